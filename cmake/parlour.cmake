@@ -1,0 +1,18 @@
+# parlour_game(NAME SOURCES... ) builds src/games/NAME as library parlour_game_NAME,
+# embeds its rules.md, and adds NAME_test.cc (with the shared conformance harness) to ctest.
+function(parlour_game name)
+  set(rules_cc ${CMAKE_CURRENT_BINARY_DIR}/${name}_rules.cc)
+  file(READ ${CMAKE_CURRENT_SOURCE_DIR}/rules.md rules_text)
+  set(PARLOUR_RULES_NAME ${name})
+  set(PARLOUR_RULES_TEXT "${rules_text}")
+  configure_file(${CMAKE_SOURCE_DIR}/cmake/rules.cc.in ${rules_cc} @ONLY)
+  set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/rules.md)
+  add_library(parlour_game_${name} STATIC ${ARGN} ${rules_cc})
+  target_include_directories(parlour_game_${name} PUBLIC ${CMAKE_SOURCE_DIR}/src)
+  target_link_libraries(parlour_game_${name} PUBLIC parlour_core)
+  if(EXISTS ${CMAKE_CURRENT_SOURCE_DIR}/${name}_test.cc)
+    add_executable(${name}_test ${name}_test.cc)
+    target_link_libraries(${name}_test PRIVATE parlour_game_${name} parlour_testing)
+    add_test(NAME ${name}_test COMMAND ${name}_test)
+  endif()
+endfunction()

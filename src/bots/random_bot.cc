@@ -1,0 +1,32 @@
+#include "bots/random_bot.h"
+
+#include <string>
+
+namespace parlour {
+namespace {
+
+class RandomBot final : public Bot {
+ public:
+  Action act(const View& view, Rng& rng) override {
+    return view.choices[rng.below(static_cast<std::uint32_t>(view.choices.size()))].action;
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Bot> make_random_bot() { return std::make_unique<RandomBot>(); }
+
+std::unique_ptr<Bot> make_bot(const GameInfo& game, std::string_view name) {
+  for (const auto& b : game.bots)
+    if (b.name == name) return b.make();
+  if (name == "random") return make_random_bot();
+  return nullptr;
+}
+
+std::string bot_names(const GameInfo& game) {
+  std::string s;
+  for (const auto& b : game.bots) s += std::string(b.name) + ", ";
+  return s + "random";
+}
+
+}  // namespace parlour

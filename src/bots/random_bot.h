@@ -1,0 +1,19 @@
+// Game-independent bots.
+#pragma once
+
+#include <memory>
+#include <string_view>
+
+#include "core/game.h"
+
+namespace parlour {
+
+// Picks uniformly among the legal choices of its view.
+std::unique_ptr<Bot> make_random_bot();
+
+// A bot by name: the game's own bots first, then "random". Null if unknown.
+std::unique_ptr<Bot> make_bot(const GameInfo& game, std::string_view name);
+// The bot names a game accepts, for error messages: "blind, random".
+std::string bot_names(const GameInfo& game);
+
+}  // namespace parlour

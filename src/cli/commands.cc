@@ -1,0 +1,191 @@
+#include "cli/commands.h"
+
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <random>
+#include <sstream>
+
+#include "bots/random_bot.h"
+#include "core/record.h"
+#include "core/registry.h"
+#include "core/table.h"
+
+namespace parlour::cli {
+namespace {
+
+int fail(std::ostream& err, const std::string& message) {
+  err << "parlour: " << message << "\n";
+  return 2;
+}
+
+std::string players_range(int lo, int hi) {
+  return lo == hi ? std::to_string(lo) + " players" : std::to_string(lo) + "-" + std::to_string(hi) + " players";
+}
+
+void print_lines(std::ostream& out, const Terminal& t, const std::vector<std::string>& lines) {
+  for (const auto& l : lines) out << t.text(l) << "\n";
+}
+
+void print_end(std::ostream& out, const Terminal& t, const State& s, int players) {
+  const Outcome o = s.outcome();
+  out << "\n" << t.text(o.summary) << "\nFinal scores:";
+  for (int p = 0; p < players; ++p)
+    out << " Seat " << p << " " << o.scores[p] << (p + 1 < players ? "," : "\n");
+  out << "Places:";
+  for (int p = 0; p < players; ++p) out << " Seat " << p << " #" << o.places[p] << (p + 1 < players ? "," : "\n");
+}
+
+bool write_record(const Table& table, const std::string& path, std::ostream& err) {
+  std::ofstream f(path);
+  f << to_json(table.record());
+  if (!f) {
+    err << "parlour: could not write the record to " << path << "\n";
+    return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+int list_games(std::ostream& out) {
+  for (const Selection& s : all_selections()) {
+    const int lo = s.preset ? s.preset->min_players : s.game->min_players;
+    const int hi = s.preset ? s.preset->max_players : s.game->max_players;
+    std::string name(s.name());
+    name.resize(std::max<std::size_t>(name.size(), 24), ' ');
+    out << name << " " << (s.preset ? s.preset->summary : s.game->summary) << " (" << players_range(lo, hi) << ")\n";
+  }
+  return 0;
+}
+
+int show_rules(const std::string& name, std::ostream& out, std::ostream& err) {
+  Result<Selection> sel = select(name);
+  if (!sel.ok()) return fail(err, sel.message());
+  const GameInfo& g = *sel->game;
+  out << g.rules << "\n## Options\n`--opt key=value`; the default first.\n\n";
+  for (const OptionSpec& o : g.options) {
+    out << "- `" << o.key << "` = " << o.accepted() << "; default " << o.format(o.default_value) << ". " << o.help
+        << ".\n  Source: " << o.source << ".\n";
+  }
+  if (sel->preset) {
+    out << "\n## Preset " << sel->preset->name << "\n" << sel->preset->summary << ".\nSets:";
+    if (sel->preset->settings.empty()) out << " nothing (the defaults)";
+    for (const auto& [k, v] : sel->preset->settings) out << " " << k << "=" << v;
+    out << "; " << players_range(sel->preset->min_players, sel->preset->max_players) << ".\n";
+  }
+  out << "\n## Bots\n";
+  for (const auto& b : g.bots) out << "- `" << b.name << "`: " << b.help << ".\n";
+  out << "- `random`: picks uniformly among the legal moves.\n";
+  return 0;
+}
+
+int play(const PlayArgs& a, const Style& style, std::istream& in, std::ostream& out, std::ostream& err) {
+  Result<Selection> sel = select(a.game);
+  if (!sel.ok()) return fail(err, sel.message());
+  Result<Config> cfg = make_config(*sel, a.players, a.options);
+  if (!cfg.ok()) return fail(err, cfg.message());
+  const int players = cfg->players;
+  if (!a.auto_play && (a.seat < 0 || a.seat >= players))
+    return fail(err, "--seat " + std::to_string(a.seat) + " is not a seat; seats are 0 to " + std::to_string(players - 1));
+  const std::string bot_name = a.bot.empty() ? std::string(sel->game->bots.empty() ? "random" : sel->game->bots.front().name) : a.bot;
+  if (!make_bot(*sel->game, bot_name))
+    return fail(err, "unknown bot '" + bot_name + "'; " + std::string(sel->game->name) + " has: " + bot_names(*sel->game));
+  const std::uint64_t seed = a.seed ? *a.seed : std::random_device{}() * 0x100000000ull + std::random_device{}();
+
+  Table table(*sel, *cfg, seed);
+  std::vector<std::unique_ptr<Bot>> bots;
+  std::vector<Rng> rngs;
+  for (int s = 0; s < players; ++s) {
+    bots.push_back(a.auto_play || s != a.seat ? make_bot(*sel->game, bot_name) : nullptr);
+    rngs.emplace_back(seed, bot_stream(s));
+  }
+  const Seat viewer = a.auto_play ? kEveryone : a.seat;
+  const Terminal term(style);
+  out << sel->game->title << " (" << sel->name() << "), " << players << " players, seed " << seed;
+  if (std::string opts = cfg->options.changed(); !opts.empty()) out << ", " << opts;
+  out << "\n";
+  if (!a.auto_play)
+    out << "You are Seat " << a.seat << "; the others are " << bot_name << " bots. Type ? for every choice, q to quit.\n";
+
+  std::vector<std::string> lines;
+  while (!table.state().terminal()) {
+    const State& s = table.state();
+    const Seat who = s.to_move();
+    if (who == kChance) {
+      table.chance();
+    } else if (bots[who]) {
+      const Action act = bots[who]->act(s.view(who), rngs[who]);
+      if (!table.act(act)) return fail(err, "internal error: a bot chose an illegal move");
+    } else {
+      const View v = s.view(who);
+      out << "\n" << term.table(v) << term.text(v.prompt) << "\n";
+      std::optional<Action> act;
+      while (!act) {
+        out << "> " << std::flush;
+        std::string line;
+        if (!std::getline(in, line)) {
+          out << "\nInput ended; the game stops here.\n";
+          if (!a.record.empty() && write_record(table, a.record, err))
+            out << "The unfinished game is saved in " << a.record << ".\n";
+          return 0;
+        }
+        if (line == "q" || line == "quit") {
+          out << "You leave the table.\n";
+          if (!a.record.empty() && write_record(table, a.record, err))
+            out << "The unfinished game is saved in " << a.record << ".\n";
+          return 0;
+        }
+        if (line == "?" || line == "help") {
+          out << Terminal::all_choices(v.choices);
+          continue;
+        }
+        act = Terminal::parse(line, v.choices);
+        if (!act) out << "'" << line << "' is not a choice here. Accepted: " << Terminal::accepted(v.choices) << " (? lists them all)\n";
+      }
+      if (!table.act(*act)) return fail(err, "internal error: a listed choice was refused");
+    }
+    lines.clear();
+    table.state().narrate(viewer, lines);
+    print_lines(out, term, lines);
+  }
+  print_end(out, term, table.state(), players);
+  if (!a.record.empty()) {
+    if (!write_record(table, a.record, err)) return 2;
+    out << "Record saved in " << a.record << "; `parlour replay " << a.record << "` replays it.\n";
+  }
+  return 0;
+}
+
+int replay_file(const std::string& path, std::optional<int> seat, const Style& style, std::ostream& out,
+                std::ostream& err) {
+  std::ifstream f(path);
+  if (!f) return fail(err, "cannot read record file '" + path + "'");
+  std::stringstream buf;
+  buf << f.rdbuf();
+  if (buf.str().size() > (64u << 20)) return fail(err, "record file '" + path + "' is larger than 64 MiB");
+  Result<Record> rec = parse_record(buf.str());
+  if (!rec.ok()) return fail(err, path + ": " + rec.message());
+  if (seat && (*seat < 0 || *seat >= rec->players))
+    return fail(err, "--seat " + std::to_string(*seat) + " is not a seat of this record (0 to " + std::to_string(rec->players - 1) + ")");
+  // Check the whole record first, so a tampered one prints nothing but the error.
+  Result<Replayed> checked = replay(*rec);
+  if (!checked.ok()) return fail(err, path + ": " + checked.message());
+  const Terminal term(style);
+  const Seat viewer = seat ? *seat : kEveryone;
+  out << checked->game->title << " (" << rec->preset << "), " << rec->players << " players, seed " << rec->seed;
+  if (std::string opts = checked->config.options.changed(); !opts.empty()) out << ", " << opts;
+  out << "\n";
+  std::vector<std::string> lines;
+  Result<Replayed> r = replay(*rec, [&](const State& s) {
+    lines.clear();
+    s.narrate(viewer, lines);
+    print_lines(out, term, lines);
+  });
+  if (!r.ok()) return fail(err, path + ": " + r.message());
+  if (r->state->terminal()) print_end(out, term, *r->state, rec->players);
+  else out << "\nThe record ends here, unfinished, after " << rec->actions.size() << " moves.\n";
+  return 0;
+}
+
+}  // namespace parlour::cli

@@ -1,0 +1,32 @@
+// The `parlour` commands. Each returns the process exit status: 0 done,
+// 2 bad input (with a message on stderr naming the problem).
+#pragma once
+
+#include <cstdint>
+#include <iosfwd>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "cli/terminal.h"
+
+namespace parlour::cli {
+
+struct PlayArgs {
+  std::string game;
+  std::optional<int> players;
+  std::optional<std::uint64_t> seed;
+  std::vector<std::string> options;
+  int seat = 0;
+  bool auto_play = false;
+  std::string bot;      // empty: the game's default bot
+  std::string record;   // file to write, empty for none
+};
+
+int list_games(std::ostream& out);
+int show_rules(const std::string& name, std::ostream& out, std::ostream& err);
+int play(const PlayArgs& args, const Style& style, std::istream& in, std::ostream& out, std::ostream& err);
+int replay_file(const std::string& path, std::optional<int> seat, const Style& style, std::ostream& out,
+                std::ostream& err);
+
+}  // namespace parlour::cli

@@ -1,0 +1,67 @@
+// parlour: the command-line program. Bad input exits with status 2 and a
+// message that names the problem; nothing here crashes on what a user types.
+#include <unistd.h>
+
+#include <CLI/CLI.hpp>
+#include <cstdlib>
+#include <iostream>
+
+#include "cli/commands.h"
+#include "games/registry.h"
+
+int main(int argc, char** argv) {
+  using namespace parlour;
+  register_all_games();
+
+  CLI::App app{"Parlour: the traditional card games of the old rule books, Old Maid first."};
+  app.name("parlour");
+  app.require_subcommand(1);
+  bool plain = false, ascii = false;
+  app.add_flag("--plain", plain, "no colour, even on a terminal");
+  app.add_flag("--ascii", ascii, "cards as QS rather than Q♠");
+
+  app.add_subcommand("list", "games and presets, one a line, starting with the name `play` takes");
+
+  auto* rules = app.add_subcommand("rules", "the rules of a game: every option, its default and its source");
+  std::string rules_game;
+  rules->add_option("GAME", rules_game, "a name from `parlour list`")->required();
+
+  auto* play = app.add_subcommand("play", "play a game in the terminal against bots");
+  cli::PlayArgs pa;
+  play->add_option("GAME", pa.game, "a name from `parlour list`")->required();
+  play->add_option("--players", pa.players, "number of players");
+  play->add_option("--seed", pa.seed, "seed for the deal and the bots: the same seed replays the same game");
+  play->add_option("--opt", pa.options, "an option as key=value (repeatable); see `parlour rules GAME`");
+  play->add_option("--seat", pa.seat, "your seat, 0 to players-1 (0 is the dealer's left)");
+  play->add_flag("--auto", pa.auto_play, "bots in every seat; print the whole story");
+  play->add_option("--bot", pa.bot, "the bots to play against (see `parlour rules GAME`)");
+  play->add_option("--record", pa.record, "write the game's record (JSON) to this file");
+
+  auto* replay = app.add_subcommand("replay", "replay a record written by `play --record`");
+  std::string replay_path;
+  std::optional<int> replay_seat;
+  replay->add_option("FILE", replay_path, "the record")->required();
+  replay->add_option("--seat", replay_seat, "show only what this seat saw");
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    std::cerr << "parlour: " << e.what() << "\nRun `parlour --help` (or `parlour COMMAND --help`) for usage.\n";
+    return 2;
+  }
+
+  cli::Style style;
+  style.ascii = ascii;
+  const char* term = std::getenv("TERM");
+  style.colour = !plain && isatty(STDOUT_FILENO) && !std::getenv("NO_COLOR") && term && std::string(term) != "dumb";
+
+  if (app.got_subcommand("list")) return cli::list_games(std::cout);
+  if (app.got_subcommand("rules")) return cli::show_rules(rules_game, std::cout, std::cerr);
+  if (app.got_subcommand("play")) return cli::play(pa, style, std::cin, std::cout, std::cerr);
+  if (app.got_subcommand("replay")) return cli::replay_file(replay_path, replay_seat, style, std::cout, std::cerr);
+  return 2;
+}

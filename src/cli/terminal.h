@@ -1,0 +1,40 @@
+// Terminal text for any game: views, narration and prompts, from the
+// structured View alone, so every game gets the same terminal.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/view.h"
+
+namespace parlour::cli {
+
+struct Style {
+  bool colour = false;  // ANSI colour (red suits), only on a terminal
+  bool ascii = false;   // "QS" rather than "Q♠"
+};
+
+class Terminal {
+ public:
+  explicit Terminal(Style style) : style_(style) {}
+
+  std::string card(Card c) const;
+  // Replaces card tokens in a line of narration.
+  std::string text(std::string_view line) const { return render_tokens(line, [&](Card c) { return card(c); }); }
+  // The table as `view.viewer` sees it.
+  std::string table(const View& view) const;
+  // A compact summary of the accepted inputs: "o, s, m A B (A, B: 1-7)".
+  static std::string accepted(const std::vector<Choice>& choices);
+  // The full list, one per line.
+  static std::string all_choices(const std::vector<Choice>& choices);
+  // The choice a person's input names (by key or by label), if any.
+  static std::optional<Action> parse(std::string_view input, const std::vector<Choice>& choices);
+
+ private:
+  std::string zone_cards(const Zone& z, bool positions) const;
+  Style style_;
+};
+
+}  // namespace parlour::cli

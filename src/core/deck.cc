@@ -1,0 +1,39 @@
+#include "core/deck.h"
+
+#include <algorithm>
+
+namespace parlour {
+
+std::vector<Card> standard_deck() {
+  std::vector<Card> d;
+  d.reserve(52);
+  for (int i = 0; i < 52; ++i) d.push_back(Card::from_index(static_cast<std::uint8_t>(i)));
+  return d;
+}
+
+std::vector<Card> picture_deck() {
+  std::vector<Card> d;
+  d.reserve(2 * kPictureCharacters + 1);
+  for (int c = 0; c < kPictureCharacters; ++c) {
+    d.push_back(Card::picture(c));
+    d.push_back(Card::picture(c));
+  }
+  d.push_back(Card::picture(kOldMaidCharacter));
+  return d;
+}
+
+std::vector<Card> packs(const std::vector<Card>& deck, int n) {
+  std::vector<Card> d;
+  d.reserve(deck.size() * n);
+  for (int i = 0; i < n; ++i) d.insert(d.end(), deck.begin(), deck.end());
+  return d;
+}
+
+bool remove_one(std::vector<Card>& deck, Card c) {
+  auto it = std::find(deck.begin(), deck.end(), c);
+  if (it == deck.end()) return false;
+  deck.erase(it);
+  return true;
+}
+
+}  // namespace parlour

@@ -1,0 +1,124 @@
+// The game interface: the least that every game provides.
+//
+// A Game is immutable metadata plus a factory (GameInfo). A State is one
+// position, mutable by apply(). Chance is explicit: when to_move() == kChance
+// the caller resolves it with apply_chance(rng), so every game is reproducible
+// from (game, options, seed, actions): a record stores the seats' actions only
+// and replays chance from the seed.
+//
+// Optional capabilities live in their own small interfaces (Resampler below);
+// a game opts in by implementing them and filling the pointer in GameInfo.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/card.h"
+#include "core/options.h"
+#include "core/rng.h"
+#include "core/status.h"
+#include "core/view.h"
+
+namespace parlour {
+
+struct Config {
+  int players = 0;
+  Options options;
+};
+
+// The result of a finished game. places: 1 is best, ties share a place.
+struct Outcome {
+  std::vector<double> scores;
+  std::vector<int> places;
+  std::string summary;  // "Seat 2 is the Old Maid."
+  bool operator==(const Outcome&) const = default;
+};
+
+class State {
+ public:
+  virtual ~State() = default;
+  virtual std::unique_ptr<State> clone() const = 0;
+
+  // A seat, kChance or kTerminal.
+  virtual Seat to_move() const = 0;
+  bool terminal() const { return to_move() == kTerminal; }
+
+  // Legal actions of the seat to move, into a buffer the caller owns (cleared
+  // first). REQUIRES: to_move() >= 0. Never empty for a seat to move.
+  virtual void legal_actions(std::vector<Action>& out) const = 0;
+  // REQUIRES: `a` is in legal_actions().
+  virtual void apply(Action a) = 0;
+  // REQUIRES: to_move() == kChance.
+  virtual void apply_chance(Rng& rng) = 0;
+
+  // Checked entry for actions from outside: false (and no change) if illegal.
+  [[nodiscard]] bool apply_checked(Action a);
+
+  // A short label for a legal action of the seat to move ("draw 3").
+  virtual std::string action_label(Action a) const = 0;
+
+  // What `viewer` may see (a seat, kSpectator or kEveryone). At the end of the
+  // game everything is shown.
+  virtual View view(Seat viewer) const = 0;
+
+  // Narration of the last transition (the one that produced this state), as
+  // `viewer` may know it. Appends lines to `out`.
+  virtual void narrate(Seat viewer, std::vector<std::string>& out) const = 0;
+
+  // REQUIRES: terminal().
+  virtual Outcome outcome() const = 0;
+
+  // Every physical card the game holds, in any zone: for conservation checks.
+  virtual void all_cards(std::vector<Card>& out) const = 0;
+
+  // Number of seat actions applied so far (chance excluded): a record's length.
+  virtual int actions_applied() const = 0;
+};
+
+// A player that sees only its seat's view.
+class Bot {
+ public:
+  virtual ~Bot() = default;
+  // REQUIRES: view.choices is non-empty (the bot's seat is to move).
+  virtual Action act(const View& view, Rng& rng) = 0;
+};
+
+struct BotSpec {
+  std::string_view name;
+  std::string_view help;
+  std::function<std::unique_ptr<Bot>()> make;
+};
+
+// Optional capability: sample a full state that `seat` cannot tell from the
+// real one (same view), for bots that search and for leak tests.
+class Resampler {
+ public:
+  virtual ~Resampler() = default;
+  // Returns a state whose view(seat) equals state.view(seat). Never reads
+  // anything seat may not see except to keep counts and constraints.
+  virtual std::unique_ptr<State> resample(const State& state, Seat seat, Rng& rng) const = 0;
+};
+
+struct GameInfo {
+  std::string_view name;     // "old-maid": what `parlour play` takes
+  std::string_view title;    // "Old Maid"
+  std::string_view summary;  // one line
+  std::string_view rules;    // rules.md, in our own words
+  int min_players = 2, max_players = 2, default_players = 2;
+  std::span<const OptionSpec> options;  // static storage: Options keep a view of it
+  std::vector<Preset> presets;
+  std::vector<BotSpec> bots;  // the game's own bots; the first is the default
+  // Checks combinations of options and the player count.
+  std::function<Status(const Config&)> validate;
+  // REQUIRES: validate(config).ok(). The state before the deal (a chance node).
+  std::function<std::unique_ptr<State>(const Config&)> new_game;
+  // The multiset of cards a game with this config holds from start to end.
+  std::function<std::vector<Card>(const Config&)> cards;
+  const Resampler* resampler = nullptr;
+};
+
+}  // namespace parlour

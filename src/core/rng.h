@@ -1,0 +1,53 @@
+// The one random engine: pcg32 with our own bounded draw and Fisher–Yates, so a
+// seed gives the same game with every compiler and standard library.
+// (std::shuffle and std::uniform_int_distribution differ between libraries.)
+#pragma once
+
+#include <cstdint>
+#include <pcg_random.hpp>
+#include <span>
+#include <utility>
+
+namespace parlour {
+
+class Rng {
+ public:
+  // Different streams of one seed are independent sequences.
+  explicit Rng(std::uint64_t seed, std::uint64_t stream = 0) : g_(seed, stream) {}
+
+  std::uint32_t next() { return g_(); }
+
+  // Uniform in [0, n). REQUIRES: n > 0. Lemire's multiply-and-reject: no modulo bias.
+  std::uint32_t below(std::uint32_t n) {
+    std::uint64_t m = std::uint64_t(next()) * n;
+    std::uint32_t low = static_cast<std::uint32_t>(m);
+    if (low < n) {
+      const std::uint32_t threshold = static_cast<std::uint32_t>(-n) % n;
+      while (low < threshold) {
+        m = std::uint64_t(next()) * n;
+        low = static_cast<std::uint32_t>(m);
+      }
+    }
+    return static_cast<std::uint32_t>(m >> 32);
+  }
+
+  // Fisher–Yates (Durstenfeld): for i from the end down to 1, swap a[i] with a[below(i + 1)].
+  template <class T>
+  void shuffle(std::span<T> a) {
+    for (std::size_t i = a.size(); i > 1; --i) {
+      const std::size_t j = below(static_cast<std::uint32_t>(i));
+      using std::swap;
+      swap(a[i - 1], a[j]);
+    }
+  }
+
+ private:
+  pcg32 g_;
+};
+
+// Stream numbers, so that the chance events of a game and each seat's bot draw
+// from separate sequences of one seed: a bot's choices never shift the deal.
+inline constexpr std::uint64_t kChanceStream = 0;
+inline constexpr std::uint64_t bot_stream(int seat) { return 1000 + static_cast<std::uint64_t>(seat); }
+
+}  // namespace parlour

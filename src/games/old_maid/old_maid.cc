@@ -1,0 +1,390 @@
+// Old Maid: the rules in play. Sources are cited where each rule is applied;
+// rules.md gives them in full.
+#include "games/old_maid/old_maid.h"
+
+#include <algorithm>
+#include <cassert>
+
+#include "core/deck.h"
+#include "games/old_maid/state.h"
+
+namespace parlour::old_maid {
+
+// ---- Rules and moves -------------------------------------------------------
+
+int Rules::classes() const {
+  if (odd == Odd::kPicture) return kPictureCharacters + 1;
+  return (colour_pairs ? 26 : 13) + (odd == Odd::kJoker ? 1 : 0);
+}
+
+std::vector<Card> Rules::deck() const {
+  if (odd == Odd::kPicture) {
+    // Two picture packs would hold two Old Maids, which would pair: keep one.
+    std::vector<Card> d = parlour::packs(picture_deck(), packs);
+    for (int i = 1; i < packs; ++i) remove_one(d, Card::picture(kOldMaidCharacter));
+    return d;
+  }
+  std::vector<Card> d = parlour::packs(standard_deck(), packs);
+  // "a regular 52-card deck with one of the queens removed" (seed 001);
+  // "one black Jack is removed" (seed 004, Vieux Garçon and Schwarzer Peter).
+  if (odd == Odd::kQueen) remove_one(d, Card::standard(kQueen, removed));
+  if (odd == Odd::kJack) remove_one(d, Card::standard(kJack, removed));
+  if (odd == Odd::kJoker) d.push_back(Card::joker(0));
+  return d;
+}
+
+Action Move::encode() const {
+  switch (kind) {
+    case kOffer: return 0;
+    case kShuffle: return 1;
+    case kLook: return 2;
+    case kDraw: return 32 + from;
+    case kArrange: return 64 + from * 32 + to;
+  }
+  return 0;
+}
+
+std::optional<Move> Move::decode(Action a) {
+  if (a == 0) return Move{kOffer};
+  if (a == 1) return Move{kShuffle};
+  if (a == 2) return Move{kLook};
+  if (a >= 32 && a < 64) return Move{kDraw, static_cast<int>(a - 32)};
+  if (a >= 64 && a < 64 + 32 * 32) return Move{kArrange, static_cast<int>((a - 64) / 32), static_cast<int>((a - 64) % 32)};
+  return std::nullopt;
+}
+
+// ---- Setting up ---------------------------------------------------------------
+
+OldMaidState::OldMaidState(const Rules& rules) : r_(rules), deck_(rules.deck()) {
+  // Seat 0 is the eldest hand, the first dealt to; the dealer of the first hand
+  // sits before it in the order of play (the last seat when play goes left).
+  dealer_ = step(0, -r_.dir);
+  // "Remove the Q from the pack before shuffling" (seed 004): set aside, face up.
+  if (r_.odd == Odd::kQueen) aside_.push_back(Card::standard(kQueen, r_.removed));
+  if (r_.odd == Odd::kJack) aside_.push_back(Card::standard(kJack, r_.removed));
+}
+
+void OldMaidState::sort_canonical(Fan& f) const {
+  std::sort(f.cards.begin(), f.cards.end(), [&](Card a, Card b) {
+    int ca = r_.pair_class(a), cb = r_.pair_class(b);
+    return ca != cb ? ca < cb : a < b;
+  });
+  std::fill(f.known.begin(), f.known.end(), 0);
+}
+
+void OldMaidState::deal(Rng& rng) {
+  for (int s = 0; s < r_.players; ++s) fans_[s].clear(), pairs_[s].clear(), place_[s] = 0;
+  next_place_ = 1;
+  std::vector<Card> d = deck_;
+  rng.shuffle(std::span<Card>(d));
+  if (r_.odd == Odd::kRandom) {
+    // Jiji-nuki: one card is set aside unseen, so the odd card is unknown.
+    aside_.clear();
+    aside_.push_back(d.back());
+    d.pop_back();
+  }
+  dealt_ = true;
+  // "Deal the remainder round as far as they will go" (seed 004), one at a
+  // time from the eldest hand; a card that matches one already held pairs off
+  // at once, so three of a kind keep one back and four make two pairs (seed 001).
+  std::array<std::uint32_t, kMaxPlayers> held{};
+  Seat s = step(dealer_, r_.dir);
+  for (Card c : d) {
+    Fan& f = fans_[s];
+    const std::uint32_t bit = 1u << r_.pair_class(c);
+    if (held[s] & bit) {
+      auto it = std::find_if(f.cards.begin(), f.cards.end(),
+                             [&](Card x) { return r_.pair_class(x) == r_.pair_class(c); });
+      int i = static_cast<int>(it - f.cards.begin());
+      pairs_[s].push_back(f.cards[i]);
+      pairs_[s].push_back(c);
+      f.erase(i);
+    } else {
+      f.push(c, 0);
+    }
+    held[s] ^= bit;
+    s = step(s, r_.dir);
+  }
+  // "If, at this point or any later time in the game, a player manages to get
+  // rid of all their cards by pairing, they drop out of play and are safe" (seed 004).
+  int out_now = 0;
+  for (Seat p = 0; p < r_.players; ++p)
+    if (fans_[p].cards.empty()) place_[p] = next_place_, ++out_now;
+  next_place_ += out_now;
+  ev_ = Event(Event::kDeal);
+  ev_.actor = dealer_, ev_.hand = hand_;
+  if (active_count() <= 1) return end_hand();
+  // "starting with the player on the dealer's left" (seeds 001, 004), or "the
+  // dealer then begins play" (seed 002).
+  // If that player is already out, the first drawer is the next one on, as always.
+  Seat first = r_.dealer_first ? dealer_ : step(dealer_, r_.dir);
+  start_turn(next_active(first));
+}
+
+void OldMaidState::set_position(const std::vector<std::vector<Card>>& hands, Seat offerer, Seat drawer) {
+  for (Seat s = 0; s < r_.players; ++s) {
+    fans_[s].clear();
+    pairs_[s].clear();
+    for (Card c : s < static_cast<Seat>(hands.size()) ? hands[s] : std::vector<Card>{}) fans_[s].push(c, 0);
+    place_[s] = fans_[s].cards.empty() ? 1 : 0;
+  }
+  next_place_ = 1 + static_cast<int>(std::count(place_.begin(), place_.begin() + r_.players, 1));
+  dealt_ = true;
+  begin_offer(offerer, drawer);
+}
+
+// ---- Turn order ----------------------------------------------------------------
+
+int OldMaidState::active_count() const {
+  int n = 0;
+  for (Seat s = 0; s < r_.players; ++s) n += active(s);
+  return n;
+}
+
+Seat OldMaidState::next_active(Seat from) const {
+  for (int i = 1; i <= r_.players; ++i)
+    if (Seat s = step(from, i * r_.dir); active(s)) return s;
+  return from;
+}
+
+Seat OldMaidState::prev_active(Seat from) const {
+  for (int i = 1; i <= r_.players; ++i)
+    if (Seat s = step(from, -i * r_.dir); active(s)) return s;
+  return from;
+}
+
+void OldMaidState::start_turn(Seat drawer) {
+  // The drawer draws from the nearest player on the offering side who still
+  // holds cards: a player who went out is passed over (seeds 002, 004).
+  begin_offer(prev_active(drawer), drawer);
+}
+
+void OldMaidState::begin_offer(Seat offerer, Seat drawer) {
+  offerer_ = offerer, drawer_ = drawer;
+  moves_ = 0, shuffled_ = looked_ = false;
+  phase_ = Phase::kOffer;
+}
+
+// ---- Whose move and what is legal ----------------------------------------------
+
+Seat OldMaidState::to_move() const {
+  switch (phase_) {
+    case Phase::kOffer: return offerer_;
+    case Phase::kDraw: return drawer_;
+    case Phase::kOver: return kTerminal;
+    default: return kChance;
+  }
+}
+
+void OldMaidState::legal_actions(std::vector<Action>& out) const {
+  out.clear();
+  if (phase_ == Phase::kDraw) {
+    for (int j = 0; j < fans_[offerer_].size(); ++j) out.push_back(Move{Move::kDraw, j}.encode());
+    return;
+  }
+  assert(phase_ == Phase::kOffer);
+  // "the offering player may rearrange or shuffle the face-down fan first":
+  // at most one shuffle and one look per offer, and n - 1 moves, which reach
+  // any order, so an offer always ends.
+  const Fan& f = fans_[offerer_];
+  out.push_back(Move{Move::kOffer}.encode());
+  if (f.size() < 2) return;
+  if (!f.shuffled && !shuffled_) out.push_back(Move{Move::kShuffle}.encode());
+  if (f.shuffled && !looked_) out.push_back(Move{Move::kLook}.encode());
+  if (!f.shuffled && moves_ < f.size() - 1)
+    for (int i = 0; i < f.size(); ++i)
+      for (int j = 0; j < f.size(); ++j)
+        if (i != j) out.push_back(Move{Move::kArrange, i, j}.encode());
+}
+
+// ---- Doing moves -------------------------------------------------------------------
+
+void OldMaidState::apply(Action a) {
+  const Move m = *Move::decode(a);
+  ++actions_;
+  ev_ = Event{};
+  ev_.actor = to_move();
+  Fan& f = fans_[offerer_];
+  switch (m.kind) {
+    case Move::kOffer:
+      ev_.kind = Event::kOffer, ev_.other = drawer_, ev_.fan_size = f.size();
+      phase_ = Phase::kDraw;
+      return;
+    case Move::kShuffle:
+      ev_.kind = Event::kShuffle;
+      f.shuffled = true, shuffled_ = true;
+      sort_canonical(f);
+      return;
+    case Move::kLook:
+      ev_.kind = Event::kLook;
+      looked_ = true;
+      phase_ = Phase::kLook;
+      return;
+    case Move::kArrange: {
+      ev_.kind = Event::kArrange, ev_.from = m.from, ev_.to = m.to, ev_.card = f.cards[m.from];
+      // Others see a card move within the fan, so what they know moves with it.
+      Card c = f.cards[m.from];
+      std::uint16_t k = f.known[m.from];
+      f.erase(m.from);
+      f.cards.insert(f.cards.begin() + m.to, c);
+      f.known.insert(f.known.begin() + m.to, k);
+      ++moves_;
+      return;
+    }
+    case Move::kDraw:
+      if (f.shuffled) {
+        // Nobody knows the order of a shuffled fan: which card sits at the
+        // chosen position is chance's to say.
+        pending_ = m.from;
+        phase_ = Phase::kReveal;
+        return;
+      }
+      take(m.from);
+      return;
+  }
+}
+
+void OldMaidState::apply_chance(Rng& rng) {
+  switch (phase_) {
+    case Phase::kDeal:
+      deal(rng);
+      return;
+    case Phase::kReveal: {
+      int k = static_cast<int>(rng.below(static_cast<std::uint32_t>(fans_[offerer_].size())));
+      int pos = pending_;
+      take(k);
+      ev_.from = pos;  // the position the drawer chose, for the story
+      return;
+    }
+    case Phase::kLook: {
+      Fan& f = fans_[offerer_];
+      rng.shuffle(std::span<Card>(f.cards));
+      f.shuffled = false;
+      phase_ = Phase::kOffer;
+      ev_ = Event(Event::kLook);
+      ev_.actor = offerer_;
+      return;
+    }
+    case Phase::kCut: {
+      // Scabby Queen: the loser cuts the pack; the card cut is the number of raps.
+      Card c = deck_[rng.below(static_cast<std::uint32_t>(deck_.size()))];
+      int raps = c.is_standard() ? std::min<int>(c.rank(), 10) : 10;
+      raps_[last_loser_] += raps;
+      ev_ = Event(Event::kCut);
+      ev_.actor = last_loser_, ev_.card = c, ev_.raps = raps;
+      return next_hand_or_over();
+    }
+    default: assert(false && "not a chance node");
+  }
+}
+
+void OldMaidState::take(int pos) {
+  const Seat o = offerer_, d = drawer_;
+  Fan& from = fans_[o];
+  Fan& to = fans_[d];
+  const Card c = from.cards[pos];
+  ev_ = Event(Event::kDrawn);
+  ev_.actor = d, ev_.other = o, ev_.from = pos, ev_.fan_size = from.size(), ev_.card = c, ev_.hand = hand_;
+  from.erase(pos);
+  // "If this card makes a pair with any other card in her hand, she discards
+  // that pair" (seed 002).
+  const int cls = r_.pair_class(c);
+  auto it = std::find_if(to.cards.begin(), to.cards.end(), [&](Card x) { return r_.pair_class(x) == cls; });
+  if (it != to.cards.end()) {
+    const int i = static_cast<int>(it - to.cards.begin());
+    ev_.paired = true, ev_.partner = to.cards[i];
+    pairs_[d].push_back(to.cards[i]);
+    pairs_[d].push_back(c);
+    to.erase(i);
+  } else if (to.shuffled) {
+    to.push(c, 0);
+    sort_canonical(to);
+  } else {
+    // The new card goes to the right end of the fan; the giver saw it go there.
+    to.push(c, static_cast<std::uint16_t>(1u << o));
+  }
+  // "You are safe and out of the game once you have discarded all of the cards
+  // in your hand" (seed 002); giving away the last card does the same.
+  if (from.cards.empty()) go_out(o), ev_.other_out = true;
+  if (to.cards.empty()) go_out(d), ev_.actor_out = true;
+  if (active_count() <= 1) return end_hand();
+  // Bolton's variation (seed 001): a match lets the drawer draw again from the same player.
+  if (r_.keep_drawing && ev_.paired && active(o) && active(d)) return begin_offer(o, d);
+  start_turn(next_active(d));
+}
+
+void OldMaidState::go_out(Seat s) { place_[s] = next_place_++; }
+
+// ---- End of a hand and of the game ------------------------------------------------
+
+void OldMaidState::end_hand() {
+  // "Play continues until only one player is left holding the Old Maid card" (seed 002).
+  Seat loser = -1;
+  for (Seat s = 0; s < r_.players; ++s)
+    if (place_[s] == 0) loser = s;
+  assert(loser >= 0);
+  place_[loser] = r_.players;
+  last_loser_ = loser;
+  ++lost_[loser];
+  ev_.hand_over = true, ev_.loser = loser;
+  for (Seat s = 0; s < r_.players; ++s) {
+    switch (r_.scoring) {
+      case Scoring::kLoser: score_[s] -= s == loser; break;
+      // "the player with the most pairs who doesn't have the Old Maid" (seed 001).
+      case Scoring::kMostPairs: score_[s] += s == loser ? 0 : static_cast<int>(pairs_[s].size() / 2); break;
+      // "the person who has avoided the old maid the most in multiple rounds" (seed 001).
+      case Scoring::kHandsAvoided: score_[s] += s != loser; break;
+      // Babanuki ranks players in the order they go out: first out scores players - 1.
+      case Scoring::kFinishingOrder: score_[s] += r_.players - place_[s]; break;
+    }
+  }
+  if (r_.penalty == Penalty::kRaps) {
+    phase_ = Phase::kCut;
+    return;
+  }
+  next_hand_or_over();
+}
+
+void OldMaidState::next_hand_or_over() {
+  if (hand_ >= r_.hands) {
+    phase_ = Phase::kOver;
+    return;
+  }
+  ++hand_;
+  dealer_ = step(dealer_, r_.dir);  // the deal passes to the left (or right, with play)
+  phase_ = Phase::kDeal;
+}
+
+Outcome OldMaidState::outcome() const {
+  Outcome o;
+  for (Seat s = 0; s < r_.players; ++s) o.scores.push_back(score_[s]);
+  for (Seat s = 0; s < r_.players; ++s) {
+    int better = 0;
+    for (Seat t = 0; t < r_.players; ++t) better += score_[t] > score_[s];
+    o.places.push_back(1 + better);
+  }
+  const std::string title(title_name(r_.title));
+  if (r_.hands == 1) {
+    o.summary = "Seat " + std::to_string(last_loser_) + " is " + title + ".";
+  } else {
+    std::string winners;
+    for (Seat s = 0; s < r_.players; ++s)
+      if (o.places[s] == 1) winners += (winners.empty() ? "Seat " : " and Seat ") + std::to_string(s);
+    o.summary = "After " + std::to_string(r_.hands) + " hands " + winners + " " +
+                (winners.find(" and ") == std::string::npos ? "wins" : "share first place") + ".";
+  }
+  return o;
+}
+
+void OldMaidState::all_cards(std::vector<Card>& out) const {
+  out.clear();
+  for (Seat s = 0; s < r_.players; ++s) {
+    out.insert(out.end(), fans_[s].cards.begin(), fans_[s].cards.end());
+    out.insert(out.end(), pairs_[s].begin(), pairs_[s].end());
+  }
+  out.insert(out.end(), aside_.begin(), aside_.end());
+  // Before the first deal the cards are all still in the pack.
+  if (!dealt_) out.insert(out.end(), deck_.begin(), deck_.end());
+}
+
+}  // namespace parlour::old_maid

@@ -1,0 +1,511 @@
+// Old Maid: a test for each rule of the texts, citing its source (seed file and
+// a few words of the sentence), then properties and the conformance harness.
+#include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
+
+#include <algorithm>
+#include <map>
+
+#include "conformance.h"
+#include "core/registry.h"
+#include "games/old_maid/bots.h"
+#include "games/old_maid/state.h"
+
+namespace parlour::old_maid {
+namespace {
+
+const GameInfo& game() { return *find_game("old-maid"); }
+
+Config config(int players, std::vector<std::string> opts = {}) {
+  Result<Config> c = make_config(Selection{&game(), nullptr}, players, opts);
+  EXPECT_TRUE(c.ok()) << c.message();
+  return *c;
+}
+
+OldMaidState fresh(int players, std::vector<std::string> opts = {}) {
+  return OldMaidState(Rules::from(config(players, std::move(opts))));
+}
+
+OldMaidState dealt(int players, std::vector<std::string> opts = {}, std::uint64_t seed = 1) {
+  OldMaidState s = fresh(players, std::move(opts));
+  Rng rng(seed);
+  s.apply_chance(rng);
+  return s;
+}
+
+Card card(const char* name) { return *parse_card(name); }
+std::vector<Card> cards(std::initializer_list<const char*> names) {
+  std::vector<Card> v;
+  for (auto n : names) v.push_back(card(n));
+  return v;
+}
+
+int total_cards(const OldMaidState& s) {
+  std::vector<Card> all;
+  s.all_cards(all);
+  return static_cast<int>(all.size()) - static_cast<int>(s.aside().size());
+}
+
+// ---- The cards -----------------------------------------------------------------
+
+TEST(OldMaidRules, Seed001_RegularDeckWithOneQueenRemoved) {
+  // seed 001: "a regular 52-card deck with one of the queens removed"
+  OldMaidState s = dealt(4);
+  EXPECT_EQ(total_cards(s), 51);
+  ASSERT_EQ(s.aside().size(), 1u);
+  EXPECT_EQ(s.aside()[0], card("QC"));  // seed 004: "Remove the Q from the pack"
+  OldMaidState h = dealt(4, {"removed=hearts"});
+  EXPECT_EQ(h.aside()[0], card("QH"));
+}
+
+TEST(OldMaidRules, Seed004_MoreThanSixPlayUseTwoPacks) {
+  // seed 004: "If more than six play, use two packs shuffled together."
+  EXPECT_EQ(total_cards(dealt(6)), 51);
+  EXPECT_EQ(total_cards(dealt(7)), 103);
+  EXPECT_EQ(total_cards(dealt(12)), 103);
+  EXPECT_EQ(total_cards(dealt(4, {"packs=2"})), 103);
+  Result<Config> bad = make_config(Selection{&game(), nullptr}, 9, std::vector<std::string>{"packs=1"});
+  ASSERT_FALSE(bad.ok());
+  EXPECT_NE(bad.message().find("two packs"), std::string::npos) << bad.message();
+}
+
+TEST(OldMaidRules, Seed004_BlackJackRemovedLeavesTheOtherAsOddCard) {
+  // seed 004: "In Vieux Garcon (Old Boy) and Schwarzer Peter (Black Peter), one
+  // black Jack is removed and the loser is the player left with the other in hand."
+  for (const char* preset : {"schwarzer-peter", "vieux-garcon", "pouilleux"}) {
+    Result<Selection> sel = select(preset);
+    ASSERT_TRUE(sel.ok());
+    for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+      Record r = testing::random_game(*sel, *make_config(*sel, 4, {}), seed);
+      Result<Replayed> rp = replay(r);
+      ASSERT_TRUE(rp.ok()) << rp.message();
+      const auto& s = dynamic_cast<const OldMaidState&>(*rp->state);
+      const Seat loser = static_cast<Seat>(std::find(r.outcome->places.begin(), r.outcome->places.end(), 4) - r.outcome->places.begin());
+      ASSERT_EQ(s.fan(loser).cards, cards({"JS"})) << preset << " seed " << seed;
+      EXPECT_EQ(s.aside(), cards({"JC"}));
+    }
+  }
+}
+
+TEST(OldMaidRules, Seed001_PictureDeckHasPairsAndOneOldMaid) {
+  // seed 001: "Specially-made Old Maid cards have a single Old Maid card ... and
+  // other cards in pairs"
+  OldMaidState s = dealt(4, {"odd=picture"});
+  EXPECT_EQ(total_cards(s), 51);
+  EXPECT_TRUE(s.aside().empty());
+  OldMaidState two = dealt(8, {"odd=picture"});
+  std::vector<Card> all;
+  two.all_cards(all);
+  EXPECT_EQ(std::count(all.begin(), all.end(), Card::picture(kOldMaidCharacter)), 1);
+}
+
+TEST(OldMaidRules, JokerAddedForBabanukiAndRandomCardSetAsideForJijiNuki) {
+  OldMaidState b = dealt(4, {"odd=joker"});
+  EXPECT_EQ(total_cards(b), 53);
+  OldMaidState j = dealt(4, {"odd=random"});
+  EXPECT_EQ(total_cards(j), 51);
+  ASSERT_EQ(j.aside().size(), 1u);
+  // Nobody sees the card set aside until the game is over.
+  for (Seat v = kSpectator; v < 4; ++v) {
+    View view = j.view(v);
+    for (const Zone& z : view.zones)
+      if (z.kind == ZoneKind::kAside) {
+        EXPECT_FALSE(z.cards[0].card.has_value());
+      }
+  }
+}
+
+// ---- The deal and the pairs ----------------------------------------------------------
+
+TEST(OldMaidRules, Seed004_DealAsFarAsTheyWillGoFromTheEldest) {
+  // seed 004: "Deal the remainder round as far as they will go - it doesn't
+  // matter if some receive more than others." Seat 0, the dealer's left, is
+  // dealt first, so the extra cards go to the lowest seats.
+  OldMaidState s = dealt(4);
+  std::vector<int> dealt_to;
+  for (Seat p = 0; p < 4; ++p) dealt_to.push_back(s.fan(p).size() + static_cast<int>(s.pairs(p).size()));
+  EXPECT_EQ(dealt_to, (std::vector<int>{13, 13, 13, 12}));
+  EXPECT_EQ(s.dealer(), 3);
+}
+
+TEST(OldMaidRules, Seed001_ThreeOfAKindKeepOneFourMakeTwoPairs) {
+  // seed 001: "If a player has three cards of the same value ... he can only put
+  // down two of them as a pair ... If he has four of the same kind, he can put all
+  // four of them down because they form two pairs"
+  for (std::uint64_t seed = 1; seed <= 200; ++seed) {
+    OldMaidState s = dealt(3, {}, seed);
+    for (Seat p = 0; p < 3; ++p) {
+      std::map<int, int> in_hand, laid;
+      for (Card c : s.fan(p).cards) ++in_hand[c.rank()];
+      for (Card c : s.pairs(p)) ++laid[c.rank()];
+      for (auto [rank, n] : in_hand) EXPECT_EQ(n, 1) << "a pair was left in hand";
+      for (auto [rank, n] : laid) EXPECT_EQ(n % 2, 0);
+      for (std::size_t i = 0; i + 1 < s.pairs(p).size(); i += 2)
+        EXPECT_EQ(s.pairs(p)[i].rank(), s.pairs(p)[i + 1].rank());
+    }
+  }
+}
+
+TEST(OldMaidRules, Seed001_LongerVariationPairsByRankAndColour) {
+  // seed 001: "the nine of diamonds can be paired with the nine of hearts because
+  // they're both red cards, but not with the nine of clubs"
+  OldMaidState s = fresh(2, {"pairs=colour"});
+  s.set_position({cards({"9D", "5S"}), cards({"9C", "9H"})}, 1, 0);
+  ASSERT_TRUE(s.apply_checked(Move(Move::kOffer).encode()));
+  ASSERT_TRUE(s.apply_checked(Move(Move::kDraw, 0).encode()));  // seat 0 draws 9C: no pair
+  EXPECT_EQ(s.fan(0).cards, cards({"9D", "5S", "9C"}));
+  EXPECT_TRUE(s.pairs(0).empty());
+  // Seat 1 now draws from seat 0's fan: the 9D pairs with its 9H.
+  ASSERT_TRUE(s.apply_checked(Move(Move::kOffer).encode()));
+  ASSERT_TRUE(s.apply_checked(Move(Move::kDraw, 0).encode()));
+  EXPECT_EQ(s.pairs(1), cards({"9H", "9D"}));
+}
+
+// ---- Turn order -------------------------------------------------------------------
+
+TEST(OldMaidRules, Seed001_TheDealersLeftOffersFirstToTheLeft) {
+  // seed 001: "One at a time, starting with the player on the dealer's left, each
+  // player holds his hand of cards out to the player on his left"
+  OldMaidState s = dealt(4);
+  EXPECT_EQ(s.offerer(), 0);
+  EXPECT_EQ(s.drawer(), 1);
+  EXPECT_EQ(s.to_move(), 0);
+}
+
+TEST(OldMaidRules, Seed002_TheDealerBeginsPlay) {
+  // seed 002: "The dealer then begins play by offering his cards face down to the
+  // player on his left."
+  OldMaidState s = dealt(4, {"first=dealer"});
+  EXPECT_EQ(s.offerer(), 3);
+  EXPECT_EQ(s.drawer(), 0);
+}
+
+TEST(OldMaidRules, PlayToTheRightKeepsSeatZeroEldest) {
+  OldMaidState s = dealt(4, {"direction=right"});
+  EXPECT_EQ(s.dealer(), 1);  // seat 0 sits after the dealer in the order of play
+  EXPECT_EQ(s.offerer(), 0);
+  EXPECT_EQ(s.drawer(), 3);
+}
+
+TEST(OldMaidRules, Seed001_ThenHeOffersHisOwnHandToTheNextPlayer) {
+  // seed 001: "Then, he offers his own hand (shuffled) to the next player on his left."
+  OldMaidState s = fresh(3);
+  s.set_position({cards({"2C", "3C"}), cards({"4C", "5C"}), cards({"6C", "7C"})}, 0, 1);
+  ASSERT_TRUE(s.apply_checked(Move(Move::kOffer).encode()));
+  ASSERT_TRUE(s.apply_checked(Move(Move::kDraw, 1).encode()));
+  EXPECT_EQ(s.offerer(), 1);
+  EXPECT_EQ(s.drawer(), 2);
+}
+
+TEST(OldMaidRules, Seed001_TheDrawerChoosesOneCardFromTheBacks) {
+  // seed 001: "so that the other player can only see the backs of the cards ...
+  // The player on the left chooses one card": a position, not a card.
+  OldMaidState s = fresh(2);
+  s.set_position({cards({"2C", "3C", "QS"}), cards({"4C"})}, 0, 1);
+  ASSERT_TRUE(s.apply_checked(Move(Move::kOffer).encode()));
+  std::vector<Action> legal;
+  s.legal_actions(legal);
+  EXPECT_EQ(legal.size(), 3u);
+  View v = s.view(1);
+  for (const Zone& z : v.zones)
+    if (z.kind == ZoneKind::kHand && z.owner == 0) {
+      for (const CardView& c : z.cards) EXPECT_FALSE(c.card.has_value());
+    }
+  ASSERT_TRUE(s.apply_checked(Move(Move::kDraw, 2).encode()));
+  EXPECT_EQ(s.fan(1).cards, cards({"4C", "QS"}));
+}
+
+TEST(OldMaidRules, Seed002_ADrawnCardThatPairsIsDiscarded) {
+  // seed 002: "If this card makes a pair with any other card in her hand, she
+  // discards that pair."
+  OldMaidState s = fresh(3);
+  s.set_position({cards({"5H", "9C"}), cards({"5S", "KD"}), cards({"QS"})}, 0, 1);
+  ASSERT_TRUE(s.apply_checked(Move(Move::kOffer).encode()));
+  ASSERT_TRUE(s.apply_checked(Move(Move::kDraw, 0).encode()));
+  EXPECT_EQ(s.fan(1).cards, cards({"KD"}));
+  EXPECT_EQ(s.pairs(1), cards({"5S", "5H"}));
+}
+
+TEST(OldMaidRules, Seed001_BoltonMatchLetsTheDrawerDrawAgain) {
+  // seed 001: "when a player manages to make a match with a card that he just drew
+  // ... he gets to continue his turn and draw another card from that person's hand"
+  for (bool keep : {false, true}) {
+    OldMaidState s = fresh(3, {keep ? "keep-drawing=yes" : "keep-drawing=no"});
+    s.set_position({cards({"5H", "9C"}), cards({"5S", "KD"}), cards({"QS", "2C"})}, 0, 1);
+    ASSERT_TRUE(s.apply_checked(Move(Move::kOffer).encode()));
+    ASSERT_TRUE(s.apply_checked(Move(Move::kDraw, 0).encode()));
+    EXPECT_EQ(s.offerer(), keep ? 0 : 1);
+    EXPECT_EQ(s.drawer(), keep ? 1 : 2);
+  }
+}
+
+// ---- Going out ---------------------------------------------------------------------
+
+TEST(OldMaidRules, Seed002_SafeOnceAllCardsAreDiscarded) {
+  // seed 002: "You are safe and out of the game once you have discarded all of the
+  // cards in your hand." The next drawer draws from the nearest player on the
+  // right who still holds cards.
+  OldMaidState s = fresh(4);
+  s.set_position({cards({"5H", "9C"}), cards({"5S"}), cards({"QS", "9D"}), cards({"2C", "2D", "KH"})}, 0, 1);
+  ASSERT_TRUE(s.apply_checked(Move(Move::kOffer).encode()));
+  ASSERT_TRUE(s.apply_checked(Move(Move::kDraw, 0).encode()));  // seat 1 pairs its last card
+  EXPECT_TRUE(s.fan(1).cards.empty());
+  EXPECT_FALSE(s.active(1));
+  EXPECT_EQ(s.drawer(), 2);   // seat 2 draws next ...
+  EXPECT_EQ(s.offerer(), 0);  // ... from seat 0, passing over seat 1
+  EXPECT_EQ(s.view(1).seats[1].status, "safe");
+}
+
+TEST(OldMaidRules, Seed004_GivingAwayTheLastCardIsSafeToo) {
+  // seed 004: "If, at this point or any later time in the game, a player manages to
+  // get rid of all their cards ... they drop out of play and are safe from loss."
+  OldMaidState s = fresh(3);
+  s.set_position({cards({"9C"}), cards({"5S", "KD"}), cards({"QS", "5D"})}, 0, 1);
+  ASSERT_TRUE(s.apply_checked(Move(Move::kOffer).encode()));
+  ASSERT_TRUE(s.apply_checked(Move(Move::kDraw, 0).encode()));
+  EXPECT_FALSE(s.active(0));
+  EXPECT_EQ(s.offerer(), 1);
+  EXPECT_EQ(s.drawer(), 2);
+  // Seat 2 then offers to seat 1: seat 0 is passed over.
+  ASSERT_TRUE(s.apply_checked(Move(Move::kOffer).encode()));
+  ASSERT_TRUE(s.apply_checked(Move(Move::kDraw, 0).encode()));
+  EXPECT_EQ(s.offerer(), 2);
+  EXPECT_EQ(s.drawer(), 1);
+}
+
+TEST(OldMaidRules, Seed002_TheLastPlayerHoldingTheQueenLoses) {
+  // seed 002: "Play continues until only one player is left holding the Old Maid
+  // card (or the last queen). That player becomes the Old Maid and loses the game."
+  OldMaidState s = fresh(3);
+  s.set_position({cards({"9C"}), cards({"9S", "QS"}), {}}, 0, 1);
+  ASSERT_TRUE(s.apply_checked(Move(Move::kOffer).encode()));
+  ASSERT_TRUE(s.apply_checked(Move(Move::kDraw, 0).encode()));
+  ASSERT_TRUE(s.terminal());
+  Outcome o = s.outcome();
+  EXPECT_EQ(o.scores, (std::vector<double>{0, -1, 0}));
+  EXPECT_EQ(o.places, (std::vector<int>{1, 3, 1}));
+  EXPECT_EQ(o.summary, "Seat 1 is the Old Maid.");
+  std::vector<std::string> story;
+  s.narrate(kEveryone, story);
+  EXPECT_NE(story.back().find("Seat 1 is the Old Maid!"), std::string::npos) << story.back();
+}
+
+// ---- Discards ----------------------------------------------------------------------
+
+TEST(OldMaidRules, Seed001_PairsLieFaceUpSeed004_OrFaceDown) {
+  // seed 001: "lay each pair of matching cards down on the table in front of them,
+  // face up"; seed 004: "If this gives him a pair, he discards it face down."
+  for (bool up : {true, false}) {
+    OldMaidState s = dealt(3, {up ? "discards=up" : "discards=down"}, 5);
+    for (Seat v = 0; v < 3; ++v) {
+      View view = s.view(v);
+      for (const Zone& z : view.zones) {
+        if (z.kind != ZoneKind::kPairs) continue;
+        for (const CardView& c : z.cards) EXPECT_EQ(c.card.has_value(), up || z.owner == v);
+      }
+    }
+  }
+}
+
+// ---- The offer: rearranging, shuffling, what others know ---------------------------------
+
+TEST(OldMaidRules, Seed001_ShuffleBeforeOfferingHidesWhereCardsAre) {
+  // seed 001: "the players shuffle the remaining cards in their hands"; seed 004:
+  // "holds his hand of cards out, face down". The giver of a card knows where it
+  // went until the fan is shuffled.
+  OldMaidState s = fresh(2);
+  s.set_position({cards({"QS", "3C"}), cards({"4C", "5C"})}, 0, 1);
+  ASSERT_TRUE(s.apply_checked(Move(Move::kOffer).encode()));
+  ASSERT_TRUE(s.apply_checked(Move(Move::kDraw, 0).encode()));  // seat 1 takes the QS
+  ASSERT_EQ(s.fan(1).cards, cards({"4C", "5C", "QS"}));
+  auto zone_of = [](const View& v, Seat owner) {
+    for (const Zone& z : v.zones)
+      if (z.kind == ZoneKind::kHand && z.owner == owner) return z;
+    return Zone{};
+  };
+  EXPECT_EQ(zone_of(s.view(0), 1).cards[2].card, card("QS"));  // seat 0 saw it go to the end
+  EXPECT_FALSE(zone_of(s.view(0), 1).cards[0].card.has_value());
+  // Moving it keeps it in sight.
+  ASSERT_TRUE(s.apply_checked(Move(Move::kArrange, 2, 0).encode()));
+  EXPECT_EQ(zone_of(s.view(0), 1).cards[0].card, card("QS"));
+  // Shuffling hides it; the prompt of seat 0 no longer names it.
+  ASSERT_TRUE(s.apply_checked(Move(Move::kShuffle).encode()));
+  for (const CardView& c : zone_of(s.view(0), 1).cards) EXPECT_FALSE(c.card.has_value());
+  EXPECT_EQ(zone_of(s.view(1), 1).note, "shuffled face down");
+  // A draw from a shuffled fan is chance's to decide.
+  ASSERT_TRUE(s.apply_checked(Move(Move::kOffer).encode()));
+  ASSERT_TRUE(s.apply_checked(Move(Move::kDraw, 1).encode()));
+  EXPECT_EQ(s.to_move(), kChance);
+}
+
+TEST(OldMaidRules, EveryOfferEnds) {
+  // An offer allows one shuffle, one look and n - 1 moves, so it always ends.
+  OldMaidState s = fresh(2);
+  s.set_position({cards({"2C", "3C", "4C", "5C"}), cards({"6C"})}, 0, 1);
+  std::vector<Action> legal;
+  int moves = 0;
+  for (;; ++moves) {
+    s.legal_actions(legal);
+    auto arrange = std::find_if(legal.begin(), legal.end(), [](Action a) { return Move::decode(a)->kind == Move::kArrange; });
+    if (arrange == legal.end()) break;
+    s.apply(*arrange);
+  }
+  EXPECT_EQ(moves, 3);
+  ASSERT_TRUE(s.apply_checked(Move(Move::kShuffle).encode()));
+  ASSERT_TRUE(s.apply_checked(Move(Move::kLook).encode()));
+  Rng rng(3);
+  s.apply_chance(rng);
+  s.legal_actions(legal);
+  EXPECT_EQ(legal, (std::vector<Action>{Move(Move::kOffer).encode()}));
+}
+
+// ---- Scoring and matches -------------------------------------------------------------
+
+TEST(OldMaidRules, Seed001_MostPairsWithoutTheOldMaidWins) {
+  // seed 001: "have it be the player with the most pairs who doesn't have the Old Maid"
+  OldMaidState s = fresh(3, {"scoring=most-pairs"});
+  s.set_position({cards({"9C"}), cards({"9S", "QS"}), {}}, 0, 1);
+  ASSERT_TRUE(s.apply_checked(Move(Move::kOffer).encode()));
+  ASSERT_TRUE(s.apply_checked(Move(Move::kDraw, 0).encode()));
+  ASSERT_TRUE(s.terminal());
+  // Seat 1 made the only pair but holds the queen: it scores nothing.
+  EXPECT_EQ(s.outcome().scores, (std::vector<double>{0, 0, 0}));
+  EXPECT_EQ(s.pairs(1).size(), 2u);
+}
+
+TEST(OldMaidRules, Seed001_AMatchCountsHandsAvoidedAndTheDealPasses) {
+  // seed 001: "the person who has avoided the old maid the most in multiple rounds"
+  Result<Selection> sel = select("old-maid-match");
+  ASSERT_TRUE(sel.ok());
+  Record r = testing::random_game(*sel, *make_config(*sel, 4, {}), 11);
+  ASSERT_TRUE(r.outcome);
+  double total = 0;
+  for (double x : r.outcome->scores) total += x;
+  EXPECT_EQ(total, 5 * 3);  // five hands, three players avoid it each hand
+  std::vector<int> dealers;
+  Result<Replayed> rp = replay(r, [&](const State& st) {
+    const auto& s = dynamic_cast<const OldMaidState&>(st);
+    if (s.last_event().kind == Event::kDeal) dealers.push_back(s.dealer());
+  });
+  ASSERT_TRUE(rp.ok());
+  EXPECT_EQ(dealers, (std::vector<int>{3, 0, 1, 2, 3}));  // the deal passes to the left
+}
+
+TEST(OldMaidRules, BabanukiRanksByGoingOut) {
+  // Babanuki ranks players by the order they go out; the first out scores most.
+  OldMaidState s = fresh(3, {"scoring=finishing-order"});
+  s.set_position({cards({"9C"}), cards({"9S", "QS", "5D"}), cards({"5C"})}, 0, 1);
+  ASSERT_TRUE(s.apply_checked(Move(Move::kOffer).encode()));
+  ASSERT_TRUE(s.apply_checked(Move(Move::kDraw, 0).encode()));  // seat 0 gives its last card: first out
+  ASSERT_TRUE(s.apply_checked(Move(Move::kOffer).encode()));
+  ASSERT_TRUE(s.apply_checked(Move(Move::kDraw, 1).encode()));  // seat 2 pairs the 5: second out
+  ASSERT_TRUE(s.terminal());
+  EXPECT_EQ(s.outcome().scores, (std::vector<double>{2, 0, 1}));
+  EXPECT_EQ(s.outcome().places, (std::vector<int>{1, 3, 2}));
+}
+
+TEST(OldMaidRules, SchwarzerPeterGetsSootAndScabbyQueenRaps) {
+  for (const char* preset : {"schwarzer-peter", "scabby-queen"}) {
+    Result<Selection> sel = select(preset);
+    Record r = testing::random_game(*sel, *make_config(*sel, 3, {}), 4);
+    std::string story;
+    Result<Replayed> rp = replay(r, [&](const State& s) {
+      std::vector<std::string> lines;
+      s.narrate(kEveryone, lines);
+      for (auto& l : lines) story += l + "\n";
+    });
+    ASSERT_TRUE(rp.ok());
+    if (std::string(preset) == "schwarzer-peter") EXPECT_NE(story.find("soot mark"), std::string::npos) << story;
+    else EXPECT_NE(story.find("raps on the knuckles"), std::string::npos) << story;
+  }
+}
+
+// ---- Bad options ----------------------------------------------------------------------
+
+TEST(OldMaidRules, BadCombinationsAreRefusedWithReasons) {
+  auto message = [](int players, std::vector<std::string> opts) {
+    Result<Config> c = make_config(Selection{&game(), nullptr}, players, opts);
+    return c.ok() ? std::string("accepted") : c.message();
+  };
+  EXPECT_NE(message(4, {"odd=picture", "pairs=colour"}).find("pairs=colour needs a standard deck"), std::string::npos);
+  EXPECT_NE(message(4, {"odd=joker", "removed=hearts"}).find("needs odd=queen"), std::string::npos);
+  EXPECT_NE(message(13, {}).find("2 to 12 players"), std::string::npos);
+  EXPECT_NE(message(1, {}).find("2 to 12 players"), std::string::npos);
+  EXPECT_NE(message(4, {"odd=king"}).find("queen|jack|joker|random|picture"), std::string::npos);
+  EXPECT_NE(message(4, {"hands=0"}).find("1..100"), std::string::npos);
+}
+
+// ---- Properties ----------------------------------------------------------------------------
+
+RC_GTEST_PROP(OldMaidProps, MovesRoundTrip, ()) {
+  const auto kind = *rc::gen::element(Move::kOffer, Move::kShuffle, Move::kLook, Move::kDraw, Move::kArrange);
+  const int from = *rc::gen::inRange(0, kMaxFan), to = *rc::gen::inRange(0, kMaxFan);
+  Move m(kind, kind >= Move::kDraw ? from : 0, kind == Move::kArrange ? to : 0);
+  RC_ASSERT(Move::decode(m.encode()) == std::optional<Move>(m));
+}
+
+RC_GTEST_PROP(OldMaidProps, EveryGameEndsWithOneLoserHoldingTheOddCard, ()) {
+  const int players = *rc::gen::inRange(2, 13);
+  const std::uint64_t seed = *rc::gen::arbitrary<std::uint64_t>();
+  const auto& sels = all_selections();
+  const Selection sel = *rc::gen::elementOf(sels);
+  Result<Config> cfg = make_config(sel, players, {});
+  RC_PRE(cfg.ok());
+  Record r = testing::random_game(sel, *cfg, seed);
+  RC_ASSERT(r.outcome.has_value());
+  Result<Replayed> rp = replay(r);
+  RC_ASSERT(rp.ok());
+  const auto& s = dynamic_cast<const OldMaidState&>(*rp->state);
+  int holding = 0;
+  for (Seat p = 0; p < players; ++p) {
+    if (s.fan(p).cards.empty()) continue;
+    ++holding;
+    RC_ASSERT(s.fan(p).size() == 1);
+    // The card left is the one whose class has an odd number of cards in the game.
+    std::vector<Card> all;
+    s.all_cards(all);
+    const int cls = s.rules().pair_class(s.fan(p).cards[0]);
+    int in_play = 0;
+    for (Card c : all) in_play += s.rules().pair_class(c) == cls;
+    for (Card c : s.aside()) in_play -= s.rules().pair_class(c) == cls;
+    RC_ASSERT(in_play % 2 == 1);
+  }
+  RC_ASSERT(holding == 1);
+}
+
+// ---- Bots ------------------------------------------------------------------------------
+
+TEST(OldMaidBots, BlindBotShufflesThenOffersAndDrawsAnyPosition) {
+  OldMaidState s = fresh(2);
+  s.set_position({cards({"2C", "3C", "4C"}), cards({"6C"})}, 0, 1);
+  auto bot = make_blind_bot();
+  Rng rng(1);
+  EXPECT_EQ(bot->act(s.view(0), rng), Move(Move::kShuffle).encode());
+  s.apply(Move(Move::kShuffle).encode());
+  EXPECT_EQ(bot->act(s.view(0), rng), Move(Move::kOffer).encode());
+  s.apply(Move(Move::kOffer).encode());
+  std::array<int, 3> seen{};
+  for (int i = 0; i < 3000; ++i) ++seen[Move::decode(bot->act(s.view(1), rng))->from];
+  for (int n : seen) EXPECT_NEAR(n, 1000, 150);
+}
+
+// ---- The conformance harness ------------------------------------------------------------
+
+TEST(OldMaidConformance, DefaultGameAllPlayerCounts) {
+  testing::ConformanceOptions opt;
+  opt.games = 10;
+  for (int p = 2; p <= 12; ++p) testing::check_conformance(Selection{&game(), nullptr}, config(p), opt);
+}
+
+TEST(OldMaidConformance, EveryOptionValue) {
+  testing::ConformanceOptions opt;
+  opt.games = 4;
+  for (const char* o : {"first=dealer", "direction=right", "keep-drawing=yes", "discards=down", "pairs=colour",
+                        "odd=jack", "odd=joker", "odd=random", "odd=picture", "scoring=most-pairs",
+                        "scoring=finishing-order", "penalty=soot", "penalty=raps"})
+    for (int p : {2, 3, 5, 7})
+      testing::check_conformance(Selection{&game(), nullptr}, config(p, {o}), opt);
+}
+
+}  // namespace
+}  // namespace parlour::old_maid

@@ -1,0 +1,126 @@
+// The Old Maid state. Private to this folder: applications use core/game.h.
+#pragma once
+
+#include <array>
+#include <vector>
+
+#include "games/old_maid/old_maid.h"
+
+namespace parlour::old_maid {
+
+inline constexpr int kMaxPlayers = 12;
+
+// A fan: a hand with positions. known[i] has bit s set when seat s (not the
+// owner) knows which card lies at position i. A shuffled fan is held in
+// canonical order (by pairing class, then card) because nobody knows its order.
+struct Fan {
+  std::vector<Card> cards;
+  std::vector<std::uint16_t> known;
+  bool shuffled = false;
+
+  int size() const { return static_cast<int>(cards.size()); }
+  void push(Card c, std::uint16_t k) { cards.push_back(c), known.push_back(k); }
+  void erase(int i) { cards.erase(cards.begin() + i), known.erase(known.begin() + i); }
+  void clear() { cards.clear(), known.clear(), shuffled = false; }
+};
+
+// What the last transition did, for narration. Plain data: no strings are
+// built while a game is played, only when someone asks for the story.
+struct Event {
+  enum Kind : std::uint8_t { kNone, kDeal, kOffer, kShuffle, kLook, kArrange, kDrawn, kCut };
+  Event() = default;
+  explicit Event(Kind k) : kind(k) {}
+  Kind kind = kNone;
+  Seat actor = 0, other = 0;
+  int from = 0, to = 0, fan_size = 0;
+  int hand = 1;  // the hand this happened in
+  Card card, partner;
+  bool paired = false;
+  bool actor_out = false, other_out = false;
+  bool hand_over = false;
+  Seat loser = -1;
+  int raps = 0;
+};
+
+class OldMaidState final : public State {
+ public:
+  explicit OldMaidState(const Rules& rules);
+
+  std::unique_ptr<State> clone() const override { return std::make_unique<OldMaidState>(*this); }
+  Seat to_move() const override;
+  void legal_actions(std::vector<Action>& out) const override;
+  void apply(Action a) override;
+  void apply_chance(Rng& rng) override;
+  std::string action_label(Action a) const override;
+  View view(Seat viewer) const override;
+  void narrate(Seat viewer, std::vector<std::string>& out) const override;
+  Outcome outcome() const override;
+  void all_cards(std::vector<Card>& out) const override;
+  int actions_applied() const override { return actions_; }
+
+  enum class Phase : std::uint8_t { kDeal, kOffer, kDraw, kReveal, kLook, kCut, kOver };
+
+  // Read access for the bots, the resampler and tests of this folder.
+  const Rules& rules() const { return r_; }
+  Phase phase() const { return phase_; }
+  const Fan& fan(Seat s) const { return fans_[s]; }
+  const std::vector<Card>& pairs(Seat s) const { return pairs_[s]; }
+  const std::vector<Card>& aside() const { return aside_; }
+  Seat offerer() const { return offerer_; }
+  Seat drawer() const { return drawer_; }
+  Seat dealer() const { return dealer_; }
+  int hand() const { return hand_; }
+  bool active(Seat s) const { return !fans_[s].cards.empty() && place_[s] == 0; }
+  const Event& last_event() const { return ev_; }
+  // Seats that have lost a hand, per seat (soot marks, hands lost).
+  int lost(Seat s) const { return lost_[s]; }
+
+  // For the resampler: replace the hidden contents wholesale.
+  Fan& mutable_fan(Seat s) { return fans_[s]; }
+  std::vector<Card>& mutable_pairs(Seat s) { return pairs_[s]; }
+  std::vector<Card>& mutable_aside() { return aside_; }
+  bool aside_face_up() const { return r_.odd != Odd::kRandom; }
+
+  void sort_canonical(Fan& f) const;
+
+  // Puts the game at a position: these fans (in order, nobody else knowing
+  // them), `offerer` about to offer to `drawer`. Cards not in the fans count as
+  // paired away before; seats with no cards are out. For tests and analysis.
+  void set_position(const std::vector<std::vector<Card>>& hands, Seat offerer, Seat drawer);
+
+ private:
+  Seat step(Seat s, int d) const { return ((s + d) % r_.players + r_.players) % r_.players; }
+  Seat next_active(Seat from) const;  // first active seat after `from` in play order
+  Seat prev_active(Seat from) const;  // first active seat before `from`
+  void start_turn(Seat drawer);       // the drawer and the nearest offerer before it
+  void begin_offer(Seat offerer, Seat drawer);
+  void take(int pos);                 // the drawer takes the offerer's card at pos
+  void go_out(Seat s);
+  void end_hand();
+  void next_hand_or_over();
+  void deal(Rng& rng);
+  int active_count() const;
+
+  Rules r_;
+  std::vector<Card> deck_;  // the game's cards before the deal
+  Phase phase_ = Phase::kDeal;
+  std::array<Fan, kMaxPlayers> fans_;
+  std::array<std::vector<Card>, kMaxPlayers> pairs_;
+  std::vector<Card> aside_;
+  std::array<int, kMaxPlayers> place_{};  // finishing place this hand, 0 while playing
+  int next_place_ = 1;
+  std::array<double, kMaxPlayers> score_{};
+  std::array<int, kMaxPlayers> lost_{};
+  std::array<int, kMaxPlayers> raps_{};
+  Seat dealer_ = 0, offerer_ = 0, drawer_ = 0, last_loser_ = -1;
+  int hand_ = 1;
+  int moves_ = 0;           // rearrangements in this offer
+  bool shuffled_ = false;   // shuffled in this offer
+  bool looked_ = false;     // looked in this offer
+  int pending_ = 0;         // position chosen from a shuffled fan
+  int actions_ = 0;
+  bool dealt_ = false;
+  Event ev_;
+};
+
+}  // namespace parlour::old_maid

@@ -1,0 +1,39 @@
+// Generic invariants over every registered game, every preset and every
+// player count it allows.
+#include <gtest/gtest.h>
+
+#include "conformance.h"
+#include "games/registry.h"
+
+namespace parlour {
+namespace {
+
+TEST(AllGames, RegistryIsNotEmptyAndNamesAreUnique) {
+  register_all_games();
+  ASSERT_FALSE(games().empty());
+  auto sels = all_selections();
+  for (std::size_t i = 0; i < sels.size(); ++i)
+    for (std::size_t j = i + 1; j < sels.size(); ++j) EXPECT_NE(sels[i].name(), sels[j].name());
+}
+
+TEST(AllGames, EveryPresetAndPlayerCountConforms) {
+  register_all_games();
+  testing::ConformanceOptions opt;
+  opt.games = 3;
+  for (const GameInfo& g : games()) testing::check_all_presets(g, opt);
+}
+
+TEST(AllGames, EveryGameHasRulesOptionsWithSourcesAndABot) {
+  register_all_games();
+  for (const GameInfo& g : games()) {
+    EXPECT_FALSE(g.rules.empty()) << g.name;
+    EXPECT_FALSE(g.bots.empty()) << g.name;
+    for (const OptionSpec& o : g.options) {
+      EXPECT_FALSE(o.help.empty()) << g.name << " " << o.key;
+      EXPECT_FALSE(o.source.empty()) << g.name << " " << o.key;
+    }
+  }
+}
+
+}  // namespace
+}  // namespace parlour

@@ -1,0 +1,67 @@
+# Bad input ends with a clear message and exit status 2, never a crash.
+source "$(dirname "$0")/lib.bash"
+cd "$WORK"
+expect_status 2 "unknown option" -- "$PARLOUR" play old-maid --auto --opt colour=red
+expect_in err "unknown option 'colour'" "names the unknown option"
+expect_in err "discards" "lists the accepted options"
+expect_status 2 "bad option value" -- "$PARLOUR" play old-maid --auto --opt discards=sideways
+expect_in err "discards takes up|down" "says what the option takes"
+expect_status 2 "option without =" -- "$PARLOUR" play old-maid --auto --opt discards
+expect_status 2 "too many players" -- "$PARLOUR" play old-maid --auto --players 13
+expect_in err "2 to 12 players, not 13" "says the allowed player counts"
+expect_status 2 "too few players" -- "$PARLOUR" play old-maid --auto --players 1
+expect_status 2 "preset player range" -- "$PARLOUR" play vieux-garcon --auto --players 2
+expect_in err "3 to 12 players" "uses the preset's range"
+expect_status 2 "one pack for nine" -- "$PARLOUR" play old-maid --auto --players 9 --opt packs=1
+expect_status 2 "unknown game" -- "$PARLOUR" play old-mayd --auto
+expect_in err "known games: old-maid" "lists the known games"
+expect_status 2 "rules of an unknown game" -- "$PARLOUR" rules chess
+expect_status 2 "seat out of range" -- "$PARLOUR" play old-maid --players 3 --seat 3
+expect_status 2 "seed not a number" -- "$PARLOUR" play old-maid --auto --seed seven
+expect_status 2 "players not a number" -- "$PARLOUR" play old-maid --auto --players many
+expect_status 2 "unknown bot" -- "$PARLOUR" play old-maid --bot genius
+expect_in err "blind, random" "lists the bots"
+expect_status 2 "unknown command" -- "$PARLOUR" dance
+expect_status 2 "no command" -- "$PARLOUR"
+expect_status 2 "missing record" -- "$PARLOUR" replay no-such-file.json
+expect_in err "cannot read record file" "says it cannot read the file"
+
+# Records: malformed and tampered.
+"$PARLOUR" play old-maid --auto --players 4 --seed 3 --record good.json >/dev/null
+echo '{"format": "parlour-record", "version": 1, "game": "old-maid"' >trunc.json
+expect_status 2 "truncated record" -- "$PARLOUR" replay trunc.json
+expect_in err "not valid JSON" "says the JSON is broken"
+echo '[]' >array.json
+expect_status 2 "record of the wrong shape" -- "$PARLOUR" replay array.json
+head -c 0 /dev/null >empty.json
+expect_status 2 "empty record" -- "$PARLOUR" replay empty.json
+sed 's/"seed": 3/"seed": 4/' good.json >seed.json
+expect_status 2 "record with a changed seed" -- "$PARLOUR" replay seed.json
+sed 's/"players": 4/"players": 40/' good.json >players.json
+expect_status 2 "record with a bad player count" -- "$PARLOUR" replay players.json
+sed 's/"discards": "up"/"discards": "under"/' good.json >opt.json
+expect_status 2 "record with a bad option" -- "$PARLOUR" replay opt.json
+expect_in err "discards takes up|down" "names the bad option"
+python3 - <<'PY'
+import json
+r = json.load(open("good.json"))
+r["outcome"]["scores"] = [-1 if s == 0 else 0 for s in r["outcome"]["scores"]]
+json.dump(r, open("outcome.json", "w"))
+r = json.load(open("good.json"))
+r["actions"][5] = 999
+json.dump(r, open("action.json", "w"))
+r = json.load(open("good.json"))
+r["actions"] = r["actions"][:-3] + [0, 0, 0, 0]
+json.dump(r, open("extra.json", "w"))
+r = json.load(open("good.json"))
+r["actions"] = "lots"
+json.dump(r, open("type.json", "w"))
+PY
+expect_status 2 "record with a changed outcome" -- "$PARLOUR" replay outcome.json
+expect_in err "the record was changed" "says it was tampered with"
+expect_status 2 "record with an illegal action" -- "$PARLOUR" replay action.json
+expect_in err "action 6 (999) is not legal" "names the illegal action"
+expect_status 2 "record with changed actions" -- "$PARLOUR" replay extra.json
+expect_status 2 "record with actions of the wrong type" -- "$PARLOUR" replay type.json
+expect_status 0 "the untouched record replays" -- "$PARLOUR" replay good.json
+finish

@@ -1,0 +1,36 @@
+# A person at the terminal: piped input, bad input re-prompts, end of input quits cleanly.
+source "$(dirname "$0")/lib.bash"
+cd "$WORK"
+# Answers that fit either turn: at an offer "1" is refused and "o" offers; at a
+# draw "s" and "o" are refused and "1" draws. So the game moves on to the end.
+for i in $(seq 400); do printf 's\no\n1\n'; done >answers
+"$PARLOUR" play old-maid --players 3 --seed 11 --record game.json <answers >out 2>err
+status=$?
+[ $status = 0 ] && pass "a piped game ends with status 0" || fail "exit $status: $(cat err)"
+expect_in out "You are Seat 0" "says which seat is yours"
+expect_in out "Your hand:" "shows your hand"
+expect_in out "Pick a position, 1 to" "asks for a position when you draw"
+expect_in out "o: offer" "offers to let you offer, shuffle or move"
+expect_in out "is not a choice here. Accepted: o" "re-prompts bad input with what is accepted"
+expect_in out "Final scores:" "plays to the end"
+grep -qE "is the Old Maid|are the Old Maid" out && pass "names the loser" || fail "no loser named"
+expect_in out "You draw" "narrates your draws"
+expect_in out "Seat 1 draws" "narrates the bots' draws"
+expect_status 0 "the human game's record replays" -- "$PARLOUR" replay game.json
+
+# End of input mid-game: a clean stop, and the unfinished game is kept.
+printf 'm 1 2\n' | "$PARLOUR" play old-maid --players 4 --seed 2 --record part.json >out 2>err
+status=$?
+[ $status = 0 ] && pass "end of input quits cleanly" || fail "exit $status on end of input"
+expect_in out "Input ended" "says the input ended"
+expect_in out "saved in part.json" "keeps the unfinished game"
+expect_status 0 "an unfinished record replays" -- "$PARLOUR" replay part.json
+expect_in out "unfinished" "says the record is unfinished"
+printf '?\nq\n' | "$PARLOUR" play old-maid --players 4 --seed 2 >out 2>err
+expect_in out "move 1 to 2" "? lists every choice"
+expect_in out "You leave the table" "q quits"
+
+# Typing whole labels works too.
+printf 'shuffle\noffer\n' | "$PARLOUR" play old-maid --players 2 --seed 4 >out 2>err
+expect_in out "You shuffle the fan face down." "labels are accepted as input"
+finish
