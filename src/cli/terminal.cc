@@ -45,7 +45,7 @@ std::string pad(std::string s, std::size_t width) {
 std::string Terminal::card(Card c) const {
   std::string name = short_name(c, style_.ascii ? Charset::kAscii : Charset::kUnicode);
   if (!style_.colour) return name;
-  if (c.is_standard() && c.colour() == kRed) return "\033[31m" + name + "\033[0m";
+  if (c.is_standard()) return c.colour() == kRed ? "\033[31m" + name + "\033[0m" : name;
   if (c.is_joker() || c.is_old_maid()) return "\033[1;35m" + name + "\033[0m";
   return "\033[1m" + name + "\033[0m";
 }

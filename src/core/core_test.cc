@@ -52,6 +52,9 @@ TEST(Deck, BuildersHoldTheRightCards) {
   EXPECT_EQ(pic.size(), 51u);
   EXPECT_EQ(std::count(pic.begin(), pic.end(), Card::picture(kOldMaidCharacter)), 1);
   EXPECT_EQ(std::count(pic.begin(), pic.end(), Card::picture(3)), 2);
+  auto jokers = with_jokers(standard_deck(), 2);
+  EXPECT_EQ(jokers.size(), 54u);
+  EXPECT_TRUE(jokers.back().is_joker());
   auto two = packs(standard_deck(), 2);
   EXPECT_EQ(two.size(), 104u);
   EXPECT_TRUE(remove_one(two, Card::standard(kQueen, kClubs)));

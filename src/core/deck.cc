@@ -29,6 +29,11 @@ std::vector<Card> packs(const std::vector<Card>& deck, int n) {
   return d;
 }
 
+std::vector<Card> with_jokers(std::vector<Card> deck, int n) {
+  for (int i = 0; i < n; ++i) deck.push_back(Card::joker(i));
+  return deck;
+}
+
 bool remove_one(std::vector<Card>& deck, Card c) {
   auto it = std::find(deck.begin(), deck.end(), c);
   if (it == deck.end()) return false;

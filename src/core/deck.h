@@ -18,6 +18,9 @@ std::vector<Card> picture_deck();
 // `packs` copies of `deck` one after another (two packs shuffled together).
 std::vector<Card> packs(const std::vector<Card>& deck, int packs);
 
+// `deck` with `n` jokers added at the end (n <= 2).
+std::vector<Card> with_jokers(std::vector<Card> deck, int n);
+
 // Removes one card equal to `c`; returns false if `deck` has none.
 bool remove_one(std::vector<Card>& deck, Card c);
 

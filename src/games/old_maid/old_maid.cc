@@ -29,8 +29,7 @@ std::vector<Card> Rules::deck() const {
   // "one black Jack is removed" (seed 004, Vieux Garçon and Schwarzer Peter).
   if (odd == Odd::kQueen) remove_one(d, Card::standard(kQueen, removed));
   if (odd == Odd::kJack) remove_one(d, Card::standard(kJack, removed));
-  if (odd == Odd::kJoker) d.push_back(Card::joker(0));
-  return d;
+  return odd == Odd::kJoker ? with_jokers(std::move(d), 1) : d;
 }
 
 Action Move::encode() const {
@@ -365,13 +364,22 @@ Outcome OldMaidState::outcome() const {
   }
   const std::string title(title_name(r_.title));
   if (r_.hands == 1) {
-    o.summary = "Seat " + std::to_string(last_loser_) + " is " + title + ".";
+    o.summary = "Seat " + std::to_string(last_loser_) + " is " + title;
+    if (r_.penalty == Penalty::kSoot) o.summary += ", with a soot mark on the face";
+    if (r_.penalty == Penalty::kRaps) o.summary += ", and takes " + std::to_string(raps_[last_loser_]) + " raps on the knuckles";
+    o.summary += ".";
   } else {
     std::string winners;
     for (Seat s = 0; s < r_.players; ++s)
       if (o.places[s] == 1) winners += (winners.empty() ? "Seat " : " and Seat ") + std::to_string(s);
     o.summary = "After " + std::to_string(r_.hands) + " hands " + winners + " " +
                 (winners.find(" and ") == std::string::npos ? "wins" : "share first place") + ".";
+    std::string forfeits;
+    for (Seat s = 0; s < r_.players; ++s) {
+      const int n = r_.penalty == Penalty::kSoot ? lost_[s] : raps_[s];
+      if (r_.penalty != Penalty::kNone && n) forfeits += (forfeits.empty() ? "" : ", ") + std::string("Seat ") + std::to_string(s) + " " + std::to_string(n);
+    }
+    if (!forfeits.empty()) o.summary += (r_.penalty == Penalty::kSoot ? " Soot marks: " : " Raps taken: ") + forfeits + ".";
   }
   return o;
 }
