@@ -87,6 +87,14 @@ void check_conformance(const Selection& sel, const Config& config, const Conform
           ASSERT_TRUE(same_view(other->view(v), s.view(v))) << "seat " << v << "'s view changed under resampling";
           other->all_cards(cards);
           ASSERT_EQ(sorted(cards), deck) << "resampling lost or made cards";
+          // The sampler never peeks: from a state that looks the same to v,
+          // the same random numbers give the same sample.
+          Rng r1(seed + steps, 5), r2(seed + steps, 5);
+          auto a = g.resampler->resample(s, v, r1);
+          auto b = g.resampler->resample(*other, v, r2);
+          ASSERT_TRUE(a && b);
+          ASSERT_TRUE(same_view(a->view(kEveryone), b->view(kEveryone)))
+              << "seat " << v << "'s sample depends on cards it cannot see";
         }
       }
       ASSERT_TRUE(t.act(legal[rng.below(static_cast<std::uint32_t>(legal.size()))]));

@@ -7,8 +7,9 @@ namespace {
 
 class RandomBot final : public Bot {
  public:
-  Action act(const View& view, Rng& rng) override {
-    return view.choices[rng.below(static_cast<std::uint32_t>(view.choices.size()))].action;
+  Action act(const Observation& obs, Rng& rng) override {
+    const auto& choices = obs.view().choices;
+    return choices[rng.below(static_cast<std::uint32_t>(choices.size()))].action;
   }
 };
 

@@ -115,7 +115,7 @@ int play(const PlayArgs& a, const Style& style, std::istream& in, std::ostream& 
     if (who == kChance) {
       table.chance();
     } else if (bots[who]) {
-      const Action act = bots[who]->act(s.view(who), rngs[who]);
+      const Action act = bots[who]->act(Observation(s, who, sel->game->resampler), rngs[who]);
       if (!table.act(act)) return fail(err, "internal error: a bot chose an illegal move");
     } else {
       const View v = s.view(who);

@@ -79,28 +79,50 @@ class State {
   virtual int actions_applied() const = 0;
 };
 
-// A player that sees only its seat's view.
+// Optional capability: sample a full state that `seat` cannot tell from the
+// real one, for bots that search and for leak tests.
+class Resampler {
+ public:
+  virtual ~Resampler() = default;
+  // Returns a state whose view(seat) equals state.view(seat), or null if none
+  // was found. The result depends only on what `seat` sees and on `rng`: two
+  // states that look the same to `seat` give the same sample for the same rng
+  // (the conformance harness checks this), so a bot that samples never peeks.
+  virtual std::unique_ptr<State> resample(const State& state, Seat seat, Rng& rng) const = 0;
+};
+
+// What a bot is given: its seat's view, and a way to sample the hidden cards
+// consistently with that view. It holds the real state privately, so that
+// sampling is cheap, but hands none of it out.
+class Observation {
+ public:
+  Observation(const State& state, Seat seat, const Resampler* resampler)
+      : state_(state), seat_(seat), resampler_(resampler), view_(state.view(seat)) {}
+  Seat seat() const { return seat_; }
+  const View& view() const { return view_; }
+  bool can_sample() const { return resampler_ != nullptr; }
+  // REQUIRES: can_sample(). Null if no consistent state was found.
+  std::unique_ptr<State> sample(Rng& rng) const { return resampler_->resample(state_, seat_, rng); }
+
+ private:
+  const State& state_;
+  Seat seat_;
+  const Resampler* resampler_;
+  View view_;
+};
+
+// A player that sees only what its seat may see.
 class Bot {
  public:
   virtual ~Bot() = default;
-  // REQUIRES: view.choices is non-empty (the bot's seat is to move).
-  virtual Action act(const View& view, Rng& rng) = 0;
+  // REQUIRES: obs.view().choices is non-empty (the bot's seat is to move).
+  virtual Action act(const Observation& obs, Rng& rng) = 0;
 };
 
 struct BotSpec {
   std::string_view name;
   std::string_view help;
   std::function<std::unique_ptr<Bot>()> make;
-};
-
-// Optional capability: sample a full state that `seat` cannot tell from the
-// real one (same view), for bots that search and for leak tests.
-class Resampler {
- public:
-  virtual ~Resampler() = default;
-  // Returns a state whose view(seat) equals state.view(seat). Never reads
-  // anything seat may not see except to keep counts and constraints.
-  virtual std::unique_ptr<State> resample(const State& state, Seat seat, Rng& rng) const = 0;
 };
 
 struct GameInfo {

@@ -9,7 +9,8 @@ namespace {
 
 class BlindBot final : public Bot {
  public:
-  Action act(const View& view, Rng& rng) override {
+  Action act(const Observation& obs, Rng& rng) override {
+    const View& view = obs.view();
     assert(!view.choices.empty());
     bool can_offer = false;
     int draws = 0;

@@ -480,12 +480,13 @@ TEST(OldMaidBots, BlindBotShufflesThenOffersAndDrawsAnyPosition) {
   s.set_position({cards({"2C", "3C", "4C"}), cards({"6C"})}, 0, 1);
   auto bot = make_blind_bot();
   Rng rng(1);
-  EXPECT_EQ(bot->act(s.view(0), rng), Move(Move::kShuffle).encode());
+  EXPECT_EQ(bot->act(Observation(s, 0, nullptr), rng), Move(Move::kShuffle).encode());
   s.apply(Move(Move::kShuffle).encode());
-  EXPECT_EQ(bot->act(s.view(0), rng), Move(Move::kOffer).encode());
+  EXPECT_EQ(bot->act(Observation(s, 0, nullptr), rng), Move(Move::kOffer).encode());
   s.apply(Move(Move::kOffer).encode());
   std::array<int, 3> seen{};
-  for (int i = 0; i < 3000; ++i) ++seen[Move::decode(bot->act(s.view(1), rng))->from];
+  const Observation obs(s, 1, nullptr);
+  for (int i = 0; i < 3000; ++i) ++seen[Move::decode(bot->act(obs, rng))->from];
   for (int n : seen) EXPECT_NEAR(n, 1000, 150);
 }
 

@@ -42,6 +42,9 @@ class OldMaidResampler final : public Resampler {
                    const std::vector<std::vector<int>>& slots, const std::vector<int>& pair_slots,
                    int aside_slots) {
     const Rules& r = out.rules();
+    // Sorted first, so the sample depends on which cards are hidden, not on
+    // where they really are.
+    std::sort(pool.begin(), pool.end());
     rng.shuffle(std::span<Card>(pool));
     // Face-down pairs first: draw a card, then a partner of its class.
     for (Seat p = 0; p < r.players; ++p) {
