@@ -120,6 +120,7 @@ int play(const PlayArgs& a, const Style& style, std::istream& in, std::ostream& 
     } else {
       const View v = s.view(who);
       out << "\n" << term.table(v) << term.text(v.prompt) << "\n";
+      if (v.list_choices) out << term.all_choices(v.choices);
       std::optional<Action> act;
       while (!act) {
         out << "> " << std::flush;
@@ -137,7 +138,7 @@ int play(const PlayArgs& a, const Style& style, std::istream& in, std::ostream& 
           return 0;
         }
         if (line == "?" || line == "help") {
-          out << Terminal::all_choices(v.choices);
+          out << term.all_choices(v.choices);
           continue;
         }
         act = Terminal::parse(line, v.choices);

@@ -62,7 +62,7 @@ std::string Terminal::zone_cards(const Zone& z, bool positions) const {
 
 std::string Terminal::table(const View& v) const {
   std::ostringstream out;
-  out << "── " << (v.hands > 1 ? "Hand " + std::to_string(v.hand) + " of " + std::to_string(v.hands) + " · " : "")
+  out << "── " << (v.hands != 1 ? "Hand " + std::to_string(v.hand) + (v.hands > 1 ? " of " + std::to_string(v.hands) : "") + " · " : "")
       << "dealer Seat " << v.dealer << " ──\n";
   auto zone = [&](ZoneKind k, Seat owner) -> const Zone* {
     for (const Zone& z : v.zones)
@@ -73,7 +73,7 @@ std::string Terminal::table(const View& v) const {
     const SeatInfo& si = v.seats[s];
     std::string name = si.name + (s == v.viewer ? " (you)" : "");
     out << "  " << pad(name, 14) << pad(std::to_string(si.cards) + (si.cards == 1 ? " card" : " cards"), 10);
-    if (v.hands > 1) out << pad("score " + std::to_string(static_cast<long long>(si.score)), 10);
+    if (v.hands != 1) out << pad("score " + std::to_string(static_cast<long long>(si.score)), 10);
     if (!si.status.empty()) out << "[" << si.status << "]";
     out << "\n";
     if (const Zone* p = zone(ZoneKind::kPairs, s); p && !p->cards.empty()) {
@@ -86,17 +86,24 @@ std::string Terminal::table(const View& v) const {
       } else {
         out << " face down";
       }
+      if (!p->note.empty()) out << "  (" << text(p->note) << ")";
       out << "\n";
     }
+    if (const Zone* t = zone(ZoneKind::kTable, s); t && !t->cards.empty())
+      out << "      laid: " << zone_cards(*t, false) << "\n";
     // Another seat's hand: show it only where this viewer knows some card.
     if (const Zone* h = zone(ZoneKind::kHand, s); h && s != v.viewer) {
       bool any = std::any_of(h->cards.begin(), h->cards.end(), [](const CardView& c) { return c.card.has_value(); });
       if (any) out << "      hand: " << zone_cards(*h, true) << (h->note.empty() ? "" : "  (" + h->note + ")") << "\n";
     }
   }
-  for (const Zone& z : v.zones)
-    if (z.owner == kNobody && !z.cards.empty())
-      out << "  " << z.name << ": " << zone_cards(z, false) << (z.note.empty() ? "" : "  (" + z.note + ")") << "\n";
+  for (const Zone& z : v.zones) {
+    if (z.owner != kNobody || z.cards.empty()) continue;
+    const bool hidden = std::none_of(z.cards.begin(), z.cards.end(), [](const CardView& c) { return c.card.has_value(); });
+    out << "  " << z.name << ": "
+        << (hidden && z.cards.size() > 1 ? std::to_string(z.cards.size()) + " cards" : zone_cards(z, false))
+        << (z.note.empty() ? "" : "  (" + z.note + ")") << "\n";
+  }
   if (v.viewer >= 0)
     if (const Zone* h = zone(ZoneKind::kHand, v.viewer)) {
       out << "  Your hand: " << (h->cards.empty() ? "empty" : zone_cards(*h, h->note.empty()));
@@ -143,9 +150,9 @@ std::string Terminal::accepted(const std::vector<Choice>& choices) {
   return out;
 }
 
-std::string Terminal::all_choices(const std::vector<Choice>& choices) {
+std::string Terminal::all_choices(const std::vector<Choice>& choices) const {
   std::string out;
-  for (const Choice& c : choices) out += "  " + pad(c.key, 8) + c.label + "\n";
+  for (const Choice& c : choices) out += "  " + pad(c.key, 8) + text(c.label) + "\n";
   return out;
 }
 

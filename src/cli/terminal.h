@@ -28,7 +28,7 @@ class Terminal {
   // A compact summary of the accepted inputs: "o, s, m A B (A, B: 1-7)".
   static std::string accepted(const std::vector<Choice>& choices);
   // The full list, one per line.
-  static std::string all_choices(const std::vector<Choice>& choices);
+  std::string all_choices(const std::vector<Choice>& choices) const;
   // The choice a person's input names (by key or by label), if any.
   static std::optional<Action> parse(std::string_view input, const std::vector<Choice>& choices);
 

@@ -67,6 +67,7 @@ struct View {
   std::vector<Zone> zones;
   std::string prompt;            // what the seat to move is asked, if it is the viewer
   std::vector<Choice> choices;   // legal actions, only for the seat to move
+  bool list_choices = false;     // few and varied: show each one, not a summary
   bool terminal = false;
   std::string result;            // at the end: who lost, who won, the penalty
   bool operator==(const View&) const = default;

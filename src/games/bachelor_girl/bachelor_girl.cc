@@ -1,0 +1,474 @@
+// Bachelor Girl: the rules in play. Quotations are from seed 000; rules.md
+// gives the readings where the text is silent.
+#include "games/bachelor_girl/bachelor_girl.h"
+
+#include <algorithm>
+#include <cassert>
+
+#include "core/deck.h"
+#include "games/bachelor_girl/state.h"
+
+namespace parlour::bachelor_girl {
+
+// ---- Rules and moves -------------------------------------------------------------
+
+Card Rules::bachelor_girl() const {
+  if (deck == DeckKind::kPicture) return Card::picture(kOldMaidCharacter);
+  // The queen of the removed one's colour has no partner of her colour: she is
+  // the odd queen. Clubs out leaves the queen of spades.
+  static constexpr Suit partner[SUIT_NB] = {kSpades, kHearts, kDiamonds, kClubs};
+  return Card::standard(kQueen, partner[removed]);
+}
+
+std::vector<Card> Rules::deck_cards() const {
+  if (deck == DeckKind::kPicture) return picture_deck();
+  std::vector<Card> d = standard_deck();
+  remove_one(d, Card::standard(kQueen, removed));
+  return d;
+}
+
+Action Move::encode() const {
+  switch (kind) {
+    case kLayPair: return static_cast<Action>(cls);
+    case kLaySingle: return 32 + card.index();
+    case kTake: return 128 + seat * 128 + card.index();
+    case kTakeWild: return 2048 + seat * 128 + card.index();
+    case kSwap: return 4096 + seat * 128 + card.index();
+    case kDraw: return 8000;
+    case kPass: return 8001;
+    case kDone: return 8002;
+    case kClaim: return 8003;
+    case kDecline: return 8004;
+  }
+  return 9999;
+}
+
+std::optional<Move> Move::decode(Action a) {
+  auto card_ok = [](Action v) { return v < 128 && Card::from_index(static_cast<std::uint8_t>(v)).valid(); };
+  auto card = [](Action v) { return Card::from_index(static_cast<std::uint8_t>(v)); };
+  if (a < 32) return Move(kLayPair, 0, Card(), static_cast<int>(a));
+  if (a < 128) return card_ok(a - 32) ? std::optional<Move>(Move(kLaySingle, 0, card(a - 32))) : std::nullopt;
+  for (auto [base, kind] : {std::pair{128u, kTake}, {2048u, kTakeWild}, {4096u, kSwap}}) {
+    if (a >= base && a < base + kMaxPlayers * 128) {
+      const Action rest = a - base;
+      if (!card_ok(rest % 128)) return std::nullopt;
+      return Move(kind, static_cast<int>(rest / 128), card(rest % 128));
+    }
+  }
+  if (a >= 8000 && a <= 8004) return Move(static_cast<Kind>(kDraw + (a - 8000)));
+  return std::nullopt;
+}
+
+// ---- Setting up ------------------------------------------------------------------
+
+BachelorGirlState::BachelorGirlState(const Rules& rules) : r_(rules) {
+  dealer_ = r_.players - 1;  // seat 0 sits at the dealer's left
+}
+
+void BachelorGirlState::deal(Rng& rng) {
+  for (Seat s = 0; s < r_.players; ++s) hands_[s].clear(), fronts_[s] = Front{};
+  stock_ = r_.deck_cards();
+  rng.shuffle(std::span<Card>(stock_));
+  // One at a time from the dealer's left, from the top of the pack.
+  for (int round = 0; round < r_.hand_size(); ++round)
+    for (int k = 1; k <= r_.players; ++k) {
+      hands_[left(dealer_, k)].push_back(stock_.back());
+      stock_.pop_back();
+    }
+  for (Seat s = 0; s < r_.players; ++s) std::sort(hands_[s].begin(), hands_[s].end());
+  dealt_ = true;
+  idle_ = 0;
+  ev_ = Event(Event::kDeal);
+  ev_.actor = dealer_, ev_.hand = hand_;
+  // "The dealer plays first."
+  begin_turn(dealer_);
+}
+
+void BachelorGirlState::set_position(std::vector<std::vector<Card>> hands, std::vector<Front> fronts,
+                                     std::vector<Card> stock, Seat turn) {
+  for (Seat s = 0; s < r_.players; ++s) {
+    hands_[s] = s < static_cast<Seat>(hands.size()) ? hands[s] : std::vector<Card>{};
+    std::sort(hands_[s].begin(), hands_[s].end());
+    fronts_[s] = s < static_cast<Seat>(fronts.size()) ? fronts[s] : Front{};
+  }
+  stock_ = std::move(stock);
+  dealt_ = true;
+  begin_turn(turn);
+}
+
+// ---- Helpers -------------------------------------------------------------------------
+
+int BachelorGirlState::find_class_in_hand(Seat p, int cls) const {
+  for (std::size_t i = 0; i < hands_[p].size(); ++i)
+    if (!r_.wild(hands_[p][i]) && r_.cls(hands_[p][i]) == cls) return static_cast<int>(i);
+  return -1;
+}
+
+void BachelorGirlState::remove_from_hand(Seat p, Card c) {
+  auto it = std::find(hands_[p].begin(), hands_[p].end(), c);
+  assert(it != hands_[p].end());
+  hands_[p].erase(it);
+}
+
+bool BachelorGirlState::has_natural_pair(Seat p) const {
+  std::uint32_t seen = 0;
+  for (Card c : hands_[p]) {
+    if (r_.wild(c)) continue;
+    const std::uint32_t bit = 1u << r_.cls(c);
+    if (seen & bit) return true;
+    seen |= bit;
+  }
+  return false;
+}
+
+// "if you haven't a pair that match in your hand but others have laid down
+// cards which match ones held in your hand, you take their cards"
+void BachelorGirlState::natural_takes(Seat p, std::vector<Action>& out) const {
+  for (int k = 1; k < r_.players; ++k) {
+    const Seat s = left(p, k);
+    for (Card x : fronts_[s].singles)
+      if (!r_.wild(x) && find_class_in_hand(p, r_.cls(x)) >= 0) out.push_back(Move(Move::kTake, s, x).encode());
+  }
+}
+
+// "you may take another player's card and match it with the Bachelor Girl if
+// you have it in your hand"
+void BachelorGirlState::wild_takes(Seat p, std::vector<Action>& out) const {
+  if (std::find(hands_[p].begin(), hands_[p].end(), r_.bachelor_girl()) == hands_[p].end()) return;
+  for (int k = 1; k < r_.players; ++k) {
+    const Seat s = left(p, k);
+    for (Card x : fronts_[s].singles) out.push_back(Move(Move::kTakeWild, s, x).encode());
+  }
+}
+
+// ---- Whose move and what is legal -----------------------------------------------------
+
+Seat BachelorGirlState::to_move() const {
+  switch (phase_) {
+    case Phase::kDeal: return kChance;
+    case Phase::kOver: return kTerminal;
+    case Phase::kClaim: return claim_order_[claim_next_];
+    default: return turn_;
+  }
+}
+
+void BachelorGirlState::legal_actions(std::vector<Action>& out) const {
+  out.clear();
+  const Seat p = turn_;
+  switch (phase_) {
+    case Phase::kClaim:
+      out.push_back(Move(Move::kClaim).encode());
+      out.push_back(Move(Move::kDecline).encode());
+      return;
+    case Phase::kLaySingle: {
+      // "then place another face up": any card but the Bachelor Girl, unless she is the last.
+      for (Card c : hands_[p])
+        if (!r_.wild(c) || hands_[p].size() == 1) out.push_back(Move(Move::kLaySingle, 0, c).encode());
+      out.erase(std::unique(out.begin(), out.end()), out.end());
+      return;
+    }
+    case Phase::kTaking: {
+      natural_takes(p, out);
+      const bool must = !out.empty();
+      wild_takes(p, out);
+      if (!must) out.push_back(Move(Move::kDone).encode());
+      return;
+    }
+    case Phase::kTurn: {
+      // "Anyone may take Bachelor Girl by putting the other matching card down in
+      // its place": once a turn, before the turn's play.
+      if (!swapped_)
+        for (Seat s = 0; s < r_.players; ++s)
+          for (const LaidPair& lp : fronts_[s].pairs)
+            if (lp.wild && find_class_in_hand(p, r_.cls(lp.a)) >= 0) out.push_back(Move(Move::kSwap, s, lp.a).encode());
+      // "If two cards in your hand match, place them face up in front of you"
+      if (has_natural_pair(p)) {
+        std::uint32_t seen = 0, done = 0;
+        for (Card c : hands_[p]) {
+          if (r_.wild(c)) continue;
+          const std::uint32_t bit = 1u << r_.cls(c);
+          if ((seen & bit) && !(done & bit)) out.push_back(Move(Move::kLayPair, 0, Card(), r_.cls(c)).encode()), done |= bit;
+          seen |= bit;
+        }
+        return;
+      }
+      const std::size_t before = out.size();
+      natural_takes(p, out);
+      const bool must_take = out.size() > before;
+      wild_takes(p, out);
+      if (must_take) return;
+      // Stuck: no pair, nothing of others' to take (our reading; rules.md).
+      switch (r_.stuck) {
+        case Stuck::kDraw:
+          out.push_back(Move(stock_.empty() ? Move::kPass : Move::kDraw).encode());
+          break;
+        case Stuck::kLay:
+          for (Card c : hands_[p])
+            if (!r_.wild(c) || hands_[p].size() == 1) out.push_back(Move(Move::kLaySingle, 0, c).encode());
+          if (out.size() == before) out.push_back(Move(Move::kPass).encode());
+          break;
+        case Stuck::kPass:
+          out.push_back(Move(Move::kPass).encode());
+          break;
+      }
+      return;
+    }
+    default: assert(false && "no seat to move");
+  }
+}
+
+// ---- Doing moves --------------------------------------------------------------------
+
+void BachelorGirlState::apply(Action a) {
+  const Move m = *Move::decode(a);
+  ++actions_;
+  const Seat p = to_move();
+  ev_ = Event();
+  ev_.actor = p, ev_.hand = hand_, ev_.other = m.seat, ev_.card = m.card;
+  switch (m.kind) {
+    case Move::kSwap: {
+      ev_.kind = Event::kSwap;
+      for (LaidPair& lp : fronts_[m.seat].pairs)
+        if (lp.wild && lp.a == m.card) {
+          const int i = find_class_in_hand(p, r_.cls(lp.a));
+          const Card y = hands_[p][i];
+          hands_[p].erase(hands_[p].begin() + i);
+          hands_[p].push_back(lp.b);
+          std::sort(hands_[p].begin(), hands_[p].end());
+          lp = LaidPair{lp.a, y, false};
+          ev_.card2 = y;
+          break;
+        }
+      swapped_ = true;
+      return;
+    }
+    case Move::kLayPair: {
+      ev_.kind = Event::kLayPair;
+      int i = find_class_in_hand(p, m.cls);
+      const Card c1 = hands_[p][i];
+      hands_[p].erase(hands_[p].begin() + i);
+      i = find_class_in_hand(p, m.cls);
+      const Card c2 = hands_[p][i];
+      hands_[p].erase(hands_[p].begin() + i);
+      fronts_[p].pairs.push_back({c1, c2, false});
+      ev_.card = c1, ev_.card2 = c2;
+      idle_ = 0;
+      // "When a player lays down the last card in his hand he does not draw ...
+      // he has won the hand"
+      if (hands_[p].empty()) return end_hand(p);
+      phase_ = Phase::kLaySingle;
+      return;
+    }
+    case Move::kLaySingle: {
+      ev_.kind = Event::kLaySingle;
+      remove_from_hand(p, m.card);
+      fronts_[p].singles.push_back(m.card);
+      idle_ = 0;
+      if (!hands_[p].empty() && !stock_.empty()) {
+        // "... and draw one from the deck."
+        ev_.drew = true, ev_.drawn = stock_.back();
+        hands_[p].push_back(stock_.back());
+        stock_.pop_back();
+        std::sort(hands_[p].begin(), hands_[p].end());
+      }
+      return after_single(m.card);
+    }
+    case Move::kTake:
+    case Move::kTakeWild: {
+      ev_.kind = m.kind == Move::kTake ? Event::kTake : Event::kTakeWild;
+      auto& singles = fronts_[m.seat].singles;
+      singles.erase(std::find(singles.begin(), singles.end(), m.card));
+      Card mine = r_.bachelor_girl();
+      if (m.kind == Move::kTake) mine = hands_[p][find_class_in_hand(p, r_.cls(m.card))];
+      remove_from_hand(p, mine);
+      // "you take their cards and lay them with yours in front of you"
+      fronts_[p].pairs.push_back({m.card, mine, m.kind == Move::kTakeWild});
+      ev_.card2 = mine;
+      idle_ = 0;
+      if (hands_[p].empty()) return end_hand(p);
+      return after_take();
+    }
+    case Move::kDraw:
+      ev_.kind = Event::kDraw;
+      ev_.drew = true, ev_.drawn = stock_.back();
+      hands_[p].push_back(stock_.back());
+      stock_.pop_back();
+      std::sort(hands_[p].begin(), hands_[p].end());
+      idle_ = 0;
+      return next_turn();
+    case Move::kPass:
+      ev_.kind = Event::kPass;
+      ++idle_;
+      return next_turn();
+    case Move::kDone:
+      ev_.kind = Event::kDone;
+      return next_turn();
+    case Move::kClaim: {
+      // "the player first noticing the error may take both cards and add them to
+      // the cards already in front of them"
+      ev_.kind = Event::kClaim, ev_.other = claim_layer_, ev_.card = claim_card_;
+      auto& laid = fronts_[claim_layer_].singles;
+      laid.erase(std::find(laid.begin(), laid.end(), claim_card_));
+      for (int k = 1; k < r_.players; ++k) {
+        auto& singles = fronts_[left(claim_layer_, k)].singles;
+        auto it = std::find_if(singles.begin(), singles.end(),
+                               [&](Card x) { return !r_.wild(x) && r_.cls(x) == r_.cls(claim_card_); });
+        if (it == singles.end()) continue;
+        ev_.card2 = *it;
+        singles.erase(it);
+        break;
+      }
+      fronts_[p].pairs.push_back({claim_card_, ev_.card2, false});
+      if (layer_out_) return end_hand(claim_layer_);
+      turn_ = claim_layer_;
+      return next_turn();
+    }
+    case Move::kDecline:
+      ev_.kind = Event::kDecline;
+      if (++claim_next_ < claim_order_.size()) return;
+      if (layer_out_) return end_hand(claim_layer_);
+      turn_ = claim_layer_;
+      return next_turn();
+  }
+}
+
+void BachelorGirlState::after_take() {
+  std::vector<Action> more;
+  natural_takes(turn_, more);
+  const bool natural = !more.empty();
+  wild_takes(turn_, more);
+  // Our reading of "you take their cards": every natural match is taken; the
+  // Bachelor Girl's take stays optional ("you may").
+  if (r_.take == Take::kAll && !more.empty()) {
+    phase_ = Phase::kTaking;
+    (void)natural;
+    return;
+  }
+  next_turn();
+}
+
+void BachelorGirlState::after_single(Card laid) {
+  // "If a player lays down a card and some one else has the matching card in
+  // front of them, the player first noticing the error may take both cards"
+  const Seat layer = turn_;
+  layer_out_ = hands_[layer].empty();
+  bool error = false;
+  if (!r_.wild(laid))
+    for (int k = 1; k < r_.players && !error; ++k)
+      for (Card x : fronts_[left(layer, k)].singles) error |= !r_.wild(x) && r_.cls(x) == r_.cls(laid);
+  if (error) {
+    claim_card_ = laid, claim_layer_ = layer;
+    claim_order_.clear();
+    for (int k = 1; k < r_.players; ++k) claim_order_.push_back(left(layer, k));
+    claim_next_ = 0;
+    phase_ = Phase::kClaim;
+    return;
+  }
+  if (layer_out_) return end_hand(layer);
+  next_turn();
+}
+
+void BachelorGirlState::begin_turn(Seat p) {
+  turn_ = p;
+  swapped_ = false;
+  phase_ = Phase::kTurn;
+}
+
+void BachelorGirlState::next_turn() {
+  // A hand nobody can finish: a whole round with nothing laid, taken or drawn.
+  if (idle_ >= r_.players) return end_hand(-1);
+  begin_turn(left(turn_));
+}
+
+// ---- The end of a hand and of the game -------------------------------------------------
+
+void BachelorGirlState::end_hand(Seat winner) {
+  ev_.hand_over = true, ev_.winner = winner;
+  if (winner >= 0) {
+    // "all the other players give the winner the cards remaining in their hands"
+    for (int k = 1; k < r_.players; ++k) {
+      auto& h = hands_[left(winner, k)];
+      ev_.handed.insert(ev_.handed.end(), h.begin(), h.end());
+      h.clear();
+    }
+    // "If the winner of the hand gets Bachelor Girl from one of the other players
+    // it adds ten points to his score."
+    ev_.bonus = std::find(ev_.handed.begin(), ev_.handed.end(), r_.bachelor_girl()) != ev_.handed.end();
+    Front& f = fronts_[winner];
+    std::vector<Card> loose = ev_.handed;
+    if (r_.handed == Handed::kPairs) {
+      // Our reading: handed cards join the winner's singles, and whatever now
+      // matches counts as a pair.
+      loose.insert(loose.end(), f.singles.begin(), f.singles.end());
+      f.singles.clear();
+      std::sort(loose.begin(), loose.end(), [&](Card a, Card b) {
+        const int ca = r_.wild(a) ? 99 : r_.cls(a), cb = r_.wild(b) ? 99 : r_.cls(b);
+        return ca != cb ? ca < cb : a < b;
+      });
+      for (std::size_t i = 0; i < loose.size(); ++i) {
+        if (i + 1 < loose.size() && !r_.wild(loose[i]) && !r_.wild(loose[i + 1]) && r_.cls(loose[i]) == r_.cls(loose[i + 1])) {
+          f.pairs.push_back({loose[i], loose[i + 1], false});
+          ++i;
+        } else {
+          f.singles.push_back(loose[i]);
+        }
+      }
+    } else {
+      f.singles.insert(f.singles.end(), loose.begin(), loose.end());
+    }
+  }
+  // "count five for each pair in front of you and one for each single card"
+  for (Seat s = 0; s < r_.players; ++s) {
+    ev_.hand_points[s] = fronts_[s].points() + (s == winner && ev_.bonus ? 10 : 0);
+    score_[s] += ev_.hand_points[s];
+  }
+  // "The player getting 100 points first is the winner of the game." Players who
+  // reach it in the same hand: the higher score wins; a tie plays another hand.
+  const int best = *std::max_element(score_.begin(), score_.begin() + r_.players);
+  const int at_best = static_cast<int>(std::count(score_.begin(), score_.begin() + r_.players, best));
+  if ((best >= r_.target && at_best == 1) || hand_ >= r_.max_hands) {
+    phase_ = Phase::kOver;
+    return;
+  }
+  ++hand_;
+  dealer_ = left(dealer_);  // the deal passes to the left
+  phase_ = Phase::kDeal;
+}
+
+void BachelorGirlState::apply_chance(Rng& rng) {
+  assert(phase_ == Phase::kDeal);
+  deal(rng);
+}
+
+Outcome BachelorGirlState::outcome() const {
+  Outcome o;
+  for (Seat s = 0; s < r_.players; ++s) o.scores.push_back(score_[s]);
+  for (Seat s = 0; s < r_.players; ++s) {
+    int better = 0;
+    for (Seat t = 0; t < r_.players; ++t) better += score_[t] > score_[s];
+    o.places.push_back(1 + better);
+  }
+  std::string winners;
+  for (Seat s = 0; s < r_.players; ++s)
+    if (o.places[s] == 1) winners += (winners.empty() ? "Seat " : " and Seat ") + std::to_string(s);
+  const int best = *std::max_element(score_.begin(), score_.begin() + r_.players);
+  o.summary = winners + (winners.find(" and ") == std::string::npos ? " wins" : " share the win") + " with " +
+              std::to_string(best) + " points after " + std::to_string(hand_) + (hand_ == 1 ? " hand." : " hands.");
+  return o;
+}
+
+void BachelorGirlState::all_cards(std::vector<Card>& out) const {
+  out.clear();
+  if (!dealt_) {
+    out = r_.deck_cards();
+    return;
+  }
+  out = stock_;
+  for (Seat s = 0; s < r_.players; ++s) {
+    out.insert(out.end(), hands_[s].begin(), hands_[s].end());
+    for (const LaidPair& lp : fronts_[s].pairs) out.push_back(lp.a), out.push_back(lp.b);
+    out.insert(out.end(), fronts_[s].singles.begin(), fronts_[s].singles.end());
+  }
+}
+
+}  // namespace parlour::bachelor_girl

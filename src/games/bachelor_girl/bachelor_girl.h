@@ -1,0 +1,79 @@
+// Bachelor Girl (1945): the Old Maid deck played the other way round, where the
+// odd card is the one everyone wants. Source: seed 000 (000_7343ce9ee9db27ba.txt).
+// rules.md beside this file gives the rules and every reading we made where
+// the text is silent (`parlour rules bachelor-girl`).
+//
+// Design decisions:
+// - A turn is a short sequence of typed moves: lay a pair then a single (then
+//   the stock draw happens by itself), or take matching cards, or, stuck, draw.
+// - The Bachelor Girl is wild only to take another player's laid card, as the
+//   text says; in a laid pair she stands for her partner's match until someone
+//   puts that card in her place and takes her.
+// - A card laid while its match lies single in front of someone else can be
+//   claimed: every other seat, in order from the layer's left, is asked once.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+
+#include "core/game.h"
+
+namespace parlour::bachelor_girl {
+
+enum class DeckKind : std::uint8_t { kPicture, kStandard };
+enum class Stuck : std::uint8_t { kLay, kDraw, kPass };
+enum class Take : std::uint8_t { kAll, kOne };
+enum class Handed : std::uint8_t { kPairs, kSingles };
+
+struct Rules {
+  int players = 4;
+  DeckKind deck = DeckKind::kPicture;
+  Suit removed = kClubs;  // standard deck: the queen taken out
+  Stuck stuck = Stuck::kLay;
+  Take take = Take::kAll;
+  Handed handed = Handed::kPairs;
+  int target = 100;
+  int max_hands = 30;
+
+  static Rules from(const Config& c);
+
+  // "If 2-3 or 4 are playing, deal six cards to each player. If 5-6-7 or 8 are
+  // playing, deal five to each." (seed 000)
+  int hand_size() const { return players <= 4 ? 6 : 5; }
+  // The Bachelor Girl: the picture deck's Old Maid, or the queen left without a
+  // partner of her colour when one queen is taken out.
+  Card bachelor_girl() const;
+  bool wild(Card c) const { return c == bachelor_girl(); }
+  // Pairing class of a card that is not the Bachelor Girl.
+  int cls(Card c) const { return c.is_picture() ? c.character() : c.rank() - 1; }
+  std::vector<Card> deck_cards() const;
+};
+
+// A move of Bachelor Girl, typed; an Action only at the interface.
+struct Move {
+  enum Kind : std::uint8_t {
+    kLayPair,   // lay the pair of class `cls` from hand
+    kLaySingle, // lay `card` face up
+    kTake,      // take `card`, laid single before `seat`, with its match from hand
+    kTakeWild,  // take `card` from `seat` with the Bachelor Girl
+    kSwap,      // put the match of `card` in the Bachelor Girl's place before `seat`, and take her
+    kDraw,      // stuck: draw from the stock
+    kPass,      // stuck, with an empty stock
+    kDone,      // stop taking (only the Bachelor Girl could take more)
+    kClaim,     // claim a card laid in error, with its match
+    kDecline,
+  };
+  constexpr Move(Kind k = kPass, int s = 0, Card c = Card(), int cl = 0) : kind(k), seat(s), card(c), cls(cl) {}  // NOLINT
+  Kind kind;
+  int seat;
+  Card card;
+  int cls;
+
+  Action encode() const;
+  static std::optional<Move> decode(Action a);
+  bool operator==(const Move&) const = default;
+};
+
+GameInfo game_info();
+
+}  // namespace parlour::bachelor_girl

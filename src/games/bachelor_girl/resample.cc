@@ -1,0 +1,42 @@
+// Sampling Bachelor Girl's hidden cards (other hands and the stock) from one
+// seat's view: the same counts everywhere, the face-up cards where they are.
+#include <algorithm>
+
+#include "games/bachelor_girl/state.h"
+
+namespace parlour::bachelor_girl {
+namespace {
+
+class BachelorGirlResampler final : public Resampler {
+ public:
+  std::unique_ptr<State> resample(const State& state, Seat v, Rng& rng) const override {
+    const auto& s = dynamic_cast<const BachelorGirlState&>(state);
+    auto out = std::make_unique<BachelorGirlState>(s);
+    if (s.terminal()) return out;
+    std::vector<Card> pool = s.stock();
+    for (Seat p = 0; p < s.rules().players; ++p)
+      if (p != v) pool.insert(pool.end(), s.hand_of(p).begin(), s.hand_of(p).end());
+    // Sorted first, so the sample depends on which cards are hidden, not where.
+    std::sort(pool.begin(), pool.end());
+    rng.shuffle(std::span<Card>(pool));
+    std::size_t next = 0;
+    for (Seat p = 0; p < s.rules().players; ++p) {
+      if (p == v) continue;
+      auto& h = out->mutable_hand(p);
+      for (Card& c : h) c = pool[next++];
+      std::sort(h.begin(), h.end());
+    }
+    auto& stock = out->mutable_stock();
+    for (Card& c : stock) c = pool[next++];
+    return out;
+  }
+};
+
+}  // namespace
+
+const Resampler& resampler() {
+  static const BachelorGirlResampler r;
+  return r;
+}
+
+}  // namespace parlour::bachelor_girl

@@ -1,0 +1,116 @@
+// The Bachelor Girl state. Private to this folder.
+#pragma once
+
+#include <array>
+#include <vector>
+
+#include "games/bachelor_girl/bachelor_girl.h"
+
+namespace parlour::bachelor_girl {
+
+inline constexpr int kMaxPlayers = 8;
+
+struct LaidPair {
+  Card a, b;          // b is the Bachelor Girl when wild
+  bool wild = false;  // she stands for the match of a
+  bool operator==(const LaidPair&) const = default;
+};
+
+// The cards in front of a player, face up.
+struct Front {
+  std::vector<LaidPair> pairs;
+  std::vector<Card> singles;
+  int points() const { return 5 * static_cast<int>(pairs.size()) + static_cast<int>(singles.size()); }
+};
+
+struct Event {
+  enum Kind : std::uint8_t { kNone, kDeal, kSwap, kLayPair, kLaySingle, kTake, kTakeWild, kDraw, kPass, kDone, kClaim, kDecline };
+  Event() = default;
+  explicit Event(Kind k) : kind(k) {}
+  Kind kind = kNone;
+  Seat actor = 0, other = 0;
+  Card card, card2, drawn;
+  bool drew = false;
+  int hand = 1;
+  // End of a hand.
+  bool hand_over = false;
+  Seat winner = -1;  // -1: blocked, nobody went out
+  std::vector<Card> handed;
+  bool bonus = false;
+  std::array<int, kMaxPlayers> hand_points{};
+};
+
+class BachelorGirlState final : public State {
+ public:
+  explicit BachelorGirlState(const Rules& rules);
+
+  std::unique_ptr<State> clone() const override { return std::make_unique<BachelorGirlState>(*this); }
+  Seat to_move() const override;
+  void legal_actions(std::vector<Action>& out) const override;
+  void apply(Action a) override;
+  void apply_chance(Rng& rng) override;
+  std::string action_label(Action a) const override;
+  View view(Seat viewer) const override;
+  void narrate(Seat viewer, std::vector<std::string>& out) const override;
+  Outcome outcome() const override;
+  void all_cards(std::vector<Card>& out) const override;
+  int actions_applied() const override { return actions_; }
+
+  enum class Phase : std::uint8_t { kDeal, kTurn, kLaySingle, kTaking, kClaim, kOver };
+
+  // Read access for bots, the resampler and this folder's tests.
+  const Rules& rules() const { return r_; }
+  Phase phase() const { return phase_; }
+  Seat turn() const { return turn_; }
+  Seat dealer() const { return dealer_; }
+  int hand() const { return hand_; }
+  const std::vector<Card>& hand_of(Seat s) const { return hands_[s]; }
+  const Front& front(Seat s) const { return fronts_[s]; }
+  const std::vector<Card>& stock() const { return stock_; }
+  int score(Seat s) const { return score_[s]; }
+  const Event& last_event() const { return ev_; }
+  Seat claimant() const { return claim_order_[claim_next_]; }
+
+  // For the resampler and tests.
+  std::vector<Card>& mutable_hand(Seat s) { return hands_[s]; }
+  std::vector<Card>& mutable_stock() { return stock_; }
+  // Puts the game at the start of `turn`'s turn with these hands, fronts and
+  // stock (top last). For tests.
+  void set_position(std::vector<std::vector<Card>> hands, std::vector<Front> fronts, std::vector<Card> stock, Seat turn);
+
+ private:
+  void deal(Rng& rng);
+  void begin_turn(Seat p);
+  void next_turn();
+  void after_take();
+  void after_single(Card laid);
+  void end_hand(Seat winner);
+  bool has_natural_pair(Seat p) const;
+  void natural_takes(Seat p, std::vector<Action>& out) const;
+  void wild_takes(Seat p, std::vector<Action>& out) const;
+  void remove_from_hand(Seat p, Card c);
+  int find_class_in_hand(Seat p, int cls) const;  // index, or -1
+  Seat left(Seat s, int k = 1) const { return (s + k) % r_.players; }
+
+  Rules r_;
+  Phase phase_ = Phase::kDeal;
+  std::array<std::vector<Card>, kMaxPlayers> hands_;
+  std::array<Front, kMaxPlayers> fronts_;
+  std::vector<Card> stock_;  // top is back()
+  std::array<int, kMaxPlayers> score_{};
+  Seat dealer_ = 0, turn_ = 0;
+  int hand_ = 1;
+  bool swapped_ = false;  // this turn
+  int idle_ = 0;          // turns in a row with nothing laid, taken or drawn
+  // A claim window: the card laid in error, who laid it, and who is asked.
+  Card claim_card_;
+  Seat claim_layer_ = 0;
+  std::vector<Seat> claim_order_;
+  std::size_t claim_next_ = 0;
+  bool layer_out_ = false;  // the layer's single was the last card: the hand ends after the claims
+  bool dealt_ = false;
+  int actions_ = 0;
+  Event ev_;
+};
+
+}  // namespace parlour::bachelor_girl
