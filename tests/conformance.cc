@@ -87,6 +87,10 @@ void check_conformance(const Selection& sel, const Config& config, const Conform
           ASSERT_TRUE(same_view(other->view(v), s.view(v))) << "seat " << v << "'s view changed under resampling";
           other->all_cards(cards);
           ASSERT_EQ(sorted(cards), deck) << "resampling lost or made cards";
+          // A sample tells no story: the real last move would name real cards.
+          std::vector<std::string> story;
+          other->narrate(kEveryone, story);
+          ASSERT_TRUE(story.empty()) << "a sample narrates the real last move: " << story.front();
           // The sampler never peeks: from a state that looks the same to v,
           // the same random numbers give the same sample.
           Rng r1(seed + steps, 5), r2(seed + steps, 5);

@@ -1,5 +1,6 @@
 #include "cli/commands.h"
 
+#include <algorithm>
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -32,6 +33,10 @@ void print_end(std::ostream& out, const Terminal& t, const State& s, int players
   out << "\n" << t.text(o.summary) << "\nFinal scores:";
   for (int p = 0; p < players; ++p)
     out << " Seat " << p << " " << o.scores[p] << (p + 1 < players ? "," : "\n");
+  // Places say something only when the game ranks players beyond one loser.
+  const int last = *std::max_element(o.places.begin(), o.places.end());
+  const bool one_loser = std::count(o.places.begin(), o.places.end(), 1) == players - 1 && last == players;
+  if (one_loser) return;
   out << "Places:";
   for (int p = 0; p < players; ++p) out << " Seat " << p << " #" << o.places[p] << (p + 1 < players ? "," : "\n");
 }
@@ -102,7 +107,9 @@ int play(const PlayArgs& a, const Style& style, std::istream& in, std::ostream& 
   }
   const Seat viewer = a.auto_play ? kEveryone : a.seat;
   const Terminal term(style);
-  out << sel->game->title << " (" << sel->name() << "), " << players << " players, seed " << seed;
+  // A seed the player did not choose is told only at the end: it fixes the deal.
+  out << sel->game->title << " (" << sel->name() << "), " << players << " players";
+  if (a.seed || a.auto_play) out << ", seed " << seed;
   if (std::string opts = cfg->options.changed(); !opts.empty()) out << ", " << opts;
   out << "\n";
   if (!a.auto_play)
@@ -151,6 +158,7 @@ int play(const PlayArgs& a, const Style& style, std::istream& in, std::ostream& 
     print_lines(out, term, lines);
   }
   print_end(out, term, table.state(), players);
+  if (!a.seed && !a.auto_play) out << "Seed " << seed << ": `--seed " << seed << "` deals this game again.\n";
   if (!a.record.empty()) {
     if (!write_record(table, a.record, err)) return 2;
     out << "Record saved in " << a.record << "; `parlour replay " << a.record << "` replays it.\n";
@@ -167,6 +175,11 @@ int replay_file(const std::string& path, std::optional<int> seat, const Style& s
   if (buf.str().size() > (64u << 20)) return fail(err, "record file '" + path + "' is larger than 64 MiB");
   Result<Record> rec = parse_record(buf.str());
   if (!rec.ok()) return fail(err, path + ": " + rec.message());
+  if (const GameInfo* g = find_game(rec->game)) {
+    bool known = rec->preset == rec->game;
+    for (const Preset& p : g->presets) known |= p.name == rec->preset;
+    if (!known) return fail(err, path + ": bad record: \"preset\" is not a preset of " + rec->game);
+  }
   if (seat && (*seat < 0 || *seat >= rec->players))
     return fail(err, "--seat " + std::to_string(*seat) + " is not a seat of this record (0 to " + std::to_string(rec->players - 1) + ")");
   // Check the whole record first, so a tampered one prints nothing but the error.

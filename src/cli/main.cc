@@ -30,9 +30,10 @@ int main(int argc, char** argv) {
   cli::PlayArgs pa;
   play->add_option("GAME", pa.game, "a name from `parlour list`")->required();
   play->add_option("--players", pa.players, "number of players");
-  play->add_option("--seed", pa.seed, "seed for the deal and the bots: the same seed replays the same game");
+  play->add_option("--seed", pa.seed, "seed for the deal and the bots: the same seed replays the same game")
+      ->check(CLI::NonNegativeNumber);
   play->add_option("--opt", pa.options, "an option as key=value (repeatable); see `parlour rules GAME`");
-  play->add_option("--seat", pa.seat, "your seat, 0 to players-1 (0 is the dealer's left)");
+  play->add_option("--seat", pa.seat, "your seat, 0 to players-1 (0 is the eldest hand, dealt to first)");
   play->add_flag("--auto", pa.auto_play, "bots in every seat; print the whole story");
   play->add_option("--bot", pa.bot, "the bots to play against (see `parlour rules GAME`)");
   play->add_option("--record", pa.record, "write the game's record (JSON) to this file");

@@ -18,6 +18,7 @@ expect_in err "known games: old-maid" "lists the known games"
 expect_status 2 "rules of an unknown game" -- "$PARLOUR" rules chess
 expect_status 2 "seat out of range" -- "$PARLOUR" play old-maid --players 3 --seat 3
 expect_status 2 "seed not a number" -- "$PARLOUR" play old-maid --auto --seed seven
+expect_status 2 "negative seed" -- "$PARLOUR" play old-maid --auto --seed -1
 expect_status 2 "players not a number" -- "$PARLOUR" play old-maid --auto --players many
 expect_status 2 "unknown bot" -- "$PARLOUR" play old-maid --bot genius
 expect_in err "blind, random" "lists the bots"
@@ -63,5 +64,8 @@ expect_status 2 "record with an illegal action" -- "$PARLOUR" replay action.json
 expect_in err "action 6 (999) is not legal" "names the illegal action"
 expect_status 2 "record with changed actions" -- "$PARLOUR" replay extra.json
 expect_status 2 "record with actions of the wrong type" -- "$PARLOUR" replay type.json
+sed 's/"preset": "old-maid"/"preset": "\\u001b[2Jfake"/' good.json >preset.json
+expect_status 2 "record with a made-up preset" -- "$PARLOUR" replay preset.json
+expect_in err "is not a preset of old-maid" "names the bad preset"
 expect_status 0 "the untouched record replays" -- "$PARLOUR" replay good.json
 finish

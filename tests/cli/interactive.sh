@@ -30,6 +30,18 @@ printf '?\nq\n' | "$PARLOUR" play old-maid --players 4 --seed 2 >out 2>err
 expect_in out "move 1 to 2" "? lists every choice"
 expect_in out "You leave the table" "q quits"
 
+# A seed you did not choose is told only at the end: it fixes the deal.
+for i in $(seq 400); do printf 's\no\n1\n'; done | "$PARLOUR" play old-maid --players 3 >out 2>err
+if head -1 out | grep -q seed; then fail "a generated seed is shown before play"; else pass "a generated seed is not shown before play"; fi
+grep -qE "^Seed [0-9]+: \`--seed [0-9]+\` deals this game again" out && pass "the seed is told at the end" || fail "no seed at the end"
+
+# Bachelor Girl at the terminal: choices are listed, and a claim is offered as a choice.
+for i in $(seq 600); do printf '1\nc\n'; done | "$PARLOUR" play bachelor-girl --players 3 --seed 2 --bot greedy >out 2>err
+status=$?
+[ $status = 0 ] && pass "a piped Bachelor Girl game ends with status 0" || fail "bachelor-girl exit $status: $(cat err)"
+expect_in out "Scores after hand 1" "Bachelor Girl shows the scores after each hand"
+expect_in out "Final scores:" "Bachelor Girl plays to the end"
+
 # Typing whole labels works too.
 printf 'shuffle\noffer\n' | "$PARLOUR" play old-maid --players 2 --seed 4 >out 2>err
 expect_in out "You shuffle the fan face down." "labels are accepted as input"

@@ -12,6 +12,7 @@ class BachelorGirlResampler final : public Resampler {
   std::unique_ptr<State> resample(const State& state, Seat v, Rng& rng) const override {
     const auto& s = dynamic_cast<const BachelorGirlState&>(state);
     auto out = std::make_unique<BachelorGirlState>(s);
+    out->forget_last_event();
     if (s.terminal()) return out;
     std::vector<Card> pool = s.stock();
     for (Seat p = 0; p < s.rules().players; ++p)

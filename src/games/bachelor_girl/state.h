@@ -69,6 +69,8 @@ class BachelorGirlState final : public State {
   const std::vector<Card>& stock() const { return stock_; }
   int score(Seat s) const { return score_[s]; }
   const Event& last_event() const { return ev_; }
+  // A sampled state must not carry the real last event: it names real cards.
+  void forget_last_event() { ev_ = Event(); }
   Seat claimant() const { return claim_order_[claim_next_]; }
 
   // For the resampler and tests.

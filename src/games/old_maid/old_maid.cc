@@ -115,9 +115,10 @@ void OldMaidState::deal(Rng& rng) {
   if (active_count() <= 1) return end_hand();
   // "starting with the player on the dealer's left" (seeds 001, 004), or "the
   // dealer then begins play" (seed 002).
-  // If that player is already out, the first drawer is the next one on, as always.
-  Seat first = r_.dealer_first ? dealer_ : step(dealer_, r_.dir);
-  start_turn(next_active(first));
+  // If that player is already out, the next player in the order of play offers.
+  const Seat first = r_.dealer_first ? dealer_ : step(dealer_, r_.dir);
+  const Seat offerer = active(first) ? first : next_active(first);
+  begin_offer(offerer, next_active(offerer));
 }
 
 void OldMaidState::set_position(const std::vector<std::vector<Card>>& hands, Seat offerer, Seat drawer) {
@@ -215,8 +216,7 @@ void OldMaidState::apply(Action a) {
       sort_canonical(f);
       return;
     case Move::kLook:
-      ev_.kind = Event::kLook;
-      looked_ = true;
+      looked_ = true;  // narrated when chance has spread the fan
       phase_ = Phase::kLook;
       return;
     case Move::kArrange: {
@@ -304,15 +304,17 @@ void OldMaidState::take(int pos) {
   }
   // "You are safe and out of the game once you have discarded all of the cards
   // in your hand" (seed 002); giving away the last card does the same.
-  if (from.cards.empty()) go_out(o), ev_.other_out = true;
-  if (to.cards.empty()) go_out(d), ev_.actor_out = true;
+  // Two players out on one draw share their place, as those out in the deal do.
+  ev_.other_out = from.cards.empty(), ev_.actor_out = to.cards.empty();
+  if (ev_.other_out) place_[o] = next_place_;
+  if (ev_.actor_out) place_[d] = next_place_;
+  next_place_ += ev_.other_out + ev_.actor_out;
   if (active_count() <= 1) return end_hand();
   // Bolton's variation (seed 001): a match lets the drawer draw again from the same player.
   if (r_.keep_drawing && ev_.paired && active(o) && active(d)) return begin_offer(o, d);
   start_turn(next_active(d));
 }
 
-void OldMaidState::go_out(Seat s) { place_[s] = next_place_++; }
 
 // ---- End of a hand and of the game ------------------------------------------------
 
@@ -364,7 +366,13 @@ Outcome OldMaidState::outcome() const {
   }
   const std::string title(title_name(r_.title));
   if (r_.hands == 1) {
-    o.summary = "Seat " + std::to_string(last_loser_) + " is " + title;
+    if (r_.scoring == Scoring::kMostPairs || r_.scoring == Scoring::kFinishingOrder) {
+      std::string winners;
+      for (Seat s = 0; s < r_.players; ++s)
+        if (o.places[s] == 1) winners += (winners.empty() ? "Seat " : " and Seat ") + std::to_string(s);
+      o.summary = winners + (winners.find(" and ") == std::string::npos ? " wins; " : " share the win; ");
+    }
+    o.summary += "Seat " + std::to_string(last_loser_) + " is " + title;
     if (r_.penalty == Penalty::kSoot) o.summary += ", with a soot mark on the face";
     if (r_.penalty == Penalty::kRaps) o.summary += ", and takes " + std::to_string(raps_[last_loser_]) + " raps on the knuckles";
     o.summary += ".";

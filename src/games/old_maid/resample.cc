@@ -32,6 +32,7 @@ class OldMaidResampler final : public Resampler {
 
     for (int attempt = 0; attempt < 1000; ++attempt) {
       auto out = std::make_unique<OldMaidState>(s);
+      out->forget_last_event();
       if (fill(*out, v, rng, pool, slots, pair_slots, aside_slots)) return out;
     }
     return nullptr;

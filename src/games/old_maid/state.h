@@ -72,6 +72,8 @@ class OldMaidState final : public State {
   int hand() const { return hand_; }
   bool active(Seat s) const { return !fans_[s].cards.empty() && place_[s] == 0; }
   const Event& last_event() const { return ev_; }
+  // A sampled state must not carry the real last event: it names real cards.
+  void forget_last_event() { ev_ = Event(); }
   // Seats that have lost a hand, per seat (soot marks, hands lost).
   int lost(Seat s) const { return lost_[s]; }
 
@@ -95,7 +97,6 @@ class OldMaidState final : public State {
   void start_turn(Seat drawer);       // the drawer and the nearest offerer before it
   void begin_offer(Seat offerer, Seat drawer);
   void take(int pos);                 // the drawer takes the offerer's card at pos
-  void go_out(Seat s);
   void end_hand();
   void next_hand_or_over();
   void deal(Rng& rng);

@@ -135,7 +135,7 @@ void OldMaidState::narrate(Seat viewer, std::vector<std::string>& out) const {
     case Event::kNone: return;
     case Event::kDeal: {
       std::string head = "Hand " + std::to_string(e.hand) + (r_.hands > 1 ? " of " + std::to_string(r_.hands) : "") +
-                         ": " + seat_name(dealer_) + " deals.";
+                         ": " + seat_name(e.actor) + " deals.";
       if (!aside_.empty())
         head += aside_face_up() ? " " + card_token(aside_[0]) + " is set aside." : " One card is set aside unseen.";
       out.push_back(head);
@@ -145,7 +145,7 @@ void OldMaidState::narrate(Seat viewer, std::vector<std::string>& out) const {
         if (n == 0) line = who(s) + (s == viewer ? " have" : " has") + " no pairs";
         else if (r_.face_up || sees(s, s)) line += std::to_string(n) + (n == 1 ? " pair: " : " pairs: ") + pairs_list(pairs_[s]) + (r_.face_up ? "" : " (face down)");
         else line += std::to_string(n) + (n == 1 ? " pair" : " pairs") + " face down";
-        line += fans_[s].cards.empty() ? " and is out, safe." : ", keeping " + cards_text(fans_[s].size()) +
+        line += fans_[s].cards.empty() ? (s == viewer ? " and are out, safe." : " and is out, safe.") : ", keeping " + cards_text(fans_[s].size()) +
                 (sees(s, s) ? ": " + list(fans_[s].cards) : "") + ".";
         out.push_back(line);
       }
@@ -174,9 +174,11 @@ void OldMaidState::narrate(Seat viewer, std::vector<std::string>& out) const {
                          " of " + std::to_string(e.fan_size) + (knows ? ")" : "") + " from " +
                          (e.other == viewer ? "you" : seat_name(e.other));
       if (e.paired) {
-        if (r_.face_up) line += " and lays down the pair " + card_token(e.partner) + " " + card_token(e.card);
-        else if (sees(e.actor, e.actor)) line += " and discards the pair " + card_token(e.partner) + " " + card_token(e.card) + " face down";
-        else line += " and discards a pair face down";
+        const std::string lays = e.actor == viewer ? " and lay down" : " and lays down";
+        const std::string discards = e.actor == viewer ? " and discard" : " and discards";
+        if (r_.face_up) line += lays + " the pair " + card_token(e.partner) + " " + card_token(e.card);
+        else if (sees(e.actor, e.actor)) line += discards + " the pair " + card_token(e.partner) + " " + card_token(e.card) + " face down";
+        else line += discards + " a pair face down";
       }
       out.push_back(line + ".");
       if (e.other_out) out.push_back(who(e.other) + " gave away the last card and " + (e.other == viewer ? "are" : "is") + " safe.");
@@ -184,8 +186,8 @@ void OldMaidState::narrate(Seat viewer, std::vector<std::string>& out) const {
       break;
     }
     case Event::kCut:
-      out.push_back(who(e.actor) + " cuts " + card_token(e.card) + ": " + std::to_string(e.raps) +
-                    " raps on the knuckles from each of the others.");
+      out.push_back(who(e.actor) + (e.actor == viewer ? " cut " : " cuts ") + card_token(e.card) + ": " +
+                    std::to_string(e.raps) + " raps on the knuckles.");
       return;
   }
   if (!e.hand_over) return;
