@@ -82,7 +82,7 @@ std::string Terminal::table(const View& v) const {
       if (p->cards.front().card) {
         out << ":";
         for (std::size_t i = 0; i + 1 < p->cards.size(); i += 2)
-          out << " " << card(*p->cards[i].card) << card(*p->cards[i + 1].card);
+          out << (i ? ",  " : " ") << card(*p->cards[i].card) << " " << card(*p->cards[i + 1].card);
       } else {
         out << " face down";
       }
