@@ -7,6 +7,7 @@
 #include <random>
 #include <sstream>
 
+#include "analysis/sim.h"
 #include "bots/random_bot.h"
 #include "core/record.h"
 #include "core/registry.h"
@@ -163,6 +164,32 @@ int play(const PlayArgs& a, const Style& style, std::istream& in, std::ostream& 
     if (!write_record(table, a.record, err)) return 2;
     out << "Record saved in " << a.record << "; `parlour replay " << a.record << "` replays it.\n";
   }
+  return 0;
+}
+
+int sim(const SimArgs& a, std::ostream& out, std::ostream& err, bool progress) {
+  Result<Selection> sel = select(a.game);
+  if (!sel.ok()) return fail(err, sel.message());
+  Result<Config> cfg = make_config(*sel, a.players, a.options);
+  if (!cfg.ok()) return fail(err, cfg.message());
+  if (a.format != "text" && a.format != "json" && a.format != "csv")
+    return fail(err, "--format " + a.format + " is not known; use text, json or csv");
+  SimSpec spec;
+  spec.sel = *sel;
+  spec.config = *cfg;
+  std::stringstream names(a.bots);
+  for (std::string b; std::getline(names, b, ',');)
+    if (!b.empty()) spec.bots.push_back(b);
+  spec.rotate = a.rotate;
+  spec.games = a.games;
+  spec.seed = a.seed;
+  spec.threads = a.threads;
+  if (progress)
+    spec.progress = [&err, total = a.games](std::uint64_t done) { err << "\r" << done << " / " << total << " games" << std::flush; };
+  Result<SimResult> r = simulate(spec);
+  if (progress) err << "\r" << std::string(40, ' ') << "\r" << std::flush;
+  if (!r.ok()) return fail(err, r.message());
+  out << (a.format == "json" ? format_json(spec, *r) : a.format == "csv" ? format_csv(spec, *r) : format_text(spec, *r));
   return 0;
 }
 

@@ -26,6 +26,19 @@ struct PlayArgs {
 int list_games(std::ostream& out);
 int show_rules(const std::string& name, std::ostream& out, std::ostream& err);
 int play(const PlayArgs& args, const Style& style, std::istream& in, std::ostream& out, std::ostream& err);
+struct SimArgs {
+  std::string game;
+  std::optional<int> players;
+  std::vector<std::string> options;
+  std::string bots;  // "name" or "a,b,c" per seat
+  bool rotate = false;
+  std::uint64_t games = 10000;
+  std::uint64_t seed = 1;
+  int threads = 1;
+  std::string format = "text";
+};
+int sim(const SimArgs& args, std::ostream& out, std::ostream& err, bool progress);
+
 int replay_file(const std::string& path, std::optional<int> seat, const Style& style, std::ostream& out,
                 std::ostream& err);
 

@@ -38,6 +38,18 @@ int main(int argc, char** argv) {
   play->add_option("--bot", pa.bot, "the bots to play against (see `parlour rules GAME`)");
   play->add_option("--record", pa.record, "write the game's record (JSON) to this file");
 
+  auto* simc = app.add_subcommand("sim", "simulate many games between bots: outcome rates with 95% intervals");
+  cli::SimArgs sa;
+  simc->add_option("GAME", sa.game, "a name from `parlour list`")->required();
+  simc->add_option("--games", sa.games, "number of games")->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40));
+  simc->add_option("--players", sa.players, "number of players");
+  simc->add_option("--opt", sa.options, "an option as key=value (repeatable)");
+  simc->add_option("--bots", sa.bots, "a bot for every seat, or one per seat: search,greedy");
+  simc->add_flag("--rotate", sa.rotate, "rotate the bots round the seats from game to game");
+  simc->add_option("--threads", sa.threads, "worker threads; results do not depend on it")->check(CLI::Range(1, 256));
+  simc->add_option("--seed", sa.seed, "seed of the whole simulation")->check(CLI::NonNegativeNumber);
+  simc->add_option("--format", sa.format, "text, json or csv");
+
   auto* replay = app.add_subcommand("replay", "replay a record written by `play --record`");
   std::string replay_path;
   std::optional<int> replay_seat;
@@ -63,6 +75,7 @@ int main(int argc, char** argv) {
   if (app.got_subcommand("list")) return cli::list_games(std::cout);
   if (app.got_subcommand("rules")) return cli::show_rules(rules_game, std::cout, std::cerr);
   if (app.got_subcommand("play")) return cli::play(pa, style, std::cin, std::cout, std::cerr);
+  if (app.got_subcommand("sim")) return cli::sim(sa, std::cout, std::cerr, isatty(STDERR_FILENO));
   if (app.got_subcommand("replay")) return cli::replay_file(replay_path, replay_seat, style, std::cout, std::cerr);
   return 2;
 }

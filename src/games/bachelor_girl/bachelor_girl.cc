@@ -76,6 +76,7 @@ void BachelorGirlState::deal(Rng& rng) {
       stock_.pop_back();
     }
   for (Seat s = 0; s < r_.players; ++s) std::sort(hands_[s].begin(), hands_[s].end());
+  absent_.fill(0), drawn_since_.fill(0);
   dealt_ = true;
   idle_ = 0;
   ev_ = Event(Event::kDeal);
@@ -102,6 +103,22 @@ int BachelorGirlState::find_class_in_hand(Seat p, int cls) const {
   for (std::size_t i = 0; i < hands_[p].size(); ++i)
     if (!r_.wild(hands_[p][i]) && r_.cls(hands_[p][i]) == cls) return static_cast<int>(i);
   return -1;
+}
+
+void BachelorGirlState::infer_absent(Seat p) {
+  std::uint32_t mask = 0;
+  for (int k = 1; k < r_.players; ++k)
+    for (Card x : fronts_[left(p, k)].singles)
+      if (!r_.wild(x)) mask |= 1u << r_.cls(x);
+  absent_[p] = mask;
+  drawn_since_[p] = 0;
+}
+
+void BachelorGirlState::draw_card(Seat p) {
+  hands_[p].push_back(stock_.back());
+  stock_.pop_back();
+  std::sort(hands_[p].begin(), hands_[p].end());
+  ++drawn_since_[p];
 }
 
 void BachelorGirlState::remove_from_hand(Seat p, Card c) {
@@ -261,15 +278,15 @@ void BachelorGirlState::apply(Action a) {
     }
     case Move::kLaySingle: {
       ev_.kind = Event::kLaySingle;
+      // Laying a single at the start of a turn means stuck: no pair, nothing to take.
+      if (phase_ == Phase::kTurn) infer_absent(p);
       remove_from_hand(p, m.card);
       fronts_[p].singles.push_back(m.card);
       idle_ = 0;
       if (!hands_[p].empty() && !stock_.empty()) {
         // "... and draw one from the deck."
         ev_.drew = true, ev_.drawn = stock_.back();
-        hands_[p].push_back(stock_.back());
-        stock_.pop_back();
-        std::sort(hands_[p].begin(), hands_[p].end());
+        draw_card(p);
       }
       return after_single(m.card);
     }
@@ -291,17 +308,18 @@ void BachelorGirlState::apply(Action a) {
     case Move::kDraw:
       ev_.kind = Event::kDraw;
       ev_.drew = true, ev_.drawn = stock_.back();
-      hands_[p].push_back(stock_.back());
-      stock_.pop_back();
-      std::sort(hands_[p].begin(), hands_[p].end());
+      infer_absent(p);
+      draw_card(p);
       idle_ = 0;
       return next_turn();
     case Move::kPass:
       ev_.kind = Event::kPass;
+      infer_absent(p);
       ++idle_;
       return next_turn();
     case Move::kDone:
       ev_.kind = Event::kDone;
+      if (r_.take == Take::kAll) infer_absent(p);
       return next_turn();
     case Move::kClaim: {
       // "the player first noticing the error may take both cards and add them to
@@ -341,9 +359,10 @@ void BachelorGirlState::after_take() {
   // Bachelor Girl's take stays optional ("you may").
   if (r_.take == Take::kAll && !more.empty()) {
     phase_ = Phase::kTaking;
-    (void)natural;
     return;
   }
+  // Every natural match was taken: the taker holds none of what lies single.
+  if (r_.take == Take::kAll && !natural) infer_absent(turn_);
   next_turn();
 }
 

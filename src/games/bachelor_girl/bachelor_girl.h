@@ -14,6 +14,7 @@
 #pragma once
 
 #include <cstdint>
+#include <array>
 #include <optional>
 
 #include "core/game.h"
@@ -34,6 +35,7 @@ struct Rules {
   Handed handed = Handed::kPairs;
   int target = 100;
   int max_hands = 30;
+  std::array<std::int8_t, 32> class_total{};  // cards of each class, the Bachelor Girl apart
 
   static Rules from(const Config& c);
 

@@ -312,7 +312,32 @@ TEST(BachelorGirlViews, LaidCardsAreFaceUpAndHandsAndStockHidden) {
   }
 }
 
+TEST(BachelorGirlViews, WhatEveryoneCanInferIsShownAndSamplesRespectIt) {
+  // A player who had to take every match and did not hold one of a class lying
+  // single on the table is seen to hold none of it; samples agree.
+  BachelorGirlState s = standard(2);
+  s.set_position({cs({"5H", "9D", "KC"}), cs({"2C", "3D", "4H", "6S"})}, {Front{}, singles({"5S", "JD"})}, cs({"7D", "8D", "JH", "JS", "JC"}), 0);
+  play(s, Move(Move::kTake, 1, c("5S")));  // seat 0 takes the only match it has: the jacks are not in its hand
+  EXPECT_EQ(s.known_absent(0), 1u << (kJack - 1));
+  EXPECT_EQ(s.drawn_since(0), 0);
+  EXPECT_NE(s.view(1).seats[0].status.find("held no J"), std::string::npos) << s.view(1).seats[0].status;
+  Rng rng(4);
+  for (int i = 0; i < 50; ++i) {
+    auto sample = game().resampler->resample(s, 1, rng);
+    const auto& t = dynamic_cast<const BachelorGirlState&>(*sample);
+    for (Card x : t.hand_of(0)) EXPECT_NE(x.rank(), kJack) << "a sample put a jack in seat 0's hand";
+    EXPECT_EQ(t.view(1), s.view(1));
+  }
+}
+
 // ---- Bots -------------------------------------------------------------------------------
+
+TEST(BachelorGirlBots, GreedyNeverBreaksAPairItHolds) {
+  BachelorGirlState s = standard(2);
+  s.set_position({cs({"5H", "5C", "9D", "9C", "KC"}), cs({"2C"})}, {Front{}, Front{}}, cs({"7D", "8D"}), 0);
+  play(s, Move(Move::kLayPair, 0, Card(), 4));
+  EXPECT_EQ(*Move::decode(greedy_action(s)), Move(Move::kLaySingle, 0, c("KC")));
+}
 
 TEST(BachelorGirlBots, GreedyClaimsTakesAndAvoidsErrors) {
   BachelorGirlState s = standard(3);

@@ -1,6 +1,7 @@
 #include "games/bachelor_girl/bots.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cassert>
 #include <limits>
 
@@ -9,21 +10,20 @@
 namespace parlour::bachelor_girl {
 namespace {
 
-// How many cards of the card's class the seat to move cannot see: the chance
-// that somebody holds its match and takes it when it is laid.
-int unseen_matches(const BachelorGirlState& s, Card c) {
+// For each class, how many of its cards the seat to move can see: in its hand
+// and face up on the table. The rest may be in anyone's hand or the stock.
+std::array<int, 32> seen_by_class(const BachelorGirlState& s) {
   const Rules& r = s.rules();
-  const Seat me = s.turn();
-  int total = 0;
-  for (Card d : r.deck_cards()) total += !r.wild(d) && r.cls(d) == r.cls(c);
-  int seen = 0;
-  for (Card d : s.hand_of(me)) seen += !r.wild(d) && r.cls(d) == r.cls(c);
+  std::array<int, 32> seen{};
+  auto see = [&](Card d) {
+    if (!r.wild(d)) ++seen[r.cls(d)];
+  };
+  for (Card d : s.hand_of(s.turn())) see(d);
   for (Seat p = 0; p < r.players; ++p) {
-    for (const LaidPair& lp : s.front(p).pairs)
-      for (Card d : {lp.a, lp.b}) seen += !r.wild(d) && r.cls(d) == r.cls(c);
-    for (Card d : s.front(p).singles) seen += !r.wild(d) && r.cls(d) == r.cls(c);
+    for (const LaidPair& lp : s.front(p).pairs) see(lp.a), see(lp.b);
+    for (Card d : s.front(p).singles) see(d);
   }
-  return total - seen;
+  return seen;
 }
 
 bool lies_single_elsewhere(const BachelorGirlState& s, Card c) {
@@ -53,21 +53,47 @@ class SearchBot final : public Bot {
     const auto& choices = obs.view().choices;
     if (choices.size() == 1) return choices[0].action;
     const Seat me = obs.seat();
-    std::vector<double> value(choices.size(), 0.0);
+    const std::size_t n = choices.size();
+    // Each sample is one deal of the hidden cards; every move is played out in
+    // it, so the moves are compared on the same deals (paired samples).
+    std::vector<std::vector<double>> value(n);
+    std::size_t greedy = 0;
     for (int k = 0; k < samples_; ++k) {
       auto world = obs.sample(rng);
       if (!world) continue;
-      for (std::size_t i = 0; i < choices.size(); ++i) {
-        BachelorGirlState w = dynamic_cast<const BachelorGirlState&>(*world);
+      const auto& base = dynamic_cast<const BachelorGirlState&>(*world);
+      if (k == 0) {
+        const Action g = greedy_action(base);  // reads only this seat's hand and the table
+        for (std::size_t i = 0; i < n; ++i) greedy = choices[i].action == g ? i : greedy;
+      }
+      for (std::size_t i = 0; i < n; ++i) {
+        BachelorGirlState w = base;
         w.apply(choices[i].action);
         while (w.to_move() >= 0) w.apply(greedy_action(w));  // to the end of the hand
         int best_other = std::numeric_limits<int>::min();
         for (Seat p = 0; p < w.rules().players; ++p)
           if (p != me) best_other = std::max(best_other, w.score(p));
-        value[i] += w.score(me) - best_other;
+        value[i].push_back(w.score(me) - best_other);
       }
     }
-    return choices[std::max_element(value.begin(), value.end()) - value.begin()].action;
+    // Leave the greedy move only for one that beats it clearly: a mean paired
+    // gain of more than two standard errors. Play-outs over an unknown stock
+    // are noisy, and a small apparent gain is mostly noise.
+    std::size_t best = greedy;
+    double best_gain = 0;
+    const std::size_t m = value[greedy].size();
+    if (m < 2) return choices[greedy].action;
+    for (std::size_t i = 0; i < n; ++i) {
+      double sum = 0, sq = 0;
+      for (std::size_t k = 0; k < m; ++k) {
+        const double d = value[i][k] - value[greedy][k];
+        sum += d, sq += d * d;
+      }
+      const double mean = sum / m, var = std::max(0.0, sq / m - mean * mean);
+      const double se = std::sqrt(var / (m - 1));
+      if (mean > 2 * se && mean > best_gain) best = i, best_gain = mean;
+    }
+    return choices[best].action;
   }
 
  private:
@@ -95,12 +121,19 @@ Action greedy_action(const BachelorGirlState& s) {
   for (Move::Kind k : {Move::kClaim, Move::kSwap, Move::kLayPair, Move::kTake, Move::kTakeWild})
     if (auto m = first_of(k)) return m->encode();
   // Laying a single: never an error someone can claim, then the rarest match.
+  const Rules& r = s.rules();
+  const std::array<int, 32> seen = seen_by_class(s);
   std::optional<Move> best;
   int best_cost = std::numeric_limits<int>::max();
   for (Action a : legal) {
     const Move m = *Move::decode(a);
     if (m.kind != Move::kLaySingle) continue;
-    const int cost = s.rules().wild(m.card) ? 5000 : (lies_single_elsewhere(s, m.card) ? 1000 : 0) + unseen_matches(s, m.card);
+    if (r.wild(m.card)) continue;  // she is offered only when she is the last card
+    // Never break a pair still in hand: it lays as a pair next turn.
+    int in_hand = 0;
+    for (Card d : s.hand_of(s.turn())) in_hand += !r.wild(d) && r.cls(d) == r.cls(m.card);
+    const int unseen = r.class_total[r.cls(m.card)] - seen[r.cls(m.card)];
+    const int cost = (lies_single_elsewhere(s, m.card) ? 1000 : 0) + (in_hand > 1 ? 500 : 0) + unseen;
     if (cost < best_cost) best_cost = cost, best = m;
   }
   if (best) return best->encode();

@@ -14,9 +14,11 @@ class BachelorGirlState;
 std::unique_ptr<Bot> make_greedy_bot();
 
 // Determinized Monte Carlo: for `samples` deals of the hidden cards consistent
-// with its view, plays each legal move out to the end of the hand with the
-// greedy policy for everyone, and picks the move with the best average lead.
-std::unique_ptr<Bot> make_search_bot(int samples = 24);
+// with its view (and with what everyone can infer), plays each legal move out
+// to the end of the hand with the greedy policy for everyone, and leaves the
+// greedy move only for one whose average lead is clearly better (two standard
+// errors, on paired samples).
+std::unique_ptr<Bot> make_search_bot(int samples = 256);
 
 // The greedy policy for the seat to move. It reads only that seat's hand and
 // the face-up table, so it may run on a sampled state.

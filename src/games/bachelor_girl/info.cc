@@ -61,6 +61,8 @@ Rules Rules::from(const Config& c) {
   r.handed = Handed(o.get("handed"));
   r.target = o.get("target");
   r.max_hands = o.get("max-hands");
+  for (Card c : r.deck_cards())
+    if (!r.wild(c)) ++r.class_total[r.cls(c)];
   return r;
 }
 

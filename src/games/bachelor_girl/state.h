@@ -72,6 +72,10 @@ class BachelorGirlState final : public State {
   // A sampled state must not carry the real last event: it names real cards.
   void forget_last_event() { ev_ = Event(); }
   Seat claimant() const { return claim_order_[claim_next_]; }
+  // Public inference: seat s held no card of these classes when it last had to
+  // take every match (or was stuck), and has drawn `drawn_since` cards since.
+  std::uint32_t known_absent(Seat s) const { return absent_[s]; }
+  int drawn_since(Seat s) const { return drawn_since_[s]; }
 
   // For the resampler and tests.
   std::vector<Card>& mutable_hand(Seat s) { return hands_[s]; }
@@ -91,6 +95,9 @@ class BachelorGirlState final : public State {
   void natural_takes(Seat p, std::vector<Action>& out) const;
   void wild_takes(Seat p, std::vector<Action>& out) const;
   void remove_from_hand(Seat p, Card c);
+  // Records that p holds none of the classes lying single before the others.
+  void infer_absent(Seat p);
+  void draw_card(Seat p);
   int find_class_in_hand(Seat p, int cls) const;  // index, or -1
   Seat left(Seat s, int k = 1) const { return (s + k) % r_.players; }
 
@@ -110,6 +117,8 @@ class BachelorGirlState final : public State {
   std::vector<Seat> claim_order_;
   std::size_t claim_next_ = 0;
   bool layer_out_ = false;  // the layer's single was the last card: the hand ends after the claims
+  std::array<std::uint32_t, kMaxPlayers> absent_{};
+  std::array<int, kMaxPlayers> drawn_since_{};
   bool dealt_ = false;
   int actions_ = 0;
   Event ev_;

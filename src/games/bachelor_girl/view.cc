@@ -57,6 +57,18 @@ View BachelorGirlState::view(Seat viewer) const {
     if (phase_ != Phase::kDeal && phase_ != Phase::kOver && s == turn_) si.status = "to play";
     if (phase_ == Phase::kClaim && s == claimant()) si.status = "may claim";
     if (s == dealer_) si.status += si.status.empty() ? "dealer" : ", dealer";
+    // What everyone can infer: the classes it could not match when it had to.
+    if (absent_[s] && phase_ != Phase::kOver) {
+      std::string none;
+      for (int k = 0; k < 32; ++k)
+        if (absent_[s] >> k & 1) {
+          std::string name = r_.deck == DeckKind::kPicture ? short_name(Card::picture(k)) : std::string(1, "A23456789TJQK"[k]);
+          if (name == "T") name = "10";
+          none += (none.empty() ? "" : " ") + name;
+        }
+      si.status += (si.status.empty() ? "" : ", ") + std::string("held no ") + none +
+                   (drawn_since_[s] ? " (" + std::to_string(drawn_since_[s]) + " drawn since)" : "");
+    }
     v.seats.push_back(std::move(si));
   }
   for (Seat s = 0; s < r_.players; ++s) {

@@ -1,0 +1,62 @@
+// Simulation of any registered game with bots: per-seat and per-bot outcome
+// rates with 95% confidence intervals, and game lengths. Each game's seed is
+// derived from (seed, game index), so the results are the same whatever the
+// number of threads. Memory does not grow with the number of games.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "core/registry.h"
+
+namespace parlour {
+
+struct SimSpec {
+  Selection sel;
+  Config config;
+  std::vector<std::string> bots;  // one per seat (a single name fills every seat)
+  bool rotate = false;            // game i seats bot (s + i) mod players at seat s
+  std::uint64_t games = 1000;
+  std::uint64_t seed = 1;
+  int threads = 1;
+  // Called now and then with the number of games done (from one thread at a time).
+  std::function<void(std::uint64_t)> progress;
+};
+
+// Wins, losses and places of one seat or one bot.
+struct Tally {
+  std::uint64_t games = 0, wins = 0, losses = 0, place_sum = 0;
+  void add(const Tally& o) { games += o.games, wins += o.wins, losses += o.losses, place_sum += o.place_sum; }
+};
+
+struct Interval {
+  double low = 0, high = 0;
+};
+// Wilson's 95% interval for k successes in n trials.
+Interval wilson(std::uint64_t k, std::uint64_t n);
+
+struct SimResult {
+  std::uint64_t games = 0;
+  std::vector<Tally> seats;               // by seat
+  std::vector<std::string> bot_names;     // distinct bots, in order of first seat
+  std::vector<Tally> bots;                // by bot name
+  std::vector<std::uint64_t> length_hist; // games by number of seat actions (last bin: and more)
+  std::uint64_t length_sum = 0;
+  // Length percentile (0..1) from the histogram.
+  std::uint64_t length_percentile(double q) const;
+};
+
+// Validates the bot names and plays the games. Errors name the bad bot.
+Result<SimResult> simulate(const SimSpec& spec);
+
+std::string format_text(const SimSpec& spec, const SimResult& r);
+std::string format_json(const SimSpec& spec, const SimResult& r);
+std::string format_csv(const SimSpec& spec, const SimResult& r);
+
+// The seed of game `index` of a simulation seeded `seed` (splitmix64).
+std::uint64_t game_seed(std::uint64_t seed, std::uint64_t index);
+
+}  // namespace parlour

@@ -1,0 +1,76 @@
+#include "analysis/sim.h"
+
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+namespace parlour {
+namespace {
+
+SimSpec spec(const char* name, int players, std::uint64_t games, std::vector<std::string> bots = {}) {
+  SimSpec s;
+  s.sel = *select(name);
+  s.config = *make_config(s.sel, players, {});
+  s.games = games;
+  s.bots = std::move(bots);
+  return s;
+}
+
+TEST(Sim, WilsonIntervalMatchesKnownValues) {
+  // 50 of 100: 40.38% to 59.62% (the textbook figures).
+  Interval i = wilson(50, 100);
+  EXPECT_NEAR(i.low, 0.4038, 1e-4);
+  EXPECT_NEAR(i.high, 0.5962, 1e-4);
+  i = wilson(0, 10);
+  EXPECT_EQ(i.low, 0.0);
+  EXPECT_NEAR(i.high, 0.2775, 1e-4);
+}
+
+TEST(Sim, SameResultsWhateverTheThreadCount) {
+  SimSpec a = spec("old-maid", 4, 3000);
+  SimSpec b = a;
+  b.threads = 2;
+  Result<SimResult> ra = simulate(a), rb = simulate(b);
+  ASSERT_TRUE(ra.ok() && rb.ok());
+  EXPECT_EQ(format_json(a, *ra), format_json(b, *rb));
+  std::uint64_t losses = 0;
+  for (const Tally& t : ra->seats) losses += t.losses;
+  EXPECT_EQ(losses, 3000u);  // exactly one loser a game
+}
+
+TEST(Sim, RotationGivesEveryBotEverySeat) {
+  SimSpec s = spec("old-maid", 2, 100, {"blind", "random"});
+  s.rotate = true;
+  Result<SimResult> r = simulate(s);
+  ASSERT_TRUE(r.ok());
+  ASSERT_EQ(r->bot_names.size(), 2u);
+  EXPECT_EQ(r->bots[0].games, 100u);
+  EXPECT_EQ(r->bots[1].games, 100u);
+}
+
+TEST(Sim, JsonCarriesSeatsLoseRatesAndIntervals) {
+  SimSpec s = spec("old-maid", 3, 200);
+  Result<SimResult> r = simulate(s);
+  ASSERT_TRUE(r.ok());
+  auto j = nlohmann::json::parse(format_json(s, *r));
+  EXPECT_EQ(j["games"], 200);
+  ASSERT_EQ(j["seats"].size(), 3u);
+  for (int k = 0; k < 3; ++k) {
+    EXPECT_EQ(j["seats"][k]["seat"], k);
+    const double lose = j["seats"][k]["lose"];
+    EXPECT_LE(j["seats"][k]["lose_ci"][0].get<double>(), lose);
+    EXPECT_GE(j["seats"][k]["lose_ci"][1].get<double>(), lose);
+  }
+}
+
+TEST(Sim, BadBotsAreNamed) {
+  Result<SimResult> r = simulate(spec("old-maid", 3, 10, {"blind", "genius", "blind"}));
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.message().find("unknown bot 'genius'"), std::string::npos) << r.message();
+  r = simulate(spec("old-maid", 3, 10, {"blind", "blind"}));
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.message().find("2 bots for 3 players"), std::string::npos) << r.message();
+}
+
+}  // namespace
+}  // namespace parlour
