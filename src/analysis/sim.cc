@@ -19,7 +19,32 @@ struct Partial {
   std::vector<Tally> seats, bots;
   std::vector<std::uint64_t> hist = std::vector<std::uint64_t>(kLengthBins, 0);
   std::uint64_t length_sum = 0, games = 0;
+  bool odd_card = false;
 };
+
+// Plays one game through the generic interface, bots seeing only their views.
+void play_generic(const GameInfo& g, const Config& config, std::uint64_t seed,
+                  std::vector<std::unique_ptr<Bot>>& bots, Playout& out) {
+  const int players = config.players;
+  std::vector<Rng> rngs;
+  for (int s = 0; s < players; ++s) rngs.emplace_back(seed, bot_stream(s));
+  Rng chance(seed, kChanceStream);
+  auto state = g.new_game(config);
+  while (!state->terminal()) {
+    const Seat who = state->to_move();
+    if (who == kChance) {
+      state->apply_chance(chance);
+      continue;
+    }
+    state->apply(bots[who]->act(Observation(*state, who, g.resampler), rngs[who]));
+  }
+  const Outcome o = state->outcome();
+  out = Playout{};
+  out.players = players;
+  for (int s = 0; s < players; ++s) out.scores[s] = o.scores[s], out.places[s] = o.places[s];
+  out.length = state->actions_applied();
+  out.odd_card_seats = state->odd_card_seats();
+}
 
 }  // namespace
 
@@ -61,6 +86,9 @@ Result<SimResult> simulate(const SimSpec& spec) {
   for (const auto& b : bots)
     if (std::find(names.begin(), names.end(), b) == names.end()) names.push_back(b);
 
+  // The game's fast simulator serves when every seat has the bot it stands for.
+  const bool fast = g.fast_playouts && std::all_of(bots.begin(), bots.end(), [&](const std::string& b) { return b == g.fast_bot; });
+
   std::atomic<std::uint64_t> next{0}, done{0};
   std::mutex progress_lock;
   constexpr std::uint64_t kChunk = 16;
@@ -69,7 +97,8 @@ Result<SimResult> simulate(const SimSpec& spec) {
     part.bots.assign(names.size(), {});
     std::vector<std::unique_ptr<Bot>> seat_bots(players);
     std::vector<int> bot_index(players);
-    std::vector<Action> legal;
+    std::unique_ptr<FastPlayouts> fast_sim = fast ? g.fast_playouts(spec.config) : nullptr;
+    Playout po;
     for (;;) {
       const std::uint64_t begin = next.fetch_add(kChunk);
       if (begin >= spec.games) break;
@@ -81,31 +110,23 @@ Result<SimResult> simulate(const SimSpec& spec) {
           seat_bots[s] = make_bot(g, name);
           bot_index[s] = static_cast<int>(std::find(names.begin(), names.end(), name) - names.begin());
         }
-        std::vector<Rng> rngs;
-        for (int s = 0; s < players; ++s) rngs.emplace_back(seed, bot_stream(s));
-        Rng chance(seed, kChanceStream);
-        auto state = g.new_game(spec.config);
-        while (!state->terminal()) {
-          const Seat who = state->to_move();
-          if (who == kChance) {
-            state->apply_chance(chance);
-            continue;
-          }
-          state->apply(seat_bots[who]->act(Observation(*state, who, g.resampler), rngs[who]));
-        }
-        const Outcome o = state->outcome();
-        const int worst = *std::max_element(o.places.begin(), o.places.end());
+        if (fast_sim) fast_sim->play(seed, po);
+        else play_generic(g, spec.config, seed, seat_bots, po);
+        const int worst = *std::max_element(po.places.begin(), po.places.begin() + players);
         const bool all_tied = worst == 1;
+        part.odd_card |= po.odd_card_seats != 0;
         for (int s = 0; s < players; ++s) {
           Tally t;
           t.games = 1;
-          t.wins = o.places[s] == 1 && !all_tied;
-          t.losses = o.places[s] == worst && !all_tied;
-          t.place_sum = static_cast<std::uint64_t>(o.places[s]);
+          t.wins = po.places[s] == 1 && !all_tied;
+          t.losses = po.places[s] == worst && !all_tied;
+          t.place_sum = static_cast<std::uint64_t>(po.places[s]);
+          t.odd_dealt = (po.odd_card_seats >> s) & 1;
+          t.odd_dealt_lost = t.odd_dealt && t.losses;
           part.seats[s].add(t);
           part.bots[bot_index[s]].add(t);
         }
-        const std::uint64_t len = static_cast<std::uint64_t>(state->actions_applied());
+        const std::uint64_t len = static_cast<std::uint64_t>(po.length);
         ++part.hist[std::min<std::uint64_t>(len, kLengthBins - 1)];
         part.length_sum += len;
         ++part.games;
@@ -135,7 +156,9 @@ Result<SimResult> simulate(const SimSpec& spec) {
     for (std::size_t i = 0; i < kLengthBins; ++i) r.length_hist[i] += p.hist[i];
     r.length_sum += p.length_sum;
     r.games += p.games;
+    r.odd_card |= p.odd_card;
   }
+  r.fast = fast;
   return r;
 }
 
@@ -162,7 +185,9 @@ nlohmann::json tally_json(const Tally& t) {
           {"win_ci", {w.low, w.high}},
           {"lose", static_cast<double>(t.losses) / n},
           {"lose_ci", {l.low, l.high}},
-          {"mean_place", static_cast<double>(t.place_sum) / n}};
+          {"mean_place", static_cast<double>(t.place_sum) / n},
+          {"odd_card_dealt", static_cast<double>(t.odd_dealt) / n},
+          {"lose_when_dealt_odd_card", t.odd_dealt ? static_cast<double>(t.odd_dealt_lost) / static_cast<double>(t.odd_dealt) : 0.0}};
 }
 
 std::string seat_bot(const SimSpec& spec, const SimResult& r, int s) {
@@ -176,7 +201,7 @@ std::string format_text(const SimSpec& spec, const SimResult& r) {
   std::ostringstream o;
   o << spec.sel.name() << ", " << spec.config.players << " players, " << r.games << " games, seed " << spec.seed;
   if (std::string opts = spec.config.options.changed(); !opts.empty()) o << ", " << opts;
-  o << "\nRates with 95% confidence intervals (Wilson).\n\nseat  bot        win                         lose                        mean place\n";
+  o << (r.fast ? " (fast path)" : "") << "\nRates with 95% confidence intervals (Wilson).\n\nseat  bot        win                         lose                        mean place\n";
   for (std::size_t s = 0; s < r.seats.size(); ++s) {
     const Tally& t = r.seats[s];
     std::string bot = seat_bot(spec, r, static_cast<int>(s));
@@ -186,6 +211,14 @@ std::string format_text(const SimSpec& spec, const SimResult& r) {
     lose.resize(std::max<std::size_t>(lose.size(), 27), ' ');
     o << "  " << s << "   " << bot << " " << win << " " << lose << " "
       << static_cast<double>(t.place_sum) / static_cast<double>(std::max<std::uint64_t>(t.games, 1)) << "\n";
+  }
+  if (r.odd_card) {
+    o << "\nthe odd card after the deal (a seat may share it with others when three of its rank are left):\n";
+    for (std::size_t s = 0; s < r.seats.size(); ++s) {
+      const Tally& t = r.seats[s];
+      o << "  seat " << s << ": holds it in " << rate_ci(t.odd_dealt, t.games) << " of games; then loses "
+        << rate_ci(t.odd_dealt_lost, t.odd_dealt) << "\n";
+    }
   }
   if (r.bot_names.size() > 1) {
     o << "\nby bot (every seat):\n";

@@ -29,7 +29,11 @@ struct SimSpec {
 // Wins, losses and places of one seat or one bot.
 struct Tally {
   std::uint64_t games = 0, wins = 0, losses = 0, place_sum = 0;
-  void add(const Tally& o) { games += o.games, wins += o.wins, losses += o.losses, place_sum += o.place_sum; }
+  std::uint64_t odd_dealt = 0, odd_dealt_lost = 0;  // games dealt the odd card, and lost of those
+  void add(const Tally& o) {
+    games += o.games, wins += o.wins, losses += o.losses, place_sum += o.place_sum;
+    odd_dealt += o.odd_dealt, odd_dealt_lost += o.odd_dealt_lost;
+  }
 };
 
 struct Interval {
@@ -45,6 +49,8 @@ struct SimResult {
   std::vector<Tally> bots;                // by bot name
   std::vector<std::uint64_t> length_hist; // games by number of seat actions (last bin: and more)
   std::uint64_t length_sum = 0;
+  bool fast = false;       // played by the game's fast simulator
+  bool odd_card = false;   // the game reports who was dealt the odd card
   // Length percentile (0..1) from the histogram.
   std::uint64_t length_percentile(double q) const;
 };

@@ -10,6 +10,8 @@
 // a game opts in by implementing them and filling the pointer in GameInfo.
 #pragma once
 
+#include <array>
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <span>
@@ -77,6 +79,28 @@ class State {
 
   // Number of seat actions applied so far (chance excluded): a record's length.
   virtual int actions_applied() const = 0;
+
+  // Seats dealt the card that decides the game (Old Maid's odd card), as a bit
+  // mask, for simulation reports; 0 where a game has no such card.
+  virtual std::uint32_t odd_card_seats() const { return 0; }
+};
+
+// One finished game in brief, without allocation: what simulation tallies.
+struct Playout {
+  int players = 0;
+  std::array<double, 16> scores{};
+  std::array<int, 16> places{};
+  int length = 0;                  // seat actions
+  std::uint32_t odd_card_seats = 0;
+};
+
+// Optional capability: a game's own fast simulator for one kind of bot in every
+// seat. It must play exactly the games the generic engine plays with that bot
+// and the same seed (same deal, same draws, same outcome); a test checks it.
+class FastPlayouts {
+ public:
+  virtual ~FastPlayouts() = default;
+  virtual void play(std::uint64_t seed, Playout& out) = 0;
 };
 
 // Optional capability: sample a full state that `seat` cannot tell from the
@@ -141,6 +165,9 @@ struct GameInfo {
   // The multiset of cards a game with this config holds from start to end.
   std::function<std::vector<Card>(const Config&)> cards;
   const Resampler* resampler = nullptr;
+  // The bot the fast simulator stands for, and a factory (REQUIRES a valid config).
+  std::string_view fast_bot;
+  std::function<std::unique_ptr<FastPlayouts>(const Config&)> fast_playouts;
 };
 
 }  // namespace parlour

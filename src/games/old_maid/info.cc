@@ -3,6 +3,7 @@
 #include <cassert>
 
 #include "games/old_maid/bots.h"
+#include "games/old_maid/fast.h"
 #include "games/old_maid/old_maid.h"
 #include "games/old_maid/state.h"
 
@@ -177,6 +178,10 @@ GameInfo game_info() {
     return out;
   };
   g.resampler = &resampler();
+  g.fast_bot = "blind";
+  g.fast_playouts = [](const Config& c) -> std::unique_ptr<FastPlayouts> {
+    return std::make_unique<OldMaidFast>(Rules::from(c));
+  };
   return g;
 }
 

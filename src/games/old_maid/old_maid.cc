@@ -104,6 +104,15 @@ void OldMaidState::deal(Rng& rng) {
     held[s] ^= bit;
     s = step(s, r_.dir);
   }
+  if (hand_ == 1) {
+    // The odd class is the one with an odd number of cards dealt.
+    std::array<int, 32> count{};
+    for (Card c : d) ++count[r_.pair_class(c)];
+    for (int k = 0; k < 32; ++k)
+      if (count[k] % 2)
+        for (Seat p = 0; p < r_.players; ++p)
+          for (Card c : fans_[p].cards) odd_seats_ |= static_cast<std::uint32_t>(r_.pair_class(c) == k) << p;
+  }
   // "If, at this point or any later time in the game, a player manages to get
   // rid of all their cards by pairing, they drop out of play and are safe" (seed 004).
   int out_now = 0;

@@ -8,7 +8,9 @@
 
 #include "conformance.h"
 #include "core/registry.h"
+#include "core/table.h"
 #include "games/old_maid/bots.h"
+#include "games/old_maid/fast.h"
 #include "games/old_maid/state.h"
 
 namespace parlour::old_maid {
@@ -490,6 +492,74 @@ TEST(OldMaidBots, BlindBotShufflesThenOffersAndDrawsAnyPosition) {
   const Observation obs(s, 1, nullptr);
   for (int i = 0; i < 3000; ++i) ++seen[Move::decode(bot->act(obs, rng))->from];
   for (int n : seen) EXPECT_NEAR(n, 1000, 150);
+}
+
+// ---- The fast path ---------------------------------------------------------------------
+
+TEST(OldMaidFast, PlaysTheSameGamesAsTheGenericEngineOnEveryPreset) {
+  // Same seed: the same deal, the same draws (drawer, offerer, class), the same
+  // outcome, game for game, with the blind bot in every seat.
+  int games = 0;
+  for (const Selection& sel : all_selections()) {
+    if (sel.game != &game()) continue;
+    for (int p = sel.preset->min_players; p <= sel.preset->max_players; ++p) {
+      const Config cfg = *make_config(sel, p, {});
+      OldMaidFast fast(Rules::from(cfg));
+      for (std::uint64_t seed = 1; seed <= 25; ++seed) {
+        SCOPED_TRACE(std::string(sel.name()) + ", " + std::to_string(p) + " players, seed " + std::to_string(seed));
+        std::vector<std::array<int, 3>> fast_draws, generic_draws;
+        Playout fp;
+        const std::function<void(Seat, Seat, int)> trace = [&](Seat d, Seat o, int c) { fast_draws.push_back({d, o, c}); };
+        fast.play(seed, fp, trace);
+        OldMaidState s(Rules::from(cfg));
+        Rng chance(seed, kChanceStream);
+        std::vector<std::unique_ptr<Bot>> bots;
+        std::vector<Rng> rngs;
+        for (int q = 0; q < p; ++q) bots.push_back(make_blind_bot()), rngs.emplace_back(seed, bot_stream(q));
+        while (!s.terminal()) {
+          if (s.to_move() == kChance) s.apply_chance(chance);
+          else s.apply(bots[s.to_move()]->act(Observation(s, s.to_move(), nullptr), rngs[s.to_move()]));
+          const Event& e = s.last_event();
+          if (e.kind == Event::kDrawn) generic_draws.push_back({e.actor, e.other, s.rules().pair_class(e.card)});
+        }
+        ASSERT_EQ(fast_draws, generic_draws);
+        const Outcome o = s.outcome();
+        for (int q = 0; q < p; ++q) {
+          ASSERT_EQ(fp.scores[q], o.scores[q]);
+          ASSERT_EQ(fp.places[q], o.places[q]);
+        }
+        ASSERT_EQ(fp.length, s.actions_applied());
+        ASSERT_EQ(fp.odd_card_seats, s.odd_card_seats());
+        ++games;
+      }
+    }
+  }
+  EXPECT_GT(games, 4000);
+}
+
+TEST(OldMaidFast, AgreesOnEveryOptionValueToo) {
+  for (const char* o : {"first=dealer", "direction=right", "keep-drawing=yes", "pairs=colour", "odd=jack", "odd=joker",
+                        "odd=random", "odd=picture", "scoring=most-pairs", "scoring=finishing-order", "hands=3", "penalty=raps", "packs=2"}) {
+    for (int p : {2, 3, 4, 7}) {
+      const Config cfg = config(p, {o});
+      OldMaidFast fast(Rules::from(cfg));
+      for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+        Playout fp;
+        fast.play(seed, fp);
+        Table t(Selection{&game(), nullptr}, cfg, seed);
+        auto bot = make_blind_bot();
+        std::vector<Rng> rngs;
+        for (int q = 0; q < p; ++q) rngs.emplace_back(seed, bot_stream(q));
+        while (!t.state().terminal()) {
+          if (t.state().to_move() == kChance) t.chance();
+          else ASSERT_TRUE(t.act(bot->act(Observation(t.state(), t.state().to_move(), nullptr), rngs[t.state().to_move()])));
+        }
+        const Outcome out = t.state().outcome();
+        for (int q = 0; q < p; ++q) ASSERT_EQ(fp.places[q], out.places[q]) << o << " " << p << " seed " << seed;
+        ASSERT_EQ(fp.length, t.state().actions_applied()) << o;
+      }
+    }
+  }
 }
 
 // ---- The conformance harness ------------------------------------------------------------

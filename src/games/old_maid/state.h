@@ -57,6 +57,7 @@ class OldMaidState final : public State {
   Outcome outcome() const override;
   void all_cards(std::vector<Card>& out) const override;
   int actions_applied() const override { return actions_; }
+  std::uint32_t odd_card_seats() const override { return odd_seats_; }
 
   enum class Phase : std::uint8_t { kDeal, kOffer, kDraw, kReveal, kLook, kCut, kOver };
 
@@ -121,6 +122,7 @@ class OldMaidState final : public State {
   int pending_ = 0;         // position chosen from a shuffled fan
   int actions_ = 0;
   bool dealt_ = false;
+  std::uint32_t odd_seats_ = 0;  // seats holding the odd class after the first deal
   Event ev_;
 };
 

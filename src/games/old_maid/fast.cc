@@ -1,0 +1,125 @@
+#include "games/old_maid/fast.h"
+
+#include <bit>
+#include <functional>
+
+namespace parlour::old_maid {
+
+OldMaidFast::OldMaidFast(const Rules& rules) : r_(rules) {
+  const std::vector<Card> d = r_.deck();
+  deck_size_ = static_cast<int>(d.size());
+  std::copy(d.begin(), d.end(), deck_.begin());
+  std::array<int, 32> count{};
+  for (Card c : d) cls_[c.index()] = static_cast<std::uint8_t>(r_.pair_class(c)), ++count[r_.pair_class(c)];
+  if (r_.odd != Odd::kRandom)
+    for (int k = 0; k < 32; ++k)
+      if (count[k] % 2) odd_class_ = k;
+}
+
+template <class Trace>
+void OldMaidFast::play(std::uint64_t seed, Playout& out, Trace&& trace) {
+  const int n_players = r_.players, dir = r_.dir;
+  auto step = [&](int s, int d) { return ((s + d) % n_players + n_players) % n_players; };
+  Rng rng(seed, kChanceStream);
+  std::array<std::uint32_t, 16> mask{};
+  std::array<int, 16> pairs{}, place{};
+  std::array<bool, 16> shuffled{};
+  std::array<double, 16> score{};
+  auto active = [&](int s) { return mask[s] != 0 && place[s] == 0; };
+  auto next_active = [&](int from) {
+    for (int i = 1; i <= n_players; ++i)
+      if (int s = step(from, i * dir); active(s)) return s;
+    return from;
+  };
+  auto prev_active = [&](int from) {
+    for (int i = 1; i <= n_players; ++i)
+      if (int s = step(from, -i * dir); active(s)) return s;
+    return from;
+  };
+  out = Playout{};
+  out.players = n_players;
+  int dealer = step(0, -dir);
+  std::array<Card, 128> cards;
+  for (int hand = 1; hand <= r_.hands; ++hand) {
+    // The deal, as OldMaidState::deal does it.
+    std::copy(deck_.begin(), deck_.begin() + deck_size_, cards.begin());
+    rng.shuffle(std::span<Card>(cards.data(), deck_size_));
+    int dealt = deck_size_, odd = odd_class_;
+    if (r_.odd == Odd::kRandom) odd = cls_[cards[--dealt].index()];
+    for (int s = 0; s < n_players; ++s) mask[s] = 0, pairs[s] = 0, place[s] = 0, shuffled[s] = false;
+    int s = step(dealer, dir);
+    for (int i = 0; i < dealt; ++i) {
+      const std::uint32_t bit = 1u << cls_[cards[i].index()];
+      pairs[s] += (mask[s] & bit) != 0;
+      mask[s] ^= bit;
+      s = step(s, dir);
+    }
+    if (hand == 1)
+      for (int p = 0; p < n_players; ++p) out.odd_card_seats |= ((mask[p] >> odd) & 1u) << p;
+    int next_place = 1, out_now = 0;
+    for (int p = 0; p < n_players; ++p)
+      if (mask[p] == 0) place[p] = next_place, ++out_now;
+    next_place += out_now;
+    auto live = [&] {
+      int n = 0;
+      for (int p = 0; p < n_players; ++p) n += active(p);
+      return n;
+    };
+    if (live() > 1) {
+      const int first = r_.dealer_first ? dealer : step(dealer, dir);
+      int o = active(first) ? first : next_active(first);
+      int d = next_active(o);
+      for (;;) {
+        const int n = std::popcount(mask[o]);
+        if (!shuffled[o] && n >= 2) shuffled[o] = true, ++out.length;  // the blind bot shuffles
+        out.length += 2;                                               // offer, draw
+        std::uint32_t m = mask[o];
+        if (shuffled[o])
+          for (std::uint32_t k = rng.below(static_cast<std::uint32_t>(n)); k; --k) m &= m - 1;
+        const int c = std::countr_zero(m);
+        trace(d, o, c);
+        const std::uint32_t bit = 1u << c;
+        mask[o] &= ~bit;
+        const bool paired = (mask[d] & bit) != 0;
+        mask[d] ^= bit;
+        pairs[d] += paired;
+        const bool o_out = mask[o] == 0, d_out = mask[d] == 0;
+        if (o_out) place[o] = next_place;
+        if (d_out) place[d] = next_place;
+        next_place += o_out + d_out;
+        if (live() <= 1) break;
+        if (r_.keep_drawing && paired && active(o) && active(d)) continue;
+        d = next_active(d);
+        o = prev_active(d);
+      }
+    }
+    int loser = 0;
+    for (int p = 0; p < n_players; ++p)
+      if (place[p] == 0) loser = p;
+    place[loser] = n_players;
+    for (int p = 0; p < n_players; ++p) {
+      switch (r_.scoring) {
+        case Scoring::kLoser: score[p] -= p == loser; break;
+        case Scoring::kMostPairs: score[p] += p == loser ? 0 : pairs[p]; break;
+        case Scoring::kHandsAvoided: score[p] += p != loser; break;
+        case Scoring::kFinishingOrder: score[p] += n_players - place[p]; break;
+      }
+    }
+    if (r_.penalty == Penalty::kRaps) (void)rng.below(static_cast<std::uint32_t>(deck_size_));  // the cut
+    dealer = step(dealer, dir);
+  }
+  for (int p = 0; p < n_players; ++p) {
+    int better = 0;
+    for (int q = 0; q < n_players; ++q) better += score[q] > score[p];
+    out.scores[p] = score[p];
+    out.places[p] = 1 + better;
+  }
+}
+
+template void OldMaidFast::play(std::uint64_t, Playout&, const std::function<void(Seat, Seat, int)>&);
+
+void OldMaidFast::play(std::uint64_t seed, Playout& out) {
+  play(seed, out, [](Seat, Seat, int) {});
+}
+
+}  // namespace parlour::old_maid
