@@ -18,27 +18,32 @@ OldMaidFast::OldMaidFast(const Rules& rules) : r_(rules) {
 
 template <class Trace>
 void OldMaidFast::play(std::uint64_t seed, Playout& out, Trace&& trace) {
-  const int n_players = r_.players, dir = r_.dir;
-  auto step = [&](int s, int d) { return ((s + d) % n_players + n_players) % n_players; };
+  const int n_players = r_.players;
+  // Seat steps by table: no division in the hot loop.
+  std::array<std::uint8_t, 16> nxt{}, prv{};
+  for (int s = 0; s < n_players; ++s) {
+    nxt[s] = static_cast<std::uint8_t>((s + r_.dir + n_players) % n_players);
+    prv[s] = static_cast<std::uint8_t>((s - r_.dir + n_players) % n_players);
+  }
   Rng rng(seed, kChanceStream);
   std::array<std::uint32_t, 16> mask{};
   std::array<int, 16> pairs{}, place{};
   std::array<bool, 16> shuffled{};
   std::array<double, 16> score{};
   auto active = [&](int s) { return mask[s] != 0 && place[s] == 0; };
-  auto next_active = [&](int from) {
-    for (int i = 1; i <= n_players; ++i)
-      if (int s = step(from, i * dir); active(s)) return s;
-    return from;
+  auto next_active = [&](int s) {
+    for (int i = 0; i < n_players; ++i)
+      if (active(s = nxt[s])) return s;
+    return s;
   };
-  auto prev_active = [&](int from) {
-    for (int i = 1; i <= n_players; ++i)
-      if (int s = step(from, -i * dir); active(s)) return s;
-    return from;
+  auto prev_active = [&](int s) {
+    for (int i = 0; i < n_players; ++i)
+      if (active(s = prv[s])) return s;
+    return s;
   };
   out = Playout{};
   out.players = n_players;
-  int dealer = step(0, -dir);
+  int dealer = prv[0];
   std::array<Card, 128> cards;
   for (int hand = 1; hand <= r_.hands; ++hand) {
     // The deal, as OldMaidState::deal does it.
@@ -47,39 +52,35 @@ void OldMaidFast::play(std::uint64_t seed, Playout& out, Trace&& trace) {
     int dealt = deck_size_, odd = odd_class_;
     if (r_.odd == Odd::kRandom) odd = cls_[cards[--dealt].index()];
     for (int s = 0; s < n_players; ++s) mask[s] = 0, pairs[s] = 0, place[s] = 0, shuffled[s] = false;
-    int s = step(dealer, dir);
+    int s = nxt[dealer];
     for (int i = 0; i < dealt; ++i) {
       const std::uint32_t bit = 1u << cls_[cards[i].index()];
       pairs[s] += (mask[s] & bit) != 0;
       mask[s] ^= bit;
-      s = step(s, dir);
+      s = nxt[s];
     }
     if (hand == 1)
       for (int p = 0; p < n_players; ++p) out.odd_card_seats |= ((mask[p] >> odd) & 1u) << p;
-    int next_place = 1, out_now = 0;
-    for (int p = 0; p < n_players; ++p)
-      if (mask[p] == 0) place[p] = next_place, ++out_now;
-    next_place += out_now;
-    auto live = [&] {
-      int n = 0;
-      for (int p = 0; p < n_players; ++p) n += active(p);
-      return n;
-    };
-    if (live() > 1) {
-      const int first = r_.dealer_first ? dealer : step(dealer, dir);
+    int next_place = 1, live = 0;
+    for (int p = 0; p < n_players; ++p) {
+      if (mask[p] == 0) place[p] = 1;
+      live += mask[p] != 0;
+    }
+    next_place += n_players - live;
+    if (live > 1) {
+      const int first = r_.dealer_first ? dealer : nxt[dealer];
       int o = active(first) ? first : next_active(first);
       int d = next_active(o);
       for (;;) {
-        const int n = std::popcount(mask[o]);
+        std::uint32_t m = mask[o];
+        const int n = std::popcount(m);
         if (!shuffled[o] && n >= 2) shuffled[o] = true, ++out.length;  // the blind bot shuffles
         out.length += 2;                                               // offer, draw
-        std::uint32_t m = mask[o];
         if (shuffled[o])
           for (std::uint32_t k = rng.below(static_cast<std::uint32_t>(n)); k; --k) m &= m - 1;
-        const int c = std::countr_zero(m);
-        trace(d, o, c);
-        const std::uint32_t bit = 1u << c;
-        mask[o] &= ~bit;
+        const std::uint32_t bit = m & (~m + 1);
+        trace(d, o, std::countr_zero(bit));
+        mask[o] ^= bit;
         const bool paired = (mask[d] & bit) != 0;
         mask[d] ^= bit;
         pairs[d] += paired;
@@ -87,8 +88,9 @@ void OldMaidFast::play(std::uint64_t seed, Playout& out, Trace&& trace) {
         if (o_out) place[o] = next_place;
         if (d_out) place[d] = next_place;
         next_place += o_out + d_out;
-        if (live() <= 1) break;
-        if (r_.keep_drawing && paired && active(o) && active(d)) continue;
+        live -= o_out + d_out;
+        if (live <= 1) break;
+        if (r_.keep_drawing && paired && !o_out && !d_out) continue;
         d = next_active(d);
         o = prev_active(d);
       }
@@ -106,7 +108,7 @@ void OldMaidFast::play(std::uint64_t seed, Playout& out, Trace&& trace) {
       }
     }
     if (r_.penalty == Penalty::kRaps) (void)rng.below(static_cast<std::uint32_t>(deck_size_));  // the cut
-    dealer = step(dealer, dir);
+    dealer = nxt[dealer];
   }
   for (int p = 0; p < n_players; ++p) {
     int better = 0;

@@ -54,7 +54,8 @@ std::optional<Move> Move::decode(Action a) {
 
 // ---- Setting up ---------------------------------------------------------------
 
-OldMaidState::OldMaidState(const Rules& rules) : r_(rules), deck_(rules.deck()) {
+OldMaidState::OldMaidState(const Rules& rules) : r_(rules) {
+  for (Card c : rules.deck()) deck_.push_back(c);
   // Seat 0 is the eldest hand, the first dealt to; the dealer of the first hand
   // sits before it in the order of play (the last seat when play goes left).
   dealer_ = step(0, -r_.dir);
@@ -74,8 +75,8 @@ void OldMaidState::sort_canonical(Fan& f) const {
 void OldMaidState::deal(Rng& rng) {
   for (int s = 0; s < r_.players; ++s) fans_[s].clear(), pairs_[s].clear(), place_[s] = 0;
   next_place_ = 1;
-  std::vector<Card> d = deck_;
-  rng.shuffle(std::span<Card>(d));
+  SmallVec<Card, 108> d = deck_;
+  rng.shuffle(std::span<Card>(d.begin(), d.end()));
   if (r_.odd == Odd::kRandom) {
     // Jiji-nuki: one card is set aside unseen, so the odd card is unknown.
     aside_.clear();
@@ -234,8 +235,7 @@ void OldMaidState::apply(Action a) {
       Card c = f.cards[m.from];
       std::uint16_t k = f.known[m.from];
       f.erase(m.from);
-      f.cards.insert(f.cards.begin() + m.to, c);
-      f.known.insert(f.known.begin() + m.to, k);
+      f.insert(m.to, c, k);
       ++moves_;
       return;
     }
@@ -266,7 +266,7 @@ void OldMaidState::apply_chance(Rng& rng) {
     }
     case Phase::kLook: {
       Fan& f = fans_[offerer_];
-      rng.shuffle(std::span<Card>(f.cards));
+      rng.shuffle(std::span<Card>(f.cards.begin(), f.cards.end()));
       f.shuffled = false;
       phase_ = Phase::kOffer;
       ev_ = Event(Event::kLook);
@@ -305,8 +305,10 @@ void OldMaidState::take(int pos) {
     pairs_[d].push_back(c);
     to.erase(i);
   } else if (to.shuffled) {
-    to.push(c, 0);
-    sort_canonical(to);
+    // A shuffled fan is kept in canonical order: the new card goes in its place.
+    int i = 0;
+    while (i < to.size() && (r_.pair_class(to.cards[i]) < cls || (r_.pair_class(to.cards[i]) == cls && to.cards[i] < c))) ++i;
+    to.insert(i, c, 0);
   } else {
     // The new card goes to the right end of the fan; the giver saw it go there.
     to.push(c, static_cast<std::uint16_t>(1u << o));

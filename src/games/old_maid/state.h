@@ -4,6 +4,7 @@
 #include <array>
 #include <vector>
 
+#include "core/small_vec.h"
 #include "games/old_maid/old_maid.h"
 
 namespace parlour::old_maid {
@@ -14,15 +15,19 @@ inline constexpr int kMaxPlayers = 12;
 // owner) knows which card lies at position i. A shuffled fan is held in
 // canonical order (by pairing class, then card) because nobody knows its order.
 struct Fan {
-  std::vector<Card> cards;
-  std::vector<std::uint16_t> known;
+  SmallVec<Card, kMaxFan + 1> cards;
+  SmallVec<std::uint16_t, kMaxFan + 1> known;
   bool shuffled = false;
 
   int size() const { return static_cast<int>(cards.size()); }
   void push(Card c, std::uint16_t k) { cards.push_back(c), known.push_back(k); }
+  void insert(int i, Card c, std::uint16_t k) { cards.insert(cards.begin() + i, c), known.insert(known.begin() + i, k); }
   void erase(int i) { cards.erase(cards.begin() + i), known.erase(known.begin() + i); }
   void clear() { cards.clear(), known.clear(), shuffled = false; }
 };
+
+// Pairs laid down by one seat: at most a whole two-pack deck.
+using PairPile = SmallVec<Card, 108>;
 
 // What the last transition did, for narration. Plain data: no strings are
 // built while a game is played, only when someone asks for the story.
@@ -65,7 +70,7 @@ class OldMaidState final : public State {
   const Rules& rules() const { return r_; }
   Phase phase() const { return phase_; }
   const Fan& fan(Seat s) const { return fans_[s]; }
-  const std::vector<Card>& pairs(Seat s) const { return pairs_[s]; }
+  const PairPile& pairs(Seat s) const { return pairs_[s]; }
   const std::vector<Card>& aside() const { return aside_; }
   Seat offerer() const { return offerer_; }
   Seat drawer() const { return drawer_; }
@@ -80,7 +85,7 @@ class OldMaidState final : public State {
 
   // For the resampler: replace the hidden contents wholesale.
   Fan& mutable_fan(Seat s) { return fans_[s]; }
-  std::vector<Card>& mutable_pairs(Seat s) { return pairs_[s]; }
+  PairPile& mutable_pairs(Seat s) { return pairs_[s]; }
   std::vector<Card>& mutable_aside() { return aside_; }
   bool aside_face_up() const { return r_.odd != Odd::kRandom; }
 
@@ -104,10 +109,10 @@ class OldMaidState final : public State {
   int active_count() const;
 
   Rules r_;
-  std::vector<Card> deck_;  // the game's cards before the deal
+  SmallVec<Card, 108> deck_;  // the game's cards before the deal
   Phase phase_ = Phase::kDeal;
   std::array<Fan, kMaxPlayers> fans_;
-  std::array<std::vector<Card>, kMaxPlayers> pairs_;
+  std::array<PairPile, kMaxPlayers> pairs_;
   std::vector<Card> aside_;
   std::array<int, kMaxPlayers> place_{};  // finishing place this hand, 0 while playing
   int next_place_ = 1;

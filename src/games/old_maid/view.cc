@@ -8,12 +8,14 @@ namespace {
 
 std::string seat_name(Seat s) { return "Seat " + std::to_string(s); }
 std::string cards_text(int n) { return std::to_string(n) + (n == 1 ? " card" : " cards"); }
-std::string list(const std::vector<Card>& cards) {
+template <class Cards>
+std::string list(const Cards& cards) {
   std::string s;
   for (Card c : cards) s += (s.empty() ? "" : " ") + card_token(c);
   return s;
 }
-std::string pairs_list(const std::vector<Card>& cards, std::size_t from = 0) {
+template <class Cards>
+std::string pairs_list(const Cards& cards, std::size_t from = 0) {
   std::string s;
   for (std::size_t i = from; i + 1 < cards.size(); i += 2)
     s += (s.empty() ? "" : ", ") + card_token(cards[i]) + " " + card_token(cards[i + 1]);
