@@ -193,6 +193,109 @@ int sim(const SimArgs& a, std::ostream& out, std::ostream& err, bool progress) {
   return 0;
 }
 
+namespace {
+
+std::string percent(double x) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.6f%%", 100 * x);
+  return buf;
+}
+
+void print_odds(std::ostream& out, const OddsReport& r) {
+  for (std::size_t s = 0; s < r.lose.size(); ++s) out << "  seat " << s << "  " << percent(r.lose[s]) << "\n";
+  out << "Method: " << r.method << ".\n";
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.1e", r.precision);
+  out << (r.exact ? "Exact; precision " : "Not exact; precision ") << buf << " (as a probability).\n";
+}
+
+Result<Record> read_record(const std::string& path) {
+  std::ifstream f(path);
+  if (!f) return Status::error("cannot read record file '" + path + "'");
+  std::stringstream buf;
+  buf << f.rdbuf();
+  if (buf.str().size() > (64u << 20)) return Status::error("record file '" + path + "' is larger than 64 MiB");
+  Result<Record> rec = parse_record(buf.str());
+  if (!rec.ok()) return Status::error(path + ": " + rec.message());
+  if (const GameInfo* g = find_game(rec->game)) {
+    bool known = rec->preset == rec->game;
+    for (const Preset& p : g->presets) known |= p.name == rec->preset;
+    if (!known) return Status::error(path + ": bad record: \"preset\" is not a preset of " + rec->game);
+  }
+  return rec;
+}
+
+}  // namespace
+
+int odds(const OddsArgs& a, std::ostream& out, std::ostream& err) {
+  Result<Selection> sel = select(a.game);
+  if (!sel.ok()) return fail(err, sel.message());
+  const GameInfo& g = *sel->game;
+  if (!g.exact_odds) return fail(err, std::string(g.name) + " has no exact odds; `parlour sim` estimates any game");
+  if (a.record.empty()) {
+    if (a.at || a.seat) return fail(err, "--at and --seat go with --record FILE");
+    Result<Config> cfg = make_config(*sel, a.players, a.options);
+    if (!cfg.ok()) return fail(err, cfg.message());
+    Result<OddsReport> r = g.exact_odds->from_deal(*cfg);
+    if (!r.ok()) return fail(err, r.message());
+    out << "Odds of losing, " << sel->name() << ", " << cfg->players << " players, from the deal, every draw blind";
+    if (std::string o = cfg->options.changed(); !o.empty()) out << ", " << o;
+    out << ":\n";
+    print_odds(out, *r);
+    return 0;
+  }
+  if (a.players || !a.options.empty()) return fail(err, "a record brings its own players and options; drop --players and --opt");
+  Result<Record> rec = read_record(a.record);
+  if (!rec.ok()) return fail(err, rec.message());
+  if (rec->game != g.name) return fail(err, "the record is of " + rec->game + ", not " + std::string(g.name));
+  const int total = static_cast<int>(rec->actions.size());
+  const int at = a.at.value_or(total);
+  if (at < 0 || at > total) return fail(err, "--at " + std::to_string(at) + " is outside the record's 0 to " + std::to_string(total) + " moves");
+  if (a.seat && (*a.seat < 0 || *a.seat >= rec->players))
+    return fail(err, "--seat " + std::to_string(*a.seat) + " is not a seat of this record (0 to " + std::to_string(rec->players - 1) + ")");
+  Record cut = *rec;
+  cut.actions.resize(at);
+  cut.outcome.reset();
+  Result<Replayed> rp = replay(cut);
+  if (!rp.ok()) return fail(err, a.record + ": " + rp.message());
+  // Chance that is due (a deal, a draw from a shuffled fan) waits; the odds cover it.
+  out << "Odds of losing this hand, after move " << at << " of " << total << " of " << a.record;
+  if (!a.seat) {
+    Result<OddsReport> r = g.exact_odds->at(*rp->state);
+    if (!r.ok()) return fail(err, r.message());
+    out << ", seeing every card:\n";
+    print_odds(out, *r);
+    return 0;
+  }
+  // What one seat can know: the same, averaged over the hidden cards it cannot see.
+  if (!g.resampler) return fail(err, std::string(g.name) + " cannot sample hidden cards");
+  constexpr int kSamples = 200;
+  Rng rng(rec->seed, 4242);
+  std::vector<double> sum(rec->players, 0), sq(rec->players, 0);
+  std::uint64_t states = 0;
+  for (int i = 0; i < kSamples; ++i) {
+    auto sample = g.resampler->resample(*rp->state, *a.seat, rng);
+    if (!sample) return fail(err, "no position consistent with seat " + std::to_string(*a.seat) + "'s view was found");
+    Result<OddsReport> r = g.exact_odds->at(*sample);
+    if (!r.ok()) return fail(err, r.message());
+    states += r->states;
+    for (int s = 0; s < rec->players; ++s) sum[s] += r->lose[s], sq[s] += r->lose[s] * r->lose[s];
+  }
+  OddsReport rep;
+  double worst = 0;
+  for (int s = 0; s < rec->players; ++s) {
+    const double mean = sum[s] / kSamples;
+    rep.lose.push_back(mean);
+    worst = std::max(worst, 1.96 * std::sqrt(std::max(0.0, sq[s] / kSamples - mean * mean) / (kSamples - 1)));
+  }
+  rep.precision = worst;
+  rep.method = "exact Markov chains from " + std::to_string(kSamples) + " positions that seat " + std::to_string(*a.seat) +
+               " cannot tell from the real one, averaged; the precision is the 95% half-width from that sampling";
+  out << ", as seat " << *a.seat << " can know them:\n";
+  print_odds(out, rep);
+  return 0;
+}
+
 int replay_file(const std::string& path, std::optional<int> seat, const Style& style, std::ostream& out,
                 std::ostream& err) {
   std::ifstream f(path);

@@ -39,6 +39,16 @@ struct SimArgs {
 };
 int sim(const SimArgs& args, std::ostream& out, std::ostream& err, bool progress);
 
+struct OddsArgs {
+  std::string game;
+  std::optional<int> players;
+  std::vector<std::string> options;
+  std::string record;        // odds at a position of this record
+  std::optional<int> at;     // after this many seat actions (default: the end of the record)
+  std::optional<int> seat;   // what this seat can know: averaged over samples of what it cannot see
+};
+int odds(const OddsArgs& args, std::ostream& out, std::ostream& err);
+
 int replay_file(const std::string& path, std::optional<int> seat, const Style& style, std::ostream& out,
                 std::ostream& err);
 

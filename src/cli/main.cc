@@ -50,6 +50,15 @@ int main(int argc, char** argv) {
   simc->add_option("--seed", sa.seed, "seed of the whole simulation")->check(CLI::NonNegativeNumber);
   simc->add_option("--format", sa.format, "text, json or csv");
 
+  auto* oddsc = app.add_subcommand("odds", "exact odds of losing, seat by seat, from the deal or from a record");
+  cli::OddsArgs oa;
+  oddsc->add_option("GAME", oa.game, "a game with exact odds (the Old Maid family)")->required();
+  oddsc->add_option("--players", oa.players, "number of players");
+  oddsc->add_option("--opt", oa.options, "an option as key=value (repeatable)");
+  oddsc->add_option("--record", oa.record, "odds at a position of this record");
+  oddsc->add_option("--at", oa.at, "after this many moves of the record (default: its last)");
+  oddsc->add_option("--seat", oa.seat, "as this seat can know them, not seeing others' cards");
+
   auto* replay = app.add_subcommand("replay", "replay a record written by `play --record`");
   std::string replay_path;
   std::optional<int> replay_seat;
@@ -75,6 +84,7 @@ int main(int argc, char** argv) {
   if (app.got_subcommand("list")) return cli::list_games(std::cout);
   if (app.got_subcommand("rules")) return cli::show_rules(rules_game, std::cout, std::cerr);
   if (app.got_subcommand("play")) return cli::play(pa, style, std::cin, std::cout, std::cerr);
+  if (app.got_subcommand("odds")) return cli::odds(oa, std::cout, std::cerr);
   if (app.got_subcommand("sim")) return cli::sim(sa, std::cout, std::cerr, isatty(STDERR_FILENO));
   if (app.got_subcommand("replay")) return cli::replay_file(replay_path, replay_seat, style, std::cout, std::cerr);
   return 2;

@@ -149,6 +149,26 @@ struct BotSpec {
   std::function<std::unique_ptr<Bot>()> make;
 };
 
+// Optional capability: exact odds of losing, seat by seat, under blind play
+// (every draw uniformly random), for games that can compute them.
+struct OddsReport {
+  std::vector<double> lose;   // by seat
+  bool exact = false;         // false: exact chains averaged over sampled deals
+  std::string method;         // how they were computed, for people
+  double precision = 0;       // bound on the error of each figure
+  std::uint64_t states = 0;   // positions in the chain
+};
+
+class ExactOdds {
+ public:
+  virtual ~ExactOdds() = default;
+  // From the deal of a game with this config. Fails, saying why, where the
+  // computation is out of reach.
+  virtual Result<OddsReport> from_deal(const Config& config) const = 0;
+  // From a position (REQUIRES: a state of this game), blind play from there on.
+  virtual Result<OddsReport> at(const State& state) const = 0;
+};
+
 struct GameInfo {
   std::string_view name;     // "old-maid": what `parlour play` takes
   std::string_view title;    // "Old Maid"
@@ -166,6 +186,7 @@ struct GameInfo {
   std::function<std::vector<Card>(const Config&)> cards;
   const Resampler* resampler = nullptr;
   // The bot the fast simulator stands for, and a factory (REQUIRES a valid config).
+  const ExactOdds* exact_odds = nullptr;
   std::string_view fast_bot;
   std::function<std::unique_ptr<FastPlayouts>(const Config&)> fast_playouts;
 };

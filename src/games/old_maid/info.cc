@@ -4,6 +4,7 @@
 
 #include "games/old_maid/bots.h"
 #include "games/old_maid/fast.h"
+#include "games/old_maid/odds.h"
 #include "games/old_maid/old_maid.h"
 #include "games/old_maid/state.h"
 
@@ -178,6 +179,7 @@ GameInfo game_info() {
     return out;
   };
   g.resampler = &resampler();
+  g.exact_odds = &exact_odds();
   g.fast_bot = "blind";
   g.fast_playouts = [](const Config& c) -> std::unique_ptr<FastPlayouts> {
     return std::make_unique<OldMaidFast>(Rules::from(c));

@@ -4,6 +4,7 @@
 #include <rapidcheck/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 
 #include "conformance.h"
@@ -11,6 +12,7 @@
 #include "core/table.h"
 #include "games/old_maid/bots.h"
 #include "games/old_maid/fast.h"
+#include "games/old_maid/odds.h"
 #include "games/old_maid/state.h"
 
 namespace parlour::old_maid {
@@ -560,6 +562,70 @@ TEST(OldMaidFast, AgreesOnEveryOptionValueToo) {
       }
     }
   }
+}
+
+// ---- Exact odds ------------------------------------------------------------------------
+
+TEST(OldMaidOdds, SolvesTheCycleOfAQueenPassedBackAndForth) {
+  // Seat 0 holds 5 and Q, seat 1 holds 5, seat 1 draws. Half the time it pairs
+  // and seat 0 loses; else the queen goes over and seat 0 draws from {5, Q}: half
+  // the time it pairs (seat 1 loses), else back to the start. x = 1/2 + x/4: 2/3.
+  OldMaidState s = fresh(2);
+  s.set_position({cards({"5H", "QS"}), cards({"5C"})}, 0, 1);
+  Result<OddsReport> r = exact_odds().at(s);
+  ASSERT_TRUE(r.ok()) << r.message();
+  EXPECT_NEAR(r->lose[0], 2.0 / 3.0, 1e-14);
+  EXPECT_NEAR(r->lose[1], 1.0 / 3.0, 1e-14);
+  EXPECT_TRUE(r->exact);
+}
+
+TEST(OldMaidOdds, ThreeHandsWithPassingOver) {
+  // Seat 1 pairs out on its draw, then seat 2 draws from seat 0: each seat's odds
+  // follow by hand. Seat 0 {9C}, seat 1 {9S}, seat 2 {QS}: seat 1 draws the 9 and
+  // both are out; seat 2 is left with the queen.
+  OldMaidState s = fresh(3);
+  s.set_position({cards({"9C"}), cards({"9S"}), cards({"QS"})}, 0, 1);
+  Result<OddsReport> r = exact_odds().at(s);
+  ASSERT_TRUE(r.ok());
+  EXPECT_NEAR(r->lose[2], 1.0, 1e-15);
+}
+
+double sim_lose(const Config& cfg, Seat seat, int games, double& se) {
+  OldMaidFast fast(Rules::from(cfg));
+  Playout p;
+  int lost = 0;
+  for (int i = 0; i < games; ++i) {
+    fast.play(7000000 + i, p);
+    lost += p.places[seat] == cfg.players;
+  }
+  const double q = static_cast<double>(lost) / games;
+  se = std::sqrt(q * (1 - q) / games);
+  return q;
+}
+
+TEST(OldMaidOdds, FromTheDealAgreeWithSimulation) {
+  // Two and three players, with the variants that move the odds.
+  for (auto [p, opt] : {std::pair{2, "first=eldest"}, {3, "first=eldest"}, {3, "first=dealer"}, {3, "keep-drawing=yes"},
+                        {3, "direction=right"}, {3, "pairs=colour"}, {3, "odd=picture"}, {2, "odd=joker"}}) {
+    const Config cfg = config(p, {opt});
+    Result<OddsReport> r = exact_odds().from_deal(cfg);
+    ASSERT_TRUE(r.ok()) << r.message();
+    EXPECT_TRUE(r->exact);
+    double total = 0;
+    for (Seat s = 0; s < p; ++s) {
+      double se = 0;
+      const double q = sim_lose(cfg, s, 200000, se);
+      EXPECT_NEAR(r->lose[s], q, 4.5 * se) << p << " players, " << opt << ", seat " << s;
+      total += r->lose[s];
+    }
+    EXPECT_NEAR(total, 1.0, 1e-12);
+  }
+}
+
+TEST(OldMaidOdds, FivePlayersFromTheDealSayWhatToDoInstead) {
+  Result<OddsReport> r = exact_odds().from_deal(config(5));
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.message().find("parlour sim"), std::string::npos);
 }
 
 // ---- The conformance harness ------------------------------------------------------------

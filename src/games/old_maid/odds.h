@@ -1,0 +1,70 @@
+// Exact odds of Old Maid under blind play: a Markov chain over positions in
+// which each pairing class is collapsed to the set of seats holding one of its
+// cards. Under blind play which class is which never matters, and the loser is
+// simply the last seat with cards, so a position is: the sorted holder sets,
+// who offers, who draws. Pairs only ever reduce the cards in play, so the chain
+// is solved level by level (fewest cards first); the cycles within a level,
+// cards passing round without pairing, are solved by Gauss–Seidel iteration to
+// convergence, not cut off.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "games/old_maid/old_maid.h"
+
+namespace parlour::old_maid {
+
+struct ChainPos {
+  std::vector<std::uint16_t> holders;  // one holder set per live class, sorted
+  int offerer = 0, drawer = 0;
+};
+
+class BlindChain {
+ public:
+  BlindChain(int players, int dir, bool keep_drawing) : players_(players), dir_(dir), keep_drawing_(keep_drawing) {}
+
+  // Adds a position to solve from; returns a handle for value(). A position
+  // with one seat holding cards is terminal: that seat has lost.
+  int add(ChainPos p);
+  // Explores every position reachable from those added and solves the chain.
+  // Returns the largest change in the last sweep of any level (the precision),
+  // or nothing if the chain grows past `max_positions`.
+  std::optional<double> solve(std::size_t max_positions = 4000000, double tolerance = 1e-15);
+  // REQUIRES: solve() was called after add() returned `handle`.
+  const std::array<double, 16>& value(int handle) const { return value_[handle]; }
+  std::size_t size() const { return nodes_.size(); }
+
+  // The first offer of a hand: the dealer's left (or the dealer), or the next
+  // player with cards; the drawer is the next player with cards after.
+  ChainPos first_turn(std::vector<std::uint16_t> holders, int dealer, bool dealer_first) const;
+
+ private:
+  struct Edge {
+    int to;  // a node, or -1 - seat for the end of the hand with that seat the loser
+    double p;
+  };
+  struct Node {
+    ChainPos pos;
+    int cards = 0;
+    std::vector<Edge> edges;
+  };
+  int step(int s, int k) const { return ((s + k * dir_) % players_ + players_) % players_; }
+  int intern(ChainPos p);
+  void expand(int node);
+
+  int players_, dir_;
+  bool keep_drawing_;
+  std::unordered_map<std::string, int> index_;
+  std::vector<Node> nodes_;
+  std::vector<std::array<double, 16>> value_;
+  std::size_t expanded_ = 0;
+};
+
+const ExactOdds& exact_odds();
+
+}  // namespace parlour::old_maid

@@ -1,0 +1,49 @@
+# `parlour odds` and `parlour sim` as a user runs them.
+source "$(dirname "$0")/lib.bash"
+cd "$WORK"
+expect_status 0 "exact odds, 3 players" -- "$PARLOUR" odds old-maid --players 3
+expect_in out "seat 2" "odds name every seat"
+expect_in out "Exact; precision" "odds say they are exact and how precise"
+expect_in out "Method:" "odds print the method"
+expect_status 2 "odds for 5 players from the deal" -- "$PARLOUR" odds old-maid --players 5
+expect_in err "parlour sim" "points to sim instead"
+expect_status 2 "odds of a game without them" -- "$PARLOUR" odds bachelor-girl
+"$PARLOUR" play old-maid --auto --players 4 --seed 7 --record r.json >/dev/null
+expect_status 0 "odds at a move of a record" -- "$PARLOUR" odds old-maid --record r.json --at 30
+expect_in out "after move 30 of" "says where in the record"
+expect_status 0 "odds as one seat knows them" -- "$PARLOUR" odds old-maid --record r.json --at 30 --seat 1
+expect_in out "as seat 1 can know them" "says whose knowledge"
+expect_status 2 "--at past the end" -- "$PARLOUR" odds old-maid --record r.json --at 9999
+expect_status 2 "--seat without a record" -- "$PARLOUR" odds old-maid --seat 1
+expect_status 2 "--players with a record" -- "$PARLOUR" odds old-maid --record r.json --players 3
+expect_status 2 "odds of a missing record" -- "$PARLOUR" odds old-maid --record nothing.json
+
+# sim: same figures whatever the threads; JSON with seats, lose and lose_ci.
+"$PARLOUR" sim old-maid --players 4 --games 200000 --seed 1 --threads 1 --format json >one.json
+"$PARLOUR" sim old-maid --players 4 --games 200000 --seed 1 --threads 2 --format json >two.json
+cmp -s one.json two.json && pass "sim gives the same figures with 1 and 2 threads" || fail "sim differs by thread count"
+python3 - <<'PY' && pass "sim JSON has games and seats with seat, lose and lose_ci" || fail "sim JSON shape"
+import json
+j = json.load(open("one.json"))
+assert j["games"] == 200000
+assert [s["seat"] for s in j["seats"]] == [0, 1, 2, 3]
+for s in j["seats"]:
+    assert 0 <= s["lose_ci"][0] <= s["lose"] <= s["lose_ci"][1] <= 1
+PY
+# The exact 3-player odds agree with a simulation of a million games.
+"$PARLOUR" odds old-maid --players 3 >odds.txt
+"$PARLOUR" sim old-maid --players 3 --games 1000000 --threads 2 --format json >sim3.json
+python3 - <<'PY' && pass "exact odds agree with sim" || fail "exact odds and sim disagree"
+import json, re
+odds = [float(x) / 100 for x in re.findall(r"seat \d+\s+([0-9.]+)%", open("odds.txt").read())]
+sim = json.load(open("sim3.json"))["seats"]
+for o, s in zip(odds, sim):
+    assert s["lose_ci"][0] - 0.001 <= o <= s["lose_ci"][1] + 0.001, (o, s)
+PY
+expect_status 0 "sim as csv" -- "$PARLOUR" sim old-maid --players 3 --games 1000 --format csv
+expect_in out "seat,bot,games,win" "csv header"
+expect_status 2 "sim with a bad format" -- "$PARLOUR" sim old-maid --format xml
+expect_status 2 "sim with an unknown bot" -- "$PARLOUR" sim old-maid --bots clever
+expect_status 2 "sim with too few bots" -- "$PARLOUR" sim old-maid --players 3 --bots blind,blind
+expect_status 2 "sim with zero games" -- "$PARLOUR" sim old-maid --games 0
+finish
