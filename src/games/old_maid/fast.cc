@@ -9,11 +9,7 @@ OldMaidFast::OldMaidFast(const Rules& rules) : r_(rules) {
   const std::vector<Card> d = r_.deck();
   deck_size_ = static_cast<int>(d.size());
   std::copy(d.begin(), d.end(), deck_.begin());
-  std::array<int, 32> count{};
-  for (Card c : d) cls_[c.index()] = static_cast<std::uint8_t>(r_.pair_class(c)), ++count[r_.pair_class(c)];
-  if (r_.odd != Odd::kRandom)
-    for (int k = 0; k < 32; ++k)
-      if (count[k] % 2) odd_class_ = k;
+  for (Card c : d) cls_[c.index()] = static_cast<std::uint8_t>(r_.pair_class(c));
 }
 
 template <class Trace>
@@ -44,30 +40,40 @@ void OldMaidFast::play(std::uint64_t seed, Playout& out, Trace&& trace) {
   out = Playout{};
   out.players = n_players;
   int dealer = prv[0];
+  std::uint32_t last_losers = 0;
   std::array<Card, 128> cards;
   for (int hand = 1; hand <= r_.hands; ++hand) {
     // The deal, as OldMaidState::deal does it.
     std::copy(deck_.begin(), deck_.begin() + deck_size_, cards.begin());
     rng.shuffle(std::span<Card>(cards.data(), deck_size_));
-    int dealt = deck_size_, odd = odd_class_;
-    if (r_.odd == Odd::kRandom) odd = cls_[cards[--dealt].index()];
+    int dealt = deck_size_;
+    if (r_.odd == Odd::kRandom) --dealt;
+    dealt = r_.dealt(dealt);
     for (int s = 0; s < n_players; ++s) mask[s] = 0, pairs[s] = 0, place[s] = 0, shuffled[s] = false;
-    int s = nxt[dealer];
+    int s = r_.first_dealt(dealer);
     for (int i = 0; i < dealt; ++i) {
       const std::uint32_t bit = 1u << cls_[cards[i].index()];
       pairs[s] += (mask[s] & bit) != 0;
       mask[s] ^= bit;
       s = nxt[s];
     }
-    if (hand == 1)
-      for (int p = 0; p < n_players; ++p) out.odd_card_seats |= ((mask[p] >> odd) & 1u) << p;
+    if (hand == 1) {
+      std::uint32_t odd = 0;  // classes dealt an odd number of times
+      for (int p = 0; p < n_players; ++p) odd ^= mask[p];
+      for (int p = 0; p < n_players; ++p) out.odd_card_seats |= static_cast<std::uint32_t>((mask[p] & odd) != 0) << p;
+    }
     int next_place = 1, live = 0;
     for (int p = 0; p < n_players; ++p) {
       if (mask[p] == 0) place[p] = 1;
       live += mask[p] != 0;
     }
     next_place += n_players - live;
-    if (live > 1) {
+    // Cards of each class in hands, and how many classes can still pair.
+    std::array<std::int8_t, 32> in_play{};
+    int pairable = 0;
+    for (int p = 0; p < n_players; ++p)
+      for (std::uint32_t m = mask[p]; m; m &= m - 1) pairable += ++in_play[std::countr_zero(m)] == 2;
+    if (pairable > 0) {
       const int first = r_.dealer_first ? dealer : nxt[dealer];
       int o = active(first) ? first : next_active(first);
       int d = next_active(o);
@@ -88,33 +94,33 @@ void OldMaidFast::play(std::uint64_t seed, Playout& out, Trace&& trace) {
         if (o_out) place[o] = next_place;
         if (d_out) place[d] = next_place;
         next_place += o_out + d_out;
-        live -= o_out + d_out;
-        if (live <= 1) break;
+        if (paired && (in_play[std::countr_zero(bit)] -= 2) < 2 && --pairable == 0) break;
         if (r_.keep_drawing && paired && !o_out && !d_out) continue;
         d = next_active(d);
         o = prev_active(d);
       }
     }
-    int loser = 0;
+    std::uint32_t losers = 0;
     for (int p = 0; p < n_players; ++p)
-      if (place[p] == 0) loser = p;
-    place[loser] = n_players;
+      if (place[p] == 0) losers |= 1u << p, place[p] = next_place;
     for (int p = 0; p < n_players; ++p) {
+      const bool lost = losers >> p & 1;
       switch (r_.scoring) {
-        case Scoring::kLoser: score[p] -= p == loser; break;
-        case Scoring::kMostPairs: score[p] += p == loser ? 0 : pairs[p]; break;
-        case Scoring::kHandsAvoided: score[p] += p != loser; break;
+        case Scoring::kLoser: score[p] -= lost; break;
+        case Scoring::kMostPairs: score[p] += lost ? 0 : pairs[p]; break;
+        case Scoring::kHandsAvoided: score[p] += !lost; break;
         case Scoring::kFinishingOrder: score[p] += n_players - place[p]; break;
       }
     }
-    if (r_.penalty == Penalty::kRaps) (void)rng.below(static_cast<std::uint32_t>(deck_size_));  // the cut
+    if (r_.penalty == Penalty::kRaps && losers) (void)rng.below(static_cast<std::uint32_t>(deck_size_));  // the cut
     dealer = nxt[dealer];
+    last_losers = losers;
   }
   for (int p = 0; p < n_players; ++p) {
     int better = 0;
     for (int q = 0; q < n_players; ++q) better += score[q] > score[p];
     out.scores[p] = score[p];
-    out.places[p] = 1 + better;
+    out.places[p] = r_.hands == 1 && (last_losers >> p & 1) ? n_players : 1 + better;
   }
 }
 

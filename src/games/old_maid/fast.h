@@ -28,7 +28,6 @@ class OldMaidFast final : public FastPlayouts {
   std::array<Card, 128> deck_{};
   int deck_size_ = 0;
   std::array<std::uint8_t, 256> cls_{};  // pairing class by card index
-  int odd_class_ = -1;                   // -1: chosen by the deal (a random card set aside)
 };
 
 }  // namespace parlour::old_maid

@@ -40,6 +40,12 @@ std::vector<OptionSpec> option_specs() {
       {"direction", T::kChoice, 0, 0, {"left", "right"}, 0,
        "the way play passes: left (each player draws from the right-hand neighbour) or right",
        "seed 001: \"holds his hand of cards out to the player on his left\"; Babanuki goes right"},
+      {"deal-start", T::kChoice, 0, 0, {"eldest", "dealer"}, 0,
+       "who is dealt the first card, and so any extra card: the player next to the dealer, or the dealer",
+       "issue #2: \"Cards are dealt one at a time from seat 0\", the eldest hand"},
+      {"spare", T::kChoice, 0, 0, {"deal", "aside"}, 0,
+       "cards that do not go round evenly are dealt, or set aside face down so every hand is equal",
+       "seed 004: \"Deal the remainder round as far as they will go - it doesn't matter if some receive more\""},
       {"keep-drawing", T::kBool, 0, 1, {}, 0,
        "after making a match the drawer draws again from the same player",
        "seed 001: \"Another Variation ... he gets to continue his turn\" (Bolton 91)"},
@@ -135,6 +141,8 @@ Rules Rules::from(const Config& c) {
   r.dealer_first = o.get("first") == 1;
   r.dir = o.get("direction") == 0 ? +1 : -1;
   r.keep_drawing = o.flag("keep-drawing");
+  r.deal_from_dealer = o.get("deal-start") == 1;
+  r.spare_aside = o.get("spare") == 1;
   r.face_up = o.get("discards") == 0;
   r.scoring = Scoring(o.get("scoring"));
   r.hands = o.get("hands");

@@ -29,6 +29,11 @@ std::uint16_t active_of(const std::vector<std::uint16_t>& holders) {
   return a;
 }
 
+// No pair can be made any more: every class left has a single card.
+bool over(const std::vector<std::uint16_t>& holders) {
+  return std::all_of(holders.begin(), holders.end(), [](std::uint16_t h) { return std::popcount(h) == 1; });
+}
+
 }  // namespace
 
 ChainPos BlindChain::first_turn(std::vector<std::uint16_t> holders, int dealer, bool dealer_first) const {
@@ -67,8 +72,7 @@ int BlindChain::intern(ChainPos p) {
 
 void BlindChain::expand(int id) {
   const ChainPos pos = nodes_[id].pos;
-  const std::uint16_t active = active_of(pos.holders);
-  if (std::popcount(active) <= 1) return;  // the hand is over
+  if (over(pos.holders)) return;
   const int o = pos.offerer, d = pos.drawer;
   const std::uint16_t ob = static_cast<std::uint16_t>(1u << o), db = static_cast<std::uint16_t>(1u << d);
   int offered = 0;
@@ -89,8 +93,8 @@ void BlindChain::expand(int id) {
     if (moved) next.holders.insert(std::upper_bound(next.holders.begin(), next.holders.end(), moved), moved);
     const std::uint16_t now = active_of(next.holders);
     const double p = static_cast<double>(same) / offered;
-    if (std::popcount(now) <= 1) {
-      edges.push_back({-1 - std::countr_zero(static_cast<unsigned>(now)), p});
+    if (over(next.holders)) {
+      edges.push_back({-1 - static_cast<int>(now), p});
       continue;
     }
     auto live = [&](int s) { return (now >> s & 1) != 0; };
@@ -120,9 +124,12 @@ std::optional<double> BlindChain::solve(std::size_t max_positions, double tolera
   value_.assign(nodes_.size(), {});
   std::map<int, std::vector<int>> levels;
   for (std::size_t i = 0; i < nodes_.size(); ++i) {
-    const std::uint16_t a = active_of(nodes_[i].pos.holders);
-    if (std::popcount(a) <= 1) value_[i][std::countr_zero(static_cast<unsigned>(a | 0x8000))] = 1;  // already over
-    else levels[nodes_[i].cards].push_back(static_cast<int>(i));
+    if (over(nodes_[i].pos.holders)) {
+      const std::uint16_t a = active_of(nodes_[i].pos.holders);
+      for (int s = 0; s < players_; ++s) value_[i][s] = a >> s & 1;
+    } else {
+      levels[nodes_[i].cards].push_back(static_cast<int>(i));
+    }
   }
   double worst = 0;
   for (auto& [cards, ids] : levels) {
@@ -133,7 +140,7 @@ std::optional<double> BlindChain::solve(std::size_t max_positions, double tolera
         std::array<double, 16> v{};
         for (const Edge& e : nodes_[id].edges) {
           if (e.to < 0) {
-            v[-1 - e.to] += e.p;
+            for (int s = 0; s < players_; ++s) v[s] += ((-1 - e.to) >> s & 1) * e.p;
           } else {
             const auto& w = value_[e.to];
             for (int s = 0; s < players_; ++s) v[s] += e.p * w[s];
@@ -174,9 +181,13 @@ std::map<std::vector<std::uint16_t>, long double> deal_distribution(const Rules&
   if (r.odd == Odd::kRandom) deck.erase(deck.begin());
   std::vector<int> per_class(static_cast<std::size_t>(r.classes()), 0);
   for (Card c : deck) ++per_class[r.pair_class(c)];
-  const int n = static_cast<int>(deck.size()), P = r.players;
+  // The hands, dealt from the first seat round the table, and cards set aside
+  // unseen (equal hands) as one more "seat" whose cards hold nothing.
+  const int n = static_cast<int>(deck.size()), players = r.players, dealer = ((-r.dir) % players + players) % players;
+  const int dealt = r.dealt(n), P = players + (dealt < n ? 1 : 0);
   std::vector<int> size(P, 0);
-  for (int i = 0; i < n; ++i) ++size[((i * r.dir) % P + P) % P];
+  for (int i = 0; i < dealt; ++i) ++size[((r.first_dealt(dealer) + i * r.dir) % players + players) % players];
+  if (dealt < n) size[players] = n - dealt;
   std::vector<long double> fact(64, 1);
   for (int i = 1; i < 64; ++i) fact[i] = fact[i - 1] * i;
 
@@ -196,7 +207,7 @@ std::map<std::vector<std::uint16_t>, long double> deal_distribution(const Rules&
         Share sh{a, fact[m], 0};
         for (int s = 0; s < P; ++s) {
           sh.ways /= fact[a[s]];
-          if (a[s] % 2) sh.holders |= static_cast<std::uint16_t>(1u << s);
+          if (a[s] % 2 && s < players) sh.holders |= static_cast<std::uint16_t>(1u << s);
         }
         out.push_back(std::move(sh));
         return;
@@ -215,7 +226,7 @@ std::map<std::vector<std::uint16_t>, long double> deal_distribution(const Rules&
       return static_cast<std::size_t>((lo ^ (hi * 0x9e3779b97f4a7c15ull)) * 0xbf58476d1ce4e5b9ull >> 7);
     }
   };
-  const int count_at = 6 * P;
+  const int count_at = 6 * P;  // holder sets are of the real seats only: 2^players - 1 counts
   std::unordered_map<Key, long double, Hash> layer, next;
   layer[0] = 1;
   std::map<int, std::vector<Share>> shares;
@@ -245,7 +256,7 @@ std::map<std::vector<std::uint16_t>, long double> deal_distribution(const Rules&
   for (const auto& [key, w] : layer) total += w;
   for (const auto& [key, w] : layer) {
     std::vector<std::uint16_t> hs;
-    for (int h = 1; h < (1 << P); ++h)
+    for (int h = 1; h < (1 << players); ++h)
       for (int n = static_cast<int>((key >> (count_at + 5 * (h - 1))) & 31); n > 0; --n) hs.push_back(static_cast<std::uint16_t>(h));
     out[hs] += w / total;
   }
@@ -263,7 +274,10 @@ class OldMaidOdds final : public ExactOdds {
     const int dealer = ((-r.dir) % r.players + r.players) % r.players;
     OddsReport rep;
     rep.lose.assign(r.players, 0.0);
-    if (r.players <= kExactPlayers) {
+    // Cards set aside unseen count as one more hand in the counting.
+    const int n = static_cast<int>(r.deck().size()) - (r.odd == Odd::kRandom ? 1 : 0);
+    const int hands = r.players + (r.dealt(n) < n ? 1 : 0);
+    if (hands <= kExactPlayers) {
       const auto dist = deal_distribution(r);
       std::vector<std::pair<int, long double>> starts;
       for (const auto& [holders, p] : dist) starts.emplace_back(chain.add(chain.first_turn(holders, dealer, r.dealer_first)), p);
@@ -284,8 +298,8 @@ class OldMaidOdds final : public ExactOdds {
       rep.precision += 1e-15;
       return rep;
     }
-    return Status::error("exact odds from the deal are within reach for 2 to " + std::to_string(kExactPlayers) +
-                         " players (the positions of five players' hands run to billions); for " +
+    return Status::error("exact odds from the deal are within reach for up to " + std::to_string(kExactPlayers) +
+                         " hands, counting cards set aside as one (the positions of five hands run to billions); for " +
                          std::to_string(r.players) + " players use `parlour sim old-maid --players " +
                          std::to_string(r.players) + " --games 10000000`, or `parlour odds --record` later in a game");
   }
@@ -297,7 +311,7 @@ class OldMaidOdds final : public ExactOdds {
     OddsReport rep;
     rep.lose.assign(r.players, 0.0);
     if (s.phase() == Phase::kOver || s.phase() == Phase::kCut || (s.phase() == Phase::kDeal && s.last_event().hand_over)) {
-      rep.lose[s.last_event().loser >= 0 ? s.last_event().loser : 0] = 1;
+      for (Seat x = 0; x < r.players; ++x) rep.lose[x] = s.last_losers() >> x & 1;
       rep.exact = true;
       rep.method = "the hand is over";
       return rep;

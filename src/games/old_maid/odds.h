@@ -29,13 +29,15 @@ class BlindChain {
   BlindChain(int players, int dir, bool keep_drawing) : players_(players), dir_(dir), keep_drawing_(keep_drawing) {}
 
   // Adds a position to solve from; returns a handle for value(). A position
-  // with one seat holding cards is terminal: that seat has lost.
+  // where no pair can be made any more (each class left has one card) is the
+  // end: the seats still holding cards lose.
   int add(ChainPos p);
   // Explores every position reachable from those added and solves the chain.
   // Returns the largest change in the last sweep of any level (the precision),
   // or nothing if the chain grows past `max_positions`.
   std::optional<double> solve(std::size_t max_positions = 4000000, double tolerance = 1e-15);
-  // REQUIRES: solve() was called after add() returned `handle`.
+  // Each seat's chance of losing. REQUIRES: solve() was called after add()
+  // returned `handle`. With several unmatched cards they may sum to more than 1.
   const std::array<double, 16>& value(int handle) const { return value_[handle]; }
   std::size_t size() const { return nodes_.size(); }
 
@@ -45,7 +47,7 @@ class BlindChain {
 
  private:
   struct Edge {
-    int to;  // a node, or -1 - seat for the end of the hand with that seat the loser
+    int to;  // a node, or -1 - losers for the end of the hand (a mask of the seats that lose)
     double p;
   };
   struct Node {

@@ -3,6 +3,7 @@
 #include "games/old_maid/old_maid.h"
 
 #include <algorithm>
+#include <bit>
 #include <cassert>
 
 #include "core/deck.h"
@@ -62,6 +63,7 @@ OldMaidState::OldMaidState(const Rules& rules) : r_(rules) {
   // "Remove the Q from the pack before shuffling" (seed 004): set aside, face up.
   if (r_.odd == Odd::kQueen) aside_.push_back(Card::standard(kQueen, r_.removed));
   if (r_.odd == Odd::kJack) aside_.push_back(Card::standard(kJack, r_.removed));
+  aside_up_ = static_cast<int>(aside_.size());
 }
 
 void OldMaidState::sort_canonical(Fan& f) const {
@@ -77,9 +79,14 @@ void OldMaidState::deal(Rng& rng) {
   next_place_ = 1;
   SmallVec<Card, 108> d = deck_;
   rng.shuffle(std::span<Card>(d.begin(), d.end()));
+  aside_.resize(aside_up_);
   if (r_.odd == Odd::kRandom) {
     // Jiji-nuki: one card is set aside unseen, so the odd card is unknown.
-    aside_.clear();
+    aside_.push_back(d.back());
+    d.pop_back();
+  }
+  // Equal hands: the cards that would not go round evenly are set aside unseen.
+  while (static_cast<int>(d.size()) > r_.dealt(static_cast<int>(d.size()))) {
     aside_.push_back(d.back());
     d.pop_back();
   }
@@ -88,7 +95,7 @@ void OldMaidState::deal(Rng& rng) {
   // time from the eldest hand; a card that matches one already held pairs off
   // at once, so three of a kind keep one back and four make two pairs (seed 001).
   std::array<std::uint32_t, kMaxPlayers> held{};
-  Seat s = step(dealer_, r_.dir);
+  Seat s = r_.first_dealt(dealer_);
   for (Card c : d) {
     Fan& f = fans_[s];
     const std::uint32_t bit = 1u << r_.pair_class(c);
@@ -106,13 +113,11 @@ void OldMaidState::deal(Rng& rng) {
     s = step(s, r_.dir);
   }
   if (hand_ == 1) {
-    // The odd class is the one with an odd number of cards dealt.
-    std::array<int, 32> count{};
-    for (Card c : d) ++count[r_.pair_class(c)];
-    for (int k = 0; k < 32; ++k)
-      if (count[k] % 2)
-        for (Seat p = 0; p < r_.players; ++p)
-          for (Card c : fans_[p].cards) odd_seats_ |= static_cast<std::uint32_t>(r_.pair_class(c) == k) << p;
+    // The odd classes are those with an odd number of cards dealt: the parity
+    // of every hand's classes taken together.
+    std::uint32_t odd = 0;
+    for (Seat p = 0; p < r_.players; ++p) odd ^= held[p];
+    for (Seat p = 0; p < r_.players; ++p) odd_seats_ |= static_cast<std::uint32_t>((held[p] & odd) != 0) << p;
   }
   // "If, at this point or any later time in the game, a player manages to get
   // rid of all their cards by pairing, they drop out of play and are safe" (seed 004).
@@ -122,7 +127,8 @@ void OldMaidState::deal(Rng& rng) {
   next_place_ += out_now;
   ev_ = Event(Event::kDeal);
   ev_.actor = dealer_, ev_.hand = hand_;
-  if (active_count() <= 1) return end_hand();
+  count_in_play();
+  if (pairable_ == 0) return end_hand();
   // "starting with the player on the dealer's left" (seeds 001, 004), or "the
   // dealer then begins play" (seed 002).
   // If that player is already out, the next player in the order of play offers.
@@ -140,7 +146,15 @@ void OldMaidState::set_position(const std::vector<std::vector<Card>>& hands, Sea
   }
   next_place_ = 1 + static_cast<int>(std::count(place_.begin(), place_.begin() + r_.players, 1));
   dealt_ = true;
+  count_in_play();
   begin_offer(offerer, drawer);
+}
+
+void OldMaidState::count_in_play() {
+  in_play_.fill(0);
+  for (Seat s = 0; s < r_.players; ++s)
+    for (Card c : fans_[s].cards) ++in_play_[r_.pair_class(c)];
+  pairable_ = static_cast<int>(std::count_if(in_play_.begin(), in_play_.end(), [](int n) { return n >= 2; }));
 }
 
 // ---- Turn order ----------------------------------------------------------------
@@ -277,7 +291,8 @@ void OldMaidState::apply_chance(Rng& rng) {
       // Scabby Queen: the loser cuts the pack; the card cut is the number of raps.
       Card c = deck_[rng.below(static_cast<std::uint32_t>(deck_.size()))];
       int raps = c.is_standard() ? std::min<int>(c.rank(), 10) : 10;
-      raps_[last_loser_] += raps;
+      for (Seat s = 0; s < r_.players; ++s)
+        if (last_losers_ >> s & 1) raps_[s] += raps;
       ev_ = Event(Event::kCut);
       ev_.actor = last_loser_, ev_.card = c, ev_.raps = raps;
       return next_hand_or_over();
@@ -320,7 +335,11 @@ void OldMaidState::take(int pos) {
   if (ev_.other_out) place_[o] = next_place_;
   if (ev_.actor_out) place_[d] = next_place_;
   next_place_ += ev_.other_out + ev_.actor_out;
-  if (active_count() <= 1) return end_hand();
+  if (ev_.paired && (in_play_[cls] -= 2) < 2) --pairable_;
+  // The hand ends when no pair can be made any more. With one odd card that is
+  // when one player is left holding it (seed 002); with spare cards set aside,
+  // several unmatched cards may be left, and every player holding one loses.
+  if (pairable_ == 0) return end_hand();
   // Bolton's variation (seed 001): a match lets the drawer draw again from the same player.
   if (r_.keep_drawing && ev_.paired && active(o) && active(d)) return begin_offer(o, d);
   start_turn(next_active(d));
@@ -330,27 +349,30 @@ void OldMaidState::take(int pos) {
 // ---- End of a hand and of the game ------------------------------------------------
 
 void OldMaidState::end_hand() {
-  // "Play continues until only one player is left holding the Old Maid card" (seed 002).
-  Seat loser = -1;
+  // "Play continues until only one player is left holding the Old Maid card"
+  // (seed 002): whoever still holds cards loses, sharing the last place.
+  // With spare cards set aside every card may pair off: then nobody loses.
+  std::uint32_t losers = 0;
   for (Seat s = 0; s < r_.players; ++s)
-    if (place_[s] == 0) loser = s;
-  assert(loser >= 0);
-  place_[loser] = r_.players;
-  last_loser_ = loser;
-  ++lost_[loser];
-  ev_.hand_over = true, ev_.loser = loser;
+    if (place_[s] == 0) losers |= 1u << s;
+  const Seat loser = losers ? std::countr_zero(losers) : -1;
+  for (Seat s = 0; s < r_.players; ++s)
+    if (losers >> s & 1) place_[s] = next_place_, ++lost_[s];
+  last_loser_ = loser, last_losers_ = losers;
+  ev_.hand_over = true, ev_.loser = loser, ev_.losers = losers;
   for (Seat s = 0; s < r_.players; ++s) {
+    const bool lost = losers >> s & 1;
     switch (r_.scoring) {
-      case Scoring::kLoser: score_[s] -= s == loser; break;
+      case Scoring::kLoser: score_[s] -= lost; break;
       // "the player with the most pairs who doesn't have the Old Maid" (seed 001).
-      case Scoring::kMostPairs: score_[s] += s == loser ? 0 : static_cast<int>(pairs_[s].size() / 2); break;
+      case Scoring::kMostPairs: score_[s] += lost ? 0 : static_cast<int>(pairs_[s].size() / 2); break;
       // "the person who has avoided the old maid the most in multiple rounds" (seed 001).
-      case Scoring::kHandsAvoided: score_[s] += s != loser; break;
+      case Scoring::kHandsAvoided: score_[s] += !lost; break;
       // Babanuki ranks players in the order they go out: first out scores players - 1.
       case Scoring::kFinishingOrder: score_[s] += r_.players - place_[s]; break;
     }
   }
-  if (r_.penalty == Penalty::kRaps) {
+  if (r_.penalty == Penalty::kRaps && losers) {
     phase_ = Phase::kCut;
     return;
   }
@@ -373,9 +395,14 @@ Outcome OldMaidState::outcome() const {
   for (Seat s = 0; s < r_.players; ++s) {
     int better = 0;
     for (Seat t = 0; t < r_.players; ++t) better += score_[t] > score_[s];
-    o.places.push_back(1 + better);
+    // In a single hand whoever is left holding cards is last, however it scored.
+    o.places.push_back(r_.hands == 1 && (last_losers_ >> s & 1) ? r_.players : 1 + better);
   }
   const std::string title(title_name(r_.title));
+  std::string losers;
+  for (Seat s = 0; s < r_.players; ++s)
+    if (last_losers_ >> s & 1) losers += (losers.empty() ? "Seat " : " and Seat ") + std::to_string(s);
+  const bool several = losers.find(" and ") != std::string::npos;
   if (r_.hands == 1) {
     if (r_.scoring == Scoring::kMostPairs || r_.scoring == Scoring::kFinishingOrder) {
       std::string winners;
@@ -383,7 +410,8 @@ Outcome OldMaidState::outcome() const {
         if (o.places[s] == 1) winners += (winners.empty() ? "Seat " : " and Seat ") + std::to_string(s);
       o.summary = winners + (winners.find(" and ") == std::string::npos ? " wins; " : " share the win; ");
     }
-    o.summary += "Seat " + std::to_string(last_loser_) + " is " + title;
+    o.summary += losers.empty() ? "Every card paired off: nobody is " + title
+                                : losers + (several ? " share the fate of " : " is ") + title;
     if (r_.penalty == Penalty::kSoot) o.summary += ", with a soot mark on the face";
     if (r_.penalty == Penalty::kRaps) o.summary += ", and takes " + std::to_string(raps_[last_loser_]) + " raps on the knuckles";
     o.summary += ".";

@@ -44,6 +44,8 @@ struct Rules {
   bool dealer_first = false;  // the dealer offers first (seed 002)
   int dir = +1;               // +1: play passes to the left; -1: to the right
   bool keep_drawing = false;  // draw again from the same player after a match (seed 001, Bolton)
+  bool deal_from_dealer = false;  // the dealer takes the first card (and so any extra)
+  bool spare_aside = false;       // equal hands: cards left over are set aside face down
   bool face_up = true;        // discarded pairs lie face up (seed 001) or down (seed 004)
   Scoring scoring = Scoring::kLoser;
   int hands = 1;  // hands in a match
@@ -62,6 +64,9 @@ struct Rules {
   }
   // Every card of the game, before the deal (the odd card already removed or added).
   std::vector<Card> deck() const;
+  // The seat dealt the first card, and how many cards go round (the rest aside).
+  int first_dealt(int dealer) const { return deal_from_dealer ? dealer : ((dealer + dir) % players + players) % players; }
+  int dealt(int deck_size) const { return spare_aside ? deck_size - deck_size % players : deck_size; }
 };
 inline constexpr int kMaxClasses = 27;
 inline constexpr int kMaxFan = 31;  // positions fit 5 bits in an action

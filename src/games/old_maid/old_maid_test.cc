@@ -194,9 +194,9 @@ TEST(OldMaidRules, PlayToTheRightKeepsSeatZeroEldest) {
 TEST(OldMaidRules, Seed001_ThenHeOffersHisOwnHandToTheNextPlayer) {
   // seed 001: "Then, he offers his own hand (shuffled) to the next player on his left."
   OldMaidState s = fresh(3);
-  s.set_position({cards({"2C", "3C"}), cards({"4C", "5C"}), cards({"6C", "7C"})}, 0, 1);
+  s.set_position({cards({"2C", "3C"}), cards({"2H", "5C"}), cards({"3H", "5D", "QS"})}, 0, 1);
   ASSERT_TRUE(s.apply_checked(Move(Move::kOffer).encode()));
-  ASSERT_TRUE(s.apply_checked(Move(Move::kDraw, 1).encode()));
+  ASSERT_TRUE(s.apply_checked(Move(Move::kDraw, 1).encode()));  // the 3C: no pair for seat 1
   EXPECT_EQ(s.offerer(), 1);
   EXPECT_EQ(s.drawer(), 2);
 }
@@ -235,7 +235,7 @@ TEST(OldMaidRules, Seed001_BoltonMatchLetsTheDrawerDrawAgain) {
   // ... he gets to continue his turn and draw another card from that person's hand"
   for (bool keep : {false, true}) {
     OldMaidState s = fresh(3, {keep ? "keep-drawing=yes" : "keep-drawing=no"});
-    s.set_position({cards({"5H", "9C"}), cards({"5S", "KD"}), cards({"QS", "2C"})}, 0, 1);
+    s.set_position({cards({"5H", "9C"}), cards({"5S", "KD"}), cards({"QS", "9D", "KH"})}, 0, 1);
     ASSERT_TRUE(s.apply_checked(Move(Move::kOffer).encode()));
     ASSERT_TRUE(s.apply_checked(Move(Move::kDraw, 0).encode()));
     EXPECT_EQ(s.offerer(), keep ? 0 : 1);
@@ -264,7 +264,7 @@ TEST(OldMaidRules, Seed004_GivingAwayTheLastCardIsSafeToo) {
   // seed 004: "If, at this point or any later time in the game, a player manages to
   // get rid of all their cards ... they drop out of play and are safe from loss."
   OldMaidState s = fresh(3);
-  s.set_position({cards({"9C"}), cards({"5S", "KD"}), cards({"QS", "5D"})}, 0, 1);
+  s.set_position({cards({"9C"}), cards({"5S", "KD"}), cards({"QS", "5D", "KH"})}, 0, 1);
   ASSERT_TRUE(s.apply_checked(Move(Move::kOffer).encode()));
   ASSERT_TRUE(s.apply_checked(Move(Move::kDraw, 0).encode()));
   EXPECT_FALSE(s.active(0));
@@ -318,10 +318,10 @@ TEST(OldMaidRules, Seed001_ShuffleBeforeOfferingHidesWhereCardsAre) {
   // "holds his hand of cards out, face down". The giver of a card knows where it
   // went until the fan is shuffled.
   OldMaidState s = fresh(2);
-  s.set_position({cards({"QS", "3C"}), cards({"4C", "5C"})}, 0, 1);
+  s.set_position({cards({"QS", "3C"}), cards({"4C", "3H"})}, 0, 1);
   ASSERT_TRUE(s.apply_checked(Move(Move::kOffer).encode()));
   ASSERT_TRUE(s.apply_checked(Move(Move::kDraw, 0).encode()));  // seat 1 takes the QS
-  ASSERT_EQ(s.fan(1).cards, cards({"4C", "5C", "QS"}));
+  ASSERT_EQ(s.fan(1).cards, cards({"4C", "3H", "QS"}));
   auto zone_of = [](const View& v, Seat owner) {
     for (const Zone& z : v.zones)
       if (z.kind == ZoneKind::kHand && z.owner == owner) return z;
@@ -541,7 +541,7 @@ TEST(OldMaidFast, PlaysTheSameGamesAsTheGenericEngineOnEveryPreset) {
 
 TEST(OldMaidFast, AgreesOnEveryOptionValueToo) {
   for (const char* o : {"first=dealer", "direction=right", "keep-drawing=yes", "pairs=colour", "odd=jack", "odd=joker",
-                        "odd=random", "odd=picture", "scoring=most-pairs", "scoring=finishing-order", "hands=3", "penalty=raps", "packs=2"}) {
+                        "odd=random", "odd=picture", "scoring=most-pairs", "scoring=finishing-order", "hands=3", "penalty=raps", "packs=2", "spare=aside", "deal-start=dealer"}) {
     for (int p : {2, 3, 4, 7}) {
       const Config cfg = config(p, {o});
       OldMaidFast fast(Rules::from(cfg));

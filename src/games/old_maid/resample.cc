@@ -27,8 +27,8 @@ class OldMaidResampler final : public Resampler {
         pool.insert(pool.end(), s.pairs(p).begin(), s.pairs(p).end());
       }
     }
-    const int aside_slots = (!s.aside_face_up() && !over) ? static_cast<int>(s.aside().size()) : 0;
-    if (aside_slots) pool.insert(pool.end(), s.aside().begin(), s.aside().end());
+    const int aside_slots = over ? 0 : static_cast<int>(s.aside().size()) - s.aside_face_up_count();
+    if (aside_slots) pool.insert(pool.end(), s.aside().begin() + s.aside_face_up_count(), s.aside().end());
 
     for (int attempt = 0; attempt < 1000; ++attempt) {
       auto out = std::make_unique<OldMaidState>(s);
@@ -101,7 +101,7 @@ class OldMaidResampler final : public Resampler {
       for (std::size_t i = 0; i < slots[p].size(); ++i) f.cards[slots[p][i]] = fill[p][i];
       if (f.shuffled) out.sort_canonical(f);
     }
-    if (aside_slots) out.mutable_aside() = aside;
+    if (aside_slots) std::copy(aside.begin(), aside.end(), out.mutable_aside().begin() + out.aside_face_up_count());
     (void)v;
     return true;
   }

@@ -43,7 +43,8 @@ struct Event {
   bool paired = false;
   bool actor_out = false, other_out = false;
   bool hand_over = false;
-  Seat loser = -1;
+  Seat loser = -1;              // the first loser
+  std::uint32_t losers = 0;     // every seat left holding cards (several only with spare cards aside)
   int raps = 0;
 };
 
@@ -82,12 +83,15 @@ class OldMaidState final : public State {
   void forget_last_event() { ev_ = Event(); }
   // Seats that have lost a hand, per seat (soot marks, hands lost).
   int lost(Seat s) const { return lost_[s]; }
+  std::uint32_t last_losers() const { return last_losers_; }
 
   // For the resampler: replace the hidden contents wholesale.
   Fan& mutable_fan(Seat s) { return fans_[s]; }
   PairPile& mutable_pairs(Seat s) { return pairs_[s]; }
   std::vector<Card>& mutable_aside() { return aside_; }
-  bool aside_face_up() const { return r_.odd != Odd::kRandom; }
+  // The cards set aside face up (a removed queen or jack) come first; the rest
+  // (a random card, spare cards) lie face down.
+  int aside_face_up_count() const { return aside_up_; }
 
   void sort_canonical(Fan& f) const;
 
@@ -107,6 +111,7 @@ class OldMaidState final : public State {
   void next_hand_or_over();
   void deal(Rng& rng);
   int active_count() const;
+  void count_in_play();
 
   Rules r_;
   SmallVec<Card, 108> deck_;  // the game's cards before the deal
@@ -114,12 +119,14 @@ class OldMaidState final : public State {
   std::array<Fan, kMaxPlayers> fans_;
   std::array<PairPile, kMaxPlayers> pairs_;
   std::vector<Card> aside_;
+  int aside_up_ = 0;
   std::array<int, kMaxPlayers> place_{};  // finishing place this hand, 0 while playing
   int next_place_ = 1;
   std::array<double, kMaxPlayers> score_{};
   std::array<int, kMaxPlayers> lost_{};
   std::array<int, kMaxPlayers> raps_{};
   Seat dealer_ = 0, offerer_ = 0, drawer_ = 0, last_loser_ = -1;
+  std::uint32_t last_losers_ = 0;
   int hand_ = 1;
   int moves_ = 0;           // rearrangements in this offer
   bool shuffled_ = false;   // shuffled in this offer
@@ -128,6 +135,8 @@ class OldMaidState final : public State {
   int actions_ = 0;
   bool dealt_ = false;
   std::uint32_t odd_seats_ = 0;  // seats holding the odd class after the first deal
+  std::array<std::int8_t, 32> in_play_{};  // cards of each class in hands
+  int pairable_ = 0;                        // classes with two or more cards in hands
   Event ev_;
 };
 

@@ -1,5 +1,6 @@
 // What each seat sees of Old Maid, the labels of its moves, and the story of play.
 #include <algorithm>
+#include <bit>
 
 #include "games/old_maid/state.h"
 
@@ -58,7 +59,7 @@ View OldMaidState::view(Seat viewer) const {
     if (playing && s == offerer_) si.status = "offering to " + seat_name(drawer_);
     else if (playing && s == drawer_) si.status = "drawing from " + seat_name(offerer_);
     else if (place_[s] != 0 && dealt_ && fans_[s].cards.empty()) si.status = "safe";
-    else if (place_[s] == r_.players) si.status = std::string(title_name(r_.title));
+    else if (dealt_ && (last_losers_ >> s & 1) && !playing) si.status = std::string(title_name(r_.title));
     if (s == dealer_) si.status += si.status.empty() ? "dealer" : ", dealer";
     if (r_.penalty == Penalty::kSoot && lost_[s]) si.status += (si.status.empty() ? "" : ", ") + std::to_string(lost_[s]) + " soot mark" + (lost_[s] > 1 ? "s" : "");
     if (r_.penalty == Penalty::kRaps && raps_[s]) si.status += (si.status.empty() ? "" : ", ") + std::to_string(raps_[s]) + " raps";
@@ -86,13 +87,13 @@ View OldMaidState::view(Seat viewer) const {
   }
   if (!aside_.empty()) {
     Zone z{ZoneKind::kAside, kNobody, "set aside", {}, false, ""};
-    for (Card c : aside_) {
+    for (std::size_t i = 0; i < aside_.size(); ++i) {
       CardView cv;
-      cv.face_up = aside_face_up();
-      if (aside_face_up() || all) cv.card = c;
+      cv.face_up = static_cast<int>(i) < aside_up_;
+      if (cv.face_up || all) cv.card = aside_[i];
       z.cards.push_back(cv);
     }
-    if (!aside_face_up()) z.note = "face down, unseen";
+    if (static_cast<int>(aside_.size()) > aside_up_) z.note = aside_up_ ? "the others face down, unseen" : "face down, unseen";
     v.zones.push_back(std::move(z));
   }
   if (viewer >= 0 && viewer == v.to_move) {
@@ -138,8 +139,9 @@ void OldMaidState::narrate(Seat viewer, std::vector<std::string>& out) const {
     case Event::kDeal: {
       std::string head = "Hand " + std::to_string(e.hand) + (r_.hands > 1 ? " of " + std::to_string(r_.hands) : "") +
                          ": " + seat_name(e.actor) + " deals.";
-      if (!aside_.empty())
-        head += aside_face_up() ? " " + card_token(aside_[0]) + " is set aside." : " One card is set aside unseen.";
+      if (aside_up_) head += " " + card_token(aside_[0]) + " is set aside.";
+      if (const int unseen = static_cast<int>(aside_.size()) - aside_up_; unseen > 0)
+        head += unseen == 1 ? " One card is set aside unseen." : " " + std::to_string(unseen) + " cards are set aside unseen.";
       out.push_back(head);
       for (Seat s = 0; s < r_.players; ++s) {
         std::string line = who(s) + (s == viewer ? " lay down " : " lays down ");
@@ -193,12 +195,16 @@ void OldMaidState::narrate(Seat viewer, std::vector<std::string>& out) const {
       return;
   }
   if (!e.hand_over) return;
-  const Seat l = e.loser;
-  std::string line = who(l) + (l == viewer ? " are" : " is") + " left holding " + list(fans_[l].cards) +
-                     ": " + who(l) + (l == viewer ? " are " : " is ") + std::string(title_name(r_.title)) + "!";
-  if (r_.penalty == Penalty::kSoot)
-    line += " A soot mark on the face (" + std::to_string(lost_[l]) + (lost_[l] == 1 ? " mark" : " marks") + " so far).";
-  out.push_back(line);
+  if (!e.losers) out.push_back("Every card has paired off: nobody is " + std::string(title_name(r_.title)) + ".");
+  for (Seat l = 0; l < r_.players; ++l) {
+    if (!(e.losers >> l & 1)) continue;
+    std::string line = who(l) + (l == viewer ? " are" : " is") + " left holding " + list(fans_[l].cards) +
+                       ": " + who(l) + (l == viewer ? " are " : " is ") + std::string(title_name(r_.title)) + "!";
+    if (std::popcount(e.losers) > 1) line += " No pair can be made any more.";
+    if (r_.penalty == Penalty::kSoot)
+      line += " A soot mark on the face (" + std::to_string(lost_[l]) + (lost_[l] == 1 ? " mark" : " marks") + " so far).";
+    out.push_back(line);
+  }
   if (r_.hands > 1 || r_.scoring != Scoring::kLoser) {
     std::string s = "Scores after hand " + std::to_string(e.hand) + ":";
     for (Seat p = 0; p < r_.players; ++p) {
