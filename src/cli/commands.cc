@@ -7,6 +7,7 @@
 #include <random>
 #include <sstream>
 
+#include "analysis/fairness.h"
 #include "analysis/sim.h"
 #include "bots/random_bot.h"
 #include "core/record.h"
@@ -293,6 +294,28 @@ int odds(const OddsArgs& a, std::ostream& out, std::ostream& err) {
                " cannot tell from the real one, averaged; the precision is the 95% half-width from that sampling";
   out << ", as seat " << *a.seat << " can know them:\n";
   print_odds(out, rep);
+  return 0;
+}
+
+int fairness(const FairnessArgs& a, std::ostream& out, std::ostream& err) {
+  Result<Selection> sel = select(a.game);
+  if (!sel.ok()) return fail(err, sel.message());
+  const GameInfo& g = *sel->game;
+  if (a.from < g.min_players || a.to > g.max_players || a.from > a.to)
+    return fail(err, "players " + std::to_string(a.from) + " to " + std::to_string(a.to) + " is not a range of " +
+                         std::string(g.name) + ", which takes " + players_range(g.min_players, g.max_players));
+  FairnessSpec spec;
+  spec.game = &g;
+  spec.min_players = a.from, spec.max_players = a.to;
+  spec.games = a.games;
+  spec.exact_up_to = a.exact_up_to;
+  spec.threads = a.threads;
+  Result<std::vector<FairnessTable>> t = parlour::fairness(spec);
+  if (!t.ok()) return fail(err, t.message());
+  out << format_fairness(g, *t);
+  const std::string path = a.plot.empty() ? std::string(g.name) + "-fairness.svg" : a.plot;
+  if (Status s = plot_fairness(*t, path); !s.ok()) return fail(err, s.message());
+  out << "\nPlot: " << path << "\n";
   return 0;
 }
 

@@ -49,6 +49,16 @@ struct OddsArgs {
 };
 int odds(const OddsArgs& args, std::ostream& out, std::ostream& err);
 
+struct FairnessArgs {
+  std::string game;
+  int from = 2, to = 8;
+  std::uint64_t games = 2000000;
+  int exact_up_to = 3;
+  int threads = 2;
+  std::string plot;  // empty: GAME-fairness.svg
+};
+int fairness(const FairnessArgs& args, std::ostream& out, std::ostream& err);
+
 int replay_file(const std::string& path, std::optional<int> seat, const Style& style, std::ostream& out,
                 std::ostream& err);
 

@@ -59,6 +59,16 @@ int main(int argc, char** argv) {
   oddsc->add_option("--at", oa.at, "after this many moves of the record (default: its last)");
   oddsc->add_option("--seat", oa.seat, "as this seat can know them, not seeing others' cards");
 
+  auto* fair = app.add_subcommand("fairness", "each seat's chance of losing under each rule variant, with verdicts and a plot");
+  cli::FairnessArgs fa;
+  fair->add_option("GAME", fa.game, "a game that declares rule variants (old-maid)")->required();
+  fair->add_option("--from", fa.from, "fewest players (default 2)");
+  fair->add_option("--to", fa.to, "most players (default 8)");
+  fair->add_option("--games", fa.games, "games per simulated table row")->check(CLI::Range(std::uint64_t{1000}, std::uint64_t{1} << 36));
+  fair->add_option("--exact-up-to", fa.exact_up_to, "use exact odds up to this many players (4 takes a few seconds a row)")->check(CLI::Range(0, 4));
+  fair->add_option("--threads", fa.threads, "simulation threads")->check(CLI::Range(1, 256));
+  fair->add_option("--plot", fa.plot, "the plot: FILE.svg or FILE.png (default GAME-fairness.svg)");
+
   auto* replay = app.add_subcommand("replay", "replay a record written by `play --record`");
   std::string replay_path;
   std::optional<int> replay_seat;
@@ -84,6 +94,7 @@ int main(int argc, char** argv) {
   if (app.got_subcommand("list")) return cli::list_games(std::cout);
   if (app.got_subcommand("rules")) return cli::show_rules(rules_game, std::cout, std::cerr);
   if (app.got_subcommand("play")) return cli::play(pa, style, std::cin, std::cout, std::cerr);
+  if (app.got_subcommand("fairness")) return cli::fairness(fa, std::cout, std::cerr);
   if (app.got_subcommand("odds")) return cli::odds(oa, std::cout, std::cerr);
   if (app.got_subcommand("sim")) return cli::sim(sa, std::cout, std::cerr, isatty(STDERR_FILENO));
   if (app.got_subcommand("replay")) return cli::replay_file(replay_path, replay_seat, style, std::cout, std::cerr);

@@ -187,6 +187,9 @@ struct GameInfo {
   const Resampler* resampler = nullptr;
   // The bot the fast simulator stands for, and a factory (REQUIRES a valid config).
   const ExactOdds* exact_odds = nullptr;
+  // Rule variants worth comparing for fairness (`parlour fairness`); the first
+  // is the usual rules. name: a short key; summary: what a reader sees.
+  std::vector<Preset> fairness;
   std::string_view fast_bot;
   std::function<std::unique_ptr<FastPlayouts>(const Config&)> fast_playouts;
 };

@@ -46,4 +46,13 @@ expect_status 2 "sim with a bad format" -- "$PARLOUR" sim old-maid --format xml
 expect_status 2 "sim with an unknown bot" -- "$PARLOUR" sim old-maid --bots clever
 expect_status 2 "sim with too few bots" -- "$PARLOUR" sim old-maid --players 3 --bots blind,blind
 expect_status 2 "sim with zero games" -- "$PARLOUR" sim old-maid --games 0
+# fairness: tables, verdicts and a plot.
+expect_status 0 "fairness for 2 to 4 players" -- "$PARLOUR" fairness old-maid --from 2 --to 4 --games 20000 --plot fair.svg
+expect_in out "Verdict:" "fairness gives verdicts"
+expect_in out "the dealer offers first" "fairness compares who offers first"
+expect_in out "equal hands, spare cards aside" "and equal hands"
+[ -s fair.svg ] && grep -q "<svg" fair.svg && pass "fairness draws an SVG plot" || fail "no SVG plot"
+expect_status 2 "fairness with a bad plot name" -- "$PARLOUR" fairness old-maid --from 2 --to 2 --games 2000 --plot fair.txt
+expect_status 2 "fairness beyond the player range" -- "$PARLOUR" fairness old-maid --from 2 --to 20
+expect_status 2 "fairness of a game without variants" -- "$PARLOUR" fairness bachelor-girl
 finish

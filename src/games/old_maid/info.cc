@@ -188,6 +188,14 @@ GameInfo game_info() {
   };
   g.resampler = &resampler();
   g.exact_odds = &exact_odds();
+  g.fairness = {
+      {"usual", "dealer's left offers first (usual)", {}, 2, 12, 4},
+      {"dealer-first", "the dealer offers first", {{"first", "dealer"}}, 2, 12, 4},
+      {"right", "play passes to the right", {{"direction", "right"}}, 2, 12, 4},
+      {"deal-at-dealer", "the deal starts at the dealer", {{"deal-start", "dealer"}}, 2, 12, 4},
+      {"equal", "equal hands, spare cards aside", {{"spare", "aside"}}, 2, 12, 4},
+      {"equal-dealer-first", "equal hands, the dealer offers first", {{"spare", "aside"}, {"first", "dealer"}}, 2, 12, 4},
+  };
   g.fast_bot = "blind";
   g.fast_playouts = [](const Config& c) -> std::unique_ptr<FastPlayouts> {
     return std::make_unique<OldMaidFast>(Rules::from(c));
