@@ -6,6 +6,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "analysis/plot.h"
 #include "analysis/sim.h"
 
 namespace parlour {
@@ -126,23 +127,12 @@ std::string format_fairness(const GameInfo& game, const std::vector<FairnessTabl
   return o.str();
 }
 
-Status run_gnuplot(const std::string& script) {
-  FILE* gp = popen("gnuplot 2>&1", "w");
-  if (!gp) return Status::error("could not start gnuplot (install it with scripts/setup)");
-  std::fwrite(script.data(), 1, script.size(), gp);
-  const int rc = pclose(gp);
-  if (rc != 0) return Status::error("gnuplot failed (exit " + std::to_string(rc) + "); is it installed? scripts/setup installs it");
-  return {};
-}
-
 Status plot_fairness(const std::vector<FairnessTable>& tables, const std::string& path) {
-  const bool png = path.size() > 4 && path.substr(path.size() - 4) == ".png";
-  if (!png && !(path.size() > 4 && path.substr(path.size() - 4) == ".svg"))
-    return Status::error("--plot " + path + ": the file must end in .svg or .png");
-  std::ostringstream s;
   const int cols = 3, rows = (static_cast<int>(tables.size()) + cols - 1) / cols;
-  s << (png ? "set terminal pngcairo size 1500," : "set terminal svg size 1500,") << 380 * rows << " font 'sans,11'\n";
-  s << "set output '" << path << "'\n";
+  Result<std::string> header = plot_header(path, 1500, 380 * rows);
+  if (!header.ok()) return header.status();
+  std::ostringstream s;
+  s << *header;
   s << "set multiplot layout " << rows << "," << cols << " title \"Chance of losing by seat, rule by rule\"\n";
   s << "set key top left font ',8'\nset ylabel 'loses'\nset xlabel \"seat (0 = dealer's left)\"\nset format y '%.0f%%'\nset grid\n";
   for (const FairnessTable& t : tables) {

@@ -39,7 +39,4 @@ std::string format_fairness(const GameInfo& game, const std::vector<FairnessTabl
 // Writes the plot with gnuplot (SVG or PNG by the file's ending).
 [[nodiscard]] Status plot_fairness(const std::vector<FairnessTable>& tables, const std::string& path);
 
-// Runs gnuplot on a script; the error names what went wrong.
-[[nodiscard]] Status run_gnuplot(const std::string& script);
-
 }  // namespace parlour

@@ -8,6 +8,7 @@
 #include <sstream>
 #include <thread>
 
+#include "analysis/plot.h"
 #include "bots/random_bot.h"
 
 namespace parlour {
@@ -277,6 +278,33 @@ std::string format_json(const SimSpec& spec, const SimResult& r) {
                  {"p99", r.length_percentile(0.99)},
                  {"histogram", hist}};
   return j.dump(1) + "\n";
+}
+
+Status plot_sim(const SimSpec& spec, const SimResult& r, const std::string& path) {
+  Result<std::string> header = plot_header(path, 1200, 450);
+  if (!header.ok()) return header.status();
+  std::ostringstream s;
+  s << *header << "set multiplot layout 1,2 title \"" << spec.sel.name() << ", " << spec.config.players << " players, "
+    << r.games << " games\"\n";
+  s << "set title 'Chance of losing by seat (95% intervals)'\nset xlabel \"seat (0 = dealer's left)\"\n"
+    << "set ylabel 'loses'\nset format y '%.0f%%'\nset grid\nset style fill solid 0.5\nset boxwidth 0.6\n"
+    << "set xrange [-0.5:" << spec.config.players - 0.5 << "]\nset xtics 1\nset yrange [0:*]\n";
+  s << "plot '-' using 1:2 with boxes notitle, '-' using 1:2:3:4 with yerrorbars lc rgb 'black' notitle\n";
+  for (int pass = 0; pass < 2; ++pass) {
+    for (std::size_t i = 0; i < r.seats.size(); ++i) {
+      const Tally& t = r.seats[i];
+      const double q = static_cast<double>(t.losses) / static_cast<double>(std::max<std::uint64_t>(t.games, 1));
+      const Interval ci = wilson(t.losses, t.games);
+      s << i << " " << 100 * q << " " << 100 * ci.low << " " << 100 * ci.high << "\n";
+    }
+    s << "e\n";
+  }
+  s << "set title 'Game length'\nset xlabel 'seat actions'\nset ylabel 'games'\nset format y '%g'\nset autoscale x\n"
+    << "set xtics autofreq\nset yrange [0:*]\nset boxwidth 1\nplot '-' using 1:2 with boxes notitle\n";
+  for (std::size_t i = 0; i < r.length_hist.size(); ++i)
+    if (r.length_hist[i]) s << i << " " << r.length_hist[i] << "\n";
+  s << "e\nunset multiplot\n";
+  return run_gnuplot(s.str());
 }
 
 std::string format_csv(const SimSpec& spec, const SimResult& r) {

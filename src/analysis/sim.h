@@ -62,6 +62,9 @@ std::string format_text(const SimSpec& spec, const SimResult& r);
 std::string format_json(const SimSpec& spec, const SimResult& r);
 std::string format_csv(const SimSpec& spec, const SimResult& r);
 
+// Plots each seat's chance of losing (with its interval) and the game lengths.
+[[nodiscard]] Status plot_sim(const SimSpec& spec, const SimResult& r, const std::string& path);
+
 // The seed of game `index` of a simulation seeded `seed` (splitmix64).
 std::uint64_t game_seed(std::uint64_t seed, std::uint64_t index);
 

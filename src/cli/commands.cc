@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "analysis/fairness.h"
+#include "analysis/plot.h"
 #include "analysis/sim.h"
 #include "bots/random_bot.h"
 #include "core/record.h"
@@ -175,6 +176,8 @@ int sim(const SimArgs& a, std::ostream& out, std::ostream& err, bool progress) {
   if (!cfg.ok()) return fail(err, cfg.message());
   if (a.format != "text" && a.format != "json" && a.format != "csv")
     return fail(err, "--format " + a.format + " is not known; use text, json or csv");
+  if (!a.plot.empty())
+    if (Result<std::string> h = plot_header(a.plot, 1, 1); !h.ok()) return fail(err, h.message());
   SimSpec spec;
   spec.sel = *sel;
   spec.config = *cfg;
@@ -191,6 +194,10 @@ int sim(const SimArgs& a, std::ostream& out, std::ostream& err, bool progress) {
   if (progress) err << "\r" << std::string(40, ' ') << "\r" << std::flush;
   if (!r.ok()) return fail(err, r.message());
   out << (a.format == "json" ? format_json(spec, *r) : a.format == "csv" ? format_csv(spec, *r) : format_text(spec, *r));
+  if (!a.plot.empty()) {
+    if (Status s = plot_sim(spec, *r, a.plot); !s.ok()) return fail(err, s.message());
+    if (a.format == "text") out << "\nPlot: " << a.plot << "\n";
+  }
   return 0;
 }
 

@@ -36,6 +36,7 @@ struct SimArgs {
   std::uint64_t seed = 1;
   int threads = 1;
   std::string format = "text";
+  std::string plot;  // FILE.svg or FILE.png, or empty
 };
 int sim(const SimArgs& args, std::ostream& out, std::ostream& err, bool progress);
 

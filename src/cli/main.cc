@@ -49,6 +49,7 @@ int main(int argc, char** argv) {
   simc->add_option("--threads", sa.threads, "worker threads; results do not depend on it")->check(CLI::Range(1, 256));
   simc->add_option("--seed", sa.seed, "seed of the whole simulation")->check(CLI::NonNegativeNumber);
   simc->add_option("--format", sa.format, "text, json or csv");
+  simc->add_option("--plot", sa.plot, "also plot the seats and game lengths to FILE.svg or FILE.png");
 
   auto* oddsc = app.add_subcommand("odds", "exact odds of losing, seat by seat, from the deal or from a record");
   cli::OddsArgs oa;
