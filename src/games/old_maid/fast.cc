@@ -8,8 +8,7 @@ namespace parlour::old_maid {
 OldMaidFast::OldMaidFast(const Rules& rules) : r_(rules) {
   const std::vector<Card> d = r_.deck();
   deck_size_ = static_cast<int>(d.size());
-  std::copy(d.begin(), d.end(), deck_.begin());
-  for (Card c : d) cls_[c.index()] = static_cast<std::uint8_t>(r_.pair_class(c));
+  for (int i = 0; i < deck_size_; ++i) deck_[i] = static_cast<std::uint8_t>(r_.pair_class(d[i]));
 }
 
 template <class Trace>
@@ -41,18 +40,18 @@ void OldMaidFast::play(std::uint64_t seed, Playout& out, Trace&& trace) {
   out.players = n_players;
   int dealer = prv[0];
   std::uint32_t last_losers = 0;
-  std::array<Card, 128> cards;
+  std::array<std::uint8_t, 128> cards;
   for (int hand = 1; hand <= r_.hands; ++hand) {
     // The deal, as OldMaidState::deal does it.
     std::copy(deck_.begin(), deck_.begin() + deck_size_, cards.begin());
-    rng.shuffle(std::span<Card>(cards.data(), deck_size_));
+    rng.shuffle(std::span<std::uint8_t>(cards.data(), deck_size_));
     int dealt = deck_size_;
     if (r_.odd == Odd::kRandom) --dealt;
     dealt = r_.dealt(dealt);
     for (int s = 0; s < n_players; ++s) mask[s] = 0, pairs[s] = 0, place[s] = 0, shuffled[s] = false;
     int s = r_.first_dealt(dealer);
     for (int i = 0; i < dealt; ++i) {
-      const std::uint32_t bit = 1u << cls_[cards[i].index()];
+      const std::uint32_t bit = 1u << cards[i];
       pairs[s] += (mask[s] & bit) != 0;
       mask[s] ^= bit;
       s = nxt[s];
@@ -68,12 +67,18 @@ void OldMaidFast::play(std::uint64_t seed, Playout& out, Trace&& trace) {
       live += mask[p] != 0;
     }
     next_place += n_players - live;
-    // Cards of each class in hands, and how many classes can still pair.
+    // The hand ends when no pair can be made. With one odd card that is when one
+    // player is left with cards, which is cheap to follow; spare cards set aside
+    // can leave several unmatched cards, and then the cards of each class in
+    // hands are counted.
+    const bool several_odd = dealt < deck_size_ - (r_.odd == Odd::kRandom ? 1 : 0);
     std::array<std::int8_t, 32> in_play{};
     int pairable = 0;
-    for (int p = 0; p < n_players; ++p)
-      for (std::uint32_t m = mask[p]; m; m &= m - 1) pairable += ++in_play[std::countr_zero(m)] == 2;
-    if (pairable > 0) {
+    if (several_odd) {
+      for (int p = 0; p < n_players; ++p)
+        for (std::uint32_t m = mask[p]; m; m &= m - 1) pairable += ++in_play[std::countr_zero(m)] == 2;
+    }
+    if (several_odd ? pairable > 0 : live > 1) {
       const int first = r_.dealer_first ? dealer : nxt[dealer];
       int o = active(first) ? first : next_active(first);
       int d = next_active(o);
@@ -94,7 +99,11 @@ void OldMaidFast::play(std::uint64_t seed, Playout& out, Trace&& trace) {
         if (o_out) place[o] = next_place;
         if (d_out) place[d] = next_place;
         next_place += o_out + d_out;
-        if (paired && (in_play[std::countr_zero(bit)] -= 2) < 2 && --pairable == 0) break;
+        if (several_odd) {
+          if (paired && (in_play[std::countr_zero(bit)] -= 2) < 2 && --pairable == 0) break;
+        } else if ((live -= o_out + d_out) <= 1) {
+          break;
+        }
         if (r_.keep_drawing && paired && !o_out && !d_out) continue;
         d = next_active(d);
         o = prev_active(d);

@@ -25,9 +25,10 @@ class OldMaidFast final : public FastPlayouts {
 
  private:
   Rules r_;
-  std::array<Card, 128> deck_{};
+  // The deck as pairing classes: Fisher–Yates permutes positions the same way
+  // whatever it moves, so shuffling classes deals what shuffling cards deals.
+  std::array<std::uint8_t, 128> deck_{};
   int deck_size_ = 0;
-  std::array<std::uint8_t, 256> cls_{};  // pairing class by card index
 };
 
 }  // namespace parlour::old_maid
