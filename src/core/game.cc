@@ -29,4 +29,15 @@ const char* zone_kind_name(ZoneKind k) {
 
 namespace parlour {
 std::string card_token(Card c) { return "[[" + std::to_string(c.index()) + "]]"; }
+
+std::string seat_name(Seat s) { return "Seat " + std::to_string(s); }
+
+std::string seat_names(std::uint32_t seats) {
+  std::string out;
+  for (Seat s = 0; s < 32; ++s)
+    if (seats >> s & 1) out += (out.empty() ? "" : " and ") + seat_name(s);
+  return out;
+}
+
+std::string cards_text(int n) { return std::to_string(n) + (n == 1 ? " card" : " cards"); }
 }  // namespace parlour

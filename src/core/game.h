@@ -85,6 +85,17 @@ class State {
   virtual std::uint32_t odd_card_seats() const { return 0; }
 };
 
+// Places from scores, higher better: 1 + the number of seats that scored more,
+// so ties share a place.
+template <class Scores, class Places>
+void rank_places(int players, const Scores& scores, Places& places) {
+  for (int s = 0; s < players; ++s) {
+    int better = 0;
+    for (int t = 0; t < players; ++t) better += scores[t] > scores[s];
+    places[s] = 1 + better;
+  }
+}
+
 // One finished game in brief, without allocation: what simulation tallies.
 struct Playout {
   int players = 0;

@@ -77,9 +77,17 @@ struct View {
 
 namespace parlour {
 
+// Words for narration, shared by every game.
+std::string seat_name(Seat s);               // "Seat 2"
+std::string seat_names(std::uint32_t seats);  // "Seat 0 and Seat 2", from a mask
+std::string cards_text(int n);               // "1 card", "5 cards"
+
 // Narration and results name cards with tokens, "[[n]]" for the card of index
 // n, so each front end draws them its own way (colour, ascii, card images).
 std::string card_token(Card c);
+// Card tokens separated by spaces.
+template <class Cards>
+std::string token_list(const Cards& cards);
 // Replaces each token by render(card); text that is not a token is kept.
 template <class F>
 std::string render_tokens(std::string_view text, F render) {
@@ -104,6 +112,13 @@ std::string render_tokens(std::string_view text, F render) {
     out += text[i++];
   }
   return out;
+}
+
+template <class Cards>
+std::string token_list(const Cards& cards) {
+  std::string s;
+  for (Card c : cards) s += (s.empty() ? "" : " ") + card_token(c);
+  return s;
 }
 
 }  // namespace parlour

@@ -3,6 +3,7 @@
 #include "games/bachelor_girl/bachelor_girl.h"
 
 #include <algorithm>
+#include <bit>
 #include <cassert>
 
 #include "core/deck.h"
@@ -462,16 +463,12 @@ void BachelorGirlState::apply_chance(Rng& rng) {
 Outcome BachelorGirlState::outcome() const {
   Outcome o;
   for (Seat s = 0; s < r_.players; ++s) o.scores.push_back(score_[s]);
-  for (Seat s = 0; s < r_.players; ++s) {
-    int better = 0;
-    for (Seat t = 0; t < r_.players; ++t) better += score_[t] > score_[s];
-    o.places.push_back(1 + better);
-  }
-  std::string winners;
-  for (Seat s = 0; s < r_.players; ++s)
-    if (o.places[s] == 1) winners += (winners.empty() ? "Seat " : " and Seat ") + std::to_string(s);
+  o.places.resize(r_.players);
+  rank_places(r_.players, o.scores, o.places);
+  std::uint32_t first = 0;
+  for (Seat s = 0; s < r_.players; ++s) first |= static_cast<std::uint32_t>(o.places[s] == 1) << s;
   const int best = *std::max_element(score_.begin(), score_.begin() + r_.players);
-  o.summary = winners + (winners.find(" and ") == std::string::npos ? " wins" : " share the win") + " with " +
+  o.summary = seat_names(first) + (std::popcount(first) > 1 ? " share the win" : " wins") + " with " +
               std::to_string(best) + " points after " + std::to_string(hand_) + (hand_ == 1 ? " hand." : " hands.");
   return o;
 }

@@ -6,14 +6,6 @@
 namespace parlour::bachelor_girl {
 namespace {
 
-std::string seat_name(Seat s) { return "Seat " + std::to_string(s); }
-std::string cards_text(int n) { return std::to_string(n) + (n == 1 ? " card" : " cards"); }
-std::string list(const std::vector<Card>& cards) {
-  std::string s;
-  for (Card c : cards) s += (s.empty() ? "" : " ") + card_token(c);
-  return s;
-}
-
 }  // namespace
 
 std::string BachelorGirlState::action_label(Action a) const {
@@ -135,7 +127,7 @@ void BachelorGirlState::narrate(Seat viewer, std::vector<std::string>& out) cons
                     " go face down as the stock. The Bachelor Girl is " +
                     (r_.deck == DeckKind::kPicture ? std::string("the Old Maid card") : card_token(r_.bachelor_girl())) + ".");
       for (Seat s = 0; s < r_.players; ++s)
-        if (all || s == viewer) out.push_back(who(s) + verb(s, " hold: ", " holds: ") + list(hands_[s]));
+        if (all || s == viewer) out.push_back(who(s) + verb(s, " hold: ", " holds: ") + token_list(hands_[s]));
       break;
     }
     case Event::kSwap:
@@ -179,7 +171,7 @@ void BachelorGirlState::narrate(Seat viewer, std::vector<std::string>& out) cons
   if (!e.hand_over) return;
   if (e.winner >= 0) {
     std::string line = who(e.winner) + verb(e.winner, " lay", " lays") + " the last card and " + verb(e.winner, "win", "wins") + " the hand";
-    line += e.handed.empty() ? "." : "; the others hand over " + list(e.handed) + ".";
+    line += e.handed.empty() ? "." : "; the others hand over " + token_list(e.handed) + ".";
     if (e.bonus) line += " The Bachelor Girl is among them: 10 more points.";
     out.push_back(line);
   } else {

@@ -125,12 +125,10 @@ void OldMaidFast::play(std::uint64_t seed, Playout& out, Trace&& trace) {
     dealer = nxt[dealer];
     last_losers = losers;
   }
-  for (int p = 0; p < n_players; ++p) {
-    int better = 0;
-    for (int q = 0; q < n_players; ++q) better += score[q] > score[p];
-    out.scores[p] = score[p];
-    out.places[p] = r_.hands == 1 && (last_losers >> p & 1) ? n_players : 1 + better;
-  }
+  out.scores = score;
+  rank_places(n_players, score, out.places);
+  for (int p = 0; p < n_players; ++p)
+    if (r_.hands == 1 && (last_losers >> p & 1)) out.places[p] = n_players;
 }
 
 template void OldMaidFast::play(std::uint64_t, Playout&, const std::function<void(Seat, Seat, int)>&);

@@ -392,35 +392,26 @@ void OldMaidState::next_hand_or_over() {
 Outcome OldMaidState::outcome() const {
   Outcome o;
   for (Seat s = 0; s < r_.players; ++s) o.scores.push_back(score_[s]);
-  for (Seat s = 0; s < r_.players; ++s) {
-    int better = 0;
-    for (Seat t = 0; t < r_.players; ++t) better += score_[t] > score_[s];
-    // In a single hand whoever is left holding cards is last, however it scored.
-    o.places.push_back(r_.hands == 1 && (last_losers_ >> s & 1) ? r_.players : 1 + better);
-  }
-  const std::string title(title_name(r_.title));
-  std::string losers;
+  o.places.resize(r_.players);
+  rank_places(r_.players, o.scores, o.places);
+  // In a single hand whoever is left holding cards is last, however it scored.
   for (Seat s = 0; s < r_.players; ++s)
-    if (last_losers_ >> s & 1) losers += (losers.empty() ? "Seat " : " and Seat ") + std::to_string(s);
-  const bool several = losers.find(" and ") != std::string::npos;
+    if (r_.hands == 1 && (last_losers_ >> s & 1)) o.places[s] = r_.players;
+  const std::string title(title_name(r_.title));
+  std::uint32_t first = 0;
+  for (Seat s = 0; s < r_.players; ++s) first |= static_cast<std::uint32_t>(o.places[s] == 1) << s;
+  const std::string losers = seat_names(last_losers_), winners = seat_names(first);
+  const bool several = std::popcount(last_losers_) > 1, shared = std::popcount(first) > 1;
   if (r_.hands == 1) {
-    if (r_.scoring == Scoring::kMostPairs || r_.scoring == Scoring::kFinishingOrder) {
-      std::string winners;
-      for (Seat s = 0; s < r_.players; ++s)
-        if (o.places[s] == 1) winners += (winners.empty() ? "Seat " : " and Seat ") + std::to_string(s);
-      o.summary = winners + (winners.find(" and ") == std::string::npos ? " wins; " : " share the win; ");
-    }
+    if (r_.scoring == Scoring::kMostPairs || r_.scoring == Scoring::kFinishingOrder)
+      o.summary = winners + (shared ? " share the win; " : " wins; ");
     o.summary += losers.empty() ? "Every card paired off: nobody is " + title
                                 : losers + (several ? " share the fate of " : " is ") + title;
     if (r_.penalty == Penalty::kSoot) o.summary += ", with a soot mark on the face";
     if (r_.penalty == Penalty::kRaps) o.summary += ", and takes " + std::to_string(raps_[last_loser_]) + " raps on the knuckles";
     o.summary += ".";
   } else {
-    std::string winners;
-    for (Seat s = 0; s < r_.players; ++s)
-      if (o.places[s] == 1) winners += (winners.empty() ? "Seat " : " and Seat ") + std::to_string(s);
-    o.summary = "After " + std::to_string(r_.hands) + " hands " + winners + " " +
-                (winners.find(" and ") == std::string::npos ? "wins" : "share first place") + ".";
+    o.summary = "After " + std::to_string(r_.hands) + " hands " + winners + (shared ? " share first place." : " wins.");
     std::string forfeits;
     for (Seat s = 0; s < r_.players; ++s) {
       const int n = r_.penalty == Penalty::kSoot ? lost_[s] : raps_[s];

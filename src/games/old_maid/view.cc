@@ -7,14 +7,6 @@
 namespace parlour::old_maid {
 namespace {
 
-std::string seat_name(Seat s) { return "Seat " + std::to_string(s); }
-std::string cards_text(int n) { return std::to_string(n) + (n == 1 ? " card" : " cards"); }
-template <class Cards>
-std::string list(const Cards& cards) {
-  std::string s;
-  for (Card c : cards) s += (s.empty() ? "" : " ") + card_token(c);
-  return s;
-}
 template <class Cards>
 std::string pairs_list(const Cards& cards, std::size_t from = 0) {
   std::string s;
@@ -150,7 +142,7 @@ void OldMaidState::narrate(Seat viewer, std::vector<std::string>& out) const {
         else if (r_.face_up || sees(s, s)) line += std::to_string(n) + (n == 1 ? " pair: " : " pairs: ") + pairs_list(pairs_[s]) + (r_.face_up ? "" : " (face down)");
         else line += std::to_string(n) + (n == 1 ? " pair" : " pairs") + " face down";
         line += fans_[s].cards.empty() ? (s == viewer ? " and are out, safe." : " and is out, safe.") : ", keeping " + cards_text(fans_[s].size()) +
-                (sees(s, s) ? ": " + list(fans_[s].cards) : "") + ".";
+                (sees(s, s) ? ": " + token_list(fans_[s].cards) : "") + ".";
         out.push_back(line);
       }
       break;
@@ -164,7 +156,7 @@ void OldMaidState::narrate(Seat viewer, std::vector<std::string>& out) const {
       return;
     case Event::kLook:
       out.push_back(who(e.actor) + (e.actor == viewer ? " look" : " looks") + " at the shuffled fan" +
-                    (sees(e.actor, e.actor) ? ": " + list(fans_[e.actor].cards) : "") + ".");
+                    (sees(e.actor, e.actor) ? ": " + token_list(fans_[e.actor].cards) : "") + ".");
       return;
     case Event::kArrange:
       out.push_back(who(e.actor) + (e.actor == viewer ? " move " : " moves ") +
@@ -198,7 +190,7 @@ void OldMaidState::narrate(Seat viewer, std::vector<std::string>& out) const {
   if (!e.losers) out.push_back("Every card has paired off: nobody is " + std::string(title_name(r_.title)) + ".");
   for (Seat l = 0; l < r_.players; ++l) {
     if (!(e.losers >> l & 1)) continue;
-    std::string line = who(l) + (l == viewer ? " are" : " is") + " left holding " + list(fans_[l].cards) +
+    std::string line = who(l) + (l == viewer ? " are" : " is") + " left holding " + token_list(fans_[l].cards) +
                        ": " + who(l) + (l == viewer ? " are " : " is ") + std::string(title_name(r_.title)) + "!";
     if (std::popcount(e.losers) > 1) line += " No pair can be made any more.";
     if (r_.penalty == Penalty::kSoot)
