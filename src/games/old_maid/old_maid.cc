@@ -159,12 +159,6 @@ void OldMaidState::count_in_play() {
 
 // ---- Turn order ----------------------------------------------------------------
 
-int OldMaidState::active_count() const {
-  int n = 0;
-  for (Seat s = 0; s < r_.players; ++s) n += active(s);
-  return n;
-}
-
 Seat OldMaidState::next_active(Seat from) const {
   for (int i = 1; i <= r_.players; ++i)
     if (Seat s = step(from, i * r_.dir); active(s)) return s;

@@ -110,7 +110,6 @@ class OldMaidState final : public State {
   void end_hand();
   void next_hand_or_over();
   void deal(Rng& rng);
-  int active_count() const;
   void count_in_play();
 
   Rules r_;
