@@ -122,6 +122,7 @@ Result<SimResult> simulate(const SimSpec& spec) {
           t.wins = po.places[s] == 1 && !all_tied;
           t.losses = po.places[s] == worst && !all_tied;
           t.place_sum = static_cast<std::uint64_t>(po.places[s]);
+          t.at_place[static_cast<std::size_t>(std::clamp(po.places[s], 1, 16))] = 1;
           t.odd_dealt = (po.odd_card_seats >> s) & 1;
           t.odd_dealt_lost = t.odd_dealt && t.losses;
           part.seats[s].add(t);
@@ -187,6 +188,15 @@ nlohmann::json tally_json(const Tally& t) {
           {"lose", static_cast<double>(t.losses) / n},
           {"lose_ci", {l.low, l.high}},
           {"mean_place", static_cast<double>(t.place_sum) / n},
+          {"places", [&] {
+             // Share of games finished at place 1, 2, ...
+             std::vector<double> v;
+             std::size_t last = 1;
+             for (std::size_t i = 1; i < t.at_place.size(); ++i)
+               if (t.at_place[i]) last = i;
+             for (std::size_t i = 1; i <= last; ++i) v.push_back(static_cast<double>(t.at_place[i]) / n);
+             return v;
+           }()},
           {"odd_card_dealt", static_cast<double>(t.odd_dealt) / n},
           {"lose_when_dealt_odd_card", t.odd_dealt ? static_cast<double>(t.odd_dealt_lost) / static_cast<double>(t.odd_dealt) : 0.0}};
 }
@@ -212,6 +222,20 @@ std::string format_text(const SimSpec& spec, const SimResult& r) {
     lose.resize(std::max<std::size_t>(lose.size(), 27), ' ');
     o << "  " << s << "   " << bot << " " << win << " " << lose << " "
       << static_cast<double>(t.place_sum) / static_cast<double>(std::max<std::uint64_t>(t.games, 1)) << "\n";
+  }
+  // Finishing places, where a game ranks more than a winner and a loser.
+  bool ranked = false;
+  for (const Tally& t : r.seats)
+    for (std::size_t i = 2; i < t.at_place.size(); ++i) ranked |= t.at_place[i] && i != r.seats.size();
+  if (ranked) {
+    o << "\nfinishing places (share of games):\n";
+    for (std::size_t s = 0; s < r.seats.size(); ++s) {
+      o << "  seat " << s << ":";
+      for (std::size_t i = 1; i < r.seats[s].at_place.size(); ++i)
+        if (r.seats[s].at_place[i])
+          o << "  #" << i << " " << pct(static_cast<double>(r.seats[s].at_place[i]) / static_cast<double>(r.seats[s].games));
+      o << "\n";
+    }
   }
   if (r.odd_card) {
     o << "\nthe odd card after the deal (a seat may share it with others when three of its rank are left):\n";

@@ -30,9 +30,11 @@ struct SimSpec {
 struct Tally {
   std::uint64_t games = 0, wins = 0, losses = 0, place_sum = 0;
   std::uint64_t odd_dealt = 0, odd_dealt_lost = 0;  // games dealt the odd card, and lost of those
+  std::array<std::uint64_t, 17> at_place{};          // games finished at each place (1..16)
   void add(const Tally& o) {
     games += o.games, wins += o.wins, losses += o.losses, place_sum += o.place_sum;
     odd_dealt += o.odd_dealt, odd_dealt_lost += o.odd_dealt_lost;
+    for (std::size_t i = 0; i < at_place.size(); ++i) at_place[i] += o.at_place[i];
   }
 };
 
