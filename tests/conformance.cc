@@ -3,9 +3,11 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <nlohmann/json.hpp>
 
 #include "core/record.h"
 #include "core/table.h"
+#include "core/view_json.h"
 
 namespace parlour::testing {
 namespace {
@@ -75,6 +77,20 @@ void check_conformance(const Selection& sel, const Config& config, const Conform
         for (const Zone& z : view.zones) {
           if (z.kind != ZoneKind::kHand || z.owner != v) continue;
           for (const CardView& c : z.cards) ASSERT_TRUE(c.card.has_value());
+        }
+      }
+      if (steps % (8 * opt.resample_every) == 0) {
+        // The JSON of a view names exactly the cards the view shows (checked
+        // now and then, for the seat to move and for a spectator).
+        for (Seat v : {who, kSpectator}) {
+          const View view = s.view(v);
+          const auto j = nlohmann::json::parse(to_json(view));
+          std::size_t shown = 0, named = 0;
+          for (const Zone& z : view.zones)
+            for (const CardView& c : z.cards) shown += c.card.has_value();
+          for (const auto& z : j["zones"])
+            for (const auto& c : z["cards"]) named += !c["card"].is_null();
+          ASSERT_EQ(named, shown) << "seat " << v << "'s JSON names other cards than its view";
         }
       }
       if (g.resampler && steps % opt.resample_every == 0) {
