@@ -108,7 +108,7 @@ Result<SimResult> simulate(const SimSpec& spec) {
         const std::uint64_t seed = game_seed(spec.seed, i);
         for (int s = 0; s < players; ++s) {
           const std::string& name = bots[spec.rotate ? (s + i) % players : s];
-          seat_bots[s] = make_bot(g, name);
+          if (!fast_sim) seat_bots[s] = make_bot(g, name);  // the fast path needs none
           bot_index[s] = static_cast<int>(std::find(names.begin(), names.end(), name) - names.begin());
         }
         if (fast_sim) fast_sim->play(seed, po);

@@ -328,18 +328,8 @@ int fairness(const FairnessArgs& a, std::ostream& out, std::ostream& err) {
 
 int replay_file(const std::string& path, std::optional<int> seat, const Style& style, std::ostream& out,
                 std::ostream& err) {
-  std::ifstream f(path);
-  if (!f) return fail(err, "cannot read record file '" + path + "'");
-  std::stringstream buf;
-  buf << f.rdbuf();
-  if (buf.str().size() > (64u << 20)) return fail(err, "record file '" + path + "' is larger than 64 MiB");
-  Result<Record> rec = parse_record(buf.str());
-  if (!rec.ok()) return fail(err, path + ": " + rec.message());
-  if (const GameInfo* g = find_game(rec->game)) {
-    bool known = rec->preset == rec->game;
-    for (const Preset& p : g->presets) known |= p.name == rec->preset;
-    if (!known) return fail(err, path + ": bad record: \"preset\" is not a preset of " + rec->game);
-  }
+  Result<Record> rec = read_record(path);
+  if (!rec.ok()) return fail(err, rec.message());
   if (seat && (*seat < 0 || *seat >= rec->players))
     return fail(err, "--seat " + std::to_string(*seat) + " is not a seat of this record (0 to " + std::to_string(rec->players - 1) + ")");
   // Check the whole record first, so a tampered one prints nothing but the error.
