@@ -3,8 +3,11 @@ BUILD ?= build
 JOBS  ?= $(shell nproc)
 GAME  ?= old-maid
 ARGS  ?= --players 4
+PORT  ?= 8080
+DB    ?= parlour.db
+TABLES ?= 1000
 
-.PHONY: setup configure build play test bench clean format
+.PHONY: setup configure build play serve test bench load clean format
 
 setup:
 	@scripts/setup
@@ -21,12 +24,20 @@ build: setup configure
 play: build
 	@$(BUILD)/parlour play $(GAME) $(ARGS)
 
+serve: build
+	@echo "== Parlour at http://localhost:$(PORT)/ (tables are kept in $(DB); Ctrl-C stops, and a restart resumes them)"
+	@$(BUILD)/parlour serve --port $(PORT) --db $(DB)
+
 test: build
 	@cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 
 bench: build
 	@cmake --build $(BUILD) --target parlour_bench -j $(JOBS)
 	@$(BUILD)/bench/parlour_bench
+
+load: build
+	@cmake --build $(BUILD) --target parlour_load -j $(JOBS)
+	@scripts/load $(BUILD) $(TABLES)
 
 format:
 	@clang-format -i $$(git ls-files '*.h' '*.cc')

@@ -68,6 +68,13 @@ void check_conformance(const Selection& sel, const Config& config, const Conform
       const View mine = s.view(who);
       ASSERT_EQ(mine.choices.size(), legal.size());
       for (std::size_t i = 0; i < legal.size(); ++i) ASSERT_EQ(mine.choices[i].action, legal[i]);
+      for (const Choice& c : mine.choices) {  // a screen acts on these clicks
+        if (c.zone < 0) continue;
+        ASSERT_LT(c.zone, static_cast<int>(mine.zones.size())) << c.label;
+        const int n = static_cast<int>(mine.zones[c.zone].cards.size());
+        ASSERT_TRUE(c.card >= 0 && c.card < n) << c.label;
+        ASSERT_LT(c.to, n) << c.label;
+      }
       for (Seat v = 0; v < config.players; ++v) {
         const View view = s.view(v);
         if (v != who) {

@@ -8,6 +8,7 @@
 
 #include "cli/commands.h"
 #include "games/registry.h"
+#include "server/server.h"
 
 int main(int argc, char** argv) {
   using namespace parlour;
@@ -76,6 +77,16 @@ int main(int argc, char** argv) {
   replay->add_option("FILE", replay_path, "the record")->required();
   replay->add_option("--seat", replay_seat, "show only what this seat saw");
 
+  auto* serve = app.add_subcommand("serve", "play in the browser, with friends and bots: the UI, the API and the game protocol");
+  server::ServeOptions so;
+  serve->add_option("--host", so.host, "address to listen on (0.0.0.0: every interface)")->capture_default_str();
+  serve->add_option("--port", so.port, "port")->check(CLI::Range(1, 65535))->capture_default_str();
+  serve->add_option("--db", so.db, "the SQLite file holding tables, records and stats (created if missing)")->capture_default_str();
+  serve->add_option("--web", so.web, "the built browser UI (default: web/dist of the source tree)");
+  serve->add_option("--bot-delay", so.bot_delay_ms, "milliseconds a bot takes to move, give or take half")
+      ->check(CLI::Range(0, 60000))
+      ->capture_default_str();
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -98,6 +109,7 @@ int main(int argc, char** argv) {
   if (app.got_subcommand("fairness")) return cli::fairness(fa, std::cout, std::cerr);
   if (app.got_subcommand("odds")) return cli::odds(oa, std::cout, std::cerr);
   if (app.got_subcommand("sim")) return cli::sim(sa, std::cout, std::cerr, isatty(STDERR_FILENO));
+  if (app.got_subcommand("serve")) return server::serve(so);
   if (app.got_subcommand("replay")) return cli::replay_file(replay_path, replay_seat, style, std::cout, std::cerr);
   return 2;
 }

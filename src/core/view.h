@@ -44,6 +44,10 @@ struct Choice {
   Action action;
   std::string label;  // "draw 3", "shuffle", "move 2 to 5"
   std::string key;    // what a person types: "3", "s", "m 2 5"
+  // The card the action picks, if it picks one, so that a screen can act on a
+  // click: zones[zone].cards[card]. For a move within a zone, `to` is the
+  // position the card goes to. -1: not tied to a card.
+  int zone = -1, card = -1, to = -1;
   bool operator==(const Choice&) const = default;
 };
 

@@ -24,8 +24,8 @@ std::string to_json(const View& v) {
     json cards = json::array();
     for (const CardView& c : z.cards) {
       json cj = {{"face_up", c.face_up}};
-      if (c.card) cj["card"] = short_name(*c.card), cj["index"] = c.card->index();
-      else cj["card"] = nullptr, cj["index"] = nullptr;
+      if (c.card) cj["card"] = short_name(*c.card), cj["name"] = long_name(*c.card), cj["index"] = c.card->index();
+      else cj["card"] = nullptr, cj["name"] = nullptr, cj["index"] = nullptr;
       cards.push_back(cj);
     }
     j["zones"].push_back({{"kind", zone_kind_name(z.kind)}, {"owner", z.owner}, {"name", z.name}, {"fan", z.fan},
@@ -33,7 +33,12 @@ std::string to_json(const View& v) {
   }
   j["prompt"] = v.prompt;
   j["choices"] = json::array();
-  for (const Choice& c : v.choices) j["choices"].push_back({{"action", c.action}, {"label", c.label}, {"key", c.key}});
+  for (const Choice& c : v.choices) {
+    json cj = {{"action", c.action}, {"label", c.label}, {"key", c.key}};
+    if (c.zone >= 0) cj["zone"] = c.zone, cj["card"] = c.card;
+    if (c.to >= 0) cj["to"] = c.to;
+    j["choices"].push_back(std::move(cj));
+  }
   j["list_choices"] = v.list_choices;
   return j.dump();
 }

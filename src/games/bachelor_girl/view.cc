@@ -97,7 +97,15 @@ View BachelorGirlState::view(Seat viewer) const {
         case Move::kDecline: key = "n"; break;
         default: key = std::to_string(v.choices.size() + 1);
       }
-      v.choices.push_back({a, action_label(a), key});
+      Choice c{a, action_label(a), key};
+      // Zones go hand, pairs, laid cards for each seat in turn (3 per seat).
+      auto at = [&](const std::vector<Card>& cards, Card card, int zone) {
+        const auto it = std::find(cards.begin(), cards.end(), card);
+        if (it != cards.end()) c.zone = zone, c.card = static_cast<int>(it - cards.begin());
+      };
+      if (m.kind == Move::kLaySingle) at(hands_[viewer], m.card, 3 * viewer);
+      if (m.kind == Move::kTake || m.kind == Move::kTakeWild) at(fronts_[m.seat].singles, m.card, 3 * m.seat + 2);
+      v.choices.push_back(std::move(c));
     }
     v.list_choices = true;
     switch (phase_) {
@@ -125,7 +133,8 @@ void BachelorGirlState::narrate(Seat viewer, std::vector<std::string>& out) cons
       out.push_back("Hand " + std::to_string(e.hand) + ": " + seat_name(dealer_) + " deals " +
                     cards_text(r_.hand_size()) + " each; " + cards_text(static_cast<int>(stock_.size())) +
                     " go face down as the stock. The Bachelor Girl is " +
-                    (r_.deck == DeckKind::kPicture ? std::string("the Old Maid card") : card_token(r_.bachelor_girl())) + ".");
+                    (r_.deck == DeckKind::kPicture ? std::string("the Old Maid card") : "the " + long_name(r_.bachelor_girl())) +
+                    ".");  // named in words: a rule, not a card seen where it lies
       for (Seat s = 0; s < r_.players; ++s)
         if (all || s == viewer) out.push_back(who(s) + verb(s, " hold: ", " holds: ") + token_list(hands_[s]));
       break;

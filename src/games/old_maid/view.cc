@@ -32,7 +32,11 @@ std::string OldMaidState::action_label(Action a) const {
 
 View OldMaidState::view(Seat viewer) const {
   const bool all = viewer == kEveryone || phase_ == Phase::kOver;
-  auto sees_hand = [&](Seat owner) { return all || viewer == owner; };
+  // Between the hands of a match (and while the loser is cut), the loser's
+  // last cards lie shown, as the narration tells them.
+  const bool shown_losers = (phase_ == Phase::kDeal || phase_ == Phase::kCut) && dealt_ && last_losers_;
+  auto shown = [&](Seat owner) { return shown_losers && (last_losers_ >> owner & 1); };
+  auto sees_hand = [&](Seat owner) { return all || viewer == owner || shown(owner); };
   View v;
   v.game = "old-maid";
   v.viewer = viewer;
@@ -63,6 +67,7 @@ View OldMaidState::view(Seat viewer) const {
     for (int i = 0; i < f.size(); ++i) {
       CardView cv;
       if (sees_hand(s) || (viewer >= 0 && !f.shuffled && (f.known[i] >> viewer & 1))) cv.card = f.cards[i];
+      cv.face_up = shown(s);
       z.cards.push_back(cv);
     }
     if (f.shuffled) z.note = "shuffled face down";
@@ -98,7 +103,11 @@ View OldMaidState::view(Seat viewer) const {
                         : m.kind == Move::kLook    ? "l"
                         : m.kind == Move::kDraw    ? std::to_string(m.from + 1)
                                                    : "m " + std::to_string(m.from + 1) + " " + std::to_string(m.to + 1);
-      v.choices.push_back({a, action_label(a), key});
+      Choice c{a, action_label(a), key};
+      // Zones go hand, pairs for each seat in turn: a seat's hand is zone 2 * seat.
+      if (m.kind == Move::kDraw) c.zone = 2 * offerer_, c.card = m.from;
+      if (m.kind == Move::kArrange) c.zone = 2 * offerer_, c.card = m.from, c.to = m.to;
+      v.choices.push_back(std::move(c));
     }
     const Fan& f = fans_[offerer_];
     if (phase_ == Phase::kOffer) {

@@ -1,0 +1,275 @@
+// parlour_load: a separate client process that holds many bot-only tables
+// over WebSocket against `parlour serve`, and measures the latency from each
+// action to the update that follows it. Every seat is played by this process
+// (random legal choices after a think time), so the server does all it does
+// for people: checks, commits to SQLite, views and narration for each seat.
+// When a game ends the table asks for a rematch and plays on.
+//
+//   parlour_load --port 8080 --tables 1000 --players 2 --think 1000 --duration 60
+#include <utility>  // before asio: Boost 1.74 needs it with g++ 12
+
+#include <sys/resource.h>
+
+#include <CLI/CLI.hpp>
+#include <algorithm>
+#include <boost/asio.hpp>
+#include <boost/asio/co_spawn.hpp>
+#include <boost/asio/detached.hpp>
+#include <boost/asio/redirect_error.hpp>
+#include <boost/asio/use_awaitable.hpp>
+#include <boost/beast.hpp>
+#include <chrono>
+#include <cstdio>
+#include <deque>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <random>
+#include <vector>
+
+namespace asio = boost::asio;
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace websocket = beast::websocket;
+using tcp = asio::ip::tcp;
+using asio::awaitable;
+using asio::use_awaitable;
+using nlohmann::json;
+using Clock = std::chrono::steady_clock;
+
+struct Args {
+  std::string host = "127.0.0.1";
+  int port = 8080;
+  int tables = 100;
+  int players = 2;
+  std::string game = "old-maid";
+  int think_ms = 1000;
+  double duration = 30;
+  double ramp = 10;
+};
+
+struct Stats {
+  std::vector<double> latency_ms;  // action sent -> the update with its version
+  long actions = 0, games = 0, errors = 0, updates = 0, bytes = 0;
+  int connected = 0, failed_connects = 0;
+  std::vector<std::string> error_samples;
+};
+
+class Seat : public std::enable_shared_from_this<Seat> {
+ public:
+  Seat(asio::io_context& ioc, const Args& a, Stats& st, std::string table, std::string token, int seat, std::uint64_t seed)
+      : ws_(asio::make_strand(ioc)), timer_(ioc), args_(a), stats_(st), table_(std::move(table)), token_(std::move(token)),
+        seat_(seat), rng_(seed) {}
+
+  awaitable<void> run(Clock::time_point stop) {
+    beast::error_code ec;
+    tcp::resolver resolver(ws_.get_executor());
+    auto results = co_await resolver.async_resolve(args_.host, std::to_string(args_.port), asio::redirect_error(use_awaitable, ec));
+    if (!ec) co_await beast::get_lowest_layer(ws_).async_connect(results, asio::redirect_error(use_awaitable, ec));
+    if (!ec) beast::get_lowest_layer(ws_).socket().set_option(tcp::no_delay(true), ec);
+    if (!ec) co_await ws_.async_handshake(args_.host, "/ws", asio::redirect_error(use_awaitable, ec));
+    if (ec) {
+      ++stats_.failed_connects;
+      co_return;
+    }
+    ++stats_.connected;
+    send(json{{"type", "join"}, {"table", table_}, {"token", token_}}.dump());
+    beast::flat_buffer buffer;
+    while (Clock::now() < stop) {
+      co_await ws_.async_read(buffer, asio::redirect_error(use_awaitable, ec));
+      if (ec) break;
+      const auto now = Clock::now();
+      stats_.bytes += static_cast<long>(buffer.size());
+      const json m = json::parse(beast::buffers_to_string(buffer.data()), nullptr, false);
+      buffer.consume(buffer.size());
+      if (m.is_discarded()) continue;
+      const std::string type = m.value("type", "");
+      if (type == "error") {
+        ++stats_.errors;
+        if (stats_.error_samples.size() < 5) stats_.error_samples.push_back(m.dump());
+      } else if (type == "rematch") {
+        table_ = m["table"];
+        pending_ = -1;
+        timer_.cancel();
+        send(json{{"type", "join"}, {"table", table_}, {"token", token_}}.dump());
+      } else if (type == "update") {
+        ++stats_.updates;
+        const int version = m["version"];
+        if (pending_ >= 0 && version > pending_) {
+          stats_.latency_ms.push_back(std::chrono::duration<double, std::milli>(now - sent_).count());
+          pending_ = -1;
+        }
+        const json& view = m["view"];
+        if (view["terminal"].get<bool>() && seat_ == 0 && m["last"].is_object()) {
+          ++stats_.games;
+          send(R"({"type":"rematch"})");
+        }
+        const json& choices = view["choices"];
+        if (!choices.empty()) {
+          const Action a = choices[rng_() % choices.size()]["action"];
+          const int think = args_.think_ms / 2 + static_cast<int>(rng_() % static_cast<unsigned>(args_.think_ms + 1));
+          asio::co_spawn(ws_.get_executor(), act(shared_from_this(), a, version, think), asio::detached);
+        }
+      }
+    }
+    beast::error_code ignore;
+    beast::get_lowest_layer(ws_).socket().close(ignore);
+  }
+
+ private:
+  using Action = std::uint32_t;
+
+  awaitable<void> act([[maybe_unused]] std::shared_ptr<Seat> self, Action a, int version, int think_ms) {
+    timer_.expires_after(std::chrono::milliseconds(think_ms));
+    beast::error_code ec;
+    co_await timer_.async_wait(asio::redirect_error(use_awaitable, ec));
+    if (ec) co_return;
+    sent_ = Clock::now();
+    pending_ = version;
+    ++stats_.actions;
+    send(json{{"type", "act"}, {"action", a}, {"version", version}}.dump());
+  }
+
+  void send(std::string m) {
+    queue_.push_back(std::move(m));
+    if (writing_) return;
+    writing_ = true;
+    asio::co_spawn(ws_.get_executor(), write_all(shared_from_this()), asio::detached);
+  }
+
+  awaitable<void> write_all([[maybe_unused]] std::shared_ptr<Seat> self) {
+    beast::error_code ec;
+    while (!queue_.empty()) {
+      co_await ws_.async_write(asio::buffer(queue_.front()), asio::redirect_error(use_awaitable, ec));
+      if (ec) break;
+      queue_.pop_front();
+    }
+    queue_.clear();
+    writing_ = false;
+  }
+
+  websocket::stream<beast::tcp_stream> ws_;
+  asio::steady_timer timer_;
+  const Args& args_;
+  Stats& stats_;
+  std::string table_, token_;
+  int seat_;
+  std::mt19937_64 rng_;  // the load's randomness only: nothing here needs to replay
+  std::deque<std::string> queue_;
+  bool writing_ = false;
+  int pending_ = -1;
+  Clock::time_point sent_;
+};
+
+// Creates one table over a kept-alive HTTP connection; returns its JSON.
+awaitable<json> create_table(beast::tcp_stream& stream, const Args& a) {
+  http::request<http::string_body> req{http::verb::post, "/api/tables", 11};
+  req.set(http::field::host, a.host);
+  req.set(http::field::content_type, "application/json");
+  req.body() = json{{"game", a.game}, {"players", a.players}, {"seats", std::vector<std::string>(a.players, "human")}}.dump();
+  req.prepare_payload();
+  co_await http::async_write(stream, req, use_awaitable);
+  beast::flat_buffer buffer;
+  http::response<http::string_body> res;
+  co_await http::async_read(stream, buffer, res, use_awaitable);
+  if (res.result() != http::status::created) throw std::runtime_error("creating a table: " + res.body());
+  co_return json::parse(res.body());
+}
+
+awaitable<void> start(asio::io_context& ioc, const Args& a, Stats& st, Clock::time_point stop) {
+  beast::tcp_stream stream(ioc);
+  tcp::resolver resolver(ioc);
+  co_await stream.async_connect(co_await resolver.async_resolve(a.host, std::to_string(a.port), use_awaitable), use_awaitable);
+  asio::steady_timer pace(ioc);
+  const auto t0 = Clock::now();
+  for (int i = 0; i < a.tables; ++i) {
+    // Tables arrive spread over the ramp, as people would.
+    pace.expires_at(t0 + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(a.ramp * i / a.tables)));
+    co_await pace.async_wait(use_awaitable);
+    const json t = co_await create_table(stream, a);
+    for (int s = 0; s < a.players; ++s) {
+      auto seat = std::make_shared<Seat>(ioc, a, st, t["table"], t["seats"][s]["token"], s, 1000003ull * i + s);
+      asio::co_spawn(ioc, [seat, stop]() -> awaitable<void> { co_await seat->run(stop); }, asio::detached);
+    }
+  }
+}
+
+double percentile(std::vector<double>& v, double p) {
+  if (v.empty()) return 0;
+  const std::size_t k = std::min(v.size() - 1, static_cast<std::size_t>(p / 100.0 * static_cast<double>(v.size())));
+  std::nth_element(v.begin(), v.begin() + static_cast<long>(k), v.end());
+  return v[k];
+}
+
+int main(int argc, char** argv) {
+  Args a;
+  CLI::App app{"parlour_load: many bot-only tables over WebSocket against `parlour serve`; latency from action to update"};
+  app.add_option("--host", a.host, "server address")->capture_default_str();
+  app.add_option("--port", a.port, "server port")->capture_default_str();
+  app.add_option("--tables", a.tables, "tables to hold at once")->check(CLI::Range(1, 100000))->capture_default_str();
+  app.add_option("--players", a.players, "seats per table, each a WebSocket")->check(CLI::Range(2, 12))->capture_default_str();
+  app.add_option("--game", a.game, "game or preset")->capture_default_str();
+  app.add_option("--think", a.think_ms, "milliseconds a seat waits before acting, give or take half")->capture_default_str();
+  app.add_option("--duration", a.duration, "seconds to run after the ramp")->capture_default_str();
+  app.add_option("--ramp", a.ramp, "seconds over which the tables are created")->capture_default_str();
+  CLI11_PARSE(app, argc, argv);
+
+  // Two descriptors per seat (ours and the server's, on one machine).
+  rlimit lim{};
+  getrlimit(RLIMIT_NOFILE, &lim);
+  lim.rlim_cur = lim.rlim_max;
+  setrlimit(RLIMIT_NOFILE, &lim);
+
+  asio::io_context ioc(1);
+  Stats st;
+  const auto begin = Clock::now();
+  const auto stop = begin + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(a.ramp + a.duration));
+  bool failed = false;
+  asio::co_spawn(ioc, start(ioc, a, st, stop), [&](std::exception_ptr e) {
+    if (!e) return;
+    try {
+      std::rethrow_exception(e);
+    } catch (const std::exception& x) {
+      std::cerr << "parlour_load: " << x.what() << "\n";
+      failed = true;
+      ioc.stop();
+    }
+  });
+  // Measure only once every table is up: the ramp's latencies are dropped.
+  asio::steady_timer warm(ioc);
+  warm.expires_at(begin + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(a.ramp)));
+  long actions_at_ramp = 0;
+  warm.async_wait([&](beast::error_code) {
+    st.latency_ms.clear();
+    actions_at_ramp = st.actions;
+  });
+  asio::steady_timer end(ioc);
+  end.expires_at(stop + std::chrono::seconds(2));
+  end.async_wait([&](beast::error_code) { ioc.stop(); });
+  ioc.run();
+  if (failed) return 1;
+
+  auto& l = st.latency_ms;
+  const long measured = st.actions - actions_at_ramp;
+  json report = {{"tables", a.tables},
+                 {"players", a.players},
+                 {"connections", st.connected},
+                 {"failed_connections", st.failed_connects},
+                 {"actions_measured", static_cast<long>(l.size())},
+                 {"actions_per_second", static_cast<double>(measured) / a.duration},
+                 {"games_finished", st.games},
+                 {"errors", st.errors},
+                 {"p50_ms", percentile(l, 50)},
+                 {"p90_ms", percentile(l, 90)},
+                 {"p99_ms", percentile(l, 99)},
+                 {"max_ms", l.empty() ? 0 : *std::max_element(l.begin(), l.end())}};
+  std::printf("tables held: %d of %d (%d of %d seats connected), %d players each, think %d ms\n",
+              st.connected / a.players, a.tables, st.connected, a.tables * a.players, a.players, a.think_ms);
+  std::printf("measured %.0f s after a %.0f s ramp: %ld actions (%.0f/s), %ld games finished, %ld errors\n", a.duration,
+              a.ramp, static_cast<long>(l.size()), report["actions_per_second"].get<double>(), st.games, st.errors);
+  std::printf("latency from action to update: p50 %.2f ms, p90 %.2f ms, p99 %.2f ms, max %.2f ms\n",
+              report["p50_ms"].get<double>(), report["p90_ms"].get<double>(), report["p99_ms"].get<double>(),
+              report["max_ms"].get<double>());
+  for (const auto& e : st.error_samples) std::printf("error: %s\n", e.c_str());
+  std::printf("%s\n", report.dump().c_str());
+  return st.failed_connects || st.errors ? 1 : 0;
+}

@@ -1,0 +1,85 @@
+// The server's game logic, apart from the network: tables, seats, bots, the
+// HTTP API and the WebSocket protocol (protocol.md). The network layer hands
+// it requests and messages and delivers what it sends; tests drive it the same
+// way with recording clients and a manual clock.
+//
+// Contract: each table has one authoritative State. A client is sent only its
+// seat's view (spectators the public one) and the narration of what its seat
+// may know; every action is checked by the engine and committed to the Store
+// before anyone is told of it. Not thread-safe: call it from one thread.
+#pragma once
+
+#include <chrono>
+#include <cstddef>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "core/game.h"
+#include "server/store.h"
+
+namespace parlour::server {
+
+// A connected WebSocket client.
+class Client {
+ public:
+  virtual ~Client() = default;
+  // Queues one message; never blocks.
+  virtual void send(std::string message) = 0;
+  // Closes the connection once the queued messages are out.
+  virtual void close() = 0;
+};
+
+// Timers, so that bots wait like people do.
+class Scheduler {
+ public:
+  virtual ~Scheduler() = default;
+  virtual void after(std::chrono::milliseconds delay, std::function<void()> fn) = 0;
+};
+
+struct HubOptions {
+  // A bot moves between half and one and a half times this after its turn comes.
+  std::chrono::milliseconds bot_delay{900};
+  std::size_t max_tables = 20000;  // in play at once; more are refused with 503
+};
+
+struct HttpReply {
+  int status = 200;
+  std::string type = "application/json";
+  std::string body;
+  std::string filename;  // set: send as a download with this name
+};
+
+class Hub {
+ public:
+  static constexpr std::size_t kMaxMessage = 4096;  // bytes of one client message
+  static constexpr std::size_t kMaxName = 24;       // characters of a player's name
+
+  Hub(Store& store, Scheduler& scheduler, HubOptions options = {});
+  ~Hub();
+  Hub(const Hub&) = delete;
+  Hub& operator=(const Hub&) = delete;
+
+  // Loads every unfinished table from the store and sets its bots going.
+  [[nodiscard]] Status restore();
+
+  // A request under /api/ (see protocol.md).
+  HttpReply http(std::string_view method, std::string_view target, std::string_view body);
+
+  // A WebSocket client's life: opened, any number of messages, closed. The
+  // Client must stay valid until closed() returns.
+  void opened(Client& c);
+  void received(Client& c, std::string_view message);
+  void closed(Client& c);
+
+  // The authoritative state of a table in memory, or null: for tests.
+  const State* state(const std::string& table) const;
+  std::size_t live_tables() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace parlour::server

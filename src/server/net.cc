@@ -1,0 +1,274 @@
+// The network: HTTP and WebSocket with Boost.Beast on one Asio thread, using
+// C++20 coroutines. This is the only file that includes Beast (it is slow to
+// compile); everything it does with games goes through the Hub.
+#include <utility>  // before asio: Boost 1.74 needs it with g++ 12
+
+#include <boost/asio.hpp>
+#include <boost/asio/co_spawn.hpp>
+#include <boost/asio/detached.hpp>
+#include <boost/asio/redirect_error.hpp>
+#include <boost/asio/use_awaitable.hpp>
+#include <boost/beast.hpp>
+#include <deque>
+#include <memory>
+#include <spdlog/spdlog.h>
+
+#include "server/files.h"
+#include "server/hub.h"
+#include "server/server.h"
+
+#ifndef PARLOUR_WEB_DIR
+#define PARLOUR_WEB_DIR "web/dist"
+#endif
+
+namespace parlour::server {
+namespace {
+
+namespace asio = boost::asio;
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace websocket = beast::websocket;
+using tcp = asio::ip::tcp;
+using asio::awaitable;
+using asio::use_awaitable;
+
+constexpr std::size_t kMaxBody = 64 * 1024;          // POST /api/tables is small
+constexpr std::size_t kMaxQueued = 8 * 1024 * 1024;  // a client this far behind is dropped
+
+class AsioScheduler : public Scheduler {
+ public:
+  explicit AsioScheduler(asio::io_context& ioc) : ioc_(ioc) {}
+  void after(std::chrono::milliseconds delay, std::function<void()> fn) override {
+    auto timer = std::make_shared<asio::steady_timer>(ioc_, delay);
+    timer->async_wait([timer, fn = std::move(fn)](beast::error_code ec) {
+      if (!ec) fn();
+    });
+  }
+
+ private:
+  asio::io_context& ioc_;
+};
+
+// One WebSocket connection. Reads run in one coroutine, writes drain a queue
+// in another: Beast allows one of each at a time.
+class WsClient : public Client, public std::enable_shared_from_this<WsClient> {
+ public:
+  WsClient(beast::tcp_stream stream, Hub& hub) : ws_(std::move(stream)), hub_(hub) {}
+
+  awaitable<void> run(http::request<http::string_body> req) {
+    beast::error_code ec;
+    ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
+    // Larger messages than the protocol's are read and answered "too-large";
+    // only absurd ones make Beast close the connection (code 1009).
+    ws_.read_message_max(1 << 20);
+    co_await ws_.async_accept(req, asio::redirect_error(use_awaitable, ec));
+    if (ec) co_return;
+    hub_.opened(*this);
+    beast::flat_buffer buffer;
+    for (;;) {
+      co_await ws_.async_read(buffer, asio::redirect_error(use_awaitable, ec));
+      if (ec) break;
+      std::string message = beast::buffers_to_string(buffer.data());
+      buffer.consume(buffer.size());
+      if (!ws_.got_text()) {
+        send(R"({"type":"error","code":"bad-message","message":"send text frames holding JSON"})");
+        continue;
+      }
+      hub_.received(*this, message);
+    }
+    dead_ = true;
+    hub_.closed(*this);
+  }
+
+  void send(std::string message) override {
+    if (dead_ || closing_) return;
+    queued_ += message.size();
+    if (queued_ > kMaxQueued) {  // not reading: let it go rather than hold memory for it
+      dead_ = true;
+      beast::error_code ec;
+      beast::get_lowest_layer(ws_).socket().close(ec);
+      return;
+    }
+    queue_.push_back(std::move(message));
+    start_writer();
+  }
+
+  void close() override {
+    closing_ = true;
+    start_writer();
+  }
+
+ private:
+  void start_writer() {
+    if (writing_) return;
+    writing_ = true;
+    asio::co_spawn(ws_.get_executor(), write_all(shared_from_this()), asio::detached);
+  }
+
+  // `self` keeps the connection alive while writes are in flight.
+  awaitable<void> write_all([[maybe_unused]] std::shared_ptr<WsClient> self) {
+    beast::error_code ec;
+    while (!queue_.empty() && !dead_) {
+      ws_.text(true);
+      co_await ws_.async_write(asio::buffer(queue_.front()), asio::redirect_error(use_awaitable, ec));
+      if (ec) {
+        queue_.clear();
+        break;
+      }
+      queued_ -= queue_.front().size();
+      queue_.pop_front();
+    }
+    if (closing_ && !dead_ && !closed_) {
+      closed_ = true;
+      co_await ws_.async_close(websocket::close_code::policy_error, asio::redirect_error(use_awaitable, ec));
+    }
+    writing_ = false;
+  }
+
+  websocket::stream<beast::tcp_stream> ws_;
+  Hub& hub_;
+  std::deque<std::string> queue_;
+  std::size_t queued_ = 0;
+  bool writing_ = false, closing_ = false, closed_ = false, dead_ = false;
+};
+
+struct Server {
+  Hub& hub;
+  std::string web;
+};
+
+http::response<http::string_body> answer(const Server& srv, const http::request<http::string_body>& req) {
+  http::response<http::string_body> res;
+  res.version(req.version());
+  res.keep_alive(req.keep_alive());
+  res.set(http::field::server, "parlour");
+  res.set("X-Content-Type-Options", "nosniff");
+  const std::string_view target(req.target().data(), req.target().size());
+  if (target.starts_with("/api/")) {
+    const std::string_view method(req.method_string().data(), req.method_string().size());
+    HttpReply r = srv.hub.http(method, target, req.body());
+    res.result(static_cast<http::status>(r.status));
+    res.set(http::field::content_type, r.type);
+    res.set(http::field::cache_control, "no-store");
+    if (!r.filename.empty()) res.set(http::field::content_disposition, "attachment; filename=\"" + r.filename + "\"");
+    res.body() = std::move(r.body);
+  } else if (req.method() != http::verb::get && req.method() != http::verb::head) {
+    res.result(http::status::method_not_allowed);
+    res.set(http::field::content_type, "text/plain; charset=utf-8");
+    res.body() = "Only GET is served here; the API is under /api/.\n";
+  } else if (auto f = static_file(srv.web, target); f.ok()) {
+    res.result(http::status::ok);
+    res.set(http::field::content_type, f->type);
+    res.set(http::field::cache_control, f->immutable ? "public, max-age=31536000, immutable" : "no-cache");
+    if (f->type.starts_with("text/html"))
+      res.set("Content-Security-Policy",
+              "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; connect-src 'self' ws: wss:");
+    res.body() = std::move(f->body);
+  } else {
+    res.result(http::status::not_found);
+    res.set(http::field::content_type, "text/plain; charset=utf-8");
+    res.body() = target == "/" || target.starts_with("/index.html")
+                     ? "The browser UI is not built (no index.html in " + srv.web + "). Run `make serve`, or `npm run build` in web/.\n"
+                     : "Not found.\n";
+  }
+  if (req.method() == http::verb::head) {
+    res.content_length(res.body().size());
+    res.body().clear();
+  }
+  res.prepare_payload();
+  return res;
+}
+
+awaitable<void> session(tcp::socket socket, Server& srv) {
+  beast::tcp_stream stream(std::move(socket));
+  beast::flat_buffer buffer;
+  beast::error_code ec;
+  for (;;) {
+    http::request_parser<http::string_body> parser;
+    parser.body_limit(kMaxBody);
+    stream.expires_after(std::chrono::seconds(60));
+    co_await http::async_read(stream, buffer, parser, asio::redirect_error(use_awaitable, ec));
+    if (ec == http::error::body_limit || ec == http::error::header_limit) {
+      http::response<http::string_body> res{http::status::payload_too_large, 11};
+      res.set(http::field::content_type, "application/json");
+      res.body() = R"({"error":"the request is too large: at most 64 KiB of body"})";
+      res.keep_alive(false);
+      res.prepare_payload();
+      co_await http::async_write(stream, res, asio::redirect_error(use_awaitable, ec));
+      break;
+    }
+    if (ec) break;  // the client went away, timed out or sent something that is not HTTP
+    http::request<http::string_body> req = parser.release();
+    if (websocket::is_upgrade(req)) {
+      if (req.target() != "/ws") break;
+      stream.expires_never();
+      auto ws = std::make_shared<WsClient>(std::move(stream), srv.hub);
+      co_await ws->run(std::move(req));
+      co_return;
+    }
+    auto res = answer(srv, req);
+    co_await http::async_write(stream, res, asio::redirect_error(use_awaitable, ec));
+    if (ec || !res.keep_alive()) break;
+  }
+  stream.socket().shutdown(tcp::socket::shutdown_send, ec);
+}
+
+awaitable<void> listen(tcp::acceptor& acceptor, Server& srv) {
+  for (;;) {
+    beast::error_code ec;
+    tcp::socket socket = co_await acceptor.async_accept(asio::redirect_error(use_awaitable, ec));
+    if (ec) {
+      if (ec == asio::error::operation_aborted) co_return;
+      continue;  // out of descriptors, say: the listener goes on
+    }
+    socket.set_option(tcp::no_delay(true), ec);  // small messages, sent now: latency is the point
+    asio::co_spawn(acceptor.get_executor(), session(std::move(socket), srv), asio::detached);
+  }
+}
+
+}  // namespace
+
+int serve(const ServeOptions& o) {
+  auto store = Store::open(o.db);
+  if (!store.ok()) {
+    spdlog::error("{}", store.message());
+    return 1;
+  }
+  asio::io_context ioc(1);
+  AsioScheduler scheduler(ioc);
+  HubOptions hub_options;
+  hub_options.bot_delay = std::chrono::milliseconds(o.bot_delay_ms);
+  Hub hub(**store, scheduler, hub_options);
+  if (Status s = hub.restore(); !s.ok()) {
+    spdlog::error("cannot restore the tables in {}: {}", o.db, s.message());
+    return 1;
+  }
+  Server srv{hub, o.web.empty() ? std::string(PARLOUR_WEB_DIR) : o.web};
+
+  tcp::acceptor acceptor(ioc);
+  beast::error_code ec;
+  const auto address = asio::ip::make_address(o.host, ec);
+  if (ec) {
+    spdlog::error("--host {}: not an IP address ({})", o.host, ec.message());
+    return 1;
+  }
+  const tcp::endpoint endpoint(address, static_cast<unsigned short>(o.port));
+  acceptor.open(endpoint.protocol(), ec);
+  if (!ec) acceptor.set_option(asio::socket_base::reuse_address(true), ec);
+  if (!ec) acceptor.bind(endpoint, ec);
+  if (!ec) acceptor.listen(asio::socket_base::max_listen_connections, ec);
+  if (ec) {
+    spdlog::error("cannot listen on {}:{}: {}", o.host, o.port, ec.message());
+    return 1;
+  }
+  asio::signal_set signals(ioc, SIGINT, SIGTERM);
+  signals.async_wait([&](beast::error_code, int) { ioc.stop(); });
+  asio::co_spawn(ioc, listen(acceptor, srv), asio::detached);
+  spdlog::info("Parlour is serving http://{}:{}/ (database {}, {} tables in play, UI from {})",
+               o.host == "0.0.0.0" ? "localhost" : o.host, o.port, o.db, hub.live_tables(), srv.web);
+  ioc.run();
+  spdlog::info("stopped; every table is saved in {}", o.db);
+  return 0;
+}
+
+}  // namespace parlour::server

@@ -1,0 +1,21 @@
+// `parlour serve`: the browser UI, the JSON API and the game protocol in one
+// process (protocol.md). Runs until SIGINT or SIGTERM.
+#pragma once
+
+#include <string>
+
+namespace parlour::server {
+
+struct ServeOptions {
+  std::string host = "127.0.0.1";
+  int port = 8080;
+  std::string db = "parlour.db";
+  std::string web;         // the built UI; empty: the source tree's web/dist
+  int bot_delay_ms = 900;  // bots move after 0.5 to 1.5 times this
+};
+
+// Returns the process's exit status: 0 after a signal, 1 if it cannot start
+// (the database or the port), with the reason on stderr.
+int serve(const ServeOptions& options);
+
+}  // namespace parlour::server

@@ -1,0 +1,425 @@
+// The server's game side, driven as the network drives it: HTTP requests,
+// WebSocket messages from recording clients, and a manual clock for the bots.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <regex>
+#include <set>
+
+#include "core/record.h"
+#include "core/registry.h"
+#include "core/table.h"
+#include "core/view_json.h"
+#include "server/files.h"
+#include "server/hub.h"
+
+namespace parlour::server {
+namespace {
+
+using nlohmann::json;
+
+struct Recorder : Client {
+  std::vector<json> got;
+  bool closed = false;
+  void send(std::string m) override { got.push_back(json::parse(m)); }
+  void close() override { closed = true; }
+  const json& last() const { return got.back(); }
+  // The last message of a type; null json if none.
+  const json& last_of(const std::string& type) const {
+    static const json none = json::object();
+    for (auto it = got.rbegin(); it != got.rend(); ++it)
+      if ((*it)["type"] == type) return *it;
+    ADD_FAILURE() << "no " << type << " message among " << json(got).dump().substr(0, 600);
+    return none;
+  }
+};
+
+struct ManualClock : Scheduler {
+  std::vector<std::pair<std::chrono::milliseconds, std::function<void()>>> pending;
+  void after(std::chrono::milliseconds d, std::function<void()> fn) override { pending.emplace_back(d, std::move(fn)); }
+  // Runs every timer due, including those they set; returns how many ran.
+  int run() {
+    int n = 0;
+    while (!pending.empty()) {
+      auto batch = std::move(pending);
+      pending.clear();
+      for (auto& [d, fn] : batch) fn(), ++n;
+    }
+    return n;
+  }
+};
+
+struct Fixture {
+  std::unique_ptr<Store> store;
+  ManualClock clock;
+  std::unique_ptr<Hub> hub;
+  explicit Fixture(const std::string& db = ":memory:", int bot_delay = 0) {
+    store = std::move(*Store::open(db));
+    HubOptions o;
+    o.bot_delay = std::chrono::milliseconds(bot_delay);
+    hub = std::make_unique<Hub>(*store, clock, o);
+  }
+  json create(const json& req) {
+    HttpReply r = hub->http("POST", "/api/tables", req.dump());
+    EXPECT_EQ(r.status, 201) << r.body;
+    return json::parse(r.body);
+  }
+  void join(Recorder& c, const std::string& table, const std::string& token = "", const std::string& name = "") {
+    hub->opened(c);
+    json m = {{"type", "join"}, {"table", table}};
+    if (!token.empty()) m["token"] = token;
+    if (!name.empty()) m["name"] = name;
+    hub->received(c, m.dump());
+  }
+  void act(Recorder& c, Action a) { hub->received(c, json{{"type", "act"}, {"action", a}}.dump()); }
+};
+
+std::string token(const json& created, int seat) { return created["seats"][seat]["token"]; }
+
+TEST(Files, ServesOnlyRegularFilesUnderTheRoot) {
+  const auto root = std::filesystem::temp_directory_path() / "parlour_files_test";
+  std::filesystem::create_directories(root / "assets");
+  std::ofstream(root / "index.html") << "<html>";
+  std::ofstream(root / "assets" / "a-1.js") << "x";
+  auto index = static_file(root.string(), "/");
+  ASSERT_TRUE(index.ok());
+  EXPECT_EQ(index->body, "<html>");
+  EXPECT_EQ(index->type, "text/html; charset=utf-8");
+  auto js = static_file(root.string(), "/assets/a-1.js?v=2");
+  ASSERT_TRUE(js.ok());
+  EXPECT_TRUE(js->immutable);
+  for (const char* bad : {"/../etc/passwd", "/assets/../index.html", "/%2e%2e/x", "/.hidden", "//etc/passwd", "/assets",
+                          "/nothing.js", "/a%00b", "relative", "/%zz"})
+    EXPECT_FALSE(static_file(root.string(), bad).ok()) << bad;
+}
+
+TEST(Api, ListsGamesCardsAndRules) {
+  Fixture f;
+  json g = json::parse(f.hub->http("GET", "/api/games", "").body);
+  ASSERT_TRUE(g.is_array());
+  EXPECT_EQ(g[0]["name"], "old-maid");
+  EXPECT_FALSE(g[0]["presets"].empty());
+  json cards = json::parse(f.hub->http("GET", "/api/cards", "").body);
+  EXPECT_EQ(cards[0]["name"], "ace of clubs");
+  EXPECT_EQ(cards.size(), 52u + 2 + 26);
+  HttpReply rules = f.hub->http("GET", "/api/games/schwarzer-peter/rules", "");
+  EXPECT_EQ(rules.status, 200);
+  EXPECT_NE(rules.body.find("Old Maid"), std::string::npos);
+  EXPECT_EQ(f.hub->http("GET", "/api/games/nope/rules", "").status, 404);
+  EXPECT_EQ(f.hub->http("GET", "/api/nothing", "").status, 404);
+  EXPECT_EQ(f.hub->http("DELETE", "/api/tables", "").status, 405);
+}
+
+TEST(Api, RefusesBadTablesSayingWhatIsAccepted) {
+  Fixture f;
+  auto error = [&](const std::string& body) {
+    HttpReply r = f.hub->http("POST", "/api/tables", body);
+    EXPECT_EQ(r.status, 400) << body;
+    return json::parse(r.body)["error"].get<std::string>();
+  };
+  EXPECT_NE(error("{").find("JSON object"), std::string::npos);
+  EXPECT_NE(error(R"({"game":"snap"})").find("old-maid"), std::string::npos);
+  EXPECT_NE(error(R"({"game":"old-maid","players":40})").find("players"), std::string::npos);
+  EXPECT_NE(error(R"({"game":"old-maid","options":["odd=king"]})").find("queen"), std::string::npos);
+  EXPECT_NE(error(R"({"game":"old-maid","players":2,"seats":["human"]})").find("1 entries for 2"), std::string::npos);
+  EXPECT_NE(error(R"({"game":"old-maid","players":2,"seats":["human","genius"]})").find("blind"), std::string::npos);
+  EXPECT_NE(error(R"({"game":"old-maid","seed":-1})").find("seed"), std::string::npos);
+  EXPECT_EQ(f.hub->live_tables(), 0u);
+}
+
+TEST(Protocol, TokensAreLongAndDistinct) {
+  Fixture f;
+  std::set<std::string> seen;
+  for (int i = 0; i < 20; ++i) {
+    json t = f.create({{"game", "old-maid"}, {"players", 3}, {"seats", {"human", "human", "human"}}});
+    for (int s = 0; s < 3; ++s) {
+      const std::string tok = token(t, s);
+      EXPECT_TRUE(std::regex_match(tok, std::regex("[0-9a-f]{32}"))) << tok;  // 128 bits
+      EXPECT_TRUE(seen.insert(tok).second);
+    }
+  }
+}
+
+TEST(Protocol, BadMessagesGetClearErrorsAndTheTableGoesOn) {
+  Fixture f;
+  json t = f.create({{"game", "old-maid"}, {"players", 2}, {"seats", {"human", "human"}}, {"seed", 3}});
+  const std::string id = t["table"];
+  Recorder a, b, w;
+  auto code = [](const Recorder& r) { return r.last()["code"].get<std::string>(); };
+  f.hub->opened(a);
+  f.act(a, 0);
+  EXPECT_EQ(code(a), "not-joined");
+  f.hub->received(a, "{\"type\":\"join\",\"table\":\"" + id + "\",\"token\":\"00000000000000000000000000000000\"}");
+  EXPECT_EQ(code(a), "bad-token");
+  f.hub->received(a, R"({"type":"join","table":"nope"})");
+  EXPECT_EQ(code(a), "unknown-table");
+  f.join(a, id, token(t, 0), "Ann");
+  f.join(b, id, token(t, 1), "Bob");
+  f.join(w, id);
+  EXPECT_EQ(a.last_of("joined")["seat"], 0);
+  EXPECT_EQ(w.last_of("joined")["seat"], -1);
+  for (const char* bad : {"", "[1]", "nonsense", R"({"type":5})", R"({"type":"dance"})", R"({"type":"act"})",
+                          R"({"type":"act","action":-3})", R"({"type":"act","action":"3"})", R"({"type":"act","action":1,"version":"x"})"}) {
+    f.hub->received(a, bad);
+    EXPECT_EQ(code(a), "bad-message") << bad;
+  }
+  f.hub->received(a, std::string(Hub::kMaxMessage + 1, ' '));
+  EXPECT_EQ(code(a), "too-large");
+  f.hub->received(a, R"({"type":"ping"})");
+  EXPECT_EQ(a.last()["type"], "pong");
+  f.act(w, 0);
+  EXPECT_EQ(code(w), "spectator");
+
+  const Seat mover = f.hub->state(id)->to_move();
+  Recorder& me = mover == 0 ? a : b;
+  Recorder& other = mover == 0 ? b : a;
+  f.act(other, 0);
+  EXPECT_EQ(code(other), "not-your-turn");
+  f.act(me, 12345);
+  EXPECT_EQ(code(me), "illegal");
+  EXPECT_NE(me.last()["message"].get<std::string>().find("offer"), std::string::npos);
+  const int version = me.last_of("update")["version"];
+  f.hub->received(me, json{{"type", "act"}, {"action", 0}, {"version", version + 1}}.dump());
+  EXPECT_EQ(code(me), "stale");
+  f.hub->received(me, json{{"type", "rematch"}}.dump());
+  EXPECT_EQ(code(me), "not-finished");
+  // After all that, the right move still plays and everyone hears of it.
+  f.hub->received(me, json{{"type", "act"}, {"action", 0}, {"version", version}}.dump());
+  EXPECT_EQ(me.last()["type"], "update");
+  EXPECT_EQ(me.last()["version"], version + 1);
+  EXPECT_EQ(me.last()["last"]["label"], "offer");
+  EXPECT_EQ(other.last()["version"], version + 1);
+  EXPECT_FALSE(other.last()["last"].contains("label"));  // labels are for the seat that chose
+  EXPECT_EQ(w.last()["version"], version + 1);
+}
+
+TEST(Protocol, ANewConnectionTakesOverTheSeat) {
+  Fixture f;
+  json t = f.create({{"game", "old-maid"}, {"players", 2}, {"seats", {"human", "blind"}}});
+  Recorder first, second;
+  f.join(first, t["table"], token(t, 0));
+  f.join(second, t["table"], token(t, 0));
+  EXPECT_EQ(first.last()["code"], "replaced");
+  EXPECT_TRUE(first.closed);
+  EXPECT_EQ(second.last()["type"], "seats");
+  f.hub->closed(first);  // the old socket's close must not unseat the new one
+  const std::size_t before = first.got.size();
+  const Seat mover = f.hub->state(t["table"])->to_move();
+  if (mover == 0) f.act(second, second.last_of("update")["view"]["choices"][0]["action"]);
+  f.clock.run();
+  EXPECT_EQ(second.last()["type"], "update");
+  EXPECT_GT(second.last()["version"].get<int>(), 0);
+  EXPECT_EQ(first.got.size(), before);
+}
+
+// Plays every seat from its own updates, as a browser would, until the end.
+void play_out(Fixture& f, const std::string& id, std::map<Seat, Recorder*> seats, std::uint64_t seed) {
+  Rng rng(seed, 5);
+  for (int step = 0; step < 5000; ++step) {
+    f.clock.run();
+    const State* s = f.hub->state(id);
+    ASSERT_NE(s, nullptr);
+    if (s->terminal()) return;
+    Recorder* r = seats.at(s->to_move());
+    const json& view = r->last_of("update")["view"];
+    ASSERT_FALSE(view["choices"].empty());
+    f.act(*r, view["choices"][rng.below(static_cast<std::uint32_t>(view["choices"].size()))]["action"]);
+  }
+  FAIL() << "game did not end";
+}
+
+TEST(Protocol, BotsWaitLikePeopleThenPlay) {
+  Fixture f(":memory:", 800);
+  json t = f.create({{"game", "old-maid"}, {"players", 3}, {"seats", {"blind", "blind", "random"}}});
+  int rounds = 0;
+  while (!f.clock.pending.empty() && rounds++ < 1000) {
+    ASSERT_EQ(f.clock.pending.size(), 1u);
+    EXPECT_GE(f.clock.pending[0].first.count(), 400);
+    EXPECT_LE(f.clock.pending[0].first.count(), 1200);
+    auto fn = std::move(f.clock.pending[0].second);
+    f.clock.pending.clear();
+    fn();
+  }
+  EXPECT_TRUE(f.hub->state(t["table"])->terminal());
+}
+
+TEST(Protocol, FinishedGamesKeepARecordThatReplaysAndCountInStats) {
+  Fixture f;
+  json t = f.create({{"game", "old-maid"}, {"players", 3}, {"seats", {"human", "human", "blind"}}});
+  const std::string id = t["table"];
+  Recorder a, b;
+  f.join(a, id, token(t, 0), "Ann");
+  f.join(b, id, token(t, 1), "Bob");
+  EXPECT_EQ(f.hub->http("GET", "/api/tables/" + id + "/record", "").status, 409);  // it would show the deal
+  play_out(f, id, {{0, &a}, {1, &b}}, 1);
+  EXPECT_TRUE(a.last_of("update")["view"]["terminal"]);
+  HttpReply r = f.hub->http("GET", "/api/tables/" + id + "/record", "");
+  ASSERT_EQ(r.status, 200);
+  EXPECT_EQ(r.filename, "parlour-" + id + ".json");
+  auto rec = parse_record(r.body);
+  ASSERT_TRUE(rec.ok()) << rec.message();
+  auto replayed = replay(*rec);
+  ASSERT_TRUE(replayed.ok()) << replayed.message();
+  EXPECT_TRUE(replayed->state->terminal());
+  json stats = json::parse(f.hub->http("GET", "/api/stats", "").body);
+  ASSERT_EQ(stats.size(), 2u);  // Ann and Bob; bots are not players
+  EXPECT_EQ(stats[0]["played"], 1);
+  EXPECT_EQ(f.hub->http("GET", "/api/tables/zzz/record", "").status, 404);
+
+  // A rematch: a new table, the same seats and tokens; latecomers are told too.
+  f.hub->received(b, R"({"type":"rematch"})");
+  const std::string next = b.last()["table"];
+  EXPECT_EQ(a.last()["type"], "rematch");
+  EXPECT_NE(next, id);
+  Recorder again;
+  f.join(again, next, token(t, 0));
+  EXPECT_EQ(again.last_of("joined")["seat"], 0);
+  Recorder late;
+  f.join(late, id, token(t, 1));
+  EXPECT_EQ(late.last_of("rematch")["table"], next);
+}
+
+TEST(Persistence, AServerKilledMidGameRestartsWhereItWas) {
+  const std::string db = (std::filesystem::temp_directory_path() / "parlour_persist_test.db").string();
+  for (const char* ext : {"", "-wal", "-shm"}) std::filesystem::remove(db + ext);
+  std::string id, tok0, tok1, before;
+  int version = 0;
+  {
+    auto f = std::make_unique<Fixture>(db);
+    json t = f->create({{"game", "old-maid"}, {"players", 4}, {"seats", {"human", "human", "blind", "random"}}});
+    id = t["table"], tok0 = token(t, 0), tok1 = token(t, 1);
+    Recorder a, b;
+    f->join(a, id, tok0, "Ann");
+    f->join(b, id, tok1);
+    Rng rng(9, 1);
+    for (int i = 0; i < 12; ++i) {
+      f->clock.run();
+      const Seat s = f->hub->state(id)->to_move();
+      Recorder& r = s == 0 ? a : b;
+      const json& ch = r.last_of("update")["view"]["choices"];
+      f->act(r, ch[rng.below(static_cast<std::uint32_t>(ch.size()))]["action"]);
+    }
+    ASSERT_FALSE(f->hub->state(id)->terminal());
+    before = to_json(f->hub->state(id)->view(kEveryone));
+    version = f->hub->state(id)->actions_applied();
+    // No goodbye: the Fixture goes as a killed process would, with timers pending.
+    f->store.reset();
+    f->hub.release();  // NOLINT: deliberately leaked, as in a crash
+  }
+  Fixture g(db);
+  ASSERT_TRUE(g.hub->restore().ok());
+  ASSERT_NE(g.hub->state(id), nullptr);
+  EXPECT_EQ(to_json(g.hub->state(id)->view(kEveryone)), before);
+  Recorder a, b;
+  g.join(a, id, tok0);
+  g.join(b, id, tok1);
+  EXPECT_EQ(a.last_of("update")["version"], version);
+  EXPECT_EQ(a.last_of("joined")["seats"][0]["name"], "Ann");
+  EXPECT_FALSE(a.last_of("update")["log"].empty());
+  play_out(g, id, {{0, &a}, {1, &b}}, 2);
+  EXPECT_EQ(g.hub->http("GET", "/api/tables/" + id + "/record", "").status, 200);
+}
+
+// ---- the leak test ----------------------------------------------------------
+
+// Every card index a message names: cards in views and [[n]] tokens in text.
+void cards_named(const json& j, std::set<int>& out) {
+  static const std::regex token(R"(\[\[(\d+)\]\])");
+  if (j.is_object()) {
+    if (j.contains("index") && j["index"].is_number()) out.insert(j["index"].get<int>());
+    for (const auto& [k, v] : j.items()) cards_named(v, out);
+  } else if (j.is_array()) {
+    for (const json& v : j) cards_named(v, out);
+  } else if (j.is_string()) {
+    const std::string s = j.get<std::string>();
+    for (std::sregex_iterator it(s.begin(), s.end(), token), end; it != end; ++it) out.insert(std::stoi((*it)[1]));
+  }
+}
+
+// A seat may be told of a card only once its own view has shown it. Views are
+// honest by the conformance harness's test (resampling the hidden cards
+// leaves each seat's view unchanged), so this catches anything the server
+// adds: narration, labels, stray fields.
+TEST(Leak, NoMessageNamesACardItsSeatMayNotSee) {
+  int games = 0, messages = 0;
+  for (const Selection& sel : all_selections()) {
+    for (int players : {sel.game->min_players, std::min(4, sel.game->max_players)}) {
+      if (sel.preset && (players < sel.preset->min_players || players > sel.preset->max_players)) continue;
+      for (std::uint64_t seed = 1; seed <= 2; ++seed) {
+        Fixture f;
+        std::vector<std::string> kinds(players, "human");
+        kinds.back() = "random";  // a bot seat too
+        json t = f.create({{"game", sel.name()}, {"players", players}, {"seats", kinds}, {"seed", seed}});
+        const std::string id = t["table"];
+        std::vector<Recorder> seats(players);
+        Recorder watcher;
+        std::map<Seat, Recorder*> humans;
+        for (Seat s = 0; s + 1 < players; ++s) f.join(seats[s], id, token(t, s)), humans[s] = &seats[s];
+        f.join(watcher, id);
+        std::vector<std::set<int>> shown(players + 1);  // index 0: spectators
+        std::vector<std::size_t> checked(players + 1, 0);
+        // A shadow of the table, replayed from the stored actions, shows each
+        // viewer's view after every transition, chance included: narration
+        // may name a card that was public only for a moment (the last pair of
+        // a hand, before the next deal).
+        const Config config = *make_config(sel, players, {});
+        Table shadow(sel, config, seed);
+        std::size_t replayed = 0;
+        auto look = [&] {
+          for (Seat v = -1; v < players; ++v) cards_named(json::parse(to_json(shadow.state().view(v))), shown[v + 1]);
+        };
+        auto check = [&] {
+          auto row = f.store->table(id);
+          ASSERT_TRUE(row.ok() && *row);
+          for (;;) {
+            while (shadow.state().to_move() == kChance) shadow.chance(), look();
+            if (replayed == (*row)->actions.size()) break;
+            ASSERT_TRUE(shadow.act((*row)->actions[replayed++]));
+            look();
+          }
+          for (Seat v = -1; v < players; ++v) {
+            Recorder& r = v < 0 ? watcher : seats[v];
+            if (v == players - 1) continue;  // the bot has no client
+            for (; checked[v + 1] < r.got.size(); ++checked[v + 1], ++messages) {
+              const json& m = r.got[checked[v + 1]];
+              const std::string text = m.dump();
+              for (Seat o = 0; o + 1 < players; ++o)
+                if (o != v) {
+                  ASSERT_EQ(text.find(token(t, o)), std::string::npos) << "another seat's token";
+                }
+              std::set<int> named;
+              cards_named(m, named);
+              for (int c : named)
+                ASSERT_TRUE(shown[v + 1].count(c)) << sel.name() << " seed " << seed << ": viewer " << v << " was told of card "
+                                                   << c << " it cannot see, in " << text;
+            }
+          }
+        };
+        Rng rng(seed, 9);
+        for (int step = 0; step < 5000 && !f.hub->state(id)->terminal() && !HasFailure(); ++step) {
+          check();
+          f.clock.run();
+          check();
+          const State& st = *f.hub->state(id);
+          if (st.terminal()) break;
+          Recorder* r = humans.at(st.to_move());
+          const json& ch = r->last_of("update")["view"]["choices"];
+          ASSERT_FALSE(ch.empty());
+          f.act(*r, ch[rng.below(static_cast<std::uint32_t>(ch.size()))]["action"]);
+        }
+        check();
+        if (HasFailure()) return;
+        ASSERT_TRUE(f.hub->state(id)->terminal()) << sel.name();
+        ++games;
+      }
+    }
+  }
+  EXPECT_GT(games, 40);
+  std::cout << "leak test: " << games << " games, " << messages << " messages checked\n";
+}
+
+}  // namespace
+}  // namespace parlour::server

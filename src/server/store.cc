@@ -1,0 +1,248 @@
+#include "server/store.h"
+
+#include <SQLiteCpp/SQLiteCpp.h>
+
+#include <ctime>
+#include <nlohmann/json.hpp>
+
+namespace parlour::server {
+namespace {
+
+using nlohmann::json;
+
+// SQLite's integers are signed 64-bit; seeds keep their bits.
+std::int64_t to_db(std::uint64_t v) { return static_cast<std::int64_t>(v); }
+std::uint64_t from_db(std::int64_t v) { return static_cast<std::uint64_t>(v); }
+
+std::string seats_json(const std::vector<SeatRow>& seats) {
+  json j = json::array();
+  for (const SeatRow& s : seats) j.push_back({{"kind", s.kind}, {"bot", s.bot}, {"token", s.token}, {"name", s.name}});
+  return j.dump();
+}
+
+std::vector<SeatRow> parse_seats(const std::string& text) {
+  std::vector<SeatRow> seats;
+  for (const json& s : json::parse(text))
+    seats.push_back({s.at("kind").get<std::string>(), s.at("bot").get<std::string>(), s.at("token").get<std::string>(),
+                     s.at("name").get<std::string>()});
+  return seats;
+}
+
+// Every SQLite or JSON failure becomes a Status naming what was being done.
+template <class F>
+auto guarded(const char* what, F f) -> decltype(f()) {
+  try {
+    return f();
+  } catch (const std::exception& e) {
+    return Status::error(std::string("database: ") + what + ": " + e.what());
+  }
+}
+
+constexpr const char* kColumns = "id, game, players, options, seed, bot_seed, seats, finished, next, created";
+
+TableRow row_of(SQLite::Statement& q) {
+  TableRow t;
+  t.id = q.getColumn(0).getString();
+  t.game = q.getColumn(1).getString();
+  t.players = q.getColumn(2).getInt();
+  t.options = json::parse(q.getColumn(3).getString()).get<std::vector<std::string>>();
+  t.seed = from_db(q.getColumn(4).getInt64());
+  t.bot_seed = from_db(q.getColumn(5).getInt64());
+  t.seats = parse_seats(q.getColumn(6).getString());
+  t.finished = q.getColumn(7).getInt() != 0;
+  t.next = q.getColumn(8).getString();
+  t.created = q.getColumn(9).getInt64();
+  return t;
+}
+
+}  // namespace
+
+Store::Store(std::unique_ptr<SQLite::Database> db) : db_(std::move(db)) {}
+
+Store::~Store() {
+  if (!checkpointer_.joinable()) return;
+  {
+    std::lock_guard lock(mu_);
+    stop_ = true;
+  }
+  wake_.notify_one();
+  checkpointer_.join();
+}
+
+// Copies the write-ahead log into the database file twice a second, from its
+// own connection: the fsync this needs is paid here, not by a move. PASSIVE
+// never waits for the server's connection.
+void Store::checkpoint_loop(std::string path) {
+  try {
+    SQLite::Database db(path, SQLite::OPEN_READWRITE, 2000);
+    std::unique_lock lock(mu_);
+    while (!wake_.wait_for(lock, std::chrono::milliseconds(500), [&] { return stop_; })) {
+      lock.unlock();
+      try {
+        db.exec("PRAGMA wal_checkpoint(PASSIVE)");
+      } catch (const std::exception&) {  // busy: next time
+      }
+      lock.lock();
+    }
+  } catch (const std::exception&) {  // the log then grows until the next start checkpoints it
+  }
+}
+
+Result<std::unique_ptr<Store>> Store::open(const std::string& path) {
+  try {
+    auto db = std::make_unique<SQLite::Database>(path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE, 2000);
+    db->exec("PRAGMA journal_mode=WAL");
+    db->exec("PRAGMA synchronous=NORMAL");
+    db->exec(
+        "CREATE TABLE IF NOT EXISTS tables(id TEXT PRIMARY KEY, game TEXT NOT NULL, players INTEGER NOT NULL,"
+        " options TEXT NOT NULL, seed INTEGER NOT NULL, bot_seed INTEGER NOT NULL, seats TEXT NOT NULL,"
+        " finished INTEGER NOT NULL DEFAULT 0, next TEXT NOT NULL DEFAULT '', created INTEGER NOT NULL,"
+        " record TEXT);"
+        "CREATE TABLE IF NOT EXISTS actions(table_id TEXT NOT NULL, idx INTEGER NOT NULL, action INTEGER NOT NULL,"
+        " PRIMARY KEY(table_id, idx)) WITHOUT ROWID;"
+        "CREATE TABLE IF NOT EXISTS stats(name TEXT NOT NULL, game TEXT NOT NULL, played INTEGER NOT NULL,"
+        " won INTEGER NOT NULL, lost INTEGER NOT NULL, score REAL NOT NULL, PRIMARY KEY(name, game));"
+        "CREATE INDEX IF NOT EXISTS tables_created ON tables(created);");
+    const bool file = path != ":memory:" && !path.empty();
+    if (file) db->exec("PRAGMA wal_autocheckpoint=0");
+    std::unique_ptr<Store> store(new Store(std::move(db)));
+    if (file) store->checkpointer_ = std::thread(&Store::checkpoint_loop, store.get(), path);
+    store->add_action_ = std::make_unique<SQLite::Statement>(*store->db_, "INSERT INTO actions VALUES(?, ?, ?)");
+    return store;
+  } catch (const std::exception& e) {
+    return Status::error("cannot open the database " + path + ": " + e.what());
+  }
+}
+
+Status Store::add_table(const TableRow& t) {
+  return guarded("adding a table", [&] {
+    SQLite::Statement q(*db_, "INSERT INTO tables(id, game, players, options, seed, bot_seed, seats, finished, next, created)"
+                              " VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    q.bind(1, t.id);
+    q.bind(2, t.game);
+    q.bind(3, t.players);
+    q.bind(4, json(t.options).dump());
+    q.bind(5, to_db(t.seed));
+    q.bind(6, to_db(t.bot_seed));
+    q.bind(7, seats_json(t.seats));
+    q.bind(8, t.finished ? 1 : 0);
+    q.bind(9, t.next);
+    q.bind(10, static_cast<std::int64_t>(t.created ? t.created : std::time(nullptr)));
+    q.exec();
+    return Status();
+  });
+}
+
+Status Store::add_action(const std::string& table, int index, Action a) {
+  return guarded("adding an action", [&] {
+    add_action_->reset();
+    add_action_->bind(1, table);
+    add_action_->bind(2, index);
+    add_action_->bind(3, static_cast<std::int64_t>(a));
+    add_action_->exec();
+    return Status();
+  });
+}
+
+Status Store::set_seats(const std::string& table, const std::vector<SeatRow>& seats) {
+  return guarded("naming a seat", [&] {
+    SQLite::Statement q(*db_, "UPDATE tables SET seats = ? WHERE id = ?");
+    q.bind(1, seats_json(seats));
+    q.bind(2, table);
+    q.exec();
+    return Status();
+  });
+}
+
+Status Store::set_next(const std::string& table, const std::string& next) {
+  return guarded("linking a rematch", [&] {
+    SQLite::Statement q(*db_, "UPDATE tables SET next = ? WHERE id = ?");
+    q.bind(1, next);
+    q.bind(2, table);
+    q.exec();
+    return Status();
+  });
+}
+
+Status Store::finish(const std::string& table, const std::string& record_json, const std::vector<StatRow>& results) {
+  return guarded("finishing a table", [&] {
+    SQLite::Transaction tx(*db_);
+    SQLite::Statement q(*db_, "UPDATE tables SET finished = 1, record = ? WHERE id = ?");
+    q.bind(1, record_json);
+    q.bind(2, table);
+    q.exec();
+    SQLite::Statement s(*db_,
+                        "INSERT INTO stats VALUES(?, ?, 1, ?, ?, ?) ON CONFLICT(name, game) DO UPDATE SET"
+                        " played = played + 1, won = won + excluded.won, lost = lost + excluded.lost,"
+                        " score = score + excluded.score");
+    for (const StatRow& r : results) {
+      s.reset();
+      s.bind(1, r.name);
+      s.bind(2, r.game);
+      s.bind(3, r.won);
+      s.bind(4, r.lost);
+      s.bind(5, r.score);
+      s.exec();
+    }
+    tx.commit();
+    return Status();
+  });
+}
+
+Result<std::optional<TableRow>> Store::table(const std::string& id) {
+  return guarded("loading a table", [&]() -> Result<std::optional<TableRow>> {
+    SQLite::Statement q(*db_, std::string("SELECT ") + kColumns + " FROM tables WHERE id = ?");
+    q.bind(1, id);
+    if (!q.executeStep()) return std::optional<TableRow>();
+    TableRow t = row_of(q);
+    SQLite::Statement a(*db_, "SELECT idx, action FROM actions WHERE table_id = ? ORDER BY idx");
+    a.bind(1, id);
+    while (a.executeStep()) {
+      if (a.getColumn(0).getInt() != static_cast<int>(t.actions.size()))
+        return Status::error("database: table " + id + " has a gap in its actions");
+      t.actions.push_back(static_cast<Action>(a.getColumn(1).getInt64()));
+    }
+    return std::optional<TableRow>(std::move(t));
+  });
+}
+
+Result<std::vector<std::string>> Store::unfinished() {
+  return guarded("listing unfinished tables", [&]() -> Result<std::vector<std::string>> {
+    std::vector<std::string> ids;
+    SQLite::Statement q(*db_, "SELECT id FROM tables WHERE finished = 0 ORDER BY created");
+    while (q.executeStep()) ids.push_back(q.getColumn(0).getString());
+    return ids;
+  });
+}
+
+Result<std::vector<TableRow>> Store::recent(int limit) {
+  return guarded("listing tables", [&]() -> Result<std::vector<TableRow>> {
+    std::vector<TableRow> rows;
+    SQLite::Statement q(*db_, std::string("SELECT ") + kColumns + " FROM tables ORDER BY created DESC, rowid DESC LIMIT ?");
+    q.bind(1, limit);
+    while (q.executeStep()) rows.push_back(row_of(q));
+    return rows;
+  });
+}
+
+Result<std::optional<std::string>> Store::record(const std::string& id) {
+  return guarded("reading a record", [&]() -> Result<std::optional<std::string>> {
+    SQLite::Statement q(*db_, "SELECT record FROM tables WHERE id = ? AND finished = 1");
+    q.bind(1, id);
+    if (!q.executeStep() || q.getColumn(0).isNull()) return std::optional<std::string>();
+    return std::optional<std::string>(q.getColumn(0).getString());
+  });
+}
+
+Result<std::vector<StatRow>> Store::stats() {
+  return guarded("reading stats", [&]() -> Result<std::vector<StatRow>> {
+    std::vector<StatRow> rows;
+    SQLite::Statement q(*db_, "SELECT name, game, played, won, lost, score FROM stats ORDER BY won DESC, played DESC, name");
+    while (q.executeStep())
+      rows.push_back({q.getColumn(0).getString(), q.getColumn(1).getString(), q.getColumn(2).getInt(),
+                      q.getColumn(3).getInt(), q.getColumn(4).getInt(), q.getColumn(5).getDouble()});
+    return rows;
+  });
+}
+
+}  // namespace parlour::server

@@ -1,0 +1,92 @@
+// The server's memory: tables, their actions, finished records and players'
+// results, in one SQLite file. Every write is committed before the call
+// returns (WAL, synchronous=NORMAL), so a server killed at any moment, even by
+// kill -9, restarts with everything it had told anyone. (A power cut may lose
+// the last few commits: that is the price of not waiting for the disk on every
+// move.) Not thread-safe: the server calls it from its one thread. A file
+// database is checkpointed by a thread of its own, so that the disk's syncs
+// never stall a move.
+#pragma once
+
+#include <condition_variable>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <thread>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/status.h"
+#include "core/view.h"
+
+namespace SQLite {
+class Database;
+class Statement;
+}  // namespace SQLite
+
+namespace parlour::server {
+
+struct SeatRow {
+  std::string kind;   // "human" or "bot"
+  std::string bot;    // the bot's name, for a bot
+  std::string token;  // a human seat's secret, 32 hex digits
+  std::string name;   // what the player calls themselves ("" until they say)
+};
+
+struct TableRow {
+  std::string id;
+  std::string game;                  // a game or preset name, as `select` takes
+  int players = 0;
+  std::vector<std::string> options;  // "key=value" as asked, over the preset
+  std::uint64_t seed = 0;            // chance: the deal and every shuffle
+  std::uint64_t bot_seed = 0;        // the bots' own randomness
+  std::vector<SeatRow> seats;
+  std::vector<Action> actions;       // loaded with the table
+  bool finished = false;
+  std::string next;                  // the rematch's table id, once asked
+  std::int64_t created = 0;          // unix seconds
+};
+
+struct StatRow {
+  std::string name, game;
+  int played = 0, won = 0, lost = 0;
+  double score = 0;
+};
+
+class Store {
+ public:
+  // Opens (creating if needed) the database at `path`; ":memory:" for tests.
+  static Result<std::unique_ptr<Store>> open(const std::string& path);
+  ~Store();
+
+  [[nodiscard]] Status add_table(const TableRow& t);
+  [[nodiscard]] Status add_action(const std::string& table, int index, Action a);
+  [[nodiscard]] Status set_seats(const std::string& table, const std::vector<SeatRow>& seats);
+  [[nodiscard]] Status set_next(const std::string& table, const std::string& next);
+  // Marks the table finished, keeps its record and adds each result to the
+  // players' stats, in one transaction.
+  [[nodiscard]] Status finish(const std::string& table, const std::string& record_json,
+                              const std::vector<StatRow>& results);
+
+  // A table with its actions; nullopt if there is none with that id.
+  Result<std::optional<TableRow>> table(const std::string& id);
+  Result<std::vector<std::string>> unfinished();
+  // The most recent tables, newest first, without their actions.
+  Result<std::vector<TableRow>> recent(int limit);
+  // A finished table's record; nullopt if unknown or unfinished.
+  Result<std::optional<std::string>> record(const std::string& id);
+  Result<std::vector<StatRow>> stats();
+
+ private:
+  explicit Store(std::unique_ptr<SQLite::Database> db);
+  void checkpoint_loop(std::string path);
+  std::unique_ptr<SQLite::Database> db_;
+  std::unique_ptr<SQLite::Statement> add_action_;
+  std::thread checkpointer_;
+  std::mutex mu_;
+  std::condition_variable wake_;
+  bool stop_ = false;
+};
+
+}  // namespace parlour::server
