@@ -61,6 +61,7 @@ class WsClient : public Client, public std::enable_shared_from_this<WsClient> {
     // Larger messages than the protocol's are read and answered "too-large";
     // only absurd ones make Beast close the connection (code 1009).
     ws_.read_message_max(1 << 20);
+    ws_.auto_fragment(false);  // one frame per message: fewer writes
     co_await ws_.async_accept(req, asio::redirect_error(use_awaitable, ec));
     if (ec) co_return;
     hub_.opened(*this);

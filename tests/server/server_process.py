@@ -1,0 +1,253 @@
+#!/usr/bin/env python3
+"""`parlour serve` as a process, over real sockets: kill -9 mid-game and a
+restart that resumes the game; clients that vanish mid-message; oversized and
+malformed messages; the record of the finished game replays with
+`parlour replay`. Standard library only: a minimal WebSocket client is below.
+
+    python3 server_process.py BUILD/parlour
+"""
+import base64
+import json
+import os
+import signal
+import socket
+import struct
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+
+PARLOUR = sys.argv[1]
+TMP = tempfile.mkdtemp(prefix="parlour-server-test-")
+DB = os.path.join(TMP, "t.db")
+
+
+def free_port():
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    port = s.getsockname()[1]
+    s.close()
+    return port
+
+
+PORT = free_port()
+BASE = f"http://127.0.0.1:{PORT}"
+
+
+def start():
+    log = open(os.path.join(TMP, "serve.log"), "a")
+    p = subprocess.Popen([PARLOUR, "serve", "--port", str(PORT), "--db", DB, "--bot-delay", "0"],
+                         stdout=log, stderr=log)
+    for _ in range(100):
+        try:
+            urllib.request.urlopen(BASE + "/api/games", timeout=1).read()
+            return p
+        except OSError:
+            time.sleep(0.05)
+    raise SystemExit("server did not start: " + open(os.path.join(TMP, "serve.log")).read())
+
+
+def http(method, path, body=None):
+    req = urllib.request.Request(BASE + path, method=method, data=None if body is None else body.encode())
+    try:
+        with urllib.request.urlopen(req, timeout=5) as r:
+            return r.status, r.read().decode()
+    except urllib.error.HTTPError as e:
+        return e.code, e.read().decode()
+
+
+class WS:
+    """Just enough of RFC 6455 for a client: masked text frames out, frames in."""
+
+    def __init__(self):
+        self.s = socket.create_connection(("127.0.0.1", PORT), timeout=10)
+        key = base64.b64encode(os.urandom(16)).decode()
+        self.s.sendall((f"GET /ws HTTP/1.1\r\nHost: 127.0.0.1:{PORT}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                        f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n").encode())
+        head = b""
+        while b"\r\n\r\n" not in head:
+            chunk = self.s.recv(1)
+            if not chunk:
+                raise AssertionError("handshake refused")
+            head += chunk
+        assert head.startswith(b"HTTP/1.1 101"), head
+        self.buf = b""
+
+    def frame(self, payload, opcode=1):
+        n = len(payload)
+        header = bytes([0x80 | opcode])
+        if n < 126:
+            header += bytes([0x80 | n])
+        elif n < 65536:
+            header += bytes([0x80 | 126]) + struct.pack(">H", n)
+        else:
+            header += bytes([0x80 | 127]) + struct.pack(">Q", n)
+        mask = os.urandom(4)
+        return header + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
+
+    def send(self, obj):
+        self.s.sendall(self.frame((obj if isinstance(obj, str) else json.dumps(obj)).encode()))
+
+    def _read(self, n):
+        while len(self.buf) < n:
+            chunk = self.s.recv(65536)
+            if not chunk:
+                raise ConnectionError("closed")
+            self.buf += chunk
+        out, self.buf = self.buf[:n], self.buf[n:]
+        return out
+
+    def recv(self):
+        """The next message as JSON; ('close', code) for a close frame."""
+        data, opcode = b"", None
+        while True:
+            b0, b1 = self._read(2)
+            n = b1 & 0x7F
+            if n == 126:
+                n = struct.unpack(">H", self._read(2))[0]
+            elif n == 127:
+                n = struct.unpack(">Q", self._read(8))[0]
+            payload = self._read(n)
+            op = b0 & 0x0F
+            if op == 8:
+                return ("close", struct.unpack(">H", payload[:2])[0] if len(payload) >= 2 else None)
+            if op in (9, 10):  # ping, pong
+                continue
+            opcode = opcode if op == 0 else op
+            data += payload
+            if b0 & 0x80:  # FIN: the message is whole
+                return json.loads(data)
+
+    def until(self, pred, limit=500):
+        for _ in range(limit):
+            m = self.recv()
+            if pred(m):
+                return m
+        raise AssertionError("expected message never came")
+
+    def close(self):
+        self.s.close()
+
+
+def update(m):
+    return isinstance(m, dict) and m.get("type") == "update"
+
+
+failures = []
+
+
+def check(cond, what):
+    if not cond:
+        failures.append(what)
+        print("FAIL:", what)
+
+
+server = start()
+try:
+    # Bad HTTP input gets named errors.
+    status, body = http("POST", "/api/tables", "{not json")
+    check(status == 400 and "JSON object" in body, f"bad JSON body: {status} {body}")
+    status, body = http("POST", "/api/tables", json.dumps({"game": "old-maid", "players": 2, "seats": ["human", "genius"]}))
+    check(status == 400 and "blind" in body, f"unknown bot: {status} {body}")
+    status, body = http("POST", "/api/tables", "x" * 70000)
+    check(status == 413, f"oversized body: {status}")
+    status, body = http("GET", "/api/tables/nope/record")
+    check(status == 404, f"unknown record: {status}")
+
+    status, body = http("POST", "/api/tables", json.dumps(
+        {"game": "old-maid", "players": 3, "seats": ["human", "human", "blind"], "seed": 11}))
+    check(status == 201, f"create: {status} {body}")
+    t = json.loads(body)
+    table, tokens = t["table"], [t["seats"][0]["token"], t["seats"][1]["token"]]
+    status, _ = http("GET", f"/api/tables/{table}/record")
+    check(status == 409, "a record in play must not be served: it holds the seed")
+
+    def join(seat):
+        ws = WS()
+        ws.send({"type": "join", "table": table, "token": tokens[seat], "name": f"P{seat}"})
+        ws.until(lambda m: m.get("type") == "joined")
+        return ws, ws.until(update)
+
+    (a, ua), (b, ub) = join(0), join(1)
+    clients, last = {0: a, 1: b}, {0: ua, 1: ub}
+
+    def play(n):
+        """n actions by the humans, first choice each time; returns the version reached."""
+        done = 0
+        while done < n:
+            mover = max(last.values(), key=lambda m: m["version"])["view"]["to_move"]
+            if mover < 0:
+                return
+            if mover not in clients:  # the bot: its update is on its way
+                for s, ws in clients.items():
+                    last[s] = ws.until(lambda m: update(m) and m["version"] > last[s]["version"])
+                continue
+            me = clients[mover]
+            view = last[mover]["view"]
+            me.send({"type": "act", "action": view["choices"][0]["action"], "version": last[mover]["version"]})
+            for s, ws in clients.items():
+                last[s] = ws.until(lambda m: update(m) and m["version"] > last[s]["version"])
+            done += 1
+
+    # Misbehaving clients, while the game is on: none of it stops the table.
+    a.send("not json")
+    check(a.until(lambda m: m.get("type") == "error")["code"] == "bad-message", "bad-message")
+    a.send({"type": "ping", "pad": "x" * 5000})
+    check(a.until(lambda m: m.get("type") == "error")["code"] == "too-large", "too-large")
+    other = 1 - last[0]["view"]["to_move"] if last[0]["view"]["to_move"] in (0, 1) else 0
+    clients[other].send({"type": "act", "action": 0})
+    check(clients[other].until(lambda m: m.get("type") == "error")["code"] in ("not-your-turn",), "out of turn")
+    huge = WS()
+    huge.s.sendall(huge.frame(b"x" * (2 << 20)))
+    try:
+        got = huge.recv()
+        check(got[0] == "close" and got[1] == 1009, f"a 2 MiB message closes with 1009, got {got}")
+    except (ConnectionError, OSError):
+        pass  # closed outright: also fine
+    # Vanishing mid-message: half a frame, half an HTTP request, half a handshake.
+    v = WS()
+    v.s.sendall(v.frame(b'{"type":"ping"}' * 20)[:40])
+    v.close()
+    s = socket.create_connection(("127.0.0.1", PORT))
+    s.sendall(b"POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Length: 500\r\n\r\n{\"game\":")
+    s.close()
+    s = socket.create_connection(("127.0.0.1", PORT))
+    s.sendall(b"GET /ws HTTP/1.1\r\nUpgrade: websocket\r\n")
+    s.close()
+
+    play(8)
+    before = {s: last[s] for s in clients}
+    check(before[0]["version"] >= 8, "played on after the bad messages")
+
+    # kill -9 in the middle of the game, then a restart on the same database.
+    server.send_signal(signal.SIGKILL)
+    server.wait()
+    for ws in clients.values():
+        ws.close()
+    server = start()
+    (a, ua), (b, ub) = join(0), join(1)
+    clients, last = {0: a, 1: b}, {0: ua, 1: ub}
+    for s in clients:
+        check(last[s]["version"] == before[s]["version"], f"seat {s}: version {last[s]['version']} after restart, {before[s]['version']} before")
+        check(last[s]["view"] == before[s]["view"], f"seat {s}: the view changed across the restart")
+
+    play(10_000)
+    check(last[0]["view"]["terminal"], "the game ended")
+    status, record = http("GET", f"/api/tables/{table}/record")
+    check(status == 200, f"record after the end: {status}")
+    path = os.path.join(TMP, "game.json")
+    open(path, "w").write(record)
+    r = subprocess.run([PARLOUR, "replay", path], capture_output=True, text=True)
+    check(r.returncode == 0 and "Old Maid" in r.stdout, f"parlour replay of the downloaded record: {r.returncode} {r.stderr}")
+    status, body = http("GET", "/api/stats")
+    check(status == 200 and '"P0"' in body, f"stats name the players: {body}")
+finally:
+    server.kill()
+    server.wait()
+
+if failures:
+    print(f"{len(failures)} failure(s); server log in {TMP}/serve.log")
+    sys.exit(1)
+print("server process test: all checks passed")
