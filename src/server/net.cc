@@ -11,6 +11,7 @@
 #include <boost/beast.hpp>
 #include <deque>
 #include <memory>
+#include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 
 #include "server/files.h"
@@ -230,6 +231,8 @@ awaitable<void> listen(tcp::acceptor& acceptor, Server& srv) {
 }  // namespace
 
 int serve(const ServeOptions& o) {
+  // The log is for the operator, on stderr; stdout stays free.
+  if (!spdlog::get("parlour")) spdlog::set_default_logger(spdlog::stderr_color_mt("parlour"));
   auto store = Store::open(o.db);
   if (!store.ok()) {
     spdlog::error("{}", store.message());

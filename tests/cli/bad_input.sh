@@ -27,6 +27,15 @@ expect_status 2 "no command" -- "$PARLOUR"
 expect_status 2 "missing record" -- "$PARLOUR" replay no-such-file.json
 expect_in err "cannot read record file" "says it cannot read the file"
 
+# serve: arguments checked before anything starts.
+expect_status 2 "serve port out of range" -- "$PARLOUR" serve --port 70000
+expect_in err "70000" "names the bad port"
+expect_status 2 "serve bot delay not a number" -- "$PARLOUR" serve --bot-delay soon
+expect_status 1 "serve host not an address" -- "$PARLOUR" serve --host nowhere --port 18999 --db "$WORK/s.db"
+expect_in err "--host nowhere: not an IP address" "names the bad host"
+expect_status 1 "serve database in a missing folder" -- "$PARLOUR" serve --port 18999 --db "$WORK/no/such/dir/s.db"
+expect_in err "cannot open the database" "says it cannot open the database"
+
 # Records: malformed and tampered.
 "$PARLOUR" play old-maid --auto --players 4 --seed 3 --record good.json >/dev/null
 echo '{"format": "parlour-record", "version": 1, "game": "old-maid"' >trunc.json
