@@ -179,6 +179,8 @@ struct Hub::Impl {
     if (!live.ok()) return live.status();
     Live* t = live->get();
     tables.emplace(id, std::move(*live));
+    // Killed between the last move and its bookkeeping: finish it now.
+    if (t->state().terminal() && !t->row.finished) finish(*t);
     schedule_bot(*t);
     return t;
   }
