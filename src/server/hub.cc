@@ -291,17 +291,19 @@ struct Hub::Impl {
       if (t.players[s]) t.players[s]->send(update(t, s, lines[s + 1], actor, label));
   }
 
-  json seats_json(const Live& t) const {
+  // Who sits where; `players` (by seat) says who is connected, if the table is live.
+  static json seats_json(const TableRow& row, const std::vector<Client*>* players) {
     json seats = json::array();
-    for (Seat s = 0; s < t.row.players; ++s) {
-      const SeatRow& r = t.row.seats[s];
-      json j = {{"kind", r.kind}, {"connected", r.kind == "bot" || t.players[s] != nullptr}};
+    for (Seat s = 0; s < row.players; ++s) {
+      const SeatRow& r = row.seats[s];
+      json j = {{"kind", r.kind}, {"connected", r.kind == "bot" || (players && (*players)[s] != nullptr)}};
       j["name"] = r.kind == "bot" ? r.bot + " (bot)" : r.name.empty() ? seat_name(s) : r.name;
       if (r.kind == "bot") j["bot"] = r.bot;
       seats.push_back(std::move(j));
     }
     return seats;
   }
+  static json seats_json(const Live& t) { return seats_json(t.row, &t.players); }
 
   void broadcast_seats(Live& t) {
     const std::string m = json{{"type", "seats"}, {"seats", seats_json(t)}}.dump();
@@ -516,16 +518,8 @@ struct Hub::Impl {
       if (!sel.ok()) continue;
       json j = {{"table", r.id}, {"game", sel->game->name}, {"title", sel->game->title}, {"preset", r.game},
                 {"players", r.players}, {"finished", r.finished}, {"created", r.created}};
-      if (live != tables.end()) {
-        j["actions"] = live->second->version();
-        j["seats"] = seats_json(*live->second);
-      } else {
-        json seats = json::array();
-        for (std::size_t s = 0; s < r.seats.size(); ++s)
-          seats.push_back({{"kind", r.seats[s].kind}, {"connected", r.seats[s].kind == "bot"},
-                           {"name", r.seats[s].kind == "bot" ? r.seats[s].bot + " (bot)" : r.seats[s].name.empty() ? seat_name(static_cast<Seat>(s)) : r.seats[s].name}});
-        j["seats"] = seats;
-      }
+      j["actions"] = r.actions.size();
+      j["seats"] = live != tables.end() ? seats_json(*live->second) : seats_json(r, nullptr);
       all.push_back(std::move(j));
     }
     return reply(200, all);

@@ -254,6 +254,10 @@ TEST(Protocol, FinishedGamesKeepARecordThatReplaysAndCountInStats) {
   f.join(a, id, token(t, 0), "Ann");
   f.join(b, id, token(t, 1), "Bob");
   EXPECT_EQ(f.hub->http("GET", "/api/tables/" + id + "/record", "").status, 409);  // it would show the deal
+  const std::string listed = f.hub->http("GET", "/api/tables", "").body;
+  EXPECT_NE(listed.find(id), std::string::npos);
+  EXPECT_EQ(listed.find(token(t, 0)), std::string::npos);  // the list names no secret
+  EXPECT_EQ(json::parse(listed)[0]["seats"][0]["name"], "Ann");
   play_out(f, id, {{0, &a}, {1, &b}}, 1);
   EXPECT_TRUE(a.last_of("update")["view"]["terminal"]);
   HttpReply r = f.hub->http("GET", "/api/tables/" + id + "/record", "");

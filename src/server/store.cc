@@ -218,9 +218,14 @@ Result<std::vector<std::string>> Store::unfinished() {
 Result<std::vector<TableRow>> Store::recent(int limit) {
   return guarded("listing tables", [&]() -> Result<std::vector<TableRow>> {
     std::vector<TableRow> rows;
-    SQLite::Statement q(*db_, std::string("SELECT ") + kColumns + " FROM tables ORDER BY created DESC, rowid DESC LIMIT ?");
+    SQLite::Statement q(*db_, std::string("SELECT ") + kColumns +
+                                  ", (SELECT COUNT(*) FROM actions WHERE table_id = id) FROM tables"
+                                  " ORDER BY created DESC, rowid DESC LIMIT ?");
     q.bind(1, limit);
-    while (q.executeStep()) rows.push_back(row_of(q));
+    while (q.executeStep()) {
+      rows.push_back(row_of(q));
+      rows.back().actions.resize(static_cast<std::size_t>(q.getColumn(10).getInt64()));  // only the count is read
+    }
     return rows;
   });
 }

@@ -72,7 +72,8 @@ class Store {
   // A table with its actions; nullopt if there is none with that id.
   Result<std::optional<TableRow>> table(const std::string& id);
   Result<std::vector<std::string>> unfinished();
-  // The most recent tables, newest first, without their actions.
+  // The most recent tables, newest first; of their actions only the number
+  // is read (the list holds that many zeros).
   Result<std::vector<TableRow>> recent(int limit);
   // A finished table's record; nullopt if unknown or unfinished.
   Result<std::optional<std::string>> record(const std::string& id);
