@@ -203,6 +203,7 @@ double percentile(std::vector<double>& v, double p) {
 int main(int argc, char** argv) {
   Args a;
   CLI::App app{"parlour_load: many bot-only tables over WebSocket against `parlour serve`; latency from action to update"};
+  app.option_defaults()->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);  // scripts/load's defaults, then yours
   app.add_option("--host", a.host, "server address")->capture_default_str();
   app.add_option("--port", a.port, "server port")->capture_default_str();
   app.add_option("--tables", a.tables, "tables to hold at once")->check(CLI::Range(1, 100000))->capture_default_str();

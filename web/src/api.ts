@@ -1,0 +1,138 @@
+// The server's HTTP API (protocol.md, "HTTP API"). Every call throws an Error
+// carrying the server's own explanation when the answer is not a success.
+import type { SeatPresence } from './protocol';
+
+export interface OptionSpec {
+  key: string;
+  type: 'bool' | 'int' | 'choice';
+  choices: string[];
+  /** As typed on the command line: "true", "3", "queen". */
+  default: string;
+  help: string;
+  min: number;
+  max: number;
+  /** Where the rule comes from: the rule book quoted. */
+  source?: string;
+}
+
+export interface Preset {
+  name: string;
+  summary: string;
+  /** "key=value" strings applied over the game's defaults. */
+  settings: string[];
+  min_players: number;
+  max_players: number;
+  default_players: number;
+}
+
+export interface BotInfo {
+  name: string;
+  help: string;
+}
+
+export interface GameInfo {
+  name: string;
+  title: string;
+  summary: string;
+  min_players: number;
+  max_players: number;
+  default_players: number;
+  bots: BotInfo[];
+  options: OptionSpec[];
+  presets: Preset[];
+}
+
+export interface CardInfo {
+  index: number;
+  short: string;
+  name: string;
+  rank?: number;
+  suit?: string;
+  picture?: number;
+}
+
+export interface CreateTable {
+  game: string;
+  players?: number;
+  options?: string[];
+  seats?: string[];
+  seed?: number;
+}
+
+export interface CreatedSeat {
+  seat: number;
+  kind: 'human' | 'bot';
+  token?: string;
+  bot?: string;
+}
+
+export interface CreatedTable {
+  table: string;
+  game: string;
+  preset: string;
+  players: number;
+  seats: CreatedSeat[];
+}
+
+export interface TableSummary {
+  table: string;
+  game: string;
+  title: string;
+  preset: string;
+  players: number;
+  finished: boolean;
+  actions: number;
+  seats: SeatPresence[];
+}
+
+export interface StatRow {
+  name: string;
+  game: string;
+  played: number;
+  won: number;
+  lost: number;
+  score: number;
+}
+
+async function call<T>(path: string, init?: RequestInit): Promise<T> {
+  const res = await fetch(path, init);
+  if (!res.ok) {
+    let message = `${res.status} ${res.statusText}`;
+    try {
+      const body = (await res.json()) as { error?: string };
+      if (body.error) message = body.error;
+    } catch {
+      // Not JSON: the status line says enough.
+    }
+    throw new Error(message);
+  }
+  return (await res.json()) as T;
+}
+
+export const getGames = () => call<GameInfo[]>('/api/games');
+export const getCards = () => call<CardInfo[]>('/api/cards');
+export const listTables = () => call<TableSummary[]>('/api/tables');
+export const getStats = () => call<StatRow[]>('/api/stats');
+
+export function createTable(req: CreateTable): Promise<CreatedTable> {
+  return call<CreatedTable>('/api/tables', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(req),
+  });
+}
+
+export async function getRules(gameOrPreset: string): Promise<string> {
+  const res = await fetch(`/api/games/${encodeURIComponent(gameOrPreset)}/rules`);
+  if (!res.ok) throw new Error(`no rules for ${gameOrPreset} (${res.status})`);
+  return res.text();
+}
+
+export function recordUrl(table: string): string {
+  return `/api/tables/${encodeURIComponent(table)}/record`;
+}
+
+/** Invite links live in the hash so that the server only ever serves one page. */
+export function seatLink(origin: string, table: string, token?: string): string {
+  return `${origin}/#/t/${table}${token ? `/${token}` : ''}`;
+}

@@ -1,0 +1,208 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { backoff, Connection, DEAD_MS, initialTableState, PING_MS, reduceTable, socketUrl, type Status } from './connection';
+import fixtures from './fixtures/views.json';
+import { FakeSocket } from './fakesocket';
+import type { ServerMessage, View } from './protocol';
+
+class FakeClock {
+  t = 0;
+  timers = new Map<number, { at: number; fn: () => void }>();
+  next = 1;
+  setTimeout = (fn: () => void, ms: number) => {
+    this.timers.set(this.next, { at: this.t + ms, fn });
+    return this.next++;
+  };
+  clearTimeout = (h: unknown) => {
+    this.timers.delete(h as number);
+  };
+  now = () => this.t;
+  advance(ms: number) {
+    const end = this.t + ms;
+    for (;;) {
+      const due = [...this.timers.entries()].filter(([, x]) => x.at <= end).sort((a, b) => a[1].at - b[1].at)[0];
+      if (!due) break;
+      this.timers.delete(due[0]);
+      this.t = due[1].at;
+      due[1].fn();
+    }
+    this.t = end;
+  }
+}
+
+const joined: ServerMessage = {
+  type: 'joined', table: 'k3j9x2ab', seat: 1, game: 'old-maid', title: 'Old Maid', preset: 'old-maid', players: 4,
+  seats: [{ kind: 'human', name: 'Ann', connected: true }, { kind: 'human', name: 'Bob', connected: true }, { kind: 'bot', name: 'blind' }, { kind: 'bot', name: 'random' }],
+};
+const update = (version: number, log: string[] = []): ServerMessage => ({ type: 'update', version, view: fixtures.drawer as View, log, last: null });
+
+describe('connection', () => {
+  let sockets: FakeSocket[];
+  let clock: FakeClock;
+  let statuses: Status[];
+  let messages: ServerMessage[];
+  let conn: Connection;
+
+  beforeEach(() => {
+    sockets = [];
+    clock = new FakeClock();
+    statuses = [];
+    messages = [];
+    conn = new Connection({
+      url: 'ws://host/ws', table: 'k3j9x2ab', token: 'a'.repeat(32), name: 'Bob',
+      onMessage: (m) => messages.push(m),
+      onStatus: (s) => statuses.push(s),
+      createSocket: (url) => {
+        const s = new FakeSocket(url);
+        sockets.push(s);
+        return s;
+      },
+      clock,
+      random: () => 0.5,
+    });
+    conn.start();
+  });
+
+  it('joins with the token and name once open', () => {
+    sockets[0].open();
+    expect(sockets[0].sent).toEqual([{ type: 'join', table: 'k3j9x2ab', token: 'a'.repeat(32), name: 'Bob' }]);
+    sockets[0].receive(joined);
+    expect(conn.getStatus()).toBe('open');
+  });
+
+  it('sends actions with the version of the last view, once per view', () => {
+    sockets[0].open();
+    sockets[0].receive(joined);
+    expect(conn.act(40)).toBe(false); // no view yet
+    sockets[0].receive(update(17));
+    expect(conn.act(42)).toBe(true);
+    expect(conn.act(43)).toBe(false); // answered by the next update, not a second click
+    expect(sockets[0].sent.at(-1)).toEqual({ type: 'act', action: 42, version: 17 });
+    sockets[0].receive(update(18));
+    expect(conn.act(43)).toBe(true);
+    expect(sockets[0].sent.at(-1)).toEqual({ type: 'act', action: 43, version: 18 });
+    sockets[0].receive({ type: 'error', code: 'stale', message: 'the table has moved on' });
+    expect(conn.isPending()).toBe(false);
+  });
+
+  it('reconnects with backoff after a drop and rejoins with the same token', () => {
+    sockets[0].open();
+    sockets[0].receive(joined);
+    sockets[0].receive(update(5));
+    sockets[0].drop();
+    expect(conn.getStatus()).toBe('reconnecting');
+    expect(conn.act(1)).toBe(false);
+    clock.advance(backoff(0, () => 0.5) - 1);
+    expect(sockets).toHaveLength(1);
+    clock.advance(1);
+    expect(sockets).toHaveLength(2);
+    // The server is still down: the next wait is longer.
+    sockets[1].drop();
+    clock.advance(backoff(0, () => 0.5));
+    expect(sockets).toHaveLength(2);
+    clock.advance(backoff(1, () => 0.5) - backoff(0, () => 0.5));
+    expect(sockets).toHaveLength(3);
+    sockets[2].open();
+    expect(sockets[2].sent[0]).toEqual({ type: 'join', table: 'k3j9x2ab', token: 'a'.repeat(32), name: 'Bob' });
+    sockets[2].receive(joined);
+    sockets[2].receive(update(5));
+    expect(conn.getStatus()).toBe('open');
+    expect(conn.act(7)).toBe(true);
+    expect(sockets[2].sent.at(-1)).toEqual({ type: 'act', action: 7, version: 5 });
+    // Back to the shortest wait after a successful join.
+    sockets[2].drop();
+    clock.advance(backoff(0, () => 0.5));
+    expect(sockets).toHaveLength(4);
+  });
+
+  it('backs off up to 8 s', () => {
+    expect(backoff(0, () => 0.5)).toBe(250);
+    expect(backoff(3, () => 0.5)).toBe(2000);
+    expect(backoff(30, () => 0.5)).toBe(8000);
+    expect(backoff(30, () => 1)).toBeLessThanOrEqual(9600);
+  });
+
+  it('stays out after being replaced, until asked to retry', () => {
+    sockets[0].open();
+    sockets[0].receive(joined);
+    sockets[0].receive({ type: 'error', code: 'replaced', message: 'this seat was taken by another connection' });
+    expect(conn.getStatus()).toBe('replaced');
+    expect(sockets[0].closed).toBe(true);
+    clock.advance(60_000);
+    expect(sockets).toHaveLength(1);
+    conn.retry();
+    expect(sockets).toHaveLength(2);
+  });
+
+  it('gives up on an unknown table or a bad token', () => {
+    sockets[0].open();
+    sockets[0].receive({ type: 'error', code: 'bad-token', message: 'no seat has this token' });
+    expect(conn.getStatus()).toBe('failed');
+    clock.advance(60_000);
+    expect(sockets).toHaveLength(1);
+  });
+
+  it('pings, and takes a silent connection for dead', () => {
+    sockets[0].open();
+    sockets[0].receive(joined);
+    clock.advance(PING_MS);
+    expect(sockets[0].sent.at(-1)).toEqual({ type: 'ping' });
+    sockets[0].receive({ type: 'pong' });
+    // Found dead at the first ping tick after PING_MS + DEAD_MS of silence.
+    clock.advance(2 * PING_MS + DEAD_MS);
+    expect(conn.getStatus()).toBe('reconnecting');
+    expect(sockets[0].closed).toBe(true);
+  });
+
+  it('stops for good when the page leaves', () => {
+    sockets[0].open();
+    conn.stop();
+    expect(sockets[0].closed).toBe(true);
+    clock.advance(60_000);
+    expect(sockets).toHaveLength(1);
+    expect(statuses.at(-1)).toBe('stopped');
+  });
+
+  it('passes every message on', () => {
+    sockets[0].open();
+    sockets[0].receive(joined);
+    sockets[0].receive({ type: 'seats', seats: [] });
+    expect(messages.map((m) => m.type)).toEqual(['joined', 'seats']);
+  });
+});
+
+describe('table state', () => {
+  it('replaces the log after a join and appends after', () => {
+    let s = reduceTable(initialTableState, joined);
+    s = reduceTable(s, update(3, ['a', 'b']));
+    s = reduceTable(s, update(4, ['c']));
+    expect(s.log).toEqual(['a', 'b', 'c']);
+    expect(s.version).toBe(4);
+    // A reconnect: the server sends the whole story again.
+    s = reduceTable(s, joined);
+    s = reduceTable(s, update(4, ['a', 'b', 'c']));
+    expect(s.log).toEqual(['a', 'b', 'c']);
+    s = reduceTable(s, update(5, ['d']));
+    expect(s.log).toEqual(['a', 'b', 'c', 'd']);
+  });
+
+  it('ignores an older update', () => {
+    let s = reduceTable(reduceTable(initialTableState, joined), update(6, ['x']));
+    s = reduceTable(s, update(5, ['old']));
+    expect(s.version).toBe(6);
+    expect(s.log).toEqual(['x']);
+  });
+
+  it('keeps presence and the rematch table', () => {
+    let s = reduceTable(initialTableState, joined);
+    expect(s.seat).toBe(1);
+    s = reduceTable(s, { type: 'seats', seats: [{ kind: 'human', name: 'Ann', connected: false }] });
+    expect(s.seats[0].connected).toBe(false);
+    s = reduceTable(s, { type: 'rematch', table: 'n3wt4b1e' });
+    expect(s.rematch).toBe('n3wt4b1e');
+  });
+
+  it('builds the socket URL from the page', () => {
+    expect(socketUrl({ protocol: 'http:', host: '127.0.0.1:18080' })).toBe('ws://127.0.0.1:18080/ws');
+    expect(socketUrl({ protocol: 'https:', host: 'parlour.example' })).toBe('wss://parlour.example/ws');
+  });
+});

@@ -1,0 +1,306 @@
+// The WebSocket client of a table: joins, reconnects with backoff after any drop
+// (rejoining with the same token, so the seat is restored), keeps the last
+// version so that every action names the view it was chosen from, and folds the
+// server's messages into one table state. Sockets and timers are injected, so the
+// logic runs under test with a fake socket and fake time.
+import type { ClientMessage, SeatPresence, ServerMessage, View } from './protocol';
+
+/** The part of the browser's WebSocket this client uses. */
+export interface SocketLike {
+  readonly readyState: number;
+  onopen: ((ev: unknown) => void) | null;
+  onmessage: ((ev: { data: unknown }) => void) | null;
+  onclose: ((ev: unknown) => void) | null;
+  onerror: ((ev: unknown) => void) | null;
+  send(data: string): void;
+  close(): void;
+}
+
+export interface Clock {
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+  now(): number;
+}
+
+export type Status =
+  | 'connecting' // first attempt under way
+  | 'open' // joined
+  | 'reconnecting' // dropped; waiting or trying again
+  | 'replaced' // the seat was taken by another tab or device: we stay out
+  | 'failed' // the server refused the join (unknown table, bad token)
+  | 'stopped'; // the page left the table
+
+export interface ConnectionOptions {
+  url: string;
+  table: string;
+  token?: string;
+  name?: string;
+  onMessage: (msg: ServerMessage) => void;
+  onStatus: (status: Status, detail?: string) => void;
+  createSocket?: (url: string) => SocketLike;
+  clock?: Clock;
+  random?: () => number;
+}
+
+const OPEN = 1;
+/** Ping this often; a connection silent for PING_MS + DEAD_MS is taken for dead. */
+export const PING_MS = 20_000;
+export const DEAD_MS = 25_000;
+
+/** Wait before the attempt after `failures` failed ones: 0.25 s doubling to 8 s, with jitter
+ * so that a table's players do not all hit a restarted server at the same instant. */
+export function backoff(failures: number, random: () => number = Math.random): number {
+  const base = Math.min(8000, 250 * 2 ** Math.min(failures, 10));
+  return Math.round(base * (0.8 + 0.4 * random()));
+}
+
+const defaultClock: Clock = {
+  setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
+  clearTimeout: (h) => globalThis.clearTimeout(h as ReturnType<typeof setTimeout>),
+  now: () => Date.now(),
+};
+
+export class Connection {
+  private socket: SocketLike | null = null;
+  private failures = 0;
+  private retryTimer: unknown = null;
+  private pingTimer: unknown = null;
+  private lastHeard = 0;
+  private status: Status = 'connecting';
+  /** The version of the last view received: every action is sent with it. */
+  version: number | null = null;
+  /** The version an action was sent from and not yet answered: no second click on the same view. */
+  private pending: number | null = null;
+  private readonly clock: Clock;
+  private readonly random: () => number;
+  private readonly createSocket: (url: string) => SocketLike;
+
+  constructor(private readonly opts: ConnectionOptions) {
+    this.clock = opts.clock ?? defaultClock;
+    this.random = opts.random ?? Math.random;
+    this.createSocket = opts.createSocket ?? ((url) => new WebSocket(url) as unknown as SocketLike);
+  }
+
+  start(): void {
+    this.connect();
+  }
+
+  stop(): void {
+    this.setStatus('stopped');
+    this.teardown();
+  }
+
+  /** After 'replaced' or 'failed': try again now, on the user's word. */
+  retry(): void {
+    this.failures = 0;
+    this.teardown();
+    this.connect();
+  }
+
+  /** Reconnect at once if we are waiting to (the page became visible, the network came back). */
+  nudge(): void {
+    if (this.status === 'reconnecting' && this.retryTimer !== null) {
+      this.clock.clearTimeout(this.retryTimer);
+      this.retryTimer = null;
+      this.connect();
+    }
+  }
+
+  getStatus(): Status {
+    return this.status;
+  }
+
+  /** Sends an action chosen from the current view. False if it could not be sent now. */
+  act(action: number): boolean {
+    if (this.status !== 'open' || this.pending !== null || this.version === null) return false;
+    this.pending = this.version;
+    return this.send({ type: 'act', action, version: this.version });
+  }
+
+  isPending(): boolean {
+    return this.pending !== null;
+  }
+
+  rematch(): boolean {
+    return this.status === 'open' && this.send({ type: 'rematch' });
+  }
+
+  private send(msg: ClientMessage): boolean {
+    if (!this.socket || this.socket.readyState !== OPEN) return false;
+    this.socket.send(JSON.stringify(msg));
+    return true;
+  }
+
+  private setStatus(s: Status, detail?: string): void {
+    this.status = s;
+    this.opts.onStatus(s, detail);
+  }
+
+  private connect(): void {
+    this.retryTimer = null;
+    if (this.status !== 'connecting') this.setStatus(this.failures === 0 && this.version === null ? 'connecting' : 'reconnecting');
+    const socket = this.createSocket(this.opts.url);
+    this.socket = socket;
+    socket.onopen = () => {
+      if (socket !== this.socket) return;
+      this.lastHeard = this.clock.now();
+      const join: ClientMessage = { type: 'join', table: this.opts.table };
+      if (this.opts.token) join.token = this.opts.token;
+      if (this.opts.name) join.name = this.opts.name.slice(0, 24);
+      this.send(join);
+      this.schedulePing();
+    };
+    socket.onmessage = (ev) => {
+      if (socket !== this.socket) return;
+      this.lastHeard = this.clock.now();
+      let msg: ServerMessage;
+      try {
+        msg = JSON.parse(String(ev.data)) as ServerMessage;
+      } catch {
+        return;
+      }
+      this.receive(msg);
+    };
+    socket.onclose = () => {
+      if (socket !== this.socket) return;
+      this.dropped();
+    };
+    // An error is always followed by a close, which does the work.
+    socket.onerror = () => {};
+  }
+
+  private receive(msg: ServerMessage): void {
+    switch (msg.type) {
+      case 'joined':
+        this.failures = 0;
+        this.setStatus('open');
+        break;
+      case 'update':
+        this.version = msg.version;
+        this.pending = null;
+        break;
+      case 'error':
+        // Any refusal answers the pending action; a newer view may be on its way.
+        this.pending = null;
+        if (msg.code === 'replaced') {
+          this.setStatus('replaced', msg.message);
+          this.teardown();
+        } else if ((msg.code === 'unknown-table' || msg.code === 'bad-token') && this.status !== 'open') {
+          this.setStatus('failed', msg.message ?? msg.code);
+          this.teardown();
+        }
+        break;
+    }
+    this.opts.onMessage(msg);
+  }
+
+  private dropped(): void {
+    this.teardown();
+    if (this.status === 'stopped' || this.status === 'replaced' || this.status === 'failed') return;
+    this.pending = null;
+    this.setStatus('reconnecting');
+    this.retryTimer = this.clock.setTimeout(() => this.connect(), backoff(this.failures++, this.random));
+  }
+
+  private schedulePing(): void {
+    this.pingTimer = this.clock.setTimeout(() => {
+      this.pingTimer = null;
+      if (!this.socket) return;
+      if (this.clock.now() - this.lastHeard > PING_MS + DEAD_MS) {
+        // Half-open: the network went away without a close. Start over.
+        this.dropped();
+        return;
+      }
+      this.send({ type: 'ping' });
+      this.schedulePing();
+    }, PING_MS);
+  }
+
+  private teardown(): void {
+    if (this.pingTimer !== null) this.clock.clearTimeout(this.pingTimer);
+    this.pingTimer = null;
+    if (this.retryTimer !== null) this.clock.clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    const s = this.socket;
+    this.socket = null;
+    if (s) {
+      s.onopen = s.onmessage = s.onclose = s.onerror = null;
+      try {
+        s.close();
+      } catch {
+        // Closing a socket that never opened may throw in some browsers.
+      }
+    }
+  }
+}
+
+/** Everything the table page knows, folded from the server's messages. */
+export interface TableState {
+  table: string | null;
+  seat: number;
+  title: string;
+  game: string;
+  preset: string;
+  seats: SeatPresence[];
+  version: number | null;
+  view: View | null;
+  log: string[];
+  last: { seat: number; label: string } | null;
+  /** Set by a join: its first update carries the whole story, which replaces ours. */
+  wholeLogNext: boolean;
+  rematch: string | null;
+}
+
+export const initialTableState: TableState = {
+  table: null,
+  seat: -1,
+  title: '',
+  game: '',
+  preset: '',
+  seats: [],
+  version: null,
+  view: null,
+  log: [],
+  last: null,
+  wholeLogNext: true,
+  rematch: null,
+};
+
+export function reduceTable(state: TableState, msg: ServerMessage): TableState {
+  switch (msg.type) {
+    case 'joined':
+      return {
+        ...state,
+        table: msg.table,
+        seat: msg.seat,
+        title: msg.title,
+        game: msg.game,
+        preset: msg.preset,
+        seats: msg.seats,
+        wholeLogNext: true,
+      };
+    case 'update': {
+      // On one socket updates come in order; an older one can only be a leftover.
+      if (!state.wholeLogNext && state.version !== null && msg.version < state.version) return state;
+      return {
+        ...state,
+        version: msg.version,
+        view: msg.view,
+        log: state.wholeLogNext ? msg.log : [...state.log, ...msg.log],
+        last: msg.last,
+        wholeLogNext: false,
+      };
+    }
+    case 'seats':
+      return { ...state, seats: msg.seats };
+    case 'rematch':
+      return { ...state, rematch: msg.table };
+    default:
+      return state;
+  }
+}
+
+/** ws:// or wss:// on the page's own host, as protocol.md asks. */
+export function socketUrl(loc: { protocol: string; host: string }): string {
+  return `${loc.protocol === 'https:' ? 'wss' : 'ws'}://${loc.host}/ws`;
+}

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import type { GameInfo } from './api';
+import fixtures from './fixtures/views.json';
+import { baseline, boolOf, clampPlayers, normalise, optionArgs, presetsOf, resizeSeats } from './lobby';
+
+const oldMaid = fixtures.games[0] as GameInfo;
+const [standard] = presetsOf(oldMaid);
+const peter = presetsOf(oldMaid).find((p) => p.name === 'schwarzer-peter')!;
+const keepDrawing = presetsOf(oldMaid).find((p) => p.name === 'old-maid-keep-drawing')!;
+
+describe('lobby options', () => {
+  it('lists the game itself first, then its presets', () => {
+    const names = presetsOf(oldMaid).map((p) => p.name);
+    expect(names[0]).toBe('old-maid');
+    expect(names).toContain('schwarzer-peter');
+    expect(names.filter((n) => n === 'old-maid')).toHaveLength(1);
+  });
+
+  it('starts a preset from the defaults with its settings applied', () => {
+    const base = baseline(oldMaid, standard);
+    expect(base).toMatchObject({ odd: 'queen', pairs: 'rank', hands: '1', 'keep-drawing': 'no' });
+    expect(baseline(oldMaid, peter)).toMatchObject({ odd: 'jack', pairs: 'colour', penalty: 'soot' });
+    expect(baseline(oldMaid, keepDrawing)['keep-drawing']).toBe('yes');
+  });
+
+  it('sends only the options changed from the preset, as key=value', () => {
+    expect(optionArgs(oldMaid, standard, baseline(oldMaid, standard))).toEqual([]);
+    const values = { ...baseline(oldMaid, standard), pairs: 'colour', 'keep-drawing': 'true', hands: '03' };
+    expect(optionArgs(oldMaid, standard, values)).toEqual(['pairs=colour', 'keep-drawing=yes', 'hands=3']);
+    expect(optionArgs(oldMaid, keepDrawing, { ...baseline(oldMaid, keepDrawing), 'keep-drawing': 'no' })).toEqual(['keep-drawing=no']);
+    expect(optionArgs(oldMaid, keepDrawing, { ...baseline(oldMaid, keepDrawing), 'keep-drawing': 'on' })).toEqual([]);
+    // Under a preset, its own setting is the baseline: choosing it again sends nothing,
+    // and going back to the game's default is a change.
+    expect(optionArgs(oldMaid, peter, { ...baseline(oldMaid, peter) })).toEqual([]);
+    expect(optionArgs(oldMaid, peter, { ...baseline(oldMaid, peter), odd: 'queen' })).toEqual(['odd=queen']);
+  });
+
+  it('reads and writes bools in the words of their default', () => {
+    const spec = oldMaid.options.find((o) => o.key === 'keep-drawing')!;
+    expect(boolOf('yes')).toBe(true);
+    expect(boolOf('false')).toBe(false);
+    expect(normalise(spec, 'true')).toBe('yes');
+    expect(normalise({ ...spec, default: 'false' }, 'yes')).toBe('true');
+    const hands = oldMaid.options.find((o) => o.key === 'hands')!;
+    expect(normalise(hands, '')).toBe('1');
+  });
+
+  it('seats a human first and the first bot elsewhere, keeping choices on resize', () => {
+    expect(resizeSeats([], 4, oldMaid)).toEqual(['human', 'blind', 'blind', 'blind']);
+    expect(resizeSeats(['human', 'human', 'random'], 5, oldMaid)).toEqual(['human', 'human', 'random', 'blind', 'blind']);
+    expect(resizeSeats(['human', 'human', 'random'], 2, oldMaid)).toEqual(['human', 'human']);
+  });
+
+  it('keeps the player count within the preset range', () => {
+    expect(clampPlayers(1, standard)).toBe(2);
+    expect(clampPlayers(13, standard)).toBe(12);
+    expect(clampPlayers(Number('x'), standard)).toBe(4);
+  });
+});
