@@ -112,7 +112,6 @@ struct Live {
   Selection sel;
   Config config;
   std::unique_ptr<Table> table;
-  std::vector<std::unique_ptr<Bot>> bots;  // by seat; null for humans
   std::vector<Client*> players;            // by seat; null if nobody is connected
   std::vector<Client*> watchers;
   int version() const { return static_cast<int>(row.actions.size()); }
@@ -163,7 +162,6 @@ struct Hub::Impl {
       if (!t->table->act(row.actions[i]))
         return Status::error("table " + row.id + ": stored action " + std::to_string(i) + " is not legal");
     }
-    for (const SeatRow& s : row.seats) t->bots.push_back(s.kind == "bot" ? make_bot(*sel->game, s.bot) : nullptr);
     t->players.assign(row.players, nullptr);
     t->row = std::move(row);
     return t;
@@ -204,27 +202,40 @@ struct Hub::Impl {
 
   void schedule_bot(Live& t) {
     const Seat s = t.state().to_move();
-    if (s < 0 || !t.bots[s]) return;
+    if (!is_bot(t, s)) return;
     const auto base = options.bot_delay.count();
     const auto delay = std::chrono::milliseconds(base / 2 + (base > 0 ? static_cast<long>(delay_rng.below(static_cast<std::uint32_t>(base) + 1)) : 0));
     scheduler.after(delay, [this, id = t.row.id, version = t.version()] { bot_turn(id, version); });
   }
+
+  bool is_bot(const Live& t, Seat s) const { return s >= 0 && t.row.seats[s].kind == "bot"; }
 
   void bot_turn(const std::string& id, int version) {
     auto it = tables.find(id);
     if (it == tables.end()) return;
     Live& t = *it->second;
     const Seat s = t.state().to_move();
-    if (t.version() != version || s < 0 || !t.bots[s]) return;
-    // The bot's randomness depends on the position, so a restarted server
-    // plays on as it would have.
-    Rng rng(t.row.bot_seed ^ (static_cast<std::uint64_t>(version) * 0x9E3779B97F4A7C15ull), bot_stream(s));
-    const Observation obs(t.state(), s, t.sel.game->resampler);
-    const Action a = t.bots[s]->act(obs, rng);
-    if (Status st = play(t, s, a); !st.ok()) {
-      // A store failure: try again later rather than lose the bot's turn.
-      scheduler.after(std::chrono::seconds(1), [this, id, version] { bot_turn(id, version); });
-    }
+    if (t.version() != version || !is_bot(t, s)) return;
+    // The bot thinks on a copy, away from the server's thread, with a fresh
+    // bot and randomness that depends only on the position: a restarted
+    // server plays on as it would have.
+    std::shared_ptr<const State> copy = t.state().clone();
+    const GameInfo* game = t.sel.game;
+    const std::uint64_t seed = t.row.bot_seed ^ (static_cast<std::uint64_t>(version) * 0x9E3779B97F4A7C15ull);
+    scheduler.think(
+        [copy, game, seed, s, name = t.row.seats[s].bot]() -> Action {
+          Rng rng(seed, bot_stream(s));
+          const Observation obs(*copy, s, game->resampler);
+          return make_bot(*game, name)->act(obs, rng);
+        },
+        [this, id, version, s](Action a) {
+          auto again = tables.find(id);
+          if (again == tables.end()) return;
+          Live& live = *again->second;
+          if (live.version() != version || live.state().to_move() != s) return;
+          if (Status st = play(live, s, a); !st.ok())  // a store failure: try again rather than lose the turn
+            scheduler.after(std::chrono::seconds(1), [this, id, version] { bot_turn(id, version); });
+        });
   }
 
   // Commits a legal action, applies it and tells everyone. REQUIRES: legal.

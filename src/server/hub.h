@@ -31,11 +31,15 @@ class Client {
   virtual void close() = 0;
 };
 
-// Timers, so that bots wait like people do.
+// Timers, so that bots wait like people do, and somewhere for bots to think.
 class Scheduler {
  public:
   virtual ~Scheduler() = default;
   virtual void after(std::chrono::milliseconds delay, std::function<void()> fn) = 0;
+  // Runs `work` (which touches nothing the caller owns) where it cannot stall
+  // the caller, then `done` with its result on the caller's thread. Here:
+  // both at once.
+  virtual void think(std::function<Action()> work, std::function<void(Action)> done) { done(work()); }
 };
 
 struct HubOptions {

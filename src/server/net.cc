@@ -39,6 +39,14 @@ constexpr std::size_t kMaxQueued = 8 * 1024 * 1024;  // a client this far behind
 class AsioScheduler : public Scheduler {
  public:
   explicit AsioScheduler(asio::io_context& ioc) : ioc_(ioc) {}
+  // A searching bot may think for many milliseconds: on its own thread, the
+  // tables of people are never kept waiting for it.
+  void think(std::function<Action()> work, std::function<void(Action)> done) override {
+    asio::post(bots_, [this, work = std::move(work), done = std::move(done)]() mutable {
+      const Action a = work();
+      asio::post(ioc_, [done = std::move(done), a] { done(a); });
+    });
+  }
   void after(std::chrono::milliseconds delay, std::function<void()> fn) override {
     auto timer = std::make_shared<asio::steady_timer>(ioc_, delay);
     timer->async_wait([timer, fn = std::move(fn)](beast::error_code ec) {
@@ -48,6 +56,7 @@ class AsioScheduler : public Scheduler {
 
  private:
   asio::io_context& ioc_;
+  asio::thread_pool bots_{1};  // joined on destruction, after the Hub is gone
 };
 
 // One WebSocket connection. Reads run in one coroutine, writes drain a queue
