@@ -86,6 +86,7 @@ int main(int argc, char** argv) {
   serve->add_option("--bot-delay", so.bot_delay_ms, "milliseconds a bot takes to move, give or take half")
       ->check(CLI::Range(0, 60000))
       ->capture_default_str();
+  serve->add_flag("--allow-seed", so.allow_seed, "accept a chosen seed when a table is created (for tests: a seed reveals every hand)");
 
   try {
     app.parse(argc, argv);

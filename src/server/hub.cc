@@ -49,11 +49,25 @@ bool same_token(const std::string& a, const std::string& b) {
   return diff == 0;
 }
 
+// Everything sent out is dumped here: text that came from a client may be
+// invalid UTF-8, which is replaced rather than thrown on.
+std::string dump(const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); }
+
 std::string error_message(std::string_view code, std::string_view message) {
-  return json{{"type", "error"}, {"code", code}, {"message", message}}.dump();
+  return dump(json{{"type", "error"}, {"code", code}, {"message", message}});
 }
 
-HttpReply reply(int status, json body) { return {status, "application/json", body.dump(), ""}; }
+// The first `n` characters (code points) of UTF-8 text.
+std::string first_chars(const std::string& text, std::size_t n) {
+  std::size_t i = 0;
+  for (std::size_t count = 0; i < text.size() && count < n; ++count) {
+    ++i;
+    while (i < text.size() && (static_cast<unsigned char>(text[i]) & 0xC0) == 0x80) ++i;
+  }
+  return text.substr(0, i);
+}
+
+HttpReply reply(int status, json body) { return {status, "application/json", dump(body), ""}; }
 HttpReply http_error(int status, std::string message) { return reply(status, json{{"error", std::move(message)}}); }
 
 const char* type_name(OptionType t) {
@@ -138,8 +152,8 @@ struct Hub::Impl {
   HubOptions options;
   std::unordered_map<std::string, std::unique_ptr<Live>> tables;
   std::unordered_map<Client*, Conn> conns;
-  std::string games_cache = games_json().dump();
-  std::string cards_cache = cards_json().dump();
+  std::string games_cache = dump(games_json());
+  std::string cards_cache = dump(cards_json());
   Rng delay_rng{random_u64(), 7};
 
   Impl(Store& s, Scheduler& sch, HubOptions o) : store(s), scheduler(sch), options(o) {}
@@ -184,7 +198,8 @@ struct Hub::Impl {
   }
 
   // A new table; a chosen seed makes its deal reproducible (tests, demos).
-  Result<Live*> create(TableRow row, std::optional<std::uint64_t> seed = std::nullopt) {
+  // `rematch_of`: the finished table whose rematch this is, linked in the same commit.
+  Result<Live*> create(TableRow row, std::optional<std::uint64_t> seed = std::nullopt, const std::string& rematch_of = "") {
     if (tables.size() >= options.max_tables)
       return Status::error("the server is holding " + std::to_string(tables.size()) + " tables, its limit; try later");
     row.id = random_hex(6);
@@ -193,7 +208,7 @@ struct Hub::Impl {
     row.created = std::time(nullptr);
     auto live = build(row);
     if (!live.ok()) return live.status();
-    if (Status s = store.add_table(row); !s.ok()) return s;
+    if (Status s = store.add_table(row, rematch_of); !s.ok()) return s;
     Live* t = live->get();
     tables.emplace(row.id, std::move(*live));
     schedule_bot(*t);
@@ -238,8 +253,12 @@ struct Hub::Impl {
         });
   }
 
-  // Commits a legal action, applies it and tells everyone. REQUIRES: legal.
+  // Commits a legal action, applies it and tells everyone.
   Status play(Live& t, Seat seat, Action a) {
+    std::vector<Action> legal;
+    t.state().legal_actions(legal);
+    if (std::find(legal.begin(), legal.end(), a) == legal.end())  // a bot's bug must not reach the store
+      return Status::error(seat_name(seat) + "'s action " + std::to_string(a) + " is not legal");
     const std::string label = t.state().action_label(a);
     if (Status s = store.add_action(t.row.id, t.version(), a); !s.ok()) return s;
     t.row.actions.push_back(a);
@@ -275,9 +294,8 @@ struct Hub::Impl {
                          o.scores[s]});
     }
     // The actions are already stored, so a failure here loses no game: the
-    // table would be finished again from them after a restart.
-    (void)store.finish(t.row.id, to_json(t.table->record()), results);
-    t.row.finished = true;
+    // table is finished again from them when it is next loaded.
+    t.row.finished = store.finish(t.row.id, to_json(t.table->record()), results).ok();
   }
 
   // ---- messages -----------------------------------------------------------
@@ -292,12 +310,15 @@ struct Hub::Impl {
       if (*actor == viewer) last["label"] = label;
     }
     return R"({"type":"update","version":)" + std::to_string(t.version()) +
-           R"(,"view":)" + to_json(t.state().view(viewer)) + R"(,"log":)" + json(log).dump() +
-           R"(,"last":)" + last.dump() + "}";
+           R"(,"view":)" + to_json(t.state().view(viewer)) + R"(,"log":)" + dump(json(log)) +
+           R"(,"last":)" + dump(last) + "}";
   }
 
   void broadcast_update(Live& t, const Lines& lines, Seat actor, const std::string& label) {
-    for (Client* c : t.watchers) c->send(update(t, kSpectator, lines[0], actor, label));
+    if (!t.watchers.empty()) {
+      const std::string m = update(t, kSpectator, lines[0], actor, label);
+      for (Client* c : t.watchers) c->send(m);
+    }
     for (Seat s = 0; s < t.row.players; ++s)
       if (t.players[s]) t.players[s]->send(update(t, s, lines[s + 1], actor, label));
   }
@@ -317,7 +338,7 @@ struct Hub::Impl {
   static json seats_json(const Live& t) { return seats_json(t.row, &t.players); }
 
   void broadcast_seats(Live& t) {
-    const std::string m = json{{"type", "seats"}, {"seats", seats_json(t)}}.dump();
+    const std::string m = dump(json{{"type", "seats"}, {"seats", seats_json(t)}});
     for (Client* c : t.watchers) c->send(m);
     for (Client* c : t.players)
       if (c) c->send(m);
@@ -361,9 +382,9 @@ struct Hub::Impl {
     if (!m.contains("table") || !m["table"].is_string()) return send_error("bad-message", "join needs \"table\": the table's id, a string");
     if (m.contains("token") && !m["token"].is_string()) return send_error("bad-message", "\"token\" must be a string (leave it out to watch)");
     if (m.contains("name") && !m["name"].is_string()) return send_error("bad-message", "\"name\" must be a string");
-    std::string name = m.value("name", "");
-    if (name.size() > kMaxName * 4 || std::any_of(name.begin(), name.end(), [](char ch) { return static_cast<unsigned char>(ch) < 32; }))
-      return send_error("bad-message", "a name is at most " + std::to_string(kMaxName) + " characters, without control characters");
+    const std::string name = first_chars(m.value("name", ""), kMaxName);  // longer names are cut
+    if (std::any_of(name.begin(), name.end(), [](char ch) { return static_cast<unsigned char>(ch) < 32; }))
+      return send_error("bad-message", "a name cannot hold control characters");
     const std::string id = m["table"].get<std::string>();
     auto found = find(id);
     if (!found.ok()) return send_error("storage", found.message());
@@ -374,7 +395,10 @@ struct Hub::Impl {
       const std::string token = m["token"].get<std::string>();
       for (Seat s = 0; s < t.row.players; ++s)
         if (t.row.seats[s].kind == "human" && same_token(t.row.seats[s].token, token)) seat = s;
-      if (seat == kSpectator) return send_error("bad-token", "that token opens no seat at table " + id + "; leave it out to watch");
+      if (seat == kSpectator) {
+        if (t.row.finished && !t.has_clients()) tables.erase(id);  // loaded for nothing
+        return send_error("bad-token", "that token opens no seat at table " + id + "; leave it out to watch");
+      }
     }
     detach(c, id);
     conns[&c] = {id, seat};
@@ -386,18 +410,17 @@ struct Hub::Impl {
       }
       t.players[seat] = &c;
       if (!name.empty() && name != t.row.seats[seat].name) {
-        t.row.seats[seat].name = name.substr(0, kMaxName * 4);
+        t.row.seats[seat].name = name;
         (void)store.set_seats(t.row.id, t.row.seats);  // a lost name is not worth refusing the seat
       }
     } else {
       t.watchers.push_back(&c);
     }
-    c.send(json{{"type", "joined"}, {"table", id}, {"seat", seat}, {"game", t.sel.game->name},
-                {"title", t.sel.game->title}, {"preset", t.sel.name()}, {"players", t.row.players},
-                {"seats", seats_json(t)}}
-               .dump());
+    c.send(dump(json{{"type", "joined"}, {"table", id}, {"seat", seat}, {"game", t.sel.game->name},
+                     {"title", t.sel.game->title}, {"preset", t.sel.name()}, {"players", t.row.players},
+                     {"seats", seats_json(t)}}));
     c.send(update(t, seat, history(t, seat), std::nullopt, ""));
-    if (!t.row.next.empty()) c.send(json{{"type", "rematch"}, {"table", t.row.next}}.dump());
+    if (!t.row.next.empty()) c.send(dump(json{{"type", "rematch"}, {"table", t.row.next}}));
     if (seat >= 0) broadcast_seats(t);
   }
 
@@ -441,12 +464,11 @@ struct Hub::Impl {
       row.players = old.row.players;
       row.options = old.row.options;
       row.seats = old.row.seats;  // the same tokens open the same seats
-      auto created = create(std::move(row));
+      auto created = create(std::move(row), std::nullopt, old.row.id);
       if (!created.ok()) return send_error("storage", created.message());
       old.row.next = (*created)->row.id;
-      (void)store.set_next(old.row.id, old.row.next);
     }
-    const std::string m = json{{"type", "rematch"}, {"table", old.row.next}}.dump();
+    const std::string m = dump(json{{"type", "rematch"}, {"table", old.row.next}});
     for (Client* w : old.watchers) w->send(m);
     for (Client* p : old.players)
       if (p) p->send(m);
@@ -501,6 +523,9 @@ struct Hub::Impl {
     }
     std::optional<std::uint64_t> seed;
     if (req.contains("seed")) {
+      // Whoever chooses the seed knows every hand: only for tests and demos.
+      if (!options.allow_seed)
+        return http_error(400, "\"seed\" is refused: this server deals at random (start it with --allow-seed for reproducible tests)");
       if (!req["seed"].is_number_unsigned()) return http_error(400, "\"seed\" must be a whole number, 0 or more");
       seed = req["seed"].get<std::uint64_t>();
     }
@@ -578,23 +603,30 @@ Hub::Hub(Store& store, Scheduler& scheduler, HubOptions options)
     : impl_(std::make_unique<Impl>(store, scheduler, options)) {}
 Hub::~Hub() = default;
 
-Status Hub::restore() {
+Result<std::vector<std::string>> Hub::restore() {
   auto ids = impl_->store.unfinished();
   if (!ids.ok()) return ids.status();
-  for (const std::string& id : *ids) {
-    auto t = impl_->find(id);
-    if (!t.ok()) return t.status();
-  }
-  return Status();
+  std::vector<std::string> skipped;
+  for (const std::string& id : *ids)
+    if (auto t = impl_->find(id); !t.ok()) skipped.push_back(t.message());
+  return skipped;
 }
 
 HttpReply Hub::http(std::string_view method, std::string_view target, std::string_view body) {
   return impl_->http(method, target, body);
 }
 
-void Hub::opened(Client& c) { impl_->conns[&c]; }
+void Hub::opened(Client& c) { impl_->conns.insert_or_assign(&c, Conn{}); }
 
 void Hub::received(Client& c, std::string_view message) {
+  try {
+    handle(c, message);
+  } catch (const std::exception& e) {  // a bug, not the client's fault: say so and go on
+    c.send(error_message("internal", std::string("the server failed on this message: ") + e.what()));
+  }
+}
+
+void Hub::handle(Client& c, std::string_view message) {
   auto send_error = [&](std::string_view code, std::string_view text) { c.send(error_message(code, text)); };
   auto it = impl_->conns.find(&c);
   if (it == impl_->conns.end()) return;

@@ -46,6 +46,9 @@ struct HubOptions {
   // A bot moves between half and one and a half times this after its turn comes.
   std::chrono::milliseconds bot_delay{900};
   std::size_t max_tables = 20000;  // in play at once; more are refused with 503
+  // Accept "seed" in POST /api/tables. Whoever chooses a seed can compute every
+  // hand, so a public server refuses it; tests turn it on.
+  bool allow_seed = false;
 };
 
 struct HttpReply {
@@ -65,8 +68,10 @@ class Hub {
   Hub(const Hub&) = delete;
   Hub& operator=(const Hub&) = delete;
 
-  // Loads every unfinished table from the store and sets its bots going.
-  [[nodiscard]] Status restore();
+  // Loads every unfinished table from the store and sets its bots going. A
+  // table that cannot be replayed (a game changed since) is skipped: the
+  // answer says which, and why. Fails only if the store cannot be read.
+  [[nodiscard]] Result<std::vector<std::string>> restore();
 
   // A request under /api/ (see protocol.md).
   HttpReply http(std::string_view method, std::string_view target, std::string_view body);
@@ -82,6 +87,7 @@ class Hub {
   std::size_t live_tables() const;
 
  private:
+  void handle(Client& c, std::string_view message);
   struct Impl;
   std::unique_ptr<Impl> impl_;
 };

@@ -34,7 +34,7 @@ using asio::awaitable;
 using asio::use_awaitable;
 
 constexpr std::size_t kMaxBody = 64 * 1024;          // POST /api/tables is small
-constexpr std::size_t kMaxQueued = 8 * 1024 * 1024;  // a client this far behind is dropped
+constexpr std::size_t kMaxQueued = 1024 * 1024;  // a client this far behind is dropped
 
 class AsioScheduler : public Scheduler {
  public:
@@ -68,13 +68,21 @@ class WsClient : public Client, public std::enable_shared_from_this<WsClient> {
   awaitable<void> run(http::request<http::string_body> req) {
     beast::error_code ec;
     ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
-    // Larger messages than the protocol's are read and answered "too-large";
-    // only absurd ones make Beast close the connection (code 1009).
-    ws_.read_message_max(1 << 20);
+    // Messages a little over the protocol's limit are read and answered
+    // "too-large"; beyond 64 KiB Beast closes the connection (code 1009).
+    ws_.read_message_max(64 * 1024);
     ws_.auto_fragment(false);  // one frame per message: fewer writes
     co_await ws_.async_accept(req, asio::redirect_error(use_awaitable, ec));
     if (ec) co_return;
     hub_.opened(*this);
+    // Whatever ends the loop, the Hub must forget this client before it goes.
+    struct Goodbye {
+      WsClient& c;
+      ~Goodbye() {
+        c.dead_ = true;
+        c.hub_.closed(c);
+      }
+    } goodbye{*this};
     beast::flat_buffer buffer;
     for (;;) {
       co_await ws_.async_read(buffer, asio::redirect_error(use_awaitable, ec));
@@ -87,8 +95,6 @@ class WsClient : public Client, public std::enable_shared_from_this<WsClient> {
       }
       hub_.received(*this, message);
     }
-    dead_ = true;
-    hub_.closed(*this);
   }
 
   void send(std::string message) override {
@@ -122,8 +128,11 @@ class WsClient : public Client, public std::enable_shared_from_this<WsClient> {
     while (!queue_.empty() && !dead_) {
       ws_.text(true);
       co_await ws_.async_write(asio::buffer(queue_.front()), asio::redirect_error(use_awaitable, ec));
-      if (ec) {
+      if (ec) {  // the peer is gone: stop writing to it for good
         queue_.clear();
+        queued_ = 0;
+        dead_ = true;
+        beast::get_lowest_layer(ws_).socket().close(ec);
         break;
       }
       queued_ -= queue_.front().size();
@@ -182,11 +191,8 @@ http::response<http::string_body> answer(const Server& srv, const http::request<
                      ? "The browser UI is not built (no index.html in " + srv.web + "). Run `make serve`, or `npm run build` in web/.\n"
                      : "Not found.\n";
   }
-  if (req.method() == http::verb::head) {
-    res.content_length(res.body().size());
-    res.body().clear();
-  }
   res.prepare_payload();
+  if (req.method() == http::verb::head) res.body().clear();  // the length stays the GET's
   return res;
 }
 
@@ -230,7 +236,10 @@ awaitable<void> listen(tcp::acceptor& acceptor, Server& srv) {
     tcp::socket socket = co_await acceptor.async_accept(asio::redirect_error(use_awaitable, ec));
     if (ec) {
       if (ec == asio::error::operation_aborted) co_return;
-      continue;  // out of descriptors, say: the listener goes on
+      // Out of descriptors, say: pause rather than spin, then go on.
+      asio::steady_timer pause(acceptor.get_executor(), std::chrono::milliseconds(200));
+      co_await pause.async_wait(asio::redirect_error(use_awaitable, ec));
+      continue;
     }
     socket.set_option(tcp::no_delay(true), ec);  // small messages, sent now: latency is the point
     asio::co_spawn(acceptor.get_executor(), session(std::move(socket), srv), asio::detached);
@@ -251,11 +260,14 @@ int serve(const ServeOptions& o) {
   AsioScheduler scheduler(ioc);
   HubOptions hub_options;
   hub_options.bot_delay = std::chrono::milliseconds(o.bot_delay_ms);
+  hub_options.allow_seed = o.allow_seed;
   Hub hub(**store, scheduler, hub_options);
-  if (Status s = hub.restore(); !s.ok()) {
-    spdlog::error("cannot restore the tables in {}: {}", o.db, s.message());
+  auto restored = hub.restore();
+  if (!restored.ok()) {
+    spdlog::error("cannot restore the tables in {}: {}", o.db, restored.message());
     return 1;
   }
+  for (const std::string& why : *restored) spdlog::warn("a table was not restored: {}", why);
   Server srv{hub, o.web.empty() ? std::string(PARLOUR_WEB_DIR) : o.web};
 
   tcp::acceptor acceptor(ioc);

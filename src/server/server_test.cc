@@ -60,6 +60,7 @@ struct Fixture {
     store = std::move(*Store::open(db));
     HubOptions o;
     o.bot_delay = std::chrono::milliseconds(bot_delay);
+    o.allow_seed = true;
     hub = std::make_unique<Hub>(*store, clock, o);
   }
   json create(const json& req) {
@@ -166,6 +167,11 @@ TEST(Protocol, BadMessagesGetClearErrorsAndTheTableGoesOn) {
     f.hub->received(a, bad);
     EXPECT_EQ(code(a), "bad-message") << bad;
   }
+  // Cut at 40 characters, "€" (3 bytes) must not be split into invalid UTF-8.
+  f.hub->received(a, R"({"type":"€€€€€€€€€€€€€€€€€€€€€€€€€€€€€€€€€€€€€€€€€€€€€€"})");
+  EXPECT_EQ(code(a), "bad-message");
+  f.hub->received(a, "{\"type\":\"\xff\xfe\"}");  // not UTF-8 at all: refused by the parser
+  EXPECT_EQ(code(a), "bad-message");
   f.hub->received(a, std::string(Hub::kMaxMessage + 1, ' '));
   EXPECT_EQ(code(a), "too-large");
   f.hub->received(a, R"({"type":"ping"})");
@@ -194,6 +200,35 @@ TEST(Protocol, BadMessagesGetClearErrorsAndTheTableGoesOn) {
   EXPECT_EQ(other.last()["version"], version + 1);
   EXPECT_FALSE(other.last()["last"].contains("label"));  // labels are for the seat that chose
   EXPECT_EQ(w.last()["version"], version + 1);
+}
+
+TEST(Protocol, NamesAreCutToTwentyFourCharacters) {
+  Fixture f;
+  json t = f.create({{"game", "old-maid"}, {"players", 2}, {"seats", {"human", "blind"}}});
+  Recorder a;
+  f.join(a, t["table"], token(t, 0), "Ånnabelle-Ωmega-the-Great-and-Good");
+  EXPECT_EQ(a.last_of("joined")["seats"][0]["name"], "Ånnabelle-Ωmega-the-Grea");  // 24 characters, 27 bytes
+}
+
+TEST(Protocol, AClientAtAReusedAddressStartsUnjoined) {
+  Fixture f;
+  json t = f.create({{"game", "old-maid"}, {"players", 2}, {"seats", {"human", "human"}}});
+  Recorder a;
+  f.join(a, t["table"], token(t, 0));
+  f.hub->closed(a);
+  f.hub->opened(a);  // a new connection allocated where the old one was
+  f.act(a, 0);
+  EXPECT_EQ(a.last()["code"], "not-joined");
+}
+
+TEST(Api, ASeedIsRefusedUnlessTheServerAllowsIt) {
+  auto store = std::move(*Store::open(":memory:"));
+  ManualClock clock;
+  Hub hub(*store, clock, HubOptions{});
+  HttpReply r = hub.http("POST", "/api/tables", R"({"game":"old-maid","seed":5})");
+  EXPECT_EQ(r.status, 400);
+  EXPECT_NE(r.body.find("--allow-seed"), std::string::npos);
+  EXPECT_EQ(hub.http("POST", "/api/tables", R"({"game":"old-maid"})").status, 201);
 }
 
 TEST(Protocol, ANewConnectionTakesOverTheSeat) {
@@ -314,7 +349,9 @@ TEST(Persistence, AServerKilledMidGameRestartsWhereItWas) {
     f->hub.release();  // NOLINT: deliberately leaked, as in a crash
   }
   Fixture g(db);
-  ASSERT_TRUE(g.hub->restore().ok());
+  auto restored = g.hub->restore();
+  ASSERT_TRUE(restored.ok());
+  EXPECT_TRUE(restored->empty());
   ASSERT_NE(g.hub->state(id), nullptr);
   EXPECT_EQ(to_json(g.hub->state(id)->view(kEveryone)), before);
   Recorder a, b;

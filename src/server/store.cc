@@ -114,8 +114,15 @@ Result<std::unique_ptr<Store>> Store::open(const std::string& path) {
   }
 }
 
-Status Store::add_table(const TableRow& t) {
+Status Store::add_table(const TableRow& t, const std::string& rematch_of) {
   return guarded("adding a table", [&] {
+    SQLite::Transaction tx(*db_);
+    if (!rematch_of.empty()) {
+      SQLite::Statement link(*db_, "UPDATE tables SET next = ? WHERE id = ?");
+      link.bind(1, t.id);
+      link.bind(2, rematch_of);
+      link.exec();
+    }
     SQLite::Statement q(*db_, "INSERT INTO tables(id, game, players, options, seed, bot_seed, seats, finished, next, created)"
                               " VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
     q.bind(1, t.id);
@@ -129,6 +136,7 @@ Status Store::add_table(const TableRow& t) {
     q.bind(9, t.next);
     q.bind(10, static_cast<std::int64_t>(t.created ? t.created : std::time(nullptr)));
     q.exec();
+    tx.commit();
     return Status();
   });
 }
@@ -148,16 +156,6 @@ Status Store::set_seats(const std::string& table, const std::vector<SeatRow>& se
   return guarded("naming a seat", [&] {
     SQLite::Statement q(*db_, "UPDATE tables SET seats = ? WHERE id = ?");
     q.bind(1, seats_json(seats));
-    q.bind(2, table);
-    q.exec();
-    return Status();
-  });
-}
-
-Status Store::set_next(const std::string& table, const std::string& next) {
-  return guarded("linking a rematch", [&] {
-    SQLite::Statement q(*db_, "UPDATE tables SET next = ? WHERE id = ?");
-    q.bind(1, next);
     q.bind(2, table);
     q.exec();
     return Status();

@@ -60,10 +60,11 @@ class Store {
   static Result<std::unique_ptr<Store>> open(const std::string& path);
   ~Store();
 
-  [[nodiscard]] Status add_table(const TableRow& t);
+  // Adds a table; with `rematch_of`, links it as that table's rematch in the
+  // same commit, so players can never split between two rematches.
+  [[nodiscard]] Status add_table(const TableRow& t, const std::string& rematch_of = "");
   [[nodiscard]] Status add_action(const std::string& table, int index, Action a);
   [[nodiscard]] Status set_seats(const std::string& table, const std::vector<SeatRow>& seats);
-  [[nodiscard]] Status set_next(const std::string& table, const std::string& next);
   // Marks the table finished, keeps its record and adds each result to the
   // players' stats, in one transaction.
   [[nodiscard]] Status finish(const std::string& table, const std::string& record_json,

@@ -38,7 +38,7 @@ BASE = f"http://127.0.0.1:{PORT}"
 
 def start():
     log = open(os.path.join(TMP, "serve.log"), "a")
-    p = subprocess.Popen([PARLOUR, "serve", "--port", str(PORT), "--db", DB, "--bot-delay", "0"],
+    p = subprocess.Popen([PARLOUR, "serve", "--port", str(PORT), "--db", DB, "--bot-delay", "0", "--allow-seed"],
                          stdout=log, stderr=log)
     for _ in range(100):
         try:
@@ -153,6 +153,12 @@ try:
     check(status == 400 and "blind" in body, f"unknown bot: {status} {body}")
     status, body = http("POST", "/api/tables", "x" * 70000)
     check(status == 413, f"oversized body: {status}")
+    status, body = http("GET", "/api/games")
+    req = urllib.request.Request(BASE + "/api/games", method="HEAD")
+    with urllib.request.urlopen(req, timeout=5) as r:
+        check(int(r.headers["Content-Length"]) == len(body.encode()), "HEAD gives the GET's length")
+    status, body = http("GET", "/api/%FF%FE")
+    check(status == 404 and "error" in body, f"a path that is not UTF-8 still gets an answer: {status}")
     status, body = http("GET", "/api/tables/nope/record")
     check(status == 404, f"unknown record: {status}")
 

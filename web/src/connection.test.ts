@@ -141,6 +141,28 @@ describe('connection', () => {
     expect(sockets).toHaveLength(1);
   });
 
+  it('tries again later when a join is refused for another reason', () => {
+    sockets[0].open();
+    sockets[0].receive({ type: 'error', code: 'storage', message: 'database: busy' });
+    expect(conn.getStatus()).toBe('reconnecting');
+    clock.advance(60_000);
+    expect(sockets).toHaveLength(2);
+    sockets[1].open();
+    expect(sockets[1].sent[0]).toMatchObject({ type: 'join', token: 'a'.repeat(32) });
+  });
+
+  it('cuts a long name at 24 characters, never inside one', () => {
+    const long = new Connection({
+      url: 'ws://host/ws', table: 't', name: '😀'.repeat(30),
+      onMessage: () => {}, onStatus: () => {},
+      createSocket: (url) => { const s = new FakeSocket(url); sockets.push(s); return s; },
+      clock, random: () => 0.5,
+    });
+    long.start();
+    sockets.at(-1)!.open();
+    expect(sockets.at(-1)!.sent[0].name).toBe('😀'.repeat(24));
+  });
+
   it('pings, and takes a silent connection for dead', () => {
     sockets[0].open();
     sockets[0].receive(joined);

@@ -146,7 +146,8 @@ export class Connection {
       this.lastHeard = this.clock.now();
       const join: ClientMessage = { type: 'join', table: this.opts.table };
       if (this.opts.token) join.token = this.opts.token;
-      if (this.opts.name) join.name = this.opts.name.slice(0, 24);
+      // 24 characters, not UTF-16 units: a cut emoji would be invalid text.
+      if (this.opts.name) join.name = Array.from(this.opts.name).slice(0, 24).join('');
       this.send(join);
       this.schedulePing();
     };
@@ -188,6 +189,9 @@ export class Connection {
         } else if ((msg.code === 'unknown-table' || msg.code === 'bad-token') && this.status !== 'open') {
           this.setStatus('failed', msg.message ?? msg.code);
           this.teardown();
+        } else if (this.status !== 'open') {
+          // Any other refusal of the join (storage trouble, say) may pass: try again later.
+          this.dropped();
         }
         break;
     }
