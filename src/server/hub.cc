@@ -128,6 +128,7 @@ struct Live {
   std::unique_ptr<Table> table;
   std::vector<Client*> players;            // by seat; null if nobody is connected
   std::vector<Client*> watchers;
+  std::chrono::steady_clock::time_point last_active = std::chrono::steady_clock::now();
   int version() const { return static_cast<int>(row.actions.size()); }
   const State& state() const { return table->state(); }
   bool has_clients() const {
@@ -156,7 +157,26 @@ struct Hub::Impl {
   std::string cards_cache = dump(cards_json());
   Rng delay_rng{random_u64(), 7};
 
-  Impl(Store& s, Scheduler& sch, HubOptions o) : store(s), scheduler(sch), options(o) {}
+  Impl(Store& s, Scheduler& sch, HubOptions o) : store(s), scheduler(sch), options(o) {
+    if (options.idle_evict.count() > 0) schedule_sweep();
+  }
+
+  void schedule_sweep() {
+    scheduler.after(options.idle_evict / 4, [this] {
+      sweep();
+      schedule_sweep();
+    });
+  }
+
+  // Tables nobody is at, played by nobody or by bots alone, need not stay in
+  // memory: they are stored, and a join loads them again (bots resume then).
+  void sweep() {
+    const auto now = std::chrono::steady_clock::now();
+    std::erase_if(tables, [&](const auto& entry) {
+      const Live& t = *entry.second;
+      return !t.has_clients() && now - t.last_active > options.idle_evict;
+    });
+  }
 
   // ---- tables -------------------------------------------------------------
 
@@ -260,6 +280,7 @@ struct Hub::Impl {
     if (std::find(legal.begin(), legal.end(), a) == legal.end())  // a bot's bug must not reach the store
       return Status::error(seat_name(seat) + "'s action " + std::to_string(a) + " is not legal");
     const std::string label = t.state().action_label(a);
+    t.last_active = std::chrono::steady_clock::now();
     if (Status s = store.add_action(t.row.id, t.version(), a); !s.ok()) return s;
     t.row.actions.push_back(a);
     const bool ok = t.table->act(a);
@@ -370,6 +391,7 @@ struct Hub::Impl {
     conn.table.clear();
     if (t == tables.end()) return;
     Live& live = *t->second;
+    live.last_active = std::chrono::steady_clock::now();
     if (conn.seat >= 0 && live.players[conn.seat] == &c) live.players[conn.seat] = nullptr;
     std::erase(live.watchers, &c);
     if (conn.seat >= 0) broadcast_seats(live);

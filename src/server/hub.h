@@ -49,6 +49,9 @@ struct HubOptions {
   // Accept "seed" in POST /api/tables. Whoever chooses a seed can compute every
   // hand, so a public server refuses it; tests turn it on.
   bool allow_seed = false;
+  // A table nobody has been at for this long leaves memory (it stays stored,
+  // and is loaded again when someone joins). Zero: never, as in tests.
+  std::chrono::milliseconds idle_evict{0};
 };
 
 struct HttpReply {

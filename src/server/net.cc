@@ -261,6 +261,7 @@ int serve(const ServeOptions& o) {
   HubOptions hub_options;
   hub_options.bot_delay = std::chrono::milliseconds(o.bot_delay_ms);
   hub_options.allow_seed = o.allow_seed;
+  hub_options.idle_evict = std::chrono::minutes(30);
   Hub hub(**store, scheduler, hub_options);
   auto restored = hub.restore();
   if (!restored.ok()) {

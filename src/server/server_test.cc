@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <regex>
 #include <set>
+#include <thread>
 
 #include "core/record.h"
 #include "core/registry.h"
@@ -229,6 +230,37 @@ TEST(Api, ASeedIsRefusedUnlessTheServerAllowsIt) {
   EXPECT_EQ(r.status, 400);
   EXPECT_NE(r.body.find("--allow-seed"), std::string::npos);
   EXPECT_EQ(hub.http("POST", "/api/tables", R"({"game":"old-maid"})").status, 201);
+}
+
+TEST(Protocol, TablesNobodyIsAtLeaveMemoryAndComeBackOnAJoin) {
+  auto store = std::move(*Store::open(":memory:"));
+  ManualClock clock;
+  HubOptions o;
+  o.idle_evict = std::chrono::milliseconds(20);
+  Hub hub(*store, clock, o);
+  json t = json::parse(hub.http("POST", "/api/tables", R"({"game":"old-maid","players":2,"seats":["human","human"]})").body);
+  const std::string id = t["table"];
+  Recorder a;
+  hub.opened(a);
+  hub.received(a, json{{"type", "join"}, {"table", id}, {"token", token(t, 0)}}.dump());
+  auto sweep = [&] {  // one round of the sweeper, which sets the next
+    ASSERT_EQ(clock.pending.size(), 1u);
+    auto fn = std::move(clock.pending[0].second);
+    clock.pending.clear();
+    fn();
+  };
+  std::this_thread::sleep_for(std::chrono::milliseconds(40));
+  sweep();
+  EXPECT_NE(hub.state(id), nullptr);  // someone is at it
+  hub.closed(a);
+  std::this_thread::sleep_for(std::chrono::milliseconds(40));
+  sweep();
+  EXPECT_EQ(hub.state(id), nullptr);
+  Recorder b;
+  hub.opened(b);
+  hub.received(b, json{{"type", "join"}, {"table", id}, {"token", token(t, 0)}}.dump());
+  EXPECT_EQ(b.last_of("joined")["seat"], 0);
+  EXPECT_NE(hub.state(id), nullptr);
 }
 
 TEST(Protocol, ANewConnectionTakesOverTheSeat) {
