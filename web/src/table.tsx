@@ -9,7 +9,7 @@ import { useFlip } from './flip';
 import { Hand } from './hand';
 import type { Choice, SeatPresence, ServerMessage, View } from './protocol';
 import { RulesDialog } from './rules';
-import { renderTokens } from './tokens';
+import { renderTokens, setSeatNames } from './tokens';
 import { flipKeys, picksFor, ZoneView } from './zone';
 
 // ----- Names and seats -----
@@ -404,6 +404,8 @@ export function TablePage({ table, token, name }: { table: string; token?: strin
   const conn = useRef<Connection | null>(null);
   const viewRef = useRef<View | null>(null);
   viewRef.current = state.view;
+  // Set while rendering, so every text below reads people's names.
+  setSeatNames(state.seats.map((p) => (p.kind === 'human' && p.name && !/^Seat \d+$/.test(p.name) ? p.name : undefined)));
 
   const dismiss = (id: number) => setToasts((ts) => ts.filter((t) => t.id !== id));
 

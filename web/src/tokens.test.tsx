@@ -1,6 +1,6 @@
 import { render } from 'preact';
 import { describe, expect, it } from 'vitest';
-import { cardName, cardShort, isRed, parseTokens, renderTokens, setCardNames, tokensToText } from './tokens';
+import { cardName, cardShort, isRed, parseTokens, renderTokens, setCardNames, tokensToText, withSeatNames } from './tokens';
 
 describe('card tokens', () => {
   it('splits text into runs and cards', () => {
@@ -49,5 +49,13 @@ describe('card tokens', () => {
     expect(toks[1].className).toContain('tok-black');
     expect(toks[2].className).toContain('tok-oldmaid');
     expect(el.textContent).toBe('the pair A♦ A♠ and OldMaid');
+  });
+});
+
+describe('seat names', () => {
+  it('reads people by name, leaving other seats and longer numbers alone', () => {
+    expect(withSeatNames('Seat 1 draws card 2 of 3 from Seat 0; Seat 12 waits', [undefined, 'Bob'])).toBe(
+      'Bob draws card 2 of 3 from Seat 0; Seat 12 waits',
+    );
   });
 });

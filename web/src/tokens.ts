@@ -68,11 +68,24 @@ function tokenClass(index: number): string {
   return isRed(index) ? 'tok tok-red' : 'tok tok-black';
 }
 
+// The server's words call seats "Seat 2"; at a table of people, their names
+// read better. Set from the seats message; only people who gave a name.
+let seatNames: (string | undefined)[] = [];
+
+export function setSeatNames(names: (string | undefined)[]): void {
+  seatNames = names;
+}
+
+/** "Seat 2 draws" as "Bob draws", for each seat with a name. */
+export function withSeatNames(text: string, names: (string | undefined)[] = seatNames): string {
+  return text.replace(/\bSeat (\d+)\b/g, (whole, n: string) => names[Number(n)] ?? whole);
+}
+
 /** Preact children for a text with tokens. */
 export function renderTokens(text: string): ComponentChild[] {
   return parseTokens(text).map((s) =>
     'text' in s
-      ? s.text
+      ? withSeatNames(s.text)
       : h('span', { class: tokenClass(s.card), title: cardName(s.card), 'data-token': s.card }, cardShort(s.card)),
   );
 }
