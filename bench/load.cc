@@ -6,8 +6,6 @@
 // When a game ends the table asks for a rematch and plays on.
 //
 //   parlour_load --port 8080 --tables 1000 --players 2 --think 1000 --duration 60
-#include <utility>  // before asio: Boost 1.74 needs it with g++ 12
-
 #include <sys/resource.h>
 
 #include <CLI/CLI.hpp>
@@ -24,6 +22,7 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <random>
+#include <utility>  // before asio: Boost 1.74 needs it with g++ 12
 #include <vector>
 
 namespace asio = boost::asio;
@@ -56,17 +55,28 @@ struct Stats {
 
 class Seat : public std::enable_shared_from_this<Seat> {
  public:
-  Seat(asio::io_context& ioc, const Args& a, Stats& st, std::string table, std::string token, int seat, std::uint64_t seed)
-      : ws_(asio::make_strand(ioc)), timer_(ioc), args_(a), stats_(st), table_(std::move(table)), token_(std::move(token)),
-        seat_(seat), rng_(seed) {}
+  Seat(asio::io_context& ioc, const Args& a, Stats& st, std::string table, std::string token,
+       int seat, std::uint64_t seed)
+      : ws_(asio::make_strand(ioc)),
+        timer_(ioc),
+        args_(a),
+        stats_(st),
+        table_(std::move(table)),
+        token_(std::move(token)),
+        seat_(seat),
+        rng_(seed) {}
 
   awaitable<void> run(Clock::time_point stop) {
     beast::error_code ec;
     tcp::resolver resolver(ws_.get_executor());
-    auto results = co_await resolver.async_resolve(args_.host, std::to_string(args_.port), asio::redirect_error(use_awaitable, ec));
-    if (!ec) co_await beast::get_lowest_layer(ws_).async_connect(results, asio::redirect_error(use_awaitable, ec));
+    auto results = co_await resolver.async_resolve(args_.host, std::to_string(args_.port),
+                                                   asio::redirect_error(use_awaitable, ec));
+    if (!ec)
+      co_await beast::get_lowest_layer(ws_).async_connect(results,
+                                                          asio::redirect_error(use_awaitable, ec));
     if (!ec) beast::get_lowest_layer(ws_).socket().set_option(tcp::no_delay(true), ec);
-    if (!ec) co_await ws_.async_handshake(args_.host, "/ws", asio::redirect_error(use_awaitable, ec));
+    if (!ec)
+      co_await ws_.async_handshake(args_.host, "/ws", asio::redirect_error(use_awaitable, ec));
     if (ec) {
       ++stats_.failed_connects;
       co_return;
@@ -95,7 +105,8 @@ class Seat : public std::enable_shared_from_this<Seat> {
         ++stats_.updates;
         const int version = m["version"];
         if (pending_ >= 0 && version > pending_) {
-          stats_.latency_ms.push_back(std::chrono::duration<double, std::milli>(now - sent_).count());
+          stats_.latency_ms.push_back(
+              std::chrono::duration<double, std::milli>(now - sent_).count());
           pending_ = -1;
         }
         const json& view = m["view"];
@@ -106,8 +117,10 @@ class Seat : public std::enable_shared_from_this<Seat> {
         const json& choices = view["choices"];
         if (!choices.empty()) {
           const Action a = choices[rng_() % choices.size()]["action"];
-          const int think = args_.think_ms / 2 + static_cast<int>(rng_() % static_cast<unsigned>(args_.think_ms + 1));
-          asio::co_spawn(ws_.get_executor(), act(shared_from_this(), a, version, think), asio::detached);
+          const int think = args_.think_ms / 2 +
+                            static_cast<int>(rng_() % static_cast<unsigned>(args_.think_ms + 1));
+          asio::co_spawn(ws_.get_executor(), act(shared_from_this(), a, version, think),
+                         asio::detached);
         }
       }
     }
@@ -118,7 +131,8 @@ class Seat : public std::enable_shared_from_this<Seat> {
  private:
   using Action = std::uint32_t;
 
-  awaitable<void> act([[maybe_unused]] std::shared_ptr<Seat> self, Action a, int version, int think_ms) {
+  awaitable<void> act([[maybe_unused]] std::shared_ptr<Seat> self, Action a, int version,
+                      int think_ms) {
     timer_.expires_after(std::chrono::milliseconds(think_ms));
     beast::error_code ec;
     co_await timer_.async_wait(asio::redirect_error(use_awaitable, ec));
@@ -139,7 +153,8 @@ class Seat : public std::enable_shared_from_this<Seat> {
   awaitable<void> write_all([[maybe_unused]] std::shared_ptr<Seat> self) {
     beast::error_code ec;
     while (!queue_.empty()) {
-      co_await ws_.async_write(asio::buffer(queue_.front()), asio::redirect_error(use_awaitable, ec));
+      co_await ws_.async_write(asio::buffer(queue_.front()),
+                               asio::redirect_error(use_awaitable, ec));
       if (ec) break;
       queue_.pop_front();
     }
@@ -165,53 +180,73 @@ awaitable<json> create_table(beast::tcp_stream& stream, const Args& a) {
   http::request<http::string_body> req{http::verb::post, "/api/tables", 11};
   req.set(http::field::host, a.host);
   req.set(http::field::content_type, "application/json");
-  req.body() = json{{"game", a.game}, {"players", a.players}, {"seats", std::vector<std::string>(a.players, "human")}}.dump();
+  req.body() = json{{"game", a.game},
+                    {"players", a.players},
+                    {"seats", std::vector<std::string>(a.players, "human")}}
+                   .dump();
   req.prepare_payload();
   co_await http::async_write(stream, req, use_awaitable);
   beast::flat_buffer buffer;
   http::response<http::string_body> res;
   co_await http::async_read(stream, buffer, res, use_awaitable);
-  if (res.result() != http::status::created) throw std::runtime_error("creating a table: " + res.body());
+  if (res.result() != http::status::created)
+    throw std::runtime_error("creating a table: " + res.body());
   co_return json::parse(res.body());
 }
 
 awaitable<void> start(asio::io_context& ioc, const Args& a, Stats& st, Clock::time_point stop) {
   beast::tcp_stream stream(ioc);
   tcp::resolver resolver(ioc);
-  co_await stream.async_connect(co_await resolver.async_resolve(a.host, std::to_string(a.port), use_awaitable), use_awaitable);
+  co_await stream.async_connect(
+      co_await resolver.async_resolve(a.host, std::to_string(a.port), use_awaitable),
+      use_awaitable);
   asio::steady_timer pace(ioc);
   const auto t0 = Clock::now();
   for (int i = 0; i < a.tables; ++i) {
     // Tables arrive spread over the ramp, as people would.
-    pace.expires_at(t0 + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(a.ramp * i / a.tables)));
+    pace.expires_at(t0 + std::chrono::duration_cast<Clock::duration>(
+                             std::chrono::duration<double>(a.ramp * i / a.tables)));
     co_await pace.async_wait(use_awaitable);
     const json t = co_await create_table(stream, a);
     for (int s = 0; s < a.players; ++s) {
-      auto seat = std::make_shared<Seat>(ioc, a, st, t["table"], t["seats"][s]["token"], s, 1000003ull * i + s);
-      asio::co_spawn(ioc, [seat, stop]() -> awaitable<void> { co_await seat->run(stop); }, asio::detached);
+      auto seat = std::make_shared<Seat>(ioc, a, st, t["table"], t["seats"][s]["token"], s,
+                                         1000003ull * i + s);
+      asio::co_spawn(
+          ioc, [seat, stop]() -> awaitable<void> { co_await seat->run(stop); }, asio::detached);
     }
   }
 }
 
 double percentile(std::vector<double>& v, double p) {
   if (v.empty()) return 0;
-  const std::size_t k = std::min(v.size() - 1, static_cast<std::size_t>(p / 100.0 * static_cast<double>(v.size())));
+  const std::size_t k =
+      std::min(v.size() - 1, static_cast<std::size_t>(p / 100.0 * static_cast<double>(v.size())));
   std::nth_element(v.begin(), v.begin() + static_cast<long>(k), v.end());
   return v[k];
 }
 
 int main(int argc, char** argv) {
   Args a;
-  CLI::App app{"parlour_load: many bot-only tables over WebSocket against `parlour serve`; latency from action to update"};
-  app.option_defaults()->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);  // scripts/load's defaults, then yours
+  CLI::App app{
+      "parlour_load: many bot-only tables over WebSocket against `parlour serve`; latency from "
+      "action to update"};
+  app.option_defaults()->multi_option_policy(
+      CLI::MultiOptionPolicy::TakeLast);  // scripts/load's defaults, then yours
   app.add_option("--host", a.host, "server address")->capture_default_str();
   app.add_option("--port", a.port, "server port")->capture_default_str();
-  app.add_option("--tables", a.tables, "tables to hold at once")->check(CLI::Range(1, 100000))->capture_default_str();
-  app.add_option("--players", a.players, "seats per table, each a WebSocket")->check(CLI::Range(2, 12))->capture_default_str();
+  app.add_option("--tables", a.tables, "tables to hold at once")
+      ->check(CLI::Range(1, 100000))
+      ->capture_default_str();
+  app.add_option("--players", a.players, "seats per table, each a WebSocket")
+      ->check(CLI::Range(2, 12))
+      ->capture_default_str();
   app.add_option("--game", a.game, "game or preset")->capture_default_str();
-  app.add_option("--think", a.think_ms, "milliseconds a seat waits before acting, give or take half")->capture_default_str();
+  app.add_option("--think", a.think_ms,
+                 "milliseconds a seat waits before acting, give or take half")
+      ->capture_default_str();
   app.add_option("--duration", a.duration, "seconds to run after the ramp")->capture_default_str();
-  app.add_option("--ramp", a.ramp, "seconds over which the tables are created")->capture_default_str();
+  app.add_option("--ramp", a.ramp, "seconds over which the tables are created")
+      ->capture_default_str();
   CLI11_PARSE(app, argc, argv);
 
   // Two descriptors per seat (ours and the server's, on one machine).
@@ -223,7 +258,8 @@ int main(int argc, char** argv) {
   asio::io_context ioc(1);
   Stats st;
   const auto begin = Clock::now();
-  const auto stop = begin + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(a.ramp + a.duration));
+  const auto stop = begin + std::chrono::duration_cast<Clock::duration>(
+                                std::chrono::duration<double>(a.ramp + a.duration));
   bool failed = false;
   asio::co_spawn(ioc, start(ioc, a, st, stop), [&](std::exception_ptr e) {
     if (!e) return;
@@ -237,7 +273,8 @@ int main(int argc, char** argv) {
   });
   // Measure only once every table is up: the ramp's latencies are dropped.
   asio::steady_timer warm(ioc);
-  warm.expires_at(begin + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(a.ramp)));
+  warm.expires_at(
+      begin + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(a.ramp)));
   long actions_at_ramp = 0;
   warm.async_wait([&](beast::error_code) {
     st.latency_ms.clear();
@@ -264,12 +301,15 @@ int main(int argc, char** argv) {
                  {"p99_ms", percentile(l, 99)},
                  {"max_ms", l.empty() ? 0 : *std::max_element(l.begin(), l.end())}};
   std::printf("tables held: %d of %d (%d of %d seats connected), %d players each, think %d ms\n",
-              st.connected / a.players, a.tables, st.connected, a.tables * a.players, a.players, a.think_ms);
-  std::printf("measured %.0f s after a %.0f s ramp: %ld actions (%.0f/s), %ld games finished, %ld errors\n", a.duration,
-              a.ramp, static_cast<long>(l.size()), report["actions_per_second"].get<double>(), st.games, st.errors);
+              st.connected / a.players, a.tables, st.connected, a.tables * a.players, a.players,
+              a.think_ms);
+  std::printf(
+      "measured %.0f s after a %.0f s ramp: %ld actions (%.0f/s), %ld games finished, %ld errors\n",
+      a.duration, a.ramp, static_cast<long>(l.size()), report["actions_per_second"].get<double>(),
+      st.games, st.errors);
   std::printf("latency from action to update: p50 %.2f ms, p90 %.2f ms, p99 %.2f ms, max %.2f ms\n",
-              report["p50_ms"].get<double>(), report["p90_ms"].get<double>(), report["p99_ms"].get<double>(),
-              report["max_ms"].get<double>());
+              report["p50_ms"].get<double>(), report["p90_ms"].get<double>(),
+              report["p99_ms"].get<double>(), report["max_ms"].get<double>());
   for (const auto& e : st.error_samples) std::printf("error: %s\n", e.c_str());
   std::printf("%s\n", report.dump().c_str());
   return st.failed_connects || st.errors ? 1 : 0;

@@ -18,7 +18,9 @@ std::vector<Card> sorted(std::vector<Card> v) {
 }
 
 // Cards a view shows face up or known, as a multiset, per zone kind and owner.
-bool same_view(const View& a, const View& b) { return a == b; }
+bool same_view(const View& a, const View& b) {
+  return a == b;
+}
 
 }  // namespace
 
@@ -107,7 +109,8 @@ void check_conformance(const Selection& sel, const Config& config, const Conform
         for (Seat v = kSpectator; v < config.players; ++v) {
           auto other = g.resampler->resample(s, v, resample_rng);
           ASSERT_TRUE(other) << "no consistent state found for seat " << v;
-          ASSERT_TRUE(same_view(other->view(v), s.view(v))) << "seat " << v << "'s view changed under resampling";
+          ASSERT_TRUE(same_view(other->view(v), s.view(v)))
+              << "seat " << v << "'s view changed under resampling";
           other->all_cards(cards);
           ASSERT_EQ(sorted(cards), deck) << "resampling lost or made cards";
           // A sample tells no story: the real last move would name real cards.

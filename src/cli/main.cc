@@ -23,7 +23,8 @@ int main(int argc, char** argv) {
 
   app.add_subcommand("list", "games and presets, one a line, starting with the name `play` takes");
 
-  auto* rules = app.add_subcommand("rules", "the rules of a game: every option, its default and its source");
+  auto* rules =
+      app.add_subcommand("rules", "the rules of a game: every option, its default and its source");
   std::string rules_game;
   rules->add_option("GAME", rules_game, "a name from `parlour list`")->required();
 
@@ -31,28 +32,37 @@ int main(int argc, char** argv) {
   cli::PlayArgs pa;
   play->add_option("GAME", pa.game, "a name from `parlour list`")->required();
   play->add_option("--players", pa.players, "number of players");
-  play->add_option("--seed", pa.seed, "seed for the deal and the bots: the same seed replays the same game")
+  play->add_option("--seed", pa.seed,
+                   "seed for the deal and the bots: the same seed replays the same game")
       ->check(CLI::NonNegativeNumber);
-  play->add_option("--opt", pa.options, "an option as key=value (repeatable); see `parlour rules GAME`");
-  play->add_option("--seat", pa.seat, "your seat, 0 to players-1 (0 is the eldest hand, dealt to first)");
+  play->add_option("--opt", pa.options,
+                   "an option as key=value (repeatable); see `parlour rules GAME`");
+  play->add_option("--seat", pa.seat,
+                   "your seat, 0 to players-1 (0 is the eldest hand, dealt to first)");
   play->add_flag("--auto", pa.auto_play, "bots in every seat; print the whole story");
   play->add_option("--bot", pa.bot, "the bots to play against (see `parlour rules GAME`)");
   play->add_option("--record", pa.record, "write the game's record (JSON) to this file");
 
-  auto* simc = app.add_subcommand("sim", "simulate many games between bots: outcome rates with 95% intervals");
+  auto* simc = app.add_subcommand(
+      "sim", "simulate many games between bots: outcome rates with 95% intervals");
   cli::SimArgs sa;
   simc->add_option("GAME", sa.game, "a name from `parlour list`")->required();
-  simc->add_option("--games", sa.games, "number of games")->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40));
+  simc->add_option("--games", sa.games, "number of games")
+      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40));
   simc->add_option("--players", sa.players, "number of players");
   simc->add_option("--opt", sa.options, "an option as key=value (repeatable)");
   simc->add_option("--bots", sa.bots, "a bot for every seat, or one per seat: search,greedy");
   simc->add_flag("--rotate", sa.rotate, "rotate the bots round the seats from game to game");
-  simc->add_option("--threads", sa.threads, "worker threads; results do not depend on it")->check(CLI::Range(1, 256));
-  simc->add_option("--seed", sa.seed, "seed of the whole simulation")->check(CLI::NonNegativeNumber);
+  simc->add_option("--threads", sa.threads, "worker threads; results do not depend on it")
+      ->check(CLI::Range(1, 256));
+  simc->add_option("--seed", sa.seed, "seed of the whole simulation")
+      ->check(CLI::NonNegativeNumber);
   simc->add_option("--format", sa.format, "text, json or csv");
-  simc->add_option("--plot", sa.plot, "also plot the seats and game lengths to FILE.svg or FILE.png");
+  simc->add_option("--plot", sa.plot,
+                   "also plot the seats and game lengths to FILE.svg or FILE.png");
 
-  auto* oddsc = app.add_subcommand("odds", "exact odds of losing, seat by seat, from the deal or from a record");
+  auto* oddsc = app.add_subcommand(
+      "odds", "exact odds of losing, seat by seat, from the deal or from a record");
   cli::OddsArgs oa;
   oddsc->add_option("GAME", oa.game, "a game with exact odds (the Old Maid family)")->required();
   oddsc->add_option("--players", oa.players, "number of players");
@@ -61,13 +71,17 @@ int main(int argc, char** argv) {
   oddsc->add_option("--at", oa.at, "after this many moves of the record (default: its last)");
   oddsc->add_option("--seat", oa.seat, "as this seat can know them, not seeing others' cards");
 
-  auto* fair = app.add_subcommand("fairness", "each seat's chance of losing under each rule variant, with verdicts and a plot");
+  auto* fair = app.add_subcommand(
+      "fairness", "each seat's chance of losing under each rule variant, with verdicts and a plot");
   cli::FairnessArgs fa;
   fair->add_option("GAME", fa.game, "a game that declares rule variants (old-maid)")->required();
   fair->add_option("--from", fa.from, "fewest players (default 2)");
   fair->add_option("--to", fa.to, "most players (default 8)");
-  fair->add_option("--games", fa.games, "games per simulated table row")->check(CLI::Range(std::uint64_t{1000}, std::uint64_t{1} << 36));
-  fair->add_option("--exact-up-to", fa.exact_up_to, "use exact odds up to this many players (4 takes a few seconds a row)")->check(CLI::Range(0, 4));
+  fair->add_option("--games", fa.games, "games per simulated table row")
+      ->check(CLI::Range(std::uint64_t{1000}, std::uint64_t{1} << 36));
+  fair->add_option("--exact-up-to", fa.exact_up_to,
+                   "use exact odds up to this many players (4 takes a few seconds a row)")
+      ->check(CLI::Range(0, 4));
   fair->add_option("--threads", fa.threads, "simulation threads")->check(CLI::Range(1, 256));
   fair->add_option("--plot", fa.plot, "the plot: FILE.svg or FILE.png (default GAME-fairness.svg)");
 
@@ -77,16 +91,25 @@ int main(int argc, char** argv) {
   replay->add_option("FILE", replay_path, "the record")->required();
   replay->add_option("--seat", replay_seat, "show only what this seat saw");
 
-  auto* serve = app.add_subcommand("serve", "play in the browser, with friends and bots: the UI, the API and the game protocol");
+  auto* serve = app.add_subcommand(
+      "serve", "play in the browser, with friends and bots: the UI, the API and the game protocol");
   server::ServeOptions so;
-  serve->add_option("--host", so.host, "address to listen on (0.0.0.0: every interface)")->capture_default_str();
+  serve->add_option("--host", so.host, "address to listen on (0.0.0.0: every interface)")
+      ->capture_default_str();
   serve->add_option("--port", so.port, "port")->check(CLI::Range(1, 65535))->capture_default_str();
-  serve->add_option("--db", so.db, "the SQLite file holding tables, records and stats (created if missing)")->capture_default_str();
+  serve
+      ->add_option("--db", so.db,
+                   "the SQLite file holding tables, records and stats (created if missing)")
+      ->capture_default_str();
   serve->add_option("--web", so.web, "the built browser UI (default: web/dist of the source tree)");
-  serve->add_option("--bot-delay", so.bot_delay_ms, "milliseconds a bot takes to move, give or take half")
+  serve
+      ->add_option("--bot-delay", so.bot_delay_ms,
+                   "milliseconds a bot takes to move, give or take half")
       ->check(CLI::Range(0, 60000))
       ->capture_default_str();
-  serve->add_flag("--allow-seed", so.allow_seed, "accept a chosen seed when a table is created (for tests: a seed reveals every hand)");
+  serve->add_flag(
+      "--allow-seed", so.allow_seed,
+      "accept a chosen seed when a table is created (for tests: a seed reveals every hand)");
 
   try {
     app.parse(argc, argv);
@@ -95,14 +118,16 @@ int main(int argc, char** argv) {
   } catch (const CLI::CallForAllHelp& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    std::cerr << "parlour: " << e.what() << "\nRun `parlour --help` (or `parlour COMMAND --help`) for usage.\n";
+    std::cerr << "parlour: " << e.what()
+              << "\nRun `parlour --help` (or `parlour COMMAND --help`) for usage.\n";
     return 2;
   }
 
   cli::Style style;
   style.ascii = ascii;
   const char* term = std::getenv("TERM");
-  style.colour = !plain && isatty(STDOUT_FILENO) && !std::getenv("NO_COLOR") && term && std::string(term) != "dumb";
+  style.colour = !plain && isatty(STDOUT_FILENO) && !std::getenv("NO_COLOR") && term &&
+                 std::string(term) != "dumb";
 
   if (app.got_subcommand("list")) return cli::list_games(std::cout);
   if (app.got_subcommand("rules")) return cli::show_rules(rules_game, std::cout, std::cerr);
@@ -111,6 +136,7 @@ int main(int argc, char** argv) {
   if (app.got_subcommand("odds")) return cli::odds(oa, std::cout, std::cerr);
   if (app.got_subcommand("sim")) return cli::sim(sa, std::cout, std::cerr, isatty(STDERR_FILENO));
   if (app.got_subcommand("serve")) return server::serve(so);
-  if (app.got_subcommand("replay")) return cli::replay_file(replay_path, replay_seat, style, std::cout, std::cerr);
+  if (app.got_subcommand("replay"))
+    return cli::replay_file(replay_path, replay_seat, style, std::cout, std::cerr);
   return 2;
 }

@@ -33,10 +33,10 @@ const char* zone_kind_name(ZoneKind k);
 struct Zone {
   ZoneKind kind = ZoneKind::kHand;
   Seat owner = kNobody;
-  std::string name;            // "Seat 2's hand", "set aside"
+  std::string name;             // "Seat 2's hand", "set aside"
   std::vector<CardView> cards;  // in order; for a fan, position i is cards[i]
-  bool fan = false;            // positions matter: a drawer picks one
-  std::string note;            // e.g. "shuffled face down"
+  bool fan = false;             // positions matter: a drawer picks one
+  std::string note;             // e.g. "shuffled face down"
   bool operator==(const Zone&) const = default;
 };
 
@@ -52,11 +52,11 @@ struct Choice {
 };
 
 struct SeatInfo {
-  std::string name;   // "Seat 0"
-  int cards = 0;      // in hand
-  double score = 0;   // running score (matches)
-  bool out = false;   // safe / finished this hand
-  std::string status; // "dealer", "offering", "safe", "Old Maid"...
+  std::string name;    // "Seat 0"
+  int cards = 0;       // in hand
+  double score = 0;    // running score (matches)
+  bool out = false;    // safe / finished this hand
+  std::string status;  // "dealer", "offering", "safe", "Old Maid"...
   bool operator==(const SeatInfo&) const = default;
 };
 
@@ -69,11 +69,11 @@ struct View {
   int hand = 1, hands = 1;  // hand number in a match
   std::vector<SeatInfo> seats;
   std::vector<Zone> zones;
-  std::string prompt;            // what the seat to move is asked, if it is the viewer
-  std::vector<Choice> choices;   // legal actions, only for the seat to move
-  bool list_choices = false;     // few and varied: show each one, not a summary
+  std::string prompt;           // what the seat to move is asked, if it is the viewer
+  std::vector<Choice> choices;  // legal actions, only for the seat to move
+  bool list_choices = false;    // few and varied: show each one, not a summary
   bool terminal = false;
-  std::string result;            // at the end: who lost, who won, the penalty
+  std::string result;  // at the end: who lost, who won, the penalty
   bool operator==(const View&) const = default;
 };
 
@@ -82,9 +82,9 @@ struct View {
 namespace parlour {
 
 // Words for narration, shared by every game.
-std::string seat_name(Seat s);               // "Seat 2"
+std::string seat_name(Seat s);                // "Seat 2"
 std::string seat_names(std::uint32_t seats);  // "Seat 0 and Seat 2", from a mask
-std::string cards_text(int n);               // "1 card", "5 cards"
+std::string cards_text(int n);                // "1 card", "5 cards"
 
 // Narration and results name cards with tokens, "[[n]]" for the card of index
 // n, so each front end draws them its own way (colour, ascii, card images).

@@ -18,18 +18,29 @@ std::string to_json(const View& v) {
   j["result"] = v.result;
   j["seats"] = json::array();
   for (const SeatInfo& s : v.seats)
-    j["seats"].push_back({{"name", s.name}, {"cards", s.cards}, {"score", s.score}, {"out", s.out}, {"status", s.status}});
+    j["seats"].push_back({{"name", s.name},
+                          {"cards", s.cards},
+                          {"score", s.score},
+                          {"out", s.out},
+                          {"status", s.status}});
   j["zones"] = json::array();
   for (const Zone& z : v.zones) {
     json cards = json::array();
     for (const CardView& c : z.cards) {
       json cj = {{"face_up", c.face_up}};
-      if (c.card) cj["card"] = short_name(*c.card), cj["name"] = long_name(*c.card), cj["index"] = c.card->index();
-      else cj["card"] = nullptr, cj["name"] = nullptr, cj["index"] = nullptr;
+      if (c.card)
+        cj["card"] = short_name(*c.card), cj["name"] = long_name(*c.card),
+        cj["index"] = c.card->index();
+      else
+        cj["card"] = nullptr, cj["name"] = nullptr, cj["index"] = nullptr;
       cards.push_back(cj);
     }
-    j["zones"].push_back({{"kind", zone_kind_name(z.kind)}, {"owner", z.owner}, {"name", z.name}, {"fan", z.fan},
-                          {"note", z.note}, {"cards", cards}});
+    j["zones"].push_back({{"kind", zone_kind_name(z.kind)},
+                          {"owner", z.owner},
+                          {"name", z.name},
+                          {"fan", z.fan},
+                          {"note", z.note},
+                          {"cards", cards}});
   }
   j["prompt"] = v.prompt;
   j["choices"] = json::array();

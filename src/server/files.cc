@@ -44,7 +44,8 @@ Result<StaticFile> static_file(const std::string& root, std::string_view target)
       path += raw[i];
     }
   }
-  if (path.find('\0') != std::string::npos || path.find('\\') != std::string::npos) return not_found;
+  if (path.find('\0') != std::string::npos || path.find('\\') != std::string::npos)
+    return not_found;
   // Every segment must be a plain name: no "..", no ".", no hidden files.
   for (std::size_t start = 1; start <= path.size();) {
     const std::size_t end = std::min(path.find('/', start), path.size());

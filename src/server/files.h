@@ -11,7 +11,7 @@ namespace parlour::server {
 
 struct StaticFile {
   std::string body;
-  std::string type;    // "text/html; charset=utf-8"
+  std::string type;        // "text/html; charset=utf-8"
   bool immutable = false;  // a hashed asset: cache it for good
 };
 

@@ -37,7 +37,8 @@ std::string random_hex(std::size_t bytes) {
 
 std::uint64_t random_u64() {
   std::uint64_t v = 0;
-  for (char c : random_hex(8)) v = v << 4 | static_cast<std::uint64_t>(c <= '9' ? c - '0' : c - 'a' + 10);
+  for (char c : random_hex(8))
+    v = v << 4 | static_cast<std::uint64_t>(c <= '9' ? c - '0' : c - 'a' + 10);
   return v;
 }
 
@@ -51,7 +52,9 @@ bool same_token(const std::string& a, const std::string& b) {
 
 // Everything sent out is dumped here: text that came from a client may be
 // invalid UTF-8, which is replaced rather than thrown on.
-std::string dump(const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); }
+std::string dump(const json& j) {
+  return j.dump(-1, ' ', false, json::error_handler_t::replace);
+}
 
 std::string error_message(std::string_view code, std::string_view message) {
   return dump(json{{"type", "error"}, {"code", code}, {"message", message}});
@@ -67,14 +70,21 @@ std::string first_chars(const std::string& text, std::size_t n) {
   return text.substr(0, i);
 }
 
-HttpReply reply(int status, json body) { return {status, "application/json", dump(body), ""}; }
-HttpReply http_error(int status, std::string message) { return reply(status, json{{"error", std::move(message)}}); }
+HttpReply reply(int status, json body) {
+  return {status, "application/json", dump(body), ""};
+}
+HttpReply http_error(int status, std::string message) {
+  return reply(status, json{{"error", std::move(message)}});
+}
 
 const char* type_name(OptionType t) {
   switch (t) {
-    case OptionType::kBool: return "bool";
-    case OptionType::kInt: return "int";
-    case OptionType::kChoice: return "choice";
+    case OptionType::kBool:
+      return "bool";
+    case OptionType::kInt:
+      return "int";
+    case OptionType::kChoice:
+      return "choice";
   }
   return "?";
 }
@@ -82,15 +92,21 @@ const char* type_name(OptionType t) {
 json games_json() {
   json all = json::array();
   for (const GameInfo& g : games()) {
-    json j = {{"name", g.name}, {"title", g.title}, {"summary", g.summary}, {"min_players", g.min_players},
-              {"max_players", g.max_players}, {"default_players", g.default_players}};
+    json j = {{"name", g.name},
+              {"title", g.title},
+              {"summary", g.summary},
+              {"min_players", g.min_players},
+              {"max_players", g.max_players},
+              {"default_players", g.default_players}};
     j["bots"] = json::array();
     for (const BotSpec& b : g.bots) j["bots"].push_back({{"name", b.name}, {"help", b.help}});
     j["bots"].push_back({{"name", "random"}, {"help", "picks any legal move at random"}});
     j["options"] = json::array();
     for (const OptionSpec& o : g.options) {
-      json oj = {{"key", o.key}, {"type", type_name(o.type)}, {"default", o.format(o.default_value)},
-                 {"help", o.help}, {"source", o.source}, {"min", o.min}, {"max", o.max}};
+      json oj = {
+          {"key", o.key},   {"type", type_name(o.type)}, {"default", o.format(o.default_value)},
+          {"help", o.help}, {"source", o.source},        {"min", o.min},
+          {"max", o.max}};
       oj["choices"] = json::array();
       for (std::string_view c : o.choices) oj["choices"].push_back(c);
       j["options"].push_back(std::move(oj));
@@ -98,9 +114,13 @@ json games_json() {
     j["presets"] = json::array();
     for (const Preset& p : g.presets) {
       json settings = json::array();
-      for (const auto& [k, v] : p.settings) settings.push_back(std::string(k) + "=" + std::string(v));
-      j["presets"].push_back({{"name", p.name}, {"summary", p.summary}, {"settings", settings},
-                              {"min_players", p.min_players}, {"max_players", p.max_players},
+      for (const auto& [k, v] : p.settings)
+        settings.push_back(std::string(k) + "=" + std::string(v));
+      j["presets"].push_back({{"name", p.name},
+                              {"summary", p.summary},
+                              {"settings", settings},
+                              {"min_players", p.min_players},
+                              {"max_players", p.max_players},
                               {"default_players", p.default_players}});
     }
     all.push_back(std::move(j));
@@ -126,13 +146,14 @@ struct Live {
   Selection sel;
   Config config;
   std::unique_ptr<Table> table;
-  std::vector<Client*> players;            // by seat; null if nobody is connected
+  std::vector<Client*> players;  // by seat; null if nobody is connected
   std::vector<Client*> watchers;
   std::chrono::steady_clock::time_point last_active = std::chrono::steady_clock::now();
   int version() const { return static_cast<int>(row.actions.size()); }
   const State& state() const { return table->state(); }
   bool has_clients() const {
-    return !watchers.empty() || std::any_of(players.begin(), players.end(), [](Client* c) { return c; });
+    return !watchers.empty() ||
+           std::any_of(players.begin(), players.end(), [](Client* c) { return c; });
   }
 };
 
@@ -194,7 +215,8 @@ struct Hub::Impl {
       while (t->state().to_move() == kChance) t->table->chance();
       if (i == row.actions.size()) break;
       if (!t->table->act(row.actions[i]))
-        return Status::error("table " + row.id + ": stored action " + std::to_string(i) + " is not legal");
+        return Status::error("table " + row.id + ": stored action " + std::to_string(i) +
+                             " is not legal");
     }
     t->players.assign(row.players, nullptr);
     t->row = std::move(row);
@@ -219,9 +241,11 @@ struct Hub::Impl {
 
   // A new table; a chosen seed makes its deal reproducible (tests, demos).
   // `rematch_of`: the finished table whose rematch this is, linked in the same commit.
-  Result<Live*> create(TableRow row, std::optional<std::uint64_t> seed = std::nullopt, const std::string& rematch_of = "") {
+  Result<Live*> create(TableRow row, std::optional<std::uint64_t> seed = std::nullopt,
+                       const std::string& rematch_of = "") {
     if (tables.size() >= options.max_tables)
-      return Status::error("the server is holding " + std::to_string(tables.size()) + " tables, its limit; try later");
+      return Status::error("the server is holding " + std::to_string(tables.size()) +
+                           " tables, its limit; try later");
     row.id = random_hex(6);
     row.seed = seed ? *seed : random_u64();
     row.bot_seed = random_u64();
@@ -239,7 +263,9 @@ struct Hub::Impl {
     const Seat s = t.state().to_move();
     if (!is_bot(t, s)) return;
     const auto base = options.bot_delay.count();
-    const auto delay = std::chrono::milliseconds(base / 2 + (base > 0 ? static_cast<long>(delay_rng.below(static_cast<std::uint32_t>(base) + 1)) : 0));
+    const auto delay = std::chrono::milliseconds(
+        base / 2 +
+        (base > 0 ? static_cast<long>(delay_rng.below(static_cast<std::uint32_t>(base) + 1)) : 0));
     scheduler.after(delay, [this, id = t.row.id, version = t.version()] { bot_turn(id, version); });
   }
 
@@ -256,7 +282,8 @@ struct Hub::Impl {
     // server plays on as it would have.
     std::shared_ptr<const State> copy = t.state().clone();
     const GameInfo* game = t.sel.game;
-    const std::uint64_t seed = t.row.bot_seed ^ (static_cast<std::uint64_t>(version) * 0x9E3779B97F4A7C15ull);
+    const std::uint64_t seed =
+        t.row.bot_seed ^ (static_cast<std::uint64_t>(version) * 0x9E3779B97F4A7C15ull);
     scheduler.think(
         [copy, game, seed, s, name = t.row.seats[s].bot]() -> Action {
           Rng rng(seed, bot_stream(s));
@@ -268,8 +295,10 @@ struct Hub::Impl {
           if (again == tables.end()) return;
           Live& live = *again->second;
           if (live.version() != version || live.state().to_move() != s) return;
-          if (Status st = play(live, s, a); !st.ok())  // a store failure: try again rather than lose the turn
-            scheduler.after(std::chrono::seconds(1), [this, id, version] { bot_turn(id, version); });
+          if (Status st = play(live, s, a);
+              !st.ok())  // a store failure: try again rather than lose the turn
+            scheduler.after(std::chrono::seconds(1),
+                            [this, id, version] { bot_turn(id, version); });
         });
   }
 
@@ -277,7 +306,8 @@ struct Hub::Impl {
   Status play(Live& t, Seat seat, Action a) {
     std::vector<Action> legal;
     t.state().legal_actions(legal);
-    if (std::find(legal.begin(), legal.end(), a) == legal.end())  // a bot's bug must not reach the store
+    if (std::find(legal.begin(), legal.end(), a) ==
+        legal.end())  // a bot's bug must not reach the store
       return Status::error(seat_name(seat) + "'s action " + std::to_string(a) + " is not legal");
     const std::string label = t.state().action_label(a);
     t.last_active = std::chrono::steady_clock::now();
@@ -311,8 +341,8 @@ struct Hub::Impl {
     for (Seat s = 0; s < t.row.players; ++s) {
       const SeatRow& sr = t.row.seats[s];
       if (sr.kind != "human" || sr.name.empty()) continue;
-      results.push_back({sr.name, std::string(t.sel.game->name), 1, o.places[s] == 1, last > 1 && o.places[s] == last,
-                         o.scores[s]});
+      results.push_back({sr.name, std::string(t.sel.game->name), 1, o.places[s] == 1,
+                         last > 1 && o.places[s] == last, o.scores[s]});
     }
     // The actions are already stored, so a failure here loses no game: the
     // table is finished again from them when it is next loaded.
@@ -321,8 +351,8 @@ struct Hub::Impl {
 
   // ---- messages -----------------------------------------------------------
 
-  std::string update(const Live& t, Seat viewer, const std::vector<std::string>& log, std::optional<Seat> actor,
-                     const std::string& label) {
+  std::string update(const Live& t, Seat viewer, const std::vector<std::string>& log,
+                     std::optional<Seat> actor, const std::string& label) {
     json last = nullptr;
     if (actor) {
       last = {{"seat", *actor}};
@@ -330,9 +360,9 @@ struct Hub::Impl {
       // happened from their own narration.
       if (*actor == viewer) last["label"] = label;
     }
-    return R"({"type":"update","version":)" + std::to_string(t.version()) +
-           R"(,"view":)" + to_json(t.state().view(viewer)) + R"(,"log":)" + dump(json(log)) +
-           R"(,"last":)" + dump(last) + "}";
+    return R"({"type":"update","version":)" + std::to_string(t.version()) + R"(,"view":)" +
+           to_json(t.state().view(viewer)) + R"(,"log":)" + dump(json(log)) + R"(,"last":)" +
+           dump(last) + "}";
   }
 
   void broadcast_update(Live& t, const Lines& lines, Seat actor, const std::string& label) {
@@ -349,7 +379,8 @@ struct Hub::Impl {
     json seats = json::array();
     for (Seat s = 0; s < row.players; ++s) {
       const SeatRow& r = row.seats[s];
-      json j = {{"kind", r.kind}, {"connected", r.kind == "bot" || (players && (*players)[s] != nullptr)}};
+      json j = {{"kind", r.kind},
+                {"connected", r.kind == "bot" || (players && (*players)[s] != nullptr)}};
       j["name"] = r.kind == "bot" ? r.bot + " (bot)" : r.name.empty() ? seat_name(s) : r.name;
       if (r.kind == "bot") j["bot"] = r.bot;
       seats.push_back(std::move(j));
@@ -400,12 +431,18 @@ struct Hub::Impl {
   }
 
   void join(Client& c, const json& m) {
-    auto send_error = [&](std::string_view code, std::string_view text) { c.send(error_message(code, text)); };
-    if (!m.contains("table") || !m["table"].is_string()) return send_error("bad-message", "join needs \"table\": the table's id, a string");
-    if (m.contains("token") && !m["token"].is_string()) return send_error("bad-message", "\"token\" must be a string (leave it out to watch)");
-    if (m.contains("name") && !m["name"].is_string()) return send_error("bad-message", "\"name\" must be a string");
+    auto send_error = [&](std::string_view code, std::string_view text) {
+      c.send(error_message(code, text));
+    };
+    if (!m.contains("table") || !m["table"].is_string())
+      return send_error("bad-message", "join needs \"table\": the table's id, a string");
+    if (m.contains("token") && !m["token"].is_string())
+      return send_error("bad-message", "\"token\" must be a string (leave it out to watch)");
+    if (m.contains("name") && !m["name"].is_string())
+      return send_error("bad-message", "\"name\" must be a string");
     const std::string name = first_chars(m.value("name", ""), kMaxName);  // longer names are cut
-    if (std::any_of(name.begin(), name.end(), [](char ch) { return static_cast<unsigned char>(ch) < 32; }))
+    if (std::any_of(name.begin(), name.end(),
+                    [](char ch) { return static_cast<unsigned char>(ch) < 32; }))
       return send_error("bad-message", "a name cannot hold control characters");
     const std::string id = m["table"].get<std::string>();
     auto found = find(id);
@@ -419,7 +456,8 @@ struct Hub::Impl {
         if (t.row.seats[s].kind == "human" && same_token(t.row.seats[s].token, token)) seat = s;
       if (seat == kSpectator) {
         if (t.row.finished && !t.has_clients()) tables.erase(id);  // loaded for nothing
-        return send_error("bad-token", "that token opens no seat at table " + id + "; leave it out to watch");
+        return send_error("bad-token",
+                          "that token opens no seat at table " + id + "; leave it out to watch");
       }
     }
     detach(c, id);
@@ -438,8 +476,13 @@ struct Hub::Impl {
     } else {
       t.watchers.push_back(&c);
     }
-    c.send(dump(json{{"type", "joined"}, {"table", id}, {"seat", seat}, {"game", t.sel.game->name},
-                     {"title", t.sel.game->title}, {"preset", t.sel.name()}, {"players", t.row.players},
+    c.send(dump(json{{"type", "joined"},
+                     {"table", id},
+                     {"seat", seat},
+                     {"game", t.sel.game->name},
+                     {"title", t.sel.game->title},
+                     {"preset", t.sel.name()},
+                     {"players", t.row.players},
                      {"seats", seats_json(t)}}));
     c.send(update(t, seat, history(t, seat), std::nullopt, ""));
     if (!t.row.next.empty()) c.send(dump(json{{"type", "rematch"}, {"table", t.row.next}}));
@@ -447,39 +490,53 @@ struct Hub::Impl {
   }
 
   void act(Client& c, Conn& conn, const json& m) {
-    auto send_error = [&](std::string_view code, std::string_view text) { c.send(error_message(code, text)); };
-    if (conn.table.empty()) return send_error("not-joined", "join a table first: {\"type\":\"join\",\"table\":...,\"token\":...}");
-    if (conn.seat < 0) return send_error("spectator", "spectators cannot act; join with a seat's token to play");
+    auto send_error = [&](std::string_view code, std::string_view text) {
+      c.send(error_message(code, text));
+    };
+    if (conn.table.empty())
+      return send_error("not-joined",
+                        "join a table first: {\"type\":\"join\",\"table\":...,\"token\":...}");
+    if (conn.seat < 0)
+      return send_error("spectator", "spectators cannot act; join with a seat's token to play");
     if (!m.contains("action") || !m["action"].is_number_unsigned())
       return send_error("bad-message", "act needs \"action\": a number from the view's choices");
     if (m.contains("version") && !m["version"].is_number_integer())
       return send_error("bad-message", "\"version\" must be a whole number (the view's version)");
     Live& t = *tables.at(conn.table);
     if (m.contains("version") && m["version"].get<long long>() != t.version())
-      return send_error("stale", "you acted on version " + std::to_string(m["version"].get<long long>()) +
-                                     ", but the table is at version " + std::to_string(t.version()));
+      return send_error("stale",
+                        "you acted on version " + std::to_string(m["version"].get<long long>()) +
+                            ", but the table is at version " + std::to_string(t.version()));
     const Seat to_move = t.state().to_move();
     if (to_move == kTerminal) return send_error("not-your-turn", "the game is over");
-    if (to_move != conn.seat) return send_error("not-your-turn", "it is " + seat_name(to_move) + "'s turn, not yours");
+    if (to_move != conn.seat)
+      return send_error("not-your-turn", "it is " + seat_name(to_move) + "'s turn, not yours");
     const auto value = m["action"].get<std::uint64_t>();
     std::vector<Action> legal;
     t.state().legal_actions(legal);
-    if (value > 0xFFFFFFFFull || std::find(legal.begin(), legal.end(), static_cast<Action>(value)) == legal.end()) {
+    if (value > 0xFFFFFFFFull ||
+        std::find(legal.begin(), legal.end(), static_cast<Action>(value)) == legal.end()) {
       std::string accepted;
       for (std::size_t i = 0; i < legal.size() && i < 12; ++i)
-        accepted += (i ? ", " : "") + std::to_string(legal[i]) + " (" + t.state().action_label(legal[i]) + ")";
+        accepted += (i ? ", " : "") + std::to_string(legal[i]) + " (" +
+                    t.state().action_label(legal[i]) + ")";
       if (legal.size() > 12) accepted += ", ...";
-      return send_error("illegal", "action " + std::to_string(value) + " is not legal here; legal: " + accepted);
+      return send_error(
+          "illegal", "action " + std::to_string(value) + " is not legal here; legal: " + accepted);
     }
-    if (Status s = play(t, conn.seat, static_cast<Action>(value)); !s.ok()) send_error("storage", s.message());
+    if (Status s = play(t, conn.seat, static_cast<Action>(value)); !s.ok())
+      send_error("storage", s.message());
   }
 
   void rematch(Client& c, Conn& conn) {
-    auto send_error = [&](std::string_view code, std::string_view text) { c.send(error_message(code, text)); };
+    auto send_error = [&](std::string_view code, std::string_view text) {
+      c.send(error_message(code, text));
+    };
     if (conn.table.empty()) return send_error("not-joined", "join a table first");
     if (conn.seat < 0) return send_error("spectator", "only a player can ask for a rematch");
     Live& old = *tables.at(conn.table);
-    if (!old.state().terminal()) return send_error("not-finished", "a rematch can be asked once the game is over");
+    if (!old.state().terminal())
+      return send_error("not-finished", "a rematch can be asked once the game is over");
     if (old.row.next.empty()) {
       TableRow row;
       row.game = old.row.game;
@@ -500,22 +557,28 @@ struct Hub::Impl {
 
   HttpReply create_table(std::string_view body) {
     const json req = json::parse(body, nullptr, false);
-    if (req.is_discarded() || !req.is_object()) return http_error(400, "the body must be a JSON object: {\"game\": ..., \"seats\": [...]}");
-    if (!req.contains("game") || !req["game"].is_string()) return http_error(400, "\"game\" must name a game or preset (see /api/games)");
+    if (req.is_discarded() || !req.is_object())
+      return http_error(400, "the body must be a JSON object: {\"game\": ..., \"seats\": [...]}");
+    if (!req.contains("game") || !req["game"].is_string())
+      return http_error(400, "\"game\" must name a game or preset (see /api/games)");
     auto sel = select(req["game"].get<std::string>());
     if (!sel.ok()) return http_error(400, sel.message());
     std::optional<int> players;
     if (req.contains("players")) {
-      if (!req["players"].is_number_integer()) return http_error(400, "\"players\" must be a whole number");
+      if (!req["players"].is_number_integer())
+        return http_error(400, "\"players\" must be a whole number");
       const auto p = req["players"].get<long long>();
-      if (p < 0 || p > 64) return http_error(400, "\"players\" must be within the game's range (see /api/games)");
+      if (p < 0 || p > 64)
+        return http_error(400, "\"players\" must be within the game's range (see /api/games)");
       players = static_cast<int>(p);
     }
     std::vector<std::string> assignments;
     if (req.contains("options")) {
-      if (!req["options"].is_array()) return http_error(400, "\"options\" must be a list of \"key=value\" strings");
+      if (!req["options"].is_array())
+        return http_error(400, "\"options\" must be a list of \"key=value\" strings");
       for (const json& o : req["options"]) {
-        if (!o.is_string()) return http_error(400, "\"options\" must be a list of \"key=value\" strings");
+        if (!o.is_string())
+          return http_error(400, "\"options\" must be a list of \"key=value\" strings");
         assignments.push_back(o.get<std::string>());
       }
     }
@@ -527,43 +590,61 @@ struct Hub::Impl {
     row.options = assignments;
     std::vector<std::string> kinds;
     if (req.contains("seats")) {
-      if (!req["seats"].is_array()) return http_error(400, "\"seats\" must be a list: \"human\" or a bot's name for each seat");
+      if (!req["seats"].is_array())
+        return http_error(400, "\"seats\" must be a list: \"human\" or a bot's name for each seat");
       for (const json& s : req["seats"]) {
-        if (!s.is_string()) return http_error(400, "each seat is \"human\" or a bot's name: " + bot_names(*sel->game));
+        if (!s.is_string())
+          return http_error(400,
+                            "each seat is \"human\" or a bot's name: " + bot_names(*sel->game));
         kinds.push_back(s.get<std::string>());
       }
       if (static_cast<int>(kinds.size()) != row.players)
-        return http_error(400, "\"seats\" has " + std::to_string(kinds.size()) + " entries for " + std::to_string(row.players) + " players");
+        return http_error(400, "\"seats\" has " + std::to_string(kinds.size()) + " entries for " +
+                                   std::to_string(row.players) + " players");
     } else {
-      kinds.assign(row.players, std::string(sel->game->bots.empty() ? "random" : sel->game->bots[0].name));
+      kinds.assign(row.players,
+                   std::string(sel->game->bots.empty() ? "random" : sel->game->bots[0].name));
       kinds[0] = "human";
     }
     for (const std::string& k : kinds) {
-      if (k == "human") row.seats.push_back({"human", "", random_hex(16), ""});
-      else if (make_bot(*sel->game, k)) row.seats.push_back({"bot", k, "", ""});
-      else return http_error(400, "unknown seat \"" + k + "\": each seat is \"human\" or one of " + bot_names(*sel->game));
+      if (k == "human")
+        row.seats.push_back({"human", "", random_hex(16), ""});
+      else if (make_bot(*sel->game, k))
+        row.seats.push_back({"bot", k, "", ""});
+      else
+        return http_error(400, "unknown seat \"" + k + "\": each seat is \"human\" or one of " +
+                                   bot_names(*sel->game));
     }
     std::optional<std::uint64_t> seed;
     if (req.contains("seed")) {
       // Whoever chooses the seed knows every hand: only for tests and demos.
       if (!options.allow_seed)
-        return http_error(400, "\"seed\" is refused: this server deals at random (start it with --allow-seed for reproducible tests)");
-      if (!req["seed"].is_number_unsigned()) return http_error(400, "\"seed\" must be a whole number, 0 or more");
+        return http_error(400,
+                          "\"seed\" is refused: this server deals at random (start it with "
+                          "--allow-seed for reproducible tests)");
+      if (!req["seed"].is_number_unsigned())
+        return http_error(400, "\"seed\" must be a whole number, 0 or more");
       seed = req["seed"].get<std::uint64_t>();
     }
     auto created = create(row, seed);
-    if (!created.ok()) return http_error(created.message().starts_with("the server") ? 503 : 500, created.message());
+    if (!created.ok())
+      return http_error(created.message().starts_with("the server") ? 503 : 500, created.message());
     const Live& made = **created;
     json seats = json::array();
     for (Seat s = 0; s < made.row.players; ++s) {
       const SeatRow& r = made.row.seats[s];
       json j = {{"seat", s}, {"kind", r.kind}};
-      if (r.kind == "human") j["token"] = r.token;
-      else j["bot"] = r.bot;
+      if (r.kind == "human")
+        j["token"] = r.token;
+      else
+        j["bot"] = r.bot;
       seats.push_back(std::move(j));
     }
-    return reply(201, json{{"table", made.row.id}, {"game", made.sel.game->name}, {"preset", made.sel.name()},
-                           {"players", made.row.players}, {"seats", seats}});
+    return reply(201, json{{"table", made.row.id},
+                           {"game", made.sel.game->name},
+                           {"preset", made.sel.name()},
+                           {"players", made.row.players},
+                           {"seats", seats}});
   }
 
   HttpReply list_tables() {
@@ -574,8 +655,9 @@ struct Hub::Impl {
       auto live = tables.find(r.id);
       auto sel = select(r.game);
       if (!sel.ok()) continue;
-      json j = {{"table", r.id}, {"game", sel->game->name}, {"title", sel->game->title}, {"preset", r.game},
-                {"players", r.players}, {"finished", r.finished}, {"created", r.created}};
+      json j = {{"table", r.id},       {"game", sel->game->name}, {"title", sel->game->title},
+                {"preset", r.game},    {"players", r.players},    {"finished", r.finished},
+                {"created", r.created}};
       j["actions"] = r.actions.size();
       j["seats"] = live != tables.end() ? seats_json(*live->second) : seats_json(r, nullptr);
       all.push_back(std::move(j));
@@ -586,7 +668,8 @@ struct Hub::Impl {
   HttpReply http(std::string_view method, std::string_view target, std::string_view body) {
     std::string_view path = target.substr(0, target.find('?'));
     if (path == "/api/tables" && method == "POST") return create_table(body);
-    if (method != "GET" && method != "HEAD") return http_error(405, "only GET (and POST /api/tables) are served");
+    if (method != "GET" && method != "HEAD")
+      return http_error(405, "only GET (and POST /api/tables) are served");
     if (path == "/api/games") return {200, "application/json", games_cache, ""};
     if (path == "/api/cards") return {200, "application/json", cards_cache, ""};
     if (path == "/api/tables") return list_tables();
@@ -595,12 +678,21 @@ struct Hub::Impl {
       if (!rows.ok()) return http_error(500, rows.message());
       json all = json::array();
       for (const StatRow& r : *rows)
-        all.push_back({{"name", r.name}, {"game", r.game}, {"played", r.played}, {"won", r.won}, {"lost", r.lost}, {"score", r.score}});
+        all.push_back({{"name", r.name},
+                       {"game", r.game},
+                       {"played", r.played},
+                       {"won", r.won},
+                       {"lost", r.lost},
+                       {"score", r.score}});
       return reply(200, all);
     }
-    auto part = [&](std::string_view prefix, std::string_view suffix) -> std::optional<std::string> {
-      if (!path.starts_with(prefix) || !path.ends_with(suffix) || path.size() <= prefix.size() + suffix.size()) return std::nullopt;
-      std::string_view mid = path.substr(prefix.size(), path.size() - prefix.size() - suffix.size());
+    auto part = [&](std::string_view prefix,
+                    std::string_view suffix) -> std::optional<std::string> {
+      if (!path.starts_with(prefix) || !path.ends_with(suffix) ||
+          path.size() <= prefix.size() + suffix.size())
+        return std::nullopt;
+      std::string_view mid =
+          path.substr(prefix.size(), path.size() - prefix.size() - suffix.size());
       if (mid.find('/') != std::string_view::npos) return std::nullopt;
       return std::string(mid);
     };
@@ -614,10 +706,14 @@ struct Hub::Impl {
       if (!rec.ok()) return http_error(500, rec.message());
       if (*rec) return {200, "application/json", **rec, "parlour-" + *id + ".json"};
       auto row = store.table(*id);
-      if (row.ok() && *row) return http_error(409, "table " + *id + " is still in play; its record is kept once the game is over");
+      if (row.ok() && *row)
+        return http_error(
+            409, "table " + *id + " is still in play; its record is kept once the game is over");
       return http_error(404, "there is no table " + *id);
     }
-    return http_error(404, "no such API: " + std::string(path) + " (see protocol.md: /api/games, /api/cards, /api/tables, /api/stats)");
+    return http_error(404,
+                      "no such API: " + std::string(path) +
+                          " (see protocol.md: /api/games, /api/cards, /api/tables, /api/stats)");
   }
 };
 
@@ -638,31 +734,40 @@ HttpReply Hub::http(std::string_view method, std::string_view target, std::strin
   return impl_->http(method, target, body);
 }
 
-void Hub::opened(Client& c) { impl_->conns.insert_or_assign(&c, Conn{}); }
+void Hub::opened(Client& c) {
+  impl_->conns.insert_or_assign(&c, Conn{});
+}
 
 void Hub::received(Client& c, std::string_view message) {
   try {
     handle(c, message);
   } catch (const std::exception& e) {  // a bug, not the client's fault: say so and go on
-    c.send(error_message("internal", std::string("the server failed on this message: ") + e.what()));
+    c.send(
+        error_message("internal", std::string("the server failed on this message: ") + e.what()));
   }
 }
 
 void Hub::handle(Client& c, std::string_view message) {
-  auto send_error = [&](std::string_view code, std::string_view text) { c.send(error_message(code, text)); };
+  auto send_error = [&](std::string_view code, std::string_view text) {
+    c.send(error_message(code, text));
+  };
   auto it = impl_->conns.find(&c);
   if (it == impl_->conns.end()) return;
   if (message.size() > kMaxMessage)
-    return send_error("too-large", "a message is at most " + std::to_string(kMaxMessage) + " bytes; this one has " + std::to_string(message.size()));
+    return send_error("too-large", "a message is at most " + std::to_string(kMaxMessage) +
+                                       " bytes; this one has " + std::to_string(message.size()));
   const json m = json::parse(message, nullptr, false);
-  if (m.is_discarded() || !m.is_object()) return send_error("bad-message", "a message is one JSON object, such as {\"type\":\"ping\"}");
-  if (!m.contains("type") || !m["type"].is_string()) return send_error("bad-message", "a message needs \"type\": join, act, rematch or ping");
+  if (m.is_discarded() || !m.is_object())
+    return send_error("bad-message", "a message is one JSON object, such as {\"type\":\"ping\"}");
+  if (!m.contains("type") || !m["type"].is_string())
+    return send_error("bad-message", "a message needs \"type\": join, act, rematch or ping");
   const std::string type = m["type"].get<std::string>();
   if (type == "join") return impl_->join(c, m);
   if (type == "act") return impl_->act(c, it->second, m);
   if (type == "rematch") return impl_->rematch(c, it->second);
   if (type == "ping") return c.send(R"({"type":"pong"})");
-  send_error("bad-message", "unknown type \"" + type.substr(0, 40) + "\": join, act, rematch or ping");
+  send_error("bad-message",
+             "unknown type \"" + type.substr(0, 40) + "\": join, act, rematch or ping");
 }
 
 void Hub::closed(Client& c) {
@@ -675,6 +780,8 @@ const State* Hub::state(const std::string& table) const {
   return it == impl_->tables.end() ? nullptr : &it->second->state();
 }
 
-std::size_t Hub::live_tables() const { return impl_->tables.size(); }
+std::size_t Hub::live_tables() const {
+  return impl_->tables.size();
+}
 
 }  // namespace parlour::server

@@ -39,7 +39,9 @@ class Scheduler {
   // Runs `work` (which touches nothing the caller owns) where it cannot stall
   // the caller, then `done` with its result on the caller's thread. Here:
   // both at once.
-  virtual void think(std::function<Action()> work, std::function<void(Action)> done) { done(work()); }
+  virtual void think(std::function<Action()> work, std::function<void(Action)> done) {
+    done(work());
+  }
 };
 
 struct HubOptions {

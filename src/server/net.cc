@@ -1,7 +1,9 @@
 // The network: HTTP and WebSocket with Boost.Beast on one Asio thread, using
 // C++20 coroutines. This is the only file that includes Beast (it is slow to
 // compile); everything it does with games goes through the Hub.
-#include <utility>  // before asio: Boost 1.74 needs it with g++ 12
+#include <spdlog/sinks/stdout_color_sinks.h>
+#include <spdlog/spdlog.h>
+#include <sys/resource.h>
 
 #include <boost/asio.hpp>
 #include <boost/asio/co_spawn.hpp>
@@ -11,8 +13,7 @@
 #include <boost/beast.hpp>
 #include <deque>
 #include <memory>
-#include <spdlog/sinks/stdout_color_sinks.h>
-#include <spdlog/spdlog.h>
+#include <utility>  // before asio: Boost 1.74 needs it with g++ 12
 
 #include "server/files.h"
 #include "server/hub.h"
@@ -33,7 +34,7 @@ using tcp = asio::ip::tcp;
 using asio::awaitable;
 using asio::use_awaitable;
 
-constexpr std::size_t kMaxBody = 64 * 1024;          // POST /api/tables is small
+constexpr std::size_t kMaxBody = 64 * 1024;      // POST /api/tables is small
 constexpr std::size_t kMaxQueued = 1024 * 1024;  // a client this far behind is dropped
 
 class AsioScheduler : public Scheduler {
@@ -127,7 +128,8 @@ class WsClient : public Client, public std::enable_shared_from_this<WsClient> {
     beast::error_code ec;
     while (!queue_.empty() && !dead_) {
       ws_.text(true);
-      co_await ws_.async_write(asio::buffer(queue_.front()), asio::redirect_error(use_awaitable, ec));
+      co_await ws_.async_write(asio::buffer(queue_.front()),
+                               asio::redirect_error(use_awaitable, ec));
       if (ec) {  // the peer is gone: stop writing to it for good
         queue_.clear();
         queued_ = 0;
@@ -140,7 +142,8 @@ class WsClient : public Client, public std::enable_shared_from_this<WsClient> {
     }
     if (closing_ && !dead_ && !closed_) {
       closed_ = true;
-      co_await ws_.async_close(websocket::close_code::policy_error, asio::redirect_error(use_awaitable, ec));
+      co_await ws_.async_close(websocket::close_code::policy_error,
+                               asio::redirect_error(use_awaitable, ec));
     }
     writing_ = false;
   }
@@ -155,9 +158,12 @@ class WsClient : public Client, public std::enable_shared_from_this<WsClient> {
 struct Server {
   Hub& hub;
   std::string web;
+  std::size_t sockets = 0,
+              max_sockets = 1000;  // open connections; beyond the cap new ones are closed at once
 };
 
-http::response<http::string_body> answer(const Server& srv, const http::request<http::string_body>& req) {
+http::response<http::string_body> answer(const Server& srv,
+                                         const http::request<http::string_body>& req) {
   http::response<http::string_body> res;
   res.version(req.version());
   res.keep_alive(req.keep_alive());
@@ -170,7 +176,8 @@ http::response<http::string_body> answer(const Server& srv, const http::request<
     res.result(static_cast<http::status>(r.status));
     res.set(http::field::content_type, r.type);
     res.set(http::field::cache_control, "no-store");
-    if (!r.filename.empty()) res.set(http::field::content_disposition, "attachment; filename=\"" + r.filename + "\"");
+    if (!r.filename.empty())
+      res.set(http::field::content_disposition, "attachment; filename=\"" + r.filename + "\"");
     res.body() = std::move(r.body);
   } else if (req.method() != http::verb::get && req.method() != http::verb::head) {
     res.result(http::status::method_not_allowed);
@@ -179,16 +186,19 @@ http::response<http::string_body> answer(const Server& srv, const http::request<
   } else if (auto f = static_file(srv.web, target); f.ok()) {
     res.result(http::status::ok);
     res.set(http::field::content_type, f->type);
-    res.set(http::field::cache_control, f->immutable ? "public, max-age=31536000, immutable" : "no-cache");
+    res.set(http::field::cache_control,
+            f->immutable ? "public, max-age=31536000, immutable" : "no-cache");
     if (f->type.starts_with("text/html"))
       res.set("Content-Security-Policy",
-              "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; connect-src 'self' ws: wss:");
+              "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
+              "connect-src 'self' ws: wss:");
     res.body() = std::move(f->body);
   } else {
     res.result(http::status::not_found);
     res.set(http::field::content_type, "text/plain; charset=utf-8");
     res.body() = target == "/" || target.starts_with("/index.html")
-                     ? "The browser UI is not built (no index.html in " + srv.web + "). Run `make serve`, or `npm run build` in web/.\n"
+                     ? "The browser UI is not built (no index.html in " + srv.web +
+                           "). Run `make serve`, or `npm run build` in web/.\n"
                      : "Not found.\n";
   }
   res.prepare_payload();
@@ -197,6 +207,14 @@ http::response<http::string_body> answer(const Server& srv, const http::request<
 }
 
 awaitable<void> session(tcp::socket socket, Server& srv) {
+  // Every connection holds a descriptor: past the cap, refuse rather than
+  // let the process run out of them.
+  struct Count {
+    Server& s;
+    explicit Count(Server& srv) : s(srv) { ++s.sockets; }
+    ~Count() { --s.sockets; }
+  } count{srv};
+  if (srv.sockets > srv.max_sockets) co_return;
   beast::tcp_stream stream(std::move(socket));
   beast::flat_buffer buffer;
   beast::error_code ec;
@@ -270,6 +288,14 @@ int serve(const ServeOptions& o) {
   }
   for (const std::string& why : *restored) spdlog::warn("a table was not restored: {}", why);
   Server srv{hub, o.web.empty() ? std::string(PARLOUR_WEB_DIR) : o.web};
+  rlimit
+      files{};  // as many connections as the system allows us, less room for the database and files
+  if (getrlimit(RLIMIT_NOFILE, &files) == 0) {
+    files.rlim_cur = files.rlim_max;
+    setrlimit(RLIMIT_NOFILE, &files);
+    getrlimit(RLIMIT_NOFILE, &files);
+    srv.max_sockets = files.rlim_cur > 256 ? static_cast<std::size_t>(files.rlim_cur) - 128 : 128;
+  }
 
   tcp::acceptor acceptor(ioc);
   beast::error_code ec;
@@ -291,7 +317,8 @@ int serve(const ServeOptions& o) {
   signals.async_wait([&](beast::error_code, int) { ioc.stop(); });
   asio::co_spawn(ioc, listen(acceptor, srv), asio::detached);
   spdlog::info("Parlour is serving http://{}:{}/ (database {}, {} tables in play, UI from {})",
-               o.host == "0.0.0.0" ? "localhost" : o.host, o.port, o.db, hub.live_tables(), srv.web);
+               o.host == "0.0.0.0" ? "localhost" : o.host, o.port, o.db, hub.live_tables(),
+               srv.web);
   ioc.run();
   spdlog::info("stopped; every table is saved in {}", o.db);
   return 0;

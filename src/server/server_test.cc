@@ -40,7 +40,9 @@ struct Recorder : Client {
 
 struct ManualClock : Scheduler {
   std::vector<std::pair<std::chrono::milliseconds, std::function<void()>>> pending;
-  void after(std::chrono::milliseconds d, std::function<void()> fn) override { pending.emplace_back(d, std::move(fn)); }
+  void after(std::chrono::milliseconds d, std::function<void()> fn) override {
+    pending.emplace_back(d, std::move(fn));
+  }
   // Runs every timer due, including those they set; returns how many ran.
   int run() {
     int n = 0;
@@ -69,7 +71,8 @@ struct Fixture {
     EXPECT_EQ(r.status, 201) << r.body;
     return json::parse(r.body);
   }
-  void join(Recorder& c, const std::string& table, const std::string& token = "", const std::string& name = "") {
+  void join(Recorder& c, const std::string& table, const std::string& token = "",
+            const std::string& name = "") {
     hub->opened(c);
     json m = {{"type", "join"}, {"table", table}};
     if (!token.empty()) m["token"] = token;
@@ -79,7 +82,9 @@ struct Fixture {
   void act(Recorder& c, Action a) { hub->received(c, json{{"type", "act"}, {"action", a}}.dump()); }
 };
 
-std::string token(const json& created, int seat) { return created["seats"][seat]["token"]; }
+std::string token(const json& created, int seat) {
+  return created["seats"][seat]["token"];
+}
 
 TEST(Files, ServesOnlyRegularFilesUnderTheRoot) {
   const auto root = std::filesystem::temp_directory_path() / "parlour_files_test";
@@ -93,8 +98,8 @@ TEST(Files, ServesOnlyRegularFilesUnderTheRoot) {
   auto js = static_file(root.string(), "/assets/a-1.js?v=2");
   ASSERT_TRUE(js.ok());
   EXPECT_TRUE(js->immutable);
-  for (const char* bad : {"/../etc/passwd", "/assets/../index.html", "/%2e%2e/x", "/.hidden", "//etc/passwd", "/assets",
-                          "/nothing.js", "/a%00b", "relative", "/%zz"})
+  for (const char* bad : {"/../etc/passwd", "/assets/../index.html", "/%2e%2e/x", "/.hidden",
+                          "//etc/passwd", "/assets", "/nothing.js", "/a%00b", "relative", "/%zz"})
     EXPECT_FALSE(static_file(root.string(), bad).ok()) << bad;
 }
 
@@ -125,9 +130,12 @@ TEST(Api, RefusesBadTablesSayingWhatIsAccepted) {
   EXPECT_NE(error("{").find("JSON object"), std::string::npos);
   EXPECT_NE(error(R"({"game":"snap"})").find("old-maid"), std::string::npos);
   EXPECT_NE(error(R"({"game":"old-maid","players":40})").find("players"), std::string::npos);
-  EXPECT_NE(error(R"({"game":"old-maid","options":["odd=king"]})").find("queen"), std::string::npos);
-  EXPECT_NE(error(R"({"game":"old-maid","players":2,"seats":["human"]})").find("1 entries for 2"), std::string::npos);
-  EXPECT_NE(error(R"({"game":"old-maid","players":2,"seats":["human","genius"]})").find("blind"), std::string::npos);
+  EXPECT_NE(error(R"({"game":"old-maid","options":["odd=king"]})").find("queen"),
+            std::string::npos);
+  EXPECT_NE(error(R"({"game":"old-maid","players":2,"seats":["human"]})").find("1 entries for 2"),
+            std::string::npos);
+  EXPECT_NE(error(R"({"game":"old-maid","players":2,"seats":["human","genius"]})").find("blind"),
+            std::string::npos);
   EXPECT_NE(error(R"({"game":"old-maid","seed":-1})").find("seed"), std::string::npos);
   EXPECT_EQ(f.hub->live_tables(), 0u);
 }
@@ -136,7 +144,8 @@ TEST(Protocol, TokensAreLongAndDistinct) {
   Fixture f;
   std::set<std::string> seen;
   for (int i = 0; i < 20; ++i) {
-    json t = f.create({{"game", "old-maid"}, {"players", 3}, {"seats", {"human", "human", "human"}}});
+    json t =
+        f.create({{"game", "old-maid"}, {"players", 3}, {"seats", {"human", "human", "human"}}});
     for (int s = 0; s < 3; ++s) {
       const std::string tok = token(t, s);
       EXPECT_TRUE(std::regex_match(tok, std::regex("[0-9a-f]{32}"))) << tok;  // 128 bits
@@ -147,14 +156,16 @@ TEST(Protocol, TokensAreLongAndDistinct) {
 
 TEST(Protocol, BadMessagesGetClearErrorsAndTheTableGoesOn) {
   Fixture f;
-  json t = f.create({{"game", "old-maid"}, {"players", 2}, {"seats", {"human", "human"}}, {"seed", 3}});
+  json t =
+      f.create({{"game", "old-maid"}, {"players", 2}, {"seats", {"human", "human"}}, {"seed", 3}});
   const std::string id = t["table"];
   Recorder a, b, w;
   auto code = [](const Recorder& r) { return r.last()["code"].get<std::string>(); };
   f.hub->opened(a);
   f.act(a, 0);
   EXPECT_EQ(code(a), "not-joined");
-  f.hub->received(a, "{\"type\":\"join\",\"table\":\"" + id + "\",\"token\":\"00000000000000000000000000000000\"}");
+  f.hub->received(a, "{\"type\":\"join\",\"table\":\"" + id +
+                         "\",\"token\":\"00000000000000000000000000000000\"}");
   EXPECT_EQ(code(a), "bad-token");
   f.hub->received(a, R"({"type":"join","table":"nope"})");
   EXPECT_EQ(code(a), "unknown-table");
@@ -163,8 +174,10 @@ TEST(Protocol, BadMessagesGetClearErrorsAndTheTableGoesOn) {
   f.join(w, id);
   EXPECT_EQ(a.last_of("joined")["seat"], 0);
   EXPECT_EQ(w.last_of("joined")["seat"], -1);
-  for (const char* bad : {"", "[1]", "nonsense", R"({"type":5})", R"({"type":"dance"})", R"({"type":"act"})",
-                          R"({"type":"act","action":-3})", R"({"type":"act","action":"3"})", R"({"type":"act","action":1,"version":"x"})"}) {
+  for (const char* bad :
+       {"", "[1]", "nonsense", R"({"type":5})", R"({"type":"dance"})", R"({"type":"act"})",
+        R"({"type":"act","action":-3})", R"({"type":"act","action":"3"})",
+        R"({"type":"act","action":1,"version":"x"})"}) {
     f.hub->received(a, bad);
     EXPECT_EQ(code(a), "bad-message") << bad;
   }
@@ -208,7 +221,8 @@ TEST(Protocol, NamesAreCutToTwentyFourCharacters) {
   json t = f.create({{"game", "old-maid"}, {"players", 2}, {"seats", {"human", "blind"}}});
   Recorder a;
   f.join(a, t["table"], token(t, 0), "Ånnabelle-Ωmega-the-Great-and-Good");
-  EXPECT_EQ(a.last_of("joined")["seats"][0]["name"], "Ånnabelle-Ωmega-the-Grea");  // 24 characters, 27 bytes
+  EXPECT_EQ(a.last_of("joined")["seats"][0]["name"],
+            "Ånnabelle-Ωmega-the-Grea");  // 24 characters, 27 bytes
 }
 
 TEST(Protocol, AClientAtAReusedAddressStartsUnjoined) {
@@ -238,7 +252,9 @@ TEST(Protocol, TablesNobodyIsAtLeaveMemoryAndComeBackOnAJoin) {
   HubOptions o;
   o.idle_evict = std::chrono::milliseconds(20);
   Hub hub(*store, clock, o);
-  json t = json::parse(hub.http("POST", "/api/tables", R"({"game":"old-maid","players":2,"seats":["human","human"]})").body);
+  json t = json::parse(hub.http("POST", "/api/tables",
+                                R"({"game":"old-maid","players":2,"seats":["human","human"]})")
+                           .body);
   const std::string id = t["table"];
   Recorder a;
   hub.opened(a);
@@ -283,7 +299,8 @@ TEST(Protocol, ANewConnectionTakesOverTheSeat) {
 }
 
 // Plays every seat from its own updates, as a browser would, until the end.
-void play_out(Fixture& f, const std::string& id, std::map<Seat, Recorder*> seats, std::uint64_t seed) {
+void play_out(Fixture& f, const std::string& id, std::map<Seat, Recorder*> seats,
+              std::uint64_t seed) {
   Rng rng(seed, 5);
   for (int step = 0; step < 5000; ++step) {
     f.clock.run();
@@ -293,14 +310,16 @@ void play_out(Fixture& f, const std::string& id, std::map<Seat, Recorder*> seats
     Recorder* r = seats.at(s->to_move());
     const json& view = r->last_of("update")["view"];
     ASSERT_FALSE(view["choices"].empty());
-    f.act(*r, view["choices"][rng.below(static_cast<std::uint32_t>(view["choices"].size()))]["action"]);
+    f.act(*r,
+          view["choices"][rng.below(static_cast<std::uint32_t>(view["choices"].size()))]["action"]);
   }
   FAIL() << "game did not end";
 }
 
 TEST(Protocol, BotsWaitLikePeopleThenPlay) {
   Fixture f(":memory:", 800);
-  json t = f.create({{"game", "old-maid"}, {"players", 3}, {"seats", {"blind", "blind", "random"}}});
+  json t =
+      f.create({{"game", "old-maid"}, {"players", 3}, {"seats", {"blind", "blind", "random"}}});
   int rounds = 0;
   while (!f.clock.pending.empty() && rounds++ < 1000) {
     ASSERT_EQ(f.clock.pending.size(), 1u);
@@ -320,7 +339,8 @@ TEST(Protocol, FinishedGamesKeepARecordThatReplaysAndCountInStats) {
   Recorder a, b;
   f.join(a, id, token(t, 0), "Ann");
   f.join(b, id, token(t, 1), "Bob");
-  EXPECT_EQ(f.hub->http("GET", "/api/tables/" + id + "/record", "").status, 409);  // it would show the deal
+  EXPECT_EQ(f.hub->http("GET", "/api/tables/" + id + "/record", "").status,
+            409);  // it would show the deal
   const std::string listed = f.hub->http("GET", "/api/tables", "").body;
   EXPECT_NE(listed.find(id), std::string::npos);
   EXPECT_EQ(listed.find(token(t, 0)), std::string::npos);  // the list names no secret
@@ -354,13 +374,15 @@ TEST(Protocol, FinishedGamesKeepARecordThatReplaysAndCountInStats) {
 }
 
 TEST(Persistence, AServerKilledMidGameRestartsWhereItWas) {
-  const std::string db = (std::filesystem::temp_directory_path() / "parlour_persist_test.db").string();
+  const std::string db =
+      (std::filesystem::temp_directory_path() / "parlour_persist_test.db").string();
   for (const char* ext : {"", "-wal", "-shm"}) std::filesystem::remove(db + ext);
   std::string id, tok0, tok1, before;
   int version = 0;
   {
     auto f = std::make_unique<Fixture>(db);
-    json t = f->create({{"game", "old-maid"}, {"players", 4}, {"seats", {"human", "human", "blind", "random"}}});
+    json t = f->create(
+        {{"game", "old-maid"}, {"players", 4}, {"seats", {"human", "human", "blind", "random"}}});
     id = t["table"], tok0 = token(t, 0), tok1 = token(t, 1);
     Recorder a, b;
     f->join(a, id, tok0, "Ann");
@@ -408,7 +430,8 @@ void cards_named(const json& j, std::set<int>& out) {
     for (const json& v : j) cards_named(v, out);
   } else if (j.is_string()) {
     const std::string s = j.get<std::string>();
-    for (std::sregex_iterator it(s.begin(), s.end(), token), end; it != end; ++it) out.insert(std::stoi((*it)[1]));
+    for (std::sregex_iterator it(s.begin(), s.end(), token), end; it != end; ++it)
+      out.insert(std::stoi((*it)[1]));
   }
 }
 
@@ -420,17 +443,20 @@ TEST(Leak, NoMessageNamesACardItsSeatMayNotSee) {
   int games = 0, messages = 0;
   for (const Selection& sel : all_selections()) {
     for (int players : {sel.game->min_players, std::min(4, sel.game->max_players)}) {
-      if (sel.preset && (players < sel.preset->min_players || players > sel.preset->max_players)) continue;
+      if (sel.preset && (players < sel.preset->min_players || players > sel.preset->max_players))
+        continue;
       for (std::uint64_t seed = 1; seed <= 2; ++seed) {
         Fixture f;
         std::vector<std::string> kinds(players, "human");
         kinds.back() = "random";  // a bot seat too
-        json t = f.create({{"game", sel.name()}, {"players", players}, {"seats", kinds}, {"seed", seed}});
+        json t = f.create(
+            {{"game", sel.name()}, {"players", players}, {"seats", kinds}, {"seed", seed}});
         const std::string id = t["table"];
         std::vector<Recorder> seats(players);
         Recorder watcher;
         std::map<Seat, Recorder*> humans;
-        for (Seat s = 0; s + 1 < players; ++s) f.join(seats[s], id, token(t, s)), humans[s] = &seats[s];
+        for (Seat s = 0; s + 1 < players; ++s)
+          f.join(seats[s], id, token(t, s)), humans[s] = &seats[s];
         f.join(watcher, id);
         std::vector<std::set<int>> shown(players + 1);  // index 0: spectators
         std::vector<std::size_t> checked(players + 1, 0);
@@ -442,7 +468,8 @@ TEST(Leak, NoMessageNamesACardItsSeatMayNotSee) {
         Table shadow(sel, config, seed);
         std::size_t replayed = 0;
         auto look = [&] {
-          for (Seat v = -1; v < players; ++v) cards_named(json::parse(to_json(shadow.state().view(v))), shown[v + 1]);
+          for (Seat v = -1; v < players; ++v)
+            cards_named(json::parse(to_json(shadow.state().view(v))), shown[v + 1]);
         };
         auto check = [&] {
           auto row = f.store->table(id);
@@ -466,8 +493,9 @@ TEST(Leak, NoMessageNamesACardItsSeatMayNotSee) {
               std::set<int> named;
               cards_named(m, named);
               for (int c : named)
-                ASSERT_TRUE(shown[v + 1].count(c)) << sel.name() << " seed " << seed << ": viewer " << v << " was told of card "
-                                                   << c << " it cannot see, in " << text;
+                ASSERT_TRUE(shown[v + 1].count(c))
+                    << sel.name() << " seed " << seed << ": viewer " << v << " was told of card "
+                    << c << " it cannot see, in " << text;
             }
           }
         };

@@ -11,20 +11,25 @@ namespace {
 using nlohmann::json;
 
 // SQLite's integers are signed 64-bit; seeds keep their bits.
-std::int64_t to_db(std::uint64_t v) { return static_cast<std::int64_t>(v); }
-std::uint64_t from_db(std::int64_t v) { return static_cast<std::uint64_t>(v); }
+std::int64_t to_db(std::uint64_t v) {
+  return static_cast<std::int64_t>(v);
+}
+std::uint64_t from_db(std::int64_t v) {
+  return static_cast<std::uint64_t>(v);
+}
 
 std::string seats_json(const std::vector<SeatRow>& seats) {
   json j = json::array();
-  for (const SeatRow& s : seats) j.push_back({{"kind", s.kind}, {"bot", s.bot}, {"token", s.token}, {"name", s.name}});
+  for (const SeatRow& s : seats)
+    j.push_back({{"kind", s.kind}, {"bot", s.bot}, {"token", s.token}, {"name", s.name}});
   return j.dump();
 }
 
 std::vector<SeatRow> parse_seats(const std::string& text) {
   std::vector<SeatRow> seats;
   for (const json& s : json::parse(text))
-    seats.push_back({s.at("kind").get<std::string>(), s.at("bot").get<std::string>(), s.at("token").get<std::string>(),
-                     s.at("name").get<std::string>()});
+    seats.push_back({s.at("kind").get<std::string>(), s.at("bot").get<std::string>(),
+                     s.at("token").get<std::string>(), s.at("name").get<std::string>()});
   return seats;
 }
 
@@ -38,7 +43,8 @@ auto guarded(const char* what, F f) -> decltype(f()) {
   }
 }
 
-constexpr const char* kColumns = "id, game, players, options, seed, bot_seed, seats, finished, next, created";
+constexpr const char* kColumns =
+    "id, game, players, options, seed, bot_seed, seats, finished, next, created";
 
 TableRow row_of(SQLite::Statement& q) {
   TableRow t;
@@ -90,24 +96,32 @@ void Store::checkpoint_loop(std::string path) {
 
 Result<std::unique_ptr<Store>> Store::open(const std::string& path) {
   try {
-    auto db = std::make_unique<SQLite::Database>(path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE, 2000);
+    auto db = std::make_unique<SQLite::Database>(path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE,
+                                                 2000);
     db->exec("PRAGMA journal_mode=WAL");
     db->exec("PRAGMA synchronous=NORMAL");
     db->exec(
-        "CREATE TABLE IF NOT EXISTS tables(id TEXT PRIMARY KEY, game TEXT NOT NULL, players INTEGER NOT NULL,"
-        " options TEXT NOT NULL, seed INTEGER NOT NULL, bot_seed INTEGER NOT NULL, seats TEXT NOT NULL,"
-        " finished INTEGER NOT NULL DEFAULT 0, next TEXT NOT NULL DEFAULT '', created INTEGER NOT NULL,"
+        "CREATE TABLE IF NOT EXISTS tables(id TEXT PRIMARY KEY, game TEXT NOT NULL, players "
+        "INTEGER NOT NULL,"
+        " options TEXT NOT NULL, seed INTEGER NOT NULL, bot_seed INTEGER NOT NULL, seats TEXT NOT "
+        "NULL,"
+        " finished INTEGER NOT NULL DEFAULT 0, next TEXT NOT NULL DEFAULT '', created INTEGER NOT "
+        "NULL,"
         " record TEXT);"
-        "CREATE TABLE IF NOT EXISTS actions(table_id TEXT NOT NULL, idx INTEGER NOT NULL, action INTEGER NOT NULL,"
+        "CREATE TABLE IF NOT EXISTS actions(table_id TEXT NOT NULL, idx INTEGER NOT NULL, action "
+        "INTEGER NOT NULL,"
         " PRIMARY KEY(table_id, idx)) WITHOUT ROWID;"
-        "CREATE TABLE IF NOT EXISTS stats(name TEXT NOT NULL, game TEXT NOT NULL, played INTEGER NOT NULL,"
-        " won INTEGER NOT NULL, lost INTEGER NOT NULL, score REAL NOT NULL, PRIMARY KEY(name, game));"
+        "CREATE TABLE IF NOT EXISTS stats(name TEXT NOT NULL, game TEXT NOT NULL, played INTEGER "
+        "NOT NULL,"
+        " won INTEGER NOT NULL, lost INTEGER NOT NULL, score REAL NOT NULL, PRIMARY KEY(name, "
+        "game));"
         "CREATE INDEX IF NOT EXISTS tables_created ON tables(created);");
     const bool file = path != ":memory:" && !path.empty();
     if (file) db->exec("PRAGMA wal_autocheckpoint=0");
     std::unique_ptr<Store> store(new Store(std::move(db)));
     if (file) store->checkpointer_ = std::thread(&Store::checkpoint_loop, store.get(), path);
-    store->add_action_ = std::make_unique<SQLite::Statement>(*store->db_, "INSERT INTO actions VALUES(?, ?, ?)");
+    store->add_action_ =
+        std::make_unique<SQLite::Statement>(*store->db_, "INSERT INTO actions VALUES(?, ?, ?)");
     return store;
   } catch (const std::exception& e) {
     return Status::error("cannot open the database " + path + ": " + e.what());
@@ -123,8 +137,10 @@ Status Store::add_table(const TableRow& t, const std::string& rematch_of) {
       link.bind(2, rematch_of);
       link.exec();
     }
-    SQLite::Statement q(*db_, "INSERT INTO tables(id, game, players, options, seed, bot_seed, seats, finished, next, created)"
-                              " VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    SQLite::Statement q(*db_,
+                        "INSERT INTO tables(id, game, players, options, seed, bot_seed, seats, "
+                        "finished, next, created)"
+                        " VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
     q.bind(1, t.id);
     q.bind(2, t.game);
     q.bind(3, t.players);
@@ -162,17 +178,19 @@ Status Store::set_seats(const std::string& table, const std::vector<SeatRow>& se
   });
 }
 
-Status Store::finish(const std::string& table, const std::string& record_json, const std::vector<StatRow>& results) {
+Status Store::finish(const std::string& table, const std::string& record_json,
+                     const std::vector<StatRow>& results) {
   return guarded("finishing a table", [&] {
     SQLite::Transaction tx(*db_);
     SQLite::Statement q(*db_, "UPDATE tables SET finished = 1, record = ? WHERE id = ?");
     q.bind(1, record_json);
     q.bind(2, table);
     q.exec();
-    SQLite::Statement s(*db_,
-                        "INSERT INTO stats VALUES(?, ?, 1, ?, ?, ?) ON CONFLICT(name, game) DO UPDATE SET"
-                        " played = played + 1, won = won + excluded.won, lost = lost + excluded.lost,"
-                        " score = score + excluded.score");
+    SQLite::Statement s(
+        *db_,
+        "INSERT INTO stats VALUES(?, ?, 1, ?, ?, ?) ON CONFLICT(name, game) DO UPDATE SET"
+        " played = played + 1, won = won + excluded.won, lost = lost + excluded.lost,"
+        " score = score + excluded.score");
     for (const StatRow& r : results) {
       s.reset();
       s.bind(1, r.name);
@@ -222,7 +240,8 @@ Result<std::vector<TableRow>> Store::recent(int limit) {
     q.bind(1, limit);
     while (q.executeStep()) {
       rows.push_back(row_of(q));
-      rows.back().actions.resize(static_cast<std::size_t>(q.getColumn(10).getInt64()));  // only the count is read
+      rows.back().actions.resize(
+          static_cast<std::size_t>(q.getColumn(10).getInt64()));  // only the count is read
     }
     return rows;
   });
@@ -240,10 +259,13 @@ Result<std::optional<std::string>> Store::record(const std::string& id) {
 Result<std::vector<StatRow>> Store::stats() {
   return guarded("reading stats", [&]() -> Result<std::vector<StatRow>> {
     std::vector<StatRow> rows;
-    SQLite::Statement q(*db_, "SELECT name, game, played, won, lost, score FROM stats ORDER BY won DESC, played DESC, name");
+    SQLite::Statement q(*db_,
+                        "SELECT name, game, played, won, lost, score FROM stats ORDER BY won DESC, "
+                        "played DESC, name");
     while (q.executeStep())
-      rows.push_back({q.getColumn(0).getString(), q.getColumn(1).getString(), q.getColumn(2).getInt(),
-                      q.getColumn(3).getInt(), q.getColumn(4).getInt(), q.getColumn(5).getDouble()});
+      rows.push_back({q.getColumn(0).getString(), q.getColumn(1).getString(),
+                      q.getColumn(2).getInt(), q.getColumn(3).getInt(), q.getColumn(4).getInt(),
+                      q.getColumn(5).getDouble()});
     return rows;
   });
 }

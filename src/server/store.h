@@ -12,9 +12,9 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
-#include <thread>
 #include <optional>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "core/status.h"
@@ -36,16 +36,16 @@ struct SeatRow {
 
 struct TableRow {
   std::string id;
-  std::string game;                  // a game or preset name, as `select` takes
+  std::string game;  // a game or preset name, as `select` takes
   int players = 0;
   std::vector<std::string> options;  // "key=value" as asked, over the preset
   std::uint64_t seed = 0;            // chance: the deal and every shuffle
   std::uint64_t bot_seed = 0;        // the bots' own randomness
   std::vector<SeatRow> seats;
-  std::vector<Action> actions;       // loaded with the table
+  std::vector<Action> actions;  // loaded with the table
   bool finished = false;
-  std::string next;                  // the rematch's table id, once asked
-  std::int64_t created = 0;          // unix seconds
+  std::string next;          // the rematch's table id, once asked
+  std::int64_t created = 0;  // unix seconds
 };
 
 struct StatRow {
