@@ -12,6 +12,7 @@
 #include <boost/asio/use_awaitable.hpp>
 #include <boost/beast.hpp>
 #include <deque>
+#include <unordered_map>
 #include <memory>
 #include <utility>  // before asio: Boost 1.74 needs it with g++ 12
 
@@ -155,15 +156,43 @@ class WsClient : public Client, public std::enable_shared_from_this<WsClient> {
   bool writing_ = false, closing_ = false, closed_ = false, dead_ = false;
 };
 
+// Tables cost memory and disk: a remote address may create a burst of 20,
+// then one every 3 seconds. Loopback is not limited (tests, the load client,
+// people on this machine).
+class CreationLimit {
+ public:
+  bool allow(const asio::ip::address& from) {
+    if (from.is_loopback()) return true;
+    const auto now = std::chrono::steady_clock::now();
+    if (buckets_.size() > 100000) buckets_.clear();  // bounded memory; forgetting only forgives
+    Bucket& b = buckets_[from.to_string()];
+    if (b.at == std::chrono::steady_clock::time_point{}) b = {kBurst, now};
+    b.tokens = std::min(kBurst, b.tokens + std::chrono::duration<double>(now - b.at).count() / kSecondsPerTable);
+    b.at = now;
+    if (b.tokens < 1) return false;
+    b.tokens -= 1;
+    return true;
+  }
+
+ private:
+  static constexpr double kBurst = 20, kSecondsPerTable = 3;
+  struct Bucket {
+    double tokens = 0;
+    std::chrono::steady_clock::time_point at;
+  };
+  std::unordered_map<std::string, Bucket> buckets_;
+};
+
 struct Server {
   Hub& hub;
   std::string web;
+  CreationLimit creation;
   std::size_t sockets = 0,
               max_sockets = 1000;  // open connections; beyond the cap new ones are closed at once
 };
 
-http::response<http::string_body> answer(const Server& srv,
-                                         const http::request<http::string_body>& req) {
+http::response<http::string_body> answer(Server& srv, const http::request<http::string_body>& req,
+                                         const asio::ip::address& from) {
   http::response<http::string_body> res;
   res.version(req.version());
   res.keep_alive(req.keep_alive());
@@ -172,7 +201,9 @@ http::response<http::string_body> answer(const Server& srv,
   const std::string_view target(req.target().data(), req.target().size());
   if (target.starts_with("/api/")) {
     const std::string_view method(req.method_string().data(), req.method_string().size());
-    HttpReply r = srv.hub.http(method, target, req.body());
+    HttpReply r = req.method() == http::verb::post && !srv.creation.allow(from)
+                      ? HttpReply{429, "application/json", R"({"error":"too many new tables from your address; wait a few seconds"})", ""}
+                      : srv.hub.http(method, target, req.body());
     res.result(static_cast<http::status>(r.status));
     res.set(http::field::content_type, r.type);
     res.set(http::field::cache_control, "no-store");
@@ -215,6 +246,8 @@ awaitable<void> session(tcp::socket socket, Server& srv) {
     ~Count() { --s.sockets; }
   } count{srv};
   if (srv.sockets > srv.max_sockets) co_return;
+  beast::error_code peer_ec;
+  const asio::ip::address peer = socket.remote_endpoint(peer_ec).address();
   beast::tcp_stream stream(std::move(socket));
   beast::flat_buffer buffer;
   beast::error_code ec;
@@ -241,7 +274,7 @@ awaitable<void> session(tcp::socket socket, Server& srv) {
       co_await ws->run(std::move(req));
       co_return;
     }
-    auto res = answer(srv, req);
+    auto res = answer(srv, req, peer);
     co_await http::async_write(stream, res, asio::redirect_error(use_awaitable, ec));
     if (ec || !res.keep_alive()) break;
   }
@@ -287,7 +320,7 @@ int serve(const ServeOptions& o) {
     return 1;
   }
   for (const std::string& why : *restored) spdlog::warn("a table was not restored: {}", why);
-  Server srv{hub, o.web.empty() ? std::string(PARLOUR_WEB_DIR) : o.web};
+  Server srv{hub, o.web.empty() ? std::string(PARLOUR_WEB_DIR) : o.web, {}};
   rlimit
       files{};  // as many connections as the system allows us, less room for the database and files
   if (getrlimit(RLIMIT_NOFILE, &files) == 0) {

@@ -255,6 +255,46 @@ finally:
     server.kill()
     server.wait()
 
+
+def own_address():
+    """This machine's address on its outbound interface, or None."""
+    try:
+        u = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+        u.connect(("192.0.2.1", 9))  # no packet is sent
+        ip = u.getsockname()[0]
+        u.close()
+        return None if ip.startswith("127.") else ip
+    except OSError:
+        return None
+
+
+# Table creation is rate-limited per remote address (loopback excepted).
+ip = own_address()
+if ip is None:
+    print("skipped: no non-loopback address to test the creation limit from")
+else:
+    port2 = free_port()
+    log = open(os.path.join(TMP, "serve-limit.log"), "a")
+    p = subprocess.Popen([PARLOUR, "serve", "--host", "0.0.0.0", "--port", str(port2), "--db", ":memory:"], stdout=log, stderr=log)
+    try:
+        codes = []
+        for _ in range(100):
+            try:
+                urllib.request.urlopen(f"http://{ip}:{port2}/api/games", timeout=1).read()
+                break
+            except OSError:
+                time.sleep(0.05)
+        for _ in range(22):
+            req = urllib.request.Request(f"http://{ip}:{port2}/api/tables", method="POST", data=b'{"game":"old-maid"}')
+            try:
+                codes.append(urllib.request.urlopen(req, timeout=5).status)
+            except urllib.error.HTTPError as e:
+                codes.append(e.code)
+        check(codes[:20] == [201] * 20 and codes[20:] == [429, 429], f"a burst of 20 tables, then 429: {codes}")
+    finally:
+        p.kill()
+        p.wait()
+
 if failures:
     print(f"{len(failures)} failure(s); server log in {TMP}/serve.log")
     sys.exit(1)
