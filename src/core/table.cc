@@ -11,13 +11,19 @@ Table::Table(const Selection& sel, Config config, std::uint64_t seed)
       chance_rng_(seed, kChanceStream),
       state_(sel.game->new_game(config_)) {}
 
-void Table::chance() { state_->apply_chance(chance_rng_); }
+void Table::chance() {
+  state_->apply_chance(chance_rng_);
+}
+
+bool Table::legal(Action a) const {
+  if (state_->to_move() < 0) return false;
+  std::vector<Action> actions;
+  state_->legal_actions(actions);
+  return std::find(actions.begin(), actions.end(), a) != actions.end();
+}
 
 bool Table::act(Action a) {
-  if (state_->to_move() < 0) return false;
-  std::vector<Action> legal;
-  state_->legal_actions(legal);
-  if (std::find(legal.begin(), legal.end(), a) == legal.end()) return false;
+  if (!legal(a)) return false;
   labels_.push_back(state_->action_label(a));
   state_->apply(a);
   actions_.push_back(a);

@@ -19,11 +19,14 @@ class Table {
   Table(const Selection& sel, Config config, std::uint64_t seed);
 
   const State& state() const { return *state_; }
+  const Selection& selection() const { return sel_; }
   const Config& config() const { return config_; }
   std::uint64_t seed() const { return seed_; }
 
   // Resolves one chance event. REQUIRES: state().to_move() == kChance.
   void chance();
+  // Whether a seat may play `a` now.
+  bool legal(Action a) const;
   // Applies a seat's action if legal; false (and nothing changes) otherwise.
   [[nodiscard]] bool act(Action a);
 

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "bots/random_bot.h"
+#include "core/record.h"
 #include "core/registry.h"
 #include "core/table.h"
 #include "core/view_json.h"
@@ -68,6 +69,17 @@ std::string first_chars(const std::string& text, std::size_t n) {
     while (i < text.size() && (static_cast<unsigned char>(text[i]) & 0xC0) == 0x80) ++i;
   }
   return text.substr(0, i);
+}
+
+// The list of strings under `key`, if there is one; false if it is not such a list.
+bool strings(const json& req, const char* key, std::vector<std::string>& out) {
+  if (!req.contains(key)) return true;
+  if (!req[key].is_array()) return false;
+  for (const json& v : req[key]) {
+    if (!v.is_string()) return false;
+    out.push_back(v.get<std::string>());
+  }
+  return true;
 }
 
 HttpReply reply(int status, json body) {
@@ -142,15 +154,14 @@ json cards_json() {
 }
 
 struct Live {
-  TableRow row;  // row.actions grows with the game
-  Selection sel;
-  Config config;
+  TableRow row;  // its actions are the Table's once built
   std::unique_ptr<Table> table;
   std::vector<Client*> players;  // by seat; null if nobody is connected
   std::vector<Client*> watchers;
   std::chrono::steady_clock::time_point last_active = std::chrono::steady_clock::now();
-  int version() const { return static_cast<int>(row.actions.size()); }
+  int version() const { return table->state().actions_applied(); }
   const State& state() const { return table->state(); }
+  const Selection& sel() const { return table->selection(); }
   bool has_clients() const {
     return !watchers.empty() ||
            std::any_of(players.begin(), players.end(), [](Client* c) { return c; });
@@ -208,8 +219,6 @@ struct Hub::Impl {
     auto config = make_config(*sel, row.players, row.options);
     if (!config.ok()) return config.status();
     auto t = std::make_unique<Live>();
-    t->sel = *sel;
-    t->config = *config;
     t->table = std::make_unique<Table>(*sel, *config, row.seed);
     for (std::size_t i = 0; i <= row.actions.size(); ++i) {
       while (t->state().to_move() == kChance) t->table->chance();
@@ -219,6 +228,7 @@ struct Hub::Impl {
                              " is not legal");
     }
     t->players.assign(row.players, nullptr);
+    row.actions.clear();  // the Table holds them now
     t->row = std::move(row);
     return t;
   }
@@ -281,7 +291,7 @@ struct Hub::Impl {
     // bot and randomness that depends only on the position: a restarted
     // server plays on as it would have.
     std::shared_ptr<const State> copy = t.state().clone();
-    const GameInfo* game = t.sel.game;
+    const GameInfo* game = t.sel().game;
     const std::uint64_t seed =
         t.row.bot_seed ^ (static_cast<std::uint64_t>(version) * 0x9E3779B97F4A7C15ull);
     scheduler.think(
@@ -295,6 +305,7 @@ struct Hub::Impl {
           if (again == tables.end()) return;
           Live& live = *again->second;
           if (live.version() != version || live.state().to_move() != s) return;
+          if (!live.table->legal(a)) return;  // a bot's bug must not reach the store
           if (Status st = play(live, s, a);
               !st.ok())  // a store failure: try again rather than lose the turn
             scheduler.after(std::chrono::seconds(1),
@@ -302,17 +313,12 @@ struct Hub::Impl {
         });
   }
 
-  // Commits a legal action, applies it and tells everyone.
+  // Commits an action, applies it and tells everyone. REQUIRES: t.table->legal(a),
+  // checked by the caller, so that nothing illegal reaches the store.
   Status play(Live& t, Seat seat, Action a) {
-    std::vector<Action> legal;
-    t.state().legal_actions(legal);
-    if (std::find(legal.begin(), legal.end(), a) ==
-        legal.end())  // a bot's bug must not reach the store
-      return Status::error(seat_name(seat) + "'s action " + std::to_string(a) + " is not legal");
     const std::string label = t.state().action_label(a);
     t.last_active = std::chrono::steady_clock::now();
     if (Status s = store.add_action(t.row.id, t.version(), a); !s.ok()) return s;
-    t.row.actions.push_back(a);
     const bool ok = t.table->act(a);
     assert(ok);
     (void)ok;
@@ -341,7 +347,7 @@ struct Hub::Impl {
     for (Seat s = 0; s < t.row.players; ++s) {
       const SeatRow& sr = t.row.seats[s];
       if (sr.kind != "human" || sr.name.empty()) continue;
-      results.push_back({sr.name, std::string(t.sel.game->name), 1, o.places[s] == 1,
+      results.push_back({sr.name, std::string(t.sel().game->name), 1, o.places[s] == 1,
                          last > 1 && o.places[s] == last, o.scores[s]});
     }
     // The actions are already stored, so a failure here loses no game: the
@@ -396,19 +402,12 @@ struct Hub::Impl {
       if (c) c->send(m);
   }
 
-  // The whole story so far, as `viewer` may know it.
+  // The whole story so far, as `viewer` may know it: the record replayed,
+  // narrated after each transition.
   std::vector<std::string> history(const Live& t, Seat viewer) {
     std::vector<std::string> log;
-    Table replay(t.sel, t.config, t.row.seed);
-    for (std::size_t i = 0; i <= t.row.actions.size(); ++i) {
-      while (replay.state().to_move() == kChance) {
-        replay.chance();
-        replay.state().narrate(viewer, log);
-      }
-      if (i == t.row.actions.size()) break;
-      if (!replay.act(t.row.actions[i])) break;  // cannot happen: build() replayed them
-      replay.state().narrate(viewer, log);
-    }
+    auto replayed = replay(t.table->record(), [&](const State& s) { s.narrate(viewer, log); });
+    (void)replayed;  // it was replayed when the table was built: it cannot fail now
     return log;
   }
 
@@ -479,9 +478,9 @@ struct Hub::Impl {
     c.send(dump(json{{"type", "joined"},
                      {"table", id},
                      {"seat", seat},
-                     {"game", t.sel.game->name},
-                     {"title", t.sel.game->title},
-                     {"preset", t.sel.name()},
+                     {"game", t.sel().game->name},
+                     {"title", t.sel().game->title},
+                     {"preset", t.sel().name()},
                      {"players", t.row.players},
                      {"seats", seats_json(t)}}));
     c.send(update(t, seat, history(t, seat), std::nullopt, ""));
@@ -512,10 +511,9 @@ struct Hub::Impl {
     if (to_move != conn.seat)
       return send_error("not-your-turn", "it is " + seat_name(to_move) + "'s turn, not yours");
     const auto value = m["action"].get<std::uint64_t>();
-    std::vector<Action> legal;
-    t.state().legal_actions(legal);
-    if (value > 0xFFFFFFFFull ||
-        std::find(legal.begin(), legal.end(), static_cast<Action>(value)) == legal.end()) {
+    if (value > 0xFFFFFFFFull || !t.table->legal(static_cast<Action>(value))) {
+      std::vector<Action> legal;
+      t.state().legal_actions(legal);
       std::string accepted;
       for (std::size_t i = 0; i < legal.size() && i < 12; ++i)
         accepted += (i ? ", " : "") + std::to_string(legal[i]) + " (" +
@@ -573,15 +571,8 @@ struct Hub::Impl {
       players = static_cast<int>(p);
     }
     std::vector<std::string> assignments;
-    if (req.contains("options")) {
-      if (!req["options"].is_array())
-        return http_error(400, "\"options\" must be a list of \"key=value\" strings");
-      for (const json& o : req["options"]) {
-        if (!o.is_string())
-          return http_error(400, "\"options\" must be a list of \"key=value\" strings");
-        assignments.push_back(o.get<std::string>());
-      }
-    }
+    if (!strings(req, "options", assignments))
+      return http_error(400, "\"options\" must be a list of \"key=value\" strings");
     auto config = make_config(*sel, players, assignments);
     if (!config.ok()) return http_error(400, config.message());
     TableRow row;
@@ -590,14 +581,9 @@ struct Hub::Impl {
     row.options = assignments;
     std::vector<std::string> kinds;
     if (req.contains("seats")) {
-      if (!req["seats"].is_array())
-        return http_error(400, "\"seats\" must be a list: \"human\" or a bot's name for each seat");
-      for (const json& s : req["seats"]) {
-        if (!s.is_string())
-          return http_error(400,
-                            "each seat is \"human\" or a bot's name: " + bot_names(*sel->game));
-        kinds.push_back(s.get<std::string>());
-      }
+      if (!strings(req, "seats", kinds))
+        return http_error(400, "\"seats\" must be a list: \"human\" or one of " +
+                                   bot_names(*sel->game) + " for each seat");
       if (static_cast<int>(kinds.size()) != row.players)
         return http_error(400, "\"seats\" has " + std::to_string(kinds.size()) + " entries for " +
                                    std::to_string(row.players) + " players");
@@ -641,8 +627,8 @@ struct Hub::Impl {
       seats.push_back(std::move(j));
     }
     return reply(201, json{{"table", made.row.id},
-                           {"game", made.sel.game->name},
-                           {"preset", made.sel.name()},
+                           {"game", made.sel().game->name},
+                           {"preset", made.sel().name()},
                            {"players", made.row.players},
                            {"seats", seats}});
   }
