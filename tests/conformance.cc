@@ -3,9 +3,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <bit>
 #include <nlohmann/json.hpp>
 
-#include "core/record.h"
 #include "core/table.h"
 #include "core/view_json.h"
 
@@ -17,9 +17,99 @@ std::vector<Card> sorted(std::vector<Card> v) {
   return v;
 }
 
-// Cards a view shows face up or known, as a multiset, per zone kind and owner.
-bool same_view(const View& a, const View& b) {
-  return a == b;
+// A seat of those that may act, at random.
+Seat random_actor(const State& s, int players, Rng& rng) {
+  const Actors a = s.actors();
+  const int n = std::popcount(a.seats);
+  int k = static_cast<int>(rng.below(static_cast<std::uint32_t>(n)));
+  for (Seat p = 0; p < players; ++p)
+    if (a.has(p) && k-- == 0) return p;
+  return kNobody;
+}
+
+// The checks of one position: who may act and what each is shown.
+void check_position(const State& s, const Config& config, std::vector<Action>& legal) {
+  const Seat who = s.to_move();
+  const Actors actors = s.actors();
+  ASSERT_NE(actors.seats, 0u) << "nobody may act in a position that is neither chance nor the end";
+  ASSERT_EQ(actors.seats >> config.players, 0u) << "a seat beyond the table may act";
+  if (std::popcount(actors.seats) == 1) {
+    ASSERT_EQ(who, std::countr_zero(actors.seats)) << "to_move() and actors() disagree";
+  } else {
+    ASSERT_EQ(who, kSeveral) << "several seats may act but to_move() names one";
+    ASSERT_NE(actors.resolve, Resolve::kTurn) << "several seats may act in turn order";
+  }
+  for (Seat v = 0; v < config.players; ++v) {
+    const View view = s.view(v);
+    ASSERT_EQ(view.actors, actors.seats) << "seat " << v << "'s view names other actors";
+    if (!actors.has(v)) {
+      ASSERT_TRUE(view.choices.empty()) << "seat " << v << " sees choices while it may not act";
+    } else {
+      // The view of a seat that may act lists exactly its legal actions.
+      s.legal_actions(v, legal);
+      ASSERT_FALSE(legal.empty()) << "seat " << v << " may act but has no legal action";
+      ASSERT_EQ(view.choices.size(), legal.size()) << "seat " << v;
+      for (std::size_t i = 0; i < legal.size(); ++i) ASSERT_EQ(view.choices[i].action, legal[i]);
+      if (actors.pass != kNoAction) {
+        ASSERT_NE(std::find(legal.begin(), legal.end(), actors.pass), legal.end())
+            << "seat " << v << " may not let the window go";
+      }
+      for (const Choice& c : view.choices) {  // a screen acts on these clicks and drags
+        for (const CardRef& p : c.picks) {
+          ASSERT_TRUE(p.zone >= 0 && p.zone < static_cast<int>(view.zones.size())) << c.label;
+          ASSERT_TRUE(p.card >= 0 && p.card < static_cast<int>(view.zones[p.zone].cards.size())) << c.label;
+        }
+        if (c.to.zone >= 0) {
+          ASSERT_FALSE(c.picks.empty()) << c.label << ": a move moves a card it picks";
+          ASSERT_LT(c.to.zone, static_cast<int>(view.zones.size())) << c.label;
+          ASSERT_LE(c.to.card, static_cast<int>(view.zones[c.to.zone].cards.size())) << c.label;
+        }
+      }
+    }
+    // A seat sees every card of its own hand.
+    for (const Zone& z : view.zones) {
+      if (z.kind != ZoneKind::kHand || z.owner != v) continue;
+      for (const CardView& c : z.cards) ASSERT_TRUE(c.card.has_value());
+    }
+  }
+}
+
+// The JSON of a view names exactly the cards the view shows.
+void check_json(const State& s, Seat v) {
+  const View view = s.view(v);
+  const auto j = nlohmann::json::parse(to_json(view));
+  std::size_t shown = 0, named = 0;
+  for (const Zone& z : view.zones)
+    for (const CardView& c : z.cards) shown += c.card.has_value();
+  for (const auto& z : j["zones"])
+    for (const auto& c : z["cards"]) named += !c["card"].is_null();
+  ASSERT_EQ(named, shown) << "seat " << v << "'s JSON names other cards than its view";
+}
+
+// Views reveal nothing hidden: a state resampled consistently with a seat's
+// view must look the same to that seat. A view that showed a hidden card
+// would change when the hidden cards are dealt anew.
+void check_resampling(const GameInfo& g, const State& s, const Config& config, const std::vector<Card>& deck,
+                      std::uint64_t seed, Rng& rng) {
+  std::vector<Card> cards;
+  for (Seat v = kSpectator; v < config.players; ++v) {
+    auto other = g.resampler->resample(s, v, rng);
+    ASSERT_TRUE(other) << "no consistent state found for seat " << v;
+    ASSERT_TRUE(other->view(v) == s.view(v)) << "seat " << v << "'s view changed under resampling";
+    other->all_cards(cards);
+    ASSERT_EQ(sorted(cards), deck) << "resampling lost or made cards";
+    // A sample tells no story: the real last move would name real cards.
+    std::vector<std::string> story;
+    other->narrate(kEveryone, story);
+    ASSERT_TRUE(story.empty()) << "a sample narrates the real last move: " << story.front();
+    // The sampler never peeks: from a state that looks the same to v, the
+    // same random numbers give the same sample.
+    Rng r1(seed, 5), r2(seed, 5);
+    auto a = g.resampler->resample(s, v, r1);
+    auto b = g.resampler->resample(*other, v, r2);
+    ASSERT_TRUE(a && b);
+    ASSERT_TRUE(a->view(kEveryone) == b->view(kEveryone)) << "seat " << v << "'s sample depends on cards it cannot see";
+  }
 }
 
 }  // namespace
@@ -30,12 +120,13 @@ Record random_game(const Selection& sel, const Config& config, std::uint64_t see
   std::vector<Action> legal;
   int steps = 0;
   while (!t.state().terminal() && steps++ < 200000) {
-    if (t.state().to_move() == kChance) {
+    if (t.state().chance()) {
       t.chance();
       continue;
     }
-    t.state().legal_actions(legal);
-    EXPECT_TRUE(t.act(legal[rng.below(static_cast<std::uint32_t>(legal.size()))]));
+    const Seat seat = random_actor(t.state(), config.players, rng);
+    t.state().legal_actions(seat, legal);
+    EXPECT_TRUE(t.act(seat, legal[rng.below(static_cast<std::uint32_t>(legal.size()))]).ok());
   }
   return t.record();
 }
@@ -57,92 +148,63 @@ void check_conformance(const Selection& sel, const Config& config, const Conform
       const State& s = t.state();
       s.all_cards(cards);
       ASSERT_EQ(sorted(cards), deck) << "cards are not conserved at step " << steps;
-      const Seat who = s.to_move();
-      if (who == kChance) {
+      if (s.chance()) {
         t.chance();
         continue;
       }
-      ASSERT_GE(who, 0);
-      ASSERT_LT(who, config.players);
-      s.legal_actions(legal);
-      ASSERT_FALSE(legal.empty()) << "a seat to move has no legal action";
-      // The view of the seat to move lists exactly the legal actions.
-      const View mine = s.view(who);
-      ASSERT_EQ(mine.choices.size(), legal.size());
-      for (std::size_t i = 0; i < legal.size(); ++i) ASSERT_EQ(mine.choices[i].action, legal[i]);
-      for (const Choice& c : mine.choices) {  // a screen acts on these clicks
-        if (c.zone < 0) continue;
-        ASSERT_LT(c.zone, static_cast<int>(mine.zones.size())) << c.label;
-        const int n = static_cast<int>(mine.zones[c.zone].cards.size());
-        ASSERT_TRUE(c.card >= 0 && c.card < n) << c.label;
-        ASSERT_LT(c.to, n) << c.label;
-      }
-      for (Seat v = 0; v < config.players; ++v) {
-        const View view = s.view(v);
-        if (v != who) {
-          ASSERT_TRUE(view.choices.empty()) << "seat " << v << " sees choices out of turn";
-        }
-        // A seat sees every card of its own hand.
-        for (const Zone& z : view.zones) {
-          if (z.kind != ZoneKind::kHand || z.owner != v) continue;
-          for (const CardView& c : z.cards) ASSERT_TRUE(c.card.has_value());
-        }
-      }
-      if (steps % (8 * opt.resample_every) == 0) {
-        // The JSON of a view names exactly the cards the view shows (checked
-        // now and then, for the seat to move and for a spectator).
-        for (Seat v : {who, kSpectator}) {
-          const View view = s.view(v);
-          const auto j = nlohmann::json::parse(to_json(view));
-          std::size_t shown = 0, named = 0;
-          for (const Zone& z : view.zones)
-            for (const CardView& c : z.cards) shown += c.card.has_value();
-          for (const auto& z : j["zones"])
-            for (const auto& c : z["cards"]) named += !c["card"].is_null();
-          ASSERT_EQ(named, shown) << "seat " << v << "'s JSON names other cards than its view";
-        }
-      }
+      check_position(s, config, legal);
+      if (::testing::Test::HasFatalFailure()) return;
+      if (steps % (8 * opt.resample_every) == 0)
+        for (Seat v : {s.to_move() >= 0 ? s.to_move() : kSpectator, kSpectator}) check_json(s, v);
       if (g.resampler && steps % opt.resample_every == 0) {
-        // Views reveal nothing hidden: a state resampled consistently with a
-        // seat's view must look the same to that seat. A view that showed a
-        // hidden card would change when the hidden cards are dealt anew.
-        for (Seat v = kSpectator; v < config.players; ++v) {
-          auto other = g.resampler->resample(s, v, resample_rng);
-          ASSERT_TRUE(other) << "no consistent state found for seat " << v;
-          ASSERT_TRUE(same_view(other->view(v), s.view(v)))
-              << "seat " << v << "'s view changed under resampling";
-          other->all_cards(cards);
-          ASSERT_EQ(sorted(cards), deck) << "resampling lost or made cards";
-          // A sample tells no story: the real last move would name real cards.
-          std::vector<std::string> story;
-          other->narrate(kEveryone, story);
-          ASSERT_TRUE(story.empty()) << "a sample narrates the real last move: " << story.front();
-          // The sampler never peeks: from a state that looks the same to v,
-          // the same random numbers give the same sample.
-          Rng r1(seed + steps, 5), r2(seed + steps, 5);
-          auto a = g.resampler->resample(s, v, r1);
-          auto b = g.resampler->resample(*other, v, r2);
-          ASSERT_TRUE(a && b);
-          ASSERT_TRUE(same_view(a->view(kEveryone), b->view(kEveryone)))
-              << "seat " << v << "'s sample depends on cards it cannot see";
+        check_resampling(g, s, config, deck, seed + steps, resample_rng);
+        if (::testing::Test::HasFatalFailure()) return;
+      }
+      const Seat seat = random_actor(s, config.players, rng);
+      s.legal_actions(seat, legal);
+      const Action a = legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
+      if (g.undo && steps % 3 == 0) {
+        // Undo in place returns to the same position as before the action.
+        auto before = s.clone();
+        auto after = s.clone();
+        after->apply(seat, a);
+        if (g.undo->undo(*after)) {
+          ASSERT_TRUE(after->view(kEveryone) == before->view(kEveryone)) << "undo did not restore the position";
+          if (g.hash) {
+            ASSERT_EQ(g.hash->hash(*after), g.hash->hash(*before));
+          }
         }
       }
-      ASSERT_TRUE(t.act(legal[rng.below(static_cast<std::uint32_t>(legal.size()))]));
+      ASSERT_TRUE(t.act(seat, a).ok());
     }
     // Records replay exactly, through JSON.
     const Record rec = t.record();
     ASSERT_TRUE(rec.outcome.has_value());
     Result<Record> parsed = parse_record(to_json(rec));
     ASSERT_TRUE(parsed.ok()) << parsed.message();
+    ASSERT_EQ(parsed->moves, rec.moves);
     Result<Replayed> again = replay(*parsed);
     ASSERT_TRUE(again.ok()) << again.message();
-    ASSERT_TRUE(again->state->terminal());
-    ASSERT_EQ(again->state->outcome(), t.state().outcome());
-    ASSERT_TRUE(same_view(again->state->view(kEveryone), t.state().view(kEveryone)));
-    // Places run from 1 and every seat has a score.
+    ASSERT_TRUE(again->state().terminal());
+    ASSERT_EQ(again->state().outcome(), t.state().outcome());
+    ASSERT_TRUE(again->state().view(kEveryone) == t.state().view(kEveryone));
+    if (g.hash) {
+      ASSERT_EQ(g.hash->hash(again->state()), g.hash->hash(t.state())) << "a replay hashes differently";
+      ASSERT_EQ(g.hash->hash(*t.state().clone()), g.hash->hash(t.state())) << "a clone hashes differently";
+    }
+    // Places run from 1, every seat has a score, and the kind of result fits.
     const Outcome o = t.state().outcome();
     ASSERT_EQ(static_cast<int>(o.scores.size()), config.players);
-    ASSERT_EQ(*std::min_element(o.places.begin(), o.places.end()), 1);
+    ASSERT_EQ(static_cast<int>(o.places.size()), config.players);
+    if (o.kind != OutcomeKind::kSolo) {
+      ASSERT_EQ(*std::min_element(o.places.begin(), o.places.end()), 1);
+    }
+    if (o.kind == OutcomeKind::kSolo) {
+      ASSERT_EQ(config.players, 1) << "a solitaire's result for several players";
+    }
+    if (o.kind == OutcomeKind::kLoser) {
+      for (Seat p = 0; p < config.players; ++p) ASSERT_FALSE(o.won(p)) << "a game of losers names a winner";
+    }
   }
 }
 
@@ -157,6 +219,42 @@ void check_all_presets(const GameInfo& game, const ConformanceOptions& opt) {
       check_conformance(sel, *c, opt);
     }
   }
+}
+
+// ---- Fixtures -----------------------------------------------------------------------
+
+Config test_config(std::string_view name, int players, const std::vector<std::string>& options) {
+  Result<Selection> sel = select(name);
+  EXPECT_TRUE(sel.ok()) << sel.message();
+  if (!sel.ok()) return {};
+  Result<Config> c = make_config(*sel, players, options);
+  EXPECT_TRUE(c.ok()) << c.message();
+  return c.ok() ? *c : Config{};
+}
+
+Card card(std::string_view name) {
+  const std::optional<Card> c = parse_card(name);
+  EXPECT_TRUE(c.has_value()) << "not a card: " << name;
+  return c.value_or(Card());
+}
+
+std::vector<Card> cards(std::initializer_list<const char*> names) {
+  std::vector<Card> v;
+  for (const char* n : names) v.push_back(card(n));
+  return v;
+}
+
+std::vector<Action> legal(const State& s, Seat seat) {
+  std::vector<Action> out;
+  if (s.actors().has(seat)) s.legal_actions(seat, out);
+  return out;
+}
+
+bool play(State& s, Seat seat, Action a) {
+  const std::vector<Action> l = legal(s, seat);
+  if (std::find(l.begin(), l.end(), a) == l.end()) return false;
+  s.apply(seat, a);
+  return true;
 }
 
 }  // namespace parlour::testing

@@ -1,11 +1,20 @@
-// The conformance harness every game's test runs, and the generic test runs
-// over every registered game: random playouts that check cards are conserved,
-// views reveal nothing a seat may not see, records replay exactly, every seat
-// to move has a legal action, and games end.
+// What every game's test shares: the conformance harness, which every game
+// runs, and small fixtures for writing a game's own rule tests.
+//
+// The harness plays random games (random seats of those that may act, random
+// legal actions) through the core driver and checks at every step: cards are
+// conserved, each seat that may act is offered exactly its legal actions and
+// the others none, choices point at real cards, each seat sees its own hand,
+// views reveal nothing a seat may not see (by resampling what it cannot see),
+// samplers do not peek, records replay exactly through JSON, the state hash
+// and undo (where a game has them) agree with replays, and games end.
 #pragma once
 
 #include <cstdint>
+#include <initializer_list>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "core/game.h"
 #include "core/record.h"
@@ -29,5 +38,18 @@ void check_all_presets(const GameInfo& game, const ConformanceOptions& opt = {})
 
 // Plays one random game to the end through a Table; returns the record.
 Record random_game(const Selection& sel, const Config& config, std::uint64_t seed);
+
+// ---- Fixtures for a game's own tests ---------------------------------------
+
+// The config of a game or preset by name, with options; a failed test if invalid.
+Config test_config(std::string_view name, int players, const std::vector<std::string>& options = {});
+// Cards by their short names: cards({"QS", "10H"}).
+Card card(std::string_view name);
+std::vector<Card> cards(std::initializer_list<const char*> names);
+// A seat's legal actions where it stands (none if it may not act).
+std::vector<Action> legal(const State& s, Seat seat);
+// Applies a seat's action as the driver would: false, and nothing changes, if
+// the seat may not act or the action is not legal for it.
+[[nodiscard]] bool play(State& s, Seat seat, Action a);
 
 }  // namespace parlour::testing

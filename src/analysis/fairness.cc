@@ -42,7 +42,7 @@ Result<std::vector<FairnessTable>> fairness(const FairnessSpec& spec) {
       bool done = false;
       if (g.exact_odds && p <= spec.exact_up_to) {
         Result<OddsReport> r = g.exact_odds->from_deal(*cfg);
-        if (r.ok()) row.lose = r->lose, row.exact = true, done = true;
+        if (r.ok()) row.lose = r->chance, row.exact = true, done = true;
       }
       if (!done) {
         SimSpec s;

@@ -1,7 +1,9 @@
-// Simulation of any registered game with bots: per-seat and per-bot outcome
-// rates with 95% confidence intervals, and game lengths. Each game's seed is
-// derived from (seed, game index), so the results are the same whatever the
-// number of threads. Memory does not grow with the number of games.
+// Simulation of any registered game with bots: per-seat and per-bot results
+// with 95% confidence intervals, as the game's kind of result calls for (the
+// chance of losing, of winning, places, mean scores), the game's own
+// statistics (GameStats), and game lengths. Each game's seed is derived from
+// (seed, game index), so the results are the same whatever the number of
+// threads. Memory does not grow with the number of games.
 #pragma once
 
 #include <array>
@@ -26,16 +28,14 @@ struct SimSpec {
   std::function<void(std::uint64_t)> progress;
 };
 
-// Wins, losses and places of one seat or one bot.
+// The results of one seat or one bot.
 struct Tally {
   std::uint64_t games = 0, wins = 0, losses = 0, place_sum = 0;
-  std::uint64_t odd_dealt = 0, odd_dealt_lost = 0;  // games dealt the odd card, and lost of those
-  std::array<std::uint64_t, 17> at_place{};          // games finished at each place (1..16)
-  void add(const Tally& o) {
-    games += o.games, wins += o.wins, losses += o.losses, place_sum += o.place_sum;
-    odd_dealt += o.odd_dealt, odd_dealt_lost += o.odd_dealt_lost;
-    for (std::size_t i = 0; i < at_place.size(); ++i) at_place[i] += o.at_place[i];
-  }
+  double score_sum = 0, score_sq = 0;
+  std::array<std::uint64_t, 17> at_place{};  // games finished at each place (1..16)
+  void add(const Tally& o);
+  double mean_score() const;
+  double score_half_width() const;  // 95%, normal approximation
 };
 
 struct Interval {
@@ -46,13 +46,14 @@ Interval wilson(std::uint64_t k, std::uint64_t n);
 
 struct SimResult {
   std::uint64_t games = 0;
-  std::vector<Tally> seats;               // by seat
-  std::vector<std::string> bot_names;     // distinct bots, in order of first seat
-  std::vector<Tally> bots;                // by bot name
-  std::vector<std::uint64_t> length_hist; // games by number of seat actions (last bin: and more)
+  OutcomeKind kind = OutcomeKind::kScores;  // the game's kind of result
+  std::vector<Tally> seats;                  // by seat
+  std::vector<std::string> bot_names;        // distinct bots, in order of first seat
+  std::vector<Tally> bots;                   // by bot name
+  std::vector<std::uint64_t> length_hist;    // games by number of seat actions (last bin: and more)
   std::uint64_t length_sum = 0;
-  bool fast = false;       // played by the game's fast simulator
-  bool odd_card = false;   // the game reports who was dealt the odd card
+  std::vector<SeatRate> game_stats;          // the game's own report (GameStats), if it has one
+  bool fast = false;                         // played by the game's fast simulator
   // Length percentile (0..1) from the histogram.
   std::uint64_t length_percentile(double q) const;
 };
@@ -64,10 +65,14 @@ std::string format_text(const SimSpec& spec, const SimResult& r);
 std::string format_json(const SimSpec& spec, const SimResult& r);
 std::string format_csv(const SimSpec& spec, const SimResult& r);
 
-// Plots each seat's chance of losing (with its interval) and the game lengths.
+// Plots each seat's chance of losing (or winning, or mean score) with its
+// interval, and the game lengths.
 [[nodiscard]] Status plot_sim(const SimSpec& spec, const SimResult& r, const std::string& path);
 
 // The seed of game `index` of a simulation seeded `seed` (splitmix64).
 std::uint64_t game_seed(std::uint64_t seed, std::uint64_t index);
+
+// One finished game's brief, from the final state.
+void playout_of(const State& final_state, const GameInfo& game, Playout& out);
 
 }  // namespace parlour

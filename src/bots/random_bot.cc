@@ -8,8 +8,8 @@ namespace {
 class RandomBot final : public Bot {
  public:
   Action act(const Observation& obs, Rng& rng) override {
-    const auto& choices = obs.view().choices;
-    return choices[rng.below(static_cast<std::uint32_t>(choices.size()))].action;
+    const auto legal = obs.legal();
+    return legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
   }
 };
 

@@ -24,25 +24,71 @@ int fail(std::ostream& err, const std::string& message) {
 }
 
 std::string players_range(int lo, int hi) {
-  return lo == hi ? std::to_string(lo) + " players" : std::to_string(lo) + "-" + std::to_string(hi) + " players";
+  if (lo == hi) return std::to_string(lo) + (lo == 1 ? " player" : " players");
+  return std::to_string(lo) + "-" + std::to_string(hi) + " players";
 }
 
 void print_lines(std::ostream& out, const Terminal& t, const std::vector<std::string>& lines) {
   for (const auto& l : lines) out << t.text(l) << "\n";
 }
 
-void print_end(std::ostream& out, const Terminal& t, const State& s, int players) {
+void print_end(std::ostream& out, const Terminal& t, const State& s, int players, Seat you) {
   const Outcome o = s.outcome();
-  out << "\n" << t.text(o.summary) << "\nFinal scores:";
-  for (int p = 0; p < players; ++p)
-    out << " Seat " << p << " " << o.scores[p] << (p + 1 < players ? "," : "\n");
-  // Places say something only when the game ranks players beyond one loser.
-  const int last = *std::max_element(o.places.begin(), o.places.end());
-  const bool one_loser = std::count(o.places.begin(), o.places.end(), 1) == players - 1 && last == players;
-  if (one_loser) return;
-  out << "Places:";
-  for (int p = 0; p < players; ++p) out << " Seat " << p << " #" << o.places[p] << (p + 1 < players ? "," : "\n");
+  out << "\n" << t.text(o.summary) << "\n";
+  if (o.kind == OutcomeKind::kSolo) {
+    out << (o.won(0) ? "Won" : "Lost") << ", with a score of " << o.scores[0] << ".\n";
+    return;
+  }
+  out << "Final scores:";
+  for (int p = 0; p < players; ++p) out << " Seat " << p << " " << o.scores[p] << (p + 1 < players ? "," : "\n");
+  // Places say something only where the game ranks players beyond its losers.
+  if (o.kind != OutcomeKind::kLoser) {
+    out << "Places:";
+    for (int p = 0; p < players; ++p) out << " Seat " << p << " #" << o.places[p] << (p + 1 < players ? "," : "\n");
+  }
+  if (you >= 0) {
+    if (o.won(you)) out << "You win.\n";
+    else if (o.lost(you)) out << "You lose.\n";
+  }
 }
+
+// A person at the terminal: shown the seat's view, asked for a choice.
+class TerminalPlayer final : public Player {
+ public:
+  TerminalPlayer(const Terminal& term, std::istream& in, std::ostream& out) : term_(term), in_(in), out_(out) {}
+  bool quit = false, ended = false;
+
+  std::optional<Action> act(const State& state, Seat seat, std::span<const Action>) override {
+    const View v = state.view(seat);
+    out_ << "\n" << term_.table(v) << term_.text(v.prompt) << "\n";
+    if (v.list_choices) out_ << term_.all_choices(v.choices);
+    else out_ << "  " << term_.hints(v.choices) << "\n";
+    for (;;) {
+      out_ << "> " << std::flush;
+      std::string line;
+      if (!std::getline(in_, line)) {
+        ended = true;
+        return std::nullopt;
+      }
+      if (line == "q" || line == "quit") {
+        quit = true;
+        return std::nullopt;
+      }
+      if (line == "?" || line == "help") {
+        out_ << term_.all_choices(v.choices);
+        continue;
+      }
+      if (auto a = Terminal::parse(line, v.choices)) return a;
+      out_ << "'" << line << "' is not a choice here. Accepted: " << Terminal::accepted(v.choices)
+           << " (? lists them all)\n";
+    }
+  }
+
+ private:
+  const Terminal& term_;
+  std::istream& in_;
+  std::ostream& out_;
+};
 
 bool write_record(const Table& table, const std::string& path, std::ostream& err) {
   std::ofstream f(path);
@@ -102,65 +148,45 @@ int play(const PlayArgs& a, const Style& style, std::istream& in, std::ostream& 
   const std::uint64_t seed = a.seed ? *a.seed : std::random_device{}() * 0x100000000ull + std::random_device{}();
 
   Table table(*sel, *cfg, seed);
-  std::vector<std::unique_ptr<Bot>> bots;
-  std::vector<Rng> rngs;
-  for (int s = 0; s < players; ++s) {
-    bots.push_back(a.auto_play || s != a.seat ? make_bot(*sel->game, bot_name) : nullptr);
-    rngs.emplace_back(seed, bot_stream(s));
-  }
   const Seat viewer = a.auto_play ? kEveryone : a.seat;
   const Terminal term(style);
+  TerminalPlayer person(term, in, out);
+  std::vector<std::unique_ptr<Player>> bots;
+  std::vector<Player*> players_at;
+  for (int s = 0; s < players; ++s) {
+    if (!a.auto_play && s == a.seat) {
+      bots.push_back(nullptr);
+      players_at.push_back(&person);
+      continue;
+    }
+    bots.push_back(std::make_unique<BotPlayer>(make_bot(*sel->game, bot_name), sel->game->resampler,
+                                               Rng(seed, bot_stream(s))));
+    players_at.push_back(bots.back().get());
+  }
   // A seed the player did not choose is told only at the end: it fixes the deal.
-  out << sel->game->title << " (" << sel->name() << "), " << players << " players";
+  out << sel->game->title << " (" << sel->name() << "), " << players << (players == 1 ? " player" : " players");
   if (a.seed || a.auto_play) out << ", seed " << seed;
   if (std::string opts = cfg->options.changed(); !opts.empty()) out << ", " << opts;
   out << "\n";
   if (!a.auto_play)
-    out << "You are Seat " << a.seat << "; the others are " << bot_name << " bots. Type ? for every choice, q to quit.\n";
+    out << "You are Seat " << a.seat
+        << (players == 1 ? "" : "; the others are " + bot_name + " bots") << ". Type ? for every choice, q to quit.\n";
 
   std::vector<std::string> lines;
-  while (!table.state().terminal()) {
-    const State& s = table.state();
-    const Seat who = s.to_move();
-    if (who == kChance) {
-      table.chance();
-    } else if (bots[who]) {
-      const Action act = bots[who]->act(Observation(s, who, sel->game->resampler), rngs[who]);
-      if (!table.act(act)) return fail(err, "internal error: a bot chose an illegal move");
-    } else {
-      const View v = s.view(who);
-      out << "\n" << term.table(v) << term.text(v.prompt) << "\n";
-      if (v.list_choices) out << term.all_choices(v.choices);
-      std::optional<Action> act;
-      while (!act) {
-        out << "> " << std::flush;
-        std::string line;
-        if (!std::getline(in, line)) {
-          out << "\nInput ended; the game stops here.\n";
-          if (!a.record.empty() && write_record(table, a.record, err))
-            out << "The unfinished game is saved in " << a.record << ".\n";
-          return 0;
-        }
-        if (line == "q" || line == "quit") {
-          out << "You leave the table.\n";
-          if (!a.record.empty() && write_record(table, a.record, err))
-            out << "The unfinished game is saved in " << a.record << ".\n";
-          return 0;
-        }
-        if (line == "?" || line == "help") {
-          out << term.all_choices(v.choices);
-          continue;
-        }
-        act = Terminal::parse(line, v.choices);
-        if (!act) out << "'" << line << "' is not a choice here. Accepted: " << Terminal::accepted(v.choices) << " (? lists them all)\n";
-      }
-      if (!table.act(*act)) return fail(err, "internal error: a listed choice was refused");
-    }
+  const bool over = table.run(players_at, [&](const State& s, const Step&) {
     lines.clear();
-    table.state().narrate(viewer, lines);
+    s.narrate(viewer, lines);
     print_lines(out, term, lines);
+  });
+  if (!over) {
+    if (person.ended) out << "\nInput ended; the game stops here.\n";
+    else if (person.quit) out << "You leave the table.\n";
+    else return fail(err, "internal error: a bot chose an illegal move");
+    if (!a.record.empty() && write_record(table, a.record, err))
+      out << "The unfinished game is saved in " << a.record << ".\n";
+    return 0;
   }
-  print_end(out, term, table.state(), players);
+  print_end(out, term, table.state(), players, a.auto_play ? kNobody : a.seat);
   if (!a.seed && !a.auto_play) out << "Seed " << seed << ": `--seed " << seed << "` deals this game again.\n";
   if (!a.record.empty()) {
     if (!write_record(table, a.record, err)) return 2;
@@ -210,7 +236,7 @@ std::string percent(double x) {
 }
 
 void print_odds(std::ostream& out, const OddsReport& r) {
-  for (std::size_t s = 0; s < r.lose.size(); ++s) out << "  seat " << s << "  " << percent(r.lose[s]) << "\n";
+  for (std::size_t s = 0; s < r.chance.size(); ++s) out << "  seat " << s << "  " << percent(r.chance[s]) << "\n";
   out << "Method: " << r.method << ".\n";
   char buf[64];
   std::snprintf(buf, sizeof buf, "%.1e", r.precision);
@@ -246,7 +272,7 @@ int odds(const OddsArgs& a, std::ostream& out, std::ostream& err) {
     if (!cfg.ok()) return fail(err, cfg.message());
     Result<OddsReport> r = g.exact_odds->from_deal(*cfg);
     if (!r.ok()) return fail(err, r.message());
-    out << "Odds of losing, " << sel->name() << ", " << cfg->players << " players, from the deal, every draw blind";
+    out << "Odds of " << r->event << ", " << sel->name() << ", " << cfg->players << " players, from the deal, every draw blind";
     if (std::string o = cfg->options.changed(); !o.empty()) out << ", " << o;
     out << ":\n";
     print_odds(out, *r);
@@ -256,51 +282,25 @@ int odds(const OddsArgs& a, std::ostream& out, std::ostream& err) {
   Result<Record> rec = read_record(a.record);
   if (!rec.ok()) return fail(err, rec.message());
   if (rec->game != g.name) return fail(err, "the record is of " + rec->game + ", not " + std::string(g.name));
-  const int total = static_cast<int>(rec->actions.size());
+  const int total = static_cast<int>(rec->moves.size());
   const int at = a.at.value_or(total);
   if (at < 0 || at > total) return fail(err, "--at " + std::to_string(at) + " is outside the record's 0 to " + std::to_string(total) + " moves");
   if (a.seat && (*a.seat < 0 || *a.seat >= rec->players))
     return fail(err, "--seat " + std::to_string(*a.seat) + " is not a seat of this record (0 to " + std::to_string(rec->players - 1) + ")");
   Record cut = *rec;
-  cut.actions.resize(at);
+  cut.moves.resize(at);
   cut.outcome.reset();
   Result<Replayed> rp = replay(cut);
   if (!rp.ok()) return fail(err, a.record + ": " + rp.message());
+  Result<OddsReport> r = a.seat ? g.exact_odds->for_seat(rp->state(), *a.seat) : g.exact_odds->at(rp->state());
+  if (!r.ok()) return fail(err, r.message());
   // Chance that is due (a deal, a draw from a shuffled fan) waits; the odds cover it.
-  out << "Odds of losing this hand, after move " << at << " of " << total << " of " << a.record;
-  if (!a.seat) {
-    Result<OddsReport> r = g.exact_odds->at(*rp->state);
-    if (!r.ok()) return fail(err, r.message());
+  out << "Odds of " << r->event << " this hand, after move " << at << " of " << total << " of " << a.record;
+  if (a.seat)
+    out << ", as seat " << *a.seat << " can know them (from its own view, never from a card it cannot see):\n";
+  else
     out << ", seeing every card:\n";
-    print_odds(out, *r);
-    return 0;
-  }
-  // What one seat can know: the same, averaged over the hidden cards it cannot see.
-  if (!g.resampler) return fail(err, std::string(g.name) + " cannot sample hidden cards");
-  constexpr int kSamples = 200;
-  Rng rng(rec->seed, 4242);
-  std::vector<double> sum(rec->players, 0), sq(rec->players, 0);
-  std::uint64_t states = 0;
-  for (int i = 0; i < kSamples; ++i) {
-    auto sample = g.resampler->resample(*rp->state, *a.seat, rng);
-    if (!sample) return fail(err, "no position consistent with seat " + std::to_string(*a.seat) + "'s view was found");
-    Result<OddsReport> r = g.exact_odds->at(*sample);
-    if (!r.ok()) return fail(err, r.message());
-    states += r->states;
-    for (int s = 0; s < rec->players; ++s) sum[s] += r->lose[s], sq[s] += r->lose[s] * r->lose[s];
-  }
-  OddsReport rep;
-  double worst = 0;
-  for (int s = 0; s < rec->players; ++s) {
-    const double mean = sum[s] / kSamples;
-    rep.lose.push_back(mean);
-    worst = std::max(worst, 1.96 * std::sqrt(std::max(0.0, sq[s] / kSamples - mean * mean) / (kSamples - 1)));
-  }
-  rep.precision = worst;
-  rep.method = "exact Markov chains from " + std::to_string(kSamples) + " positions that seat " + std::to_string(*a.seat) +
-               " cannot tell from the real one, averaged; the precision is the 95% half-width from that sampling";
-  out << ", as seat " << *a.seat << " can know them:\n";
-  print_odds(out, rep);
+  print_odds(out, *r);
   return 0;
 }
 
@@ -338,17 +338,17 @@ int replay_file(const std::string& path, std::optional<int> seat, const Style& s
   const Terminal term(style);
   const Seat viewer = seat ? *seat : kEveryone;
   out << checked->game->title << " (" << rec->preset << "), " << rec->players << " players, seed " << rec->seed;
-  if (std::string opts = checked->config.options.changed(); !opts.empty()) out << ", " << opts;
+  if (std::string opts = checked->config().options.changed(); !opts.empty()) out << ", " << opts;
   out << "\n";
   std::vector<std::string> lines;
-  Result<Replayed> r = replay(*rec, [&](const State& s) {
+  Result<Replayed> r = replay(*rec, [&](const State& s, const Step&) {
     lines.clear();
     s.narrate(viewer, lines);
     print_lines(out, term, lines);
   });
   if (!r.ok()) return fail(err, path + ": " + r.message());
-  if (r->state->terminal()) print_end(out, term, *r->state, rec->players);
-  else out << "\nThe record ends here, unfinished, after " << rec->actions.size() << " moves.\n";
+  if (r->state().terminal()) print_end(out, term, r->state(), rec->players, seat ? *seat : kNobody);
+  else out << "\nThe record ends here, unfinished, after " << rec->moves.size() << " moves.\n";
   return 0;
 }
 

@@ -107,6 +107,11 @@ int main(int argc, char** argv) {
                    "milliseconds a bot takes to move, give or take half")
       ->check(CLI::Range(0, 60000))
       ->capture_default_str();
+  serve
+      ->add_option("--hand-pause", so.hand_pause_ms,
+                   "milliseconds bots wait after a hand ends, so that people can read its summary")
+      ->check(CLI::Range(0, 60000))
+      ->capture_default_str();
   serve->add_flag(
       "--allow-seed", so.allow_seed,
       "accept a chosen seed when a table is created (for tests: a seed reveals every hand)");

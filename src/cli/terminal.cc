@@ -46,7 +46,7 @@ std::string Terminal::card(Card c) const {
   std::string name = short_name(c, style_.ascii ? Charset::kAscii : Charset::kUnicode);
   if (!style_.colour) return name;
   if (c.is_standard()) return c.colour() == kRed ? "\033[31m" + name + "\033[0m" : name;
-  if (c.is_joker() || c.is_old_maid()) return "\033[1;35m" + name + "\033[0m";
+  if (c.is_joker() || c.is_lone_picture()) return "\033[1;35m" + name + "\033[0m";
   return "\033[1m" + name + "\033[0m";
 }
 
@@ -60,56 +60,97 @@ std::string Terminal::zone_cards(const Zone& z, bool positions) const {
   return s;
 }
 
+std::string Terminal::zone_line(const Zone& z) const {
+  const bool hidden = std::none_of(z.cards.begin(), z.cards.end(), [](const CardView& c) { return c.card.has_value(); });
+  std::string s;
+  switch (z.layout) {
+    case Layout::kHand:
+    case Layout::kFan:
+    case Layout::kRow:
+    case Layout::kColumn:
+      s = hidden && z.cards.size() > 1 ? cards_text(static_cast<int>(z.cards.size())) + " face down"
+                                       : zone_cards(z, z.layout == Layout::kFan && z.note.empty());
+      break;
+    case Layout::kPile: {
+      s = cards_text(static_cast<int>(z.cards.size()));
+      if (!z.cards.empty() && z.cards.back().card && z.cards.back().face_up) s += ", top " + card(*z.cards.back().card);
+      break;
+    }
+    case Layout::kGrid: {
+      const std::size_t w = z.columns > 0 ? static_cast<std::size_t>(z.columns) : z.cards.size();
+      for (std::size_t i = 0; i < z.cards.size(); ++i) {
+        if (i && i % w == 0) s += "\n        ";
+        else if (i) s += ' ';
+        const CardView& c = z.cards[i];
+        s += c.empty ? "  " : c.card ? pad(card(*c.card), 3) : (style_.ascii ? "## " : "▒▒ ");
+      }
+      break;
+    }
+    case Layout::kTrick:
+      for (const CardView& c : z.cards)
+        s += (s.empty() ? "" : ", ") + (c.seat >= 0 ? seat_name(c.seat) + " " : "") +
+             (c.card ? card(*c.card) : (style_.ascii ? "##" : "▒▒"));
+      if (s.empty()) s = "no cards yet";
+      break;
+    case Layout::kPot:
+      s = std::to_string(z.chips) + (z.chips == 1 ? " chip" : " chips");
+      if (!z.cards.empty()) s += " and " + zone_cards(z, false);
+      break;
+    case Layout::LAYOUT_NB:
+      break;
+  }
+  if (!z.note.empty()) s += "  (" + text(z.note) + ")";
+  return s;
+}
+
 std::string Terminal::table(const View& v) const {
   std::ostringstream out;
-  out << "── " << (v.hands != 1 ? "Hand " + std::to_string(v.hand) + (v.hands > 1 ? " of " + std::to_string(v.hands) : "") + " · " : "")
+  out << "── "
+      << (v.hands != 1 ? "Hand " + std::to_string(v.hand) + (v.hands > 1 ? " of " + std::to_string(v.hands) : "") + " · "
+                       : "")
       << "dealer Seat " << v.dealer << " ──\n";
-  auto zone = [&](ZoneKind k, Seat owner) -> const Zone* {
-    for (const Zone& z : v.zones)
-      if (z.kind == k && z.owner == owner) return &z;
-    return nullptr;
+  // A seat's zones are named "Seat 2's pairs": under the seat, "pairs" says it.
+  auto short_name_of = [](const Zone& z) {
+    const std::string prefix = seat_name(z.owner) + "'s ";
+    return z.name.rfind(prefix, 0) == 0 ? z.name.substr(prefix.size()) : z.name;
   };
   for (Seat s = 0; s < v.players; ++s) {
     const SeatInfo& si = v.seats[s];
     std::string name = si.name + (s == v.viewer ? " (you)" : "");
-    out << "  " << pad(name, 14) << pad(std::to_string(si.cards) + (si.cards == 1 ? " card" : " cards"), 10);
-    if (v.hands != 1) out << pad("score " + std::to_string(static_cast<long long>(si.score)), 10);
-    if (!si.status.empty()) out << "[" << si.status << "]";
-    out << "\n";
-    if (const Zone* p = zone(ZoneKind::kPairs, s); p && !p->cards.empty()) {
-      const std::size_t n = p->cards.size() / 2;
-      out << "      " << n << (n == 1 ? " pair" : " pairs");
-      if (p->cards.front().card) {
-        out << ":";
-        for (std::size_t i = 0; i + 1 < p->cards.size(); i += 2)
-          out << (i ? ",  " : " ") << card(*p->cards[i].card) << " " << card(*p->cards[i + 1].card);
-      } else {
-        out << " face down";
-      }
-      if (!p->note.empty()) out << "  (" << text(p->note) << ")";
-      out << "\n";
+    out << "  " << pad(name, 14) << pad(cards_text(si.cards), 10);
+    if (v.hands != 1 || si.score != 0) {
+      std::ostringstream sc;
+      sc << si.score;
+      out << pad("score " + sc.str(), 10);
     }
-    if (const Zone* t = zone(ZoneKind::kTable, s); t && !t->cards.empty())
-      out << "      laid: " << zone_cards(*t, false) << "\n";
-    // Another seat's hand: show it only where this viewer knows some card.
-    if (const Zone* h = zone(ZoneKind::kHand, s); h && s != v.viewer) {
-      bool any = std::any_of(h->cards.begin(), h->cards.end(), [](const CardView& c) { return c.card.has_value(); });
-      if (any) out << "      hand: " << zone_cards(*h, true) << (h->note.empty() ? "" : "  (" + h->note + ")") << "\n";
+    for (const Counter& c : si.counters) {
+      std::ostringstream val;
+      val << c.value;
+      out << c.name << " " << val.str() << "  ";
+    }
+    if (!si.status.empty()) out << "[" << text(si.status) << "]";
+    out << "\n";
+    for (const Zone& z : v.zones) {
+      if (z.owner != s || z.cards.empty()) continue;
+      const bool own_hand = z.kind == ZoneKind::kHand && s == v.viewer;
+      if (own_hand) continue;  // shown last, as "Your hand"
+      // Another seat's hand: only where this viewer knows some card of it.
+      if (z.kind == ZoneKind::kHand &&
+          std::none_of(z.cards.begin(), z.cards.end(), [](const CardView& c) { return c.card.has_value(); }))
+        continue;
+      out << "      " << short_name_of(z) << ": " << zone_line(z) << "\n";
     }
   }
   for (const Zone& z : v.zones) {
-    if (z.owner != kNobody || z.cards.empty()) continue;
-    const bool hidden = std::none_of(z.cards.begin(), z.cards.end(), [](const CardView& c) { return c.card.has_value(); });
-    out << "  " << z.name << ": "
-        << (hidden && z.cards.size() > 1 ? std::to_string(z.cards.size()) + " cards" : zone_cards(z, false))
-        << (z.note.empty() ? "" : "  (" + z.note + ")") << "\n";
+    if (z.owner != kNobody || (z.cards.empty() && z.layout != Layout::kPot && z.layout != Layout::kTrick)) continue;
+    out << "  " << z.name << ": " << zone_line(z) << "\n";
   }
   if (v.viewer >= 0)
-    if (const Zone* h = zone(ZoneKind::kHand, v.viewer)) {
-      out << "  Your hand: " << (h->cards.empty() ? "empty" : zone_cards(*h, h->note.empty()));
-      if (!h->note.empty()) out << "  (" << h->note << ")";
-      out << "\n";
-    }
+    for (const Zone& z : v.zones)
+      if (z.kind == ZoneKind::kHand && z.owner == v.viewer) {
+        out << "  Your hand: " << (z.cards.empty() ? "empty" : zone_line(z)) << "\n";
+        break;
+      }
   return out.str();
 }
 
@@ -146,6 +187,56 @@ std::string Terminal::accepted(const std::vector<Choice>& choices) {
       item = named + " (" + std::to_string(lo) + "-" + std::to_string(hi) + ")";
     }
     out += (out.empty() ? "" : ", ") + item;
+  }
+  return out;
+}
+
+std::string Terminal::hints(const std::vector<Choice>& choices) const {
+  // Numbers of a key become letters, in the key and where the label repeats them.
+  std::vector<std::string> order;
+  std::map<std::string, std::pair<int, int>> range;
+  std::map<std::string, int> letters;
+  for (const Choice& c : choices) {
+    std::istringstream in(c.key);
+    std::vector<std::string> nums;
+    std::string t, shape;
+    int lo = 1 << 30, hi = -1;
+    while (in >> t) {
+      if (is_number(t)) {
+        const int n = std::stoi(t);
+        lo = std::min(lo, n), hi = std::max(hi, n);
+        nums.push_back(t);
+        t = std::string(1, static_cast<char>('A' + nums.size() - 1));
+      }
+      shape += (shape.empty() ? "" : " ") + t;
+    }
+    std::istringstream words(text(c.label));
+    std::string label;
+    std::vector<bool> used(nums.size(), false);
+    while (words >> t) {
+      for (std::size_t i = 0; i < nums.size(); ++i)
+        if (!used[i] && t == nums[i]) {
+          t = std::string(1, static_cast<char>('A' + i));
+          used[i] = true;
+          break;
+        }
+      label += (label.empty() ? "" : " ") + t;
+    }
+    const std::string item = shape + ": " + label;
+    auto [it, fresh] = range.try_emplace(item, lo, hi);
+    if (fresh) order.push_back(item), letters[item] = static_cast<int>(nums.size());
+    else it->second = {std::min(it->second.first, lo), std::max(it->second.second, hi)};
+  }
+  std::string out;
+  for (const std::string& item : order) {
+    std::string line = item;
+    if (const int n = letters[item]; n > 0) {
+      std::string names;
+      for (int i = 0; i < n; ++i) names += (i ? ", " : "") + std::string(1, static_cast<char>('A' + i));
+      const auto [lo, hi] = range[item];
+      line += " (" + names + ": " + (lo == hi ? std::to_string(lo) : std::to_string(lo) + "-" + std::to_string(hi)) + ")";
+    }
+    out += (out.empty() ? "" : " · ") + line;
   }
   return out;
 }

@@ -27,6 +27,9 @@ class Terminal {
   std::string table(const View& view) const;
   // A compact summary of the accepted inputs: "o, s, m A B (A, B: 1-7)".
   static std::string accepted(const std::vector<Choice>& choices);
+  // What each key does, in a line: "o: offer · s: shuffle · m A B: move A to B
+  // (A, B: 1-7)". Choices of one shape are told once.
+  std::string hints(const std::vector<Choice>& choices) const;
   // The full list, one per line.
   std::string all_choices(const std::vector<Choice>& choices) const;
   // The choice a person's input names (by key or by label), if any.
@@ -34,6 +37,7 @@ class Terminal {
 
  private:
   std::string zone_cards(const Zone& z, bool positions) const;
+  std::string zone_line(const Zone& z) const;  // a zone drawn by its layout
   Style style_;
 };
 

@@ -7,8 +7,10 @@
 namespace parlour::cli {
 namespace {
 
+Choice ch(Action a, std::string label, std::string key) { return Choice{a, std::move(label), std::move(key), {}, {}}; }
+
 std::vector<Choice> offer_choices() {
-  return {{0, "offer", "o"}, {1, "shuffle", "s"}, {65, "move 1 to 2", "m 1 2"}, {96, "move 2 to 1", "m 2 1"}};
+  return {ch(0, "offer", "o"), ch(1, "shuffle", "s"), ch(65, "move 1 to 2", "m 1 2"), ch(96, "move 2 to 1", "m 2 1")};
 }
 
 TEST(Terminal, ParsesKeysAndLabelsIgnoringCaseAndSpaces) {
@@ -24,8 +26,16 @@ TEST(Terminal, ParsesKeysAndLabelsIgnoringCaseAndSpaces) {
 
 TEST(Terminal, SummarisesAcceptedInputByShape) {
   EXPECT_EQ(Terminal::accepted(offer_choices()), "o, s, m A B (1-2)");
-  std::vector<Choice> draws = {{32, "draw 1", "1"}, {33, "draw 2", "2"}, {34, "draw 3", "3"}};
+  std::vector<Choice> draws = {ch(32, "draw 1", "1"), ch(33, "draw 2", "2"), ch(34, "draw 3", "3")};
   EXPECT_EQ(Terminal::accepted(draws), "1-3");
+}
+
+TEST(Terminal, HintsSayWhatEachKeyDoesInWords) {
+  EXPECT_EQ(Terminal({}).hints(offer_choices()), "o: offer · s: shuffle · m A B: move A to B (A, B: 1-2)");
+  std::vector<Choice> draws = {ch(32, "draw 1", "1"), ch(33, "draw 2", "2"), ch(34, "draw 3", "3")};
+  EXPECT_EQ(Terminal({}).hints(draws), "A: draw A (A: 1-3)");
+  EXPECT_EQ(Terminal({}).hints({ch(8003, "claim both cards", "c"), ch(8004, "let it go", "n")}),
+            "c: claim both cards · n: let it go");
 }
 
 TEST(Terminal, RendersCardTokensPlainColouredAndAscii) {
@@ -40,13 +50,38 @@ TEST(Terminal, TableHidesWhatTheViewHides) {
   View v;
   v.players = 2;
   v.viewer = 0;
-  v.seats = {{"Seat 0", 2, 0, false, ""}, {"Seat 1", 1, 0, false, "dealer"}};
-  v.zones.push_back({ZoneKind::kHand, 0, "Seat 0's hand", {{Card::standard(kTwo, kClubs), false}, {Card::standard(kKing, kHearts), false}}, true, ""});
-  v.zones.push_back({ZoneKind::kHand, 1, "Seat 1's hand", {{std::nullopt, false}}, true, ""});
+  v.seats = {{"Seat 0", 2, 0, false, "", {}}, {"Seat 1", 1, 0, false, "dealer", {}}};
+  Zone mine{ZoneKind::kHand, Layout::kFan, 0, "Seat 0's hand", {}, "", 0, 0};
+  mine.cards = {{Card::standard(kTwo, kClubs)}, {Card::standard(kKing, kHearts)}};
+  Zone theirs{ZoneKind::kHand, Layout::kFan, 1, "Seat 1's hand", {}, "", 0, 0};
+  theirs.cards = {CardView{}};
+  v.zones = {mine, theirs};
   const std::string t = Terminal({}).table(v);
   EXPECT_NE(t.find("Your hand: 1:2♣ 2:K♥"), std::string::npos) << t;
   EXPECT_NE(t.find("Seat 1        1 card"), std::string::npos) << t;
   EXPECT_NE(t.find("[dealer]"), std::string::npos) << t;
+}
+
+TEST(Terminal, DrawsEveryLayoutFromTheViewAlone) {
+  View v;
+  v.players = 2;
+  v.viewer = 0;
+  v.seats = {{"Seat 0", 0, 0, false, "", {{"chips", 12}}}, {"Seat 1", 0, 0, false, "", {}}};
+  const Card as = Card::standard(kAce, kSpades), kh = Card::standard(kKing, kHearts);
+  Zone trick{ZoneKind::kTrick, Layout::kTrick, kNobody, "trick", {}, "", 0, 0};
+  trick.cards = {CardView{as, true, 0}, CardView{kh, true, 1}};
+  Zone grid{ZoneKind::kTableau, Layout::kGrid, kNobody, "grid", {}, "", 2, 0};
+  grid.cards = {CardView{as, true}, CardView{std::nullopt, false, kNobody, true}, CardView{kh, true}, CardView{}};
+  Zone pile{ZoneKind::kStock, Layout::kPile, kNobody, "stock", {}, "", 0, 0};
+  pile.cards = {CardView{}, CardView{}, CardView{kh, true}};
+  Zone pot{ZoneKind::kPot, Layout::kPot, kNobody, "pot", {}, "", 0, 7};
+  v.zones = {trick, grid, pile, pot};
+  const std::string t = Terminal({}).table(v);
+  EXPECT_NE(t.find("trick: Seat 0 A♠, Seat 1 K♥"), std::string::npos) << t;
+  EXPECT_NE(t.find("grid: A♠"), std::string::npos) << t;
+  EXPECT_NE(t.find("stock: 3 cards, top K♥"), std::string::npos) << t;
+  EXPECT_NE(t.find("pot: 7 chips"), std::string::npos) << t;
+  EXPECT_NE(t.find("chips 12"), std::string::npos) << t;
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 namespace parlour {
 namespace {
 
+// The names printed on the commercial picture deck's cards.
 constexpr std::array<std::string_view, kPictureCharacters + 1> kCharacters = {
     "Admiral Archie",   "Baker Bertie",     "Chimney-sweep Charlie", "Dancing Dora",
     "Engine-driver Ernie", "Farmer Fred",   "Gardener Gwen",      "Hatter Hal",
@@ -53,7 +54,7 @@ std::string_view character_name(int character) { return kCharacters.at(character
 std::string short_name(Card c, Charset cs) {
   if (c.is_standard()) return std::string(kRankShort[c.rank()]) + std::string(suit_symbol(c.suit(), cs));
   if (c.is_joker()) return "Jkr";
-  if (c.is_old_maid()) return "OldMaid";
+  if (c.is_lone_picture()) return std::string(kCharacters[kLoneCharacter].substr(4));  // without "the"
   if (c.is_picture()) return std::string(first_name(kCharacters[c.character()]));
   return "??";
 }
@@ -69,7 +70,8 @@ std::string long_name(Card c) {
 std::optional<Card> parse_card(std::string_view text) {
   std::string t = lower(text);
   if (t == "jkr" || t == "joker") return Card::joker(0);
-  if (t == "oldmaid" || t == "old maid") return Card::picture(kOldMaidCharacter);
+  if (t == "oldmaid" || t == lower(kCharacters[kLoneCharacter].substr(4)) || t == lower(kCharacters[kLoneCharacter]))
+    return Card::picture(kLoneCharacter);
   for (int i = 0; i < kPictureCharacters; ++i)
     if (t == lower(first_name(kCharacters[i])) || t == lower(kCharacters[i])) return Card::picture(i);
   // Suit: last character (ascii) or a trailing UTF-8 symbol.

@@ -2,7 +2,8 @@
 //
 //   0..51   standard cards, (rank - 1) * 4 + suit, ace low
 //   52, 53  the two jokers
-//   64..89  the Old Maid picture deck: characters 0..24, then the Old Maid (25)
+//   64..89  the picture deck: 25 characters in pairs (0..24), then one lone
+//           character (25) without a partner
 //
 // Two packs hold two equal Card values; zones are multisets, so that is fine.
 #pragma once
@@ -24,7 +25,7 @@ enum Rank : std::uint8_t {
 };
 
 inline constexpr int kPictureCharacters = 25;  // pairs of named characters
-inline constexpr int kOldMaidCharacter = kPictureCharacters;  // the odd picture card
+inline constexpr int kLoneCharacter = kPictureCharacters;  // the one picture card without a partner
 
 class Card {
  public:
@@ -37,7 +38,7 @@ class Card {
   constexpr std::uint8_t index() const { return v_; }
   constexpr bool is_standard() const { return v_ < 52; }
   constexpr bool is_joker() const { return v_ == 52 || v_ == 53; }
-  constexpr bool is_picture() const { return v_ >= 64 && v_ <= 64 + kOldMaidCharacter; }
+  constexpr bool is_picture() const { return v_ >= 64 && v_ <= 64 + kLoneCharacter; }
   constexpr bool valid() const { return is_standard() || is_joker() || is_picture(); }
 
   // REQUIRES: is_standard() for rank/suit/colour.
@@ -48,7 +49,7 @@ class Card {
   }
   // REQUIRES: is_picture().
   constexpr int character() const { return v_ - 64; }
-  constexpr bool is_old_maid() const { return v_ == 64 + kOldMaidCharacter; }
+  constexpr bool is_lone_picture() const { return v_ == 64 + kLoneCharacter; }
 
   constexpr auto operator<=>(const Card&) const = default;
 

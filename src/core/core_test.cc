@@ -10,6 +10,7 @@
 #include "core/options.h"
 #include "core/record.h"
 #include "core/rng.h"
+#include "core/view.h"
 
 namespace parlour {
 namespace {
@@ -29,7 +30,7 @@ TEST(Card, StandardCardsRoundTripRankAndSuit) {
   EXPECT_EQ(Card::standard(kJack, kSpades).colour(), kBlack);
   EXPECT_TRUE(Card::joker(0).is_joker());
   EXPECT_FALSE(Card::joker(0).is_standard());
-  EXPECT_TRUE(Card::picture(kOldMaidCharacter).is_old_maid());
+  EXPECT_TRUE(Card::picture(kLoneCharacter).is_lone_picture());
   EXPECT_FALSE(Card().valid());
 }
 
@@ -38,7 +39,7 @@ TEST(Card, NamesParseBack) {
     EXPECT_EQ(parse_card(short_name(c)), c) << short_name(c);
     EXPECT_EQ(parse_card(short_name(c, Charset::kAscii)), c) << short_name(c, Charset::kAscii);
   }
-  for (int i = 0; i <= kOldMaidCharacter; ++i) EXPECT_EQ(parse_card(short_name(Card::picture(i))), Card::picture(i));
+  for (int i = 0; i <= kLoneCharacter; ++i) EXPECT_EQ(parse_card(short_name(Card::picture(i))), Card::picture(i));
   EXPECT_EQ(short_name(Card::standard(kQueen, kSpades)), "Q♠");
   EXPECT_EQ(short_name(Card::standard(kTen, kHearts), Charset::kAscii), "10H");
   EXPECT_EQ(long_name(Card::standard(kJack, kClubs)), "jack of clubs");
@@ -50,7 +51,7 @@ TEST(Deck, BuildersHoldTheRightCards) {
   EXPECT_EQ(standard_deck().size(), 52u);
   auto pic = picture_deck();
   EXPECT_EQ(pic.size(), 51u);
-  EXPECT_EQ(std::count(pic.begin(), pic.end(), Card::picture(kOldMaidCharacter)), 1);
+  EXPECT_EQ(std::count(pic.begin(), pic.end(), Card::picture(kLoneCharacter)), 1);
   EXPECT_EQ(std::count(pic.begin(), pic.end(), Card::picture(3)), 2);
   auto jokers = with_jokers(standard_deck(), 2);
   EXPECT_EQ(jokers.size(), 54u);
@@ -117,9 +118,9 @@ TEST(Rng, BelowIsRoughlyUniform) {
 }
 
 const std::vector<OptionSpec> kSpecs = {
-    {"flag", OptionType::kBool, 0, 1, {}, 0, "a flag", "test"},
-    {"count", OptionType::kInt, 1, 9, {}, 3, "a count", "test"},
-    {"kind", OptionType::kChoice, 0, 0, {"a", "b", "c"}, 1, "a kind", "test"},
+    {"flag", OptionType::kBool, 0, 1, {}, 0, "a flag", "test", "Flag"},
+    {"count", OptionType::kInt, 1, 9, {}, 3, "a count", "test", "Count"},
+    {"kind", OptionType::kChoice, 0, 0, {"a", "b", "c"}, 1, "a kind", "test", "Kind"},
 };
 
 TEST(Options, DefaultsSetAndErrors) {
@@ -149,7 +150,10 @@ TEST(Record, RejectsMalformedRecordsWithReasons) {
       {"", "not valid JSON"},
       {"[1,2]", "expected a JSON object"},
       {R"({"format":"x"})", "format"},
-      {R"({"format":"parlour-record","version":2})", "version"},
+      {R"({"format":"parlour-record","version":3})", "version"},
+      {R"({"format":"parlour-record","version":2,"game":"old-maid","players":4,"options":{},"seed":1,"actions":[5]})", "[seat, action]"},
+      {R"({"format":"parlour-record","version":2,"game":"old-maid","players":4,"options":{},"seed":1,"actions":[[40,5]]})", "[seat, action]"},
+      {R"({"format":"parlour-record","version":2,"game":"old-maid","players":4,"options":{},"seed":1,"actions":[],"outcome":{"kind":"best","scores":[],"places":[]}})", "kind"},
       {R"({"format":"parlour-record","version":1,"game":3})", "\"game\""},
       {R"({"format":"parlour-record","version":1,"game":"old-maid","players":"4"})", "players"},
       {R"({"format":"parlour-record","version":1,"game":"old-maid","players":4,"options":{},"seed":-1})", "seed"},
@@ -169,14 +173,63 @@ TEST(Record, JsonRoundTrip) {
   r.players = 3;
   r.options = {"a=1", "b=x"};
   r.seed = 18446744073709551615ull;
-  r.actions = {0, 5, 4294967295u};
-  r.outcome = Outcome{{0, -1, 0}, {1, 3, 1}, "Seat 1 loses."};
+  r.moves = {{0, 0}, {2, 5}, {1, 4294967295u}};
+  r.outcome = Outcome{OutcomeKind::kLoser, {0, -1, 0}, {1, 3, 1}, "Seat 1 loses."};
   Result<Record> back = parse_record(to_json(r));
   ASSERT_TRUE(back.ok()) << back.message();
+  EXPECT_EQ(back->version, 2);
   EXPECT_EQ(back->seed, r.seed);
-  EXPECT_EQ(back->actions, r.actions);
+  EXPECT_EQ(back->moves, r.moves);
   EXPECT_EQ(back->options, r.options);
   EXPECT_EQ(back->outcome, r.outcome);
+}
+
+TEST(Record, VersionOneRecordsAreReadWithoutSeats) {
+  // Records written before several seats could act hold plain action numbers.
+  Result<Record> r = parse_record(
+      R"({"format":"parlour-record","version":1,"game":"old-maid","players":4,"options":{},"seed":7,"actions":[1,0,35]})");
+  ASSERT_TRUE(r.ok()) << r.message();
+  EXPECT_EQ(r->version, 1);
+  EXPECT_EQ(r->moves, (std::vector<SeatAction>{{kNobody, 1}, {kNobody, 0}, {kNobody, 35}}));
+}
+
+TEST(Outcome, WinsAndLossesFollowTheKindOfResult) {
+  const Outcome loser{OutcomeKind::kLoser, {0, -1, 0}, {1, 3, 1}, ""};
+  EXPECT_FALSE(loser.won(0));  // a game of losers has no winner
+  EXPECT_TRUE(loser.lost(1));
+  EXPECT_FALSE(loser.lost(0));
+  const Outcome scores{OutcomeKind::kScores, {12, 30, 30}, {3, 1, 1}, ""};
+  EXPECT_TRUE(scores.won(1) && scores.won(2));  // shared first place
+  EXPECT_TRUE(scores.lost(0));
+  const Outcome tie{OutcomeKind::kScores, {5, 5}, {1, 1}, ""};
+  EXPECT_FALSE(tie.won(0) || tie.lost(0));  // everyone level: nobody won or lost
+  const Outcome solo_won{OutcomeKind::kSolo, {52}, {1}, ""}, solo_lost{OutcomeKind::kSolo, {40}, {2}, ""};
+  EXPECT_TRUE(solo_won.won(0) && !solo_won.lost(0));
+  EXPECT_TRUE(solo_lost.lost(0) && !solo_lost.won(0));
+}
+
+TEST(Words, NarrationReadsForEachViewer) {
+  const Words you(2), other(0), all(kEveryone);
+  EXPECT_EQ(you.says(2, "draw"), "You draw");
+  EXPECT_EQ(other.says(2, "draw"), "Seat 2 draws");
+  EXPECT_EQ(other.verb(2, "pass"), "passes");
+  EXPECT_EQ(other.verb(2, "carry"), "carries");
+  EXPECT_EQ(other.verb(2, "play"), "plays");
+  EXPECT_EQ(other.verb(2, "touch"), "touches");
+  EXPECT_EQ(other.verb(2, "have", "has"), "has");
+  EXPECT_EQ(you.verb(2, "have", "has"), "have");
+  EXPECT_EQ(you.whom(2), "you");
+  EXPECT_EQ(other.whose(2), "Seat 2's");
+  EXPECT_TRUE(all.sees(3));
+  EXPECT_FALSE(other.sees(3));
+}
+
+TEST(View, KindsAndLayoutsAreNamedOnce) {
+  EXPECT_EQ(zone_kind_name(ZoneKind::kHand), "hand");
+  EXPECT_EQ(zone_kind_name(ZoneKind::kPot), "pot");
+  EXPECT_EQ(layout_name(Layout::kFan), "fan");
+  EXPECT_EQ(layout_name(Layout::kTrick), "trick");
+  EXPECT_EQ(resolve_name(Resolve::kFirst), "first");
 }
 
 }  // namespace

@@ -18,7 +18,7 @@ std::vector<Card> picture_deck() {
     d.push_back(Card::picture(c));
     d.push_back(Card::picture(c));
   }
-  d.push_back(Card::picture(kOldMaidCharacter));
+  d.push_back(Card::picture(kLoneCharacter));
   return d;
 }
 

@@ -11,8 +11,8 @@ namespace parlour {
 // The 52 standard cards, ace to king within clubs, diamonds, hearts, spades order of index.
 std::vector<Card> standard_deck();
 
-// The commercial Old Maid picture deck: two of each of kPictureCharacters named
-// characters, and one Old Maid: 51 cards.
+// The commercial picture deck: two of each of kPictureCharacters named
+// characters, and the lone character: 51 cards.
 std::vector<Card> picture_deck();
 
 // `packs` copies of `deck` one after another (two packs shuffled together).

@@ -1,43 +1,29 @@
 #include "core/game.h"
 
 #include <algorithm>
+#include <array>
 
 namespace parlour {
 
-bool State::apply_checked(Action a) {
-  if (to_move() < 0) return false;
-  std::vector<Action> legal;
-  legal_actions(legal);
-  if (std::find(legal.begin(), legal.end(), a) == legal.end()) return false;
-  apply(a);
-  return true;
+std::string_view outcome_kind_name(OutcomeKind k) {
+  static constexpr std::array<std::string_view, 4> names = {"loser", "ranking", "scores", "solo"};
+  return names[static_cast<std::size_t>(k)];
 }
 
-const char* zone_kind_name(ZoneKind k) {
-  switch (k) {
-    case ZoneKind::kHand: return "hand";
-    case ZoneKind::kPairs: return "pairs";
-    case ZoneKind::kAside: return "aside";
-    case ZoneKind::kStock: return "stock";
-    case ZoneKind::kDiscard: return "discard";
-    case ZoneKind::kTable: return "table";
+bool seat_won(OutcomeKind kind, std::span<const int> places, Seat s) {
+  switch (kind) {
+    case OutcomeKind::kLoser: return false;
+    case OutcomeKind::kSolo: return places[s] == 1;
+    // Place 1 wins, unless every seat shares it.
+    default: return places[s] == 1 && *std::max_element(places.begin(), places.end()) > 1;
   }
-  return "?";
 }
 
-}  // namespace parlour
-
-namespace parlour {
-std::string card_token(Card c) { return "[[" + std::to_string(c.index()) + "]]"; }
-
-std::string seat_name(Seat s) { return "Seat " + std::to_string(s); }
-
-std::string seat_names(std::uint32_t seats) {
-  std::string out;
-  for (Seat s = 0; s < 32; ++s)
-    if (seats >> s & 1) out += (out.empty() ? "" : " and ") + seat_name(s);
-  return out;
+bool seat_lost(OutcomeKind kind, std::span<const int> places, Seat s) {
+  if (kind == OutcomeKind::kSolo) return places[s] != 1;
+  const int worst = *std::max_element(places.begin(), places.end());
+  // Every seat sharing the one place: nobody lost.
+  return worst > 1 && places[s] == worst;
 }
 
-std::string cards_text(int n) { return std::to_string(n) + (n == 1 ? " card" : " cards"); }
 }  // namespace parlour

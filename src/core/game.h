@@ -3,11 +3,16 @@
 // A Game is immutable metadata plus a factory (GameInfo). A State is one
 // position, mutable by apply(). Chance is explicit: when to_move() == kChance
 // the caller resolves it with apply_chance(rng), so every game is reproducible
-// from (game, options, seed, actions): a record stores the seats' actions only
-// and replays chance from the seed.
+// from (game, options, seed, seats' actions): a record stores the seats'
+// actions only, with the seat that took each, and replays chance from the seed.
 //
-// Optional capabilities live in their own small interfaces (Resampler below);
-// a game opts in by implementing them and filling the pointer in GameInfo.
+// Usually one seat acts at a time. A state may let several seats act at once
+// (actors()): a challenge any seat may make, everyone staking together. Every
+// call that takes an action names the seat taking it.
+//
+// Optional capabilities live in their own small interfaces (Resampler,
+// ExactOdds, Undo, ...); a game opts in by implementing one and filling its
+// slot in GameInfo. register_game() checks what it is given.
 #pragma once
 
 #include <array>
@@ -32,12 +37,41 @@ struct Config {
   Options options;
 };
 
+// What kind of result a game gives, so that everything reporting on games
+// (sim, fairness, the terminal, the server's statistics) says the right thing.
+//   kLoser:   one seat (or a few) loses; nobody wins. Losers are last, the
+//             others share place 1 (Old Maid).
+//   kRanking: places in the order of finishing (Babanuki).
+//   kScores:  points; places follow the scores, higher better.
+//   kSolo:    one player who wins or loses: place 1 won, place 2 lost.
+enum class OutcomeKind : std::uint8_t { kLoser, kRanking, kScores, kSolo };
+std::string_view outcome_kind_name(OutcomeKind k);
+// Whether seat s won or lost, by a result's kind and places: a loser's game
+// has losers only; a solitaire is won or lost; otherwise place 1 wins and the
+// last place loses, unless every seat shares it.
+bool seat_won(OutcomeKind kind, std::span<const int> places, Seat s);
+bool seat_lost(OutcomeKind kind, std::span<const int> places, Seat s);
+
 // The result of a finished game. places: 1 is best, ties share a place.
 struct Outcome {
+  OutcomeKind kind = OutcomeKind::kScores;
   std::vector<double> scores;
   std::vector<int> places;
   std::string summary;  // "Seat 2 is the Old Maid."
   bool operator==(const Outcome&) const = default;
+
+  bool won(Seat s) const { return seat_won(kind, places, s); }
+  bool lost(Seat s) const { return seat_lost(kind, places, s); }
+};
+
+// The seats that may act now and how their actions resolve (see Resolve).
+struct Actors {
+  SeatMask seats = 0;
+  Resolve resolve = Resolve::kTurn;
+  // kFirst: the action by which a seat lets the window go, if there is one.
+  // A bot that chooses it need not be waited for.
+  Action pass = kNoAction;
+  bool has(Seat s) const { return s >= 0 && (seats >> s & 1); }
 };
 
 class State {
@@ -45,23 +79,27 @@ class State {
   virtual ~State() = default;
   virtual std::unique_ptr<State> clone() const = 0;
 
-  // A seat, kChance or kTerminal.
+  // The one seat to move, kChance, kTerminal, or kSeveral when more than one
+  // seat may act (then actors() says which).
   virtual Seat to_move() const = 0;
+  // The seats that may act now. The default serves games where one seat acts.
+  virtual Actors actors() const {
+    const Seat s = to_move();
+    return s >= 0 ? Actors{SeatMask{1} << s, Resolve::kTurn, kNoAction} : Actors{};
+  }
   bool terminal() const { return to_move() == kTerminal; }
+  bool chance() const { return to_move() == kChance; }
 
-  // Legal actions of the seat to move, into a buffer the caller owns (cleared
-  // first). REQUIRES: to_move() >= 0. Never empty for a seat to move.
-  virtual void legal_actions(std::vector<Action>& out) const = 0;
-  // REQUIRES: `a` is in legal_actions().
-  virtual void apply(Action a) = 0;
+  // Legal actions of `seat`, into a buffer the caller owns (cleared first).
+  // REQUIRES: actors().has(seat). Never empty for a seat that may act.
+  virtual void legal_actions(Seat seat, std::vector<Action>& out) const = 0;
+  // REQUIRES: `a` is in legal_actions(seat).
+  virtual void apply(Seat seat, Action a) = 0;
   // REQUIRES: to_move() == kChance.
   virtual void apply_chance(Rng& rng) = 0;
 
-  // Checked entry for actions from outside: false (and no change) if illegal.
-  [[nodiscard]] bool apply_checked(Action a);
-
-  // A short label for a legal action of the seat to move ("draw 3").
-  virtual std::string action_label(Action a) const = 0;
+  // A short label for a legal action of `seat`, written for that seat ("draw 3").
+  virtual std::string action_label(Seat seat, Action a) const = 0;
 
   // What `viewer` may see (a seat, kSpectator or kEveryone). At the end of the
   // game everything is shown.
@@ -79,10 +117,15 @@ class State {
 
   // Number of seat actions applied so far (chance excluded): a record's length.
   virtual int actions_applied() const = 0;
+};
 
-  // Seats dealt the card that decides the game (Old Maid's odd card), as a bit
-  // mask, for simulation reports; 0 where a game has no such card.
-  virtual std::uint32_t odd_card_seats() const { return 0; }
+// The part of State every game writes the same way: clone() by copy.
+template <class Derived>
+class StateBase : public State {
+ public:
+  std::unique_ptr<State> clone() const override {
+    return std::make_unique<Derived>(static_cast<const Derived&>(*this));
+  }
 };
 
 // Places from scores, higher better: 1 + the number of seats that scored more,
@@ -98,20 +141,44 @@ void rank_places(int players, const Scores& scores, Places& places) {
 
 // One finished game in brief, without allocation: what simulation tallies.
 struct Playout {
+  static constexpr int kMaxPlayers = 16;
   int players = 0;
-  std::array<double, 16> scores{};
-  std::array<int, 16> places{};
-  int length = 0;                  // seat actions
-  std::uint32_t odd_card_seats = 0;
+  OutcomeKind kind = OutcomeKind::kScores;
+  std::array<double, kMaxPlayers> scores{};
+  std::array<int, kMaxPlayers> places{};
+  int length = 0;                        // seat actions
+  std::array<std::uint64_t, 4> facts{};  // the game's own (GameStats)
+  bool won(Seat s) const { return seat_won(kind, std::span<const int>(places.data(), players), s); }
+  bool lost(Seat s) const { return seat_lost(kind, std::span<const int>(places.data(), players), s); }
 };
 
 // Optional capability: a game's own fast simulator for one kind of bot in every
 // seat. It must play exactly the games the generic engine plays with that bot
-// and the same seed (same deal, same draws, same outcome); a test checks it.
+// and the same seed (same deal, same draws, same outcome, same facts); a test
+// checks it.
 class FastPlayouts {
  public:
   virtual ~FastPlayouts() = default;
   virtual void play(std::uint64_t seed, Playout& out) = 0;
+};
+
+// Optional capability: statistics of the game's own, beside the general ones,
+// tallied over simulated games (Old Maid: who was dealt the odd card).
+struct SeatRate {
+  std::string label;  // "holds the odd card after the deal"
+  // By seat: k of n games.
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> by_seat;
+};
+class GameStats {
+ public:
+  virtual ~GameStats() = default;
+  // Writes the game's facts about a finished game into out.facts.
+  virtual void facts(const State& final_state, Playout& out) const = 0;
+  // Counters per simulation for `players` seats; tally() adds one game to them.
+  virtual std::size_t counters(int players) const = 0;
+  virtual void tally(const Playout& game, std::span<std::uint64_t> counts) const = 0;
+  // The rates to report, from the summed counters.
+  virtual std::vector<SeatRate> rates(int players, std::span<const std::uint64_t> counts) const = 0;
 };
 
 // Optional capability: sample a full state that `seat` cannot tell from the
@@ -126,15 +193,60 @@ class Resampler {
   virtual std::unique_ptr<State> resample(const State& state, Seat seat, Rng& rng) const = 0;
 };
 
-// What a bot is given: its seat's view, and a way to sample the hidden cards
-// consistently with that view. It holds the real state privately, so that
-// sampling is cheap, but hands none of it out.
+// Optional capability: take back the last seat action in place, cheaply
+// (solitaires, search). Games without it are undone by replaying the record.
+class Undo {
+ public:
+  virtual ~Undo() = default;
+  // Takes back the last seat action applied to `state`. Returns false, and
+  // changes nothing, where it cannot: no seat action yet, or chance acted since.
+  virtual bool undo(State& state) const = 0;
+};
+
+// Optional capability: a hash of the whole position, for transposition tables.
+class StateHash {
+ public:
+  virtual ~StateHash() = default;
+  // Equal positions hash equal, whatever led to them (the conformance harness
+  // checks replays and clones); different ones almost never collide.
+  virtual std::uint64_t hash(const State& state) const = 0;
+};
+
+// Optional capability: a solver for one-player games (solitaires) with every
+// card known.
+struct SolveLimits {
+  std::uint64_t max_nodes = 10'000'000;
+};
+struct SolveReport {
+  enum Verdict : std::uint8_t { kWon, kLost, kUnknown };
+  Verdict verdict = kUnknown;   // kUnknown: the limits were reached first
+  std::vector<Action> line;     // kWon: a winning line from the position
+  std::uint64_t nodes = 0;      // positions searched
+  std::string method;           // for people
+};
+class Solver {
+ public:
+  virtual ~Solver() = default;
+  // From `state` (REQUIRES: a state of this game that is not over).
+  virtual Result<SolveReport> solve(const State& state, const SolveLimits& limits) const = 0;
+};
+
+// What a bot is given: its seat's legal actions and view, and a way to sample
+// the hidden cards consistently with that view. It holds the real state
+// privately, so that sampling is cheap, but hands none of it out. The view is
+// built only if asked for: random play and rollouts need none.
 class Observation {
  public:
-  Observation(const State& state, Seat seat, const Resampler* resampler)
-      : state_(state), seat_(seat), resampler_(resampler), view_(state.view(seat)) {}
+  // `legal`: the seat's legal actions; it must outlive the observation.
+  Observation(const State& state, Seat seat, const Resampler* resampler, std::span<const Action> legal)
+      : state_(state), seat_(seat), resampler_(resampler), legal_(legal) {}
   Seat seat() const { return seat_; }
-  const View& view() const { return view_; }
+  std::span<const Action> legal() const { return legal_; }
+  // The seat's view, built on the first call.
+  const View& view() const {
+    if (!view_) view_ = state_.view(seat_);
+    return *view_;
+  }
   bool can_sample() const { return resampler_ != nullptr; }
   // REQUIRES: can_sample(). Null if no consistent state was found.
   std::unique_ptr<State> sample(Rng& rng) const { return resampler_->resample(state_, seat_, rng); }
@@ -143,14 +255,15 @@ class Observation {
   const State& state_;
   Seat seat_;
   const Resampler* resampler_;
-  View view_;
+  std::span<const Action> legal_;
+  mutable std::optional<View> view_;
 };
 
 // A player that sees only what its seat may see.
 class Bot {
  public:
   virtual ~Bot() = default;
-  // REQUIRES: obs.view().choices is non-empty (the bot's seat is to move).
+  // REQUIRES: obs.legal() is non-empty (the bot's seat may act). Returns one of them.
   virtual Action act(const Observation& obs, Rng& rng) = 0;
 };
 
@@ -160,14 +273,16 @@ struct BotSpec {
   std::function<std::unique_ptr<Bot>()> make;
 };
 
-// Optional capability: exact odds of losing, seat by seat, under blind play
+// Optional capability: exact chances of an event that ends a game for a seat
+// (Old Maid: being left with the odd card), seat by seat, under blind play
 // (every draw uniformly random), for games that can compute them.
 struct OddsReport {
-  std::vector<double> lose;   // by seat
-  bool exact = false;         // false: exact chains averaged over sampled deals
-  std::string method;         // how they were computed, for people
-  double precision = 0;       // bound on the error of each figure
-  std::uint64_t states = 0;   // positions in the chain
+  std::string event;            // "being left with the odd card"
+  std::vector<double> chance;   // by seat
+  bool exact = false;           // false: estimated, within `precision`
+  std::string method;           // how they were computed, for people
+  double precision = 0;         // bound on the error of each figure
+  std::uint64_t states = 0;     // positions in the chain
 };
 
 class ExactOdds {
@@ -176,8 +291,12 @@ class ExactOdds {
   // From the deal of a game with this config. Fails, saying why, where the
   // computation is out of reach.
   virtual Result<OddsReport> from_deal(const Config& config) const = 0;
-  // From a position (REQUIRES: a state of this game), blind play from there on.
+  // From a position seeing every card (REQUIRES: a state of this game).
   virtual Result<OddsReport> at(const State& state) const = 0;
+  // From a position as `seat` can know it (kSpectator: the public view): from
+  // what its view shows, never from a card it cannot see. The same view gives
+  // the same figures.
+  virtual Result<OddsReport> for_seat(const State& state, Seat seat) const = 0;
 };
 
 struct GameInfo {
@@ -194,15 +313,29 @@ struct GameInfo {
   // REQUIRES: validate(config).ok(). The state before the deal (a chance node).
   std::function<std::unique_ptr<State>(const Config&)> new_game;
   // The multiset of cards a game with this config holds from start to end.
+  // Unset: what a new game's all_cards() says (register_game fills it).
   std::function<std::vector<Card>(const Config&)> cards;
-  const Resampler* resampler = nullptr;
-  // The bot the fast simulator stands for, and a factory (REQUIRES a valid config).
-  const ExactOdds* exact_odds = nullptr;
   // Rule variants worth comparing for fairness (`parlour fairness`); the first
   // is the usual rules. name: a short key; summary: what a reader sees.
   std::vector<Preset> fairness;
+
+  // Optional capabilities: null where the game has none.
+  const Resampler* resampler = nullptr;
+  const ExactOdds* exact_odds = nullptr;
+  const GameStats* stats = nullptr;
+  const Undo* undo = nullptr;
+  const StateHash* hash = nullptr;
+  const Solver* solver = nullptr;
+  // The bot the fast simulator stands for, and a factory (REQUIRES a valid config).
   std::string_view fast_bot;
   std::function<std::unique_ptr<FastPlayouts>(const Config&)> fast_playouts;
 };
+
+// The factory every game writes the same way: the game's Rules from a
+// Config, and a State from its Rules.
+template <class StateT, class RulesT>
+std::function<std::unique_ptr<State>(const Config&)> state_factory() {
+  return [](const Config& c) -> std::unique_ptr<State> { return std::make_unique<StateT>(RulesT::from(c)); };
+}
 
 }  // namespace parlour

@@ -23,6 +23,8 @@ struct OptionSpec {
   int default_value = 0;
   std::string_view help;
   std::string_view source;  // where the rule comes from, e.g. "seed 001: ..."
+  std::string_view label;   // for people, in a form: "Cards pair by"
+
 
   // "yes/no", "1..20" or "a|b|c": what a user may write.
   std::string accepted() const;

@@ -9,7 +9,7 @@ using nlohmann::json;
 std::string to_json(const Record& r) {
   json j;
   j["format"] = "parlour-record";
-  j["version"] = 1;
+  j["version"] = 2;
   j["game"] = r.game;
   j["preset"] = r.preset;
   j["players"] = r.players;
@@ -20,10 +20,13 @@ std::string to_json(const Record& r) {
   }
   j["options"] = opts;
   j["seed"] = r.seed;
-  j["actions"] = r.actions;
+  json moves = json::array();
+  for (const SeatAction& m : r.moves) moves.push_back(json::array({m.seat, m.action}));
+  j["actions"] = std::move(moves);
   j["labels"] = r.labels;
   if (r.outcome) {
-    j["outcome"] = {{"scores", r.outcome->scores},
+    j["outcome"] = {{"kind", outcome_kind_name(r.outcome->kind)},
+                    {"scores", r.outcome->scores},
                     {"places", r.outcome->places},
                     {"summary", r.outcome->summary}};
   }
@@ -42,8 +45,10 @@ Result<Record> parse_record(std::string_view text) {
   if (!j.is_object()) return bad("expected a JSON object");
   if (j.value("format", json()) != "parlour-record")
     return bad("\"format\" must be \"parlour-record\"");
-  if (!j.contains("version") || j["version"] != 1) return bad("\"version\" must be 1");
+  if (!j.contains("version") || !j["version"].is_number_integer() || j["version"] < 1 || j["version"] > 2)
+    return bad("\"version\" must be 1 or 2");
   Record r;
+  r.version = j["version"].get<int>();
   auto str = [&](const char* key, std::string& out) -> Status {
     if (!j.contains(key) || !j[key].is_string()) return bad(std::string("\"") + key + "\" must be a string");
     out = j[key].get<std::string>();
@@ -70,10 +75,18 @@ Result<Record> parse_record(std::string_view text) {
   r.seed = j["seed"].get<std::uint64_t>();
   if (!j.contains("actions") || !j["actions"].is_array())
     return bad("\"actions\" must be a list of action numbers");
+  auto action_number = [](const json& a) { return a.is_number_unsigned() && a.get<std::uint64_t>() <= 0xffffffffu; };
   for (const auto& a : j["actions"]) {
-    if (!a.is_number_unsigned() || a.get<std::uint64_t>() > 0xffffffffu)
-      return bad("\"actions\" must hold only action numbers (0 to 4294967295)");
-    r.actions.push_back(a.get<Action>());
+    if (r.version == 1) {
+      if (!action_number(a)) return bad("\"actions\" must hold only action numbers (0 to 4294967295)");
+      r.moves.push_back({kNobody, a.get<Action>()});
+      continue;
+    }
+    if (!a.is_array() || a.size() != 2 || !a[0].is_number_unsigned() || a[0].get<std::uint64_t>() >= kMaxSeats ||
+        !action_number(a[1]))
+      return bad("each of \"actions\" must be [seat, action]: a seat number (0 to " + std::to_string(kMaxSeats - 1) +
+                 ") and an action number (0 to 4294967295)");
+    r.moves.push_back({a[0].get<Seat>(), a[1].get<Action>()});
   }
   if (j.contains("labels") && j["labels"].is_array())
     for (const auto& l : j["labels"])
@@ -84,6 +97,12 @@ Result<Record> parse_record(std::string_view text) {
         !o.contains("places") || !o["places"].is_array())
       return bad("\"outcome\" must hold \"scores\" and \"places\" lists");
     Outcome out;
+    if (o.contains("kind")) {
+      bool known = false;
+      for (OutcomeKind k : {OutcomeKind::kLoser, OutcomeKind::kRanking, OutcomeKind::kScores, OutcomeKind::kSolo})
+        if (o["kind"].is_string() && o["kind"].get<std::string>() == outcome_kind_name(k)) out.kind = k, known = true;
+      if (!known) return bad("outcome \"kind\" must be loser, ranking, scores or solo");
+    }
     for (const auto& s : o["scores"]) {
       if (!s.is_number()) return bad("outcome scores must be numbers");
       out.scores.push_back(s.get<double>());
@@ -96,48 +115,6 @@ Result<Record> parse_record(std::string_view text) {
     r.outcome = std::move(out);
   }
   return r;
-}
-
-Result<Replayed> replay(const Record& r, const std::function<void(const State&)>& on_step) {
-  const GameInfo* g = find_game(r.game);
-  if (!g) return Status::error("bad record: unknown game '" + r.game + "'");
-  Result<Config> cfg = make_config(Selection{g, nullptr}, r.players, r.options);
-  if (!cfg.ok()) return Status::error("bad record: " + cfg.message());
-  Replayed out;
-  out.game = g;
-  out.config = *cfg;
-  out.state = g->new_game(out.config);
-  Rng rng(r.seed, kChanceStream);
-  std::vector<Action> legal;
-  std::size_t next = 0;
-  State& s = *out.state;
-  while (!s.terminal()) {
-    if (s.to_move() == kChance) {
-      s.apply_chance(rng);
-    } else {
-      if (next == r.actions.size()) break;  // an unfinished game ends here
-      Action a = r.actions[next];
-      s.legal_actions(legal);
-      if (std::find(legal.begin(), legal.end(), a) == legal.end())
-        return Status::error("bad record: action " + std::to_string(next + 1) + " (" +
-                             std::to_string(a) + ") is not legal at that point of the game; "
-                             "the record was changed or made with other rules");
-      s.apply(a);
-      ++next;
-    }
-    if (on_step) on_step(s);
-  }
-  if (next != r.actions.size())
-    return Status::error("bad record: the game ended after " + std::to_string(next) + " of " +
-                         std::to_string(r.actions.size()) + " actions");
-  if (r.outcome) {
-    if (!s.terminal()) return bad("it states an outcome but its actions do not finish the game");
-    Outcome o = s.outcome();
-    if (o.scores != r.outcome->scores || o.places != r.outcome->places)
-      return bad("its stated outcome differs from the one its actions produce (" + o.summary +
-                 "); the record was changed");
-  }
-  return out;
 }
 
 }  // namespace parlour

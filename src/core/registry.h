@@ -1,5 +1,6 @@
-// The registry of games: the one global of the core. Games are added by the
-// registration list in src/games/registry.cc, before any lookup.
+// The registry of games: the one global of the core. Games are added before
+// any lookup, by the registration list the build writes from the folders
+// under src/games (register_all_games in games/registry.h).
 #pragma once
 
 #include <optional>
@@ -12,7 +13,12 @@
 
 namespace parlour {
 
-void register_game(GameInfo info);
+// Adds a game after checking what it declares: its name (unique among games
+// and presets), player range, options (each with a label, help and source),
+// presets and fairness variants (each a valid config), bots, and that its
+// optional capabilities fit together. Fills GameInfo::cards if unset. An
+// error names the game and the problem; nothing is added then.
+[[nodiscard]] Status register_game(GameInfo info);
 std::span<const GameInfo> games();
 const GameInfo* find_game(std::string_view name);
 

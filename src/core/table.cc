@@ -1,8 +1,20 @@
 #include "core/table.h"
 
 #include <algorithm>
+#include <cassert>
 
 namespace parlour {
+
+std::optional<Action> BotPlayer::act(const State& state, Seat seat, std::span<const Action> legal) {
+  return bot_->act(Observation(state, seat, resampler_, legal), rng_);
+}
+
+Seat first_actor(const Actors& actors, Seat after, int players) {
+  const Seat start = after < 0 ? 0 : (after + 1) % players;
+  for (int i = 0; i < players; ++i)
+    if (const Seat s = (start + i) % players; actors.has(s)) return s;
+  return kNobody;
+}
 
 Table::Table(const Selection& sel, Config config, std::uint64_t seed)
     : sel_(sel),
@@ -11,36 +23,152 @@ Table::Table(const Selection& sel, Config config, std::uint64_t seed)
       chance_rng_(seed, kChanceStream),
       state_(sel.game->new_game(config_)) {}
 
-void Table::chance() {
-  state_->apply_chance(chance_rng_);
+void Table::restart(std::uint64_t seed) {
+  seed_ = seed;
+  chance_rng_ = Rng(seed, kChanceStream);
+  // A copy of a new game, made once: cheaper than making one anew each time
+  // (a simulation restarts millions of times).
+  if (!fresh_) fresh_ = sel_.game->new_game(config_);
+  state_ = fresh_->clone();
+  moves_.clear();
+  chanced_.clear();
 }
 
-bool Table::legal(Action a) const {
-  if (state_->to_move() < 0) return false;
+void Table::chance(const StepFn& on_step) {
+  assert(state_->chance());
+  state_->apply_chance(chance_rng_);
+  if (!chanced_.empty()) chanced_.back() = 1;
+  if (on_step) on_step(*state_, Step{true, kNobody, 0});
+}
+
+void Table::settle(const StepFn& on_step) {
+  while (state_->chance()) chance(on_step);
+}
+
+bool Table::legal(Seat seat, Action a) const {
+  if (!state_->actors().has(seat)) return false;
   std::vector<Action> actions;
-  state_->legal_actions(actions);
+  state_->legal_actions(seat, actions);
   return std::find(actions.begin(), actions.end(), a) != actions.end();
 }
 
-bool Table::act(Action a) {
-  if (!legal(a)) return false;
-  labels_.push_back(state_->action_label(a));
-  state_->apply(a);
-  actions_.push_back(a);
-  return true;
+Status Table::act(Seat seat, Action a, const StepFn& on_step) {
+  if (state_->terminal()) return Status::error("the game is over");
+  if (state_->chance()) return Status::error("chance acts next, not a seat");
+  if (!state_->actors().has(seat))
+    return Status::error(seat_name(seat) + " may not act now");
+  if (!legal(seat, a)) return Status::error("action " + std::to_string(a) + " is not legal for " + seat_name(seat) + " here");
+  apply(seat, a, on_step);
+  return {};
 }
 
-Record Table::record() const {
+void Table::apply(Seat seat, Action a, const StepFn& on_step) {
+  state_->apply(seat, a);
+  moves_.push_back({seat, a});
+  chanced_.push_back(0);
+  if (on_step) on_step(*state_, Step{false, seat, a});
+}
+
+bool Table::run(std::span<Player* const> players, const StepFn& on_step) {
+  for (;;) {
+    settle(on_step);
+    const Seat single = state_->to_move();
+    if (single == kTerminal) return true;
+    Seat seat = single;
+    if (seat < 0) seat = first_actor(state_->actors(), last_actor(), config_.players);
+    assert(seat >= 0);
+    Player* p = players[seat];
+    if (!p) return false;
+    state_->legal_actions(seat, legal_);
+    const std::optional<Action> a = p->act(*state_, seat, legal_);
+    if (!a) return false;
+    // A player's answer is checked like any other: a bot's bug must not
+    // reach the record.
+    if (std::find(legal_.begin(), legal_.end(), *a) == legal_.end()) return false;
+    apply(seat, *a, on_step);
+  }
+}
+
+Status Table::undo() {
+  if (moves_.empty()) return Status::error("there is nothing to take back");
+  if (sel_.game->undo && !chanced_.back() && sel_.game->undo->undo(*state_)) {
+    moves_.pop_back();
+    chanced_.pop_back();
+    return {};
+  }
+  std::vector<SeatAction> keep(moves_.begin(), moves_.end() - 1);
+  restart(seed_);
+  for (const SeatAction& m : keep) {
+    settle();
+    apply(m.seat, m.action, nullptr);
+  }
+  settle();  // the position the action was taken in
+  return {};
+}
+
+Record Table::record(bool labels) const {
   Record r;
   r.game = std::string(sel_.game->name);
   r.preset = std::string(sel_.name());
   r.players = config_.players;
   r.options = config_.options.assignments();
   r.seed = seed_;
-  r.actions = actions_;
-  r.labels = labels_;
+  r.moves.assign(moves_.begin(), moves_.end());
+  if (labels) {  // each as its seat read it where it was taken
+    auto s = sel_.game->new_game(config_);
+    Rng rng(seed_, kChanceStream);
+    for (const SeatAction& m : moves_) {
+      while (s->chance()) s->apply_chance(rng);
+      r.labels.push_back(s->action_label(m.seat, m.action));
+      s->apply(m.seat, m.action);
+    }
+  }
   if (state_->terminal()) r.outcome = state_->outcome();
   return r;
+}
+
+Result<Replayed> replay(const Record& r, const StepFn& on_step) {
+  const GameInfo* g = find_game(r.game);
+  if (!g) return Status::error("bad record: unknown game '" + r.game + "'");
+  Result<Config> cfg = make_config(Selection{g, nullptr}, r.players, r.options);
+  if (!cfg.ok()) return Status::error("bad record: " + cfg.message());
+  Selection sel{g, nullptr};
+  for (const Preset& p : g->presets)
+    if (p.name == r.preset) sel.preset = &p;
+  Replayed out;
+  out.game = g;
+  out.table = std::make_unique<Table>(sel, *cfg, r.seed);
+  Table& t = *out.table;
+  std::size_t next = 0;
+  for (; next < r.moves.size(); ++next) {
+    t.settle(on_step);
+    const State& s = t.state();
+    if (s.terminal()) break;
+    SeatAction m = r.moves[next];
+    if (m.seat == kNobody) {  // version 1: the seat is the one whose turn it was
+      m.seat = s.to_move() >= 0 ? s.to_move() : first_actor(s.actors(), t.last_actor(), r.players);
+    }
+    if (m.seat < 0 || m.seat >= r.players)
+      return Status::error("bad record: action " + std::to_string(next + 1) + " names seat " +
+                           std::to_string(m.seat) + ", which is not a seat of this game");
+    if (Status st = t.act(m.seat, m.action, on_step); !st.ok())
+      return Status::error("bad record: action " + std::to_string(next + 1) + " (" + seat_name(m.seat) + ", " +
+                           std::to_string(m.action) + ") is not legal at that point of the game (" + st.message() +
+                           "); the record was changed or made with other rules");
+  }
+  t.settle(on_step);
+  if (next != r.moves.size())
+    return Status::error("bad record: the game ended after " + std::to_string(next) + " of " +
+                         std::to_string(r.moves.size()) + " actions");
+  if (r.outcome) {
+    const State& s = t.state();
+    if (!s.terminal()) return Status::error("bad record: it states an outcome but its actions do not finish the game");
+    Outcome o = s.outcome();
+    if (o.scores != r.outcome->scores || o.places != r.outcome->places)
+      return Status::error("bad record: its stated outcome differs from the one its actions produce (" + o.summary +
+                           "); the record was changed");
+  }
+  return out;
 }
 
 }  // namespace parlour

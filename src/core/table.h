@@ -1,10 +1,19 @@
-// A Table drives one game: it owns the state, resolves chance from the seed,
-// and keeps the actions for the record. The terminal, the simulator and the
-// server all play through it, so every game is played the same way.
+// The driver: one piece of core that plays a game. A Table owns the state,
+// resolves chance from the seed, checks and applies the seats' actions, asks
+// the seats' players when their seats may act, and keeps the record. The
+// terminal, replay, the simulator, the server, the tests and the benchmarks
+// all play through it, so every game is played the same way.
+//
+// The hot path (run() with bots, in simulation and rollouts) allocates
+// nothing per step once its buffers have grown, and builds no view or string
+// unless a bot asks for one.
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
+#include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -14,33 +23,118 @@
 
 namespace parlour {
 
+// One transition, for whoever watches the game go by (narration, the server).
+struct Step {
+  bool chance = false;  // chance acted (a deal, a shuffle)
+  Seat seat = kNobody;  // otherwise the seat that acted
+  Action action = 0;
+};
+// Called after each transition with the state it produced.
+using StepFn = std::function<void(const State&, const Step&)>;
+
+// Whoever plays a seat: a person at the terminal, a bot, the network.
+class Player {
+ public:
+  virtual ~Player() = default;
+  // `seat` may act and `legal` are its legal actions (valid for this call
+  // only). Returns one of them, or nothing to stop the game here (a person
+  // who leaves the table).
+  virtual std::optional<Action> act(const State& state, Seat seat, std::span<const Action> legal) = 0;
+};
+
+// A bot in a seat: it is shown its seat's Observation only, and draws on its
+// own random stream.
+class BotPlayer final : public Player {
+ public:
+  BotPlayer(std::unique_ptr<Bot> bot, const Resampler* resampler, Rng rng)
+      : bot_(std::move(bot)), resampler_(resampler), rng_(rng) {}
+  std::optional<Action> act(const State& state, Seat seat, std::span<const Action> legal) override;
+
+ private:
+  std::unique_ptr<Bot> bot_;
+  const Resampler* resampler_;
+  Rng rng_;
+};
+
 class Table {
  public:
+  // REQUIRES: config is valid for sel.game (make_config made it).
   Table(const Selection& sel, Config config, std::uint64_t seed);
 
   const State& state() const { return *state_; }
   const Selection& selection() const { return sel_; }
+  const GameInfo& game() const { return *sel_.game; }
   const Config& config() const { return config_; }
   std::uint64_t seed() const { return seed_; }
+  // The seats' actions so far, in order: what a record holds.
+  std::span<const SeatAction> moves() const { return moves_; }
+  // The number of seat actions applied: the table's version.
+  int version() const { return static_cast<int>(moves_.size()); }
+  // The seat that acted last, kNobody before any action.
+  Seat last_actor() const { return moves_.empty() ? kNobody : moves_.back().seat; }
 
-  // Resolves one chance event. REQUIRES: state().to_move() == kChance.
-  void chance();
-  // Whether a seat may play `a` now.
-  bool legal(Action a) const;
-  // Applies a seat's action if legal; false (and nothing changes) otherwise.
-  [[nodiscard]] bool act(Action a);
+  // Resolves one chance event. REQUIRES: state().chance().
+  void chance(const StepFn& on_step = nullptr);
+  // Resolves chance until a seat may act or the game is over.
+  void settle(const StepFn& on_step = nullptr);
 
-  // The record so far (with the outcome once the game is over).
-  Record record() const;
+  // Whether `seat` may play `a` now.
+  bool legal(Seat seat, Action a) const;
+  // Applies a seat's action if that seat may act and the action is legal for
+  // it; otherwise an error saying which (and nothing changes). Chance that
+  // follows is left for settle().
+  [[nodiscard]] Status act(Seat seat, Action a, const StepFn& on_step = nullptr);
+
+  // Plays on: resolves chance and asks each seat's player (players[seat]; a
+  // null player stops the game) whenever its seat may act, until the game is
+  // over (true) or a player gives no action (false). When several seats may
+  // act at once they are asked in turn from the seat after the last to act,
+  // and the state is looked at again after every action: an action may close
+  // the window for the rest.
+  bool run(std::span<Player* const> players, const StepFn& on_step = nullptr);
+
+  // Takes back the last seat action, and any chance that followed it: in
+  // place where the game can (GameInfo::undo), else by replaying the rest.
+  [[nodiscard]] Status undo();
+
+  // A new game with another seed, reusing this table's buffers.
+  void restart(std::uint64_t seed);
+
+  // The record so far (with the outcome once the game is over). Labels are
+  // worked out here, by replaying, so that play builds no strings; without
+  // them (`labels` false) nothing is replayed.
+  Record record(bool labels = true) const;
 
  private:
+  void apply(Seat seat, Action a, const StepFn& on_step);
   Selection sel_;
   Config config_;
   std::uint64_t seed_;
   Rng chance_rng_;
   std::unique_ptr<State> state_;
-  std::vector<Action> actions_;
-  std::vector<std::string> labels_;
+  std::unique_ptr<State> fresh_;  // a new game, for restart()
+  std::vector<SeatAction> moves_;
+  std::vector<std::uint8_t> chanced_;  // by move: chance acted after it
+  std::vector<Action> legal_;  // run()'s buffer
 };
+
+// The first seat of `actors` in play order after `after` (kNobody: from seat
+// 0): who is asked first when several may act, and whose a version-1 record's
+// action was.
+Seat first_actor(const Actors& actors, Seat after, int players);
+
+struct Replayed {
+  std::unique_ptr<Table> table;
+  const GameInfo* game = nullptr;
+  const State& state() const { return table->state(); }
+  const Config& config() const { return table->config(); }
+};
+
+// Replays a record through a Table: every action must be legal for its seat
+// where it stands, and a stored outcome must equal the replayed one. Records
+// of version 1 name no seats: each action is the one seat's to move, or, in a
+// window of several, the first of them after the last to act. `on_step`, if
+// set, is called after each transition.
+Result<Replayed> replay(const Record& r, const StepFn& on_step = nullptr);
 
 }  // namespace parlour

@@ -1,8 +1,14 @@
 // What one seat may see: structured data that the terminal, the browser and
 // bots all read, so one UI serves every game. A view holds no hidden card: a
 // face-down card it does not know is an empty optional, not a card with a flag.
+//
+// A zone says what it is (its kind: a hand, the pairs laid down, a trick...)
+// and how to draw it (its layout). Renderers draw by layout alone, so a new
+// game needs no new rendering code; every kind and layout is named once, in
+// view.cc.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -14,66 +20,139 @@ namespace parlour {
 
 using Seat = int;
 using Action = std::uint32_t;
+using SeatMask = std::uint32_t;  // bit s: seat s
 
+inline constexpr int kMaxSeats = 32;
 inline constexpr Seat kChance = -1;     // to_move() when chance acts next
 inline constexpr Seat kTerminal = -2;   // to_move() when the game is over
+inline constexpr Seat kSeveral = -3;    // to_move() when more than one seat may act (see actors())
 inline constexpr Seat kSpectator = -1;  // a viewer who sees public information only
 inline constexpr Seat kEveryone = -2;   // the omniscient narrator (--auto, replays)
 inline constexpr Seat kNobody = -1;     // owner of a table zone
+inline constexpr Action kNoAction = 0xFFFFFFFFu;
+
+// How the actions of the seats that may act at once are resolved.
+//   kTurn:  one seat acts (the usual turn).
+//   kFirst: any of them may act; the first action taken may close the window
+//           for the others (a challenge any seat may make, "first to call").
+//           Each seat may also let it go (Actors::pass), leaving the window.
+//   kAll:   every one of them acts, in any order, none seeing the others'
+//           choices until all are in (everyone staking at once).
+enum class Resolve : std::uint8_t { kTurn, kFirst, kAll };
+std::string_view resolve_name(Resolve r);
+
+// What a zone is.
+enum class ZoneKind : std::uint8_t {
+  kHand,        // a seat's hand
+  kPairs,       // pairs or sets laid down
+  kAside,       // set aside, out of play
+  kStock,       // cards still to be drawn
+  kDiscard,     // a discard pile
+  kTable,       // cards laid on the table before a seat
+  kTrick,       // the cards of the trick in play
+  kFoundation,  // a solitaire's foundation
+  kTableau,     // a solitaire's tableau
+  kPot,         // chips staked
+  ZONE_KIND_NB
+};
+// How to draw it.
+enum class Layout : std::uint8_t {
+  kHand,    // spread; another seat's cards as backs
+  kFan,     // a hand whose positions matter: a drawer picks a position
+  kRow,     // cards laid side by side, face up (pairs, melds)
+  kPile,    // stacked: the top card and a count
+  kColumn,  // overlapping downwards (a tableau column)
+  kGrid,    // rows of `columns` slots, some empty
+  kTrick,   // one card per seat, placed by its seat round the middle
+  kPot,     // chips, with any cards staked
+  LAYOUT_NB
+};
+std::string_view zone_kind_name(ZoneKind k);
+std::string_view layout_name(Layout l);
 
 struct CardView {
   std::optional<Card> card;  // empty: face down and unknown to this viewer
   bool face_up = false;      // lying face up on the table
+  Seat seat = kNobody;       // kTrick: the seat that played it
+  bool empty = false;        // kGrid: an empty slot, no card at all
   bool operator==(const CardView&) const = default;
 };
 
-enum class ZoneKind { kHand, kPairs, kAside, kStock, kDiscard, kTable };
-const char* zone_kind_name(ZoneKind k);
-
 struct Zone {
   ZoneKind kind = ZoneKind::kHand;
+  Layout layout = Layout::kHand;
   Seat owner = kNobody;
   std::string name;             // "Seat 2's hand", "set aside"
-  std::vector<CardView> cards;  // in order; for a fan, position i is cards[i]
-  bool fan = false;             // positions matter: a drawer picks one
+  std::vector<CardView> cards;  // in order; position i is cards[i]
   std::string note;             // e.g. "shuffled face down"
+  int columns = 0;              // kGrid: slots in a row
+  int chips = 0;                // kPot: chips in it
   bool operator==(const Zone&) const = default;
 };
 
+// A card of the view: zones[zone].cards[card].
+struct CardRef {
+  int zone = -1, card = -1;
+  bool operator==(const CardRef&) const = default;
+};
+
 struct Choice {
-  Action action;
-  std::string label;  // "draw 3", "shuffle", "move 2 to 5"
-  std::string key;    // what a person types: "3", "s", "m 2 5"
-  // The card the action picks, if it picks one, so that a screen can act on a
-  // click: zones[zone].cards[card]. For a move within a zone, `to` is the
-  // position the card goes to. -1: not tied to a card.
-  int zone = -1, card = -1, to = -1;
+  Action action = 0;
+  std::string label;  // for people: "draw 3", "shuffle", "move 2 to 5"
+  std::string key;    // what a person types at the terminal: "3", "s", "m 2 5"
+  // The cards the action picks, so that a screen can act on a click: one card,
+  // or several (select them, then choose). Empty: not tied to cards.
+  std::vector<CardRef> picks;
+  // A move: picks[0] goes to zones[to.zone] at position to.card (-1: where
+  // the game puts it), so that a person can drag it there.
+  CardRef to;
   bool operator==(const Choice&) const = default;
+};
+
+// A public number of a seat: chips, a bid, tricks taken, lives.
+struct Counter {
+  std::string name;  // "chips", "bid", "tricks", "lives"
+  double value = 0;
+  bool operator==(const Counter&) const = default;
 };
 
 struct SeatInfo {
   std::string name;    // "Seat 0"
   int cards = 0;       // in hand
-  double score = 0;    // running score (matches)
+  double score = 0;    // running score
   bool out = false;    // safe / finished this hand
   std::string status;  // "dealer", "offering", "safe", "Old Maid"...
+  std::vector<Counter> counters;
   bool operator==(const SeatInfo&) const = default;
+};
+
+// The last hand finished, shown between hands: from the end of a hand until
+// the end of the next. hand == 0: no hand has finished yet.
+struct HandResult {
+  int hand = 0;
+  std::string summary;         // "Seat 2 wins the hand." / "Seat 1 is the Old Maid."
+  std::vector<double> points;  // what each seat scored in it
+  std::vector<double> totals;  // running totals after it
+  bool operator==(const HandResult&) const = default;
 };
 
 struct View {
   std::string game;
   Seat viewer = kSpectator;
   int players = 0;
-  Seat to_move = kTerminal;
+  Seat to_move = kTerminal;  // the one seat to move, kChance, kTerminal or kSeveral
+  SeatMask actors = 0;       // every seat that may act now
+  Resolve resolve = Resolve::kTurn;
   Seat dealer = 0;
-  int hand = 1, hands = 1;  // hand number in a match
+  int hand = 1, hands = 1;  // hand number in a match; hands 0: not a fixed number
   std::vector<SeatInfo> seats;
   std::vector<Zone> zones;
-  std::string prompt;           // what the seat to move is asked, if it is the viewer
-  std::vector<Choice> choices;  // legal actions, only for the seat to move
+  std::string prompt;           // what the viewer is asked, if it may act
+  std::vector<Choice> choices;  // legal actions of the viewer, if it may act
   bool list_choices = false;    // few and varied: show each one, not a summary
   bool terminal = false;
   std::string result;  // at the end: who lost, who won, the penalty
+  HandResult last_hand;
   bool operator==(const View&) const = default;
 };
 
@@ -85,6 +164,28 @@ namespace parlour {
 std::string seat_name(Seat s);                // "Seat 2"
 std::string seat_names(std::uint32_t seats);  // "Seat 0 and Seat 2", from a mask
 std::string cards_text(int n);                // "1 card", "5 cards"
+
+// Narration as one viewer reads it: "You draw" for the viewer, "Seat 2
+// draws" for the others. Verbs are given in the form "you" takes.
+class Words {
+ public:
+  explicit Words(Seat viewer) : viewer_(viewer) {}
+  Seat viewer() const { return viewer_; }
+  bool you(Seat s) const { return s == viewer_; }
+  bool sees(Seat s) const { return viewer_ == kEveryone || viewer_ == s; }
+  std::string who(Seat s) const;   // "You" or "Seat 2"
+  std::string whom(Seat s) const;  // "you" or "Seat 2"
+  std::string whose(Seat s) const; // "your" or "Seat 2's"
+  // "draw" for the viewer, "draws" for the others ("pass" -> "passes",
+  // "carry" -> "carries"); irregular verbs take both forms.
+  std::string verb(Seat s, std::string_view you_form) const;
+  std::string verb(Seat s, std::string_view you_form, std::string_view other_form) const;
+  // who(s) + " " + verb(s, v): "You draw", "Seat 2 draws".
+  std::string says(Seat s, std::string_view you_form) const;
+
+ private:
+  Seat viewer_;
+};
 
 // Narration and results name cards with tokens, "[[n]]" for the card of index
 // n, so each front end draws them its own way (colour, ascii, card images).

@@ -1,17 +1,22 @@
-// The registration list: one line per game. Adding a game is adding its folder
-// and its line here.
 #include "games/registry.h"
 
+#include <cstdio>
+#include <cstdlib>
+
 #include "core/registry.h"
-#include "games/bachelor_girl/bachelor_girl.h"
-#include "games/old_maid/old_maid.h"
 
 namespace parlour {
 
 void register_all_games() {
   static const bool done = [] {
-    register_game(old_maid::game_info());
-    register_game(bachelor_girl::game_info());
+    games_list::add_all([](GameInfo info) {
+      // A game that declares something inconsistent is a bug of that game: it
+      // is caught here, at start-up, rather than when someone plays it.
+      if (Status s = register_game(std::move(info)); !s.ok()) {
+        std::fprintf(stderr, "parlour: %s\n", s.message().c_str());
+        std::abort();
+      }
+    });
     return true;
   }();
   (void)done;

@@ -3,10 +3,11 @@
 // it requests and messages and delivers what it sends; tests drive it the same
 // way with recording clients and a manual clock.
 //
-// Contract: each table has one authoritative State. A client is sent only its
-// seat's view (spectators the public one) and the narration of what its seat
-// may know; every action is checked by the engine and committed to the Store
-// before anyone is told of it. Not thread-safe: call it from one thread.
+// Contract: each table has one authoritative State, played through the core
+// driver (Table). A client is sent only its seat's view (spectators the public
+// one), the narration of what its seat may know, and live odds worked out from
+// that view alone; every action is checked by the engine and committed to the
+// Store before anyone is told of it. Not thread-safe: call it from one thread.
 #pragma once
 
 #include <chrono>
@@ -42,11 +43,18 @@ class Scheduler {
   virtual void think(std::function<Action()> work, std::function<void(Action)> done) {
     done(work());
   }
+  // The same for other slow work (live odds), which must not hold up bots.
+  virtual void work(std::function<std::string()> job, std::function<void(std::string)> done) {
+    done(job());
+  }
 };
 
 struct HubOptions {
   // A bot moves between half and one and a half times this after its turn comes.
   std::chrono::milliseconds bot_delay{900};
+  // After a hand ends, bots wait this much longer, so that people can read
+  // the summary before the next deal is played.
+  std::chrono::milliseconds hand_pause{3000};
   std::size_t max_tables = 20000;  // in play at once; more are refused with 503
   // Accept "seed" in POST /api/tables. Whoever chooses a seed can compute every
   // hand, so a public server refuses it; tests turn it on.
@@ -92,7 +100,6 @@ class Hub {
   std::size_t live_tables() const;
 
  private:
-  void handle(Client& c, std::string_view message);
   struct Impl;
   std::unique_ptr<Impl> impl_;
 };

@@ -49,6 +49,14 @@ class AsioScheduler : public Scheduler {
       asio::post(ioc_, [done = std::move(done), a] { done(a); });
     });
   }
+  // Live odds can take seconds on a crowded position: on a thread of their
+  // own, so that neither people's tables nor bots wait for them.
+  void work(std::function<std::string()> job, std::function<void(std::string)> done) override {
+    asio::post(slow_, [this, job = std::move(job), done = std::move(done)]() mutable {
+      std::string result = job();
+      asio::post(ioc_, [done = std::move(done), result = std::move(result)]() mutable { done(std::move(result)); });
+    });
+  }
   void after(std::chrono::milliseconds delay, std::function<void()> fn) override {
     auto timer = std::make_shared<asio::steady_timer>(ioc_, delay);
     timer->async_wait([timer, fn = std::move(fn)](beast::error_code ec) {
@@ -59,6 +67,7 @@ class AsioScheduler : public Scheduler {
  private:
   asio::io_context& ioc_;
   asio::thread_pool bots_{1};  // joined on destruction, after the Hub is gone
+  asio::thread_pool slow_{1};
 };
 
 // One WebSocket connection. Reads run in one coroutine, writes drain a queue
@@ -311,6 +320,7 @@ int serve(const ServeOptions& o) {
   AsioScheduler scheduler(ioc);
   HubOptions hub_options;
   hub_options.bot_delay = std::chrono::milliseconds(o.bot_delay_ms);
+  hub_options.hand_pause = std::chrono::milliseconds(o.hand_pause_ms);
   hub_options.allow_seed = o.allow_seed;
   hub_options.idle_evict = std::chrono::minutes(30);
   Hub hub(**store, scheduler, hub_options);

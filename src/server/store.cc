@@ -2,6 +2,7 @@
 
 #include <SQLiteCpp/SQLiteCpp.h>
 
+#include <algorithm>
 #include <ctime>
 #include <nlohmann/json.hpp>
 
@@ -44,7 +45,7 @@ auto guarded(const char* what, F f) -> decltype(f()) {
 }
 
 constexpr const char* kColumns =
-    "id, game, players, options, seed, bot_seed, seats, finished, next, created";
+    "id, game, players, options, seed, bot_seed, seats, finished, next, created, absent_after";
 
 TableRow row_of(SQLite::Statement& q) {
   TableRow t;
@@ -58,6 +59,7 @@ TableRow row_of(SQLite::Statement& q) {
   t.finished = q.getColumn(7).getInt() != 0;
   t.next = q.getColumn(8).getString();
   t.created = q.getColumn(9).getInt64();
+  t.absent_after = q.getColumn(10).getInt();
   return t;
 }
 
@@ -115,13 +117,28 @@ Result<std::unique_ptr<Store>> Store::open(const std::string& path) {
         "NOT NULL,"
         " won INTEGER NOT NULL, lost INTEGER NOT NULL, score REAL NOT NULL, PRIMARY KEY(name, "
         "game));"
-        "CREATE INDEX IF NOT EXISTS tables_created ON tables(created);");
+        "CREATE INDEX IF NOT EXISTS tables_created ON tables(created);"
+        "CREATE TABLE IF NOT EXISTS chat(table_id TEXT NOT NULL, at INTEGER NOT NULL, seat INTEGER NOT NULL,"
+        " name TEXT NOT NULL, text TEXT NOT NULL);"
+        "CREATE INDEX IF NOT EXISTS chat_table ON chat(table_id);");
+    // Columns added since the first release: a database made before them is
+    // brought up to date in place. Actions stored without a seat are replayed
+    // as version-1 records are.
+    auto has_column = [&](const char* table, const char* column) {
+      SQLite::Statement q(*db, std::string("SELECT COUNT(*) FROM pragma_table_info('") + table + "') WHERE name = ?");
+      q.bind(1, column);
+      q.executeStep();
+      return q.getColumn(0).getInt() > 0;
+    };
+    if (!has_column("actions", "seat")) db->exec("ALTER TABLE actions ADD COLUMN seat INTEGER");
+    if (!has_column("tables", "absent_after"))
+      db->exec("ALTER TABLE tables ADD COLUMN absent_after INTEGER NOT NULL DEFAULT 0");
     const bool file = path != ":memory:" && !path.empty();
     if (file) db->exec("PRAGMA wal_autocheckpoint=0");
     std::unique_ptr<Store> store(new Store(std::move(db)));
     if (file) store->checkpointer_ = std::thread(&Store::checkpoint_loop, store.get(), path);
-    store->add_action_ =
-        std::make_unique<SQLite::Statement>(*store->db_, "INSERT INTO actions VALUES(?, ?, ?)");
+    store->add_action_ = std::make_unique<SQLite::Statement>(
+        *store->db_, "INSERT INTO actions(table_id, idx, action, seat) VALUES(?, ?, ?, ?)");
     return store;
   } catch (const std::exception& e) {
     return Status::error("cannot open the database " + path + ": " + e.what());
@@ -139,8 +156,8 @@ Status Store::add_table(const TableRow& t, const std::string& rematch_of) {
     }
     SQLite::Statement q(*db_,
                         "INSERT INTO tables(id, game, players, options, seed, bot_seed, seats, "
-                        "finished, next, created)"
-                        " VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+                        "finished, next, created, absent_after)"
+                        " VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
     q.bind(1, t.id);
     q.bind(2, t.game);
     q.bind(3, t.players);
@@ -151,18 +168,20 @@ Status Store::add_table(const TableRow& t, const std::string& rematch_of) {
     q.bind(8, t.finished ? 1 : 0);
     q.bind(9, t.next);
     q.bind(10, static_cast<std::int64_t>(t.created ? t.created : std::time(nullptr)));
+    q.bind(11, t.absent_after);
     q.exec();
     tx.commit();
     return Status();
   });
 }
 
-Status Store::add_action(const std::string& table, int index, Action a) {
+Status Store::add_action(const std::string& table, int index, Seat seat, Action a) {
   return guarded("adding an action", [&] {
     add_action_->reset();
     add_action_->bind(1, table);
     add_action_->bind(2, index);
     add_action_->bind(3, static_cast<std::int64_t>(a));
+    add_action_->bind(4, seat);
     add_action_->exec();
     return Status();
   });
@@ -211,12 +230,13 @@ Result<std::optional<TableRow>> Store::table(const std::string& id) {
     q.bind(1, id);
     if (!q.executeStep()) return std::optional<TableRow>();
     TableRow t = row_of(q);
-    SQLite::Statement a(*db_, "SELECT idx, action FROM actions WHERE table_id = ? ORDER BY idx");
+    SQLite::Statement a(*db_, "SELECT idx, action, seat FROM actions WHERE table_id = ? ORDER BY idx");
     a.bind(1, id);
     while (a.executeStep()) {
       if (a.getColumn(0).getInt() != static_cast<int>(t.actions.size()))
         return Status::error("database: table " + id + " has a gap in its actions");
-      t.actions.push_back(static_cast<Action>(a.getColumn(1).getInt64()));
+      const Seat seat = a.getColumn(2).isNull() ? kNobody : a.getColumn(2).getInt();
+      t.actions.push_back({seat, static_cast<Action>(a.getColumn(1).getInt64())});
     }
     return std::optional<TableRow>(std::move(t));
   });
@@ -241,7 +261,7 @@ Result<std::vector<TableRow>> Store::recent(int limit) {
     while (q.executeStep()) {
       rows.push_back(row_of(q));
       rows.back().actions.resize(
-          static_cast<std::size_t>(q.getColumn(10).getInt64()));  // only the count is read
+          static_cast<std::size_t>(q.getColumn(11).getInt64()));  // only the count is read
     }
     return rows;
   });
@@ -267,6 +287,34 @@ Result<std::vector<StatRow>> Store::stats() {
                       q.getColumn(2).getInt(), q.getColumn(3).getInt(), q.getColumn(4).getInt(),
                       q.getColumn(5).getDouble()});
     return rows;
+  });
+}
+
+Status Store::add_chat(const std::string& table, const Chat& line) {
+  return guarded("keeping table talk", [&] {
+    SQLite::Statement q(*db_, "INSERT INTO chat(table_id, at, seat, name, text) VALUES(?, ?, ?, ?, ?)");
+    q.bind(1, table);
+    q.bind(2, line.at);
+    q.bind(3, line.seat);
+    q.bind(4, line.name);
+    q.bind(5, line.text);
+    q.exec();
+    return Status();
+  });
+}
+
+Result<std::vector<Store::Chat>> Store::chat(const std::string& table, int limit) {
+  return guarded("reading table talk", [&]() -> Result<std::vector<Chat>> {
+    std::vector<Chat> lines;
+    SQLite::Statement q(*db_,
+                        "SELECT seat, name, text, at FROM chat WHERE table_id = ? ORDER BY rowid DESC LIMIT ?");
+    q.bind(1, table);
+    q.bind(2, limit);
+    while (q.executeStep())
+      lines.push_back({q.getColumn(0).getInt(), q.getColumn(1).getString(), q.getColumn(2).getString(),
+                       q.getColumn(3).getInt64()});
+    std::reverse(lines.begin(), lines.end());
+    return lines;
   });
 }
 

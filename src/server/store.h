@@ -17,6 +17,7 @@
 #include <thread>
 #include <vector>
 
+#include "core/record.h"
 #include "core/status.h"
 #include "core/view.h"
 
@@ -29,9 +30,9 @@ namespace parlour::server {
 
 struct SeatRow {
   std::string kind;   // "human" or "bot"
-  std::string bot;    // the bot's name, for a bot
+  std::string bot;    // which bot, for a bot
   std::string token;  // a human seat's secret, 32 hex digits
-  std::string name;   // what the player calls themselves ("" until they say)
+  std::string name;   // what the player calls themselves ("" until they say); a bot's given name
 };
 
 struct TableRow {
@@ -42,7 +43,10 @@ struct TableRow {
   std::uint64_t seed = 0;            // chance: the deal and every shuffle
   std::uint64_t bot_seed = 0;        // the bots' own randomness
   std::vector<SeatRow> seats;
-  std::vector<Action> actions;  // loaded with the table
+  // Loaded with the table. Actions stored before seats were kept have seat
+  // kNobody; replay works them out.
+  std::vector<SeatAction> actions;
+  int absent_after = 0;  // seconds before a bot stands in for an absent person; 0: never
   bool finished = false;
   std::string next;          // the rematch's table id, once asked
   std::int64_t created = 0;  // unix seconds
@@ -63,7 +67,7 @@ class Store {
   // Adds a table; with `rematch_of`, links it as that table's rematch in the
   // same commit, so players can never split between two rematches.
   [[nodiscard]] Status add_table(const TableRow& t, const std::string& rematch_of = "");
-  [[nodiscard]] Status add_action(const std::string& table, int index, Action a);
+  [[nodiscard]] Status add_action(const std::string& table, int index, Seat seat, Action a);
   [[nodiscard]] Status set_seats(const std::string& table, const std::vector<SeatRow>& seats);
   // Marks the table finished, keeps its record and adds each result to the
   // players' stats, in one transaction.
@@ -79,6 +83,16 @@ class Store {
   // A finished table's record; nullopt if unknown or unfinished.
   Result<std::optional<std::string>> record(const std::string& id);
   Result<std::vector<StatRow>> stats();
+
+  // Table talk: kept so that a join, or a restart, shows the last lines.
+  struct Chat {
+    Seat seat = -1;
+    std::string name, text;
+    std::int64_t at = 0;
+  };
+  [[nodiscard]] Status add_chat(const std::string& table, const Chat& line);
+  // The last `limit` lines, oldest first.
+  Result<std::vector<Chat>> chat(const std::string& table, int limit);
 
  private:
   explicit Store(std::unique_ptr<SQLite::Database> db);

@@ -14,7 +14,8 @@ expect_status 2 "preset player range" -- "$PARLOUR" play vieux-garcon --auto --p
 expect_in err "3 to 12 players" "uses the preset's range"
 expect_status 2 "one pack for nine" -- "$PARLOUR" play old-maid --auto --players 9 --opt packs=1
 expect_status 2 "unknown game" -- "$PARLOUR" play old-mayd --auto
-expect_in err "known games: old-maid" "lists the known games"
+expect_in err "known games: " "lists the known games"
+expect_in err "old-maid, " "among them old-maid"
 expect_status 2 "rules of an unknown game" -- "$PARLOUR" rules chess
 expect_status 2 "seat out of range" -- "$PARLOUR" play old-maid --players 3 --seat 3
 expect_status 2 "seed not a number" -- "$PARLOUR" play old-maid --auto --seed seven
@@ -58,11 +59,22 @@ r = json.load(open("good.json"))
 r["outcome"]["scores"] = [-1 if s == 0 else 0 for s in r["outcome"]["scores"]]
 json.dump(r, open("outcome.json", "w"))
 r = json.load(open("good.json"))
-r["actions"][5] = 999
+r["actions"][5][1] = 999
 json.dump(r, open("action.json", "w"))
 r = json.load(open("good.json"))
-r["actions"] = r["actions"][:-3] + [0, 0, 0, 0]
+r["actions"][5][0] = (r["actions"][5][0] + 1) % 4
+json.dump(r, open("seat.json", "w"))
+r = json.load(open("good.json"))
+r["actions"] = r["actions"][:-3] + [[0, 0]] * 4
 json.dump(r, open("extra.json", "w"))
+r = json.load(open("good.json"))
+r["actions"][2] = [77, 0]
+json.dump(r, open("noseat.json", "w"))
+# A record as version 1 wrote it: plain action numbers, no seats.
+r = json.load(open("good.json"))
+r["version"] = 1
+r["actions"] = [a for s, a in r["actions"]]
+json.dump(r, open("v1.json", "w"))
 r = json.load(open("good.json"))
 r["actions"] = "lots"
 json.dump(r, open("type.json", "w"))
@@ -70,7 +82,13 @@ PY
 expect_status 2 "record with a changed outcome" -- "$PARLOUR" replay outcome.json
 expect_in err "the record was changed" "says it was tampered with"
 expect_status 2 "record with an illegal action" -- "$PARLOUR" replay action.json
-expect_in err "action 6 (999) is not legal" "names the illegal action"
+expect_in err "action 6 (Seat" "names the illegal action and its seat"
+expect_in err ", 999) is not legal" "and the action"
+expect_status 2 "record with an action of a seat that may not act" -- "$PARLOUR" replay seat.json
+expect_in err "may not act now" "says the seat may not act"
+expect_status 2 "record naming no real seat" -- "$PARLOUR" replay noseat.json
+expect_in err "[seat, action]" "says what an action must be"
+expect_status 0 "a version-1 record (no seats) still replays" -- "$PARLOUR" replay v1.json
 expect_status 2 "record with changed actions" -- "$PARLOUR" replay extra.json
 expect_status 2 "record with actions of the wrong type" -- "$PARLOUR" replay type.json
 sed 's/"preset": "old-maid"/"preset": "\\u001b[2Jfake"/' good.json >preset.json

@@ -9,7 +9,7 @@ status=$?
 [ $status = 0 ] && pass "a piped game ends with status 0" || fail "exit $status: $(cat err)"
 expect_in out "You are Seat 0" "says which seat is yours"
 expect_in out "Your hand:" "shows your hand"
-expect_in out "Pick a position, 1 to" "asks for a position when you draw"
+expect_in out "Pick a card from Seat 2's hand" "asks for a card when you draw"
 expect_in out "o: offer" "offers to let you offer, shuffle or move"
 expect_in out "is not a choice here. Accepted: o" "re-prompts bad input with what is accepted"
 expect_in out "Final scores:" "plays to the end"
@@ -42,7 +42,8 @@ status=$?
 [ $status = 0 ] && pass "a piped Bachelor Girl game ends with status 0" || fail "bachelor-girl exit $status: $(cat err)"
 expect_in out "Scores after hand 1" "Bachelor Girl shows the scores after each hand"
 expect_in out "Final scores:" "Bachelor Girl plays to the end"
-expect_in out "c: claim both cards, n: let it go" "a claim is offered as a choice"
+expect_in out "Claim both cards, or let it go." "a claim is offered in words"
+expect_in out "claim both cards" "and as a choice"
 expect_in out "You notice the error and take" "and taken when you claim"
 
 # Typing whole labels works too.

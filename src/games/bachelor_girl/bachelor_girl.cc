@@ -14,7 +14,7 @@ namespace parlour::bachelor_girl {
 // ---- Rules and moves -------------------------------------------------------------
 
 Card Rules::bachelor_girl() const {
-  if (deck == DeckKind::kPicture) return Card::picture(kOldMaidCharacter);
+  if (deck == DeckKind::kPicture) return Card::picture(kLoneCharacter);
   // The queen of the removed one's colour has no partner of her colour: she is
   // the odd queen. Clubs out leaves the queen of spades.
   static constexpr Suit partner[SUIT_NB] = {kSpades, kHearts, kDiamonds, kClubs};
@@ -63,13 +63,14 @@ std::optional<Move> Move::decode(Action a) {
 // ---- Setting up ------------------------------------------------------------------
 
 BachelorGirlState::BachelorGirlState(const Rules& rules) : r_(rules) {
+  for (Card c : r_.deck_cards()) deck_.push_back(c);
   dealer_ = r_.players - 1;  // seat 0 sits at the dealer's left
 }
 
 void BachelorGirlState::deal(Rng& rng) {
   for (Seat s = 0; s < r_.players; ++s) hands_[s].clear(), fronts_[s] = Front{};
-  stock_ = r_.deck_cards();
-  rng.shuffle(std::span<Card>(stock_));
+  stock_ = deck_;
+  rng.shuffle(std::span<Card>(stock_.begin(), stock_.end()));
   // One at a time from the dealer's left, from the top of the pack.
   for (int round = 0; round < r_.hand_size(); ++round)
     for (int k = 1; k <= r_.players; ++k) {
@@ -86,14 +87,17 @@ void BachelorGirlState::deal(Rng& rng) {
   begin_turn(dealer_);
 }
 
-void BachelorGirlState::set_position(std::vector<std::vector<Card>> hands, std::vector<Front> fronts,
-                                     std::vector<Card> stock, Seat turn) {
+void BachelorGirlState::set_position(const std::vector<std::vector<Card>>& hands, const std::vector<Front>& fronts,
+                                     const std::vector<Card>& stock, Seat turn) {
   for (Seat s = 0; s < r_.players; ++s) {
-    hands_[s] = s < static_cast<Seat>(hands.size()) ? hands[s] : std::vector<Card>{};
+    hands_[s].clear();
+    if (s < static_cast<Seat>(hands.size()))
+      for (Card c : hands[s]) hands_[s].push_back(c);
     std::sort(hands_[s].begin(), hands_[s].end());
     fronts_[s] = s < static_cast<Seat>(fronts.size()) ? fronts[s] : Front{};
   }
-  stock_ = std::move(stock);
+  stock_.clear();
+  for (Card c : stock) stock_.push_back(c);
   dealt_ = true;
   begin_turn(turn);
 }
@@ -141,7 +145,8 @@ bool BachelorGirlState::has_natural_pair(Seat p) const {
 
 // "if you haven't a pair that match in your hand but others have laid down
 // cards which match ones held in your hand, you take their cards"
-void BachelorGirlState::natural_takes(Seat p, std::vector<Action>& out) const {
+template <class Out>
+void BachelorGirlState::natural_takes(Seat p, Out& out) const {
   for (int k = 1; k < r_.players; ++k) {
     const Seat s = left(p, k);
     for (Card x : fronts_[s].singles)
@@ -151,7 +156,8 @@ void BachelorGirlState::natural_takes(Seat p, std::vector<Action>& out) const {
 
 // "you may take another player's card and match it with the Bachelor Girl if
 // you have it in your hand"
-void BachelorGirlState::wild_takes(Seat p, std::vector<Action>& out) const {
+template <class Out>
+void BachelorGirlState::wild_takes(Seat p, Out& out) const {
   if (std::find(hands_[p].begin(), hands_[p].end(), r_.bachelor_girl()) == hands_[p].end()) return;
   for (int k = 1; k < r_.players; ++k) {
     const Seat s = left(p, k);
@@ -165,14 +171,29 @@ Seat BachelorGirlState::to_move() const {
   switch (phase_) {
     case Phase::kDeal: return kChance;
     case Phase::kOver: return kTerminal;
-    case Phase::kClaim: return claim_order_[claim_next_];
+    case Phase::kClaim: return std::popcount(claim_open_) == 1 ? std::countr_zero(claim_open_) : kSeveral;
     default: return turn_;
   }
 }
 
-void BachelorGirlState::legal_actions(std::vector<Action>& out) const {
+// "the player first noticing the error may take both cards": every other
+// seat may claim at once, and the first to claim takes them.
+Actors BachelorGirlState::actors() const {
+  if (phase_ == Phase::kClaim) return {claim_open_, Resolve::kFirst, Move(Move::kDecline).encode()};
+  const Seat s = to_move();
+  return s >= 0 ? Actors{SeatMask{1} << s, Resolve::kTurn, kNoAction} : Actors{};
+}
+
+Seat BachelorGirlState::first_claimant() const {
+  for (int k = 1; k < r_.players; ++k)
+    if (claim_open_ >> left(claim_layer_, k) & 1) return left(claim_layer_, k);
+  return kNobody;
+}
+
+void BachelorGirlState::legal_actions(Seat seat, std::vector<Action>& out) const {
   out.clear();
   const Seat p = turn_;
+  assert(actors().has(seat));
   switch (phase_) {
     case Phase::kClaim:
       out.push_back(Move(Move::kClaim).encode());
@@ -237,10 +258,10 @@ void BachelorGirlState::legal_actions(std::vector<Action>& out) const {
 
 // ---- Doing moves --------------------------------------------------------------------
 
-void BachelorGirlState::apply(Action a) {
+void BachelorGirlState::apply(Seat seat, Action a) {
   const Move m = *Move::decode(a);
   ++actions_;
-  const Seat p = to_move();
+  const Seat p = seat;
   ev_ = Event();
   ev_.actor = p, ev_.hand = hand_, ev_.other = m.seat, ev_.card = m.card;
   switch (m.kind) {
@@ -344,7 +365,8 @@ void BachelorGirlState::apply(Action a) {
     }
     case Move::kDecline:
       ev_.kind = Event::kDecline;
-      if (++claim_next_ < claim_order_.size()) return;
+      claim_open_ &= ~(SeatMask{1} << p);
+      if (claim_open_) return;
       if (layer_out_) return end_hand(claim_layer_);
       turn_ = claim_layer_;
       return next_turn();
@@ -352,7 +374,7 @@ void BachelorGirlState::apply(Action a) {
 }
 
 void BachelorGirlState::after_take() {
-  std::vector<Action> more;
+  SmallVec<Action, 64> more;
   natural_takes(turn_, more);
   const bool natural = !more.empty();
   wild_takes(turn_, more);
@@ -378,9 +400,8 @@ void BachelorGirlState::after_single(Card laid) {
       for (Card x : fronts_[left(layer, k)].singles) error |= !r_.wild(x) && r_.cls(x) == r_.cls(laid);
   if (error) {
     claim_card_ = laid, claim_layer_ = layer;
-    claim_order_.clear();
-    for (int k = 1; k < r_.players; ++k) claim_order_.push_back(left(layer, k));
-    claim_next_ = 0;
+    claim_open_ = 0;
+    for (int k = 1; k < r_.players; ++k) claim_open_ |= SeatMask{1} << left(layer, k);
     phase_ = Phase::kClaim;
     return;
   }
@@ -415,7 +436,8 @@ void BachelorGirlState::end_hand(Seat winner) {
     // it adds ten points to his score."
     ev_.bonus = std::find(ev_.handed.begin(), ev_.handed.end(), r_.bachelor_girl()) != ev_.handed.end();
     Front& f = fronts_[winner];
-    std::vector<Card> loose = ev_.handed;
+    SmallVec<Card, 104> loose;
+    for (Card c : ev_.handed) loose.push_back(c);
     if (r_.handed == Handed::kPairs) {
       // Our reading: handed cards join the winner's singles, and whatever now
       // matches counts as a pair.
@@ -442,6 +464,7 @@ void BachelorGirlState::end_hand(Seat winner) {
     ev_.hand_points[s] = fronts_[s].points() + (s == winner && ev_.bonus ? 10 : 0);
     score_[s] += ev_.hand_points[s];
   }
+  hands_done_ = hand_, last_winner_ = winner, last_bonus_ = ev_.bonus, last_points_ = ev_.hand_points;
   // "The player getting 100 points first is the winner of the game." Players who
   // reach it in the same hand: the higher score wins; a tie plays another hand.
   const int best = *std::max_element(score_.begin(), score_.begin() + r_.players);
@@ -462,6 +485,7 @@ void BachelorGirlState::apply_chance(Rng& rng) {
 
 Outcome BachelorGirlState::outcome() const {
   Outcome o;
+  o.kind = OutcomeKind::kScores;
   for (Seat s = 0; s < r_.players; ++s) o.scores.push_back(score_[s]);
   o.places.resize(r_.players);
   rank_places(r_.players, o.scores, o.places);
@@ -479,7 +503,7 @@ void BachelorGirlState::all_cards(std::vector<Card>& out) const {
     out = r_.deck_cards();
     return;
   }
-  out = stock_;
+  out.assign(stock_.begin(), stock_.end());
   for (Seat s = 0; s < r_.players; ++s) {
     out.insert(out.end(), hands_[s].begin(), hands_[s].end());
     for (const LaidPair& lp : fronts_[s].pairs) out.push_back(lp.a), out.push_back(lp.b);

@@ -14,6 +14,8 @@
 namespace parlour::bachelor_girl {
 namespace {
 
+using testing::legal;
+
 const GameInfo& game() { return *find_game("bachelor-girl"); }
 
 Config config(int players, std::vector<std::string> opts = {}) {
@@ -41,11 +43,15 @@ std::vector<Card> cs(std::initializer_list<const char*> names) {
   for (auto n : names) v.push_back(c(n));
   return v;
 }
-Front singles(std::initializer_list<const char*> names) { return Front{{}, cs(names)}; }
+Front singles(std::initializer_list<const char*> names) {
+  Front f;
+  for (Card x : cs(names)) f.singles.push_back(x);
+  return f;
+}
 
 std::vector<Move> legal_moves(const BachelorGirlState& s) {
   std::vector<Action> legal;
-  s.legal_actions(legal);
+  s.legal_actions(s.to_move(), legal);
   std::vector<Move> out;
   for (Action a : legal) out.push_back(*Move::decode(a));
   return out;
@@ -53,7 +59,11 @@ std::vector<Move> legal_moves(const BachelorGirlState& s) {
 bool has(const std::vector<Move>& moves, Move::Kind k) {
   return std::any_of(moves.begin(), moves.end(), [&](const Move& m) { return m.kind == k; });
 }
-void play(BachelorGirlState& s, Move m) { ASSERT_TRUE(s.apply_checked(m.encode())) << s.action_label(m.encode()); }
+// Plays a move for `seat` (by default the seat whose turn it is).
+void play(BachelorGirlState& s, Move m, Seat seat = kNobody) {
+  if (seat == kNobody) seat = s.turn();
+  ASSERT_TRUE(testing::play(s, seat, m.encode())) << s.action_label(seat, m.encode());
+}
 
 // ---- Players, cards and the deal ------------------------------------------------------
 
@@ -73,7 +83,7 @@ TEST(BachelorGirlRules, DealSixToTwoThreeOrFourAndFiveToFiveToEight) {
 TEST(BachelorGirlRules, PlayedWithTheOldMaidDeckOrAStandardPackLessAQueen) {
   // "another and more modern Old Maid Game, 'Bachelor Girl,' to be played with the
   // same cards"; "The Old Maid or Bachelor Girl card is wild"
-  EXPECT_EQ(Rules::from(config(4)).bachelor_girl(), Card::picture(kOldMaidCharacter));
+  EXPECT_EQ(Rules::from(config(4)).bachelor_girl(), Card::picture(kLoneCharacter));
   EXPECT_EQ(Rules::from(config(4)).deck_cards().size(), 51u);
   const Rules st = Rules::from(config(4, {"deck=standard"}));
   EXPECT_EQ(st.bachelor_girl(), c("QS"));
@@ -200,14 +210,49 @@ TEST(BachelorGirlRules, ACardLaidWhileItsMatchLiesInFrontOfAnotherCanBeClaimed) 
   play(s, Move(Move::kLayPair, 0, Card(), 4));
   play(s, Move(Move::kLaySingle, 0, c("9D")));  // the error: 9S lies before seat 2
   ASSERT_EQ(s.phase(), BachelorGirlState::Phase::kClaim);
-  EXPECT_EQ(s.to_move(), 1);  // asked in order from the layer's left
-  play(s, Move(Move::kDecline));
-  EXPECT_EQ(s.to_move(), 2);
-  play(s, Move(Move::kClaim));
+  // Every other seat may claim at once: "the player first noticing".
+  EXPECT_EQ(s.to_move(), kSeveral);
+  EXPECT_EQ(s.actors().seats, 0b1110u);
+  EXPECT_EQ(s.actors().resolve, Resolve::kFirst);
+  EXPECT_EQ(s.first_claimant(), 1);  // a table asks from the layer's left
+  play(s, Move(Move::kDecline), 1);
+  EXPECT_EQ(s.actors().seats, 0b1100u);
+  play(s, Move(Move::kClaim), 2);
   ASSERT_EQ(s.front(2).pairs.size(), 1u);
   EXPECT_EQ(s.front(2).pairs[0], (LaidPair{c("9D"), c("9S"), false}));
   EXPECT_TRUE(s.front(0).singles.empty());
   EXPECT_EQ(s.turn(), 1);  // then the next turn begins, at the layer's left
+}
+
+TEST(BachelorGirlRules, TheFirstToClaimTakesTheCardsWhoeverSitsNearer) {
+  // "the player first noticing the error": seat 3 speaks first, before seats
+  // 1 and 2 have said anything, and takes the cards; the window closes.
+  BachelorGirlState s = standard(4);
+  s.set_position({cs({"5H", "5C", "9D", "KC"}), cs({"2C"}), cs({"3C"}), cs({"4C"})},
+                 {Front{}, Front{}, singles({"9S"}), Front{}}, cs({"7D", "8D"}), 0);
+  play(s, Move(Move::kLayPair, 0, Card(), 4));
+  play(s, Move(Move::kLaySingle, 0, c("9D")));
+  play(s, Move(Move::kClaim), 3);
+  EXPECT_EQ(s.phase(), BachelorGirlState::Phase::kTurn);
+  ASSERT_EQ(s.front(3).pairs.size(), 1u);
+  EXPECT_EQ(s.front(3).pairs[0], (LaidPair{c("9D"), c("9S"), false}));
+  EXPECT_TRUE(testing::legal(s, 2).empty());  // too late for the others
+}
+
+TEST(BachelorGirlRules, AClaimNobodyWantsIsLetGoWhenEveryoneHasPassed) {
+  BachelorGirlState s = standard(3);
+  s.set_position({cs({"5H", "5C", "9D", "KC"}), cs({"2C"}), cs({"3C"})}, {Front{}, singles({"9S"}), Front{}},
+                 cs({"7D", "8D"}), 0);
+  play(s, Move(Move::kLayPair, 0, Card(), 4));
+  play(s, Move(Move::kLaySingle, 0, c("9D")));
+  ASSERT_EQ(s.actors().seats, 0b110u);
+  EXPECT_EQ(s.actors().pass, Move(Move::kDecline).encode());
+  play(s, Move(Move::kDecline), 2);
+  EXPECT_EQ(s.to_move(), 1);  // one seat left in the window
+  play(s, Move(Move::kDecline), 1);
+  EXPECT_EQ(s.phase(), BachelorGirlState::Phase::kTurn);
+  EXPECT_EQ(s.turn(), 1);
+  EXPECT_EQ(s.front(0).singles.size(), 1u);  // the 9D stays where it was laid
 }
 
 TEST(BachelorGirlRules, NoClaimWithoutAnError) {
@@ -262,7 +307,7 @@ TEST(BachelorGirlRules, TheFirstToOneHundredWins) {
   EXPECT_EQ(std::count(r.outcome->scores.begin(), r.outcome->scores.end(), best), 1);
   // The deal passes to the left between hands.
   std::vector<int> dealers;
-  ASSERT_TRUE(replay(r, [&](const State& st) {
+  ASSERT_TRUE(replay(r, [&](const State& st, const Step&) {
                 const auto& s = dynamic_cast<const BachelorGirlState&>(st);
                 if (s.last_event().kind == Event::kDeal) dealers.push_back(s.dealer());
               }).ok());
@@ -336,16 +381,16 @@ TEST(BachelorGirlBots, GreedyNeverBreaksAPairItHolds) {
   BachelorGirlState s = standard(2);
   s.set_position({cs({"5H", "5C", "9D", "9C", "KC"}), cs({"2C"})}, {Front{}, Front{}}, cs({"7D", "8D"}), 0);
   play(s, Move(Move::kLayPair, 0, Card(), 4));
-  EXPECT_EQ(*Move::decode(greedy_action(s)), Move(Move::kLaySingle, 0, c("KC")));
+  EXPECT_EQ(*Move::decode(greedy_action(s, s.turn())), Move(Move::kLaySingle, 0, c("KC")));
 }
 
 TEST(BachelorGirlBots, GreedyClaimsTakesAndAvoidsErrors) {
   BachelorGirlState s = standard(3);
   s.set_position({cs({"5H", "5C", "9D", "KC"}), cs({"2C"}), cs({"3C"})}, {Front{}, Front{}, singles({"9S"})}, cs({"7D", "8D"}), 0);
-  EXPECT_EQ(Move::decode(greedy_action(s))->kind, Move::kLayPair);
+  EXPECT_EQ(Move::decode(greedy_action(s, s.turn()))->kind, Move::kLayPair);
   play(s, Move(Move::kLayPair, 0, Card(), 4));
   // Laying 9D would be an error someone can claim: greedy lays KC.
-  EXPECT_EQ(*Move::decode(greedy_action(s)), Move(Move::kLaySingle, 0, c("KC")));
+  EXPECT_EQ(*Move::decode(greedy_action(s, s.turn())), Move(Move::kLaySingle, 0, c("KC")));
 }
 
 TEST(BachelorGirlBots, SearchBeatsGreedyHeadToHead) {
@@ -356,17 +401,11 @@ TEST(BachelorGirlBots, SearchBeatsGreedyHeadToHead) {
   for (std::uint64_t seed = 1; seed <= 30; ++seed)
     for (Seat search_seat : {0, 1}) {
       Table t(*sel, config(2), seed);
-      auto search = make_search_bot(8), greedy = make_greedy_bot();
-      Rng r0(seed, bot_stream(0)), r1(seed, bot_stream(1));
-      while (!t.state().terminal()) {
-        if (t.state().to_move() == kChance) {
-          t.chance();
-          continue;
-        }
-        const Seat who = t.state().to_move();
-        Bot& b = who == search_seat ? *search : *greedy;
-        ASSERT_TRUE(t.act(b.act(Observation(t.state(), who, game().resampler), who == 0 ? r0 : r1)));
-      }
+      BotPlayer search(make_search_bot(8), game().resampler, Rng(seed, bot_stream(search_seat)));
+      BotPlayer greedy(make_greedy_bot(), game().resampler, Rng(seed, bot_stream(1 - search_seat)));
+      std::vector<Player*> at = {&greedy, &greedy};
+      at[search_seat] = &search;
+      ASSERT_TRUE(t.run(at));
       search_wins += t.state().outcome().places[search_seat] == 1;
       ++games;
     }

@@ -12,13 +12,13 @@ namespace {
 
 // For each class, how many of its cards the seat to move can see: in its hand
 // and face up on the table. The rest may be in anyone's hand or the stock.
-std::array<int, 32> seen_by_class(const BachelorGirlState& s) {
+std::array<int, 32> seen_by_class(const BachelorGirlState& s, Seat me) {
   const Rules& r = s.rules();
   std::array<int, 32> seen{};
   auto see = [&](Card d) {
     if (!r.wild(d)) ++seen[r.cls(d)];
   };
-  for (Card d : s.hand_of(s.turn())) see(d);
+  for (Card d : s.hand_of(me)) see(d);
   for (Seat p = 0; p < r.players; ++p) {
     for (const LaidPair& lp : s.front(p).pairs) see(lp.a), see(lp.b);
     for (Card d : s.front(p).singles) see(d);
@@ -26,10 +26,10 @@ std::array<int, 32> seen_by_class(const BachelorGirlState& s) {
   return seen;
 }
 
-bool lies_single_elsewhere(const BachelorGirlState& s, Card c) {
+bool lies_single_elsewhere(const BachelorGirlState& s, Seat me, Card c) {
   const Rules& r = s.rules();
   for (Seat p = 0; p < r.players; ++p) {
-    if (p == s.turn()) continue;
+    if (p == me) continue;
     for (Card d : s.front(p).singles)
       if (!r.wild(d) && r.cls(d) == r.cls(c)) return true;
   }
@@ -39,9 +39,9 @@ bool lies_single_elsewhere(const BachelorGirlState& s, Card c) {
 class GreedyBot final : public Bot {
  public:
   Action act(const Observation& obs, Rng& rng) override {
-    if (obs.view().choices.size() == 1) return obs.view().choices[0].action;
+    if (obs.legal().size() == 1) return obs.legal()[0];
     auto world = obs.sample(rng);  // same hand and table as the real one
-    return greedy_action(dynamic_cast<const BachelorGirlState&>(*world));
+    return greedy_action(dynamic_cast<const BachelorGirlState&>(*world), obs.seat());
   }
 };
 
@@ -50,8 +50,8 @@ class SearchBot final : public Bot {
   explicit SearchBot(int samples) : samples_(samples) {}
 
   Action act(const Observation& obs, Rng& rng) override {
-    const auto& choices = obs.view().choices;
-    if (choices.size() == 1) return choices[0].action;
+    const std::span<const Action> choices = obs.legal();
+    if (choices.size() == 1) return choices[0];
     const Seat me = obs.seat();
     const std::size_t n = choices.size();
     // Each sample is one deal of the hidden cards; every move is played out in
@@ -63,13 +63,18 @@ class SearchBot final : public Bot {
       if (!world) continue;
       const auto& base = dynamic_cast<const BachelorGirlState&>(*world);
       if (k == 0) {
-        const Action g = greedy_action(base);  // reads only this seat's hand and the table
-        for (std::size_t i = 0; i < n; ++i) greedy = choices[i].action == g ? i : greedy;
+        const Action g = greedy_action(base, me);  // reads only this seat's hand and the table
+        for (std::size_t i = 0; i < n; ++i) greedy = choices[i] == g ? i : greedy;
       }
       for (std::size_t i = 0; i < n; ++i) {
         BachelorGirlState w = base;
-        w.apply(choices[i].action);
-        while (w.to_move() >= 0) w.apply(greedy_action(w));  // to the end of the hand
+        w.apply(me, choices[i]);
+        // To the end of the hand; in a claim window the first from the
+        // layer's left speaks first, as the table asks.
+        for (Seat p = w.to_move(); p >= 0 || p == kSeveral; p = w.to_move()) {
+          if (p == kSeveral) p = w.first_claimant();
+          w.apply(p, greedy_action(w, p));
+        }
         int best_other = std::numeric_limits<int>::min();
         for (Seat p = 0; p < w.rules().players; ++p)
           if (p != me) best_other = std::max(best_other, w.score(p));
@@ -82,7 +87,7 @@ class SearchBot final : public Bot {
     std::size_t best = greedy;
     double best_gain = 0;
     const std::size_t m = value[greedy].size();
-    if (m < 2) return choices[greedy].action;
+    if (m < 2) return choices[greedy];
     for (std::size_t i = 0; i < n; ++i) {
       double sum = 0, sq = 0;
       for (std::size_t k = 0; k < m; ++k) {
@@ -93,7 +98,7 @@ class SearchBot final : public Bot {
       const double se = std::sqrt(var / (m - 1));
       if (mean > 2 * se && mean > best_gain) best = i, best_gain = mean;
     }
-    return choices[best].action;
+    return choices[best];
   }
 
  private:
@@ -102,9 +107,9 @@ class SearchBot final : public Bot {
 
 }  // namespace
 
-Action greedy_action(const BachelorGirlState& s) {
+Action greedy_action(const BachelorGirlState& s, Seat me) {
   std::vector<Action> legal;
-  s.legal_actions(legal);
+  s.legal_actions(me, legal);
   assert(!legal.empty());
   if (legal.size() == 1) return legal[0];
   // Preferences in order; the first kind present wins.
@@ -122,7 +127,7 @@ Action greedy_action(const BachelorGirlState& s) {
     if (auto m = first_of(k)) return m->encode();
   // Laying a single: never an error someone can claim, then the rarest match.
   const Rules& r = s.rules();
-  const std::array<int, 32> seen = seen_by_class(s);
+  const std::array<int, 32> seen = seen_by_class(s, me);
   std::optional<Move> best;
   int best_cost = std::numeric_limits<int>::max();
   for (Action a : legal) {
@@ -131,9 +136,9 @@ Action greedy_action(const BachelorGirlState& s) {
     if (r.wild(m.card)) continue;  // she is offered only when she is the last card
     // Never break a pair still in hand: it lays as a pair next turn.
     int in_hand = 0;
-    for (Card d : s.hand_of(s.turn())) in_hand += !r.wild(d) && r.cls(d) == r.cls(m.card);
+    for (Card d : s.hand_of(me)) in_hand += !r.wild(d) && r.cls(d) == r.cls(m.card);
     const int unseen = r.class_total[r.cls(m.card)] - seen[r.cls(m.card)];
-    const int cost = (lies_single_elsewhere(s, m.card) ? 1000 : 0) + (in_hand > 1 ? 500 : 0) + unseen;
+    const int cost = (lies_single_elsewhere(s, me, m.card) ? 1000 : 0) + (in_hand > 1 ? 500 : 0) + unseen;
     if (cost < best_cost) best_cost = cost, best = m;
   }
   if (best) return best->encode();

@@ -20,8 +20,8 @@ std::unique_ptr<Bot> make_greedy_bot();
 // errors, on paired samples).
 std::unique_ptr<Bot> make_search_bot(int samples = 256);
 
-// The greedy policy for the seat to move. It reads only that seat's hand and
-// the face-up table, so it may run on a sampled state.
-Action greedy_action(const BachelorGirlState& s);
+// The greedy policy for seat `me`, which may act. It reads only that seat's
+// hand and the face-up table, so it may run on a sampled state.
+Action greedy_action(const BachelorGirlState& s, Seat me);
 
 }  // namespace parlour::bachelor_girl

@@ -2,10 +2,7 @@
 #include "games/bachelor_girl/bachelor_girl.h"
 #include "games/bachelor_girl/bots.h"
 #include "games/bachelor_girl/state.h"
-
-namespace parlour::rules_text {
-extern const std::string_view bachelor_girl;
-}
+#include "rules_text.h"
 
 namespace parlour::bachelor_girl {
 namespace {
@@ -15,23 +12,30 @@ std::vector<OptionSpec> option_specs() {
   return {
       {"deck", T::kChoice, 0, 0, {"picture", "standard"}, 0,
        "the Old Maid picture deck (its Old Maid is the Bachelor Girl) or a standard pack less one queen",
-       "seed 000: \"to be played with the same cards\" as the Old Maid game"},
+       "seed 000: \"to be played with the same cards\" as the Old Maid game",
+       "The pack"},
       {"removed", T::kChoice, 0, 0, {"clubs", "diamonds", "hearts", "spades"}, 0,
        "standard deck: the queen taken out; the queen of the same colour is the Bachelor Girl",
-       "seed 001: \"a regular 52-card deck with one of the queens removed\""},
+       "seed 001: \"a regular 52-card deck with one of the queens removed\"",
+       "Queen taken out"},
       {"stuck", T::kChoice, 0, 0, {"lay", "draw", "pass"}, 0,
        "a player with no pair and nothing to take lays a card face up and draws, only draws, or passes",
-       "our reading: seed 000 is silent on this case"},
+       "our reading: seed 000 is silent on this case",
+       "With no pair and nothing to take"},
       {"take", T::kChoice, 0, 0, {"all", "one"}, 0,
        "a player who can take takes every matching laid card, or one a turn",
-       "seed 000: \"you take their cards and lay them with yours\""},
+       "seed 000: \"you take their cards and lay them with yours\"",
+       "Taking laid cards"},
       {"handed", T::kChoice, 0, 0, {"pairs", "singles"}, 0,
        "cards handed to the winner pair up with the winner's single cards, or all count as singles",
-       "our reading of seed 000: \"give the winner the cards remaining in their hands\""},
+       "our reading of seed 000: \"give the winner the cards remaining in their hands\"",
+       "Cards handed to the winner"},
       {"target", T::kInt, 10, 1000, {}, 100, "points that win the game",
-       "seed 000: \"The player getting 100 points first is the winner of the game.\""},
+       "seed 000: \"The player getting 100 points first is the winner of the game.\"",
+       "Points to win"},
       {"max-hands", T::kInt, 1, 500, {}, 30, "hands after which the highest score wins anyway",
-       "our reading: a game must end even if nobody reaches the target"},
+       "our reading: a game must end even if nobody reaches the target",
+       "Most hands"},
   };
 }
 
@@ -71,7 +75,7 @@ GameInfo game_info() {
   g.name = "bachelor-girl";
   g.title = "Bachelor Girl";
   g.summary = "Lay pairs, take others' cards, and win the wild Bachelor Girl; first to 100";
-  g.rules = rules_text::bachelor_girl;
+  g.rules = kRulesText;
   g.min_players = 2, g.max_players = 8, g.default_players = 4;
   g.options = specs();
   g.presets = {
@@ -84,10 +88,7 @@ GameInfo game_info() {
             {"greedy", "takes whatever it can and lays the card least likely to be taken",
              [] { return make_greedy_bot(); }}};
   g.validate = validate;
-  g.new_game = [](const Config& c) -> std::unique_ptr<State> {
-    return std::make_unique<BachelorGirlState>(Rules::from(c));
-  };
-  g.cards = [](const Config& c) { return Rules::from(c).deck_cards(); };
+  g.new_game = state_factory<BachelorGirlState, Rules>();
   g.resampler = &resampler();
   return g;
 }

@@ -14,7 +14,7 @@ class BachelorGirlResampler final : public Resampler {
     auto out = std::make_unique<BachelorGirlState>(s);
     out->forget_last_event();
     if (s.terminal()) return out;
-    std::vector<Card> pool = s.stock();
+    std::vector<Card> pool(s.stock().begin(), s.stock().end());
     for (Seat p = 0; p < s.rules().players; ++p)
       if (p != v) pool.insert(pool.end(), s.hand_of(p).begin(), s.hand_of(p).end());
     // Sorted first, so the sample depends on which cards are hidden, not where.

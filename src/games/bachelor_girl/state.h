@@ -4,11 +4,15 @@
 #include <array>
 #include <vector>
 
+#include "core/small_vec.h"
 #include "games/bachelor_girl/bachelor_girl.h"
 
 namespace parlour::bachelor_girl {
 
 inline constexpr int kMaxPlayers = 8;
+// Cards of one place: at most the whole pack. Fixed capacity, so that play
+// and the copies a search makes allocate nothing.
+using Cards = SmallVec<Card, 52>;
 
 struct LaidPair {
   Card a, b;          // b is the Bachelor Girl when wild
@@ -18,8 +22,8 @@ struct LaidPair {
 
 // The cards in front of a player, face up.
 struct Front {
-  std::vector<LaidPair> pairs;
-  std::vector<Card> singles;
+  SmallVec<LaidPair, 26> pairs;
+  Cards singles;
   int points() const { return 5 * static_cast<int>(pairs.size()) + static_cast<int>(singles.size()); }
 };
 
@@ -35,21 +39,21 @@ struct Event {
   // End of a hand.
   bool hand_over = false;
   Seat winner = -1;  // -1: blocked, nobody went out
-  std::vector<Card> handed;
+  Cards handed;
   bool bonus = false;
   std::array<int, kMaxPlayers> hand_points{};
 };
 
-class BachelorGirlState final : public State {
+class BachelorGirlState final : public StateBase<BachelorGirlState> {
  public:
   explicit BachelorGirlState(const Rules& rules);
 
-  std::unique_ptr<State> clone() const override { return std::make_unique<BachelorGirlState>(*this); }
   Seat to_move() const override;
-  void legal_actions(std::vector<Action>& out) const override;
-  void apply(Action a) override;
+  Actors actors() const override;
+  void legal_actions(Seat seat, std::vector<Action>& out) const override;
+  void apply(Seat seat, Action a) override;
   void apply_chance(Rng& rng) override;
-  std::string action_label(Action a) const override;
+  std::string action_label(Seat seat, Action a) const override;
   View view(Seat viewer) const override;
   void narrate(Seat viewer, std::vector<std::string>& out) const override;
   Outcome outcome() const override;
@@ -64,25 +68,29 @@ class BachelorGirlState final : public State {
   Seat turn() const { return turn_; }
   Seat dealer() const { return dealer_; }
   int hand() const { return hand_; }
-  const std::vector<Card>& hand_of(Seat s) const { return hands_[s]; }
+  const Cards& hand_of(Seat s) const { return hands_[s]; }
   const Front& front(Seat s) const { return fronts_[s]; }
-  const std::vector<Card>& stock() const { return stock_; }
+  const Cards& stock() const { return stock_; }
   int score(Seat s) const { return score_[s]; }
   const Event& last_event() const { return ev_; }
   // A sampled state must not carry the real last event: it names real cards.
   void forget_last_event() { ev_ = Event(); }
-  Seat claimant() const { return claim_order_[claim_next_]; }
+  // Seats that may still claim a card laid in error (the claim window).
+  SeatMask claimants() const { return phase_ == Phase::kClaim ? claim_open_ : 0; }
+  // The first of them from the layer's left: whom a table asks first.
+  Seat first_claimant() const;
   // Public inference: seat s held no card of these classes when it last had to
   // take every match (or was stuck), and has drawn `drawn_since` cards since.
   std::uint32_t known_absent(Seat s) const { return absent_[s]; }
   int drawn_since(Seat s) const { return drawn_since_[s]; }
 
   // For the resampler and tests.
-  std::vector<Card>& mutable_hand(Seat s) { return hands_[s]; }
-  std::vector<Card>& mutable_stock() { return stock_; }
+  Cards& mutable_hand(Seat s) { return hands_[s]; }
+  Cards& mutable_stock() { return stock_; }
   // Puts the game at the start of `turn`'s turn with these hands, fronts and
   // stock (top last). For tests.
-  void set_position(std::vector<std::vector<Card>> hands, std::vector<Front> fronts, std::vector<Card> stock, Seat turn);
+  void set_position(const std::vector<std::vector<Card>>& hands, const std::vector<Front>& fronts,
+                    const std::vector<Card>& stock, Seat turn);
 
  private:
   void deal(Rng& rng);
@@ -92,8 +100,10 @@ class BachelorGirlState final : public State {
   void after_single(Card laid);
   void end_hand(Seat winner);
   bool has_natural_pair(Seat p) const;
-  void natural_takes(Seat p, std::vector<Action>& out) const;
-  void wild_takes(Seat p, std::vector<Action>& out) const;
+  template <class Out>
+  void natural_takes(Seat p, Out& out) const;
+  template <class Out>
+  void wild_takes(Seat p, Out& out) const;
   void remove_from_hand(Seat p, Card c);
   // Records that p holds none of the classes lying single before the others.
   void infer_absent(Seat p);
@@ -102,25 +112,31 @@ class BachelorGirlState final : public State {
   Seat left(Seat s, int k = 1) const { return (s + k) % r_.players; }
 
   Rules r_;
+  Cards deck_;  // the pack before the deal
   Phase phase_ = Phase::kDeal;
-  std::array<std::vector<Card>, kMaxPlayers> hands_;
+  std::array<Cards, kMaxPlayers> hands_;
   std::array<Front, kMaxPlayers> fronts_;
-  std::vector<Card> stock_;  // top is back()
+  Cards stock_;  // top is back()
   std::array<int, kMaxPlayers> score_{};
   Seat dealer_ = 0, turn_ = 0;
   int hand_ = 1;
   bool swapped_ = false;  // this turn
   int idle_ = 0;          // turns in a row with nothing laid, taken or drawn
-  // A claim window: the card laid in error, who laid it, and who is asked.
+  // A claim window: the card laid in error, who laid it, and the seats that
+  // may still claim it (all the others, until they let it go).
   Card claim_card_;
   Seat claim_layer_ = 0;
-  std::vector<Seat> claim_order_;
-  std::size_t claim_next_ = 0;
+  SeatMask claim_open_ = 0;
   bool layer_out_ = false;  // the layer's single was the last card: the hand ends after the claims
   std::array<std::uint32_t, kMaxPlayers> absent_{};
   std::array<int, kMaxPlayers> drawn_since_{};
   bool dealt_ = false;
   int actions_ = 0;
+  // The last hand finished, for the summary between hands.
+  int hands_done_ = 0;
+  Seat last_winner_ = -1;
+  bool last_bonus_ = false;
+  std::array<int, kMaxPlayers> last_points_{};
   Event ev_;
 };
 

@@ -6,34 +6,33 @@
 namespace parlour::bachelor_girl {
 namespace {}  // namespace
 
-std::string BachelorGirlState::action_label(Action a) const {
+std::string BachelorGirlState::action_label(Seat seat, Action a) const {
   const auto m = Move::decode(a);
   if (!m) return "action " + std::to_string(a);
   switch (m->kind) {
     case Move::kLayPair: {
       std::string cards;
-      for (Card c : hands_[turn_])
+      for (Card c : hands_[seat])
         if (!r_.wild(c) && r_.cls(c) == m->cls) cards += " " + card_token(c);
       return "lay the pair" + cards;
     }
     case Move::kLaySingle:
       return "lay " + card_token(m->card);
     case Move::kTake:
-      return "take " + card_token(m->card) + " from Seat " + std::to_string(m->seat);
+      return "take " + card_token(m->card) + " from " + seat_name(m->seat);
     case Move::kTakeWild:
-      return "take " + card_token(m->card) + " from Seat " + std::to_string(m->seat) +
-             " with the Bachelor Girl";
+      return "take " + card_token(m->card) + " from " + seat_name(m->seat) + " with the Bachelor Girl";
     case Move::kSwap:
-      return "put your match of " + card_token(m->card) + " in the Bachelor Girl's place at Seat " +
-             std::to_string(m->seat) + " and take her";
+      return "put your match of " + card_token(m->card) + " in the Bachelor Girl's place at " + seat_name(m->seat) +
+             " and take her";
     case Move::kDraw:
       return "draw";
     case Move::kPass:
       return "pass";
     case Move::kDone:
-      return "done";
+      return "stop taking";
     case Move::kClaim:
-      return "claim";
+      return "claim both cards";
     case Move::kDecline:
       return "let it go";
   }
@@ -47,6 +46,8 @@ View BachelorGirlState::view(Seat viewer) const {
   v.viewer = viewer;
   v.players = r_.players;
   v.to_move = to_move();
+  v.actors = actors().seats;
+  v.resolve = actors().resolve;
   v.dealer = dealer_;
   v.hand = hand_, v.hands = 0;  // a game to a target, not a fixed number of hands
   v.terminal = phase_ == Phase::kOver;
@@ -55,8 +56,8 @@ View BachelorGirlState::view(Seat viewer) const {
     si.name = seat_name(s);
     si.cards = static_cast<int>(hands_[s].size());
     si.score = score_[s];
-    if (phase_ != Phase::kDeal && phase_ != Phase::kOver && s == turn_) si.status = "to play";
-    if (phase_ == Phase::kClaim && s == claimant()) si.status = "may claim";
+    if (phase_ != Phase::kDeal && phase_ != Phase::kOver && phase_ != Phase::kClaim && s == turn_) si.status = "to play";
+    if (phase_ == Phase::kClaim && (claim_open_ >> s & 1)) si.status = "may claim";
     if (s == dealer_) si.status += si.status.empty() ? "dealer" : ", dealer";
     // What everyone can infer: the classes it could not match when it had to.
     if (absent_[s] && phase_ != Phase::kOver) {
@@ -75,11 +76,11 @@ View BachelorGirlState::view(Seat viewer) const {
     v.seats.push_back(std::move(si));
   }
   for (Seat s = 0; s < r_.players; ++s) {
-    Zone h{ZoneKind::kHand, s, seat_name(s) + "'s hand", {}, false, ""};
+    Zone h{ZoneKind::kHand, Layout::kHand, s, seat_name(s) + "'s hand", {}, ""};
     for (Card c : hands_[s])
       h.cards.push_back({all || viewer == s ? std::optional<Card>(c) : std::nullopt, false});
     v.zones.push_back(std::move(h));
-    Zone p{ZoneKind::kPairs, s, seat_name(s) + "'s pairs", {}, false, ""};
+    Zone p{ZoneKind::kPairs, Layout::kRow, s, seat_name(s) + "'s pairs", {}, ""};
     for (const LaidPair& lp : fronts_[s].pairs) {
       p.cards.push_back({lp.a, true});
       p.cards.push_back({lp.b, true});
@@ -88,66 +89,75 @@ View BachelorGirlState::view(Seat viewer) const {
                   std::string("the Bachelor Girl stands for the match of ") + card_token(lp.a);
     }
     v.zones.push_back(std::move(p));
-    Zone l{ZoneKind::kTable, s, seat_name(s) + "'s laid cards", {}, false, ""};
+    Zone l{ZoneKind::kTable, Layout::kRow, s, seat_name(s) + "'s laid cards", {}, ""};
     for (Card c : fronts_[s].singles) l.cards.push_back({c, true});
     v.zones.push_back(std::move(l));
   }
-  Zone st{ZoneKind::kStock, kNobody, "stock", {}, false, "face down"};
+  Zone st{ZoneKind::kStock, Layout::kPile, kNobody, "stock", {}, "face down"};
   for (Card c : stock_) st.cards.push_back({all ? std::optional<Card>(c) : std::nullopt, false});
   v.zones.push_back(std::move(st));
 
-  if (viewer >= 0 && viewer == v.to_move) {
+  if (hands_done_ > 0) {
+    v.last_hand.hand = hands_done_;
+    v.last_hand.summary = last_winner_ >= 0 ? seat_name(last_winner_) + " wins the hand" +
+                                                  (last_bonus_ ? ", and 10 points for the Bachelor Girl." : ".")
+                                            : "Nobody could finish the hand.";
+    for (Seat s = 0; s < r_.players; ++s) {
+      v.last_hand.points.push_back(last_points_[s]);
+      v.last_hand.totals.push_back(score_[s]);
+    }
+  }
+  if (viewer >= 0 && actors().has(viewer)) {
     std::vector<Action> legal;
-    legal_actions(legal);
-    std::vector<std::string> keys;
+    legal_actions(viewer, legal);
+    bool pair = false, take = false, single = false, wild = false, swap = false;
     for (Action a : legal) {
       const Move m = *Move::decode(a);
       std::string key;
       switch (m.kind) {
-        case Move::kDraw:
-          key = "d";
-          break;
-        case Move::kPass:
-          key = "p";
-          break;
-        case Move::kDone:
-          key = "done";
-          break;
-        case Move::kClaim:
-          key = "c";
-          break;
-        case Move::kDecline:
-          key = "n";
-          break;
-        default:
-          key = std::to_string(v.choices.size() + 1);
+        case Move::kDraw: key = "d"; break;
+        case Move::kPass: key = "p"; break;
+        case Move::kDone: key = "done"; break;
+        case Move::kClaim: key = "c"; break;
+        case Move::kDecline: key = "n"; break;
+        default: key = std::to_string(v.choices.size() + 1);
       }
-      Choice c{a, action_label(a), key};
+      pair |= m.kind == Move::kLayPair, take |= m.kind == Move::kTake, single |= m.kind == Move::kLaySingle;
+      wild |= m.kind == Move::kTakeWild, swap |= m.kind == Move::kSwap;
+      Choice c{a, action_label(viewer, a), key, {}, {}};
       // Zones go hand, pairs, laid cards for each seat in turn (3 per seat).
-      auto at = [&](const std::vector<Card>& cards, Card card, int zone) {
+      auto at = [&](const Cards& cards, Card card, int zone) {
         const auto it = std::find(cards.begin(), cards.end(), card);
-        if (it != cards.end()) c.zone = zone, c.card = static_cast<int>(it - cards.begin());
+        if (it != cards.end()) c.picks = {{zone, static_cast<int>(it - cards.begin())}};
       };
       if (m.kind == Move::kLaySingle) at(hands_[viewer], m.card, 3 * viewer);
-      if (m.kind == Move::kTake || m.kind == Move::kTakeWild)
-        at(fronts_[m.seat].singles, m.card, 3 * m.seat + 2);
+      if (m.kind == Move::kTake || m.kind == Move::kTakeWild) at(fronts_[m.seat].singles, m.card, 3 * m.seat + 2);
       v.choices.push_back(std::move(c));
     }
     v.list_choices = true;
     switch (phase_) {
       case Phase::kClaim:
-        v.prompt =
-            seat_name(claim_layer_) + " laid " + card_token(claim_card_) +
-            " while its match lies in front of another player. c: claim both cards, n: let it go";
+        v.prompt = seat_name(claim_layer_) + " laid " + card_token(claim_card_) +
+                   " while its match lies in front of another player. Claim both cards, or let it go.";
         break;
       case Phase::kLaySingle:
-        v.prompt = "Lay one more card face up (then you draw). Choose by number";
+        v.prompt = "Lay one more card face up; then you draw from the stock.";
         break;
       case Phase::kTaking:
-        v.prompt = "Take more cards, or done. Choose by number";
+        v.prompt = "Take more of the laid cards that match yours, or stop taking.";
         break;
       default:
-        v.prompt = "Your turn. Choose by number";
+        if (pair)
+          v.prompt = swap ? "Your turn: you may take the Bachelor Girl first, then lay a pair from your hand."
+                          : "Your turn: lay a pair from your hand.";
+        else if (take)
+          v.prompt = "Your turn: take the laid cards that match yours.";
+        else if (wild)
+          v.prompt = "Your turn: take a laid card with the Bachelor Girl, or play on.";
+        else if (single)
+          v.prompt = "Your turn: no pair and nothing to take. Lay a card face up, then draw.";
+        else
+          v.prompt = "Your turn: no pair and nothing to take.";
         break;
     }
   }
@@ -157,93 +167,78 @@ View BachelorGirlState::view(Seat viewer) const {
 
 void BachelorGirlState::narrate(Seat viewer, std::vector<std::string>& out) const {
   const Event& e = ev_;
-  const bool all = viewer == kEveryone;
-  auto who = [&](Seat s) { return s == viewer ? std::string("You") : seat_name(s); };
-  auto verb = [&](Seat s, const char* you, const char* other) {
-    return std::string(s == viewer ? you : other);
-  };
+  const Words w(viewer);
   switch (e.kind) {
     case Event::kNone:
       return;
     case Event::kDeal: {
       out.push_back("Hand " + std::to_string(e.hand) + ": " + seat_name(dealer_) + " deals " +
-                    cards_text(r_.hand_size()) + " each; " +
-                    cards_text(static_cast<int>(stock_.size())) +
+                    cards_text(r_.hand_size()) + " each; " + cards_text(static_cast<int>(stock_.size())) +
                     " go face down as the stock. The Bachelor Girl is " +
                     (r_.deck == DeckKind::kPicture ? std::string("the Old Maid card")
                                                    : "the " + long_name(r_.bachelor_girl())) +
                     ".");  // named in words: a rule, not a card seen where it lies
       for (Seat s = 0; s < r_.players; ++s)
-        if (all || s == viewer)
-          out.push_back(who(s) + verb(s, " hold: ", " holds: ") + token_list(hands_[s]));
+        if (w.sees(s)) out.push_back(w.says(s, "hold") + ": " + token_list(hands_[s]));
       break;
     }
     case Event::kSwap:
-      out.push_back(who(e.actor) + verb(e.actor, " put ", " puts ") + card_token(e.card2) +
-                    " in the Bachelor Girl's place beside " + card_token(e.card) + " in front of " +
-                    (e.other == e.actor ? std::string("themselves") : who(e.other)) + ", and " +
-                    verb(e.actor, "take", "takes") + " her.");
+      out.push_back(w.says(e.actor, "put") + " " + card_token(e.card2) + " in the Bachelor Girl's place beside " +
+                    card_token(e.card) + " in front of " +
+                    (e.other == e.actor ? std::string(w.you(e.actor) ? "yourself" : "themselves") : w.whom(e.other)) +
+                    ", and " + w.verb(e.actor, "take") + " her.");
       break;
     case Event::kLayPair:
-      out.push_back(who(e.actor) + verb(e.actor, " lay ", " lays ") + "the pair " +
-                    card_token(e.card) + " " + card_token(e.card2) + ".");
+      out.push_back(w.says(e.actor, "lay") + " the pair " + card_token(e.card) + " " + card_token(e.card2) + ".");
       break;
     case Event::kLaySingle: {
-      std::string line = who(e.actor) + verb(e.actor, " lay ", " lays ") + card_token(e.card);
+      std::string line = w.says(e.actor, "lay") + " " + card_token(e.card);
       if (e.drew)
-        line += " and " + verb(e.actor, "draw ", "draws ") +
-                (all || viewer == e.actor ? card_token(e.drawn) : "a card") + " from the stock";
+        line += " and " + w.verb(e.actor, "draw") + " " + (w.sees(e.actor) ? card_token(e.drawn) : "a card") +
+                " from the stock";
       out.push_back(line + ".");
       break;
     }
     case Event::kTake:
-      out.push_back(who(e.actor) + verb(e.actor, " take ", " takes ") + card_token(e.card) +
-                    " from " + who(e.other) + " and " + verb(e.actor, "lay", "lays") + " it with " +
-                    card_token(e.card2) + ".");
+      out.push_back(w.says(e.actor, "take") + " " + card_token(e.card) + " from " + w.whom(e.other) + " and " +
+                    w.verb(e.actor, "lay") + " it with " + card_token(e.card2) + ".");
       break;
     case Event::kTakeWild:
-      out.push_back(who(e.actor) + verb(e.actor, " take ", " takes ") + card_token(e.card) +
-                    " from " + who(e.other) + " with the Bachelor Girl " + card_token(e.card2) +
-                    ".");
+      out.push_back(w.says(e.actor, "take") + " " + card_token(e.card) + " from " + w.whom(e.other) +
+                    " with the Bachelor Girl " + card_token(e.card2) + ".");
       break;
     case Event::kDraw:
-      out.push_back(who(e.actor) + verb(e.actor, " have", " has") + " nothing to lay or take and " +
-                    verb(e.actor, "draw ", "draws ") +
-                    (all || viewer == e.actor ? card_token(e.drawn) : "a card") +
+      out.push_back(w.who(e.actor) + " " + w.verb(e.actor, "have", "has") + " nothing to lay or take and " +
+                    w.verb(e.actor, "draw") + " " + (w.sees(e.actor) ? card_token(e.drawn) : "a card") +
                     " from the stock.");
       break;
     case Event::kPass:
-      out.push_back(who(e.actor) + verb(e.actor, " have", " has") +
-                    " nothing to lay or take, and the stock is empty: " +
-                    verb(e.actor, "pass", "passes") + ".");
+      out.push_back(w.who(e.actor) + " " + w.verb(e.actor, "have", "has") +
+                    " nothing to lay or take, and the stock is empty: " + w.verb(e.actor, "pass") + ".");
       break;
     case Event::kDone:
-      out.push_back(who(e.actor) + verb(e.actor, " stop", " stops") + " taking.");
+      out.push_back(w.says(e.actor, "stop") + " taking.");
       break;
     case Event::kClaim:
-      out.push_back(who(e.actor) + verb(e.actor, " notice", " notices") + " the error and " +
-                    verb(e.actor, "take ", "takes ") + card_token(e.card) + " and " +
-                    card_token(e.card2) + ".");
+      out.push_back(w.says(e.actor, "notice") + " the error and " + w.verb(e.actor, "take") + " " +
+                    card_token(e.card) + " and " + card_token(e.card2) + ".");
       break;
     case Event::kDecline:
       break;
   }
   if (!e.hand_over) return;
   if (e.winner >= 0) {
-    std::string line = who(e.winner) + verb(e.winner, " lay", " lays") + " the last card and " +
-                       verb(e.winner, "win", "wins") + " the hand";
+    std::string line = w.says(e.winner, "lay") + " the last card and " + w.verb(e.winner, "win") + " the hand";
     line += e.handed.empty() ? "." : "; the others hand over " + token_list(e.handed) + ".";
     if (e.bonus) line += " The Bachelor Girl is among them: 10 more points.";
     out.push_back(line);
   } else {
-    out.push_back(
-        "Nobody can lay, take or draw: the hand ends without a winner, and cards in hand score "
-        "nothing.");
+    out.push_back("Nobody can lay, take or draw: the hand ends without a winner, and cards in hand score nothing.");
   }
   std::string s = "Scores after hand " + std::to_string(e.hand) + ":";
   for (Seat p = 0; p < r_.players; ++p)
-    s += " " + seat_name(p) + " " + std::to_string(score_[p]) + " (+" +
-         std::to_string(e.hand_points[p]) + ")" + (p + 1 < r_.players ? "," : ".");
+    s += " " + seat_name(p) + " " + std::to_string(score_[p]) + " (+" + std::to_string(e.hand_points[p]) + ")" +
+         (p + 1 < r_.players ? "," : ".");
   out.push_back(s);
 }
 

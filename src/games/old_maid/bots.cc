@@ -9,20 +9,19 @@ namespace {
 
 class BlindBot final : public Bot {
  public:
+  // The legal actions come in the order legal_actions() documents: a draw's
+  // are every position; an offer's are offer, then shuffle or look, then the
+  // moves. So two looks decide, however long the list: this bot is the one
+  // simulation runs most.
   Action act(const Observation& obs, Rng& rng) override {
-    const View& view = obs.view();
-    assert(!view.choices.empty());
-    bool can_offer = false;
-    int draws = 0;
-    for (const Choice& c : view.choices) {
-      const Move m = *Move::decode(c.action);
-      if (m.kind == Move::kShuffle) return c.action;  // shuffle first, whenever allowed
-      can_offer |= m.kind == Move::kOffer;
-      draws += m.kind == Move::kDraw;
-    }
-    if (can_offer) return Move{Move::kOffer}.encode();
-    assert(draws > 0);
-    return Move{Move::kDraw, static_cast<int>(rng.below(static_cast<std::uint32_t>(draws)))}.encode();
+    const std::span<const Action> legal = obs.legal();
+    assert(!legal.empty());
+    if (Move::decode(legal[0])->kind == Move::kDraw)
+      return legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
+    assert(Move::decode(legal[0])->kind == Move::kOffer);
+    // Shuffle first, whenever allowed; then offer.
+    if (legal.size() > 1 && Move::decode(legal[1])->kind == Move::kShuffle) return legal[1];
+    return legal[0];
   }
 };
 

@@ -59,7 +59,7 @@ void OldMaidFast::play(std::uint64_t seed, Playout& out, Trace&& trace) {
     if (hand == 1) {
       std::uint32_t odd = 0;  // classes dealt an odd number of times
       for (int p = 0; p < n_players; ++p) odd ^= mask[p];
-      for (int p = 0; p < n_players; ++p) out.odd_card_seats |= static_cast<std::uint32_t>((mask[p] & odd) != 0) << p;
+      for (int p = 0; p < n_players; ++p) out.facts[kOddCardFact] |= static_cast<std::uint64_t>((mask[p] & odd) != 0) << p;
     }
     int next_place = 1, live = 0;
     for (int p = 0; p < n_players; ++p) {
@@ -126,6 +126,7 @@ void OldMaidFast::play(std::uint64_t seed, Playout& out, Trace&& trace) {
     last_losers = losers;
   }
   out.scores = score;
+  out.kind = r_.outcome_kind();
   rank_places(n_players, score, out.places);
   for (int p = 0; p < n_players; ++p)
     if (r_.hands == 1 && (last_losers >> p & 1)) out.places[p] = n_players;

@@ -13,6 +13,9 @@
 
 namespace parlour::old_maid {
 
+// Playout::facts[kOddCardFact]: the seats dealt the odd card (GameStats).
+inline constexpr int kOddCardFact = 0;
+
 class OldMaidFast final : public FastPlayouts {
  public:
   explicit OldMaidFast(const Rules& rules);

@@ -7,10 +7,7 @@
 #include "games/old_maid/odds.h"
 #include "games/old_maid/old_maid.h"
 #include "games/old_maid/state.h"
-
-namespace parlour::rules_text {
-extern const std::string_view old_maid;
-}
+#include "rules_text.h"
 
 namespace parlour::old_maid {
 namespace {
@@ -20,52 +17,66 @@ std::vector<OptionSpec> option_specs() {
   return {
       {"packs", T::kChoice, 0, 0, {"auto", "1", "2"}, 0,
        "packs shuffled together; auto uses two above six players",
-       "seed 004: \"If more than six play, use two packs shuffled together\""},
+       "seed 004: \"If more than six play, use two packs shuffled together\"",
+       "Packs"},
       {"odd", T::kChoice, 0, 0, {"queen", "jack", "joker", "random", "picture"}, 0,
        "the odd card: a queen or jack removed, a joker added (Babanuki), one random card set "
        "aside unseen (Jiji-nuki), or the picture deck's Old Maid",
        "seed 001: \"a regular 52-card deck with one of the queens removed\"; seed 004: \"one "
-       "black Jack is removed\""},
+       "black Jack is removed\"",
+       "The odd card"},
       {"removed", T::kChoice, 0, 0, {"clubs", "diamonds", "hearts", "spades"}, 0,
        "which queen (or jack) is taken out",
        "seed 004: \"Remove the Q[suit] from the pack\" (the suit sign is lost in our copy; "
-       "clubs leaves the black queen of spades, as in Schwarzer Peter's black jack)"},
+       "clubs leaves the black queen of spades, as in Schwarzer Peter's black jack)",
+       "Card taken out"},
       {"pairs", T::kChoice, 0, 0, {"rank", "colour"}, 0,
        "cards pair by rank, or by rank and colour",
-       "seed 001: \"Longer Variation ... matching up cards by color of suit as well as by number\""},
+       "seed 001: \"Longer Variation ... matching up cards by color of suit as well as by number\"",
+       "Cards pair by"},
       {"first", T::kChoice, 0, 0, {"eldest", "dealer"}, 0,
        "who offers first: the player next to the dealer in the direction of play, or the dealer",
        "seeds 001, 004: \"starting with the player on the dealer's left\"; seed 002: \"The "
-       "dealer then begins play\""},
+       "dealer then begins play\"",
+       "Who offers first"},
       {"direction", T::kChoice, 0, 0, {"left", "right"}, 0,
        "the way play passes: left (each player draws from the right-hand neighbour) or right",
-       "seed 001: \"holds his hand of cards out to the player on his left\"; Babanuki goes right"},
+       "seed 001: \"holds his hand of cards out to the player on his left\"; Babanuki goes right",
+       "Play passes to the"},
       {"deal-start", T::kChoice, 0, 0, {"eldest", "dealer"}, 0,
        "who is dealt the first card, and so any extra card: the player next to the dealer, or the dealer",
-       "issue #2: \"Cards are dealt one at a time from seat 0\", the eldest hand"},
+       "issue #2: \"Cards are dealt one at a time from seat 0\", the eldest hand",
+       "The deal starts with"},
       {"spare", T::kChoice, 0, 0, {"deal", "aside"}, 0,
        "cards that do not go round evenly are dealt, or set aside face down so every hand is equal",
-       "seed 004: \"Deal the remainder round as far as they will go - it doesn't matter if some receive more\""},
+       "seed 004: \"Deal the remainder round as far as they will go - it doesn't matter if some receive more\"",
+       "Cards left over"},
       {"keep-drawing", T::kBool, 0, 1, {}, 0,
        "after making a match the drawer draws again from the same player",
-       "seed 001: \"Another Variation ... he gets to continue his turn\" (Bolton 91)"},
+       "seed 001: \"Another Variation ... he gets to continue his turn\" (Bolton 91)",
+       "Draw again after a match"},
       {"discards", T::kChoice, 0, 0, {"up", "down"}, 0, "pairs are laid down face up or face down",
-       "seed 001: \"lay each pair ... face up\"; seed 004: \"he discards it face down\""},
+       "seed 001: \"lay each pair ... face up\"; seed 004: \"he discards it face down\"",
+       "Pairs are laid"},
       {"scoring", T::kChoice, 0, 0, {"loser", "most-pairs", "hands-avoided", "finishing-order"}, 0,
        "who wins: nobody but a loser; the most pairs without the odd card; hands avoiding it in "
        "a match; or the order of going out (Babanuki)",
-       "seed 001: \"There is really no winner\" and its \"Suggestion\" for declaring one"},
+       "seed 001: \"There is really no winner\" and its \"Suggestion\" for declaring one",
+       "Scoring"},
       {"hands", T::kInt, 1, 100, {}, 1, "hands in a match; the deal passes on each hand",
-       "seed 001: \"avoided the old maid the most in multiple rounds\""},
+       "seed 001: \"avoided the old maid the most in multiple rounds\"",
+       "Hands in a match"},
       {"penalty", T::kChoice, 0, 0, {"none", "soot", "raps"}, 0,
        "the loser's forfeit: Schwarzer Peter's soot mark, or Scabby Queen's raps on the knuckles, "
        "as many as the value of a card the loser cuts",
-       "custom of Schwarzer Peter and Scabby Queen (not in the seed texts)"},
+       "custom of Schwarzer Peter and Scabby Queen (not in the seed texts)",
+       "The loser's forfeit"},
       {"title", T::kChoice, 0, 0,
        {"old-maid", "schwarzer-peter", "vieux-garcon", "pouilleux", "jackass", "scabby-queen",
         "baba", "jiji"},
        0, "what the loser is called", "seed 004: \"Related games In Vieux Garcon (Old Boy) and "
-       "Schwarzer Peter (Black Peter)\""},
+       "Schwarzer Peter (Black Peter)\"",
+       "The loser is called"},
   };
 }
 
@@ -127,7 +138,41 @@ Status validate(const Config& c) {
 
 }  // namespace
 
-const Resampler& resampler();  // resample.cc
+namespace {
+
+// Who was dealt the odd card, and how often that seat then lost: the game's
+// own report in `parlour sim`. Counters: games, then per seat dealt and lost.
+class OddCardStats final : public GameStats {
+ public:
+  void facts(const State& final_state, Playout& out) const override {
+    out.facts[kOddCardFact] = static_cast<const OldMaidState&>(final_state).odd_card_seats();
+  }
+  std::size_t counters(int players) const override { return 1 + 2 * static_cast<std::size_t>(players); }
+  void tally(const Playout& g, std::span<std::uint64_t> counts) const override {
+    ++counts[0];
+    for (Seat s = 0; s < g.players; ++s) {
+      const bool dealt = g.facts[kOddCardFact] >> s & 1;
+      counts[1 + 2 * s] += dealt;
+      counts[2 + 2 * s] += dealt && g.lost(s);
+    }
+  }
+  std::vector<SeatRate> rates(int players, std::span<const std::uint64_t> counts) const override {
+    SeatRate held{"holds the odd card after the deal (with three of its rank left, several seats may)", {}};
+    SeatRate lost{"loses, when dealt the odd card", {}};
+    for (Seat s = 0; s < players; ++s) {
+      held.by_seat.push_back({counts[1 + 2 * s], counts[0]});
+      lost.by_seat.push_back({counts[2 + 2 * s], counts[1 + 2 * s]});
+    }
+    return {held, lost};
+  }
+};
+
+const GameStats& odd_card_stats() {
+  static const OddCardStats s;
+  return s;
+}
+
+}  // namespace
 
 Rules Rules::from(const Config& c) {
   const Options& o = c.options;
@@ -170,23 +215,16 @@ GameInfo game_info() {
   g.name = "old-maid";
   g.title = "Old Maid";
   g.summary = "Draw from your neighbour's fan, pair off, and don't be left with the odd card";
-  g.rules = rules_text::old_maid;
+  g.rules = kRulesText;
   g.min_players = 2, g.max_players = 12, g.default_players = 4;
   g.options = specs();
   g.presets = presets();
   g.bots = {{"blind", "draws a uniformly random position and shuffles before offering",
              [] { return make_blind_bot(); }}};
   g.validate = validate;
-  g.new_game = [](const Config& c) -> std::unique_ptr<State> {
-    return std::make_unique<OldMaidState>(Rules::from(c));
-  };
-  g.cards = [](const Config& c) {
-    OldMaidState s(Rules::from(c));
-    std::vector<Card> out;
-    s.all_cards(out);
-    return out;
-  };
+  g.new_game = state_factory<OldMaidState, Rules>();
   g.resampler = &resampler();
+  g.stats = &odd_card_stats();
   g.exact_odds = &exact_odds();
   g.fairness = {
       {"usual", "dealer's left offers first (usual)", {}, 2, 12, 4},

@@ -158,8 +158,6 @@ std::optional<double> BlindChain::solve(std::size_t max_positions, double tolera
 
 // ---- From the deal ------------------------------------------------------------------
 
-namespace {
-
 std::vector<std::uint16_t> holders_of(const OldMaidState& s) {
   const Rules& r = s.rules();
   std::vector<std::uint16_t> by_class(static_cast<std::size_t>(r.classes()), 0);
@@ -170,6 +168,8 @@ std::vector<std::uint16_t> holders_of(const OldMaidState& s) {
     if (h) out.push_back(h);
   return out;
 }
+
+namespace {
 
 // The exact distribution of holder sets after the deal and its pairing: every
 // way of sharing each class's cards among the hands, weighted by the number of
@@ -265,6 +265,7 @@ std::map<std::vector<std::uint16_t>, long double> deal_distribution(const Rules&
 
 // Counting every deal is exact and quick up to four players (seconds for four).
 constexpr int kExactPlayers = 4;
+constexpr const char* kEvent = "being left with the odd card";
 
 class OldMaidOdds final : public ExactOdds {
  public:
@@ -273,7 +274,8 @@ class OldMaidOdds final : public ExactOdds {
     BlindChain chain(r.players, r.dir, r.keep_drawing);
     const int dealer = ((-r.dir) % r.players + r.players) % r.players;
     OddsReport rep;
-    rep.lose.assign(r.players, 0.0);
+    rep.event = kEvent;
+    rep.chance.assign(r.players, 0.0);
     // Cards set aside unseen count as one more hand in the counting.
     const int n = static_cast<int>(r.deck().size()) - (r.odd == Odd::kRandom ? 1 : 0);
     const int hands = r.players + (r.dealt(n) < n ? 1 : 0);
@@ -286,7 +288,7 @@ class OldMaidOdds final : public ExactOdds {
       rep.precision = *change;
       long double check = 0;
       for (const auto& [h, p] : starts) {
-        for (int s = 0; s < r.players; ++s) rep.lose[s] += static_cast<double>(p * chain.value(h)[s]);
+        for (int s = 0; s < r.players; ++s) rep.chance[s] += static_cast<double>(p * chain.value(h)[s]);
         check += p;
       }
       rep.exact = true;
@@ -309,9 +311,10 @@ class OldMaidOdds final : public ExactOdds {
     const Rules& r = s.rules();
     using Phase = OldMaidState::Phase;
     OddsReport rep;
-    rep.lose.assign(r.players, 0.0);
+    rep.event = kEvent;
+    rep.chance.assign(r.players, 0.0);
     if (s.phase() == Phase::kOver || s.phase() == Phase::kCut || (s.phase() == Phase::kDeal && s.last_event().hand_over)) {
-      for (Seat x = 0; x < r.players; ++x) rep.lose[x] = s.last_losers() >> x & 1;
+      for (Seat x = 0; x < r.players; ++x) rep.chance[x] = s.last_losers() >> x & 1;
       rep.exact = true;
       rep.method = "the hand is over";
       return rep;
@@ -325,12 +328,16 @@ class OldMaidOdds final : public ExactOdds {
       return Status::error("this position has too many cards left for an exact chain (over 4 million positions); "
                            "try a later move");
     rep.precision = *change + 1e-15;
-    for (int x = 0; x < r.players; ++x) rep.lose[x] = chain.value(h)[x];
+    for (int x = 0; x < r.players; ++x) rep.chance[x] = chain.value(h)[x];
     rep.exact = true;
     rep.states = chain.size();
     rep.method = "exact Markov chain from this position (" + std::to_string(chain.size()) +
                  " positions), every draw from here on blind";
     return rep;
+  }
+
+  Result<OddsReport> for_seat(const State& state, Seat seat) const override {
+    return seat_odds(dynamic_cast<const OldMaidState&>(state), seat);
   }
 };
 

@@ -19,6 +19,8 @@
 
 namespace parlour::old_maid {
 
+class OldMaidState;
+
 struct ChainPos {
   std::vector<std::uint16_t> holders;  // one holder set per live class, sorted
   int offerer = 0, drawer = 0;
@@ -68,5 +70,16 @@ class BlindChain {
 };
 
 const ExactOdds& exact_odds();
+
+// The holder sets of the classes in the hands of a position (every card seen).
+std::vector<std::uint16_t> holders_of(const OldMaidState& s);
+
+// Odds as `seat` can know them (kSpectator: from the public view): the chance
+// of each seat being left with the odd card, averaged over every position
+// that seat cannot tell from the real one, each dealing of the cards it cannot
+// see counted once. Exact up to four players; above, estimated from blind
+// play-outs of positions sampled consistently with the view (and said so).
+// Reads only what the seat's view shows.
+Result<OddsReport> seat_odds(const OldMaidState& state, Seat seat);
 
 }  // namespace parlour::old_maid

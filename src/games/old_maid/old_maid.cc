@@ -22,7 +22,7 @@ std::vector<Card> Rules::deck() const {
   if (odd == Odd::kPicture) {
     // Two picture packs would hold two Old Maids, which would pair: keep one.
     std::vector<Card> d = parlour::packs(picture_deck(), packs);
-    for (int i = 1; i < packs; ++i) remove_one(d, Card::picture(kOldMaidCharacter));
+    for (int i = 1; i < packs; ++i) remove_one(d, Card::picture(kLoneCharacter));
     return d;
   }
   std::vector<Card> d = parlour::packs(standard_deck(), packs);
@@ -33,29 +33,19 @@ std::vector<Card> Rules::deck() const {
   return odd == Odd::kJoker ? with_jokers(std::move(d), 1) : d;
 }
 
-Action Move::encode() const {
-  switch (kind) {
-    case kOffer: return 0;
-    case kShuffle: return 1;
-    case kLook: return 2;
-    case kDraw: return 32 + from;
-    case kArrange: return 64 + from * 32 + to;
-  }
-  return 0;
-}
-
-std::optional<Move> Move::decode(Action a) {
-  if (a == 0) return Move{kOffer};
-  if (a == 1) return Move{kShuffle};
-  if (a == 2) return Move{kLook};
-  if (a >= 32 && a < 64) return Move{kDraw, static_cast<int>(a - 32)};
-  if (a >= 64 && a < 64 + 32 * 32) return Move{kArrange, static_cast<int>((a - 64) / 32), static_cast<int>((a - 64) % 32)};
-  return std::nullopt;
+OutcomeKind Rules::outcome_kind() const {
+  // One hand scored only by who is left with the odd card has a loser and no
+  // winner; the order of going out ranks; anything else is points.
+  if (scoring == Scoring::kFinishingOrder) return OutcomeKind::kRanking;
+  return scoring == Scoring::kLoser && hands == 1 ? OutcomeKind::kLoser : OutcomeKind::kScores;
 }
 
 // ---- Setting up ---------------------------------------------------------------
 
 OldMaidState::OldMaidState(const Rules& rules) : r_(rules) {
+  // Seat steps by table: turn order is asked for at every draw.
+  for (Seat s = 0; s < r_.players; ++s)
+    next_[s] = static_cast<std::int8_t>(step(s, r_.dir)), prev_[s] = static_cast<std::int8_t>(step(s, -r_.dir));
   for (Card c : rules.deck()) deck_.push_back(c);
   // Seat 0 is the eldest hand, the first dealt to; the dealer of the first hand
   // sits before it in the order of play (the last seat when play goes left).
@@ -110,7 +100,7 @@ void OldMaidState::deal(Rng& rng) {
       f.push(c, 0);
     }
     held[s] ^= bit;
-    s = step(s, r_.dir);
+    s = next_[s];
   }
   if (hand_ == 1) {
     // The odd classes are those with an odd number of cards dealt: the parity
@@ -160,14 +150,16 @@ void OldMaidState::count_in_play() {
 // ---- Turn order ----------------------------------------------------------------
 
 Seat OldMaidState::next_active(Seat from) const {
+  Seat s = from;
   for (int i = 1; i <= r_.players; ++i)
-    if (Seat s = step(from, i * r_.dir); active(s)) return s;
+    if (active(s = next_[s])) return s;
   return from;
 }
 
 Seat OldMaidState::prev_active(Seat from) const {
+  Seat s = from;
   for (int i = 1; i <= r_.players; ++i)
-    if (Seat s = step(from, -i * r_.dir); active(s)) return s;
+    if (active(s = prev_[s])) return s;
   return from;
 }
 
@@ -194,8 +186,13 @@ Seat OldMaidState::to_move() const {
   }
 }
 
-void OldMaidState::legal_actions(std::vector<Action>& out) const {
+// In this order, which the blind bot relies on: a draw's actions are the
+// positions 0..n-1; an offer's are offer, then shuffle or look if allowed,
+// then every move of a card from one position to another.
+void OldMaidState::legal_actions(Seat seat, std::vector<Action>& out) const {
   out.clear();
+  assert(seat == to_move());
+  (void)seat;
   if (phase_ == Phase::kDraw) {
     for (int j = 0; j < fans_[offerer_].size(); ++j) out.push_back(Move{Move::kDraw, j}.encode());
     return;
@@ -217,11 +214,11 @@ void OldMaidState::legal_actions(std::vector<Action>& out) const {
 
 // ---- Doing moves -------------------------------------------------------------------
 
-void OldMaidState::apply(Action a) {
+void OldMaidState::apply(Seat seat, Action a) {
   const Move m = *Move::decode(a);
   ++actions_;
   ev_ = Event{};
-  ev_.actor = to_move();
+  ev_.actor = seat;
   Fan& f = fans_[offerer_];
   switch (m.kind) {
     case Move::kOffer:
@@ -356,16 +353,20 @@ void OldMaidState::end_hand() {
   ev_.hand_over = true, ev_.loser = loser, ev_.losers = losers;
   for (Seat s = 0; s < r_.players; ++s) {
     const bool lost = losers >> s & 1;
+    double points = 0;
     switch (r_.scoring) {
-      case Scoring::kLoser: score_[s] -= lost; break;
+      case Scoring::kLoser: points = -static_cast<double>(lost); break;
       // "the player with the most pairs who doesn't have the Old Maid" (seed 001).
-      case Scoring::kMostPairs: score_[s] += lost ? 0 : static_cast<int>(pairs_[s].size() / 2); break;
+      case Scoring::kMostPairs: points = lost ? 0 : static_cast<int>(pairs_[s].size() / 2); break;
       // "the person who has avoided the old maid the most in multiple rounds" (seed 001).
-      case Scoring::kHandsAvoided: score_[s] += !lost; break;
+      case Scoring::kHandsAvoided: points = !lost; break;
       // Babanuki ranks players in the order they go out: first out scores players - 1.
-      case Scoring::kFinishingOrder: score_[s] += r_.players - place_[s]; break;
+      case Scoring::kFinishingOrder: points = r_.players - place_[s]; break;
     }
+    hand_points_[s] = points;
+    score_[s] += points;
   }
+  hands_done_ = hand_;
   if (r_.penalty == Penalty::kRaps && losers) {
     phase_ = Phase::kCut;
     return;
@@ -385,6 +386,7 @@ void OldMaidState::next_hand_or_over() {
 
 Outcome OldMaidState::outcome() const {
   Outcome o;
+  o.kind = r_.outcome_kind();
   for (Seat s = 0; s < r_.players; ++s) o.scores.push_back(score_[s]);
   o.places.resize(r_.players);
   rank_places(r_.players, o.scores, o.places);

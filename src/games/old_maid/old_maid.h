@@ -53,6 +53,7 @@ struct Rules {
   Title title = Title::kOldMaid;
 
   static Rules from(const Config& c);
+  OutcomeKind outcome_kind() const;
 
   // Pairing classes: two cards pair when their classes are equal. At most
   // kMaxClasses, so a hand's classes fit a 32-bit mask.
@@ -79,8 +80,25 @@ struct Move {
   int from = 0;  // kDraw: position drawn; kArrange: position moved from (0-based)
   int to = 0;    // kArrange: position moved to
 
-  Action encode() const;
-  static std::optional<Move> decode(Action a);
+  // Inline: simulation decodes a few moves every step.
+  constexpr Action encode() const {
+    switch (kind) {
+      case kOffer: return 0;
+      case kShuffle: return 1;
+      case kLook: return 2;
+      case kDraw: return 32 + static_cast<Action>(from);
+      case kArrange: return 64 + static_cast<Action>(from * 32 + to);
+    }
+    return 0;
+  }
+  static constexpr std::optional<Move> decode(Action a) {
+    if (a == 0) return Move{kOffer};
+    if (a == 1) return Move{kShuffle};
+    if (a == 2) return Move{kLook};
+    if (a >= 32 && a < 64) return Move{kDraw, static_cast<int>(a - 32)};
+    if (a >= 64 && a < 64 + 32 * 32) return Move{kArrange, static_cast<int>((a - 64) / 32), static_cast<int>((a - 64) % 32)};
+    return std::nullopt;
+  }
   bool operator==(const Move&) const = default;
 };
 

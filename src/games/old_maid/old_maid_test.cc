@@ -12,11 +12,26 @@
 #include "core/table.h"
 #include "games/old_maid/bots.h"
 #include "games/old_maid/fast.h"
+#include "games/old_maid/floor.h"
 #include "games/old_maid/odds.h"
 #include "games/old_maid/state.h"
 
 namespace parlour::old_maid {
 namespace {
+
+using testing::legal;
+// A seat's action, checked: the seat to move plays it if it is legal.
+[[nodiscard]] bool act(State& s, Action a) { return testing::play(s, s.to_move(), a); }
+// Blind bots in every seat, as sim seats them.
+std::vector<std::unique_ptr<Player>> blind_players(int players, std::uint64_t seed, std::vector<Player*>& at) {
+  std::vector<std::unique_ptr<Player>> out;
+  at.clear();
+  for (int q = 0; q < players; ++q) {
+    out.push_back(std::make_unique<BotPlayer>(make_blind_bot(), nullptr, Rng(seed, bot_stream(q))));
+    at.push_back(out.back().get());
+  }
+  return out;
+}
 
 const GameInfo& game() { return *find_game("old-maid"); }
 
@@ -83,7 +98,7 @@ TEST(OldMaidRules, Seed004_BlackJackRemovedLeavesTheOtherAsOddCard) {
       Record r = testing::random_game(*sel, *make_config(*sel, 4, {}), seed);
       Result<Replayed> rp = replay(r);
       ASSERT_TRUE(rp.ok()) << rp.message();
-      const auto& s = dynamic_cast<const OldMaidState&>(*rp->state);
+      const auto& s = dynamic_cast<const OldMaidState&>(rp->state());
       const Seat loser = static_cast<Seat>(std::find(r.outcome->places.begin(), r.outcome->places.end(), 4) - r.outcome->places.begin());
       ASSERT_EQ(s.fan(loser).cards, cards({"JS"})) << preset << " seed " << seed;
       EXPECT_EQ(s.aside(), cards({"JC"}));
@@ -100,7 +115,7 @@ TEST(OldMaidRules, Seed001_PictureDeckHasPairsAndOneOldMaid) {
   OldMaidState two = dealt(8, {"odd=picture"});
   std::vector<Card> all;
   two.all_cards(all);
-  EXPECT_EQ(std::count(all.begin(), all.end(), Card::picture(kOldMaidCharacter)), 1);
+  EXPECT_EQ(std::count(all.begin(), all.end(), Card::picture(kLoneCharacter)), 1);
 }
 
 TEST(OldMaidRules, JokerAddedForBabanukiAndRandomCardSetAsideForJijiNuki) {
@@ -155,13 +170,13 @@ TEST(OldMaidRules, Seed001_LongerVariationPairsByRankAndColour) {
   // they're both red cards, but not with the nine of clubs"
   OldMaidState s = fresh(2, {"pairs=colour"});
   s.set_position({cards({"9D", "5S"}), cards({"9C", "9H"})}, 1, 0);
-  ASSERT_TRUE(s.apply_checked(Move(Move::kOffer).encode()));
-  ASSERT_TRUE(s.apply_checked(Move(Move::kDraw, 0).encode()));  // seat 0 draws 9C: no pair
+  ASSERT_TRUE(act(s, Move(Move::kOffer).encode()));
+  ASSERT_TRUE(act(s, Move(Move::kDraw, 0).encode()));  // seat 0 draws 9C: no pair
   EXPECT_EQ(s.fan(0).cards, cards({"9D", "5S", "9C"}));
   EXPECT_TRUE(s.pairs(0).empty());
   // Seat 1 now draws from seat 0's fan: the 9D pairs with its 9H.
-  ASSERT_TRUE(s.apply_checked(Move(Move::kOffer).encode()));
-  ASSERT_TRUE(s.apply_checked(Move(Move::kDraw, 0).encode()));
+  ASSERT_TRUE(act(s, Move(Move::kOffer).encode()));
+  ASSERT_TRUE(act(s, Move(Move::kDraw, 0).encode()));
   EXPECT_EQ(s.pairs(1), cards({"9H", "9D"}));
 }
 
@@ -195,8 +210,8 @@ TEST(OldMaidRules, Seed001_ThenHeOffersHisOwnHandToTheNextPlayer) {
   // seed 001: "Then, he offers his own hand (shuffled) to the next player on his left."
   OldMaidState s = fresh(3);
   s.set_position({cards({"2C", "3C"}), cards({"2H", "5C"}), cards({"3H", "5D", "QS"})}, 0, 1);
-  ASSERT_TRUE(s.apply_checked(Move(Move::kOffer).encode()));
-  ASSERT_TRUE(s.apply_checked(Move(Move::kDraw, 1).encode()));  // the 3C: no pair for seat 1
+  ASSERT_TRUE(act(s, Move(Move::kOffer).encode()));
+  ASSERT_TRUE(act(s, Move(Move::kDraw, 1).encode()));  // the 3C: no pair for seat 1
   EXPECT_EQ(s.offerer(), 1);
   EXPECT_EQ(s.drawer(), 2);
 }
@@ -206,16 +221,16 @@ TEST(OldMaidRules, Seed001_TheDrawerChoosesOneCardFromTheBacks) {
   // The player on the left chooses one card": a position, not a card.
   OldMaidState s = fresh(2);
   s.set_position({cards({"2C", "3C", "QS"}), cards({"4C"})}, 0, 1);
-  ASSERT_TRUE(s.apply_checked(Move(Move::kOffer).encode()));
+  ASSERT_TRUE(act(s, Move(Move::kOffer).encode()));
   std::vector<Action> legal;
-  s.legal_actions(legal);
+  s.legal_actions(s.to_move(), legal);
   EXPECT_EQ(legal.size(), 3u);
   View v = s.view(1);
   for (const Zone& z : v.zones)
     if (z.kind == ZoneKind::kHand && z.owner == 0) {
       for (const CardView& c : z.cards) EXPECT_FALSE(c.card.has_value());
     }
-  ASSERT_TRUE(s.apply_checked(Move(Move::kDraw, 2).encode()));
+  ASSERT_TRUE(act(s, Move(Move::kDraw, 2).encode()));
   EXPECT_EQ(s.fan(1).cards, cards({"4C", "QS"}));
 }
 
@@ -224,8 +239,8 @@ TEST(OldMaidRules, Seed002_ADrawnCardThatPairsIsDiscarded) {
   // discards that pair."
   OldMaidState s = fresh(3);
   s.set_position({cards({"5H", "9C"}), cards({"5S", "KD"}), cards({"QS"})}, 0, 1);
-  ASSERT_TRUE(s.apply_checked(Move(Move::kOffer).encode()));
-  ASSERT_TRUE(s.apply_checked(Move(Move::kDraw, 0).encode()));
+  ASSERT_TRUE(act(s, Move(Move::kOffer).encode()));
+  ASSERT_TRUE(act(s, Move(Move::kDraw, 0).encode()));
   EXPECT_EQ(s.fan(1).cards, cards({"KD"}));
   EXPECT_EQ(s.pairs(1), cards({"5S", "5H"}));
 }
@@ -236,8 +251,8 @@ TEST(OldMaidRules, Seed001_BoltonMatchLetsTheDrawerDrawAgain) {
   for (bool keep : {false, true}) {
     OldMaidState s = fresh(3, {keep ? "keep-drawing=yes" : "keep-drawing=no"});
     s.set_position({cards({"5H", "9C"}), cards({"5S", "KD"}), cards({"QS", "9D", "KH"})}, 0, 1);
-    ASSERT_TRUE(s.apply_checked(Move(Move::kOffer).encode()));
-    ASSERT_TRUE(s.apply_checked(Move(Move::kDraw, 0).encode()));
+    ASSERT_TRUE(act(s, Move(Move::kOffer).encode()));
+    ASSERT_TRUE(act(s, Move(Move::kDraw, 0).encode()));
     EXPECT_EQ(s.offerer(), keep ? 0 : 1);
     EXPECT_EQ(s.drawer(), keep ? 1 : 2);
   }
@@ -251,8 +266,8 @@ TEST(OldMaidRules, Seed002_SafeOnceAllCardsAreDiscarded) {
   // right who still holds cards.
   OldMaidState s = fresh(4);
   s.set_position({cards({"5H", "9C"}), cards({"5S"}), cards({"QS", "9D"}), cards({"2C", "2D", "KH"})}, 0, 1);
-  ASSERT_TRUE(s.apply_checked(Move(Move::kOffer).encode()));
-  ASSERT_TRUE(s.apply_checked(Move(Move::kDraw, 0).encode()));  // seat 1 pairs its last card
+  ASSERT_TRUE(act(s, Move(Move::kOffer).encode()));
+  ASSERT_TRUE(act(s, Move(Move::kDraw, 0).encode()));  // seat 1 pairs its last card
   EXPECT_TRUE(s.fan(1).cards.empty());
   EXPECT_FALSE(s.active(1));
   EXPECT_EQ(s.drawer(), 2);   // seat 2 draws next ...
@@ -265,14 +280,14 @@ TEST(OldMaidRules, Seed004_GivingAwayTheLastCardIsSafeToo) {
   // get rid of all their cards ... they drop out of play and are safe from loss."
   OldMaidState s = fresh(3);
   s.set_position({cards({"9C"}), cards({"5S", "KD"}), cards({"QS", "5D", "KH"})}, 0, 1);
-  ASSERT_TRUE(s.apply_checked(Move(Move::kOffer).encode()));
-  ASSERT_TRUE(s.apply_checked(Move(Move::kDraw, 0).encode()));
+  ASSERT_TRUE(act(s, Move(Move::kOffer).encode()));
+  ASSERT_TRUE(act(s, Move(Move::kDraw, 0).encode()));
   EXPECT_FALSE(s.active(0));
   EXPECT_EQ(s.offerer(), 1);
   EXPECT_EQ(s.drawer(), 2);
   // Seat 2 then offers to seat 1: seat 0 is passed over.
-  ASSERT_TRUE(s.apply_checked(Move(Move::kOffer).encode()));
-  ASSERT_TRUE(s.apply_checked(Move(Move::kDraw, 0).encode()));
+  ASSERT_TRUE(act(s, Move(Move::kOffer).encode()));
+  ASSERT_TRUE(act(s, Move(Move::kDraw, 0).encode()));
   EXPECT_EQ(s.offerer(), 2);
   EXPECT_EQ(s.drawer(), 1);
 }
@@ -282,8 +297,8 @@ TEST(OldMaidRules, Seed002_TheLastPlayerHoldingTheQueenLoses) {
   // card (or the last queen). That player becomes the Old Maid and loses the game."
   OldMaidState s = fresh(3);
   s.set_position({cards({"9C"}), cards({"9S", "QS"}), {}}, 0, 1);
-  ASSERT_TRUE(s.apply_checked(Move(Move::kOffer).encode()));
-  ASSERT_TRUE(s.apply_checked(Move(Move::kDraw, 0).encode()));
+  ASSERT_TRUE(act(s, Move(Move::kOffer).encode()));
+  ASSERT_TRUE(act(s, Move(Move::kDraw, 0).encode()));
   ASSERT_TRUE(s.terminal());
   Outcome o = s.outcome();
   EXPECT_EQ(o.scores, (std::vector<double>{0, -1, 0}));
@@ -319,8 +334,8 @@ TEST(OldMaidRules, Seed001_ShuffleBeforeOfferingHidesWhereCardsAre) {
   // went until the fan is shuffled.
   OldMaidState s = fresh(2);
   s.set_position({cards({"QS", "3C"}), cards({"4C", "3H"})}, 0, 1);
-  ASSERT_TRUE(s.apply_checked(Move(Move::kOffer).encode()));
-  ASSERT_TRUE(s.apply_checked(Move(Move::kDraw, 0).encode()));  // seat 1 takes the QS
+  ASSERT_TRUE(act(s, Move(Move::kOffer).encode()));
+  ASSERT_TRUE(act(s, Move(Move::kDraw, 0).encode()));  // seat 1 takes the QS
   ASSERT_EQ(s.fan(1).cards, cards({"4C", "3H", "QS"}));
   auto zone_of = [](const View& v, Seat owner) {
     for (const Zone& z : v.zones)
@@ -330,15 +345,15 @@ TEST(OldMaidRules, Seed001_ShuffleBeforeOfferingHidesWhereCardsAre) {
   EXPECT_EQ(zone_of(s.view(0), 1).cards[2].card, card("QS"));  // seat 0 saw it go to the end
   EXPECT_FALSE(zone_of(s.view(0), 1).cards[0].card.has_value());
   // Moving it keeps it in sight.
-  ASSERT_TRUE(s.apply_checked(Move(Move::kArrange, 2, 0).encode()));
+  ASSERT_TRUE(act(s, Move(Move::kArrange, 2, 0).encode()));
   EXPECT_EQ(zone_of(s.view(0), 1).cards[0].card, card("QS"));
   // Shuffling hides it; the prompt of seat 0 no longer names it.
-  ASSERT_TRUE(s.apply_checked(Move(Move::kShuffle).encode()));
+  ASSERT_TRUE(act(s, Move(Move::kShuffle).encode()));
   for (const CardView& c : zone_of(s.view(0), 1).cards) EXPECT_FALSE(c.card.has_value());
   EXPECT_EQ(zone_of(s.view(1), 1).note, "shuffled face down");
   // A draw from a shuffled fan is chance's to decide.
-  ASSERT_TRUE(s.apply_checked(Move(Move::kOffer).encode()));
-  ASSERT_TRUE(s.apply_checked(Move(Move::kDraw, 1).encode()));
+  ASSERT_TRUE(act(s, Move(Move::kOffer).encode()));
+  ASSERT_TRUE(act(s, Move(Move::kDraw, 1).encode()));
   EXPECT_EQ(s.to_move(), kChance);
 }
 
@@ -349,17 +364,17 @@ TEST(OldMaidRules, EveryOfferEnds) {
   std::vector<Action> legal;
   int moves = 0;
   for (;; ++moves) {
-    s.legal_actions(legal);
+    s.legal_actions(s.to_move(), legal);
     auto arrange = std::find_if(legal.begin(), legal.end(), [](Action a) { return Move::decode(a)->kind == Move::kArrange; });
     if (arrange == legal.end()) break;
-    s.apply(*arrange);
+    s.apply(s.to_move(), *arrange);
   }
   EXPECT_EQ(moves, 3);
-  ASSERT_TRUE(s.apply_checked(Move(Move::kShuffle).encode()));
-  ASSERT_TRUE(s.apply_checked(Move(Move::kLook).encode()));
+  ASSERT_TRUE(act(s, Move(Move::kShuffle).encode()));
+  ASSERT_TRUE(act(s, Move(Move::kLook).encode()));
   Rng rng(3);
   s.apply_chance(rng);
-  s.legal_actions(legal);
+  s.legal_actions(s.to_move(), legal);
   EXPECT_EQ(legal, (std::vector<Action>{Move(Move::kOffer).encode()}));
 }
 
@@ -369,8 +384,8 @@ TEST(OldMaidRules, Seed001_MostPairsWithoutTheOldMaidWins) {
   // seed 001: "have it be the player with the most pairs who doesn't have the Old Maid"
   OldMaidState s = fresh(3, {"scoring=most-pairs"});
   s.set_position({cards({"9C"}), cards({"9S", "QS"}), {}}, 0, 1);
-  ASSERT_TRUE(s.apply_checked(Move(Move::kOffer).encode()));
-  ASSERT_TRUE(s.apply_checked(Move(Move::kDraw, 0).encode()));
+  ASSERT_TRUE(act(s, Move(Move::kOffer).encode()));
+  ASSERT_TRUE(act(s, Move(Move::kDraw, 0).encode()));
   ASSERT_TRUE(s.terminal());
   // Seat 1 made the only pair but holds the queen: it scores nothing.
   EXPECT_EQ(s.outcome().scores, (std::vector<double>{0, 0, 0}));
@@ -387,7 +402,7 @@ TEST(OldMaidRules, Seed001_AMatchCountsHandsAvoidedAndTheDealPasses) {
   for (double x : r.outcome->scores) total += x;
   EXPECT_EQ(total, 5 * 3);  // five hands, three players avoid it each hand
   std::vector<int> dealers;
-  Result<Replayed> rp = replay(r, [&](const State& st) {
+  Result<Replayed> rp = replay(r, [&](const State& st, const Step&) {
     const auto& s = dynamic_cast<const OldMaidState&>(st);
     if (s.last_event().kind == Event::kDeal) dealers.push_back(s.dealer());
   });
@@ -399,10 +414,10 @@ TEST(OldMaidRules, BabanukiRanksByGoingOut) {
   // Babanuki ranks players by the order they go out; the first out scores most.
   OldMaidState s = fresh(3, {"scoring=finishing-order"});
   s.set_position({cards({"9C"}), cards({"9S", "QS", "5D"}), cards({"5C"})}, 0, 1);
-  ASSERT_TRUE(s.apply_checked(Move(Move::kOffer).encode()));
-  ASSERT_TRUE(s.apply_checked(Move(Move::kDraw, 0).encode()));  // seat 0 gives its last card: first out
-  ASSERT_TRUE(s.apply_checked(Move(Move::kOffer).encode()));
-  ASSERT_TRUE(s.apply_checked(Move(Move::kDraw, 1).encode()));  // seat 2 pairs the 5: second out
+  ASSERT_TRUE(act(s, Move(Move::kOffer).encode()));
+  ASSERT_TRUE(act(s, Move(Move::kDraw, 0).encode()));  // seat 0 gives its last card: first out
+  ASSERT_TRUE(act(s, Move(Move::kOffer).encode()));
+  ASSERT_TRUE(act(s, Move(Move::kDraw, 1).encode()));  // seat 2 pairs the 5: second out
   ASSERT_TRUE(s.terminal());
   EXPECT_EQ(s.outcome().scores, (std::vector<double>{2, 0, 1}));
   EXPECT_EQ(s.outcome().places, (std::vector<int>{1, 3, 2}));
@@ -413,7 +428,7 @@ TEST(OldMaidRules, SchwarzerPeterGetsSootAndScabbyQueenRaps) {
     Result<Selection> sel = select(preset);
     Record r = testing::random_game(*sel, *make_config(*sel, 3, {}), 4);
     std::string story;
-    Result<Replayed> rp = replay(r, [&](const State& s) {
+    Result<Replayed> rp = replay(r, [&](const State& s, const Step&) {
       std::vector<std::string> lines;
       s.narrate(kEveryone, lines);
       for (auto& l : lines) story += l + "\n";
@@ -461,7 +476,7 @@ RC_GTEST_PROP(OldMaidProps, EveryGameEndsWithOneLoserHoldingTheOddCard, ()) {
   RC_ASSERT(r.outcome.has_value());
   Result<Replayed> rp = replay(r);
   RC_ASSERT(rp.ok());
-  const auto& s = dynamic_cast<const OldMaidState&>(*rp->state);
+  const auto& s = dynamic_cast<const OldMaidState&>(rp->state());
   int holding = 0;
   for (Seat p = 0; p < players; ++p) {
     if (s.fan(p).cards.empty()) continue;
@@ -486,17 +501,42 @@ TEST(OldMaidBots, BlindBotShufflesThenOffersAndDrawsAnyPosition) {
   s.set_position({cards({"2C", "3C", "4C"}), cards({"6C"})}, 0, 1);
   auto bot = make_blind_bot();
   Rng rng(1);
-  EXPECT_EQ(bot->act(Observation(s, 0, nullptr), rng), Move(Move::kShuffle).encode());
-  s.apply(Move(Move::kShuffle).encode());
-  EXPECT_EQ(bot->act(Observation(s, 0, nullptr), rng), Move(Move::kOffer).encode());
-  s.apply(Move(Move::kOffer).encode());
+  std::vector<Action> l = legal(s, 0);
+  EXPECT_EQ(bot->act(Observation(s, 0, nullptr, l), rng), Move(Move::kShuffle).encode());
+  s.apply(s.to_move(), Move(Move::kShuffle).encode());
+  l = legal(s, 0);
+  EXPECT_EQ(bot->act(Observation(s, 0, nullptr, l), rng), Move(Move::kOffer).encode());
+  s.apply(s.to_move(), Move(Move::kOffer).encode());
   std::array<int, 3> seen{};
-  const Observation obs(s, 1, nullptr);
+  l = legal(s, 1);
+  const Observation obs(s, 1, nullptr, l);
   for (int i = 0; i < 3000; ++i) ++seen[Move::decode(bot->act(obs, rng))->from];
   for (int n : seen) EXPECT_NEAR(n, 1000, 150);
 }
 
-// ---- The fast path ---------------------------------------------------------------------
+// ---- The floor and the fast path -------------------------------------------------------
+
+TEST(OldMaidFloor, LossRatesAgreeWithTheFastPath) {
+  // The floor (floor.h, the benchmarks' reference) must play real Old Maid:
+  // its seat loss rates agree with the fast path's (other seeds, so
+  // statistically).
+  const int n = 200000;
+  Rng rng(12345);
+  std::array<int, 4> floor_losses{}, fast_losses{};
+  for (int i = 0; i < n; ++i) ++floor_losses[floor_old_maid(rng)];
+  OldMaidFast fast(Rules::from(config(4)));
+  Playout p;
+  for (int i = 0; i < n; ++i) {
+    fast.play(1000000 + i, p);
+    for (int s = 0; s < 4; ++s) fast_losses[s] += p.places[s] == 4;
+  }
+  for (int s = 0; s < 4; ++s) {
+    const double a = floor_losses[s] / double(n), b = fast_losses[s] / double(n);
+    const double se = std::sqrt(a * (1 - a) / n + b * (1 - b) / n);
+    EXPECT_LT(std::abs(a - b), 5 * se) << "seat " << s << ": floor " << a << ", fast " << b;
+  }
+}
+
 
 TEST(OldMaidFast, PlaysTheSameGamesAsTheGenericEngineOnEveryPreset) {
   // Same seed: the same deal, the same draws (drawer, offerer, class), the same
@@ -513,17 +553,16 @@ TEST(OldMaidFast, PlaysTheSameGamesAsTheGenericEngineOnEveryPreset) {
         Playout fp;
         const std::function<void(Seat, Seat, int)> trace = [&](Seat d, Seat o, int c) { fast_draws.push_back({d, o, c}); };
         fast.play(seed, fp, trace);
-        OldMaidState s(Rules::from(cfg));
-        Rng chance(seed, kChanceStream);
-        std::vector<std::unique_ptr<Bot>> bots;
-        std::vector<Rng> rngs;
-        for (int q = 0; q < p; ++q) bots.push_back(make_blind_bot()), rngs.emplace_back(seed, bot_stream(q));
-        while (!s.terminal()) {
-          if (s.to_move() == kChance) s.apply_chance(chance);
-          else s.apply(bots[s.to_move()]->act(Observation(s, s.to_move(), nullptr), rngs[s.to_move()]));
-          const Event& e = s.last_event();
-          if (e.kind == Event::kDrawn) generic_draws.push_back({e.actor, e.other, s.rules().pair_class(e.card)});
-        }
+        // The generic engine: the driver, with blind bots seeing their views.
+        Table t(sel, cfg, seed);
+        std::vector<Player*> at;
+        auto players = blind_players(p, seed, at);
+        ASSERT_TRUE(t.run(at, [&](const State& st, const Step&) {
+          const auto& x = static_cast<const OldMaidState&>(st);
+          const Event& e = x.last_event();
+          if (e.kind == Event::kDrawn) generic_draws.push_back({e.actor, e.other, x.rules().pair_class(e.card)});
+        }));
+        const auto& s = static_cast<const OldMaidState&>(t.state());
         ASSERT_EQ(fast_draws, generic_draws);
         const Outcome o = s.outcome();
         for (int q = 0; q < p; ++q) {
@@ -531,7 +570,7 @@ TEST(OldMaidFast, PlaysTheSameGamesAsTheGenericEngineOnEveryPreset) {
           ASSERT_EQ(fp.places[q], o.places[q]);
         }
         ASSERT_EQ(fp.length, s.actions_applied());
-        ASSERT_EQ(fp.odd_card_seats, s.odd_card_seats());
+        ASSERT_EQ(fp.facts[kOddCardFact], s.odd_card_seats());
         ++games;
       }
     }
@@ -549,13 +588,9 @@ TEST(OldMaidFast, AgreesOnEveryOptionValueToo) {
         Playout fp;
         fast.play(seed, fp);
         Table t(Selection{&game(), nullptr}, cfg, seed);
-        auto bot = make_blind_bot();
-        std::vector<Rng> rngs;
-        for (int q = 0; q < p; ++q) rngs.emplace_back(seed, bot_stream(q));
-        while (!t.state().terminal()) {
-          if (t.state().to_move() == kChance) t.chance();
-          else ASSERT_TRUE(t.act(bot->act(Observation(t.state(), t.state().to_move(), nullptr), rngs[t.state().to_move()])));
-        }
+        std::vector<Player*> at;
+        auto players = blind_players(p, seed, at);
+        ASSERT_TRUE(t.run(at));
         const Outcome out = t.state().outcome();
         for (int q = 0; q < p; ++q) ASSERT_EQ(fp.places[q], out.places[q]) << o << " " << p << " seed " << seed;
         ASSERT_EQ(fp.length, t.state().actions_applied()) << o;
@@ -574,8 +609,8 @@ TEST(OldMaidOdds, SolvesTheCycleOfAQueenPassedBackAndForth) {
   s.set_position({cards({"5H", "QS"}), cards({"5C"})}, 0, 1);
   Result<OddsReport> r = exact_odds().at(s);
   ASSERT_TRUE(r.ok()) << r.message();
-  EXPECT_NEAR(r->lose[0], 2.0 / 3.0, 1e-14);
-  EXPECT_NEAR(r->lose[1], 1.0 / 3.0, 1e-14);
+  EXPECT_NEAR(r->chance[0], 2.0 / 3.0, 1e-14);
+  EXPECT_NEAR(r->chance[1], 1.0 / 3.0, 1e-14);
   EXPECT_TRUE(r->exact);
 }
 
@@ -587,7 +622,7 @@ TEST(OldMaidOdds, ThreeHandsWithPassingOver) {
   s.set_position({cards({"9C"}), cards({"9S"}), cards({"QS"})}, 0, 1);
   Result<OddsReport> r = exact_odds().at(s);
   ASSERT_TRUE(r.ok());
-  EXPECT_NEAR(r->lose[2], 1.0, 1e-15);
+  EXPECT_NEAR(r->chance[2], 1.0, 1e-15);
 }
 
 double sim_lose(const Config& cfg, Seat seat, int games, double& se) {
@@ -615,8 +650,8 @@ TEST(OldMaidOdds, FromTheDealAgreeWithSimulation) {
     for (Seat s = 0; s < p; ++s) {
       double se = 0;
       const double q = sim_lose(cfg, s, 200000, se);
-      EXPECT_NEAR(r->lose[s], q, 4.5 * se) << p << " players, " << opt << ", seat " << s;
-      total += r->lose[s];
+      EXPECT_NEAR(r->chance[s], q, 4.5 * se) << p << " players, " << opt << ", seat " << s;
+      total += r->chance[s];
     }
     EXPECT_NEAR(total, 1.0, 1e-12);
   }

@@ -48,22 +48,22 @@ struct Event {
   int raps = 0;
 };
 
-class OldMaidState final : public State {
+class OldMaidState final : public StateBase<OldMaidState> {
  public:
   explicit OldMaidState(const Rules& rules);
 
-  std::unique_ptr<State> clone() const override { return std::make_unique<OldMaidState>(*this); }
   Seat to_move() const override;
-  void legal_actions(std::vector<Action>& out) const override;
-  void apply(Action a) override;
+  void legal_actions(Seat seat, std::vector<Action>& out) const override;
+  void apply(Seat seat, Action a) override;
   void apply_chance(Rng& rng) override;
-  std::string action_label(Action a) const override;
+  std::string action_label(Seat seat, Action a) const override;
   View view(Seat viewer) const override;
   void narrate(Seat viewer, std::vector<std::string>& out) const override;
   Outcome outcome() const override;
   void all_cards(std::vector<Card>& out) const override;
   int actions_applied() const override { return actions_; }
-  std::uint32_t odd_card_seats() const override { return odd_seats_; }
+  // Seats dealt a card of an odd class in the first deal (the odd card).
+  std::uint32_t odd_card_seats() const { return odd_seats_; }
 
   enum class Phase : std::uint8_t { kDeal, kOffer, kDraw, kReveal, kLook, kCut, kOver };
 
@@ -84,6 +84,10 @@ class OldMaidState final : public State {
   // Seats that have lost a hand, per seat (soot marks, hands lost).
   int lost(Seat s) const { return lost_[s]; }
   std::uint32_t last_losers() const { return last_losers_; }
+  double score(Seat s) const { return score_[s]; }
+  // What the last finished hand scored, by seat (for the summary between hands).
+  double hand_points(Seat s) const { return hand_points_[s]; }
+  int raps(Seat s) const { return raps_[s]; }
 
   // For the resampler: replace the hidden contents wholesale.
   Fan& mutable_fan(Seat s) { return fans_[s]; }
@@ -113,6 +117,7 @@ class OldMaidState final : public State {
   void count_in_play();
 
   Rules r_;
+  std::array<std::int8_t, kMaxPlayers> next_{}, prev_{};  // the next seat in play order, and the one before
   SmallVec<Card, 108> deck_;  // the game's cards before the deal
   Phase phase_ = Phase::kDeal;
   std::array<Fan, kMaxPlayers> fans_;
@@ -122,6 +127,8 @@ class OldMaidState final : public State {
   std::array<int, kMaxPlayers> place_{};  // finishing place this hand, 0 while playing
   int next_place_ = 1;
   std::array<double, kMaxPlayers> score_{};
+  std::array<double, kMaxPlayers> hand_points_{};
+  int hands_done_ = 0;
   std::array<int, kMaxPlayers> lost_{};
   std::array<int, kMaxPlayers> raps_{};
   Seat dealer_ = 0, offerer_ = 0, drawer_ = 0, last_loser_ = -1;
@@ -138,5 +145,8 @@ class OldMaidState final : public State {
   int pairable_ = 0;                        // classes with two or more cards in hands
   Event ev_;
 };
+
+// Samples hidden cards consistently with a seat's view (resample.cc).
+const Resampler& resampler();
 
 }  // namespace parlour::old_maid

@@ -15,9 +15,12 @@ std::string pairs_list(const Cards& cards, std::size_t from = 0) {
   return s;
 }
 
+// Zones go hand, pairs for each seat in turn, then anything set aside.
+int hand_zone(Seat s) { return 2 * s; }
+
 }  // namespace
 
-std::string OldMaidState::action_label(Action a) const {
+std::string OldMaidState::action_label(Seat, Action a) const {
   const auto m = Move::decode(a);
   if (!m) return "action " + std::to_string(a);
   switch (m->kind) {
@@ -48,6 +51,7 @@ View OldMaidState::view(Seat viewer) const {
   v.viewer = viewer;
   v.players = r_.players;
   v.to_move = to_move();
+  v.actors = actors().seats;
   v.dealer = dealer_;
   v.hand = hand_, v.hands = r_.hands;
   v.terminal = phase_ == Phase::kOver;
@@ -67,16 +71,20 @@ View OldMaidState::view(Seat viewer) const {
     else if (dealt_ && (last_losers_ >> s & 1) && !playing)
       si.status = std::string(title_name(r_.title));
     if (s == dealer_) si.status += si.status.empty() ? "dealer" : ", dealer";
-    if (r_.penalty == Penalty::kSoot && lost_[s])
+    if (r_.penalty == Penalty::kSoot && lost_[s]) {
       si.status += (si.status.empty() ? "" : ", ") + std::to_string(lost_[s]) + " soot mark" +
                    (lost_[s] > 1 ? "s" : "");
-    if (r_.penalty == Penalty::kRaps && raps_[s])
+      si.counters.push_back({"soot marks", static_cast<double>(lost_[s])});
+    }
+    if (r_.penalty == Penalty::kRaps && raps_[s]) {
       si.status += (si.status.empty() ? "" : ", ") + std::to_string(raps_[s]) + " raps";
+      si.counters.push_back({"raps", static_cast<double>(raps_[s])});
+    }
     v.seats.push_back(std::move(si));
   }
   for (Seat s = 0; s < r_.players; ++s) {
     const Fan& f = fans_[s];
-    Zone z{ZoneKind::kHand, s, seat_name(s) + "'s hand", {}, true, ""};
+    Zone z{ZoneKind::kHand, Layout::kFan, s, seat_name(s) + "'s hand", {}, ""};
     for (int i = 0; i < f.size(); ++i) {
       CardView cv;
       if (sees_hand(s) || (viewer >= 0 && !f.shuffled && (f.known[i] >> viewer & 1)))
@@ -87,8 +95,7 @@ View OldMaidState::view(Seat viewer) const {
     if (f.shuffled) z.note = "shuffled face down";
     if (all && f.shuffled) z.note.clear();
     v.zones.push_back(std::move(z));
-    Zone p{
-        ZoneKind::kPairs, s, seat_name(s) + "'s pairs", {}, false, r_.face_up ? "" : "face down"};
+    Zone p{ZoneKind::kPairs, Layout::kRow, s, seat_name(s) + "'s pairs", {}, r_.face_up ? "" : "face down"};
     for (Card c : pairs_[s]) {
       CardView cv;
       cv.face_up = r_.face_up;
@@ -98,7 +105,7 @@ View OldMaidState::view(Seat viewer) const {
     v.zones.push_back(std::move(p));
   }
   if (!aside_.empty()) {
-    Zone z{ZoneKind::kAside, kNobody, "set aside", {}, false, ""};
+    Zone z{ZoneKind::kAside, Layout::kRow, kNobody, "set aside", {}, ""};
     for (std::size_t i = 0; i < aside_.size(); ++i) {
       CardView cv;
       cv.face_up = static_cast<int>(i) < aside_up_;
@@ -109,9 +116,20 @@ View OldMaidState::view(Seat viewer) const {
       z.note = aside_up_ ? "the others face down, unseen" : "face down, unseen";
     v.zones.push_back(std::move(z));
   }
+  if (hands_done_ > 0 && (r_.hands > 1 || r_.scoring != Scoring::kLoser)) {
+    v.last_hand.hand = hands_done_;
+    const std::string title(title_name(r_.title));
+    v.last_hand.summary = last_losers_ ? seat_names(last_losers_) +
+                                             (std::popcount(last_losers_) > 1 ? " share the fate of " : " is ") + title + "."
+                                       : "Every card paired off: nobody is " + title + ".";
+    for (Seat s = 0; s < r_.players; ++s) {
+      v.last_hand.points.push_back(hand_points_[s]);
+      v.last_hand.totals.push_back(score_[s]);
+    }
+  }
   if (viewer >= 0 && viewer == v.to_move) {
     std::vector<Action> legal;
-    legal_actions(legal);
+    legal_actions(viewer, legal);
     for (Action a : legal) {
       const Move m = *Move::decode(a);
       std::string key = m.kind == Move::kOffer     ? "o"
@@ -120,29 +138,30 @@ View OldMaidState::view(Seat viewer) const {
                         : m.kind == Move::kDraw
                             ? std::to_string(m.from + 1)
                             : "m " + std::to_string(m.from + 1) + " " + std::to_string(m.to + 1);
-      Choice c{a, action_label(a), key};
-      // Zones go hand, pairs for each seat in turn: a seat's hand is zone 2 * seat.
-      if (m.kind == Move::kDraw) c.zone = 2 * offerer_, c.card = m.from;
-      if (m.kind == Move::kArrange) c.zone = 2 * offerer_, c.card = m.from, c.to = m.to;
+      Choice c{a, action_label(viewer, a), key, {}, {}};
+      if (m.kind == Move::kDraw) c.picks = {{hand_zone(offerer_), m.from}};
+      if (m.kind == Move::kArrange) c.picks = {{hand_zone(offerer_), m.from}}, c.to = {hand_zone(offerer_), m.to};
       v.choices.push_back(std::move(c));
     }
     const Fan& f = fans_[offerer_];
     if (phase_ == Phase::kOffer) {
-      v.prompt = "You offer your " + cards_text(f.size()) + " to " + seat_name(drawer_) + ". ";
-      if (f.shuffled)
-        v.prompt += "Your fan is shuffled face down. o: offer it" +
-                    std::string(looked_ || f.size() < 2 ? "" : ", l: look at it to rearrange");
-      else
-        v.prompt +=
-            "o: offer" +
-            std::string(f.size() < 2 ? "" : (shuffled_ ? "" : ", s: shuffle face down")) +
-            (moves_ < f.size() - 1 ? ", m A B: move the card at position A to position B" : "");
+      const bool can_move = !f.shuffled && moves_ < f.size() - 1 && f.size() > 1;
+      if (f.shuffled) {
+        v.prompt = "Your " + cards_text(f.size()) + " are shuffled face down. Offer them to " + seat_name(drawer_) +
+                   (looked_ || f.size() < 2 ? "." : ", or look at them again to rearrange them.");
+      } else {
+        v.prompt = "Offer your " + cards_text(f.size()) + " to " + seat_name(drawer_);
+        if (f.size() > 1 && !shuffled_)
+          v.prompt += can_move ? ": as they lie, shuffled face down first, or after moving cards about."
+                               : ": as they lie, or shuffled face down first.";
+        else
+          v.prompt += can_move ? ", as they lie or after moving cards about." : ".";
+      }
     } else {
-      v.prompt = seat_name(offerer_) + " holds out " + cards_text(f.size()) +
-                 " face down. Pick a position, 1 to " + std::to_string(f.size());
+      v.prompt = "Pick a card from " + seat_name(offerer_) + "'s hand: " + cards_text(f.size()) + " face down.";
       for (int i = 0; i < f.size(); ++i)
         if (!f.shuffled && (f.known[i] >> viewer & 1))
-          v.prompt += "; you know " + std::to_string(i + 1) + " is " + card_token(f.cards[i]);
+          v.prompt += " You know card " + std::to_string(i + 1) + " is " + card_token(f.cards[i]) + ".";
     }
   }
   if (v.terminal) v.result = outcome().summary;
@@ -151,9 +170,8 @@ View OldMaidState::view(Seat viewer) const {
 
 void OldMaidState::narrate(Seat viewer, std::vector<std::string>& out) const {
   const Event& e = ev_;
-  const bool all = viewer == kEveryone;
-  auto who = [&](Seat s) { return s == viewer ? std::string("You") : seat_name(s); };
-  auto sees = [&](Seat a, Seat b) { return all || viewer == a || viewer == b; };
+  const Words w(viewer);
+  auto sees = [&](Seat a, Seat b) { return w.sees(a) || w.sees(b); };
   switch (e.kind) {
     case Event::kNone:
       return;
@@ -167,87 +185,74 @@ void OldMaidState::narrate(Seat viewer, std::vector<std::string>& out) const {
                             : " " + std::to_string(unseen) + " cards are set aside unseen.";
       out.push_back(head);
       for (Seat s = 0; s < r_.players; ++s) {
-        std::string line = who(s) + (s == viewer ? " lay down " : " lays down ");
+        std::string line = w.says(s, "lay") + " down ";
         const int n = static_cast<int>(pairs_[s].size() / 2);
         if (n == 0)
-          line = who(s) + (s == viewer ? " have" : " has") + " no pairs";
-        else if (r_.face_up || sees(s, s))
+          line = w.who(s) + " " + w.verb(s, "have", "has") + " no pairs";
+        else if (r_.face_up || w.sees(s))
           line += std::to_string(n) + (n == 1 ? " pair: " : " pairs: ") + pairs_list(pairs_[s]) +
                   (r_.face_up ? "" : " (face down)");
         else
           line += std::to_string(n) + (n == 1 ? " pair" : " pairs") + " face down";
         line += fans_[s].cards.empty()
-                    ? (s == viewer ? " and are out, safe." : " and is out, safe.")
+                    ? " and " + w.verb(s, "are", "is") + " out, safe."
                     : ", keeping " + cards_text(fans_[s].size()) +
-                          (sees(s, s) ? ": " + token_list(fans_[s].cards) : "") + ".";
+                          (w.sees(s) ? ": " + token_list(fans_[s].cards) : "") + ".";
         out.push_back(line);
       }
       break;
     }
     case Event::kOffer:
-      out.push_back(who(e.actor) + (e.actor == viewer ? " hold out " : " holds out ") +
-                    cards_text(e.fan_size) + " face down to " +
-                    (e.other == viewer ? "you" : seat_name(e.other)) + ".");
+      out.push_back(w.says(e.actor, "hold") + " out " + cards_text(e.fan_size) + " face down to " + w.whom(e.other) + ".");
       return;
     case Event::kShuffle:
-      out.push_back(who(e.actor) + (e.actor == viewer ? " shuffle" : " shuffles") +
-                    " the fan face down.");
+      out.push_back(w.says(e.actor, "shuffle") + " the fan face down.");
       return;
     case Event::kLook:
-      out.push_back(who(e.actor) + (e.actor == viewer ? " look" : " looks") +
-                    " at the shuffled fan" +
-                    (sees(e.actor, e.actor) ? ": " + token_list(fans_[e.actor].cards) : "") + ".");
+      out.push_back(w.says(e.actor, "look") + " at the shuffled fan" +
+                    (w.sees(e.actor) ? ": " + token_list(fans_[e.actor].cards) : "") + ".");
       return;
     case Event::kArrange:
-      out.push_back(who(e.actor) + (e.actor == viewer ? " move " : " moves ") +
-                    (sees(e.actor, e.actor) ? card_token(e.card) : "the card") + " from position " +
-                    std::to_string(e.from + 1) + " to " + std::to_string(e.to + 1) + ".");
+      out.push_back(w.says(e.actor, "move") + " " + (w.sees(e.actor) ? card_token(e.card) : "the card") +
+                    " from position " + std::to_string(e.from + 1) + " to " + std::to_string(e.to + 1) + ".");
       return;
     case Event::kDrawn: {
       const bool knows = sees(e.actor, e.other);
-      std::string line = who(e.actor) + (e.actor == viewer ? " draw " : " draws ") +
-                         (knows ? card_token(e.card) + " (card " : "card ") +
-                         std::to_string(e.from + 1) + " of " + std::to_string(e.fan_size) +
-                         (knows ? ")" : "") + " from " +
-                         (e.other == viewer ? "you" : seat_name(e.other));
+      std::string line = w.says(e.actor, "draw") + " " + (knows ? card_token(e.card) + " (card " : "card ") +
+                         std::to_string(e.from + 1) + " of " + std::to_string(e.fan_size) + (knows ? ")" : "") +
+                         " from " + w.whom(e.other);
       if (e.paired) {
-        const std::string lays = e.actor == viewer ? " and lay down" : " and lays down";
-        const std::string discards = e.actor == viewer ? " and discard" : " and discards";
         if (r_.face_up)
-          line += lays + " the pair " + card_token(e.partner) + " " + card_token(e.card);
-        else if (sees(e.actor, e.actor))
-          line += discards + " the pair " + card_token(e.partner) + " " + card_token(e.card) +
-                  " face down";
+          line += " and " + w.verb(e.actor, "lay") + " down the pair " + card_token(e.partner) + " " + card_token(e.card);
+        else if (w.sees(e.actor))
+          line += " and " + w.verb(e.actor, "discard") + " the pair " + card_token(e.partner) + " " +
+                  card_token(e.card) + " face down";
         else
-          line += discards + " a pair face down";
+          line += " and " + w.verb(e.actor, "discard") + " a pair face down";
       }
       out.push_back(line + ".");
       if (e.other_out)
-        out.push_back(who(e.other) + " gave away the last card and " +
-                      (e.other == viewer ? "are" : "is") + " safe.");
+        out.push_back(w.who(e.other) + " gave away the last card and " + w.verb(e.other, "are", "is") + " safe.");
       if (e.actor_out)
-        out.push_back(who(e.actor) + " paired away the last card and " +
-                      (e.actor == viewer ? "are" : "is") + " safe.");
+        out.push_back(w.who(e.actor) + " paired away the last card and " + w.verb(e.actor, "are", "is") + " safe.");
       break;
     }
     case Event::kCut:
-      out.push_back(who(e.actor) + (e.actor == viewer ? " cut " : " cuts ") + card_token(e.card) +
-                    ": " + std::to_string(e.raps) + " raps on the knuckles.");
+      out.push_back(w.says(e.actor, "cut") + " " + card_token(e.card) + ": " + std::to_string(e.raps) +
+                    " raps on the knuckles.");
       return;
   }
   if (!e.hand_over) return;
   if (!e.losers)
-    out.push_back("Every card has paired off: nobody is " + std::string(title_name(r_.title)) +
-                  ".");
+    out.push_back("Every card has paired off: nobody is " + std::string(title_name(r_.title)) + ".");
   for (Seat l = 0; l < r_.players; ++l) {
     if (!(e.losers >> l & 1)) continue;
-    std::string line = who(l) + (l == viewer ? " are" : " is") + " left holding " +
-                       token_list(fans_[l].cards) + ": " + who(l) +
-                       (l == viewer ? " are " : " is ") + std::string(title_name(r_.title)) + "!";
+    std::string line = w.who(l) + " " + w.verb(l, "are", "is") + " left holding " + token_list(fans_[l].cards) +
+                       ": " + w.who(l) + " " + w.verb(l, "are", "is") + " " + std::string(title_name(r_.title)) + "!";
     if (std::popcount(e.losers) > 1) line += " No pair can be made any more.";
     if (r_.penalty == Penalty::kSoot)
-      line += " A soot mark on the face (" + std::to_string(lost_[l]) +
-              (lost_[l] == 1 ? " mark" : " marks") + " so far).";
+      line += " A soot mark on the face (" + std::to_string(lost_[l]) + (lost_[l] == 1 ? " mark" : " marks") +
+              " so far).";
     out.push_back(line);
   }
   if (r_.hands > 1 || r_.scoring != Scoring::kLoser) {

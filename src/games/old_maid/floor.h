@@ -9,7 +9,7 @@
 
 #include "core/rng.h"
 
-namespace parlour::bench {
+namespace parlour::old_maid {
 
 // Plays one game; returns the loser's seat.
 inline int floor_old_maid(Rng& rng) {
@@ -43,4 +43,4 @@ inline int floor_old_maid(Rng& rng) {
   return -1;
 }
 
-}  // namespace parlour::bench
+}  // namespace parlour::old_maid

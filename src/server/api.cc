@@ -1,0 +1,225 @@
+// The JSON API over HTTP (protocol.md): games, cards, rules, tables, records
+// and statistics.
+#include "bots/random_bot.h"
+#include "core/registry.h"
+#include "server/hub_impl.h"
+
+namespace parlour::server {
+namespace {
+
+HttpReply reply(int status, json body) { return {status, "application/json", dump(body), ""}; }
+HttpReply http_error(int status, std::string message) { return reply(status, json{{"error", std::move(message)}}); }
+
+const char* type_name(OptionType t) {
+  switch (t) {
+    case OptionType::kBool: return "bool";
+    case OptionType::kInt: return "int";
+    case OptionType::kChoice: return "choice";
+  }
+  return "?";
+}
+
+// The list of strings under `key`, if there is one; false if it is not such a list.
+bool strings(const json& req, const char* key, std::vector<std::string>& out) {
+  if (!req.contains(key)) return true;
+  if (!req[key].is_array()) return false;
+  for (const json& v : req[key]) {
+    if (!v.is_string()) return false;
+    out.push_back(v.get<std::string>());
+  }
+  return true;
+}
+
+}  // namespace
+
+json games_json() {
+  json all = json::array();
+  for (const GameInfo& g : games()) {
+    json j = {{"name", g.name},
+              {"title", g.title},
+              {"summary", g.summary},
+              {"min_players", g.min_players},
+              {"max_players", g.max_players},
+              {"default_players", g.default_players},
+              {"odds", g.exact_odds != nullptr}};
+    j["bots"] = json::array();
+    for (const BotSpec& b : g.bots) j["bots"].push_back({{"name", b.name}, {"help", b.help}});
+    j["bots"].push_back({{"name", "random"}, {"help", "picks any legal move at random"}});
+    j["options"] = json::array();
+    for (const OptionSpec& o : g.options) {
+      json oj = {{"key", o.key},   {"label", o.label}, {"type", type_name(o.type)}, {"default", o.format(o.default_value)},
+                 {"help", o.help}, {"source", o.source}, {"min", o.min},            {"max", o.max}};
+      oj["choices"] = json::array();
+      for (std::string_view c : o.choices) oj["choices"].push_back(c);
+      j["options"].push_back(std::move(oj));
+    }
+    j["presets"] = json::array();
+    for (const Preset& p : g.presets) {
+      json settings = json::array();
+      for (const auto& [k, v] : p.settings) settings.push_back(std::string(k) + "=" + std::string(v));
+      j["presets"].push_back({{"name", p.name},
+                              {"summary", p.summary},
+                              {"settings", settings},
+                              {"min_players", p.min_players},
+                              {"max_players", p.max_players},
+                              {"default_players", p.default_players}});
+    }
+    all.push_back(std::move(j));
+  }
+  return all;
+}
+
+json cards_json() {
+  json all = json::array();
+  for (int i = 0; i < 256; ++i) {
+    const Card c = Card::from_index(static_cast<std::uint8_t>(i));
+    if (!c.valid()) continue;
+    json j = {{"index", i}, {"short", short_name(c)}, {"name", long_name(c)}};
+    if (c.is_standard()) j["rank"] = static_cast<int>(c.rank()), j["suit"] = suit_name(c.suit());
+    if (c.is_picture()) j["picture"] = c.character();
+    all.push_back(std::move(j));
+  }
+  return all;
+}
+
+HttpReply Hub::Impl::create_table(std::string_view body) {
+  const json req = json::parse(body, nullptr, false);
+  if (req.is_discarded() || !req.is_object())
+    return http_error(400, "the body must be a JSON object: {\"game\": ..., \"seats\": [...]}");
+  if (!req.contains("game") || !req["game"].is_string())
+    return http_error(400, "\"game\" must name a game or preset (see /api/games)");
+  auto sel = select(req["game"].get<std::string>());
+  if (!sel.ok()) return http_error(400, sel.message());
+  std::optional<int> players;
+  if (req.contains("players")) {
+    if (!req["players"].is_number_integer()) return http_error(400, "\"players\" must be a whole number");
+    const auto p = req["players"].get<long long>();
+    if (p < 0 || p > 64) return http_error(400, "\"players\" must be within the game's range (see /api/games)");
+    players = static_cast<int>(p);
+  }
+  std::vector<std::string> assignments;
+  if (!strings(req, "options", assignments))
+    return http_error(400, "\"options\" must be a list of \"key=value\" strings");
+  auto config = make_config(*sel, players, assignments);
+  if (!config.ok()) return http_error(400, config.message());
+  TableRow row;
+  row.game = std::string(sel->name());
+  row.players = config->players;
+  row.options = assignments;
+  if (req.contains("absent_after")) {
+    if (!req["absent_after"].is_number_integer())
+      return http_error(400, "\"absent_after\" must be a whole number of seconds: 0 (off) or 10 to 3600");
+    const auto a = req["absent_after"].get<long long>();
+    if (a != 0 && (a < 10 || a > 3600))
+      return http_error(400, "\"absent_after\" must be 0 (off) or 10 to 3600 seconds, not " + std::to_string(a));
+    row.absent_after = static_cast<int>(a);
+  }
+  std::vector<std::string> kinds;
+  if (req.contains("seats")) {
+    if (!strings(req, "seats", kinds))
+      return http_error(400, "\"seats\" must be a list: \"human\" or one of " + bot_names(*sel->game) + " for each seat");
+    if (static_cast<int>(kinds.size()) != row.players)
+      return http_error(400, "\"seats\" has " + std::to_string(kinds.size()) + " entries for " +
+                                 std::to_string(row.players) + " players");
+  } else {
+    kinds.assign(row.players, std::string(sel->game->bots[0].name));
+    kinds[0] = "human";
+  }
+  for (const std::string& k : kinds) {
+    if (k == "human")
+      row.seats.push_back({"human", "", random_hex(16), ""});
+    else if (make_bot(*sel->game, k))
+      row.seats.push_back({"bot", k, "", ""});
+    else
+      return http_error(400, "unknown seat \"" + first_chars(k, 40) + "\": each seat is \"human\" or one of " +
+                                 bot_names(*sel->game));
+  }
+  std::optional<std::uint64_t> seed;
+  if (req.contains("seed")) {
+    // Whoever chooses the seed knows every hand: only for tests and demos.
+    if (!options.allow_seed)
+      return http_error(400,
+                        "\"seed\" is refused: this server deals at random (start it with "
+                        "--allow-seed for reproducible tests)");
+    if (!req["seed"].is_number_unsigned()) return http_error(400, "\"seed\" must be a whole number, 0 or more");
+    seed = req["seed"].get<std::uint64_t>();
+  }
+  auto created = create(row, seed);
+  if (!created.ok()) return http_error(created.message().starts_with("the server") ? 503 : 500, created.message());
+  const Live& made = **created;
+  json seats = json::array();
+  for (Seat s = 0; s < made.row.players; ++s) {
+    const SeatRow& r = made.row.seats[s];
+    json j = {{"seat", s}, {"kind", r.kind}};
+    if (r.kind == "human")
+      j["token"] = r.token;
+    else
+      j["bot"] = r.bot, j["name"] = r.name;
+    seats.push_back(std::move(j));
+  }
+  return reply(201, json{{"table", made.row.id},
+                         {"game", made.sel().game->name},
+                         {"preset", made.sel().name()},
+                         {"players", made.row.players},
+                         {"seats", seats}});
+}
+
+HttpReply Hub::Impl::list_tables() {
+  auto rows = store.recent(30);
+  if (!rows.ok()) return http_error(500, rows.message());
+  json all = json::array();
+  for (TableRow& r : *rows) {
+    auto live = tables.find(r.id);
+    auto sel = select(r.game);
+    if (!sel.ok()) continue;
+    json j = {{"table", r.id},    {"game", sel->game->name}, {"title", sel->game->title}, {"preset", r.game},
+              {"players", r.players}, {"finished", r.finished}, {"created", r.created}};
+    j["actions"] = r.actions.size();
+    j["seats"] = live != tables.end() ? seats_json(*live->second) : seats_json(r, nullptr, nullptr);
+    all.push_back(std::move(j));
+  }
+  return reply(200, all);
+}
+
+HttpReply Hub::Impl::http(std::string_view method, std::string_view target, std::string_view body) {
+  std::string_view path = target.substr(0, target.find('?'));
+  if (path == "/api/tables" && method == "POST") return create_table(body);
+  if (method != "GET" && method != "HEAD") return http_error(405, "only GET (and POST /api/tables) are served");
+  if (path == "/api/games") return {200, "application/json", games_cache, ""};
+  if (path == "/api/cards") return {200, "application/json", cards_cache, ""};
+  if (path == "/api/tables") return list_tables();
+  if (path == "/api/stats") {
+    auto rows = store.stats();
+    if (!rows.ok()) return http_error(500, rows.message());
+    json all = json::array();
+    for (const StatRow& r : *rows)
+      all.push_back({{"name", r.name}, {"game", r.game}, {"played", r.played}, {"won", r.won}, {"lost", r.lost},
+                     {"score", r.score}});
+    return reply(200, all);
+  }
+  auto part = [&](std::string_view prefix, std::string_view suffix) -> std::optional<std::string> {
+    if (!path.starts_with(prefix) || !path.ends_with(suffix) || path.size() <= prefix.size() + suffix.size())
+      return std::nullopt;
+    std::string_view mid = path.substr(prefix.size(), path.size() - prefix.size() - suffix.size());
+    if (mid.find('/') != std::string_view::npos) return std::nullopt;
+    return std::string(mid);
+  };
+  if (auto name = part("/api/games/", "/rules")) {
+    auto sel = select(*name);
+    if (!sel.ok()) return http_error(404, sel.message());
+    return {200, "text/markdown; charset=utf-8", std::string(sel->game->rules), ""};
+  }
+  if (auto id = part("/api/tables/", "/record")) {
+    auto rec = store.record(*id);
+    if (!rec.ok()) return http_error(500, rec.message());
+    if (*rec) return {200, "application/json", **rec, "parlour-" + *id + ".json"};
+    auto row = store.table(*id);
+    if (row.ok() && *row)
+      return http_error(409, "table " + *id + " is still in play; its record is kept once the game is over");
+    return http_error(404, "there is no table " + *id);
+  }
+  return http_error(404, "no such API: " + std::string(path) +
+                             " (see protocol.md: /api/games, /api/cards, /api/tables, /api/stats)");
+}
+
+}  // namespace parlour::server

@@ -1,0 +1,136 @@
+// The Hub's insides, shared by the files that implement it along its seams:
+//   tables.cc    tables in memory, the store, bots, absent players, live odds;
+//   protocol.cc  the WebSocket messages: join, act, rematch, chat, odds, back;
+//   api.cc       the JSON API over HTTP;
+//   hub.cc       the Hub's public face and small helpers.
+// Private to src/server.
+#pragma once
+
+#include <chrono>
+#include <deque>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "core/table.h"
+#include "server/hub.h"
+
+namespace parlour::server {
+
+using nlohmann::json;
+
+// ---- Helpers (hub.cc) -----------------------------------------------------
+
+// Random hex digits from the kernel's generator, never from a seeded one.
+std::string random_hex(std::size_t bytes);
+std::uint64_t random_u64();
+// Tokens are compared without an early exit, so timing tells nothing.
+bool same_token(const std::string& a, const std::string& b);
+// Everything sent out is dumped here: text that came from a client may be
+// invalid UTF-8, which is replaced rather than thrown on.
+std::string dump(const json& j);
+std::string error_message(std::string_view code, std::string_view message);
+// The first `n` characters (code points) of UTF-8 text.
+std::string first_chars(const std::string& text, std::size_t n);
+// Whether text holds control characters (names and chat may not).
+bool has_control(const std::string& text);
+
+// ---- State ----------------------------------------------------------------
+
+struct ChatLine {
+  Seat seat = kSpectator;
+  std::string name, text;
+  std::int64_t at = 0;  // unix seconds
+};
+
+struct Live {
+  TableRow row;  // its actions are the Table's once built
+  std::unique_ptr<Table> table;
+  std::vector<Client*> players;  // by seat; null if nobody is connected
+  std::vector<Client*> watchers;
+  std::vector<bool> away;        // by seat: a bot stands in for this person
+  std::deque<ChatLine> chat;     // the last kChatKept lines
+  int last_hand = 0;             // the last hand summary anyone was sent
+  std::chrono::steady_clock::time_point last_active = std::chrono::steady_clock::now();
+  std::chrono::steady_clock::time_point pause_until{};  // bots wait for people to read between hands
+  int version() const { return table->version(); }
+  const State& state() const { return table->state(); }
+  const Selection& sel() const { return table->selection(); }
+  bool has_clients() const;
+};
+
+struct Conn {
+  std::string table;  // empty until joined
+  Seat seat = kSpectator;
+  bool odds = false;                                      // live odds switched on
+  std::deque<std::chrono::steady_clock::time_point> said;  // recent chat, for the rate limit
+};
+
+// Narration since the last update, for each viewer: index 0 is the spectators',
+// index s + 1 seat s's.
+using Lines = std::vector<std::vector<std::string>>;
+
+inline constexpr std::size_t kChatKept = 50;
+inline constexpr std::size_t kMaxChat = 300;  // characters of a chat message
+
+struct Hub::Impl {
+  Store& store;
+  Scheduler& scheduler;
+  HubOptions options;
+  std::unordered_map<std::string, std::unique_ptr<Live>> tables;
+  std::unordered_map<Client*, Conn> conns;
+  std::string games_cache, cards_cache;
+  Rng delay_rng;
+
+  Impl(Store& s, Scheduler& sch, HubOptions o);
+
+  // tables.cc
+  void schedule_sweep();
+  void sweep();
+  Result<std::unique_ptr<Live>> build(TableRow row);
+  Result<Live*> find(const std::string& id);
+  Result<Live*> create(TableRow row, std::optional<std::uint64_t> seed = std::nullopt,
+                       const std::string& rematch_of = "");
+  bool is_bot(const Live& t, Seat s) const;
+  std::string bot_for(const Live& t, Seat s) const;  // the bot playing s (its own, or a stand-in)
+  void schedule_bots(Live& t);
+  void bot_turn(const std::string& id, int version, Seat seat);
+  void watch_absent(Live& t);
+  void set_away(Live& t, Seat seat, bool away);
+  Status play(Live& t, Seat seat, Action a);
+  void finish(Live& t);
+  void send_odds(Live& t, Client& c, const Conn& conn);
+  void odds_after_update(Live& t);
+
+  // protocol.cc
+  void handle(Client& c, std::string_view message);
+  void join(Client& c, const json& m);
+  void act(Client& c, Conn& conn, const json& m);
+  void rematch(Client& c, Conn& conn);
+  void chat(Client& c, Conn& conn, const json& m);
+  void odds_switch(Client& c, Conn& conn, const json& m);
+  void back(Client& c, Conn& conn);
+  void narrate(Live& t, Lines& lines);
+  std::string update(Live& t, Seat viewer, const std::vector<std::string>& log, std::optional<Seat> actor,
+                     const std::string& label);
+  void broadcast_update(Live& t, const Lines& lines, Seat actor, const std::string& label);
+  static json seats_json(const TableRow& row, const std::vector<Client*>* players, const std::vector<bool>* away);
+  static json seats_json(const Live& t) { return seats_json(t.row, &t.players, &t.away); }
+  void broadcast_seats(Live& t);
+  void broadcast(Live& t, const std::string& message);
+  std::vector<std::string> history(const Live& t, Seat viewer);
+  void detach(Client& c, const std::string& keep = "");
+
+  // api.cc
+  HttpReply http(std::string_view method, std::string_view target, std::string_view body);
+  HttpReply create_table(std::string_view body);
+  HttpReply list_tables();
+};
+
+json games_json();
+json cards_json();
+
+}  // namespace parlour::server

@@ -1,0 +1,267 @@
+// Tables in memory: loading and creating them, the bots that play at them
+// (their own seats, and people's seats while those are away), committing
+// actions, finishing games, and live odds.
+#include <algorithm>
+#include <cassert>
+#include <ctime>
+
+#include "bots/random_bot.h"
+#include "core/record.h"
+#include "core/registry.h"
+#include "core/view_json.h"
+#include "server/hub_impl.h"
+
+namespace parlour::server {
+namespace {
+
+// Bots are given people's names, of the period of the rule books.
+constexpr std::array<std::string_view, 16> kBotNames = {
+    "Agatha", "Basil", "Cecily", "Dorian", "Edith", "Felix", "Gwendolen", "Hector",
+    "Imogen", "Jasper", "Kitty", "Lionel", "Maud", "Nigel", "Olive", "Percy"};
+
+// Names the bot seats that have none (tables made before bots had names
+// get theirs here, the same each time).
+void name_bots(TableRow& row, std::size_t offset) {
+  std::size_t k = offset;
+  for (SeatRow& s : row.seats)
+    if (s.kind == "bot" && s.name.empty()) s.name = std::string(kBotNames[k++ % kBotNames.size()]);
+}
+
+std::chrono::milliseconds until(std::chrono::steady_clock::time_point t) {
+  const auto now = std::chrono::steady_clock::now();
+  return t > now ? std::chrono::ceil<std::chrono::milliseconds>(t - now) : std::chrono::milliseconds(0);
+}
+
+}  // namespace
+
+void Hub::Impl::schedule_sweep() {
+  scheduler.after(options.idle_evict / 4, [this] {
+    sweep();
+    schedule_sweep();
+  });
+}
+
+// Tables nobody is at, played by nobody or by bots alone, need not stay in
+// memory: they are stored, and a join loads them again (bots resume then).
+void Hub::Impl::sweep() {
+  const auto now = std::chrono::steady_clock::now();
+  std::erase_if(tables, [&](const auto& entry) {
+    const Live& t = *entry.second;
+    return !t.has_clients() && now - t.last_active > options.idle_evict;
+  });
+}
+
+// Rebuilds a table from its row: the deal from the seed, then every action,
+// through the core's replay (as a record is replayed).
+Result<std::unique_ptr<Live>> Hub::Impl::build(TableRow row) {
+  auto sel = select(row.game);
+  if (!sel.ok()) return sel.status();
+  auto config = make_config(*sel, row.players, row.options);
+  if (!config.ok()) return config.status();
+  Record rec;
+  rec.game = std::string(sel->game->name);
+  rec.preset = std::string(sel->name());
+  rec.players = config->players;
+  rec.options = config->options.assignments();
+  rec.seed = row.seed;
+  rec.moves = std::move(row.actions);
+  auto replayed = replay(rec);
+  if (!replayed.ok()) return Status::error("table " + row.id + ": " + replayed.message());
+  auto t = std::make_unique<Live>();
+  t->table = std::move(replayed->table);
+  t->players.assign(row.players, nullptr);
+  t->away.assign(row.players, false);
+  name_bots(row, row.bot_seed % kBotNames.size());
+  row.actions.clear();  // the Table holds them now
+  t->row = std::move(row);
+  if (auto lines = store.chat(t->row.id, static_cast<int>(kChatKept)); lines.ok())
+    for (const Store::Chat& c : *lines) t->chat.push_back({c.seat, c.name, c.text, c.at});
+  return t;
+}
+
+Result<Live*> Hub::Impl::find(const std::string& id) {
+  if (auto it = tables.find(id); it != tables.end()) return it->second.get();
+  auto row = store.table(id);
+  if (!row.ok()) return row.status();
+  if (!*row) return static_cast<Live*>(nullptr);
+  auto live = build(std::move(**row));
+  if (!live.ok()) return live.status();
+  Live* t = live->get();
+  tables.emplace(id, std::move(*live));
+  // Killed between the last move and its bookkeeping: finish it now.
+  if (t->state().terminal() && !t->row.finished) finish(*t);
+  schedule_bots(*t);
+  return t;
+}
+
+Result<Live*> Hub::Impl::create(TableRow row, std::optional<std::uint64_t> seed, const std::string& rematch_of) {
+  if (tables.size() >= options.max_tables)
+    return Status::error("the server is holding " + std::to_string(tables.size()) + " tables, its limit; try later");
+  row.id = random_hex(6);
+  row.seed = seed ? *seed : random_u64();
+  row.bot_seed = random_u64();
+  row.created = std::time(nullptr);
+  name_bots(row, row.bot_seed % kBotNames.size());
+  auto live = build(row);
+  if (!live.ok()) return live.status();
+  if (Status s = store.add_table(row, rematch_of); !s.ok()) return s;
+  Live* t = live->get();
+  tables.emplace(row.id, std::move(*live));
+  schedule_bots(*t);
+  return t;
+}
+
+bool Hub::Impl::is_bot(const Live& t, Seat s) const { return s >= 0 && t.row.seats[s].kind == "bot"; }
+
+std::string Hub::Impl::bot_for(const Live& t, Seat s) const {
+  if (is_bot(t, s)) return t.row.seats[s].bot;
+  return std::string(t.sel().game->bots.front().name);  // standing in for a person who is away
+}
+
+// Every bot that may act now thinks at once. One that lets a window go (a
+// claim nobody's bot wants) does so without waiting; the others play after a
+// human-like delay, so that a person can be first.
+void Hub::Impl::schedule_bots(Live& t) {
+  if (t.state().terminal()) return;
+  const Actors actors = t.state().actors();
+  for (Seat s = 0; s < t.row.players; ++s)
+    if (actors.has(s) && (is_bot(t, s) || t.away[s])) bot_turn(t.row.id, t.version(), s);
+}
+
+void Hub::Impl::bot_turn(const std::string& id, int version, Seat seat) {
+  auto it = tables.find(id);
+  if (it == tables.end()) return;
+  Live& t = *it->second;
+  const auto base = options.bot_delay.count();
+  const auto delay = std::chrono::milliseconds(
+      base / 2 + (base > 0 ? static_cast<long>(delay_rng.below(static_cast<std::uint32_t>(base) + 1)) : 0));
+  const auto due = std::chrono::steady_clock::now() + delay;
+  // The bot thinks on a copy, away from the server's thread, with a fresh
+  // bot and randomness that depends only on the position and the seat: a
+  // restarted server plays on as it would have.
+  std::shared_ptr<const State> copy = t.state().clone();
+  const GameInfo* game = t.sel().game;
+  const std::uint64_t seed = t.row.bot_seed ^ (static_cast<std::uint64_t>(version) * 0x9E3779B97F4A7C15ull);
+  const Action pass = t.state().actors().pass;
+  scheduler.think(
+      [copy, game, seed, seat, name = bot_for(t, seat)]() -> Action {
+        Rng rng(seed, bot_stream(seat));
+        std::vector<Action> legal;
+        copy->legal_actions(seat, legal);
+        return make_bot(*game, name)->act(Observation(*copy, seat, game->resampler, legal), rng);
+      },
+      [this, id, version, seat, pass, due](Action a) {
+        auto go = [this, id, version, seat, a] {
+          auto again = tables.find(id);
+          if (again == tables.end()) return;
+          Live& live = *again->second;
+          if (live.version() != version || !live.state().actors().has(seat)) return;
+          if (!is_bot(live, seat) && !live.away[seat]) return;  // the person came back
+          if (!live.table->legal(seat, a)) return;  // a bot's bug must not reach the store
+          if (Status st = play(live, seat, a); !st.ok())  // a store failure: try again rather than lose the turn
+            scheduler.after(std::chrono::seconds(1), [this, id, version, seat] { bot_turn(id, version, seat); });
+        };
+        auto found = tables.find(id);
+        if (found == tables.end()) return;
+        if (a == pass) return go();  // letting a window go keeps nobody waiting
+        scheduler.after(std::max(until(due), until(found->second->pause_until)), go);
+      });
+}
+
+// A person whose turn waits longer than the table allows is played by a bot
+// until they come back.
+void Hub::Impl::watch_absent(Live& t) {
+  if (t.row.absent_after <= 0 || t.state().terminal()) return;
+  const Actors actors = t.state().actors();
+  for (Seat s = 0; s < t.row.players; ++s) {
+    if (!actors.has(s) || is_bot(t, s) || t.away[s]) continue;
+    scheduler.after(std::chrono::seconds(t.row.absent_after), [this, id = t.row.id, version = t.version(), s] {
+      auto it = tables.find(id);
+      if (it == tables.end()) return;
+      Live& live = *it->second;
+      if (live.version() != version || !live.state().actors().has(s) || live.away[s]) return;
+      set_away(live, s, true);
+      bot_turn(id, version, s);
+    });
+  }
+}
+
+void Hub::Impl::set_away(Live& t, Seat seat, bool away) {
+  if (t.away[seat] == away) return;
+  t.away[seat] = away;
+  broadcast_seats(t);
+}
+
+// Commits an action, applies it and tells everyone. REQUIRES: t.table->legal(seat, a),
+// checked by the caller, so that nothing illegal reaches the store.
+Status Hub::Impl::play(Live& t, Seat seat, Action a) {
+  const std::string label = t.state().action_label(seat, a);
+  t.last_active = std::chrono::steady_clock::now();
+  if (Status s = store.add_action(t.row.id, t.version(), seat, a); !s.ok()) return s;
+  Lines lines(t.row.players + 1);
+  const auto tell = [&](const State&, const Step&) { narrate(t, lines); };
+  [[maybe_unused]] const Status applied = t.table->act(seat, a, tell);
+  assert(applied.ok());
+  t.table->settle(tell);
+  if (t.state().terminal()) finish(t);
+  broadcast_update(t, lines, seat, label);
+  odds_after_update(t);
+  schedule_bots(t);
+  watch_absent(t);
+  return Status();
+}
+
+void Hub::Impl::finish(Live& t) {
+  const Outcome o = t.state().outcome();
+  std::vector<StatRow> results;
+  for (Seat s = 0; s < t.row.players; ++s) {
+    const SeatRow& sr = t.row.seats[s];
+    if (sr.kind != "human" || sr.name.empty()) continue;
+    results.push_back({sr.name, std::string(t.sel().game->name), 1, o.won(s), o.lost(s), o.scores[s]});
+  }
+  // The actions are already stored, so a failure here loses no game: the
+  // table is finished again from them when it is next loaded.
+  t.row.finished = store.finish(t.row.id, to_json(t.table->record()), results).ok();
+}
+
+// ---- Live odds ------------------------------------------------------------------
+
+void Hub::Impl::send_odds(Live& t, Client& c, const Conn& conn) {
+  const GameInfo& g = *t.sel().game;
+  if (!g.exact_odds) return;
+  // Worked out away from the server's thread, on a copy, from what this
+  // seat's view shows (the game's for_seat reads nothing else).
+  std::shared_ptr<const State> copy = t.state().clone();
+  const int version = t.version();
+  const Seat seat = conn.seat;
+  scheduler.work(
+      [copy, &g, seat, version]() -> std::string {
+        Result<OddsReport> r = g.exact_odds->for_seat(*copy, seat);
+        if (!r.ok()) return dump(json{{"type", "odds"}, {"version", version}, {"error", r.message()}});
+        return dump(json{{"type", "odds"},
+                         {"version", version},
+                         {"event", r->event},
+                         {"seats", r->chance},
+                         {"exact", r->exact},
+                         {"precision", r->precision},
+                         {"method", r->method}});
+      },
+      [this, client = &c, id = t.row.id, seat](std::string message) {
+        auto it = conns.find(client);
+        if (it == conns.end() || it->second.table != id || it->second.seat != seat || !it->second.odds) return;
+        client->send(std::move(message));
+      });
+}
+
+void Hub::Impl::odds_after_update(Live& t) {
+  if (!t.sel().game->exact_odds) return;
+  auto each = [&](Client* c) {
+    if (!c) return;
+    auto it = conns.find(c);
+    if (it != conns.end() && it->second.odds) send_odds(t, *c, it->second);
+  };
+  for (Client* c : t.players) each(c);
+  for (Client* c : t.watchers) each(c);
+}
+
+}  // namespace parlour::server

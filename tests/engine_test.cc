@@ -1,0 +1,311 @@
+// The engine where no real game reaches yet, through the toy games
+// (toy_games.h): several seats acting at once, one-player games, undo, the
+// state hash and the solver; and the driver's promises for every game: records
+// with seats, version-1 records, no allocation per step, and the checks made
+// when a game registers.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <cstdlib>
+#include <fstream>
+#include <new>
+#include <sstream>
+
+#include "bots/random_bot.h"
+#include "conformance.h"
+#include "core/table.h"
+#include "toy_games.h"
+
+// Every allocation of this test program is counted, so that a test can say
+// how many a stretch of play made. (g++ cannot see that our new and delete
+// pair up through malloc and free.)
+#pragma GCC diagnostic ignored "-Wmismatched-new-delete"
+namespace {
+std::atomic<std::uint64_t> g_allocations{0};
+}  // namespace
+void* operator new(std::size_t n) {
+  ++g_allocations;
+  if (void* p = std::malloc(n ? n : 1)) return p;
+  throw std::bad_alloc();
+}
+void operator delete(void* p) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+
+namespace parlour::testing {
+namespace {
+
+const GameInfo& toy(const char* name) {
+  register_toy_games();
+  return *find_game(name);
+}
+
+std::vector<std::unique_ptr<Player>> bots_of(const GameInfo& g, const std::vector<std::string>& names,
+                                             std::uint64_t seed, std::vector<Player*>& at) {
+  std::vector<std::unique_ptr<Player>> out;
+  at.clear();
+  for (std::size_t s = 0; s < names.size(); ++s) {
+    out.push_back(std::make_unique<BotPlayer>(make_bot(g, names[s]), g.resampler, Rng(seed, bot_stream(static_cast<int>(s)))));
+    at.push_back(out.back().get());
+  }
+  return out;
+}
+
+// ---- Several seats at once ---------------------------------------------------------
+
+TEST(Engine, ToyGamesConform) {
+  ConformanceOptions opt;
+  opt.games = 30;
+  opt.resample_every = 1;
+  check_all_presets(toy("toy-snap"), opt);
+  check_all_presets(toy("toy-patience"), opt);
+}
+
+TEST(Engine, EveryoneStakesAtOnceAndNobodySeesAStakeBeforeAllAreIn) {
+  const GameInfo& g = toy("toy-snap");
+  Table t(Selection{&g, nullptr}, test_config("toy-snap", 3), 5);
+  t.settle();
+  Actors a = t.state().actors();
+  EXPECT_EQ(a.seats, 0b111u);
+  EXPECT_EQ(a.resolve, Resolve::kAll);
+  EXPECT_EQ(t.state().to_move(), kSeveral);
+  ASSERT_TRUE(t.act(1, 12).ok());  // seat 1 stakes 2
+  auto stake_shown = [&](Seat viewer, Seat of) {
+    for (const Counter& c : t.state().view(viewer).seats[of].counters)
+      if (c.name == "stake") return true;
+    return false;
+  };
+  EXPECT_TRUE(stake_shown(1, 1));    // its own
+  EXPECT_FALSE(stake_shown(0, 1));   // not yet to the others
+  EXPECT_FALSE(stake_shown(kSpectator, 1));
+  EXPECT_FALSE(t.act(1, 11).ok());   // a seat that has acted is out of the window
+  EXPECT_EQ(t.state().actors().seats, 0b101u);
+  ASSERT_TRUE(t.act(2, 10).ok());
+  ASSERT_TRUE(t.act(0, 11).ok());
+  EXPECT_TRUE(stake_shown(0, 1));  // all in: shown to all
+  EXPECT_EQ(t.moves()[0], (SeatAction{1, 12}));  // the record keeps who acted
+}
+
+TEST(Engine, TheFirstToSnapTakesItAndTheWindowCloses) {
+  // Eager bots in every seat: when a snap comes, the driver asks from the seat
+  // after the last to act, and the first asked calls it.
+  const GameInfo& g = toy("toy-snap");
+  int windows = 0;
+  for (std::uint64_t seed = 1; seed <= 40; ++seed) {
+    Table t(Selection{&g, nullptr}, test_config("toy-snap", 4), seed);
+    std::vector<Player*> at;
+    auto players = bots_of(g, {"eager", "eager", "eager", "eager"}, seed, at);
+    Seat last = kNobody;
+    ASSERT_TRUE(t.run(at, [&](const State& s, const Step& step) {
+      if (step.chance) return;
+      if (step.action == 1) {  // a snap: it closed the window at once
+        ++windows;
+        EXPECT_EQ(step.seat, last < 0 ? 0 : (last + 1) % 4);
+        EXPECT_FALSE(s.actors().has(step.seat));
+      }
+      last = step.seat;
+    }));
+  }
+  EXPECT_GT(windows, 10);
+}
+
+TEST(Engine, AWindowNobodyWantsClosesWhenEveryoneLetsItGo) {
+  const GameInfo& g = toy("toy-snap");
+  Table t(Selection{&g, nullptr}, test_config("toy-snap", 3), 2);
+  std::vector<Player*> at;
+  auto players = bots_of(g, {"shy", "shy", "shy"}, 2, at);
+  ASSERT_TRUE(t.run(at));
+  EXPECT_EQ(t.state().outcome().scores, (std::vector<double>{0, 0, 0}));
+}
+
+TEST(Engine, ActionsOfSeatsThatMayNotActAreRefusedWithAReason) {
+  const GameInfo& g = toy("toy-snap");
+  Table t(Selection{&g, nullptr}, test_config("toy-snap", 2), 3);
+  EXPECT_NE(t.act(0, 10).message().find("chance"), std::string::npos);
+  t.settle();
+  EXPECT_NE(t.act(5, 10).message().find("may not act"), std::string::npos);
+  EXPECT_NE(t.act(0, 99).message().find("not legal"), std::string::npos);
+  EXPECT_EQ(t.version(), 0);
+}
+
+// ---- One player: undo, hash, solver -------------------------------------------------
+
+TEST(Engine, OnePlayerGamesAreWonOrLost) {
+  const GameInfo& g = toy("toy-patience");
+  int won = 0;
+  for (std::uint64_t seed = 1; seed <= 60; ++seed) {
+    Record r = random_game(Selection{&g, nullptr}, test_config("toy-patience", 1), seed);
+    ASSERT_TRUE(r.outcome);
+    EXPECT_EQ(r.outcome->kind, OutcomeKind::kSolo);
+    EXPECT_NE(r.outcome->won(0), r.outcome->lost(0));
+    won += r.outcome->won(0);
+  }
+  EXPECT_GT(won, 0);
+  EXPECT_LT(won, 60);
+}
+
+TEST(Engine, UndoInPlaceAndByReplayReturnToTheSamePosition) {
+  // In place (the toy patience can), and by replaying (Old Maid cannot).
+  for (const char* name : {"toy-patience", "old-maid"}) {
+    SCOPED_TRACE(name);
+    register_toy_games();
+    const Selection sel = *select(name);
+    const int players = name == std::string("old-maid") ? 3 : 1;
+    Table t(sel, test_config(name, players), 9);
+    t.settle();
+    const View before = t.state().view(kEveryone);
+    const std::vector<Action> l = legal(t.state(), t.state().to_move());
+    ASSERT_TRUE(t.act(t.state().to_move(), l.back()).ok());
+    t.settle();
+    ASSERT_TRUE(t.undo().ok());
+    EXPECT_EQ(t.version(), 0);
+    EXPECT_TRUE(t.state().view(kEveryone) == before);
+    EXPECT_FALSE(t.undo().ok());  // nothing more to take back
+  }
+}
+
+TEST(Engine, TheSolverFindsAWinningLineOrProvesThereIsNone) {
+  const GameInfo& g = toy("toy-patience");
+  int wins = 0, losses = 0;
+  for (std::uint64_t seed = 1; seed <= 80; ++seed) {
+    Table t(Selection{&g, nullptr}, test_config("toy-patience", 1), seed);
+    t.settle();
+    Result<SolveReport> r = g.solver->solve(t.state(), {});
+    ASSERT_TRUE(r.ok());
+    ASSERT_NE(r->verdict, SolveReport::kUnknown);
+    if (r->verdict == SolveReport::kWon) {
+      ++wins;
+      for (Action a : r->line) ASSERT_TRUE(t.act(0, a).ok());  // the line plays to a win
+      ASSERT_TRUE(t.state().terminal());
+      EXPECT_TRUE(t.state().outcome().won(0));
+    } else {
+      ++losses;
+      // Lost: no order of play wins. Every line is tried.
+      std::function<bool(State&)> any_win = [&](State& s) {
+        if (s.terminal()) return s.outcome().won(0);
+        for (Action a : legal(s, 0)) {
+          auto next = s.clone();
+          next->apply(0, a);
+          if (any_win(*next)) return true;
+        }
+        return false;
+      };
+      auto copy = t.state().clone();
+      EXPECT_FALSE(any_win(*copy)) << "seed " << seed;
+    }
+  }
+  EXPECT_GT(wins, 0);
+  EXPECT_GT(losses, 0);
+}
+
+// ---- Records -------------------------------------------------------------------------
+
+TEST(Engine, VersionOneRecordsReplayTheirSeatsWorkedOut) {
+  // A Bachelor Girl game with claim windows, its seats dropped as a record of
+  // version 1 holds them: replaying finds each action's seat again, because
+  // the table asked in the order a version-1 record implies.
+  const Selection sel = *select("bachelor-girl");
+  int windows = 0;
+  for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+    Table t(sel, test_config("bachelor-girl", 4), seed);
+    std::vector<Player*> at;
+    auto players = bots_of(*sel.game, {"random", "random", "random", "random"}, seed, at);
+    ASSERT_TRUE(t.run(at, [&](const State& s, const Step&) { windows += s.to_move() == kSeveral; }));
+    Record r = t.record();
+    Record v1 = r;
+    v1.version = 1;
+    for (SeatAction& m : v1.moves) m.seat = kNobody;
+    Result<Replayed> again = replay(v1);
+    ASSERT_TRUE(again.ok()) << again.message();
+    EXPECT_EQ(again->table->moves().size(), r.moves.size());
+    EXPECT_TRUE(std::equal(r.moves.begin(), r.moves.end(), again->table->moves().begin()));
+    EXPECT_EQ(again->state().outcome(), t.state().outcome());
+  }
+  EXPECT_GT(windows, 0);
+}
+
+TEST(Engine, RecordsWrittenBeforeSeatsWereKeptStillReplay) {
+  // tests/records/v1: records written by `parlour play --record` before this
+  // version (commit dcd3441), of both games and several presets.
+  const std::string dir = PARLOUR_V1_RECORDS;
+  int n = 0;
+  for (const char* name : {"old-maid-4.json", "schwarzer-peter-3.json", "babanuki-5.json", "old-maid-match-4.json",
+                           "bachelor-girl-4.json", "bachelor-girl-4-claims.json", "bachelor-girl-standard-3-random.json",
+                           "scabby-queen-3.json"}) {
+    SCOPED_TRACE(name);
+    std::ifstream f(dir + "/" + name);
+    ASSERT_TRUE(f) << "missing " << dir << "/" << name;
+    std::stringstream text;
+    text << f.rdbuf();
+    Result<Record> r = parse_record(text.str());
+    ASSERT_TRUE(r.ok()) << r.message();
+    EXPECT_EQ(r->version, 1);
+    Result<Replayed> again = replay(*r);
+    ASSERT_TRUE(again.ok()) << again.message();
+    EXPECT_TRUE(again->state().terminal());
+    ++n;
+  }
+  EXPECT_EQ(n, 8);
+}
+
+// ---- The hot path ---------------------------------------------------------------------
+
+TEST(Engine, RandomPlayoutsAllocateNothingPerStep) {
+  // Random bots through the driver, as sim and rollouts play: once the
+  // table's buffers have grown, a game's steps allocate nothing (the state of
+  // a new game is made before the count starts).
+  for (const char* name : {"old-maid", "bachelor-girl"}) {
+    SCOPED_TRACE(name);
+    const Selection sel = *select(name);
+    const Config cfg = test_config(name, 4);
+    Table t(sel, cfg, 1);
+    std::vector<Player*> at;
+    auto players = bots_of(*sel.game, {"random", "random", "random", "random"}, 1, at);
+    std::uint64_t steps = 0, allocations = 0;
+    for (std::uint64_t seed = 1; seed <= 300; ++seed) {
+      t.restart(seed);
+      const std::uint64_t before = g_allocations;
+      ASSERT_TRUE(t.run(at));
+      if (seed > 200) allocations += g_allocations - before, steps += static_cast<std::uint64_t>(t.version());
+    }
+    EXPECT_GT(steps, 1000u);
+    EXPECT_EQ(allocations, 0u) << "over " << steps << " steps";
+  }
+}
+
+// ---- Registration ----------------------------------------------------------------------
+
+TEST(Engine, RegistrationRefusesInconsistentGames) {
+  register_toy_games();
+  auto refused = [](GameInfo g, const std::string& why) {
+    Status s = register_game(std::move(g));
+    EXPECT_FALSE(s.ok()) << why;
+    EXPECT_NE(s.message().find(why), std::string::npos) << s.message();
+  };
+  GameInfo g = toy_patience();
+  refused(g, "taken");  // the name is taken
+  g.name = "Bad Name";
+  refused(g, "lower-case");
+  g.name = "toy-other";
+  g.min_players = 3;
+  refused(g, "min <= default");
+  g = toy_patience();
+  g.name = "toy-other";
+  g.hash = nullptr;
+  refused(g, "a solver needs the state hash");
+  g = toy_patience();
+  g.name = "toy-other";
+  g.bots.clear();
+  refused(g, "at least one bot");
+  g = toy_patience();
+  g.name = "toy-other";
+  g.fast_bot = "first";
+  refused(g, "go together");
+  static const std::vector<OptionSpec> unlabelled = {{"x", OptionType::kBool, 0, 1, {}, 0, "help", "source", ""}};
+  g = toy_patience();
+  g.name = "toy-other";
+  g.options = unlabelled;
+  refused(g, "label");
+}
+
+}  // namespace
+}  // namespace parlour::testing
