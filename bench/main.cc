@@ -27,7 +27,8 @@ void generic_random(benchmark::State& st, const GameInfo* g, int players) {
   std::vector<std::unique_ptr<Player>> bots;
   std::vector<Player*> at;
   for (int s = 0; s < players; ++s) {
-    bots.push_back(std::make_unique<BotPlayer>(make_random_bot(), g->resampler, Rng(7, bot_stream(s))));
+    bots.push_back(
+        std::make_unique<BotPlayer>(make_random_bot(), g->resampler, Rng(7, bot_stream(s))));
     at.push_back(bots.back().get());
   }
   std::uint64_t seed = 0;
@@ -57,20 +58,24 @@ int main(int argc, char** argv) {
   register_all_games();
   for (const GameInfo& g : games()) {
     const int players = std::clamp(4, g.min_players, g.max_players);
-    benchmark::RegisterBenchmark(("generic_random/" + std::string(g.name) + "-" + std::to_string(players) + "p").c_str(),
-                                 generic_random, &g, players);
+    benchmark::RegisterBenchmark(
+        ("generic_random/" + std::string(g.name) + "-" + std::to_string(players) + "p").c_str(),
+        generic_random, &g, players);
   }
   benchmark::Initialize(&argc, argv);
   RatioReporter reporter;
   benchmark::RunSpecifiedBenchmarks(&reporter);
   for (const auto& [name, floor] : reporter.rate) {
     if (name.rfind("floor/", 0) != 0 || floor <= 0) continue;
-    std::printf("\nGames per second as a ratio to %s (%.0f games/s), same run:\n", name.c_str(), floor);
+    std::printf("\nGames per second as a ratio to %s (%.0f games/s), same run:\n", name.c_str(),
+                floor);
     for (const auto& [other, r] : reporter.rate)
-      std::printf("  %-38s %12.0f games/s  %6.1f%% of the floor\n", other.c_str(), r, 100 * r / floor);
+      std::printf("  %-38s %12.0f games/s  %6.1f%% of the floor\n", other.c_str(), r,
+                  100 * r / floor);
   }
   std::printf(
-      "Targets: fast path >= 80%%; the generic engine (generic_blind: the driver with bots) >= 10.8%%, its\n"
+      "Targets: fast path >= 80%%; the generic engine (generic_blind: the driver with bots) >= "
+      "10.8%%, its\n"
       "ratio before the driver carried several seats at once.\n");
   benchmark::Shutdown();
   return 0;

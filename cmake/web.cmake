@@ -1,6 +1,7 @@
 # The browser UI (web/): built by Vite into web/dist, which `parlour serve`
-# serves; its unit tests (vitest) and the end-to-end test (Playwright driving
-# Debian's Chromium) run under ctest. scripts/setup installs node_modules.
+# serves; its unit tests (vitest) and the end-to-end tests (Playwright driving
+# Debian's Chromium against the real server) run under ctest. scripts/setup
+# installs node_modules.
 find_program(NPM npm)
 find_program(NODE node)
 if(NOT NPM OR NOT NODE OR NOT EXISTS ${CMAKE_SOURCE_DIR}/web/node_modules)
@@ -20,6 +21,15 @@ add_custom_command(
 add_custom_target(web ALL DEPENDS ${web}/dist/index.html)
 
 add_test(NAME web_unit COMMAND ${NPM} test --silent WORKING_DIRECTORY ${web})
+# Two people play Old Maid in two browsers while the server is killed and restarted.
 add_test(NAME web_e2e COMMAND ${NODE} e2e/play.mjs --phone --server $<TARGET_FILE:parlour> WORKING_DIRECTORY ${web})
-# Two browsers and a server: alone, so that its timings are not a 2-core race.
-set_tests_properties(web_e2e PROPERTIES RUN_SERIAL TRUE TIMEOUT 300)
+# Tables of 2 to 12 seats at 1280×800 and 390×844, measured: nothing overlaps;
+# screenshots of the 8-player tables go to build/screenshots.
+add_test(NAME web_layout
+         COMMAND ${NODE} e2e/layout.mjs --server $<TARGET_FILE:parlour> --shots ${CMAKE_BINARY_DIR}/screenshots
+         WORKING_DIRECTORY ${web})
+# The live odds a person sees are those `parlour odds` gives for the same record and move.
+add_test(NAME web_odds COMMAND ${NODE} e2e/odds.mjs --server $<TARGET_FILE:parlour> WORKING_DIRECTORY ${web})
+# Browsers and a server: each alone, so that their timings are not a 2-core race.
+set_tests_properties(web_e2e web_layout PROPERTIES RUN_SERIAL TRUE TIMEOUT 300)
+set_tests_properties(web_odds PROPERTIES RUN_SERIAL TRUE TIMEOUT 180)

@@ -57,7 +57,8 @@ void check_position(const State& s, const Config& config, std::vector<Action>& l
       for (const Choice& c : view.choices) {  // a screen acts on these clicks and drags
         for (const CardRef& p : c.picks) {
           ASSERT_TRUE(p.zone >= 0 && p.zone < static_cast<int>(view.zones.size())) << c.label;
-          ASSERT_TRUE(p.card >= 0 && p.card < static_cast<int>(view.zones[p.zone].cards.size())) << c.label;
+          ASSERT_TRUE(p.card >= 0 && p.card < static_cast<int>(view.zones[p.zone].cards.size()))
+              << c.label;
         }
         if (c.to.zone >= 0) {
           ASSERT_FALSE(c.picks.empty()) << c.label << ": a move moves a card it picks";
@@ -89,8 +90,8 @@ void check_json(const State& s, Seat v) {
 // Views reveal nothing hidden: a state resampled consistently with a seat's
 // view must look the same to that seat. A view that showed a hidden card
 // would change when the hidden cards are dealt anew.
-void check_resampling(const GameInfo& g, const State& s, const Config& config, const std::vector<Card>& deck,
-                      std::uint64_t seed, Rng& rng) {
+void check_resampling(const GameInfo& g, const State& s, const Config& config,
+                      const std::vector<Card>& deck, std::uint64_t seed, Rng& rng) {
   std::vector<Card> cards;
   for (Seat v = kSpectator; v < config.players; ++v) {
     auto other = g.resampler->resample(s, v, rng);
@@ -108,7 +109,8 @@ void check_resampling(const GameInfo& g, const State& s, const Config& config, c
     auto a = g.resampler->resample(s, v, r1);
     auto b = g.resampler->resample(*other, v, r2);
     ASSERT_TRUE(a && b);
-    ASSERT_TRUE(a->view(kEveryone) == b->view(kEveryone)) << "seat " << v << "'s sample depends on cards it cannot see";
+    ASSERT_TRUE(a->view(kEveryone) == b->view(kEveryone))
+        << "seat " << v << "'s sample depends on cards it cannot see";
   }
 }
 
@@ -169,7 +171,8 @@ void check_conformance(const Selection& sel, const Config& config, const Conform
         auto after = s.clone();
         after->apply(seat, a);
         if (g.undo->undo(*after)) {
-          ASSERT_TRUE(after->view(kEveryone) == before->view(kEveryone)) << "undo did not restore the position";
+          ASSERT_TRUE(after->view(kEveryone) == before->view(kEveryone))
+              << "undo did not restore the position";
           if (g.hash) {
             ASSERT_EQ(g.hash->hash(*after), g.hash->hash(*before));
           }
@@ -189,8 +192,10 @@ void check_conformance(const Selection& sel, const Config& config, const Conform
     ASSERT_EQ(again->state().outcome(), t.state().outcome());
     ASSERT_TRUE(again->state().view(kEveryone) == t.state().view(kEveryone));
     if (g.hash) {
-      ASSERT_EQ(g.hash->hash(again->state()), g.hash->hash(t.state())) << "a replay hashes differently";
-      ASSERT_EQ(g.hash->hash(*t.state().clone()), g.hash->hash(t.state())) << "a clone hashes differently";
+      ASSERT_EQ(g.hash->hash(again->state()), g.hash->hash(t.state()))
+          << "a replay hashes differently";
+      ASSERT_EQ(g.hash->hash(*t.state().clone()), g.hash->hash(t.state()))
+          << "a clone hashes differently";
     }
     // Places run from 1, every seat has a score, and the kind of result fits.
     const Outcome o = t.state().outcome();
@@ -203,7 +208,8 @@ void check_conformance(const Selection& sel, const Config& config, const Conform
       ASSERT_EQ(config.players, 1) << "a solitaire's result for several players";
     }
     if (o.kind == OutcomeKind::kLoser) {
-      for (Seat p = 0; p < config.players; ++p) ASSERT_FALSE(o.won(p)) << "a game of losers names a winner";
+      for (Seat p = 0; p < config.players; ++p)
+        ASSERT_FALSE(o.won(p)) << "a game of losers names a winner";
     }
   }
 }

@@ -25,13 +25,14 @@ namespace parlour::testing {
 struct ConformanceOptions {
   int games = 20;
   std::uint64_t seed = 1;
-  int max_steps = 200000;   // a game longer than this fails "games end"
-  int resample_every = 7;   // leak check every Nth step (resampling is costly)
+  int max_steps = 200000;  // a game longer than this fails "games end"
+  int resample_every = 7;  // leak check every Nth step (resampling is costly)
 };
 
 // Plays `opt.games` random games of `sel` with `config` and checks every
 // invariant at every step, with gtest assertions.
-void check_conformance(const Selection& sel, const Config& config, const ConformanceOptions& opt = {});
+void check_conformance(const Selection& sel, const Config& config,
+                       const ConformanceOptions& opt = {});
 
 // The same over every preset and every player count it allows.
 void check_all_presets(const GameInfo& game, const ConformanceOptions& opt = {});
@@ -42,7 +43,8 @@ Record random_game(const Selection& sel, const Config& config, std::uint64_t see
 // ---- Fixtures for a game's own tests ---------------------------------------
 
 // The config of a game or preset by name, with options; a failed test if invalid.
-Config test_config(std::string_view name, int players, const std::vector<std::string>& options = {});
+Config test_config(std::string_view name, int players,
+                   const std::vector<std::string>& options = {});
 // Cards by their short names: cards({"QS", "10H"}).
 Card card(std::string_view name);
 std::vector<Card> cards(std::initializer_list<const char*> names);

@@ -28,8 +28,12 @@ void* operator new(std::size_t n) {
   if (void* p = std::malloc(n ? n : 1)) return p;
   throw std::bad_alloc();
 }
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+void operator delete(void* p) noexcept {
+  std::free(p);
+}
+void operator delete(void* p, std::size_t) noexcept {
+  std::free(p);
+}
 
 namespace parlour::testing {
 namespace {
@@ -39,12 +43,14 @@ const GameInfo& toy(const char* name) {
   return *find_game(name);
 }
 
-std::vector<std::unique_ptr<Player>> bots_of(const GameInfo& g, const std::vector<std::string>& names,
+std::vector<std::unique_ptr<Player>> bots_of(const GameInfo& g,
+                                             const std::vector<std::string>& names,
                                              std::uint64_t seed, std::vector<Player*>& at) {
   std::vector<std::unique_ptr<Player>> out;
   at.clear();
   for (std::size_t s = 0; s < names.size(); ++s) {
-    out.push_back(std::make_unique<BotPlayer>(make_bot(g, names[s]), g.resampler, Rng(seed, bot_stream(static_cast<int>(s)))));
+    out.push_back(std::make_unique<BotPlayer>(make_bot(g, names[s]), g.resampler,
+                                              Rng(seed, bot_stream(static_cast<int>(s)))));
     at.push_back(out.back().get());
   }
   return out;
@@ -74,14 +80,14 @@ TEST(Engine, EveryoneStakesAtOnceAndNobodySeesAStakeBeforeAllAreIn) {
       if (c.name == "stake") return true;
     return false;
   };
-  EXPECT_TRUE(stake_shown(1, 1));    // its own
-  EXPECT_FALSE(stake_shown(0, 1));   // not yet to the others
+  EXPECT_TRUE(stake_shown(1, 1));   // its own
+  EXPECT_FALSE(stake_shown(0, 1));  // not yet to the others
   EXPECT_FALSE(stake_shown(kSpectator, 1));
-  EXPECT_FALSE(t.act(1, 11).ok());   // a seat that has acted is out of the window
+  EXPECT_FALSE(t.act(1, 11).ok());  // a seat that has acted is out of the window
   EXPECT_EQ(t.state().actors().seats, 0b101u);
   ASSERT_TRUE(t.act(2, 10).ok());
   ASSERT_TRUE(t.act(0, 11).ok());
-  EXPECT_TRUE(stake_shown(0, 1));  // all in: shown to all
+  EXPECT_TRUE(stake_shown(0, 1));                // all in: shown to all
   EXPECT_EQ(t.moves()[0], (SeatAction{1, 12}));  // the record keeps who acted
 }
 
@@ -209,7 +215,8 @@ TEST(Engine, VersionOneRecordsReplayTheirSeatsWorkedOut) {
     Table t(sel, test_config("bachelor-girl", 4), seed);
     std::vector<Player*> at;
     auto players = bots_of(*sel.game, {"random", "random", "random", "random"}, seed, at);
-    ASSERT_TRUE(t.run(at, [&](const State& s, const Step&) { windows += s.to_move() == kSeveral; }));
+    ASSERT_TRUE(
+        t.run(at, [&](const State& s, const Step&) { windows += s.to_move() == kSeveral; }));
     Record r = t.record();
     Record v1 = r;
     v1.version = 1;
@@ -228,9 +235,10 @@ TEST(Engine, RecordsWrittenBeforeSeatsWereKeptStillReplay) {
   // version (commit dcd3441), of both games and several presets.
   const std::string dir = PARLOUR_V1_RECORDS;
   int n = 0;
-  for (const char* name : {"old-maid-4.json", "schwarzer-peter-3.json", "babanuki-5.json", "old-maid-match-4.json",
-                           "bachelor-girl-4.json", "bachelor-girl-4-claims.json", "bachelor-girl-standard-3-random.json",
-                           "scabby-queen-3.json"}) {
+  for (const char* name :
+       {"old-maid-4.json", "schwarzer-peter-3.json", "babanuki-5.json", "old-maid-match-4.json",
+        "bachelor-girl-4.json", "bachelor-girl-4-claims.json",
+        "bachelor-girl-standard-3-random.json", "scabby-queen-3.json"}) {
     SCOPED_TRACE(name);
     std::ifstream f(dir + "/" + name);
     ASSERT_TRUE(f) << "missing " << dir << "/" << name;
@@ -265,7 +273,8 @@ TEST(Engine, RandomPlayoutsAllocateNothingPerStep) {
       t.restart(seed);
       const std::uint64_t before = g_allocations;
       ASSERT_TRUE(t.run(at));
-      if (seed > 200) allocations += g_allocations - before, steps += static_cast<std::uint64_t>(t.version());
+      if (seed > 200)
+        allocations += g_allocations - before, steps += static_cast<std::uint64_t>(t.version());
     }
     EXPECT_GT(steps, 1000u);
     EXPECT_EQ(allocations, 0u) << "over " << steps << " steps";
@@ -300,7 +309,8 @@ TEST(Engine, RegistrationRefusesInconsistentGames) {
   g.name = "toy-other";
   g.fast_bot = "first";
   refused(g, "go together");
-  static const std::vector<OptionSpec> unlabelled = {{"x", OptionType::kBool, 0, 1, {}, 0, "help", "source", ""}};
+  static const std::vector<OptionSpec> unlabelled = {
+      {"x", OptionType::kBool, 0, 1, {}, 0, "help", "source", ""}};
   g = toy_patience();
   g.name = "toy-other";
   g.options = unlabelled;

@@ -1,13 +1,13 @@
 #include "toy_games.h"
 
+#include <gtest/gtest.h>
+
 #include <algorithm>
 #include <bit>
 #include <unordered_set>
 
 #include "core/deck.h"
 #include "core/registry.h"
-
-#include <gtest/gtest.h>
 
 namespace parlour::testing {
 namespace {
@@ -45,7 +45,8 @@ class Patience final : public StateBase<Patience> {
   }
   void apply_chance(Rng& rng) override {
     std::vector<Card> d;
-    for (int r = kAce; r <= kFour; ++r) d.push_back(Card::standard(Rank(r), kClubs)), d.push_back(Card::standard(Rank(r), kHearts));
+    for (int r = kAce; r <= kFour; ++r)
+      d.push_back(Card::standard(Rank(r), kClubs)), d.push_back(Card::standard(Rank(r), kHearts));
     rng.shuffle(std::span<Card>(d));
     std::copy(d.begin(), d.end(), grid_.begin());
     dealt_ = true;
@@ -55,22 +56,28 @@ class Patience final : public StateBase<Patience> {
   }
   View view(Seat viewer) const override {
     View v;
-    v.game = "toy-patience", v.viewer = viewer, v.players = 1, v.to_move = to_move(), v.actors = actors().seats;
+    v.game = "toy-patience", v.viewer = viewer, v.players = 1, v.to_move = to_move(),
+    v.actors = actors().seats;
     v.terminal = terminal();
     v.seats.push_back({"Seat 0", 0, static_cast<double>(2 * removed_.size()), false, "", {}});
     Zone g{ZoneKind::kTableau, Layout::kGrid, kNobody, "the cards", {}, "", 4, 0};
-    for (Card c : grid_) g.cards.push_back(c.valid() ? CardView{c, true} : CardView{std::nullopt, false, kNobody, true});
+    for (Card c : grid_)
+      g.cards.push_back(c.valid() ? CardView{c, true}
+                                  : CardView{std::nullopt, false, kNobody, true});
     v.zones.push_back(std::move(g));
     Zone f{ZoneKind::kFoundation, Layout::kPile, kNobody, "removed", {}, "", 0, 0};
-    for (const Removed& r : removed_) f.cards.push_back({r.a, true}), f.cards.push_back({r.b, true});
+    for (const Removed& r : removed_)
+      f.cards.push_back({r.a, true}), f.cards.push_back({r.b, true});
     v.zones.push_back(std::move(f));
     if (viewer == 0 && !terminal() && dealt_) {
       std::vector<Action> legal;
       legal_actions(0, legal);
       for (Action a : legal)
-        v.choices.push_back({a, action_label(0, a),
+        v.choices.push_back({a,
+                             action_label(0, a),
                              std::to_string(a / 8 + 1) + " " + std::to_string(a % 8 + 1),
-                             {{0, static_cast<int>(a / 8)}, {0, static_cast<int>(a % 8)}}, {}});
+                             {{0, static_cast<int>(a / 8)}, {0, static_cast<int>(a % 8)}},
+                             {}});
       v.prompt = "Remove two cards of one rank in a row or a column.";
     }
     if (v.terminal) v.result = outcome().summary;
@@ -82,17 +89,22 @@ class Patience final : public StateBase<Patience> {
       return;
     }
     const Removed& r = removed_.back();
-    out.push_back(Words(viewer).says(0, "remove") + " " + card_token(r.a) + " " + card_token(r.b) + ".");
+    out.push_back(Words(viewer).says(0, "remove") + " " + card_token(r.a) + " " + card_token(r.b) +
+                  ".");
   }
   Outcome outcome() const override {
     const bool won = removed_.size() == 4;
-    return {OutcomeKind::kSolo, {static_cast<double>(2 * removed_.size())}, {won ? 1 : 2}, won ? "Won." : "Lost."};
+    return {OutcomeKind::kSolo,
+            {static_cast<double>(2 * removed_.size())},
+            {won ? 1 : 2},
+            won ? "Won." : "Lost."};
   }
   void all_cards(std::vector<Card>& out) const override {
     out.clear();
     if (!dealt_) {
       for (int r = kAce; r <= kFour; ++r)
-        out.push_back(Card::standard(Rank(r), kClubs)), out.push_back(Card::standard(Rank(r), kHearts));
+        out.push_back(Card::standard(Rank(r), kClubs)),
+            out.push_back(Card::standard(Rank(r), kHearts));
       return;
     }
     for (Card c : grid_)
@@ -137,7 +149,9 @@ class PatienceUndo final : public Undo {
 };
 class PatienceHash final : public StateHash {
  public:
-  std::uint64_t hash(const State& s) const override { return static_cast<const Patience&>(s).hash(); }
+  std::uint64_t hash(const State& s) const override {
+    return static_cast<const Patience&>(s).hash();
+  }
 };
 // Depth-first, remembering positions already found lost.
 class PatienceSolver final : public Solver {
@@ -187,8 +201,10 @@ class Snap final : public StateBase<Snap> {
   Seat to_move() const override {
     switch (phase_) {
       case Phase::kDeal:
-      case Phase::kFlip: return kChance;
-      case Phase::kOver: return kTerminal;
+      case Phase::kFlip:
+        return kChance;
+      case Phase::kOver:
+        return kTerminal;
       default: {
         const SeatMask m = actors().seats;
         return std::popcount(m) == 1 ? std::countr_zero(m) : kSeveral;
@@ -257,7 +273,8 @@ class Snap final : public StateBase<Snap> {
     v.actors = actors().seats, v.resolve = actors().resolve, v.terminal = phase_ == Phase::kOver;
     int pot = 0;
     for (Seat s = 0; s < n_; ++s) {
-      SeatInfo si{seat_name(s), 0, static_cast<double>(score(s)), false, "", {{"snaps", static_cast<double>(snaps_[s])}}};
+      SeatInfo si{seat_name(s), 0,  static_cast<double>(score(s)),
+                  false,        "", {{"snaps", static_cast<double>(snaps_[s])}}};
       // A stake is seen by its own seat at once, by the others when all are in.
       if (stake_[s] >= 0 && (staked_all() || viewer == s || viewer == kEveryone))
         si.counters.push_back({"stake", static_cast<double>(stake_[s])});
@@ -266,7 +283,9 @@ class Snap final : public StateBase<Snap> {
       v.seats.push_back(std::move(si));
     }
     Zone stock{ZoneKind::kStock, Layout::kPile, kNobody, "stock", {}, "", 0, 0};
-    for (Card c : stock_) stock.cards.push_back({viewer == kEveryone || v.terminal ? std::optional<Card>(c) : std::nullopt, false});
+    for (Card c : stock_)
+      stock.cards.push_back(
+          {viewer == kEveryone || v.terminal ? std::optional<Card>(c) : std::nullopt, false});
     v.zones.push_back(std::move(stock));
     Zone pile{ZoneKind::kDiscard, Layout::kPile, kNobody, "turned up", {}, "", 0, 0};
     for (Card c : pile_) pile.cards.push_back({c, true});
@@ -277,9 +296,16 @@ class Snap final : public StateBase<Snap> {
       std::vector<Action> legal;
       legal_actions(viewer, legal);
       for (Action a : legal)
-        v.choices.push_back({a, action_label(viewer, a), a == kCall ? "s" : a == kLetGo ? "n" : std::to_string(a - kStake0), {}, {}});
+        v.choices.push_back({a,
+                             action_label(viewer, a),
+                             a == kCall    ? "s"
+                             : a == kLetGo ? "n"
+                                           : std::to_string(a - kStake0),
+                             {},
+                             {}});
       v.list_choices = true;
-      v.prompt = phase_ == Phase::kStake ? "Stake 0, 1 or 2 chips." : "Two of a rank: snap, or let it go.";
+      v.prompt =
+          phase_ == Phase::kStake ? "Stake 0, 1 or 2 chips." : "Two of a rank: snap, or let it go.";
     }
     if (v.terminal) v.result = outcome().summary;
     return v;
@@ -288,16 +314,21 @@ class Snap final : public StateBase<Snap> {
     const Words w(viewer);
     if (told_) return;
     if (last_.seat == kNobody) {
-      if (phase_ == Phase::kStake && pile_.empty() && actions_ == 0) out.push_back("The stock is shuffled.");
-      else if (!pile_.empty()) out.push_back(card_token(pile_.back()) + " is turned up.");
+      if (phase_ == Phase::kStake && pile_.empty() && actions_ == 0)
+        out.push_back("The stock is shuffled.");
+      else if (!pile_.empty())
+        out.push_back(card_token(pile_.back()) + " is turned up.");
       return;
     }
     if (last_.action >= kStake0) {
       out.push_back(w.says(last_.seat, "stake") +
-                    (w.sees(last_.seat) ? " " + std::to_string(last_.action - kStake0) + (last_.action - kStake0 == 1 ? " chip." : " chips.") : "."));
+                    (w.sees(last_.seat) ? " " + std::to_string(last_.action - kStake0) +
+                                              (last_.action - kStake0 == 1 ? " chip." : " chips.")
+                                        : "."));
       if (staked_all()) {
         std::string line = "All have staked:";
-        for (Seat s = 0; s < n_; ++s) line += " " + seat_name(s) + " " + std::to_string(stake_[s]) + (s + 1 < n_ ? "," : ".");
+        for (Seat s = 0; s < n_; ++s)
+          line += " " + seat_name(s) + " " + std::to_string(stake_[s]) + (s + 1 < n_ ? "," : ".");
         out.push_back(line);
       }
     } else if (last_.action == kCall) {
@@ -400,9 +431,12 @@ GameInfo toy_snap() {
   g.summary = "stakes all at once, and snap first";
   g.rules = kToyRules;
   g.min_players = 2, g.max_players = 4, g.default_players = 3;
-  g.bots = {{"eager", "stakes 2 and always calls snap", [] {
+  g.bots = {{"eager", "stakes 2 and always calls snap",
+             [] {
                struct Eager final : Bot {
-                 Action act(const Observation& obs, Rng&) override { return obs.legal().back() == 12 ? 12 : obs.legal()[0]; }
+                 Action act(const Observation& obs, Rng&) override {
+                   return obs.legal().back() == 12 ? 12 : obs.legal()[0];
+                 }
                };
                return std::make_unique<Eager>();
              }},

@@ -27,14 +27,16 @@ std::string pct(double x, int digits = 2) {
 
 Result<std::vector<FairnessTable>> fairness(const FairnessSpec& spec) {
   const GameInfo& g = *spec.game;
-  if (g.fairness.empty()) return Status::error(std::string(g.name) + " declares no rule variants to compare");
+  if (g.fairness.empty())
+    return Status::error(std::string(g.name) + " declares no rule variants to compare");
   std::vector<FairnessTable> tables;
   for (int p = spec.min_players; p <= spec.max_players; ++p) {
     FairnessTable t;
     t.players = p;
     for (const Preset& v : g.fairness) {
       std::vector<std::string> opts;
-      for (const auto& [k, val] : v.settings) opts.push_back(std::string(k) + "=" + std::string(val));
+      for (const auto& [k, val] : v.settings)
+        opts.push_back(std::string(k) + "=" + std::string(val));
       Result<Config> cfg = make_config(Selection{&g, nullptr}, p, opts);
       if (!cfg.ok()) return Status::error(std::string(v.name) + ": " + cfg.message());
       FairnessRow row;
@@ -56,25 +58,31 @@ Result<std::vector<FairnessTable>> fairness(const FairnessSpec& spec) {
         for (const Tally& tally : r->seats) {
           const double q = static_cast<double>(tally.losses) / static_cast<double>(tally.games);
           row.lose.push_back(q);
-          row.half_width = std::max(row.half_width, 1.96 * std::sqrt(q * (1 - q) / static_cast<double>(tally.games)));
+          row.half_width = std::max(
+              row.half_width, 1.96 * std::sqrt(q * (1 - q) / static_cast<double>(tally.games)));
         }
       }
       t.rows.push_back(std::move(row));
     }
     // The fairest rules give every seat the most nearly equal chance.
-    const auto fair = std::min_element(t.rows.begin(), t.rows.end(), [](const FairnessRow& a, const FairnessRow& b) { return a.range() < b.range(); });
-    const auto unfair = std::max_element(t.rows.begin(), t.rows.end(), [](const FairnessRow& a, const FairnessRow& b) { return a.range() < b.range(); });
+    const auto fair = std::min_element(
+        t.rows.begin(), t.rows.end(),
+        [](const FairnessRow& a, const FairnessRow& b) { return a.range() < b.range(); });
+    const auto unfair = std::max_element(
+        t.rows.begin(), t.rows.end(),
+        [](const FairnessRow& a, const FairnessRow& b) { return a.range() < b.range(); });
     const FairnessRow& usual = t.rows.front();
     auto span_of = [](const FairnessRow& r) {
-      return pct(*std::min_element(r.lose.begin(), r.lose.end()), 1) + " to " + pct(*std::max_element(r.lose.begin(), r.lose.end()), 1);
+      return pct(*std::min_element(r.lose.begin(), r.lose.end()), 1) + " to " +
+             pct(*std::max_element(r.lose.begin(), r.lose.end()), 1);
     };
     std::ostringstream v;
     const double noise = 2 * std::max(fair->half_width, usual.half_width);
     if (usual.range() - fair->range() <= noise + 1e-12) {
       v << "the usual rules are as fair as any here: seats lose " << span_of(usual) << ".";
     } else {
-      v << "fairest is \"" << fair->variant << "\": seats lose " << span_of(*fair) << ", against " << span_of(usual)
-        << " under the usual rules.";
+      v << "fairest is \"" << fair->variant << "\": seats lose " << span_of(*fair) << ", against "
+        << span_of(usual) << " under the usual rules.";
     }
     if (&*unfair != &usual && unfair->range() > usual.range() + noise)
       v << " Least fair: \"" << unfair->variant << "\" (" << span_of(*unfair) << ").";
@@ -86,8 +94,10 @@ Result<std::vector<FairnessTable>> fairness(const FairnessSpec& spec) {
 
 std::string format_fairness(const GameInfo& game, const std::vector<FairnessTable>& tables) {
   std::ostringstream o;
-  o << game.title << ": each seat's chance of losing, with every draw blind. Seat 0 is the dealer's left,\n"
-    << "the first dealt to; the dealer is the last seat. Exact figures are marked =, simulated ones ~ with\n"
+  o << game.title
+    << ": each seat's chance of losing, with every draw blind. Seat 0 is the dealer's left,\n"
+    << "the first dealt to; the dealer is the last seat. Exact figures are marked =, simulated "
+       "ones ~ with\n"
     << "their 95% half-width.\n";
   for (const FairnessTable& t : tables) {
     o << "\n" << t.players << " players\n";
@@ -118,7 +128,8 @@ std::string format_fairness(const GameInfo& game, const std::vector<FairnessTabl
       double sum = 0;
       for (double x : r.lose) sum += x;
       if (sum > 1.001) {
-        o << "  (\"" << r.variant << "\": several players can be left holding unmatched cards, so the chances add\n"
+        o << "  (\"" << r.variant
+          << "\": several players can be left holding unmatched cards, so the chances add\n"
           << "  up to more than 100%.)\n";
         break;
       }
@@ -133,16 +144,21 @@ Status plot_fairness(const std::vector<FairnessTable>& tables, const std::string
   if (!header.ok()) return header.status();
   std::ostringstream s;
   s << *header;
-  s << "set multiplot layout " << rows << "," << cols << " title \"Chance of losing by seat, rule by rule\"\n";
-  s << "set key top left font ',8'\nset ylabel 'loses'\nset xlabel \"seat (0 = dealer's left)\"\nset format y '%.0f%%'\nset grid\n";
+  s << "set multiplot layout " << rows << "," << cols
+    << " title \"Chance of losing by seat, rule by rule\"\n";
+  s << "set key top left font ',8'\nset ylabel 'loses'\nset xlabel \"seat (0 = dealer's "
+       "left)\"\nset format y '%.0f%%'\nset grid\n";
   for (const FairnessTable& t : tables) {
-    s << "set title '" << t.players << " players'\nset xrange [-0.5:" << t.players - 0.5 << "]\nset xtics 1\n";
+    s << "set title '" << t.players << " players'\nset xrange [-0.5:" << t.players - 0.5
+      << "]\nset xtics 1\n";
     s << "plot ";
     for (std::size_t i = 0; i < t.rows.size(); ++i)
-      s << (i ? ", " : "") << "'-' using 1:2 with linespoints title \"" << t.rows[i].variant << "\"";
+      s << (i ? ", " : "") << "'-' using 1:2 with linespoints title \"" << t.rows[i].variant
+        << "\"";
     s << "\n";
     for (const auto& r : t.rows) {
-      for (std::size_t seat = 0; seat < r.lose.size(); ++seat) s << seat << " " << 100 * r.lose[seat] << "\n";
+      for (std::size_t seat = 0; seat < r.lose.size(); ++seat)
+        s << seat << " " << 100 * r.lose[seat] << "\n";
       s << "e\n";
     }
   }

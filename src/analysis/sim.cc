@@ -30,7 +30,9 @@ void Tally::add(const Tally& o) {
   for (std::size_t i = 0; i < at_place.size(); ++i) at_place[i] += o.at_place[i];
 }
 
-double Tally::mean_score() const { return games ? score_sum / static_cast<double>(games) : 0; }
+double Tally::mean_score() const {
+  return games ? score_sum / static_cast<double>(games) : 0;
+}
 
 double Tally::score_half_width() const {
   if (games < 2) return 0;
@@ -58,7 +60,8 @@ std::uint64_t game_seed(std::uint64_t seed, std::uint64_t index) {
 
 Interval wilson(std::uint64_t k, std::uint64_t n) {
   if (n == 0) return {0, 1};
-  const double z = 1.959963984540054, p = static_cast<double>(k) / static_cast<double>(n), nn = static_cast<double>(n);
+  const double z = 1.959963984540054, p = static_cast<double>(k) / static_cast<double>(n),
+               nn = static_cast<double>(n);
   const double centre = (p + z * z / (2 * nn)) / (1 + z * z / nn);
   const double half = z * std::sqrt(p * (1 - p) / nn + z * z / (4 * nn * nn)) / (1 + z * z / nn);
   return {std::max(0.0, centre - half), std::min(1.0, centre + half)};
@@ -76,21 +79,27 @@ Result<SimResult> simulate(const SimSpec& spec) {
   const GameInfo& g = *spec.sel.game;
   const int players = spec.config.players;
   if (players > Playout::kMaxPlayers)
-    return Status::error("simulation takes at most " + std::to_string(Playout::kMaxPlayers) + " players");
+    return Status::error("simulation takes at most " + std::to_string(Playout::kMaxPlayers) +
+                         " players");
   std::vector<std::string> bots = spec.bots;
   if (bots.empty()) bots = {std::string(g.bots.front().name)};
   if (bots.size() == 1) bots.assign(players, bots[0]);
   if (static_cast<int>(bots.size()) != players)
-    return Status::error("--bots names " + std::to_string(bots.size()) + " bots for " + std::to_string(players) +
+    return Status::error("--bots names " + std::to_string(bots.size()) + " bots for " +
+                         std::to_string(players) +
                          " players; give one name, or one per seat separated by commas");
   for (const auto& b : bots)
-    if (!make_bot(g, b)) return Status::error("unknown bot '" + b + "'; " + std::string(g.name) + " has: " + bot_names(g));
+    if (!make_bot(g, b))
+      return Status::error("unknown bot '" + b + "'; " + std::string(g.name) +
+                           " has: " + bot_names(g));
   std::vector<std::string> names;
   for (const auto& b : bots)
     if (std::find(names.begin(), names.end(), b) == names.end()) names.push_back(b);
 
   // The game's fast simulator serves when every seat has the bot it stands for.
-  const bool fast = g.fast_playouts && std::all_of(bots.begin(), bots.end(), [&](const std::string& b) { return b == g.fast_bot; });
+  const bool fast =
+      g.fast_playouts &&
+      std::all_of(bots.begin(), bots.end(), [&](const std::string& b) { return b == g.fast_bot; });
   const std::size_t stat_counters = g.stats ? g.stats->counters(players) : 0;
 
   std::atomic<std::uint64_t> next{0}, done{0};
@@ -115,9 +124,11 @@ Result<SimResult> simulate(const SimSpec& spec) {
         const std::uint64_t seed = game_seed(spec.seed, i);
         for (int s = 0; s < players; ++s) {
           const std::string& name = bots[spec.rotate ? (s + i) % players : s];
-          bot_index[s] = static_cast<int>(std::find(names.begin(), names.end(), name) - names.begin());
+          bot_index[s] =
+              static_cast<int>(std::find(names.begin(), names.end(), name) - names.begin());
           if (fast_sim) continue;  // the fast path needs no bots
-          seat_players[s] = std::make_unique<BotPlayer>(make_bot(g, name), g.resampler, Rng(seed, bot_stream(s)));
+          seat_players[s] =
+              std::make_unique<BotPlayer>(make_bot(g, name), g.resampler, Rng(seed, bot_stream(s)));
           seat_ptrs[s] = seat_players[s].get();
         }
         if (fast_sim) {
@@ -162,7 +173,9 @@ Result<SimResult> simulate(const SimSpec& spec) {
   for (int t = 1; t < threads; ++t) pool.emplace_back(work, std::ref(parts[t]));
   work(parts[0]);
   for (auto& th : pool) th.join();
-  if (failed) return Status::error("a bot chose a move that is not legal: a bug in the bot; no figures are given");
+  if (failed)
+    return Status::error(
+        "a bot chose a move that is not legal: a bug in the bot; no figures are given");
 
   SimResult r;
   r.seats.assign(players, {});

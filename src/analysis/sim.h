@@ -47,13 +47,13 @@ Interval wilson(std::uint64_t k, std::uint64_t n);
 struct SimResult {
   std::uint64_t games = 0;
   OutcomeKind kind = OutcomeKind::kScores;  // the game's kind of result
-  std::vector<Tally> seats;                  // by seat
-  std::vector<std::string> bot_names;        // distinct bots, in order of first seat
-  std::vector<Tally> bots;                   // by bot name
-  std::vector<std::uint64_t> length_hist;    // games by number of seat actions (last bin: and more)
+  std::vector<Tally> seats;                 // by seat
+  std::vector<std::string> bot_names;       // distinct bots, in order of first seat
+  std::vector<Tally> bots;                  // by bot name
+  std::vector<std::uint64_t> length_hist;   // games by number of seat actions (last bin: and more)
   std::uint64_t length_sum = 0;
-  std::vector<SeatRate> game_stats;          // the game's own report (GameStats), if it has one
-  bool fast = false;                         // played by the game's fast simulator
+  std::vector<SeatRate> game_stats;  // the game's own report (GameStats), if it has one
+  bool fast = false;                 // played by the game's fast simulator
   // Length percentile (0..1) from the histogram.
   std::uint64_t length_percentile(double q) const;
 };

@@ -30,13 +30,17 @@ std::string num(double x, int digits = 2) {
 
 std::string rate_ci(std::uint64_t k, std::uint64_t n) {
   const Interval ci = wilson(k, n);
-  return pct(n ? static_cast<double>(k) / static_cast<double>(n) : 0) + " [" + pct(ci.low) + ", " + pct(ci.high) + "]";
+  return pct(n ? static_cast<double>(k) / static_cast<double>(n) : 0) + " [" + pct(ci.low) + ", " +
+         pct(ci.high) + "]";
 }
 
-std::string score_ci(const Tally& t) { return num(t.mean_score()) + " ± " + num(t.score_half_width()); }
+std::string score_ci(const Tally& t) {
+  return num(t.mean_score()) + " ± " + num(t.score_half_width());
+}
 
 double mean_place(const Tally& t) {
-  return static_cast<double>(t.place_sum) / static_cast<double>(std::max<std::uint64_t>(t.games, 1));
+  return static_cast<double>(t.place_sum) /
+         static_cast<double>(std::max<std::uint64_t>(t.games, 1));
 }
 
 std::string padded(std::string s, std::size_t w) {
@@ -54,15 +58,16 @@ nlohmann::json tally_json(const Tally& t) {
   for (std::size_t i = 1; i < t.at_place.size(); ++i)
     if (t.at_place[i]) last = i;
   for (std::size_t i = 1; i <= last; ++i) places.push_back(static_cast<double>(t.at_place[i]) / n);
-  return {{"games", t.games},
-          {"win", static_cast<double>(t.wins) / n},
-          {"win_ci", {w.low, w.high}},
-          {"lose", static_cast<double>(t.losses) / n},
-          {"lose_ci", {l.low, l.high}},
-          {"mean_place", mean_place(t)},
-          {"places", places},
-          {"mean_score", t.mean_score()},
-          {"score_ci", {t.mean_score() - t.score_half_width(), t.mean_score() + t.score_half_width()}}};
+  return {
+      {"games", t.games},
+      {"win", static_cast<double>(t.wins) / n},
+      {"win_ci", {w.low, w.high}},
+      {"lose", static_cast<double>(t.losses) / n},
+      {"lose_ci", {l.low, l.high}},
+      {"mean_place", mean_place(t)},
+      {"places", places},
+      {"mean_score", t.mean_score()},
+      {"score_ci", {t.mean_score() - t.score_half_width(), t.mean_score() + t.score_half_width()}}};
 }
 
 std::string seat_bot(const SimSpec& spec, const SimResult& r, int s) {
@@ -73,20 +78,28 @@ std::string seat_bot(const SimSpec& spec, const SimResult& r, int s) {
 // The columns of a seat's line, by kind.
 std::vector<std::string> headers(OutcomeKind k) {
   switch (k) {
-    case OutcomeKind::kLoser: return {"lose"};
-    case OutcomeKind::kSolo: return {"win"};
-    case OutcomeKind::kRanking: return {"win (first place)", "last place", "mean place"};
-    case OutcomeKind::kScores: return {"mean score (95%)", "win (first place)", "last place"};
+    case OutcomeKind::kLoser:
+      return {"lose"};
+    case OutcomeKind::kSolo:
+      return {"win"};
+    case OutcomeKind::kRanking:
+      return {"win (first place)", "last place", "mean place"};
+    case OutcomeKind::kScores:
+      return {"mean score (95%)", "win (first place)", "last place"};
   }
   return {};
 }
 
 std::vector<std::string> cells(OutcomeKind k, const Tally& t) {
   switch (k) {
-    case OutcomeKind::kLoser: return {rate_ci(t.losses, t.games)};
-    case OutcomeKind::kSolo: return {rate_ci(t.wins, t.games)};
-    case OutcomeKind::kRanking: return {rate_ci(t.wins, t.games), rate_ci(t.losses, t.games), num(mean_place(t), 3)};
-    case OutcomeKind::kScores: return {score_ci(t), rate_ci(t.wins, t.games), rate_ci(t.losses, t.games)};
+    case OutcomeKind::kLoser:
+      return {rate_ci(t.losses, t.games)};
+    case OutcomeKind::kSolo:
+      return {rate_ci(t.wins, t.games)};
+    case OutcomeKind::kRanking:
+      return {rate_ci(t.wins, t.games), rate_ci(t.losses, t.games), num(mean_place(t), 3)};
+    case OutcomeKind::kScores:
+      return {score_ci(t), rate_ci(t.wins, t.games), rate_ci(t.losses, t.games)};
   }
   return {};
 }
@@ -95,15 +108,24 @@ std::vector<std::string> cells(OutcomeKind k, const Tally& t) {
 
 std::string format_text(const SimSpec& spec, const SimResult& r) {
   std::ostringstream o;
-  o << spec.sel.name() << ", " << spec.config.players << (spec.config.players == 1 ? " player, " : " players, ")
-    << r.games << " games, seed " << spec.seed;
+  o << spec.sel.name() << ", " << spec.config.players
+    << (spec.config.players == 1 ? " player, " : " players, ") << r.games << " games, seed "
+    << spec.seed;
   if (std::string opts = spec.config.options.changed(); !opts.empty()) o << ", " << opts;
   o << (r.fast ? " (fast path)" : "") << "\n";
   switch (r.kind) {
-    case OutcomeKind::kLoser: o << "Each game has a loser and no winner: the chance of losing, seat by seat.\n"; break;
-    case OutcomeKind::kSolo: o << "A solitaire: the chance of winning it.\n"; break;
-    case OutcomeKind::kRanking: o << "Players are ranked by when they finish.\n"; break;
-    case OutcomeKind::kScores: o << "Players score points; first place wins.\n"; break;
+    case OutcomeKind::kLoser:
+      o << "Each game has a loser and no winner: the chance of losing, seat by seat.\n";
+      break;
+    case OutcomeKind::kSolo:
+      o << "A solitaire: the chance of winning it.\n";
+      break;
+    case OutcomeKind::kRanking:
+      o << "Players are ranked by when they finish.\n";
+      break;
+    case OutcomeKind::kScores:
+      o << "Players score points; first place wins.\n";
+      break;
   }
   o << "Rates with 95% confidence intervals (Wilson); mean scores with their 95% half-width.\n\n";
   const std::vector<std::string> head = headers(r.kind);
@@ -112,21 +134,25 @@ std::string format_text(const SimSpec& spec, const SimResult& r) {
   for (const auto& h : head) o << padded(h, width);
   o << "\n";
   for (std::size_t s = 0; s < r.seats.size(); ++s) {
-    o << "  " << padded(std::to_string(s), 4) << padded(seat_bot(spec, r, static_cast<int>(s)), 10) << " ";
+    o << "  " << padded(std::to_string(s), 4) << padded(seat_bot(spec, r, static_cast<int>(s)), 10)
+      << " ";
     for (const auto& c : cells(r.kind, r.seats[s])) o << padded(c, width);
     o << "\n";
   }
   // Finishing places, where a game ranks more than a winner and a loser.
   bool ranked = false;
   for (const Tally& t : r.seats)
-    for (std::size_t i = 2; i < t.at_place.size(); ++i) ranked |= t.at_place[i] && i != r.seats.size();
+    for (std::size_t i = 2; i < t.at_place.size(); ++i)
+      ranked |= t.at_place[i] && i != r.seats.size();
   if (ranked && r.kind != OutcomeKind::kLoser) {
     o << "\nfinishing places (share of games):\n";
     for (std::size_t s = 0; s < r.seats.size(); ++s) {
       o << "  seat " << s << ":";
       for (std::size_t i = 1; i < r.seats[s].at_place.size(); ++i)
         if (r.seats[s].at_place[i])
-          o << "  #" << i << " " << pct(static_cast<double>(r.seats[s].at_place[i]) / static_cast<double>(r.seats[s].games));
+          o << "  #" << i << " "
+            << pct(static_cast<double>(r.seats[s].at_place[i]) /
+                   static_cast<double>(r.seats[s].games));
       o << "\n";
     }
   }
@@ -146,9 +172,9 @@ std::string format_text(const SimSpec& spec, const SimResult& r) {
     }
   }
   o << "\ngame length (seat actions): mean "
-    << static_cast<double>(r.length_sum) / static_cast<double>(std::max<std::uint64_t>(r.games, 1)) << ", median "
-    << r.length_percentile(0.5) << ", 90% " << r.length_percentile(0.9) << ", 99% " << r.length_percentile(0.99)
-    << ", max " << r.length_percentile(1.0) << "\n";
+    << static_cast<double>(r.length_sum) / static_cast<double>(std::max<std::uint64_t>(r.games, 1))
+    << ", median " << r.length_percentile(0.5) << ", 90% " << r.length_percentile(0.9) << ", 99% "
+    << r.length_percentile(0.99) << ", max " << r.length_percentile(1.0) << "\n";
   // A small histogram: ten bins between the 1st and 99th percentiles.
   const std::uint64_t lo = r.length_percentile(0.01), hi = r.length_percentile(0.99) + 1;
   const std::uint64_t bin = std::max<std::uint64_t>(1, (hi - lo + 9) / 10);
@@ -156,14 +182,16 @@ std::string format_text(const SimSpec& spec, const SimResult& r) {
   std::vector<std::uint64_t> bins;
   for (std::uint64_t b = lo; b < hi; b += bin) {
     std::uint64_t n = 0;
-    for (std::uint64_t i = b; i < std::min<std::uint64_t>(b + bin, r.length_hist.size()); ++i) n += r.length_hist[i];
+    for (std::uint64_t i = b; i < std::min<std::uint64_t>(b + bin, r.length_hist.size()); ++i)
+      n += r.length_hist[i];
     bins.push_back(n);
     peak = std::max(peak, n);
   }
   for (std::size_t k = 0; k < bins.size(); ++k) {
-    const std::string label = std::to_string(lo + k * bin) + "-" + std::to_string(lo + (k + 1) * bin - 1);
-    o << "  " << padded(label, 10) << " " << std::string(static_cast<std::size_t>(40 * bins[k] / peak), '#') << " "
-      << bins[k] << "\n";
+    const std::string label =
+        std::to_string(lo + k * bin) + "-" + std::to_string(lo + (k + 1) * bin - 1);
+    o << "  " << padded(label, 10) << " "
+      << std::string(static_cast<std::size_t>(40 * bins[k] / peak), '#') << " " << bins[k] << "\n";
   }
   return o.str();
 }
@@ -194,7 +222,9 @@ std::string format_json(const SimSpec& spec, const SimResult& r) {
     nlohmann::json seats = nlohmann::json::array();
     for (const auto& [k, n] : rate.by_seat) {
       const Interval ci = wilson(k, n);
-      seats.push_back({{"k", k}, {"n", n}, {"rate", n ? static_cast<double>(k) / static_cast<double>(n) : 0.0},
+      seats.push_back({{"k", k},
+                       {"n", n},
+                       {"rate", n ? static_cast<double>(k) / static_cast<double>(n) : 0.0},
                        {"ci", {ci.low, ci.high}}});
     }
     j["game_stats"].push_back({{"label", rate.label}, {"seats", seats}});
@@ -202,7 +232,8 @@ std::string format_json(const SimSpec& spec, const SimResult& r) {
   nlohmann::json hist = nlohmann::json::array();
   for (std::size_t i = 0; i < r.length_hist.size(); ++i)
     if (r.length_hist[i]) hist.push_back({i, r.length_hist[i]});
-  j["length"] = {{"mean", static_cast<double>(r.length_sum) / static_cast<double>(std::max<std::uint64_t>(r.games, 1))},
+  j["length"] = {{"mean", static_cast<double>(r.length_sum) /
+                              static_cast<double>(std::max<std::uint64_t>(r.games, 1))},
                  {"p50", r.length_percentile(0.5)},
                  {"p90", r.length_percentile(0.9)},
                  {"p99", r.length_percentile(0.99)},
@@ -212,14 +243,16 @@ std::string format_json(const SimSpec& spec, const SimResult& r) {
 
 std::string format_csv(const SimSpec& spec, const SimResult& r) {
   std::ostringstream o;
-  o << "seat,bot,games,win,win_low,win_high,lose,lose_low,lose_high,mean_place,mean_score,score_low,score_high\n";
+  o << "seat,bot,games,win,win_low,win_high,lose,lose_low,lose_high,mean_place,mean_score,score_"
+       "low,score_high\n";
   for (std::size_t s = 0; s < r.seats.size(); ++s) {
     const Tally& t = r.seats[s];
     const double n = static_cast<double>(std::max<std::uint64_t>(t.games, 1));
     const Interval w = wilson(t.wins, t.games), l = wilson(t.losses, t.games);
-    o << s << "," << seat_bot(spec, r, static_cast<int>(s)) << "," << t.games << "," << t.wins / n << "," << w.low << ","
-      << w.high << "," << t.losses / n << "," << l.low << "," << l.high << "," << t.place_sum / n << ","
-      << t.mean_score() << "," << t.mean_score() - t.score_half_width() << "," << t.mean_score() + t.score_half_width()
+    o << s << "," << seat_bot(spec, r, static_cast<int>(s)) << "," << t.games << "," << t.wins / n
+      << "," << w.low << "," << w.high << "," << t.losses / n << "," << l.low << "," << l.high
+      << "," << t.place_sum / n << "," << t.mean_score() << ","
+      << t.mean_score() - t.score_half_width() << "," << t.mean_score() + t.score_half_width()
       << "\n";
   }
   return o.str();
@@ -231,15 +264,24 @@ Status plot_sim(const SimSpec& spec, const SimResult& r, const std::string& path
   const bool scores = r.kind == OutcomeKind::kScores;
   const bool winning = r.kind == OutcomeKind::kSolo || r.kind == OutcomeKind::kRanking;
   std::ostringstream s;
-  s << *header << "set multiplot layout 1,2 title \"" << spec.sel.name() << ", " << spec.config.players << " players, "
-    << r.games << " games\"\n";
-  s << "set title '" << (scores ? "Mean score by seat (95% intervals)" : winning ? "Chance of winning by seat (95% intervals)" : "Chance of losing by seat (95% intervals)")
+  s << *header << "set multiplot layout 1,2 title \"" << spec.sel.name() << ", "
+    << spec.config.players << " players, " << r.games << " games\"\n";
+  s << "set title '"
+    << (scores    ? "Mean score by seat (95% intervals)"
+        : winning ? "Chance of winning by seat (95% intervals)"
+                  : "Chance of losing by seat (95% intervals)")
     << "'\nset xlabel \"seat (0 = dealer's left)\"\n"
-    << "set ylabel '" << (scores ? "points" : winning ? "wins" : "loses") << "'\n"
+    << "set ylabel '"
+    << (scores    ? "points"
+        : winning ? "wins"
+                  : "loses")
+    << "'\n"
     << (scores ? "set format y '%g'\n" : "set format y '%.0f%%'\n")
     << "set grid\nset style fill solid 0.5\nset boxwidth 0.6\n"
-    << "set xrange [-0.5:" << spec.config.players - 0.5 << "]\nset xtics 1\n" << (scores ? "set yrange [*:*]\n" : "set yrange [0:*]\n");
-  s << "plot '-' using 1:2 with boxes notitle, '-' using 1:2:3:4 with yerrorbars lc rgb 'black' notitle\n";
+    << "set xrange [-0.5:" << spec.config.players - 0.5 << "]\nset xtics 1\n"
+    << (scores ? "set yrange [*:*]\n" : "set yrange [0:*]\n");
+  s << "plot '-' using 1:2 with boxes notitle, '-' using 1:2:3:4 with yerrorbars lc rgb 'black' "
+       "notitle\n";
   for (int pass = 0; pass < 2; ++pass) {
     for (std::size_t i = 0; i < r.seats.size(); ++i) {
       const Tally& t = r.seats[i];
@@ -249,14 +291,17 @@ Status plot_sim(const SimSpec& spec, const SimResult& r, const std::string& path
         continue;
       }
       const std::uint64_t k = winning ? t.wins : t.losses;
-      const double q = static_cast<double>(k) / static_cast<double>(std::max<std::uint64_t>(t.games, 1));
+      const double q =
+          static_cast<double>(k) / static_cast<double>(std::max<std::uint64_t>(t.games, 1));
       const Interval ci = wilson(k, t.games);
       s << i << " " << 100 * q << " " << 100 * ci.low << " " << 100 * ci.high << "\n";
     }
     s << "e\n";
   }
-  s << "set title 'Game length'\nset xlabel 'seat actions'\nset ylabel 'games'\nset format y '%g'\nset autoscale x\n"
-    << "set xtics autofreq\nset yrange [0:*]\nset boxwidth 1\nplot '-' using 1:2 with boxes notitle\n";
+  s << "set title 'Game length'\nset xlabel 'seat actions'\nset ylabel 'games'\nset format y "
+       "'%g'\nset autoscale x\n"
+    << "set xtics autofreq\nset yrange [0:*]\nset boxwidth 1\nplot '-' using 1:2 with boxes "
+       "notitle\n";
   for (std::size_t i = 0; i < r.length_hist.size(); ++i)
     if (r.length_hist[i]) s << i << " " << r.length_hist[i] << "\n";
   s << "e\nunset multiplot\n";

@@ -15,7 +15,9 @@ class RandomBot final : public Bot {
 
 }  // namespace
 
-std::unique_ptr<Bot> make_random_bot() { return std::make_unique<RandomBot>(); }
+std::unique_ptr<Bot> make_random_bot() {
+  return std::make_unique<RandomBot>();
+}
 
 std::unique_ptr<Bot> make_bot(const GameInfo& game, std::string_view name) {
   for (const auto& b : game.bots)

@@ -40,29 +40,36 @@ void print_end(std::ostream& out, const Terminal& t, const State& s, int players
     return;
   }
   out << "Final scores:";
-  for (int p = 0; p < players; ++p) out << " Seat " << p << " " << o.scores[p] << (p + 1 < players ? "," : "\n");
+  for (int p = 0; p < players; ++p)
+    out << " Seat " << p << " " << o.scores[p] << (p + 1 < players ? "," : "\n");
   // Places say something only where the game ranks players beyond its losers.
   if (o.kind != OutcomeKind::kLoser) {
     out << "Places:";
-    for (int p = 0; p < players; ++p) out << " Seat " << p << " #" << o.places[p] << (p + 1 < players ? "," : "\n");
+    for (int p = 0; p < players; ++p)
+      out << " Seat " << p << " #" << o.places[p] << (p + 1 < players ? "," : "\n");
   }
   if (you >= 0) {
-    if (o.won(you)) out << "You win.\n";
-    else if (o.lost(you)) out << "You lose.\n";
+    if (o.won(you))
+      out << "You win.\n";
+    else if (o.lost(you))
+      out << "You lose.\n";
   }
 }
 
 // A person at the terminal: shown the seat's view, asked for a choice.
 class TerminalPlayer final : public Player {
  public:
-  TerminalPlayer(const Terminal& term, std::istream& in, std::ostream& out) : term_(term), in_(in), out_(out) {}
+  TerminalPlayer(const Terminal& term, std::istream& in, std::ostream& out)
+      : term_(term), in_(in), out_(out) {}
   bool quit = false, ended = false;
 
   std::optional<Action> act(const State& state, Seat seat, std::span<const Action>) override {
     const View v = state.view(seat);
     out_ << "\n" << term_.table(v) << term_.text(v.prompt) << "\n";
-    if (v.list_choices) out_ << term_.all_choices(v.choices);
-    else out_ << "  " << term_.hints(v.choices) << "\n";
+    if (v.list_choices)
+      out_ << term_.all_choices(v.choices);
+    else
+      out_ << "  " << term_.hints(v.choices) << "\n";
     for (;;) {
       out_ << "> " << std::flush;
       std::string line;
@@ -108,7 +115,8 @@ int list_games(std::ostream& out) {
     const int hi = s.preset ? s.preset->max_players : s.game->max_players;
     std::string name(s.name());
     name.resize(std::max<std::size_t>(name.size(), 24), ' ');
-    out << name << " " << (s.preset ? s.preset->summary : s.game->summary) << " (" << players_range(lo, hi) << ")\n";
+    out << name << " " << (s.preset ? s.preset->summary : s.game->summary) << " ("
+        << players_range(lo, hi) << ")\n";
   }
   return 0;
 }
@@ -119,8 +127,8 @@ int show_rules(const std::string& name, std::ostream& out, std::ostream& err) {
   const GameInfo& g = *sel->game;
   out << g.rules << "\n## Options\n`--opt key=value`; the default first.\n\n";
   for (const OptionSpec& o : g.options) {
-    out << "- `" << o.key << "` = " << o.accepted() << "; default " << o.format(o.default_value) << ". " << o.help
-        << ".\n  Source: " << o.source << ".\n";
+    out << "- `" << o.key << "` = " << o.accepted() << "; default " << o.format(o.default_value)
+        << ". " << o.help << ".\n  Source: " << o.source << ".\n";
   }
   if (sel->preset) {
     out << "\n## Preset " << sel->preset->name << "\n" << sel->preset->summary << ".\nSets:";
@@ -134,18 +142,24 @@ int show_rules(const std::string& name, std::ostream& out, std::ostream& err) {
   return 0;
 }
 
-int play(const PlayArgs& a, const Style& style, std::istream& in, std::ostream& out, std::ostream& err) {
+int play(const PlayArgs& a, const Style& style, std::istream& in, std::ostream& out,
+         std::ostream& err) {
   Result<Selection> sel = select(a.game);
   if (!sel.ok()) return fail(err, sel.message());
   Result<Config> cfg = make_config(*sel, a.players, a.options);
   if (!cfg.ok()) return fail(err, cfg.message());
   const int players = cfg->players;
   if (!a.auto_play && (a.seat < 0 || a.seat >= players))
-    return fail(err, "--seat " + std::to_string(a.seat) + " is not a seat; seats are 0 to " + std::to_string(players - 1));
-  const std::string bot_name = a.bot.empty() ? std::string(sel->game->bots.empty() ? "random" : sel->game->bots.front().name) : a.bot;
+    return fail(err, "--seat " + std::to_string(a.seat) + " is not a seat; seats are 0 to " +
+                         std::to_string(players - 1));
+  const std::string bot_name =
+      a.bot.empty() ? std::string(sel->game->bots.empty() ? "random" : sel->game->bots.front().name)
+                    : a.bot;
   if (!make_bot(*sel->game, bot_name))
-    return fail(err, "unknown bot '" + bot_name + "'; " + std::string(sel->game->name) + " has: " + bot_names(*sel->game));
-  const std::uint64_t seed = a.seed ? *a.seed : std::random_device{}() * 0x100000000ull + std::random_device{}();
+    return fail(err, "unknown bot '" + bot_name + "'; " + std::string(sel->game->name) +
+                         " has: " + bot_names(*sel->game));
+  const std::uint64_t seed =
+      a.seed ? *a.seed : std::random_device{}() * 0x100000000ull + std::random_device{}();
 
   Table table(*sel, *cfg, seed);
   const Seat viewer = a.auto_play ? kEveryone : a.seat;
@@ -164,13 +178,15 @@ int play(const PlayArgs& a, const Style& style, std::istream& in, std::ostream& 
     players_at.push_back(bots.back().get());
   }
   // A seed the player did not choose is told only at the end: it fixes the deal.
-  out << sel->game->title << " (" << sel->name() << "), " << players << (players == 1 ? " player" : " players");
+  out << sel->game->title << " (" << sel->name() << "), " << players
+      << (players == 1 ? " player" : " players");
   if (a.seed || a.auto_play) out << ", seed " << seed;
   if (std::string opts = cfg->options.changed(); !opts.empty()) out << ", " << opts;
   out << "\n";
   if (!a.auto_play)
     out << "You are Seat " << a.seat
-        << (players == 1 ? "" : "; the others are " + bot_name + " bots") << ". Type ? for every choice, q to quit.\n";
+        << (players == 1 ? "" : "; the others are " + bot_name + " bots")
+        << ". Type ? for every choice, q to quit.\n";
 
   std::vector<std::string> lines;
   const bool over = table.run(players_at, [&](const State& s, const Step&) {
@@ -179,15 +195,19 @@ int play(const PlayArgs& a, const Style& style, std::istream& in, std::ostream& 
     print_lines(out, term, lines);
   });
   if (!over) {
-    if (person.ended) out << "\nInput ended; the game stops here.\n";
-    else if (person.quit) out << "You leave the table.\n";
-    else return fail(err, "internal error: a bot chose an illegal move");
+    if (person.ended)
+      out << "\nInput ended; the game stops here.\n";
+    else if (person.quit)
+      out << "You leave the table.\n";
+    else
+      return fail(err, "internal error: a bot chose an illegal move");
     if (!a.record.empty() && write_record(table, a.record, err))
       out << "The unfinished game is saved in " << a.record << ".\n";
     return 0;
   }
   print_end(out, term, table.state(), players, a.auto_play ? kNobody : a.seat);
-  if (!a.seed && !a.auto_play) out << "Seed " << seed << ": `--seed " << seed << "` deals this game again.\n";
+  if (!a.seed && !a.auto_play)
+    out << "Seed " << seed << ": `--seed " << seed << "` deals this game again.\n";
   if (!a.record.empty()) {
     if (!write_record(table, a.record, err)) return 2;
     out << "Record saved in " << a.record << "; `parlour replay " << a.record << "` replays it.\n";
@@ -215,11 +235,15 @@ int sim(const SimArgs& a, std::ostream& out, std::ostream& err, bool progress) {
   spec.seed = a.seed;
   spec.threads = a.threads;
   if (progress)
-    spec.progress = [&err, total = a.games](std::uint64_t done) { err << "\r" << done << " / " << total << " games" << std::flush; };
+    spec.progress = [&err, total = a.games](std::uint64_t done) {
+      err << "\r" << done << " / " << total << " games" << std::flush;
+    };
   Result<SimResult> r = simulate(spec);
   if (progress) err << "\r" << std::string(40, ' ') << "\r" << std::flush;
   if (!r.ok()) return fail(err, r.message());
-  out << (a.format == "json" ? format_json(spec, *r) : a.format == "csv" ? format_csv(spec, *r) : format_text(spec, *r));
+  out << (a.format == "json"  ? format_json(spec, *r)
+          : a.format == "csv" ? format_csv(spec, *r)
+                              : format_text(spec, *r));
   if (!a.plot.empty()) {
     if (Status s = plot_sim(spec, *r, a.plot); !s.ok()) return fail(err, s.message());
     if (a.format == "text") out << "\nPlot: " << a.plot << "\n";
@@ -236,11 +260,13 @@ std::string percent(double x) {
 }
 
 void print_odds(std::ostream& out, const OddsReport& r) {
-  for (std::size_t s = 0; s < r.chance.size(); ++s) out << "  seat " << s << "  " << percent(r.chance[s]) << "\n";
+  for (std::size_t s = 0; s < r.chance.size(); ++s)
+    out << "  seat " << s << "  " << percent(r.chance[s]) << "\n";
   out << "Method: " << r.method << ".\n";
   char buf[64];
   std::snprintf(buf, sizeof buf, "%.1e", r.precision);
-  out << (r.exact ? "Exact; precision " : "Not exact; precision ") << buf << " (as a probability).\n";
+  out << (r.exact ? "Exact; precision " : "Not exact; precision ") << buf
+      << " (as a probability).\n";
 }
 
 Result<Record> read_record(const std::string& path) {
@@ -248,13 +274,15 @@ Result<Record> read_record(const std::string& path) {
   if (!f) return Status::error("cannot read record file '" + path + "'");
   std::stringstream buf;
   buf << f.rdbuf();
-  if (buf.str().size() > (64u << 20)) return Status::error("record file '" + path + "' is larger than 64 MiB");
+  if (buf.str().size() > (64u << 20))
+    return Status::error("record file '" + path + "' is larger than 64 MiB");
   Result<Record> rec = parse_record(buf.str());
   if (!rec.ok()) return Status::error(path + ": " + rec.message());
   if (const GameInfo* g = find_game(rec->game)) {
     bool known = rec->preset == rec->game;
     for (const Preset& p : g->presets) known |= p.name == rec->preset;
-    if (!known) return Status::error(path + ": bad record: \"preset\" is not a preset of " + rec->game);
+    if (!known)
+      return Status::error(path + ": bad record: \"preset\" is not a preset of " + rec->game);
   }
   return rec;
 }
@@ -265,39 +293,49 @@ int odds(const OddsArgs& a, std::ostream& out, std::ostream& err) {
   Result<Selection> sel = select(a.game);
   if (!sel.ok()) return fail(err, sel.message());
   const GameInfo& g = *sel->game;
-  if (!g.exact_odds) return fail(err, std::string(g.name) + " has no exact odds; `parlour sim` estimates any game");
+  if (!g.exact_odds)
+    return fail(err, std::string(g.name) + " has no exact odds; `parlour sim` estimates any game");
   if (a.record.empty()) {
     if (a.at || a.seat) return fail(err, "--at and --seat go with --record FILE");
     Result<Config> cfg = make_config(*sel, a.players, a.options);
     if (!cfg.ok()) return fail(err, cfg.message());
     Result<OddsReport> r = g.exact_odds->from_deal(*cfg);
     if (!r.ok()) return fail(err, r.message());
-    out << "Odds of " << r->event << ", " << sel->name() << ", " << cfg->players << " players, from the deal, every draw blind";
+    out << "Odds of " << r->event << ", " << sel->name() << ", " << cfg->players
+        << " players, from the deal, every draw blind";
     if (std::string o = cfg->options.changed(); !o.empty()) out << ", " << o;
     out << ":\n";
     print_odds(out, *r);
     return 0;
   }
-  if (a.players || !a.options.empty()) return fail(err, "a record brings its own players and options; drop --players and --opt");
+  if (a.players || !a.options.empty())
+    return fail(err, "a record brings its own players and options; drop --players and --opt");
   Result<Record> rec = read_record(a.record);
   if (!rec.ok()) return fail(err, rec.message());
-  if (rec->game != g.name) return fail(err, "the record is of " + rec->game + ", not " + std::string(g.name));
+  if (rec->game != g.name)
+    return fail(err, "the record is of " + rec->game + ", not " + std::string(g.name));
   const int total = static_cast<int>(rec->moves.size());
   const int at = a.at.value_or(total);
-  if (at < 0 || at > total) return fail(err, "--at " + std::to_string(at) + " is outside the record's 0 to " + std::to_string(total) + " moves");
+  if (at < 0 || at > total)
+    return fail(err, "--at " + std::to_string(at) + " is outside the record's 0 to " +
+                         std::to_string(total) + " moves");
   if (a.seat && (*a.seat < 0 || *a.seat >= rec->players))
-    return fail(err, "--seat " + std::to_string(*a.seat) + " is not a seat of this record (0 to " + std::to_string(rec->players - 1) + ")");
+    return fail(err, "--seat " + std::to_string(*a.seat) + " is not a seat of this record (0 to " +
+                         std::to_string(rec->players - 1) + ")");
   Record cut = *rec;
   cut.moves.resize(at);
   cut.outcome.reset();
   Result<Replayed> rp = replay(cut);
   if (!rp.ok()) return fail(err, a.record + ": " + rp.message());
-  Result<OddsReport> r = a.seat ? g.exact_odds->for_seat(rp->state(), *a.seat) : g.exact_odds->at(rp->state());
+  Result<OddsReport> r =
+      a.seat ? g.exact_odds->for_seat(rp->state(), *a.seat) : g.exact_odds->at(rp->state());
   if (!r.ok()) return fail(err, r.message());
   // Chance that is due (a deal, a draw from a shuffled fan) waits; the odds cover it.
-  out << "Odds of " << r->event << " this hand, after move " << at << " of " << total << " of " << a.record;
+  out << "Odds of " << r->event << " this hand, after move " << at << " of " << total << " of "
+      << a.record;
   if (a.seat)
-    out << ", as seat " << *a.seat << " can know them (from its own view, never from a card it cannot see):\n";
+    out << ", as seat " << *a.seat
+        << " can know them (from its own view, never from a card it cannot see):\n";
   else
     out << ", seeing every card:\n";
   print_odds(out, *r);
@@ -309,8 +347,9 @@ int fairness(const FairnessArgs& a, std::ostream& out, std::ostream& err) {
   if (!sel.ok()) return fail(err, sel.message());
   const GameInfo& g = *sel->game;
   if (a.from < g.min_players || a.to > g.max_players || a.from > a.to)
-    return fail(err, "players " + std::to_string(a.from) + " to " + std::to_string(a.to) + " is not a range of " +
-                         std::string(g.name) + ", which takes " + players_range(g.min_players, g.max_players));
+    return fail(err, "players " + std::to_string(a.from) + " to " + std::to_string(a.to) +
+                         " is not a range of " + std::string(g.name) + ", which takes " +
+                         players_range(g.min_players, g.max_players));
   FairnessSpec spec;
   spec.game = &g;
   spec.min_players = a.from, spec.max_players = a.to;
@@ -326,18 +365,20 @@ int fairness(const FairnessArgs& a, std::ostream& out, std::ostream& err) {
   return 0;
 }
 
-int replay_file(const std::string& path, std::optional<int> seat, const Style& style, std::ostream& out,
-                std::ostream& err) {
+int replay_file(const std::string& path, std::optional<int> seat, const Style& style,
+                std::ostream& out, std::ostream& err) {
   Result<Record> rec = read_record(path);
   if (!rec.ok()) return fail(err, rec.message());
   if (seat && (*seat < 0 || *seat >= rec->players))
-    return fail(err, "--seat " + std::to_string(*seat) + " is not a seat of this record (0 to " + std::to_string(rec->players - 1) + ")");
+    return fail(err, "--seat " + std::to_string(*seat) + " is not a seat of this record (0 to " +
+                         std::to_string(rec->players - 1) + ")");
   // Check the whole record first, so a tampered one prints nothing but the error.
   Result<Replayed> checked = replay(*rec);
   if (!checked.ok()) return fail(err, path + ": " + checked.message());
   const Terminal term(style);
   const Seat viewer = seat ? *seat : kEveryone;
-  out << checked->game->title << " (" << rec->preset << "), " << rec->players << " players, seed " << rec->seed;
+  out << checked->game->title << " (" << rec->preset << "), " << rec->players << " players, seed "
+      << rec->seed;
   if (std::string opts = checked->config().options.changed(); !opts.empty()) out << ", " << opts;
   out << "\n";
   std::vector<std::string> lines;
@@ -347,8 +388,10 @@ int replay_file(const std::string& path, std::optional<int> seat, const Style& s
     print_lines(out, term, lines);
   });
   if (!r.ok()) return fail(err, path + ": " + r.message());
-  if (r->state().terminal()) print_end(out, term, r->state(), rec->players, seat ? *seat : kNobody);
-  else out << "\nThe record ends here, unfinished, after " << rec->moves.size() << " moves.\n";
+  if (r->state().terminal())
+    print_end(out, term, r->state(), rec->players, seat ? *seat : kNobody);
+  else
+    out << "\nThe record ends here, unfinished, after " << rec->moves.size() << " moves.\n";
   return 0;
 }
 

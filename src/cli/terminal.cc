@@ -61,7 +61,8 @@ std::string Terminal::zone_cards(const Zone& z, bool positions) const {
 }
 
 std::string Terminal::zone_line(const Zone& z) const {
-  const bool hidden = std::none_of(z.cards.begin(), z.cards.end(), [](const CardView& c) { return c.card.has_value(); });
+  const bool hidden = std::none_of(z.cards.begin(), z.cards.end(),
+                                   [](const CardView& c) { return c.card.has_value(); });
   std::string s;
   switch (z.layout) {
     case Layout::kHand:
@@ -73,14 +74,17 @@ std::string Terminal::zone_line(const Zone& z) const {
       break;
     case Layout::kPile: {
       s = cards_text(static_cast<int>(z.cards.size()));
-      if (!z.cards.empty() && z.cards.back().card && z.cards.back().face_up) s += ", top " + card(*z.cards.back().card);
+      if (!z.cards.empty() && z.cards.back().card && z.cards.back().face_up)
+        s += ", top " + card(*z.cards.back().card);
       break;
     }
     case Layout::kGrid: {
       const std::size_t w = z.columns > 0 ? static_cast<std::size_t>(z.columns) : z.cards.size();
       for (std::size_t i = 0; i < z.cards.size(); ++i) {
-        if (i && i % w == 0) s += "\n        ";
-        else if (i) s += ' ';
+        if (i && i % w == 0)
+          s += "\n        ";
+        else if (i)
+          s += ' ';
         const CardView& c = z.cards[i];
         s += c.empty ? "  " : c.card ? pad(card(*c.card), 3) : (style_.ascii ? "## " : "▒▒ ");
       }
@@ -106,7 +110,8 @@ std::string Terminal::zone_line(const Zone& z) const {
 std::string Terminal::table(const View& v) const {
   std::ostringstream out;
   out << "── "
-      << (v.hands != 1 ? "Hand " + std::to_string(v.hand) + (v.hands > 1 ? " of " + std::to_string(v.hands) : "") + " · "
+      << (v.hands != 1 ? "Hand " + std::to_string(v.hand) +
+                             (v.hands > 1 ? " of " + std::to_string(v.hands) : "") + " · "
                        : "")
       << "dealer Seat " << v.dealer << " ──\n";
   // A seat's zones are named "Seat 2's pairs": under the seat, "pairs" says it.
@@ -136,13 +141,16 @@ std::string Terminal::table(const View& v) const {
       if (own_hand) continue;  // shown last, as "Your hand"
       // Another seat's hand: only where this viewer knows some card of it.
       if (z.kind == ZoneKind::kHand &&
-          std::none_of(z.cards.begin(), z.cards.end(), [](const CardView& c) { return c.card.has_value(); }))
+          std::none_of(z.cards.begin(), z.cards.end(),
+                       [](const CardView& c) { return c.card.has_value(); }))
         continue;
       out << "      " << short_name_of(z) << ": " << zone_line(z) << "\n";
     }
   }
   for (const Zone& z : v.zones) {
-    if (z.owner != kNobody || (z.cards.empty() && z.layout != Layout::kPot && z.layout != Layout::kTrick)) continue;
+    if (z.owner != kNobody ||
+        (z.cards.empty() && z.layout != Layout::kPot && z.layout != Layout::kTrick))
+      continue;
     out << "  " << z.name << ": " << zone_line(z) << "\n";
   }
   if (v.viewer >= 0)
@@ -171,15 +179,18 @@ std::string Terminal::accepted(const std::vector<Choice>& choices) {
       shape += (shape.empty() ? "" : " ") + t;
     }
     auto [it, fresh] = range.try_emplace(shape, lo, hi);
-    if (fresh) order.push_back(shape);
-    else it->second = {std::min(it->second.first, lo), std::max(it->second.second, hi)};
+    if (fresh)
+      order.push_back(shape);
+    else
+      it->second = {std::min(it->second.first, lo), std::max(it->second.second, hi)};
   }
   std::string out;
   for (const std::string& shape : order) {
     auto [lo, hi] = range[shape];
     std::string item = shape;
     int hashes = static_cast<int>(std::count(shape.begin(), shape.end(), '#'));
-    if (hashes == 1 && shape == "#") item = lo == hi ? std::to_string(lo) : std::to_string(lo) + "-" + std::to_string(hi);
+    if (hashes == 1 && shape == "#")
+      item = lo == hi ? std::to_string(lo) : std::to_string(lo) + "-" + std::to_string(hi);
     else if (hashes > 0) {
       std::string named;
       char letter = 'A';
@@ -224,17 +235,21 @@ std::string Terminal::hints(const std::vector<Choice>& choices) const {
     }
     const std::string item = shape + ": " + label;
     auto [it, fresh] = range.try_emplace(item, lo, hi);
-    if (fresh) order.push_back(item), letters[item] = static_cast<int>(nums.size());
-    else it->second = {std::min(it->second.first, lo), std::max(it->second.second, hi)};
+    if (fresh)
+      order.push_back(item), letters[item] = static_cast<int>(nums.size());
+    else
+      it->second = {std::min(it->second.first, lo), std::max(it->second.second, hi)};
   }
   std::string out;
   for (const std::string& item : order) {
     std::string line = item;
     if (const int n = letters[item]; n > 0) {
       std::string names;
-      for (int i = 0; i < n; ++i) names += (i ? ", " : "") + std::string(1, static_cast<char>('A' + i));
+      for (int i = 0; i < n; ++i)
+        names += (i ? ", " : "") + std::string(1, static_cast<char>('A' + i));
       const auto [lo, hi] = range[item];
-      line += " (" + names + ": " + (lo == hi ? std::to_string(lo) : std::to_string(lo) + "-" + std::to_string(hi)) + ")";
+      line += " (" + names + ": " +
+              (lo == hi ? std::to_string(lo) : std::to_string(lo) + "-" + std::to_string(hi)) + ")";
     }
     out += (out.empty() ? "" : " · ") + line;
   }

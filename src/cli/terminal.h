@@ -22,7 +22,9 @@ class Terminal {
 
   std::string card(Card c) const;
   // Replaces card tokens in a line of narration.
-  std::string text(std::string_view line) const { return render_tokens(line, [&](Card c) { return card(c); }); }
+  std::string text(std::string_view line) const {
+    return render_tokens(line, [&](Card c) { return card(c); });
+  }
   // The table as `view.viewer` sees it.
   std::string table(const View& view) const;
   // A compact summary of the accepted inputs: "o, s, m A B (A, B: 1-7)".

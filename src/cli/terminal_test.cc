@@ -7,10 +7,13 @@
 namespace parlour::cli {
 namespace {
 
-Choice ch(Action a, std::string label, std::string key) { return Choice{a, std::move(label), std::move(key), {}, {}}; }
+Choice ch(Action a, std::string label, std::string key) {
+  return Choice{a, std::move(label), std::move(key), {}, {}};
+}
 
 std::vector<Choice> offer_choices() {
-  return {ch(0, "offer", "o"), ch(1, "shuffle", "s"), ch(65, "move 1 to 2", "m 1 2"), ch(96, "move 2 to 1", "m 2 1")};
+  return {ch(0, "offer", "o"), ch(1, "shuffle", "s"), ch(65, "move 1 to 2", "m 1 2"),
+          ch(96, "move 2 to 1", "m 2 1")};
 }
 
 TEST(Terminal, ParsesKeysAndLabelsIgnoringCaseAndSpaces) {
@@ -31,7 +34,8 @@ TEST(Terminal, SummarisesAcceptedInputByShape) {
 }
 
 TEST(Terminal, HintsSayWhatEachKeyDoesInWords) {
-  EXPECT_EQ(Terminal({}).hints(offer_choices()), "o: offer · s: shuffle · m A B: move A to B (A, B: 1-2)");
+  EXPECT_EQ(Terminal({}).hints(offer_choices()),
+            "o: offer · s: shuffle · m A B: move A to B (A, B: 1-2)");
   std::vector<Choice> draws = {ch(32, "draw 1", "1"), ch(33, "draw 2", "2"), ch(34, "draw 3", "3")};
   EXPECT_EQ(Terminal({}).hints(draws), "A: draw A (A: 1-3)");
   EXPECT_EQ(Terminal({}).hints({ch(8003, "claim both cards", "c"), ch(8004, "let it go", "n")}),
@@ -40,7 +44,8 @@ TEST(Terminal, HintsSayWhatEachKeyDoesInWords) {
 
 TEST(Terminal, RendersCardTokensPlainColouredAndAscii) {
   const Card qs = Card::standard(kQueen, kSpades), qh = Card::standard(kQueen, kHearts);
-  const std::string line = "You draw " + card_token(qh) + " and keep " + card_token(qs) + ". [[999]] [[x]]";
+  const std::string line =
+      "You draw " + card_token(qh) + " and keep " + card_token(qs) + ". [[999]] [[x]]";
   EXPECT_EQ(Terminal({}).text(line), "You draw Q♥ and keep Q♠. [[999]] [[x]]");
   EXPECT_EQ(Terminal({false, true}).text(line), "You draw QH and keep QS. [[999]] [[x]]");
   EXPECT_EQ(Terminal({true, false}).text(card_token(qh)), "\033[31mQ♥\033[0m");
@@ -71,7 +76,8 @@ TEST(Terminal, DrawsEveryLayoutFromTheViewAlone) {
   Zone trick{ZoneKind::kTrick, Layout::kTrick, kNobody, "trick", {}, "", 0, 0};
   trick.cards = {CardView{as, true, 0}, CardView{kh, true, 1}};
   Zone grid{ZoneKind::kTableau, Layout::kGrid, kNobody, "grid", {}, "", 2, 0};
-  grid.cards = {CardView{as, true}, CardView{std::nullopt, false, kNobody, true}, CardView{kh, true}, CardView{}};
+  grid.cards = {CardView{as, true}, CardView{std::nullopt, false, kNobody, true},
+                CardView{kh, true}, CardView{}};
   Zone pile{ZoneKind::kStock, Layout::kPile, kNobody, "stock", {}, "", 0, 0};
   pile.cards = {CardView{}, CardView{}, CardView{kh, true}};
   Zone pot{ZoneKind::kPot, Layout::kPot, kNobody, "pot", {}, "", 0, 7};

@@ -7,19 +7,21 @@ namespace {
 
 // The names printed on the commercial picture deck's cards.
 constexpr std::array<std::string_view, kPictureCharacters + 1> kCharacters = {
-    "Admiral Archie",   "Baker Bertie",     "Chimney-sweep Charlie", "Dancing Dora",
-    "Engine-driver Ernie", "Farmer Fred",   "Gardener Gwen",      "Hatter Hal",
-    "Inventor Ida",     "Juggler Jem",      "Knitting Kate",      "Lamplighter Lou",
-    "Milkmaid Molly",   "Nurse Nell",       "Organ-grinder Otto", "Postman Percy",
-    "Quilter Queenie",  "Rag-and-bone Ron", "Sailor Sam",         "Tailor Tom",
-    "Umbrella-mender Una", "Vicar Vernon",  "Washerwoman Winnie", "Yodeller Yvonne",
-    "Zookeeper Zak",    "the Old Maid"};
+    "Admiral Archie", "Baker Bertie",        "Chimney-sweep Charlie",
+    "Dancing Dora",   "Engine-driver Ernie", "Farmer Fred",
+    "Gardener Gwen",  "Hatter Hal",          "Inventor Ida",
+    "Juggler Jem",    "Knitting Kate",       "Lamplighter Lou",
+    "Milkmaid Molly", "Nurse Nell",          "Organ-grinder Otto",
+    "Postman Percy",  "Quilter Queenie",     "Rag-and-bone Ron",
+    "Sailor Sam",     "Tailor Tom",          "Umbrella-mender Una",
+    "Vicar Vernon",   "Washerwoman Winnie",  "Yodeller Yvonne",
+    "Zookeeper Zak",  "the Old Maid"};
 
-constexpr std::array<std::string_view, RANK_NB> kRankShort = {
-    "?", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"};
+constexpr std::array<std::string_view, RANK_NB> kRankShort = {"?", "A", "2", "3",  "4", "5", "6",
+                                                              "7", "8", "9", "10", "J", "Q", "K"};
 constexpr std::array<std::string_view, RANK_NB> kRankNames = {
-    "none", "ace", "two", "three", "four", "five", "six", "seven",
-    "eight", "nine", "ten", "jack", "queen", "king"};
+    "none",  "ace",   "two",  "three", "four", "five",  "six",
+    "seven", "eight", "nine", "ten",   "jack", "queen", "king"};
 
 std::string lower(std::string_view s) {
   std::string out(s);
@@ -47,14 +49,20 @@ std::string_view suit_name(Suit s) {
   return names[s];
 }
 
-std::string_view rank_name(Rank r) { return kRankNames[r]; }
+std::string_view rank_name(Rank r) {
+  return kRankNames[r];
+}
 
-std::string_view character_name(int character) { return kCharacters.at(character); }
+std::string_view character_name(int character) {
+  return kCharacters.at(character);
+}
 
 std::string short_name(Card c, Charset cs) {
-  if (c.is_standard()) return std::string(kRankShort[c.rank()]) + std::string(suit_symbol(c.suit(), cs));
+  if (c.is_standard())
+    return std::string(kRankShort[c.rank()]) + std::string(suit_symbol(c.suit(), cs));
   if (c.is_joker()) return "Jkr";
-  if (c.is_lone_picture()) return std::string(kCharacters[kLoneCharacter].substr(4));  // without "the"
+  if (c.is_lone_picture())
+    return std::string(kCharacters[kLoneCharacter].substr(4));  // without "the"
   if (c.is_picture()) return std::string(first_name(kCharacters[c.character()]));
   return "??";
 }
@@ -70,18 +78,22 @@ std::string long_name(Card c) {
 std::optional<Card> parse_card(std::string_view text) {
   std::string t = lower(text);
   if (t == "jkr" || t == "joker") return Card::joker(0);
-  if (t == "oldmaid" || t == lower(kCharacters[kLoneCharacter].substr(4)) || t == lower(kCharacters[kLoneCharacter]))
+  if (t == "oldmaid" || t == lower(kCharacters[kLoneCharacter].substr(4)) ||
+      t == lower(kCharacters[kLoneCharacter]))
     return Card::picture(kLoneCharacter);
   for (int i = 0; i < kPictureCharacters; ++i)
-    if (t == lower(first_name(kCharacters[i])) || t == lower(kCharacters[i])) return Card::picture(i);
+    if (t == lower(first_name(kCharacters[i])) || t == lower(kCharacters[i]))
+      return Card::picture(i);
   // Suit: last character (ascii) or a trailing UTF-8 symbol.
   for (int s = 0; s < SUIT_NB; ++s) {
     for (std::string_view sym : {suit_symbol(Suit(s), Charset::kUnicode),
                                  std::string_view(lower(suit_symbol(Suit(s), Charset::kAscii)))}) {
-      if (t.size() <= sym.size() || t.compare(t.size() - sym.size(), sym.size(), sym) != 0) continue;
+      if (t.size() <= sym.size() || t.compare(t.size() - sym.size(), sym.size(), sym) != 0)
+        continue;
       std::string_view r = std::string_view(t).substr(0, t.size() - sym.size());
       for (int k = 1; k < RANK_NB; ++k)
-        if (r == lower(kRankShort[k]) || (k == kTen && r == "t")) return Card::standard(Rank(k), Suit(s));
+        if (r == lower(kRankShort[k]) || (k == kTen && r == "t"))
+          return Card::standard(Rank(k), Suit(s));
     }
   }
   return std::nullopt;

@@ -20,11 +20,24 @@ enum Suit : std::uint8_t { kClubs, kDiamonds, kHearts, kSpades, SUIT_NB };
 enum Colour : std::uint8_t { kBlack, kRed };
 // Ranks are their pip values; 0 means "no rank" (jokers and picture cards).
 enum Rank : std::uint8_t {
-  kNoRank = 0, kAce = 1, kTwo, kThree, kFour, kFive, kSix, kSeven, kEight, kNine, kTen,
-  kJack, kQueen, kKing, RANK_NB = 14
+  kNoRank = 0,
+  kAce = 1,
+  kTwo,
+  kThree,
+  kFour,
+  kFive,
+  kSix,
+  kSeven,
+  kEight,
+  kNine,
+  kTen,
+  kJack,
+  kQueen,
+  kKing,
+  RANK_NB = 14
 };
 
-inline constexpr int kPictureCharacters = 25;  // pairs of named characters
+inline constexpr int kPictureCharacters = 25;              // pairs of named characters
 inline constexpr int kLoneCharacter = kPictureCharacters;  // the one picture card without a partner
 
 class Card {
@@ -64,8 +77,8 @@ enum class Charset { kUnicode, kAscii };
 std::string short_name(Card c, Charset cs = Charset::kUnicode);
 std::string long_name(Card c);
 std::string_view suit_symbol(Suit s, Charset cs = Charset::kUnicode);
-std::string_view suit_name(Suit s);   // "clubs"
-std::string_view rank_name(Rank r);   // "queen"
+std::string_view suit_name(Suit s);              // "clubs"
+std::string_view rank_name(Rank r);              // "queen"
 std::string_view character_name(int character);  // "Baker Bertie", "the Old Maid"
 
 // Parses a short name ("QS", "Q♠", "10h", "Jkr", "Bertie"); nullopt if it is not a card.

@@ -39,7 +39,8 @@ TEST(Card, NamesParseBack) {
     EXPECT_EQ(parse_card(short_name(c)), c) << short_name(c);
     EXPECT_EQ(parse_card(short_name(c, Charset::kAscii)), c) << short_name(c, Charset::kAscii);
   }
-  for (int i = 0; i <= kLoneCharacter; ++i) EXPECT_EQ(parse_card(short_name(Card::picture(i))), Card::picture(i));
+  for (int i = 0; i <= kLoneCharacter; ++i)
+    EXPECT_EQ(parse_card(short_name(Card::picture(i))), Card::picture(i));
   EXPECT_EQ(short_name(Card::standard(kQueen, kSpades)), "Q♠");
   EXPECT_EQ(short_name(Card::standard(kTen, kHearts), Charset::kAscii), "10H");
   EXPECT_EQ(long_name(Card::standard(kJack, kClubs)), "jack of clubs");
@@ -76,7 +77,8 @@ TEST(Rng, SameSeedSameSequenceAndStreamsDiffer) {
 TEST(Rng, MatchesThePcgReferenceOutput) {
   // pcg32 seeded (42, 54): the first outputs printed by the PCG authors' demo.
   Rng r(42, 54);
-  const std::uint32_t expected[] = {0xa15c02b7, 0x7b47f409, 0xba1d3330, 0x83d2f293, 0xbfa4784b, 0xcbed606e};
+  const std::uint32_t expected[] = {0xa15c02b7, 0x7b47f409, 0xba1d3330,
+                                    0x83d2f293, 0xbfa4784b, 0xcbed606e};
   for (std::uint32_t e : expected) EXPECT_EQ(r.next(), e);
 }
 
@@ -151,13 +153,18 @@ TEST(Record, RejectsMalformedRecordsWithReasons) {
       {"[1,2]", "expected a JSON object"},
       {R"({"format":"x"})", "format"},
       {R"({"format":"parlour-record","version":3})", "version"},
-      {R"({"format":"parlour-record","version":2,"game":"old-maid","players":4,"options":{},"seed":1,"actions":[5]})", "[seat, action]"},
-      {R"({"format":"parlour-record","version":2,"game":"old-maid","players":4,"options":{},"seed":1,"actions":[[40,5]]})", "[seat, action]"},
-      {R"({"format":"parlour-record","version":2,"game":"old-maid","players":4,"options":{},"seed":1,"actions":[],"outcome":{"kind":"best","scores":[],"places":[]}})", "kind"},
+      {R"({"format":"parlour-record","version":2,"game":"old-maid","players":4,"options":{},"seed":1,"actions":[5]})",
+       "[seat, action]"},
+      {R"({"format":"parlour-record","version":2,"game":"old-maid","players":4,"options":{},"seed":1,"actions":[[40,5]]})",
+       "[seat, action]"},
+      {R"({"format":"parlour-record","version":2,"game":"old-maid","players":4,"options":{},"seed":1,"actions":[],"outcome":{"kind":"best","scores":[],"places":[]}})",
+       "kind"},
       {R"({"format":"parlour-record","version":1,"game":3})", "\"game\""},
       {R"({"format":"parlour-record","version":1,"game":"old-maid","players":"4"})", "players"},
-      {R"({"format":"parlour-record","version":1,"game":"old-maid","players":4,"options":{},"seed":-1})", "seed"},
-      {R"({"format":"parlour-record","version":1,"game":"old-maid","players":4,"options":{},"seed":1,"actions":[-3]})", "actions"},
+      {R"({"format":"parlour-record","version":1,"game":"old-maid","players":4,"options":{},"seed":-1})",
+       "seed"},
+      {R"({"format":"parlour-record","version":1,"game":"old-maid","players":4,"options":{},"seed":1,"actions":[-3]})",
+       "actions"},
   };
   for (auto& c : cases) {
     Result<Record> r = parse_record(c[0]);
@@ -203,7 +210,8 @@ TEST(Outcome, WinsAndLossesFollowTheKindOfResult) {
   EXPECT_TRUE(scores.lost(0));
   const Outcome tie{OutcomeKind::kScores, {5, 5}, {1, 1}, ""};
   EXPECT_FALSE(tie.won(0) || tie.lost(0));  // everyone level: nobody won or lost
-  const Outcome solo_won{OutcomeKind::kSolo, {52}, {1}, ""}, solo_lost{OutcomeKind::kSolo, {40}, {2}, ""};
+  const Outcome solo_won{OutcomeKind::kSolo, {52}, {1}, ""},
+      solo_lost{OutcomeKind::kSolo, {40}, {2}, ""};
   EXPECT_TRUE(solo_won.won(0) && !solo_won.lost(0));
   EXPECT_TRUE(solo_lost.lost(0) && !solo_lost.won(0));
 }

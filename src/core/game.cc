@@ -12,10 +12,13 @@ std::string_view outcome_kind_name(OutcomeKind k) {
 
 bool seat_won(OutcomeKind kind, std::span<const int> places, Seat s) {
   switch (kind) {
-    case OutcomeKind::kLoser: return false;
-    case OutcomeKind::kSolo: return places[s] == 1;
+    case OutcomeKind::kLoser:
+      return false;
+    case OutcomeKind::kSolo:
+      return places[s] == 1;
     // Place 1 wins, unless every seat shares it.
-    default: return places[s] == 1 && *std::max_element(places.begin(), places.end()) > 1;
+    default:
+      return places[s] == 1 && *std::max_element(places.begin(), places.end()) > 1;
   }
 }
 

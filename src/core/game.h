@@ -149,7 +149,9 @@ struct Playout {
   int length = 0;                        // seat actions
   std::array<std::uint64_t, 4> facts{};  // the game's own (GameStats)
   bool won(Seat s) const { return seat_won(kind, std::span<const int>(places.data(), players), s); }
-  bool lost(Seat s) const { return seat_lost(kind, std::span<const int>(places.data(), players), s); }
+  bool lost(Seat s) const {
+    return seat_lost(kind, std::span<const int>(places.data(), players), s);
+  }
 };
 
 // Optional capability: a game's own fast simulator for one kind of bot in every
@@ -219,10 +221,10 @@ struct SolveLimits {
 };
 struct SolveReport {
   enum Verdict : std::uint8_t { kWon, kLost, kUnknown };
-  Verdict verdict = kUnknown;   // kUnknown: the limits were reached first
-  std::vector<Action> line;     // kWon: a winning line from the position
-  std::uint64_t nodes = 0;      // positions searched
-  std::string method;           // for people
+  Verdict verdict = kUnknown;  // kUnknown: the limits were reached first
+  std::vector<Action> line;    // kWon: a winning line from the position
+  std::uint64_t nodes = 0;     // positions searched
+  std::string method;          // for people
 };
 class Solver {
  public:
@@ -238,7 +240,8 @@ class Solver {
 class Observation {
  public:
   // `legal`: the seat's legal actions; it must outlive the observation.
-  Observation(const State& state, Seat seat, const Resampler* resampler, std::span<const Action> legal)
+  Observation(const State& state, Seat seat, const Resampler* resampler,
+              std::span<const Action> legal)
       : state_(state), seat_(seat), resampler_(resampler), legal_(legal) {}
   Seat seat() const { return seat_; }
   std::span<const Action> legal() const { return legal_; }
@@ -277,12 +280,12 @@ struct BotSpec {
 // (Old Maid: being left with the odd card), seat by seat, under blind play
 // (every draw uniformly random), for games that can compute them.
 struct OddsReport {
-  std::string event;            // "being left with the odd card"
-  std::vector<double> chance;   // by seat
-  bool exact = false;           // false: estimated, within `precision`
-  std::string method;           // how they were computed, for people
-  double precision = 0;         // bound on the error of each figure
-  std::uint64_t states = 0;     // positions in the chain
+  std::string event;           // "being left with the odd card"
+  std::vector<double> chance;  // by seat
+  bool exact = false;          // false: estimated, within `precision`
+  std::string method;          // how they were computed, for people
+  double precision = 0;        // bound on the error of each figure
+  std::uint64_t states = 0;    // positions in the chain
 };
 
 class ExactOdds {
@@ -335,7 +338,9 @@ struct GameInfo {
 // Config, and a State from its Rules.
 template <class StateT, class RulesT>
 std::function<std::unique_ptr<State>(const Config&)> state_factory() {
-  return [](const Config& c) -> std::unique_ptr<State> { return std::make_unique<StateT>(RulesT::from(c)); };
+  return [](const Config& c) -> std::unique_ptr<State> {
+    return std::make_unique<StateT>(RulesT::from(c));
+  };
 }
 
 }  // namespace parlour

@@ -18,13 +18,12 @@ enum class OptionType { kBool, kInt, kChoice };
 struct OptionSpec {
   std::string_view key;
   OptionType type = OptionType::kBool;
-  int min = 0, max = 1;                    // kInt: inclusive range
+  int min = 0, max = 1;                   // kInt: inclusive range
   std::vector<std::string_view> choices;  // kChoice: accepted values, by index
   int default_value = 0;
   std::string_view help;
   std::string_view source;  // where the rule comes from, e.g. "seed 001: ..."
   std::string_view label;   // for people, in a form: "Cards pair by"
-
 
   // "yes/no", "1..20" or "a|b|c": what a user may write.
   std::string accepted() const;
@@ -32,8 +31,8 @@ struct OptionSpec {
 };
 
 struct Preset {
-  std::string_view name;      // what `parlour play` takes
-  std::string_view summary;   // one line for `parlour list`
+  std::string_view name;     // what `parlour play` takes
+  std::string_view summary;  // one line for `parlour list`
   std::vector<std::pair<std::string_view, std::string_view>> settings;  // key=value
   int min_players, max_players, default_players;
 };

@@ -35,7 +35,9 @@ std::string to_json(const Record& r) {
 
 namespace {
 
-Status bad(const std::string& what) { return Status::error("bad record: " + what); }
+Status bad(const std::string& what) {
+  return Status::error("bad record: " + what);
+}
 
 }  // namespace
 
@@ -45,12 +47,14 @@ Result<Record> parse_record(std::string_view text) {
   if (!j.is_object()) return bad("expected a JSON object");
   if (j.value("format", json()) != "parlour-record")
     return bad("\"format\" must be \"parlour-record\"");
-  if (!j.contains("version") || !j["version"].is_number_integer() || j["version"] < 1 || j["version"] > 2)
+  if (!j.contains("version") || !j["version"].is_number_integer() || j["version"] < 1 ||
+      j["version"] > 2)
     return bad("\"version\" must be 1 or 2");
   Record r;
   r.version = j["version"].get<int>();
   auto str = [&](const char* key, std::string& out) -> Status {
-    if (!j.contains(key) || !j[key].is_string()) return bad(std::string("\"") + key + "\" must be a string");
+    if (!j.contains(key) || !j[key].is_string())
+      return bad(std::string("\"") + key + "\" must be a string");
     out = j[key].get<std::string>();
     return {};
   };
@@ -60,8 +64,8 @@ Result<Record> parse_record(std::string_view text) {
   } else {
     r.preset = r.game;
   }
-  if (!j.contains("players") || !j["players"].is_number_integer() || j["players"].get<long long>() < 1 ||
-      j["players"].get<long long>() > 64)
+  if (!j.contains("players") || !j["players"].is_number_integer() ||
+      j["players"].get<long long>() < 1 || j["players"].get<long long>() > 64)
     return bad("\"players\" must be a whole number of players");
   r.players = j["players"].get<int>();
   if (!j.contains("options") || !j["options"].is_object())
@@ -75,17 +79,20 @@ Result<Record> parse_record(std::string_view text) {
   r.seed = j["seed"].get<std::uint64_t>();
   if (!j.contains("actions") || !j["actions"].is_array())
     return bad("\"actions\" must be a list of action numbers");
-  auto action_number = [](const json& a) { return a.is_number_unsigned() && a.get<std::uint64_t>() <= 0xffffffffu; };
+  auto action_number = [](const json& a) {
+    return a.is_number_unsigned() && a.get<std::uint64_t>() <= 0xffffffffu;
+  };
   for (const auto& a : j["actions"]) {
     if (r.version == 1) {
-      if (!action_number(a)) return bad("\"actions\" must hold only action numbers (0 to 4294967295)");
+      if (!action_number(a))
+        return bad("\"actions\" must hold only action numbers (0 to 4294967295)");
       r.moves.push_back({kNobody, a.get<Action>()});
       continue;
     }
-    if (!a.is_array() || a.size() != 2 || !a[0].is_number_unsigned() || a[0].get<std::uint64_t>() >= kMaxSeats ||
-        !action_number(a[1]))
-      return bad("each of \"actions\" must be [seat, action]: a seat number (0 to " + std::to_string(kMaxSeats - 1) +
-                 ") and an action number (0 to 4294967295)");
+    if (!a.is_array() || a.size() != 2 || !a[0].is_number_unsigned() ||
+        a[0].get<std::uint64_t>() >= kMaxSeats || !action_number(a[1]))
+      return bad("each of \"actions\" must be [seat, action]: a seat number (0 to " +
+                 std::to_string(kMaxSeats - 1) + ") and an action number (0 to 4294967295)");
     r.moves.push_back({a[0].get<Seat>(), a[1].get<Action>()});
   }
   if (j.contains("labels") && j["labels"].is_array())
@@ -99,8 +106,10 @@ Result<Record> parse_record(std::string_view text) {
     Outcome out;
     if (o.contains("kind")) {
       bool known = false;
-      for (OutcomeKind k : {OutcomeKind::kLoser, OutcomeKind::kRanking, OutcomeKind::kScores, OutcomeKind::kSolo})
-        if (o["kind"].is_string() && o["kind"].get<std::string>() == outcome_kind_name(k)) out.kind = k, known = true;
+      for (OutcomeKind k :
+           {OutcomeKind::kLoser, OutcomeKind::kRanking, OutcomeKind::kScores, OutcomeKind::kSolo})
+        if (o["kind"].is_string() && o["kind"].get<std::string>() == outcome_kind_name(k))
+          out.kind = k, known = true;
       if (!known) return bad("outcome \"kind\" must be loser, ranking, scores or solo");
     }
     for (const auto& s : o["scores"]) {
@@ -111,7 +120,8 @@ Result<Record> parse_record(std::string_view text) {
       if (!p.is_number_integer()) return bad("outcome places must be whole numbers");
       out.places.push_back(p.get<int>());
     }
-    if (o.contains("summary") && o["summary"].is_string()) out.summary = o["summary"].get<std::string>();
+    if (o.contains("summary") && o["summary"].is_string())
+      out.summary = o["summary"].get<std::string>();
     r.outcome = std::move(out);
   }
   return r;

@@ -55,9 +55,10 @@ bool Table::legal(Seat seat, Action a) const {
 Status Table::act(Seat seat, Action a, const StepFn& on_step) {
   if (state_->terminal()) return Status::error("the game is over");
   if (state_->chance()) return Status::error("chance acts next, not a seat");
-  if (!state_->actors().has(seat))
-    return Status::error(seat_name(seat) + " may not act now");
-  if (!legal(seat, a)) return Status::error("action " + std::to_string(a) + " is not legal for " + seat_name(seat) + " here");
+  if (!state_->actors().has(seat)) return Status::error(seat_name(seat) + " may not act now");
+  if (!legal(seat, a))
+    return Status::error("action " + std::to_string(a) + " is not legal for " + seat_name(seat) +
+                         " here");
   apply(seat, a, on_step);
   return {};
 }
@@ -152,8 +153,9 @@ Result<Replayed> replay(const Record& r, const StepFn& on_step) {
       return Status::error("bad record: action " + std::to_string(next + 1) + " names seat " +
                            std::to_string(m.seat) + ", which is not a seat of this game");
     if (Status st = t.act(m.seat, m.action, on_step); !st.ok())
-      return Status::error("bad record: action " + std::to_string(next + 1) + " (" + seat_name(m.seat) + ", " +
-                           std::to_string(m.action) + ") is not legal at that point of the game (" + st.message() +
+      return Status::error("bad record: action " + std::to_string(next + 1) + " (" +
+                           seat_name(m.seat) + ", " + std::to_string(m.action) +
+                           ") is not legal at that point of the game (" + st.message() +
                            "); the record was changed or made with other rules");
   }
   t.settle(on_step);
@@ -162,11 +164,14 @@ Result<Replayed> replay(const Record& r, const StepFn& on_step) {
                          std::to_string(r.moves.size()) + " actions");
   if (r.outcome) {
     const State& s = t.state();
-    if (!s.terminal()) return Status::error("bad record: it states an outcome but its actions do not finish the game");
+    if (!s.terminal())
+      return Status::error(
+          "bad record: it states an outcome but its actions do not finish the game");
     Outcome o = s.outcome();
     if (o.scores != r.outcome->scores || o.places != r.outcome->places)
-      return Status::error("bad record: its stated outcome differs from the one its actions produce (" + o.summary +
-                           "); the record was changed");
+      return Status::error(
+          "bad record: its stated outcome differs from the one its actions produce (" + o.summary +
+          "); the record was changed");
   }
   return out;
 }

@@ -39,7 +39,8 @@ class Player {
   // `seat` may act and `legal` are its legal actions (valid for this call
   // only). Returns one of them, or nothing to stop the game here (a person
   // who leaves the table).
-  virtual std::optional<Action> act(const State& state, Seat seat, std::span<const Action> legal) = 0;
+  virtual std::optional<Action> act(const State& state, Seat seat,
+                                    std::span<const Action> legal) = 0;
 };
 
 // A bot in a seat: it is shown its seat's Observation only, and draws on its
@@ -115,7 +116,7 @@ class Table {
   std::unique_ptr<State> fresh_;  // a new game, for restart()
   std::vector<SeatAction> moves_;
   std::vector<std::uint8_t> chanced_;  // by move: chance acted after it
-  std::vector<Action> legal_;  // run()'s buffer
+  std::vector<Action> legal_;          // run()'s buffer
 };
 
 // The first seat of `actors` in play order after `after` (kNobody: from seat

@@ -7,21 +7,32 @@ namespace {
 
 // The one place zone kinds, layouts and resolutions are named: the JSON of a
 // view, the terminal and the browser all read these words.
-constexpr std::array<std::string_view, static_cast<std::size_t>(ZoneKind::ZONE_KIND_NB)> kKindNames = {
-    "hand", "pairs", "aside", "stock", "discard", "table", "trick", "foundation", "tableau", "pot"};
+constexpr std::array<std::string_view, static_cast<std::size_t>(ZoneKind::ZONE_KIND_NB)>
+    kKindNames = {"hand",  "pairs", "aside",      "stock",   "discard",
+                  "table", "trick", "foundation", "tableau", "pot"};
 constexpr std::array<std::string_view, static_cast<std::size_t>(Layout::LAYOUT_NB)> kLayoutNames = {
     "hand", "fan", "row", "pile", "column", "grid", "trick", "pot"};
 constexpr std::array<std::string_view, 3> kResolveNames = {"turn", "first", "all"};
 
 }  // namespace
 
-std::string_view zone_kind_name(ZoneKind k) { return kKindNames[static_cast<std::size_t>(k)]; }
-std::string_view layout_name(Layout l) { return kLayoutNames[static_cast<std::size_t>(l)]; }
-std::string_view resolve_name(Resolve r) { return kResolveNames[static_cast<std::size_t>(r)]; }
+std::string_view zone_kind_name(ZoneKind k) {
+  return kKindNames[static_cast<std::size_t>(k)];
+}
+std::string_view layout_name(Layout l) {
+  return kLayoutNames[static_cast<std::size_t>(l)];
+}
+std::string_view resolve_name(Resolve r) {
+  return kResolveNames[static_cast<std::size_t>(r)];
+}
 
-std::string card_token(Card c) { return "[[" + std::to_string(c.index()) + "]]"; }
+std::string card_token(Card c) {
+  return "[[" + std::to_string(c.index()) + "]]";
+}
 
-std::string seat_name(Seat s) { return "Seat " + std::to_string(s); }
+std::string seat_name(Seat s) {
+  return "Seat " + std::to_string(s);
+}
 
 std::string seat_names(std::uint32_t seats) {
   std::string out;
@@ -30,19 +41,31 @@ std::string seat_names(std::uint32_t seats) {
   return out;
 }
 
-std::string cards_text(int n) { return std::to_string(n) + (n == 1 ? " card" : " cards"); }
+std::string cards_text(int n) {
+  return std::to_string(n) + (n == 1 ? " card" : " cards");
+}
 
-std::string Words::who(Seat s) const { return you(s) ? std::string("You") : seat_name(s); }
-std::string Words::whom(Seat s) const { return you(s) ? std::string("you") : seat_name(s); }
-std::string Words::whose(Seat s) const { return you(s) ? std::string("your") : seat_name(s) + "'s"; }
+std::string Words::who(Seat s) const {
+  return you(s) ? std::string("You") : seat_name(s);
+}
+std::string Words::whom(Seat s) const {
+  return you(s) ? std::string("you") : seat_name(s);
+}
+std::string Words::whose(Seat s) const {
+  return you(s) ? std::string("your") : seat_name(s) + "'s";
+}
 
 std::string Words::verb(Seat s, std::string_view v) const {
   if (you(s) || v.empty()) return std::string(v);
   // The third person of a regular English verb.
   const char last = v.back();
-  const auto ends = [&](std::string_view e) { return v.size() >= e.size() && v.substr(v.size() - e.size()) == e; };
-  if (ends("s") || ends("x") || ends("z") || ends("ch") || ends("sh") || ends("o")) return std::string(v) + "es";
-  if (last == 'y' && v.size() > 1 && std::string_view("aeiou").find(v[v.size() - 2]) == std::string_view::npos)
+  const auto ends = [&](std::string_view e) {
+    return v.size() >= e.size() && v.substr(v.size() - e.size()) == e;
+  };
+  if (ends("s") || ends("x") || ends("z") || ends("ch") || ends("sh") || ends("o"))
+    return std::string(v) + "es";
+  if (last == 'y' && v.size() > 1 &&
+      std::string_view("aeiou").find(v[v.size() - 2]) == std::string_view::npos)
     return std::string(v.substr(0, v.size() - 1)) + "ies";
   return std::string(v) + "s";
 }
@@ -51,6 +74,8 @@ std::string Words::verb(Seat s, std::string_view you_form, std::string_view othe
   return std::string(you(s) ? you_form : other_form);
 }
 
-std::string Words::says(Seat s, std::string_view v) const { return who(s) + " " + verb(s, v); }
+std::string Words::says(Seat s, std::string_view v) const {
+  return who(s) + " " + verb(s, v);
+}
 
 }  // namespace parlour

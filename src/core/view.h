@@ -173,9 +173,9 @@ class Words {
   Seat viewer() const { return viewer_; }
   bool you(Seat s) const { return s == viewer_; }
   bool sees(Seat s) const { return viewer_ == kEveryone || viewer_ == s; }
-  std::string who(Seat s) const;   // "You" or "Seat 2"
-  std::string whom(Seat s) const;  // "you" or "Seat 2"
-  std::string whose(Seat s) const; // "your" or "Seat 2's"
+  std::string who(Seat s) const;    // "You" or "Seat 2"
+  std::string whom(Seat s) const;   // "you" or "Seat 2"
+  std::string whose(Seat s) const;  // "your" or "Seat 2's"
   // "draw" for the viewer, "draws" for the others ("pass" -> "passes",
   // "carry" -> "carries"); irregular verbs take both forms.
   std::string verb(Seat s, std::string_view you_form) const;

@@ -37,15 +37,20 @@ std::string to_json(const View& v) {
     for (const CardView& c : z.cards) {
       json cj = {{"face_up", c.face_up}};
       if (c.card)
-        cj["card"] = short_name(*c.card), cj["name"] = long_name(*c.card), cj["index"] = c.card->index();
+        cj["card"] = short_name(*c.card), cj["name"] = long_name(*c.card),
+        cj["index"] = c.card->index();
       else
         cj["card"] = nullptr, cj["name"] = nullptr, cj["index"] = nullptr;
       if (c.seat != kNobody) cj["seat"] = c.seat;
       if (c.empty) cj["empty"] = true;
       cards.push_back(std::move(cj));
     }
-    json zj = {{"kind", zone_kind_name(z.kind)}, {"layout", layout_name(z.layout)}, {"owner", z.owner},
-               {"name", z.name},                 {"note", z.note},                  {"cards", std::move(cards)}};
+    json zj = {{"kind", zone_kind_name(z.kind)},
+               {"layout", layout_name(z.layout)},
+               {"owner", z.owner},
+               {"name", z.name},
+               {"note", z.note},
+               {"cards", std::move(cards)}};
     if (z.columns) zj["columns"] = z.columns;
     if (z.layout == Layout::kPot) zj["chips"] = z.chips;
     j["zones"].push_back(std::move(zj));

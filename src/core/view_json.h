@@ -12,7 +12,8 @@
 //    "prompt": "...", "list_choices": false,
 //    "choices": [{"action": 1, "label": "shuffle", "key": "s"},
 //                {"action": 35, "label": "draw 4", "key": "4", "picks": [[2, 3]]},
-//                {"action": 68, "label": "move 1 to 5", "key": "m 1 5", "picks": [[0, 0]], "to": [0, 4]}],
+//                {"action": 68, "label": "move 1 to 5", "key": "m 1 5", "picks": [[0, 0]], "to":
+//                [0, 4]}],
 //    "last_hand": null}
 //
 // A trick's card carries "seat"; a grid's empty slot is {"empty": true, ...};

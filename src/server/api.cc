@@ -7,14 +7,21 @@
 namespace parlour::server {
 namespace {
 
-HttpReply reply(int status, json body) { return {status, "application/json", dump(body), ""}; }
-HttpReply http_error(int status, std::string message) { return reply(status, json{{"error", std::move(message)}}); }
+HttpReply reply(int status, json body) {
+  return {status, "application/json", dump(body), ""};
+}
+HttpReply http_error(int status, std::string message) {
+  return reply(status, json{{"error", std::move(message)}});
+}
 
 const char* type_name(OptionType t) {
   switch (t) {
-    case OptionType::kBool: return "bool";
-    case OptionType::kInt: return "int";
-    case OptionType::kChoice: return "choice";
+    case OptionType::kBool:
+      return "bool";
+    case OptionType::kInt:
+      return "int";
+    case OptionType::kChoice:
+      return "choice";
   }
   return "?";
 }
@@ -47,8 +54,14 @@ json games_json() {
     j["bots"].push_back({{"name", "random"}, {"help", "picks any legal move at random"}});
     j["options"] = json::array();
     for (const OptionSpec& o : g.options) {
-      json oj = {{"key", o.key},   {"label", o.label}, {"type", type_name(o.type)}, {"default", o.format(o.default_value)},
-                 {"help", o.help}, {"source", o.source}, {"min", o.min},            {"max", o.max}};
+      json oj = {{"key", o.key},
+                 {"label", o.label},
+                 {"type", type_name(o.type)},
+                 {"default", o.format(o.default_value)},
+                 {"help", o.help},
+                 {"source", o.source},
+                 {"min", o.min},
+                 {"max", o.max}};
       oj["choices"] = json::array();
       for (std::string_view c : o.choices) oj["choices"].push_back(c);
       j["options"].push_back(std::move(oj));
@@ -56,7 +69,8 @@ json games_json() {
     j["presets"] = json::array();
     for (const Preset& p : g.presets) {
       json settings = json::array();
-      for (const auto& [k, v] : p.settings) settings.push_back(std::string(k) + "=" + std::string(v));
+      for (const auto& [k, v] : p.settings)
+        settings.push_back(std::string(k) + "=" + std::string(v));
       j["presets"].push_back({{"name", p.name},
                               {"summary", p.summary},
                               {"settings", settings},
@@ -92,9 +106,11 @@ HttpReply Hub::Impl::create_table(std::string_view body) {
   if (!sel.ok()) return http_error(400, sel.message());
   std::optional<int> players;
   if (req.contains("players")) {
-    if (!req["players"].is_number_integer()) return http_error(400, "\"players\" must be a whole number");
+    if (!req["players"].is_number_integer())
+      return http_error(400, "\"players\" must be a whole number");
     const auto p = req["players"].get<long long>();
-    if (p < 0 || p > 64) return http_error(400, "\"players\" must be within the game's range (see /api/games)");
+    if (p < 0 || p > 64)
+      return http_error(400, "\"players\" must be within the game's range (see /api/games)");
     players = static_cast<int>(p);
   }
   std::vector<std::string> assignments;
@@ -108,16 +124,19 @@ HttpReply Hub::Impl::create_table(std::string_view body) {
   row.options = assignments;
   if (req.contains("absent_after")) {
     if (!req["absent_after"].is_number_integer())
-      return http_error(400, "\"absent_after\" must be a whole number of seconds: 0 (off) or 10 to 3600");
+      return http_error(
+          400, "\"absent_after\" must be a whole number of seconds: 0 (off) or 10 to 3600");
     const auto a = req["absent_after"].get<long long>();
     if (a != 0 && (a < 10 || a > 3600))
-      return http_error(400, "\"absent_after\" must be 0 (off) or 10 to 3600 seconds, not " + std::to_string(a));
+      return http_error(
+          400, "\"absent_after\" must be 0 (off) or 10 to 3600 seconds, not " + std::to_string(a));
     row.absent_after = static_cast<int>(a);
   }
   std::vector<std::string> kinds;
   if (req.contains("seats")) {
     if (!strings(req, "seats", kinds))
-      return http_error(400, "\"seats\" must be a list: \"human\" or one of " + bot_names(*sel->game) + " for each seat");
+      return http_error(400, "\"seats\" must be a list: \"human\" or one of " +
+                                 bot_names(*sel->game) + " for each seat");
     if (static_cast<int>(kinds.size()) != row.players)
       return http_error(400, "\"seats\" has " + std::to_string(kinds.size()) + " entries for " +
                                  std::to_string(row.players) + " players");
@@ -131,8 +150,8 @@ HttpReply Hub::Impl::create_table(std::string_view body) {
     else if (make_bot(*sel->game, k))
       row.seats.push_back({"bot", k, "", ""});
     else
-      return http_error(400, "unknown seat \"" + first_chars(k, 40) + "\": each seat is \"human\" or one of " +
-                                 bot_names(*sel->game));
+      return http_error(400, "unknown seat \"" + first_chars(k, 40) +
+                                 "\": each seat is \"human\" or one of " + bot_names(*sel->game));
   }
   std::optional<std::uint64_t> seed;
   if (req.contains("seed")) {
@@ -141,11 +160,13 @@ HttpReply Hub::Impl::create_table(std::string_view body) {
       return http_error(400,
                         "\"seed\" is refused: this server deals at random (start it with "
                         "--allow-seed for reproducible tests)");
-    if (!req["seed"].is_number_unsigned()) return http_error(400, "\"seed\" must be a whole number, 0 or more");
+    if (!req["seed"].is_number_unsigned())
+      return http_error(400, "\"seed\" must be a whole number, 0 or more");
     seed = req["seed"].get<std::uint64_t>();
   }
   auto created = create(row, seed);
-  if (!created.ok()) return http_error(created.message().starts_with("the server") ? 503 : 500, created.message());
+  if (!created.ok())
+    return http_error(created.message().starts_with("the server") ? 503 : 500, created.message());
   const Live& made = **created;
   json seats = json::array();
   for (Seat s = 0; s < made.row.players; ++s) {
@@ -172,8 +193,9 @@ HttpReply Hub::Impl::list_tables() {
     auto live = tables.find(r.id);
     auto sel = select(r.game);
     if (!sel.ok()) continue;
-    json j = {{"table", r.id},    {"game", sel->game->name}, {"title", sel->game->title}, {"preset", r.game},
-              {"players", r.players}, {"finished", r.finished}, {"created", r.created}};
+    json j = {{"table", r.id},       {"game", sel->game->name}, {"title", sel->game->title},
+              {"preset", r.game},    {"players", r.players},    {"finished", r.finished},
+              {"created", r.created}};
     j["actions"] = r.actions.size();
     j["seats"] = live != tables.end() ? seats_json(*live->second) : seats_json(r, nullptr, nullptr);
     all.push_back(std::move(j));
@@ -184,7 +206,8 @@ HttpReply Hub::Impl::list_tables() {
 HttpReply Hub::Impl::http(std::string_view method, std::string_view target, std::string_view body) {
   std::string_view path = target.substr(0, target.find('?'));
   if (path == "/api/tables" && method == "POST") return create_table(body);
-  if (method != "GET" && method != "HEAD") return http_error(405, "only GET (and POST /api/tables) are served");
+  if (method != "GET" && method != "HEAD")
+    return http_error(405, "only GET (and POST /api/tables) are served");
   if (path == "/api/games") return {200, "application/json", games_cache, ""};
   if (path == "/api/cards") return {200, "application/json", cards_cache, ""};
   if (path == "/api/tables") return list_tables();
@@ -193,12 +216,17 @@ HttpReply Hub::Impl::http(std::string_view method, std::string_view target, std:
     if (!rows.ok()) return http_error(500, rows.message());
     json all = json::array();
     for (const StatRow& r : *rows)
-      all.push_back({{"name", r.name}, {"game", r.game}, {"played", r.played}, {"won", r.won}, {"lost", r.lost},
+      all.push_back({{"name", r.name},
+                     {"game", r.game},
+                     {"played", r.played},
+                     {"won", r.won},
+                     {"lost", r.lost},
                      {"score", r.score}});
     return reply(200, all);
   }
   auto part = [&](std::string_view prefix, std::string_view suffix) -> std::optional<std::string> {
-    if (!path.starts_with(prefix) || !path.ends_with(suffix) || path.size() <= prefix.size() + suffix.size())
+    if (!path.starts_with(prefix) || !path.ends_with(suffix) ||
+        path.size() <= prefix.size() + suffix.size())
       return std::nullopt;
     std::string_view mid = path.substr(prefix.size(), path.size() - prefix.size() - suffix.size());
     if (mid.find('/') != std::string_view::npos) return std::nullopt;
@@ -215,7 +243,8 @@ HttpReply Hub::Impl::http(std::string_view method, std::string_view target, std:
     if (*rec) return {200, "application/json", **rec, "parlour-" + *id + ".json"};
     auto row = store.table(*id);
     if (row.ok() && *row)
-      return http_error(409, "table " + *id + " is still in play; its record is kept once the game is over");
+      return http_error(
+          409, "table " + *id + " is still in play; its record is kept once the game is over");
     return http_error(404, "there is no table " + *id);
   }
   return http_error(404, "no such API: " + std::string(path) +

@@ -25,7 +25,8 @@ std::string random_hex(std::size_t bytes) {
 
 std::uint64_t random_u64() {
   std::uint64_t v = 0;
-  for (char c : random_hex(8)) v = v << 4 | static_cast<std::uint64_t>(c <= '9' ? c - '0' : c - 'a' + 10);
+  for (char c : random_hex(8))
+    v = v << 4 | static_cast<std::uint64_t>(c <= '9' ? c - '0' : c - 'a' + 10);
   return v;
 }
 
@@ -36,7 +37,9 @@ bool same_token(const std::string& a, const std::string& b) {
   return diff == 0;
 }
 
-std::string dump(const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); }
+std::string dump(const json& j) {
+  return j.dump(-1, ' ', false, json::error_handler_t::replace);
+}
 
 std::string error_message(std::string_view code, std::string_view message) {
   return dump(json{{"type", "error"}, {"code", code}, {"message", message}});
@@ -52,11 +55,13 @@ std::string first_chars(const std::string& text, std::size_t n) {
 }
 
 bool has_control(const std::string& text) {
-  return std::any_of(text.begin(), text.end(), [](char ch) { return static_cast<unsigned char>(ch) < 32; });
+  return std::any_of(text.begin(), text.end(),
+                     [](char ch) { return static_cast<unsigned char>(ch) < 32; });
 }
 
 bool Live::has_clients() const {
-  return !watchers.empty() || std::any_of(players.begin(), players.end(), [](Client* c) { return c; });
+  return !watchers.empty() ||
+         std::any_of(players.begin(), players.end(), [](Client* c) { return c; });
 }
 
 Hub::Impl::Impl(Store& s, Scheduler& sch, HubOptions o)
@@ -86,13 +91,16 @@ HttpReply Hub::http(std::string_view method, std::string_view target, std::strin
   return impl_->http(method, target, body);
 }
 
-void Hub::opened(Client& c) { impl_->conns.insert_or_assign(&c, Conn{}); }
+void Hub::opened(Client& c) {
+  impl_->conns.insert_or_assign(&c, Conn{});
+}
 
 void Hub::received(Client& c, std::string_view message) {
   try {
     impl_->handle(c, message);
   } catch (const std::exception& e) {  // a bug, not the client's fault: say so and go on
-    c.send(error_message("internal", std::string("the server failed on this message: ") + e.what()));
+    c.send(
+        error_message("internal", std::string("the server failed on this message: ") + e.what()));
   }
 }
 
@@ -106,6 +114,8 @@ const State* Hub::state(const std::string& table) const {
   return it == impl_->tables.end() ? nullptr : &it->second->state();
 }
 
-std::size_t Hub::live_tables() const { return impl_->tables.size(); }
+std::size_t Hub::live_tables() const {
+  return impl_->tables.size();
+}
 
 }  // namespace parlour::server

@@ -51,11 +51,12 @@ struct Live {
   std::unique_ptr<Table> table;
   std::vector<Client*> players;  // by seat; null if nobody is connected
   std::vector<Client*> watchers;
-  std::vector<bool> away;        // by seat: a bot stands in for this person
-  std::deque<ChatLine> chat;     // the last kChatKept lines
-  int last_hand = 0;             // the last hand summary anyone was sent
+  std::vector<bool> away;     // by seat: a bot stands in for this person
+  std::deque<ChatLine> chat;  // the last kChatKept lines
+  int last_hand = 0;          // the last hand summary anyone was sent
   std::chrono::steady_clock::time_point last_active = std::chrono::steady_clock::now();
-  std::chrono::steady_clock::time_point pause_until{};  // bots wait for people to read between hands
+  std::chrono::steady_clock::time_point
+      pause_until{};  // bots wait for people to read between hands
   int version() const { return table->version(); }
   const State& state() const { return table->state(); }
   const Selection& sel() const { return table->selection(); }
@@ -65,7 +66,7 @@ struct Live {
 struct Conn {
   std::string table;  // empty until joined
   Seat seat = kSpectator;
-  bool odds = false;                                      // live odds switched on
+  bool odds = false;                                       // live odds switched on
   std::deque<std::chrono::steady_clock::time_point> said;  // recent chat, for the rate limit
 };
 
@@ -114,10 +115,11 @@ struct Hub::Impl {
   void odds_switch(Client& c, Conn& conn, const json& m);
   void back(Client& c, Conn& conn);
   void narrate(Live& t, Lines& lines);
-  std::string update(Live& t, Seat viewer, const std::vector<std::string>& log, std::optional<Seat> actor,
-                     const std::string& label);
+  std::string update(Live& t, Seat viewer, const std::vector<std::string>& log,
+                     std::optional<Seat> actor, const std::string& label);
   void broadcast_update(Live& t, const Lines& lines, Seat actor, const std::string& label);
-  static json seats_json(const TableRow& row, const std::vector<Client*>* players, const std::vector<bool>* away);
+  static json seats_json(const TableRow& row, const std::vector<Client*>* players,
+                         const std::vector<bool>* away);
   static json seats_json(const Live& t) { return seats_json(t.row, &t.players, &t.away); }
   void broadcast_seats(Live& t);
   void broadcast(Live& t, const std::string& message);

@@ -12,8 +12,8 @@
 #include <boost/asio/use_awaitable.hpp>
 #include <boost/beast.hpp>
 #include <deque>
-#include <unordered_map>
 #include <memory>
+#include <unordered_map>
 #include <utility>  // before asio: Boost 1.74 needs it with g++ 12
 
 #include "server/files.h"
@@ -54,7 +54,9 @@ class AsioScheduler : public Scheduler {
   void work(std::function<std::string()> job, std::function<void(std::string)> done) override {
     asio::post(slow_, [this, job = std::move(job), done = std::move(done)]() mutable {
       std::string result = job();
-      asio::post(ioc_, [done = std::move(done), result = std::move(result)]() mutable { done(std::move(result)); });
+      asio::post(ioc_, [done = std::move(done), result = std::move(result)]() mutable {
+        done(std::move(result));
+      });
     });
   }
   void after(std::chrono::milliseconds delay, std::function<void()> fn) override {
@@ -176,7 +178,8 @@ class CreationLimit {
     if (buckets_.size() > 100000) buckets_.clear();  // bounded memory; forgetting only forgives
     Bucket& b = buckets_[from.to_string()];
     if (b.at == std::chrono::steady_clock::time_point{}) b = {kBurst, now};
-    b.tokens = std::min(kBurst, b.tokens + std::chrono::duration<double>(now - b.at).count() / kSecondsPerTable);
+    b.tokens = std::min(
+        kBurst, b.tokens + std::chrono::duration<double>(now - b.at).count() / kSecondsPerTable);
     b.at = now;
     if (b.tokens < 1) return false;
     b.tokens -= 1;
@@ -210,9 +213,12 @@ http::response<http::string_body> answer(Server& srv, const http::request<http::
   const std::string_view target(req.target().data(), req.target().size());
   if (target.starts_with("/api/")) {
     const std::string_view method(req.method_string().data(), req.method_string().size());
-    HttpReply r = req.method() == http::verb::post && !srv.creation.allow(from)
-                      ? HttpReply{429, "application/json", R"({"error":"too many new tables from your address; wait a few seconds"})", ""}
-                      : srv.hub.http(method, target, req.body());
+    HttpReply r =
+        req.method() == http::verb::post && !srv.creation.allow(from)
+            ? HttpReply{429, "application/json",
+                        R"({"error":"too many new tables from your address; wait a few seconds"})",
+                        ""}
+            : srv.hub.http(method, target, req.body());
     res.result(static_cast<http::status>(r.status));
     res.set(http::field::content_type, r.type);
     res.set(http::field::cache_control, "no-store");

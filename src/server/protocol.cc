@@ -11,17 +11,20 @@
 namespace parlour::server {
 
 void Hub::Impl::handle(Client& c, std::string_view message) {
-  auto send_error = [&](std::string_view code, std::string_view text) { c.send(error_message(code, text)); };
+  auto send_error = [&](std::string_view code, std::string_view text) {
+    c.send(error_message(code, text));
+  };
   auto it = conns.find(&c);
   if (it == conns.end()) return;
   if (message.size() > Hub::kMaxMessage)
-    return send_error("too-large", "a message is at most " + std::to_string(Hub::kMaxMessage) + " bytes; this one has " +
-                                       std::to_string(message.size()));
+    return send_error("too-large", "a message is at most " + std::to_string(Hub::kMaxMessage) +
+                                       " bytes; this one has " + std::to_string(message.size()));
   const json m = json::parse(message, nullptr, false);
   if (m.is_discarded() || !m.is_object())
     return send_error("bad-message", "a message is one JSON object, such as {\"type\":\"ping\"}");
   if (!m.contains("type") || !m["type"].is_string())
-    return send_error("bad-message", "a message needs \"type\": join, act, rematch, chat, odds, back or ping");
+    return send_error("bad-message",
+                      "a message needs \"type\": join, act, rematch, chat, odds, back or ping");
   const std::string type = m["type"].get<std::string>();
   if (type == "join") return join(c, m);
   if (type == "act") return act(c, it->second, m);
@@ -30,8 +33,8 @@ void Hub::Impl::handle(Client& c, std::string_view message) {
   if (type == "odds") return odds_switch(c, it->second, m);
   if (type == "back") return back(c, it->second);
   if (type == "ping") return c.send(R"({"type":"pong"})");
-  send_error("bad-message",
-             "unknown type \"" + first_chars(type, 40) + "\": join, act, rematch, chat, odds, back or ping");
+  send_error("bad-message", "unknown type \"" + first_chars(type, 40) +
+                                "\": join, act, rematch, chat, odds, back or ping");
 }
 
 void Hub::Impl::narrate(Live& t, Lines& lines) {
@@ -40,8 +43,8 @@ void Hub::Impl::narrate(Live& t, Lines& lines) {
     if (t.players[s]) t.state().narrate(s, lines[s + 1]);
 }
 
-std::string Hub::Impl::update(Live& t, Seat viewer, const std::vector<std::string>& log, std::optional<Seat> actor,
-                              const std::string& label) {
+std::string Hub::Impl::update(Live& t, Seat viewer, const std::vector<std::string>& log,
+                              std::optional<Seat> actor, const std::string& label) {
   json last = nullptr;
   if (actor) {
     last = {{"seat", *actor}};
@@ -56,11 +59,12 @@ std::string Hub::Impl::update(Live& t, Seat viewer, const std::vector<std::strin
     t.last_hand = view.last_hand.hand;
     t.pause_until = std::chrono::steady_clock::now() + options.hand_pause;
   }
-  return R"({"type":"update","version":)" + std::to_string(t.version()) + R"(,"view":)" + to_json(view) +
-         R"(,"log":)" + dump(json(log)) + R"(,"last":)" + dump(last) + "}";
+  return R"({"type":"update","version":)" + std::to_string(t.version()) + R"(,"view":)" +
+         to_json(view) + R"(,"log":)" + dump(json(log)) + R"(,"last":)" + dump(last) + "}";
 }
 
-void Hub::Impl::broadcast_update(Live& t, const Lines& lines, Seat actor, const std::string& label) {
+void Hub::Impl::broadcast_update(Live& t, const Lines& lines, Seat actor,
+                                 const std::string& label) {
   if (!t.watchers.empty()) {
     const std::string m = update(t, kSpectator, lines[0], actor, label);
     for (Client* c : t.watchers) c->send(m);
@@ -69,11 +73,13 @@ void Hub::Impl::broadcast_update(Live& t, const Lines& lines, Seat actor, const 
     if (t.players[s]) t.players[s]->send(update(t, s, lines[s + 1], actor, label));
 }
 
-json Hub::Impl::seats_json(const TableRow& row, const std::vector<Client*>* players, const std::vector<bool>* away) {
+json Hub::Impl::seats_json(const TableRow& row, const std::vector<Client*>* players,
+                           const std::vector<bool>* away) {
   json seats = json::array();
   for (Seat s = 0; s < row.players; ++s) {
     const SeatRow& r = row.seats[s];
-    json j = {{"kind", r.kind}, {"connected", r.kind == "bot" || (players && (*players)[s] != nullptr)}};
+    json j = {{"kind", r.kind},
+              {"connected", r.kind == "bot" || (players && (*players)[s] != nullptr)}};
     if (r.kind == "bot") {
       j["bot"] = r.bot;
       j["name"] = r.name.empty() ? r.bot : r.name;
@@ -92,13 +98,16 @@ void Hub::Impl::broadcast(Live& t, const std::string& m) {
     if (c) c->send(m);
 }
 
-void Hub::Impl::broadcast_seats(Live& t) { broadcast(t, dump(json{{"type", "seats"}, {"seats", seats_json(t)}})); }
+void Hub::Impl::broadcast_seats(Live& t) {
+  broadcast(t, dump(json{{"type", "seats"}, {"seats", seats_json(t)}}));
+}
 
 // The whole story so far, as `viewer` may know it: the table replayed,
 // narrated after each transition.
 std::vector<std::string> Hub::Impl::history(const Live& t, Seat viewer) {
   std::vector<std::string> log;
-  auto replayed = replay(t.table->record(/*labels=*/false), [&](const State& s, const Step&) { s.narrate(viewer, log); });
+  auto replayed = replay(t.table->record(/*labels=*/false),
+                         [&](const State& s, const Step&) { s.narrate(viewer, log); });
   (void)replayed;  // it was replayed when the table was built: it cannot fail now
   return log;
 }
@@ -123,12 +132,15 @@ void Hub::Impl::detach(Client& c, const std::string& keep) {
 }
 
 void Hub::Impl::join(Client& c, const json& m) {
-  auto send_error = [&](std::string_view code, std::string_view text) { c.send(error_message(code, text)); };
+  auto send_error = [&](std::string_view code, std::string_view text) {
+    c.send(error_message(code, text));
+  };
   if (!m.contains("table") || !m["table"].is_string())
     return send_error("bad-message", "join needs \"table\": the table's id, a string");
   if (m.contains("token") && !m["token"].is_string())
     return send_error("bad-message", "\"token\" must be a string (leave it out to watch)");
-  if (m.contains("name") && !m["name"].is_string()) return send_error("bad-message", "\"name\" must be a string");
+  if (m.contains("name") && !m["name"].is_string())
+    return send_error("bad-message", "\"name\" must be a string");
   const std::string name = first_chars(m.value("name", ""), Hub::kMaxName);  // longer names are cut
   if (has_control(name)) return send_error("bad-message", "a name cannot hold control characters");
   const std::string id = m["table"].get<std::string>();
@@ -143,7 +155,8 @@ void Hub::Impl::join(Client& c, const json& m) {
       if (t.row.seats[s].kind == "human" && same_token(t.row.seats[s].token, token)) seat = s;
     if (seat == kSpectator) {
       if (t.row.finished && !t.has_clients()) tables.erase(id);  // loaded for nothing
-      return send_error("bad-token", "that token opens no seat at table " + id + "; leave it out to watch");
+      return send_error("bad-token",
+                        "that token opens no seat at table " + id + "; leave it out to watch");
     }
   }
   detach(c, id);
@@ -164,7 +177,8 @@ void Hub::Impl::join(Client& c, const json& m) {
     t.watchers.push_back(&c);
   }
   json chat = json::array();
-  for (const ChatLine& l : t.chat) chat.push_back({{"seat", l.seat}, {"name", l.name}, {"text", l.text}, {"at", l.at}});
+  for (const ChatLine& l : t.chat)
+    chat.push_back({{"seat", l.seat}, {"name", l.name}, {"text", l.text}, {"at", l.at}});
   c.send(dump(json{{"type", "joined"},
                    {"table", id},
                    {"seat", seat},
@@ -186,24 +200,30 @@ void Hub::Impl::join(Client& c, const json& m) {
 }
 
 void Hub::Impl::act(Client& c, Conn& conn, const json& m) {
-  auto send_error = [&](std::string_view code, std::string_view text) { c.send(error_message(code, text)); };
+  auto send_error = [&](std::string_view code, std::string_view text) {
+    c.send(error_message(code, text));
+  };
   if (conn.table.empty())
-    return send_error("not-joined", "join a table first: {\"type\":\"join\",\"table\":...,\"token\":...}");
-  if (conn.seat < 0) return send_error("spectator", "spectators cannot act; join with a seat's token to play");
+    return send_error("not-joined",
+                      "join a table first: {\"type\":\"join\",\"table\":...,\"token\":...}");
+  if (conn.seat < 0)
+    return send_error("spectator", "spectators cannot act; join with a seat's token to play");
   if (!m.contains("action") || !m["action"].is_number_unsigned())
     return send_error("bad-message", "act needs \"action\": a number from the view's choices");
   if (m.contains("version") && !m["version"].is_number_integer())
     return send_error("bad-message", "\"version\" must be a whole number (the view's version)");
   Live& t = *tables.at(conn.table);
   if (m.contains("version") && m["version"].get<long long>() != t.version())
-    return send_error("stale", "you acted on version " + std::to_string(m["version"].get<long long>()) +
+    return send_error("stale", "you acted on version " +
+                                   std::to_string(m["version"].get<long long>()) +
                                    ", but the table is at version " + std::to_string(t.version()));
   const State& s = t.state();
   if (s.terminal()) return send_error("not-your-turn", "the game is over");
   if (!s.actors().has(conn.seat)) {
     const Seat to_move = s.to_move();
-    return send_error("not-your-turn", to_move >= 0 ? "it is " + seat_name(to_move) + "'s turn, not yours"
-                                                    : std::string("you may not act now"));
+    return send_error("not-your-turn", to_move >= 0
+                                           ? "it is " + seat_name(to_move) + "'s turn, not yours"
+                                           : std::string("you may not act now"));
   }
   const auto value = m["action"].get<std::uint64_t>();
   if (value > 0xFFFFFFFFull || !t.table->legal(conn.seat, static_cast<Action>(value))) {
@@ -211,20 +231,26 @@ void Hub::Impl::act(Client& c, Conn& conn, const json& m) {
     s.legal_actions(conn.seat, legal);
     std::string accepted;
     for (std::size_t i = 0; i < legal.size() && i < 12; ++i)
-      accepted += (i ? ", " : "") + std::to_string(legal[i]) + " (" + s.action_label(conn.seat, legal[i]) + ")";
+      accepted += (i ? ", " : "") + std::to_string(legal[i]) + " (" +
+                  s.action_label(conn.seat, legal[i]) + ")";
     if (legal.size() > 12) accepted += ", ...";
-    return send_error("illegal", "action " + std::to_string(value) + " is not legal here; legal: " + accepted);
+    return send_error("illegal",
+                      "action " + std::to_string(value) + " is not legal here; legal: " + accepted);
   }
   set_away(t, conn.seat, false);  // whoever acts is back
-  if (Status st = play(t, conn.seat, static_cast<Action>(value)); !st.ok()) send_error("storage", st.message());
+  if (Status st = play(t, conn.seat, static_cast<Action>(value)); !st.ok())
+    send_error("storage", st.message());
 }
 
 void Hub::Impl::rematch(Client& c, Conn& conn) {
-  auto send_error = [&](std::string_view code, std::string_view text) { c.send(error_message(code, text)); };
+  auto send_error = [&](std::string_view code, std::string_view text) {
+    c.send(error_message(code, text));
+  };
   if (conn.table.empty()) return send_error("not-joined", "join a table first");
   if (conn.seat < 0) return send_error("spectator", "only a player can ask for a rematch");
   Live& old = *tables.at(conn.table);
-  if (!old.state().terminal()) return send_error("not-finished", "a rematch can be asked once the game is over");
+  if (!old.state().terminal())
+    return send_error("not-finished", "a rematch can be asked once the game is over");
   if (old.row.next.empty()) {
     TableRow row;
     row.game = old.row.game;
@@ -240,31 +266,45 @@ void Hub::Impl::rematch(Client& c, Conn& conn) {
 }
 
 void Hub::Impl::chat(Client& c, Conn& conn, const json& m) {
-  auto send_error = [&](std::string_view code, std::string_view text) { c.send(error_message(code, text)); };
+  auto send_error = [&](std::string_view code, std::string_view text) {
+    c.send(error_message(code, text));
+  };
   if (conn.table.empty()) return send_error("not-joined", "join a table first");
-  if (conn.seat < 0) return send_error("spectator", "spectators read the table talk; players write it");
+  if (conn.seat < 0)
+    return send_error("spectator", "spectators read the table talk; players write it");
   if (!m.contains("text") || !m["text"].is_string())
     return send_error("bad-message", "chat needs \"text\": what you say, a string");
   const std::string raw = m["text"].get<std::string>();
-  if (has_control(raw)) return send_error("bad-message", "chat cannot hold control characters (one line at a time)");
+  if (has_control(raw))
+    return send_error("bad-message", "chat cannot hold control characters (one line at a time)");
   const std::string text = first_chars(raw, kMaxChat);
-  if (text.find_first_not_of(' ') == std::string::npos) return send_error("bad-message", "say something");
+  if (text.find_first_not_of(' ') == std::string::npos)
+    return send_error("bad-message", "say something");
   const auto now = std::chrono::steady_clock::now();
-  while (!conn.said.empty() && now - conn.said.front() > std::chrono::seconds(10)) conn.said.pop_front();
-  if (conn.said.size() >= 5) return send_error("too-fast", "at most 5 messages in 10 seconds; wait a moment");
+  while (!conn.said.empty() && now - conn.said.front() > std::chrono::seconds(10))
+    conn.said.pop_front();
+  if (conn.said.size() >= 5)
+    return send_error("too-fast", "at most 5 messages in 10 seconds; wait a moment");
   conn.said.push_back(now);
   Live& t = *tables.at(conn.table);
   const SeatRow& sr = t.row.seats[conn.seat];
-  ChatLine line{conn.seat, sr.name.empty() ? seat_name(conn.seat) : sr.name, text, std::time(nullptr)};
-  (void)store.add_chat(t.row.id, {line.seat, line.name, line.text, line.at});  // talk lost is not worth refusing
+  ChatLine line{conn.seat, sr.name.empty() ? seat_name(conn.seat) : sr.name, text,
+                std::time(nullptr)};
+  (void)store.add_chat(
+      t.row.id, {line.seat, line.name, line.text, line.at});  // talk lost is not worth refusing
   t.chat.push_back(line);
   while (t.chat.size() > kChatKept) t.chat.pop_front();
-  broadcast(t, dump(json{{"type", "chat"}, {"seat", line.seat}, {"name", line.name}, {"text", line.text},
+  broadcast(t, dump(json{{"type", "chat"},
+                         {"seat", line.seat},
+                         {"name", line.name},
+                         {"text", line.text},
                          {"at", line.at}}));
 }
 
 void Hub::Impl::odds_switch(Client& c, Conn& conn, const json& m) {
-  auto send_error = [&](std::string_view code, std::string_view text) { c.send(error_message(code, text)); };
+  auto send_error = [&](std::string_view code, std::string_view text) {
+    c.send(error_message(code, text));
+  };
   if (conn.table.empty()) return send_error("not-joined", "join a table first");
   if (!m.contains("on") || !m["on"].is_boolean())
     return send_error("bad-message", "odds needs \"on\": true or false");

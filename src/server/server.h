@@ -10,10 +10,10 @@ struct ServeOptions {
   std::string host = "127.0.0.1";
   int port = 8080;
   std::string db = "parlour.db";
-  std::string web;          // the built UI; empty: the source tree's web/dist
-  int bot_delay_ms = 900;   // bots move after 0.5 to 1.5 times this
-  int hand_pause_ms = 3000; // and wait this much longer after a hand ends
-  bool allow_seed = false;  // let table creators choose the seed (tests only: it reveals the deal)
+  std::string web;           // the built UI; empty: the source tree's web/dist
+  int bot_delay_ms = 900;    // bots move after 0.5 to 1.5 times this
+  int hand_pause_ms = 3000;  // and wait this much longer after a hand ends
+  bool allow_seed = false;   // let table creators choose the seed (tests only: it reveals the deal)
 };
 
 // Returns the process's exit status: 0 after a signal, 1 if it cannot start

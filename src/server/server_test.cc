@@ -1,5 +1,6 @@
 // The server's game side, driven as the network drives it: HTTP requests,
 // WebSocket messages from recording clients, and a manual clock for the bots.
+#include <SQLiteCpp/SQLiteCpp.h>
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -10,6 +11,7 @@
 #include <set>
 #include <thread>
 
+#include "conformance.h"
 #include "core/record.h"
 #include "core/registry.h"
 #include "core/table.h"
@@ -425,6 +427,305 @@ TEST(Persistence, AServerKilledMidGameRestartsWhereItWas) {
   EXPECT_FALSE(a.last_of("update")["log"].empty());
   play_out(g, id, {{0, &a}, {1, &b}}, 2);
   EXPECT_EQ(g.hub->http("GET", "/api/tables/" + id + "/record", "").status, 200);
+}
+
+// ---- several seats at once, people's tables -----------------------------------
+
+// A clock that numbers the timers it runs, and a recorder that notes, for
+// each message, the timer it came in: two messages in one timer came without
+// a wait between them.
+struct TimedClock : ManualClock {
+  int tick = 0;
+  int run_timed() {
+    int n = 0;
+    while (!pending.empty()) {
+      auto batch = std::move(pending);
+      pending.clear();
+      for (auto& [d, fn] : batch) ++tick, fn(), ++n;
+    }
+    return n;
+  }
+};
+
+struct TimedRecorder : Recorder {
+  const int* tick = nullptr;
+  std::vector<int> timer;
+  void send(std::string m) override {
+    Recorder::send(std::move(m));
+    timer.push_back(*tick);
+  }
+};
+
+TEST(Protocol, AClaimNoBotWantsIsLetGoWithoutWaitingForABotsDelay) {
+  // Bachelor Girl: a card laid while its match lies before another player
+  // opens a window every other seat may claim in. Random bots sometimes let a
+  // claim go: that happens at once, not after a bot's delay; a bot that
+  // claims waits its delay like a person. A spectator watches the story.
+  int let_go = 0, claimed = 0;
+  for (std::uint64_t seed = 1; seed <= 12 && (let_go < 3 || claimed < 1); ++seed) {
+    auto store = std::move(*Store::open(":memory:"));
+    TimedClock clock;
+    HubOptions o;
+    o.bot_delay = std::chrono::milliseconds(5000);
+    o.allow_seed = true;
+    Hub hub(*store, clock, o);
+    HttpReply r = hub.http("POST", "/api/tables",
+                           json{{"game", "bachelor-girl"},
+                                {"players", 4},
+                                {"seed", seed},
+                                {"seats", {"random", "random", "random", "random"}}}
+                               .dump());
+    ASSERT_EQ(r.status, 201);
+    const std::string id = json::parse(r.body)["table"];
+    TimedRecorder w;
+    w.tick = &clock.tick;
+    hub.opened(w);
+    hub.received(w, json{{"type", "join"}, {"table", id}}.dump());
+    for (int round = 0; round < 20000 && !hub.state(id)->terminal(); ++round) clock.run_timed();
+    ASSERT_TRUE(hub.state(id)->terminal());
+    json before;
+    int before_timer = -1;
+    for (std::size_t i = 0; i < w.got.size(); ++i) {
+      const json& m = w.got[i];
+      if (m["type"] != "update") continue;
+      if (!before.is_null() && before["view"]["resolve"] == "first" && !m["last"].is_null()) {
+        const bool claim = !m["log"].empty();  // a claim is told; letting go is not
+        if (claim) {
+          ++claimed;
+          EXPECT_NE(w.timer[i], before_timer) << "a bot claimed without its delay";
+        } else {
+          ++let_go;
+          EXPECT_EQ(w.timer[i], before_timer) << "a bot let a claim go only after a delay";
+        }
+      }
+      before = m, before_timer = w.timer[i];
+    }
+  }
+  EXPECT_GE(let_go, 3);
+  EXPECT_GE(claimed, 1);
+}
+
+TEST(Protocol, PeopleInAWindowEachGetTheirChoices) {
+  // Two people and a bot at Bachelor Girl: whenever a claim window is open to
+  // both, each is offered claim and let go, and may answer. (The bot's own
+  // randomness is the table's: tables are played until windows have come.)
+  int windows = 0;
+  for (std::uint64_t seed = 1; seed <= 30 && windows < 3; ++seed) {
+    Fixture f;
+    json t = f.create(
+        {{"game", "bachelor-girl"}, {"players", 3}, {"seed", seed}, {"seats", {"human", "human", "random"}}});
+    const std::string id = t["table"];
+    Recorder a, b;
+    f.join(a, id, token(t, 0));
+    f.join(b, id, token(t, 1));
+    Rng rng(seed, 5);
+    for (int step = 0; step < 5000 && !f.hub->state(id)->terminal(); ++step) {
+      f.clock.run();
+      const State& s = *f.hub->state(id);
+      if (s.terminal()) break;
+      std::vector<Recorder*> movers;
+      for (Seat p : {0, 1})
+        if (s.actors().has(p)) movers.push_back(p == 0 ? &a : &b);
+      if (movers.empty()) continue;
+      if (movers.size() == 2) {
+        ++windows;
+        for (Recorder* r : movers) EXPECT_EQ(r->last_of("update")["view"]["choices"].size(), 2u);
+        EXPECT_EQ(a.last_of("update")["view"]["to_move"], kSeveral);
+      }
+      Recorder* r = movers[rng.below(static_cast<std::uint32_t>(movers.size()))];
+      const json& ch = r->last_of("update")["view"]["choices"];
+      f.act(*r, ch[rng.below(static_cast<std::uint32_t>(ch.size()))]["action"]);
+    }
+    EXPECT_TRUE(f.hub->state(id)->terminal());
+  }
+  EXPECT_GE(windows, 3);
+}
+
+TEST(Protocol, ChatReachesTheTableAndIsKept) {
+  Fixture f;
+  json t = f.create({{"game", "old-maid"}, {"players", 2}, {"seats", {"human", "human"}}});
+  const std::string id = t["table"];
+  Recorder a, b, w;
+  f.join(a, id, token(t, 0), "Ann");
+  f.join(b, id, token(t, 1), "Bob");
+  f.join(w, id);
+  f.hub->received(a, R"({"type":"chat","text":"good luck"})");
+  EXPECT_EQ(b.last()["type"], "chat");
+  EXPECT_EQ(b.last()["text"], "good luck");
+  EXPECT_EQ(b.last()["name"], "Ann");
+  EXPECT_EQ(w.last()["seat"], 0);  // spectators read it
+  f.hub->received(w, R"({"type":"chat","text":"hi"})");
+  EXPECT_EQ(w.last()["code"], "spectator");
+  f.hub->received(a, "{\"type\":\"chat\",\"text\":\"two\\nlines\"}");
+  EXPECT_EQ(a.last()["code"], "bad-message");
+  f.hub->received(a, R"({"type":"chat","text":"   "})");
+  EXPECT_EQ(a.last()["code"], "bad-message");
+  for (int i = 0; i < 6; ++i) f.hub->received(b, R"({"type":"chat","text":"spam"})");
+  EXPECT_EQ(b.last()["code"], "too-fast");  // five in ten seconds at most
+  f.hub->received(a, json{{"type", "chat"}, {"text", std::string(500, 'x')}}.dump());
+  EXPECT_EQ(b.last()["text"].get<std::string>().size(), 300u);  // cut
+  Recorder late;
+  f.join(late, id);
+  const json& joined = late.last_of("joined");
+  ASSERT_EQ(joined["chat"].size(), 7u);
+  EXPECT_EQ(joined["chat"][0]["text"], "good luck");
+}
+
+TEST(Protocol, LiveOddsComeFromTheSeatsViewAndMatchTheCommandLine) {
+  Fixture f;
+  json t = f.create(
+      {{"game", "old-maid"}, {"players", 3}, {"seed", 8}, {"seats", {"human", "blind", "blind"}}});
+  const std::string id = t["table"];
+  Recorder a, w;
+  f.join(a, id, token(t, 0));
+  f.join(w, id);
+  f.hub->received(a, R"({"type":"odds","on":true})");
+  const json odds = a.last_of("odds");
+  const int version = a.last_of("update")["version"];
+  EXPECT_EQ(odds["version"], version);
+  EXPECT_TRUE(odds["exact"]);
+  const State& s = *f.hub->state(id);
+  Result<OddsReport> mine = find_game("old-maid")->exact_odds->for_seat(s, 0);
+  ASSERT_TRUE(mine.ok());
+  ASSERT_EQ(odds["seats"].size(), 3u);
+  for (int k = 0; k < 3; ++k) EXPECT_DOUBLE_EQ(odds["seats"][k].get<double>(), mine->chance[k]);
+  // After every change, while on; a spectator who asks gets the public figures.
+  f.hub->received(w, R"({"type":"odds","on":true})");
+  Result<OddsReport> pub = find_game("old-maid")->exact_odds->for_seat(s, kSpectator);
+  ASSERT_TRUE(pub.ok());
+  for (int k = 0; k < 3; ++k)
+    EXPECT_DOUBLE_EQ(w.last_of("odds")["seats"][k].get<double>(), pub->chance[k]);
+  const std::size_t before = a.got.size();
+  f.act(a, a.last_of("update")["view"]["choices"][0]["action"]);
+  f.clock.run();
+  int odds_after = 0;
+  for (std::size_t i = before; i < a.got.size(); ++i) odds_after += a.got[i]["type"] == "odds";
+  EXPECT_GT(odds_after, 0);
+  f.hub->received(a, R"({"type":"odds","on":false})");
+  const std::size_t off = a.got.size();
+  if (f.hub->state(id)->to_move() == 0)
+    f.act(a, a.last_of("update")["view"]["choices"][0]["action"]);
+  f.clock.run();
+  for (std::size_t i = off; i < a.got.size(); ++i) EXPECT_NE(a.got[i]["type"], "odds");
+  // A game without odds says so.
+  json bg = f.create({{"game", "bachelor-girl"}, {"players", 2}, {"seats", {"human", "greedy"}}});
+  Recorder c;
+  f.join(c, bg["table"], token(bg, 0));
+  EXPECT_FALSE(c.last_of("joined")["odds"]);
+  f.hub->received(c, R"({"type":"odds","on":true})");
+  EXPECT_EQ(c.last()["code"], "no-odds");
+}
+
+TEST(Protocol, AnAbsentPersonIsPlayedByABotUntilBack) {
+  Fixture f;
+  json t = f.create(
+      {{"game", "old-maid"}, {"players", 2}, {"seats", {"human", "human"}}, {"absent_after", 30}});
+  const std::string id = t["table"];
+  Recorder a, b;
+  f.join(a, id, token(t, 0), "Ann");
+  f.join(b, id, token(t, 1), "Bob");
+  EXPECT_EQ(a.last_of("joined")["absent_after"], 30);
+  // Nobody acts: the seat to move waits 30 seconds, then a bot plays it.
+  const Seat first = f.hub->state(id)->to_move();
+  ASSERT_FALSE(f.clock.pending.empty());
+  EXPECT_EQ(f.clock.pending[0].first, std::chrono::milliseconds(30000));
+  auto fn = std::move(f.clock.pending[0].second);
+  f.clock.pending.erase(f.clock.pending.begin());
+  fn();
+  const json& seats = a.last_of("seats")["seats"];
+  EXPECT_TRUE(seats[first]["away"]);
+  EXPECT_FALSE(seats[1 - first]["away"]);
+  const int version = f.hub->state(id)->actions_applied();
+  f.clock.run();  // the stand-in plays (and whoever else is away, after their wait)
+  EXPECT_GT(f.hub->state(id)->actions_applied(), version);
+  // Back: the stand-in stops.
+  Recorder& me = first == 0 ? a : b;
+  f.hub->received(me, R"({"type":"back"})");
+  EXPECT_FALSE(a.last_of("seats")["seats"][first]["away"]);
+  HttpReply bad = f.hub->http("POST", "/api/tables", R"({"game":"old-maid","absent_after":5})");
+  EXPECT_EQ(bad.status, 400);
+  EXPECT_NE(bad.body.find("10 to 3600"), std::string::npos);
+}
+
+TEST(Protocol, BotsHaveNamesAndWaitAfterAHandForPeopleToRead) {
+  auto store = std::move(*Store::open(":memory:"));
+  ManualClock clock;
+  HubOptions o;
+  o.bot_delay = std::chrono::milliseconds(0);
+  o.hand_pause = std::chrono::milliseconds(4000);
+  Hub hub(*store, clock, o);
+  json t = json::parse(
+      hub.http("POST", "/api/tables",
+               R"({"game":"old-maid-match","players":3,"seats":["blind","blind","blind"]})")
+          .body);
+  EXPECT_FALSE(t["seats"][0]["name"].get<std::string>().empty());
+  EXPECT_NE(t["seats"][0]["name"], t["seats"][1]["name"]);
+  Recorder w;
+  hub.opened(w);
+  hub.received(w, json{{"type", "join"}, {"table", t["table"]}}.dump());
+  EXPECT_EQ(w.last_of("joined")["seats"][0]["bot"], "blind");
+  EXPECT_EQ(w.last_of("joined")["seats"][0]["name"], t["seats"][0]["name"]);
+  // Play until the first hand is over: the next bot waits the hand's pause.
+  bool paused = false;
+  for (int i = 0; i < 5000 && !paused && !clock.pending.empty(); ++i) {
+    auto [delay, fn] = std::move(clock.pending.front());
+    clock.pending.erase(clock.pending.begin());
+    paused = delay >= std::chrono::milliseconds(3900);
+    fn();
+  }
+  EXPECT_TRUE(paused);
+  EXPECT_FALSE(w.last_of("update")["view"]["last_hand"].is_null());
+}
+
+TEST(Persistence, ADatabaseOfTheFirstReleaseIsBroughtUpToDate) {
+  // Tables stored before seats were kept with actions, and before absent
+  // players: the columns are added in place and the game plays on.
+  const std::string db =
+      (std::filesystem::temp_directory_path() / "parlour_old_schema.db").string();
+  for (const char* ext : {"", "-wal", "-shm"}) std::filesystem::remove(db + ext);
+  Record rec =
+      testing::random_game(*select("old-maid"), *make_config(*select("old-maid"), 3, {}), 5);
+  {
+    SQLite::Database old(db, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+    old.exec(
+        "CREATE TABLE tables(id TEXT PRIMARY KEY, game TEXT NOT NULL, players INTEGER NOT NULL, "
+        "options TEXT NOT "
+        "NULL, seed INTEGER NOT NULL, bot_seed INTEGER NOT NULL, seats TEXT NOT NULL, finished "
+        "INTEGER NOT NULL "
+        "DEFAULT 0, next TEXT NOT NULL DEFAULT '', created INTEGER NOT NULL, record TEXT);"
+        "CREATE TABLE actions(table_id TEXT NOT NULL, idx INTEGER NOT NULL, action INTEGER NOT "
+        "NULL, PRIMARY "
+        "KEY(table_id, idx)) WITHOUT ROWID;"
+        "CREATE TABLE stats(name TEXT NOT NULL, game TEXT NOT NULL, played INTEGER NOT NULL, won "
+        "INTEGER NOT NULL, "
+        "lost INTEGER NOT NULL, score REAL NOT NULL, PRIMARY KEY(name, game));");
+    SQLite::Statement q(
+        old, "INSERT INTO tables VALUES('oldtable', 'old-maid', 3, '[]', 5, 1, ?, 0, '', 1, NULL)");
+    q.bind(
+        1,
+        R"([{"kind":"human","bot":"","token":"00112233445566778899aabbccddeeff","name":"Ann"},)"
+        R"({"kind":"bot","bot":"blind","token":"","name":""},{"kind":"bot","bot":"blind","token":"","name":""}])");
+    q.exec();
+    for (std::size_t i = 0; i < 6; ++i) {
+      SQLite::Statement a(old, "INSERT INTO actions VALUES('oldtable', ?, ?)");
+      a.bind(1, static_cast<int>(i));
+      a.bind(2, static_cast<std::int64_t>(rec.moves[i].action));
+      a.exec();
+    }
+  }
+  Fixture f(db);
+  auto restored = f.hub->restore();
+  ASSERT_TRUE(restored.ok());
+  EXPECT_TRUE(restored->empty()) << (*restored)[0];
+  ASSERT_NE(f.hub->state("oldtable"), nullptr);
+  EXPECT_EQ(f.hub->state("oldtable")->actions_applied(), 6);
+  Recorder a;
+  f.join(a, "oldtable", "00112233445566778899aabbccddeeff");
+  EXPECT_EQ(a.last_of("joined")["seat"], 0);
+  EXPECT_FALSE(
+      a.last_of("joined")["seats"][1]["name"].get<std::string>().empty());  // bots named now
+  play_out(f, "oldtable", {{0, &a}}, 3);
+  EXPECT_EQ(f.hub->http("GET", "/api/tables/oldtable/record", "").status, 200);
 }
 
 // ---- the leak test ----------------------------------------------------------

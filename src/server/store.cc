@@ -118,14 +118,16 @@ Result<std::unique_ptr<Store>> Store::open(const std::string& path) {
         " won INTEGER NOT NULL, lost INTEGER NOT NULL, score REAL NOT NULL, PRIMARY KEY(name, "
         "game));"
         "CREATE INDEX IF NOT EXISTS tables_created ON tables(created);"
-        "CREATE TABLE IF NOT EXISTS chat(table_id TEXT NOT NULL, at INTEGER NOT NULL, seat INTEGER NOT NULL,"
+        "CREATE TABLE IF NOT EXISTS chat(table_id TEXT NOT NULL, at INTEGER NOT NULL, seat INTEGER "
+        "NOT NULL,"
         " name TEXT NOT NULL, text TEXT NOT NULL);"
         "CREATE INDEX IF NOT EXISTS chat_table ON chat(table_id);");
     // Columns added since the first release: a database made before them is
     // brought up to date in place. Actions stored without a seat are replayed
     // as version-1 records are.
     auto has_column = [&](const char* table, const char* column) {
-      SQLite::Statement q(*db, std::string("SELECT COUNT(*) FROM pragma_table_info('") + table + "') WHERE name = ?");
+      SQLite::Statement q(*db, std::string("SELECT COUNT(*) FROM pragma_table_info('") + table +
+                                   "') WHERE name = ?");
       q.bind(1, column);
       q.executeStep();
       return q.getColumn(0).getInt() > 0;
@@ -230,7 +232,8 @@ Result<std::optional<TableRow>> Store::table(const std::string& id) {
     q.bind(1, id);
     if (!q.executeStep()) return std::optional<TableRow>();
     TableRow t = row_of(q);
-    SQLite::Statement a(*db_, "SELECT idx, action, seat FROM actions WHERE table_id = ? ORDER BY idx");
+    SQLite::Statement a(*db_,
+                        "SELECT idx, action, seat FROM actions WHERE table_id = ? ORDER BY idx");
     a.bind(1, id);
     while (a.executeStep()) {
       if (a.getColumn(0).getInt() != static_cast<int>(t.actions.size()))
@@ -292,7 +295,8 @@ Result<std::vector<StatRow>> Store::stats() {
 
 Status Store::add_chat(const std::string& table, const Chat& line) {
   return guarded("keeping table talk", [&] {
-    SQLite::Statement q(*db_, "INSERT INTO chat(table_id, at, seat, name, text) VALUES(?, ?, ?, ?, ?)");
+    SQLite::Statement q(*db_,
+                        "INSERT INTO chat(table_id, at, seat, name, text) VALUES(?, ?, ?, ?, ?)");
     q.bind(1, table);
     q.bind(2, line.at);
     q.bind(3, line.seat);
@@ -306,13 +310,14 @@ Status Store::add_chat(const std::string& table, const Chat& line) {
 Result<std::vector<Store::Chat>> Store::chat(const std::string& table, int limit) {
   return guarded("reading table talk", [&]() -> Result<std::vector<Chat>> {
     std::vector<Chat> lines;
-    SQLite::Statement q(*db_,
-                        "SELECT seat, name, text, at FROM chat WHERE table_id = ? ORDER BY rowid DESC LIMIT ?");
+    SQLite::Statement q(
+        *db_,
+        "SELECT seat, name, text, at FROM chat WHERE table_id = ? ORDER BY rowid DESC LIMIT ?");
     q.bind(1, table);
     q.bind(2, limit);
     while (q.executeStep())
-      lines.push_back({q.getColumn(0).getInt(), q.getColumn(1).getString(), q.getColumn(2).getString(),
-                       q.getColumn(3).getInt64()});
+      lines.push_back({q.getColumn(0).getInt(), q.getColumn(1).getString(),
+                       q.getColumn(2).getString(), q.getColumn(3).getInt64()});
     std::reverse(lines.begin(), lines.end());
     return lines;
   });

@@ -16,8 +16,8 @@ namespace {
 
 // Bots are given people's names, of the period of the rule books.
 constexpr std::array<std::string_view, 16> kBotNames = {
-    "Agatha", "Basil", "Cecily", "Dorian", "Edith", "Felix", "Gwendolen", "Hector",
-    "Imogen", "Jasper", "Kitty", "Lionel", "Maud", "Nigel", "Olive", "Percy"};
+    "Agatha", "Basil",  "Cecily", "Dorian", "Edith", "Felix", "Gwendolen", "Hector",
+    "Imogen", "Jasper", "Kitty",  "Lionel", "Maud",  "Nigel", "Olive",     "Percy"};
 
 // Names the bot seats that have none (tables made before bots had names
 // get theirs here, the same each time).
@@ -29,7 +29,8 @@ void name_bots(TableRow& row, std::size_t offset) {
 
 std::chrono::milliseconds until(std::chrono::steady_clock::time_point t) {
   const auto now = std::chrono::steady_clock::now();
-  return t > now ? std::chrono::ceil<std::chrono::milliseconds>(t - now) : std::chrono::milliseconds(0);
+  return t > now ? std::chrono::ceil<std::chrono::milliseconds>(t - now)
+                 : std::chrono::milliseconds(0);
 }
 
 }  // namespace
@@ -91,12 +92,15 @@ Result<Live*> Hub::Impl::find(const std::string& id) {
   // Killed between the last move and its bookkeeping: finish it now.
   if (t->state().terminal() && !t->row.finished) finish(*t);
   schedule_bots(*t);
+  watch_absent(*t);
   return t;
 }
 
-Result<Live*> Hub::Impl::create(TableRow row, std::optional<std::uint64_t> seed, const std::string& rematch_of) {
+Result<Live*> Hub::Impl::create(TableRow row, std::optional<std::uint64_t> seed,
+                                const std::string& rematch_of) {
   if (tables.size() >= options.max_tables)
-    return Status::error("the server is holding " + std::to_string(tables.size()) + " tables, its limit; try later");
+    return Status::error("the server is holding " + std::to_string(tables.size()) +
+                         " tables, its limit; try later");
   row.id = random_hex(6);
   row.seed = seed ? *seed : random_u64();
   row.bot_seed = random_u64();
@@ -108,10 +112,13 @@ Result<Live*> Hub::Impl::create(TableRow row, std::optional<std::uint64_t> seed,
   Live* t = live->get();
   tables.emplace(row.id, std::move(*live));
   schedule_bots(*t);
+  watch_absent(*t);
   return t;
 }
 
-bool Hub::Impl::is_bot(const Live& t, Seat s) const { return s >= 0 && t.row.seats[s].kind == "bot"; }
+bool Hub::Impl::is_bot(const Live& t, Seat s) const {
+  return s >= 0 && t.row.seats[s].kind == "bot";
+}
 
 std::string Hub::Impl::bot_for(const Live& t, Seat s) const {
   if (is_bot(t, s)) return t.row.seats[s].bot;
@@ -132,16 +139,20 @@ void Hub::Impl::bot_turn(const std::string& id, int version, Seat seat) {
   auto it = tables.find(id);
   if (it == tables.end()) return;
   Live& t = *it->second;
+  // Another bot of the same window may have moved the game on already.
+  if (t.version() != version || !t.state().actors().has(seat)) return;
   const auto base = options.bot_delay.count();
   const auto delay = std::chrono::milliseconds(
-      base / 2 + (base > 0 ? static_cast<long>(delay_rng.below(static_cast<std::uint32_t>(base) + 1)) : 0));
+      base / 2 +
+      (base > 0 ? static_cast<long>(delay_rng.below(static_cast<std::uint32_t>(base) + 1)) : 0));
   const auto due = std::chrono::steady_clock::now() + delay;
   // The bot thinks on a copy, away from the server's thread, with a fresh
   // bot and randomness that depends only on the position and the seat: a
   // restarted server plays on as it would have.
   std::shared_ptr<const State> copy = t.state().clone();
   const GameInfo* game = t.sel().game;
-  const std::uint64_t seed = t.row.bot_seed ^ (static_cast<std::uint64_t>(version) * 0x9E3779B97F4A7C15ull);
+  const std::uint64_t seed =
+      t.row.bot_seed ^ (static_cast<std::uint64_t>(version) * 0x9E3779B97F4A7C15ull);
   const Action pass = t.state().actors().pass;
   scheduler.think(
       [copy, game, seed, seat, name = bot_for(t, seat)]() -> Action {
@@ -158,8 +169,10 @@ void Hub::Impl::bot_turn(const std::string& id, int version, Seat seat) {
           if (live.version() != version || !live.state().actors().has(seat)) return;
           if (!is_bot(live, seat) && !live.away[seat]) return;  // the person came back
           if (!live.table->legal(seat, a)) return;  // a bot's bug must not reach the store
-          if (Status st = play(live, seat, a); !st.ok())  // a store failure: try again rather than lose the turn
-            scheduler.after(std::chrono::seconds(1), [this, id, version, seat] { bot_turn(id, version, seat); });
+          if (Status st = play(live, seat, a);
+              !st.ok())  // a store failure: try again rather than lose the turn
+            scheduler.after(std::chrono::seconds(1),
+                            [this, id, version, seat] { bot_turn(id, version, seat); });
         };
         auto found = tables.find(id);
         if (found == tables.end()) return;
@@ -175,14 +188,15 @@ void Hub::Impl::watch_absent(Live& t) {
   const Actors actors = t.state().actors();
   for (Seat s = 0; s < t.row.players; ++s) {
     if (!actors.has(s) || is_bot(t, s) || t.away[s]) continue;
-    scheduler.after(std::chrono::seconds(t.row.absent_after), [this, id = t.row.id, version = t.version(), s] {
-      auto it = tables.find(id);
-      if (it == tables.end()) return;
-      Live& live = *it->second;
-      if (live.version() != version || !live.state().actors().has(s) || live.away[s]) return;
-      set_away(live, s, true);
-      bot_turn(id, version, s);
-    });
+    scheduler.after(
+        std::chrono::seconds(t.row.absent_after), [this, id = t.row.id, version = t.version(), s] {
+          auto it = tables.find(id);
+          if (it == tables.end()) return;
+          Live& live = *it->second;
+          if (live.version() != version || !live.state().actors().has(s) || live.away[s]) return;
+          set_away(live, s, true);
+          bot_turn(id, version, s);
+        });
   }
 }
 
@@ -217,7 +231,8 @@ void Hub::Impl::finish(Live& t) {
   for (Seat s = 0; s < t.row.players; ++s) {
     const SeatRow& sr = t.row.seats[s];
     if (sr.kind != "human" || sr.name.empty()) continue;
-    results.push_back({sr.name, std::string(t.sel().game->name), 1, o.won(s), o.lost(s), o.scores[s]});
+    results.push_back(
+        {sr.name, std::string(t.sel().game->name), 1, o.won(s), o.lost(s), o.scores[s]});
   }
   // The actions are already stored, so a failure here loses no game: the
   // table is finished again from them when it is next loaded.
@@ -237,7 +252,8 @@ void Hub::Impl::send_odds(Live& t, Client& c, const Conn& conn) {
   scheduler.work(
       [copy, &g, seat, version]() -> std::string {
         Result<OddsReport> r = g.exact_odds->for_seat(*copy, seat);
-        if (!r.ok()) return dump(json{{"type", "odds"}, {"version", version}, {"error", r.message()}});
+        if (!r.ok())
+          return dump(json{{"type", "odds"}, {"version", version}, {"error", r.message()}});
         return dump(json{{"type", "odds"},
                          {"version", version},
                          {"event", r->event},
@@ -248,7 +264,9 @@ void Hub::Impl::send_odds(Live& t, Client& c, const Conn& conn) {
       },
       [this, client = &c, id = t.row.id, seat](std::string message) {
         auto it = conns.find(client);
-        if (it == conns.end() || it->second.table != id || it->second.seat != seat || !it->second.odds) return;
+        if (it == conns.end() || it->second.table != id || it->second.seat != seat ||
+            !it->second.odds)
+          return;
         client->send(std::move(message));
       });
 }

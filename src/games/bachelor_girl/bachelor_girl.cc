@@ -30,25 +30,38 @@ std::vector<Card> Rules::deck_cards() const {
 
 Action Move::encode() const {
   switch (kind) {
-    case kLayPair: return static_cast<Action>(cls);
-    case kLaySingle: return 32 + card.index();
-    case kTake: return 128 + seat * 128 + card.index();
-    case kTakeWild: return 2048 + seat * 128 + card.index();
-    case kSwap: return 4096 + seat * 128 + card.index();
-    case kDraw: return 8000;
-    case kPass: return 8001;
-    case kDone: return 8002;
-    case kClaim: return 8003;
-    case kDecline: return 8004;
+    case kLayPair:
+      return static_cast<Action>(cls);
+    case kLaySingle:
+      return 32 + card.index();
+    case kTake:
+      return 128 + seat * 128 + card.index();
+    case kTakeWild:
+      return 2048 + seat * 128 + card.index();
+    case kSwap:
+      return 4096 + seat * 128 + card.index();
+    case kDraw:
+      return 8000;
+    case kPass:
+      return 8001;
+    case kDone:
+      return 8002;
+    case kClaim:
+      return 8003;
+    case kDecline:
+      return 8004;
   }
   return 9999;
 }
 
 std::optional<Move> Move::decode(Action a) {
-  auto card_ok = [](Action v) { return v < 128 && Card::from_index(static_cast<std::uint8_t>(v)).valid(); };
+  auto card_ok = [](Action v) {
+    return v < 128 && Card::from_index(static_cast<std::uint8_t>(v)).valid();
+  };
   auto card = [](Action v) { return Card::from_index(static_cast<std::uint8_t>(v)); };
   if (a < 32) return Move(kLayPair, 0, Card(), static_cast<int>(a));
-  if (a < 128) return card_ok(a - 32) ? std::optional<Move>(Move(kLaySingle, 0, card(a - 32))) : std::nullopt;
+  if (a < 128)
+    return card_ok(a - 32) ? std::optional<Move>(Move(kLaySingle, 0, card(a - 32))) : std::nullopt;
   for (auto [base, kind] : {std::pair{128u, kTake}, {2048u, kTakeWild}, {4096u, kSwap}}) {
     if (a >= base && a < base + kMaxPlayers * 128) {
       const Action rest = a - base;
@@ -87,7 +100,8 @@ void BachelorGirlState::deal(Rng& rng) {
   begin_turn(dealer_);
 }
 
-void BachelorGirlState::set_position(const std::vector<std::vector<Card>>& hands, const std::vector<Front>& fronts,
+void BachelorGirlState::set_position(const std::vector<std::vector<Card>>& hands,
+                                     const std::vector<Front>& fronts,
                                      const std::vector<Card>& stock, Seat turn) {
   for (Seat s = 0; s < r_.players; ++s) {
     hands_[s].clear();
@@ -150,7 +164,8 @@ void BachelorGirlState::natural_takes(Seat p, Out& out) const {
   for (int k = 1; k < r_.players; ++k) {
     const Seat s = left(p, k);
     for (Card x : fronts_[s].singles)
-      if (!r_.wild(x) && find_class_in_hand(p, r_.cls(x)) >= 0) out.push_back(Move(Move::kTake, s, x).encode());
+      if (!r_.wild(x) && find_class_in_hand(p, r_.cls(x)) >= 0)
+        out.push_back(Move(Move::kTake, s, x).encode());
   }
 }
 
@@ -169,10 +184,14 @@ void BachelorGirlState::wild_takes(Seat p, Out& out) const {
 
 Seat BachelorGirlState::to_move() const {
   switch (phase_) {
-    case Phase::kDeal: return kChance;
-    case Phase::kOver: return kTerminal;
-    case Phase::kClaim: return std::popcount(claim_open_) == 1 ? std::countr_zero(claim_open_) : kSeveral;
-    default: return turn_;
+    case Phase::kDeal:
+      return kChance;
+    case Phase::kOver:
+      return kTerminal;
+    case Phase::kClaim:
+      return std::popcount(claim_open_) == 1 ? std::countr_zero(claim_open_) : kSeveral;
+    default:
+      return turn_;
   }
 }
 
@@ -202,7 +221,8 @@ void BachelorGirlState::legal_actions(Seat seat, std::vector<Action>& out) const
     case Phase::kLaySingle: {
       // "then place another face up": any card but the Bachelor Girl, unless she is the last.
       for (Card c : hands_[p])
-        if (!r_.wild(c) || hands_[p].size() == 1) out.push_back(Move(Move::kLaySingle, 0, c).encode());
+        if (!r_.wild(c) || hands_[p].size() == 1)
+          out.push_back(Move(Move::kLaySingle, 0, c).encode());
       out.erase(std::unique(out.begin(), out.end()), out.end());
       return;
     }
@@ -219,14 +239,16 @@ void BachelorGirlState::legal_actions(Seat seat, std::vector<Action>& out) const
       if (!swapped_)
         for (Seat s = 0; s < r_.players; ++s)
           for (const LaidPair& lp : fronts_[s].pairs)
-            if (lp.wild && find_class_in_hand(p, r_.cls(lp.a)) >= 0) out.push_back(Move(Move::kSwap, s, lp.a).encode());
+            if (lp.wild && find_class_in_hand(p, r_.cls(lp.a)) >= 0)
+              out.push_back(Move(Move::kSwap, s, lp.a).encode());
       // "If two cards in your hand match, place them face up in front of you"
       if (has_natural_pair(p)) {
         std::uint32_t seen = 0, done = 0;
         for (Card c : hands_[p]) {
           if (r_.wild(c)) continue;
           const std::uint32_t bit = 1u << r_.cls(c);
-          if ((seen & bit) && !(done & bit)) out.push_back(Move(Move::kLayPair, 0, Card(), r_.cls(c)).encode()), done |= bit;
+          if ((seen & bit) && !(done & bit))
+            out.push_back(Move(Move::kLayPair, 0, Card(), r_.cls(c)).encode()), done |= bit;
           seen |= bit;
         }
         return;
@@ -243,7 +265,8 @@ void BachelorGirlState::legal_actions(Seat seat, std::vector<Action>& out) const
           break;
         case Stuck::kLay:
           for (Card c : hands_[p])
-            if (!r_.wild(c) || hands_[p].size() == 1) out.push_back(Move(Move::kLaySingle, 0, c).encode());
+            if (!r_.wild(c) || hands_[p].size() == 1)
+              out.push_back(Move(Move::kLaySingle, 0, c).encode());
           if (out.size() == before) out.push_back(Move(Move::kPass).encode());
           break;
         case Stuck::kPass:
@@ -252,7 +275,8 @@ void BachelorGirlState::legal_actions(Seat seat, std::vector<Action>& out) const
       }
       return;
     }
-    default: assert(false && "no seat to move");
+    default:
+      assert(false && "no seat to move");
   }
 }
 
@@ -351,8 +375,9 @@ void BachelorGirlState::apply(Seat seat, Action a) {
       laid.erase(std::find(laid.begin(), laid.end(), claim_card_));
       for (int k = 1; k < r_.players; ++k) {
         auto& singles = fronts_[left(claim_layer_, k)].singles;
-        auto it = std::find_if(singles.begin(), singles.end(),
-                               [&](Card x) { return !r_.wild(x) && r_.cls(x) == r_.cls(claim_card_); });
+        auto it = std::find_if(singles.begin(), singles.end(), [&](Card x) {
+          return !r_.wild(x) && r_.cls(x) == r_.cls(claim_card_);
+        });
         if (it == singles.end()) continue;
         ev_.card2 = *it;
         singles.erase(it);
@@ -397,7 +422,8 @@ void BachelorGirlState::after_single(Card laid) {
   bool error = false;
   if (!r_.wild(laid))
     for (int k = 1; k < r_.players && !error; ++k)
-      for (Card x : fronts_[left(layer, k)].singles) error |= !r_.wild(x) && r_.cls(x) == r_.cls(laid);
+      for (Card x : fronts_[left(layer, k)].singles)
+        error |= !r_.wild(x) && r_.cls(x) == r_.cls(laid);
   if (error) {
     claim_card_ = laid, claim_layer_ = layer;
     claim_open_ = 0;
@@ -434,7 +460,8 @@ void BachelorGirlState::end_hand(Seat winner) {
     }
     // "If the winner of the hand gets Bachelor Girl from one of the other players
     // it adds ten points to his score."
-    ev_.bonus = std::find(ev_.handed.begin(), ev_.handed.end(), r_.bachelor_girl()) != ev_.handed.end();
+    ev_.bonus =
+        std::find(ev_.handed.begin(), ev_.handed.end(), r_.bachelor_girl()) != ev_.handed.end();
     Front& f = fronts_[winner];
     SmallVec<Card, 104> loose;
     for (Card c : ev_.handed) loose.push_back(c);
@@ -448,7 +475,8 @@ void BachelorGirlState::end_hand(Seat winner) {
         return ca != cb ? ca < cb : a < b;
       });
       for (std::size_t i = 0; i < loose.size(); ++i) {
-        if (i + 1 < loose.size() && !r_.wild(loose[i]) && !r_.wild(loose[i + 1]) && r_.cls(loose[i]) == r_.cls(loose[i + 1])) {
+        if (i + 1 < loose.size() && !r_.wild(loose[i]) && !r_.wild(loose[i + 1]) &&
+            r_.cls(loose[i]) == r_.cls(loose[i + 1])) {
           f.pairs.push_back({loose[i], loose[i + 1], false});
           ++i;
         } else {
@@ -464,11 +492,13 @@ void BachelorGirlState::end_hand(Seat winner) {
     ev_.hand_points[s] = fronts_[s].points() + (s == winner && ev_.bonus ? 10 : 0);
     score_[s] += ev_.hand_points[s];
   }
-  hands_done_ = hand_, last_winner_ = winner, last_bonus_ = ev_.bonus, last_points_ = ev_.hand_points;
+  hands_done_ = hand_, last_winner_ = winner, last_bonus_ = ev_.bonus,
+  last_points_ = ev_.hand_points;
   // "The player getting 100 points first is the winner of the game." Players who
   // reach it in the same hand: the higher score wins; a tie plays another hand.
   const int best = *std::max_element(score_.begin(), score_.begin() + r_.players);
-  const int at_best = static_cast<int>(std::count(score_.begin(), score_.begin() + r_.players, best));
+  const int at_best =
+      static_cast<int>(std::count(score_.begin(), score_.begin() + r_.players, best));
   if ((best >= r_.target && at_best == 1) || hand_ >= r_.max_hands) {
     phase_ = Phase::kOver;
     return;
@@ -492,8 +522,9 @@ Outcome BachelorGirlState::outcome() const {
   std::uint32_t first = 0;
   for (Seat s = 0; s < r_.players; ++s) first |= static_cast<std::uint32_t>(o.places[s] == 1) << s;
   const int best = *std::max_element(score_.begin(), score_.begin() + r_.players);
-  o.summary = seat_names(first) + (std::popcount(first) > 1 ? " share the win" : " wins") + " with " +
-              std::to_string(best) + " points after " + std::to_string(hand_) + (hand_ == 1 ? " hand." : " hands.");
+  o.summary = seat_names(first) + (std::popcount(first) > 1 ? " share the win" : " wins") +
+              " with " + std::to_string(best) + " points after " + std::to_string(hand_) +
+              (hand_ == 1 ? " hand." : " hands.");
   return o;
 }
 

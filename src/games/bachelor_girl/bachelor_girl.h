@@ -10,11 +10,12 @@
 //   text says; in a laid pair she stands for her partner's match until someone
 //   puts that card in her place and takes her.
 // - A card laid while its match lies single in front of someone else can be
-//   claimed: every other seat, in order from the layer's left, is asked once.
+//   claimed: a window every other seat may act in at once (Resolve::kFirst);
+//   the first claim takes the cards, and each seat may let it go.
 #pragma once
 
-#include <cstdint>
 #include <array>
+#include <cstdint>
 #include <optional>
 
 #include "core/game.h"
@@ -54,18 +55,19 @@ struct Rules {
 // A move of Bachelor Girl, typed; an Action only at the interface.
 struct Move {
   enum Kind : std::uint8_t {
-    kLayPair,   // lay the pair of class `cls` from hand
-    kLaySingle, // lay `card` face up
-    kTake,      // take `card`, laid single before `seat`, with its match from hand
-    kTakeWild,  // take `card` from `seat` with the Bachelor Girl
-    kSwap,      // put the match of `card` in the Bachelor Girl's place before `seat`, and take her
-    kDraw,      // stuck: draw from the stock
-    kPass,      // stuck, with an empty stock
-    kDone,      // stop taking (only the Bachelor Girl could take more)
-    kClaim,     // claim a card laid in error, with its match
+    kLayPair,    // lay the pair of class `cls` from hand
+    kLaySingle,  // lay `card` face up
+    kTake,       // take `card`, laid single before `seat`, with its match from hand
+    kTakeWild,   // take `card` from `seat` with the Bachelor Girl
+    kSwap,       // put the match of `card` in the Bachelor Girl's place before `seat`, and take her
+    kDraw,       // stuck: draw from the stock
+    kPass,       // stuck, with an empty stock
+    kDone,       // stop taking (only the Bachelor Girl could take more)
+    kClaim,      // claim a card laid in error, with its match
     kDecline,
   };
-  constexpr Move(Kind k = kPass, int s = 0, Card c = Card(), int cl = 0) : kind(k), seat(s), card(c), cls(cl) {}  // NOLINT
+  constexpr Move(Kind k = kPass, int s = 0, Card c = Card(), int cl = 0)
+      : kind(k), seat(s), card(c), cls(cl) {}  // NOLINT
   Kind kind;
   int seat;
   Card card;

@@ -16,12 +16,12 @@ namespace {
 
 using testing::legal;
 
-const GameInfo& game() { return *find_game("bachelor-girl"); }
+const GameInfo& game() {
+  return *find_game("bachelor-girl");
+}
 
-Config config(int players, std::vector<std::string> opts = {}) {
-  Result<Config> c = make_config(Selection{&game(), nullptr}, players, opts);
-  EXPECT_TRUE(c.ok()) << c.message();
-  return *c;
+Config config(int players, const std::vector<std::string>& opts = {}) {
+  return testing::test_config("bachelor-girl", players, opts);
 }
 
 BachelorGirlState fresh(int players, std::vector<std::string> opts = {}) {
@@ -36,12 +36,14 @@ BachelorGirlState dealt(int players, std::vector<std::string> opts = {}, std::ui
 }
 
 // Standard-deck positions read best: the queen of spades is the Bachelor Girl.
-BachelorGirlState standard(int players) { return fresh(players, {"deck=standard"}); }
-Card c(const char* name) { return *parse_card(name); }
+BachelorGirlState standard(int players) {
+  return fresh(players, {"deck=standard"});
+}
+Card c(const char* name) {
+  return testing::card(name);
+}
 std::vector<Card> cs(std::initializer_list<const char*> names) {
-  std::vector<Card> v;
-  for (auto n : names) v.push_back(c(n));
-  return v;
+  return testing::cards(names);
 }
 Front singles(std::initializer_list<const char*> names) {
   Front f;
@@ -128,7 +130,8 @@ TEST(BachelorGirlRules, ThePlayerAtYourLeftPlaysNext) {
   // Seat 2 laid its last card: it has won the hand, so a new hand follows.
   EXPECT_EQ(s.to_move(), kChance);
   BachelorGirlState t = standard(3);
-  t.set_position({cs({"5H", "5C", "9D", "KC"}), cs({"2C", "4D"}), cs({"3C", "6H"})}, {}, cs({"7D", "8D"}), 2);
+  t.set_position({cs({"5H", "5C", "9D", "KC"}), cs({"2C", "4D"}), cs({"3C", "6H"})}, {},
+                 cs({"7D", "8D"}), 2);
   play(t, Move(Move::kLaySingle, 0, c("3C")));
   EXPECT_EQ(t.turn(), 0);
 }
@@ -147,7 +150,8 @@ TEST(BachelorGirlRules, WithoutAPairYouTakeOthersMatchingCards) {
   // which match ones held in your hand, you take their cards and lay them with yours
   // in front of you."
   BachelorGirlState s = standard(3);
-  s.set_position({cs({"5H", "9D", "KC"}), cs({"2C"}), cs({"3C"})}, {Front{}, singles({"5S", "JD"}), singles({"KH"})}, cs({"7D"}), 0);
+  s.set_position({cs({"5H", "9D", "KC"}), cs({"2C"}), cs({"3C"})},
+                 {Front{}, singles({"5S", "JD"}), singles({"KH"})}, cs({"7D"}), 0);
   auto moves = legal_moves(s);
   ASSERT_EQ(moves.size(), 2u);
   for (const Move& m : moves) EXPECT_EQ(m.kind, Move::kTake);
@@ -164,7 +168,8 @@ TEST(BachelorGirlRules, WithoutAPairYouTakeOthersMatchingCards) {
 
 TEST(BachelorGirlRules, TakeOneOptionTakesOneCardATurn) {
   BachelorGirlState s = fresh(3, {"deck=standard", "take=one"});
-  s.set_position({cs({"5H", "9D", "KC"}), cs({"2C"}), cs({"3C"})}, {Front{}, singles({"5S"}), singles({"KH"})}, cs({"7D"}), 0);
+  s.set_position({cs({"5H", "9D", "KC"}), cs({"2C"}), cs({"3C"})},
+                 {Front{}, singles({"5S"}), singles({"KH"})}, cs({"7D"}), 0);
   play(s, Move(Move::kTake, 1, c("5S")));
   EXPECT_EQ(s.turn(), 1);
 }
@@ -195,7 +200,7 @@ TEST(BachelorGirlRules, AnyoneMayTakeTheBachelorGirlByPuttingTheMatchInHerPlace)
   EXPECT_EQ(s.front(0).pairs[0], (LaidPair{c("JD"), c("JH"), false}));
   EXPECT_EQ(s.hand_of(1), cs({"4D", "QS"}));
   EXPECT_FALSE(has(legal_moves(s), Move::kSwap));  // once a turn
-  EXPECT_EQ(s.turn(), 1);                           // and the turn goes on
+  EXPECT_EQ(s.turn(), 1);                          // and the turn goes on
 }
 
 // ---- Noticing an error --------------------------------------------------------------------
@@ -241,8 +246,8 @@ TEST(BachelorGirlRules, TheFirstToClaimTakesTheCardsWhoeverSitsNearer) {
 
 TEST(BachelorGirlRules, AClaimNobodyWantsIsLetGoWhenEveryoneHasPassed) {
   BachelorGirlState s = standard(3);
-  s.set_position({cs({"5H", "5C", "9D", "KC"}), cs({"2C"}), cs({"3C"})}, {Front{}, singles({"9S"}), Front{}},
-                 cs({"7D", "8D"}), 0);
+  s.set_position({cs({"5H", "5C", "9D", "KC"}), cs({"2C"}), cs({"3C"})},
+                 {Front{}, singles({"9S"}), Front{}}, cs({"7D", "8D"}), 0);
   play(s, Move(Move::kLayPair, 0, Card(), 4));
   play(s, Move(Move::kLaySingle, 0, c("9D")));
   ASSERT_EQ(s.actors().seats, 0b110u);
@@ -273,7 +278,8 @@ TEST(BachelorGirlRules, LayingTheLastCardWinsAndTheOthersHandOverTheirCards) {
   // single card. If the winner of the hand gets Bachelor Girl from one of the other
   // players it adds ten points to his score."
   BachelorGirlState s = standard(3);
-  s.set_position({cs({"5H", "5C", "KC"}), cs({"2C", "QS"}), cs({"3C", "KD"})}, {Front{}, singles({"7H"}), Front{}}, cs({"7D"}), 0);
+  s.set_position({cs({"5H", "5C", "KC"}), cs({"2C", "QS"}), cs({"3C", "KD"})},
+                 {Front{}, singles({"7H"}), Front{}}, cs({"7D"}), 0);
   play(s, Move(Move::kLayPair, 0, Card(), 4));
   play(s, Move(Move::kLaySingle, 0, c("KC")));
   EXPECT_EQ(s.stock(), cs({"7D"}));  // no draw after the last card
@@ -316,7 +322,9 @@ TEST(BachelorGirlRules, TheFirstToOneHundredWins) {
 }
 
 TEST(BachelorGirlRules, StuckReadings) {
-  for (auto [opt, kind] : {std::pair{"stuck=lay", Move::kLaySingle}, {"stuck=draw", Move::kDraw}, {"stuck=pass", Move::kPass}}) {
+  for (auto [opt, kind] : {std::pair{"stuck=lay", Move::kLaySingle},
+                           {"stuck=draw", Move::kDraw},
+                           {"stuck=pass", Move::kPass}}) {
     BachelorGirlState s = fresh(2, {"deck=standard", opt});
     s.set_position({cs({"5H", "9D"}), cs({"2C"})}, {}, cs({"7D"}), 0);
     auto moves = legal_moves(s);
@@ -351,7 +359,8 @@ TEST(BachelorGirlViews, LaidCardsAreFaceUpAndHandsAndStockHidden) {
   for (Seat v = 0; v < 3; ++v) {
     const View view = s.view(v);
     for (const Zone& z : view.zones) {
-      const bool visible = z.kind == ZoneKind::kPairs || z.kind == ZoneKind::kTable || (z.kind == ZoneKind::kHand && z.owner == v);
+      const bool visible = z.kind == ZoneKind::kPairs || z.kind == ZoneKind::kTable ||
+                           (z.kind == ZoneKind::kHand && z.owner == v);
       for (const CardView& cv : z.cards) EXPECT_EQ(cv.card.has_value(), visible) << z.name;
     }
   }
@@ -361,16 +370,20 @@ TEST(BachelorGirlViews, WhatEveryoneCanInferIsShownAndSamplesRespectIt) {
   // A player who had to take every match and did not hold one of a class lying
   // single on the table is seen to hold none of it; samples agree.
   BachelorGirlState s = standard(2);
-  s.set_position({cs({"5H", "9D", "KC"}), cs({"2C", "3D", "4H", "6S"})}, {Front{}, singles({"5S", "JD"})}, cs({"7D", "8D", "JH", "JS", "JC"}), 0);
-  play(s, Move(Move::kTake, 1, c("5S")));  // seat 0 takes the only match it has: the jacks are not in its hand
+  s.set_position({cs({"5H", "9D", "KC"}), cs({"2C", "3D", "4H", "6S"})},
+                 {Front{}, singles({"5S", "JD"})}, cs({"7D", "8D", "JH", "JS", "JC"}), 0);
+  play(s, Move(Move::kTake, 1,
+               c("5S")));  // seat 0 takes the only match it has: the jacks are not in its hand
   EXPECT_EQ(s.known_absent(0), 1u << (kJack - 1));
   EXPECT_EQ(s.drawn_since(0), 0);
-  EXPECT_NE(s.view(1).seats[0].status.find("held no J"), std::string::npos) << s.view(1).seats[0].status;
+  EXPECT_NE(s.view(1).seats[0].status.find("held no J"), std::string::npos)
+      << s.view(1).seats[0].status;
   Rng rng(4);
   for (int i = 0; i < 50; ++i) {
     auto sample = game().resampler->resample(s, 1, rng);
     const auto& t = dynamic_cast<const BachelorGirlState&>(*sample);
-    for (Card x : t.hand_of(0)) EXPECT_NE(x.rank(), kJack) << "a sample put a jack in seat 0's hand";
+    for (Card x : t.hand_of(0))
+      EXPECT_NE(x.rank(), kJack) << "a sample put a jack in seat 0's hand";
     EXPECT_EQ(t.view(1), s.view(1));
   }
 }
@@ -379,14 +392,16 @@ TEST(BachelorGirlViews, WhatEveryoneCanInferIsShownAndSamplesRespectIt) {
 
 TEST(BachelorGirlBots, GreedyNeverBreaksAPairItHolds) {
   BachelorGirlState s = standard(2);
-  s.set_position({cs({"5H", "5C", "9D", "9C", "KC"}), cs({"2C"})}, {Front{}, Front{}}, cs({"7D", "8D"}), 0);
+  s.set_position({cs({"5H", "5C", "9D", "9C", "KC"}), cs({"2C"})}, {Front{}, Front{}},
+                 cs({"7D", "8D"}), 0);
   play(s, Move(Move::kLayPair, 0, Card(), 4));
   EXPECT_EQ(*Move::decode(greedy_action(s, s.turn())), Move(Move::kLaySingle, 0, c("KC")));
 }
 
 TEST(BachelorGirlBots, GreedyClaimsTakesAndAvoidsErrors) {
   BachelorGirlState s = standard(3);
-  s.set_position({cs({"5H", "5C", "9D", "KC"}), cs({"2C"}), cs({"3C"})}, {Front{}, Front{}, singles({"9S"})}, cs({"7D", "8D"}), 0);
+  s.set_position({cs({"5H", "5C", "9D", "KC"}), cs({"2C"}), cs({"3C"})},
+                 {Front{}, Front{}, singles({"9S"})}, cs({"7D", "8D"}), 0);
   EXPECT_EQ(Move::decode(greedy_action(s, s.turn()))->kind, Move::kLayPair);
   play(s, Move(Move::kLayPair, 0, Card(), 4));
   // Laying 9D would be an error someone can claim: greedy lays KC.
@@ -417,8 +432,10 @@ TEST(BachelorGirlBots, SearchBeatsGreedyHeadToHead) {
 TEST(BachelorGirlConformance, EveryOptionAndPlayerCount) {
   testing::ConformanceOptions opt;
   opt.games = 3;
-  for (const char* o : {"deck=picture", "deck=standard", "stuck=draw", "stuck=pass", "take=one", "handed=singles", "target=30"})
-    for (int p = 2; p <= 8; ++p) testing::check_conformance(Selection{&game(), nullptr}, config(p, {o}), opt);
+  for (const char* o : {"deck=picture", "deck=standard", "stuck=draw", "stuck=pass", "take=one",
+                        "handed=singles", "target=30"})
+    for (int p = 2; p <= 8; ++p)
+      testing::check_conformance(Selection{&game(), nullptr}, config(p, {o}), opt);
 }
 
 }  // namespace

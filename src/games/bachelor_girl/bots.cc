@@ -1,8 +1,8 @@
 #include "games/bachelor_girl/bots.h"
 
 #include <algorithm>
-#include <cmath>
 #include <cassert>
+#include <cmath>
 #include <limits>
 
 #include "games/bachelor_girl/state.h"
@@ -119,7 +119,9 @@ Action greedy_action(const BachelorGirlState& s, Seat me) {
       const Move m = *Move::decode(a);
       if (m.kind != k) continue;
       // Between takes, take from the leader.
-      if (!best || ((k == Move::kTake || k == Move::kTakeWild) && s.score(m.seat) > s.score(best->seat))) best = m;
+      if (!best ||
+          ((k == Move::kTake || k == Move::kTakeWild) && s.score(m.seat) > s.score(best->seat)))
+        best = m;
     }
     return best;
   };
@@ -138,7 +140,8 @@ Action greedy_action(const BachelorGirlState& s, Seat me) {
     int in_hand = 0;
     for (Card d : s.hand_of(me)) in_hand += !r.wild(d) && r.cls(d) == r.cls(m.card);
     const int unseen = r.class_total[r.cls(m.card)] - seen[r.cls(m.card)];
-    const int cost = (lies_single_elsewhere(s, me, m.card) ? 1000 : 0) + (in_hand > 1 ? 500 : 0) + unseen;
+    const int cost =
+        (lies_single_elsewhere(s, me, m.card) ? 1000 : 0) + (in_hand > 1 ? 500 : 0) + unseen;
     if (cost < best_cost) best_cost = cost, best = m;
   }
   if (best) return best->encode();
@@ -147,7 +150,11 @@ Action greedy_action(const BachelorGirlState& s, Seat me) {
   return legal[0];
 }
 
-std::unique_ptr<Bot> make_greedy_bot() { return std::make_unique<GreedyBot>(); }
-std::unique_ptr<Bot> make_search_bot(int samples) { return std::make_unique<SearchBot>(samples); }
+std::unique_ptr<Bot> make_greedy_bot() {
+  return std::make_unique<GreedyBot>();
+}
+std::unique_ptr<Bot> make_search_bot(int samples) {
+  return std::make_unique<SearchBot>(samples);
+}
 
 }  // namespace parlour::bachelor_girl

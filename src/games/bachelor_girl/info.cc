@@ -10,30 +10,69 @@ namespace {
 std::vector<OptionSpec> option_specs() {
   using T = OptionType;
   return {
-      {"deck", T::kChoice, 0, 0, {"picture", "standard"}, 0,
-       "the Old Maid picture deck (its Old Maid is the Bachelor Girl) or a standard pack less one queen",
+      {"deck",
+       T::kChoice,
+       0,
+       0,
+       {"picture", "standard"},
+       0,
+       "the Old Maid picture deck (its Old Maid is the Bachelor Girl) or a standard pack less one "
+       "queen",
        "seed 000: \"to be played with the same cards\" as the Old Maid game",
        "The pack"},
-      {"removed", T::kChoice, 0, 0, {"clubs", "diamonds", "hearts", "spades"}, 0,
+      {"removed",
+       T::kChoice,
+       0,
+       0,
+       {"clubs", "diamonds", "hearts", "spades"},
+       0,
        "standard deck: the queen taken out; the queen of the same colour is the Bachelor Girl",
        "seed 001: \"a regular 52-card deck with one of the queens removed\"",
        "Queen taken out"},
-      {"stuck", T::kChoice, 0, 0, {"lay", "draw", "pass"}, 0,
-       "a player with no pair and nothing to take lays a card face up and draws, only draws, or passes",
+      {"stuck",
+       T::kChoice,
+       0,
+       0,
+       {"lay", "draw", "pass"},
+       0,
+       "a player with no pair and nothing to take lays a card face up and draws, only draws, or "
+       "passes",
        "our reading: seed 000 is silent on this case",
        "With no pair and nothing to take"},
-      {"take", T::kChoice, 0, 0, {"all", "one"}, 0,
+      {"take",
+       T::kChoice,
+       0,
+       0,
+       {"all", "one"},
+       0,
        "a player who can take takes every matching laid card, or one a turn",
        "seed 000: \"you take their cards and lay them with yours\"",
        "Taking laid cards"},
-      {"handed", T::kChoice, 0, 0, {"pairs", "singles"}, 0,
+      {"handed",
+       T::kChoice,
+       0,
+       0,
+       {"pairs", "singles"},
+       0,
        "cards handed to the winner pair up with the winner's single cards, or all count as singles",
        "our reading of seed 000: \"give the winner the cards remaining in their hands\"",
        "Cards handed to the winner"},
-      {"target", T::kInt, 10, 1000, {}, 100, "points that win the game",
+      {"target",
+       T::kInt,
+       10,
+       1000,
+       {},
+       100,
+       "points that win the game",
        "seed 000: \"The player getting 100 points first is the winner of the game.\"",
        "Points to win"},
-      {"max-hands", T::kInt, 1, 500, {}, 30, "hands after which the highest score wins anyway",
+      {"max-hands",
+       T::kInt,
+       1,
+       500,
+       {},
+       30,
+       "hands after which the highest score wins anyway",
        "our reading: a game must end even if nobody reaches the target",
        "Most hands"},
   };
@@ -46,7 +85,8 @@ const std::vector<OptionSpec>& specs() {
 
 Status validate(const Config& c) {
   if (c.options.get("deck") == 0 && c.options.get("removed") != 0)
-    return Status::error("removed= chooses the queen taken out of a standard pack; it needs deck=standard");
+    return Status::error(
+        "removed= chooses the queen taken out of a standard pack; it needs deck=standard");
   return {};
 }
 
@@ -79,14 +119,24 @@ GameInfo game_info() {
   g.min_players = 2, g.max_players = 8, g.default_players = 4;
   g.options = specs();
   g.presets = {
-      {"bachelor-girl", "Bachelor Girl (1945) with the picture deck: the Old Maid is the wild Bachelor Girl", {}, 2, 8, 4},
-      {"bachelor-girl-standard", "Bachelor Girl with a standard pack less the queen of clubs; the queen of spades is wild",
-       {{"deck", "standard"}}, 2, 8, 4},
+      {"bachelor-girl",
+       "Bachelor Girl (1945) with the picture deck: the Old Maid is the wild Bachelor Girl",
+       {},
+       2,
+       8,
+       4},
+      {"bachelor-girl-standard",
+       "Bachelor Girl with a standard pack less the queen of clubs; the queen of spades is wild",
+       {{"deck", "standard"}},
+       2,
+       8,
+       4},
   };
-  g.bots = {{"search", "samples the hidden cards from what it sees and plays each move out many times",
-             [] { return make_search_bot(); }},
-            {"greedy", "takes whatever it can and lays the card least likely to be taken",
-             [] { return make_greedy_bot(); }}};
+  g.bots = {
+      {"search", "samples the hidden cards from what it sees and plays each move out many times",
+       [] { return make_search_bot(); }},
+      {"greedy", "takes whatever it can and lays the card least likely to be taken",
+       [] { return make_greedy_bot(); }}};
   g.validate = validate;
   g.new_game = state_factory<BachelorGirlState, Rules>();
   g.resampler = &resampler();

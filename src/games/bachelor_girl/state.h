@@ -24,11 +24,26 @@ struct LaidPair {
 struct Front {
   SmallVec<LaidPair, 26> pairs;
   Cards singles;
-  int points() const { return 5 * static_cast<int>(pairs.size()) + static_cast<int>(singles.size()); }
+  int points() const {
+    return 5 * static_cast<int>(pairs.size()) + static_cast<int>(singles.size());
+  }
 };
 
 struct Event {
-  enum Kind : std::uint8_t { kNone, kDeal, kSwap, kLayPair, kLaySingle, kTake, kTakeWild, kDraw, kPass, kDone, kClaim, kDecline };
+  enum Kind : std::uint8_t {
+    kNone,
+    kDeal,
+    kSwap,
+    kLayPair,
+    kLaySingle,
+    kTake,
+    kTakeWild,
+    kDraw,
+    kPass,
+    kDone,
+    kClaim,
+    kDecline
+  };
   Event() = default;
   explicit Event(Kind k) : kind(k) {}
   Kind kind = kNone;

@@ -21,10 +21,11 @@ std::string BachelorGirlState::action_label(Seat seat, Action a) const {
     case Move::kTake:
       return "take " + card_token(m->card) + " from " + seat_name(m->seat);
     case Move::kTakeWild:
-      return "take " + card_token(m->card) + " from " + seat_name(m->seat) + " with the Bachelor Girl";
+      return "take " + card_token(m->card) + " from " + seat_name(m->seat) +
+             " with the Bachelor Girl";
     case Move::kSwap:
-      return "put your match of " + card_token(m->card) + " in the Bachelor Girl's place at " + seat_name(m->seat) +
-             " and take her";
+      return "put your match of " + card_token(m->card) + " in the Bachelor Girl's place at " +
+             seat_name(m->seat) + " and take her";
     case Move::kDraw:
       return "draw";
     case Move::kPass:
@@ -56,7 +57,8 @@ View BachelorGirlState::view(Seat viewer) const {
     si.name = seat_name(s);
     si.cards = static_cast<int>(hands_[s].size());
     si.score = score_[s];
-    if (phase_ != Phase::kDeal && phase_ != Phase::kOver && phase_ != Phase::kClaim && s == turn_) si.status = "to play";
+    if (phase_ != Phase::kDeal && phase_ != Phase::kOver && phase_ != Phase::kClaim && s == turn_)
+      si.status = "to play";
     if (phase_ == Phase::kClaim && (claim_open_ >> s & 1)) si.status = "may claim";
     if (s == dealer_) si.status += si.status.empty() ? "dealer" : ", dealer";
     // What everyone can infer: the classes it could not match when it had to.
@@ -99,9 +101,10 @@ View BachelorGirlState::view(Seat viewer) const {
 
   if (hands_done_ > 0) {
     v.last_hand.hand = hands_done_;
-    v.last_hand.summary = last_winner_ >= 0 ? seat_name(last_winner_) + " wins the hand" +
-                                                  (last_bonus_ ? ", and 10 points for the Bachelor Girl." : ".")
-                                            : "Nobody could finish the hand.";
+    v.last_hand.summary = last_winner_ >= 0
+                              ? seat_name(last_winner_) + " wins the hand" +
+                                    (last_bonus_ ? ", and 10 points for the Bachelor Girl." : ".")
+                              : "Nobody could finish the hand.";
     for (Seat s = 0; s < r_.players; ++s) {
       v.last_hand.points.push_back(last_points_[s]);
       v.last_hand.totals.push_back(score_[s]);
@@ -115,14 +118,26 @@ View BachelorGirlState::view(Seat viewer) const {
       const Move m = *Move::decode(a);
       std::string key;
       switch (m.kind) {
-        case Move::kDraw: key = "d"; break;
-        case Move::kPass: key = "p"; break;
-        case Move::kDone: key = "done"; break;
-        case Move::kClaim: key = "c"; break;
-        case Move::kDecline: key = "n"; break;
-        default: key = std::to_string(v.choices.size() + 1);
+        case Move::kDraw:
+          key = "d";
+          break;
+        case Move::kPass:
+          key = "p";
+          break;
+        case Move::kDone:
+          key = "done";
+          break;
+        case Move::kClaim:
+          key = "c";
+          break;
+        case Move::kDecline:
+          key = "n";
+          break;
+        default:
+          key = std::to_string(v.choices.size() + 1);
       }
-      pair |= m.kind == Move::kLayPair, take |= m.kind == Move::kTake, single |= m.kind == Move::kLaySingle;
+      pair |= m.kind == Move::kLayPair, take |= m.kind == Move::kTake,
+          single |= m.kind == Move::kLaySingle;
       wild |= m.kind == Move::kTakeWild, swap |= m.kind == Move::kSwap;
       Choice c{a, action_label(viewer, a), key, {}, {}};
       // Zones go hand, pairs, laid cards for each seat in turn (3 per seat).
@@ -131,14 +146,16 @@ View BachelorGirlState::view(Seat viewer) const {
         if (it != cards.end()) c.picks = {{zone, static_cast<int>(it - cards.begin())}};
       };
       if (m.kind == Move::kLaySingle) at(hands_[viewer], m.card, 3 * viewer);
-      if (m.kind == Move::kTake || m.kind == Move::kTakeWild) at(fronts_[m.seat].singles, m.card, 3 * m.seat + 2);
+      if (m.kind == Move::kTake || m.kind == Move::kTakeWild)
+        at(fronts_[m.seat].singles, m.card, 3 * m.seat + 2);
       v.choices.push_back(std::move(c));
     }
     v.list_choices = true;
     switch (phase_) {
       case Phase::kClaim:
-        v.prompt = seat_name(claim_layer_) + " laid " + card_token(claim_card_) +
-                   " while its match lies in front of another player. Claim both cards, or let it go.";
+        v.prompt =
+            seat_name(claim_layer_) + " laid " + card_token(claim_card_) +
+            " while its match lies in front of another player. Claim both cards, or let it go.";
         break;
       case Phase::kLaySingle:
         v.prompt = "Lay one more card face up; then you draw from the stock.";
@@ -148,7 +165,8 @@ View BachelorGirlState::view(Seat viewer) const {
         break;
       default:
         if (pair)
-          v.prompt = swap ? "Your turn: you may take the Bachelor Girl first, then lay a pair from your hand."
+          v.prompt = swap ? "Your turn: you may take the Bachelor Girl first, then lay a pair from "
+                            "your hand."
                           : "Your turn: lay a pair from your hand.";
         else if (take)
           v.prompt = "Your turn: take the laid cards that match yours.";
@@ -173,7 +191,8 @@ void BachelorGirlState::narrate(Seat viewer, std::vector<std::string>& out) cons
       return;
     case Event::kDeal: {
       out.push_back("Hand " + std::to_string(e.hand) + ": " + seat_name(dealer_) + " deals " +
-                    cards_text(r_.hand_size()) + " each; " + cards_text(static_cast<int>(stock_.size())) +
+                    cards_text(r_.hand_size()) + " each; " +
+                    cards_text(static_cast<int>(stock_.size())) +
                     " go face down as the stock. The Bachelor Girl is " +
                     (r_.deck == DeckKind::kPicture ? std::string("the Old Maid card")
                                                    : "the " + long_name(r_.bachelor_girl())) +
@@ -183,38 +202,42 @@ void BachelorGirlState::narrate(Seat viewer, std::vector<std::string>& out) cons
       break;
     }
     case Event::kSwap:
-      out.push_back(w.says(e.actor, "put") + " " + card_token(e.card2) + " in the Bachelor Girl's place beside " +
-                    card_token(e.card) + " in front of " +
-                    (e.other == e.actor ? std::string(w.you(e.actor) ? "yourself" : "themselves") : w.whom(e.other)) +
+      out.push_back(w.says(e.actor, "put") + " " + card_token(e.card2) +
+                    " in the Bachelor Girl's place beside " + card_token(e.card) + " in front of " +
+                    (e.other == e.actor ? std::string(w.you(e.actor) ? "yourself" : "themselves")
+                                        : w.whom(e.other)) +
                     ", and " + w.verb(e.actor, "take") + " her.");
       break;
     case Event::kLayPair:
-      out.push_back(w.says(e.actor, "lay") + " the pair " + card_token(e.card) + " " + card_token(e.card2) + ".");
+      out.push_back(w.says(e.actor, "lay") + " the pair " + card_token(e.card) + " " +
+                    card_token(e.card2) + ".");
       break;
     case Event::kLaySingle: {
       std::string line = w.says(e.actor, "lay") + " " + card_token(e.card);
       if (e.drew)
-        line += " and " + w.verb(e.actor, "draw") + " " + (w.sees(e.actor) ? card_token(e.drawn) : "a card") +
-                " from the stock";
+        line += " and " + w.verb(e.actor, "draw") + " " +
+                (w.sees(e.actor) ? card_token(e.drawn) : "a card") + " from the stock";
       out.push_back(line + ".");
       break;
     }
     case Event::kTake:
-      out.push_back(w.says(e.actor, "take") + " " + card_token(e.card) + " from " + w.whom(e.other) + " and " +
-                    w.verb(e.actor, "lay") + " it with " + card_token(e.card2) + ".");
+      out.push_back(w.says(e.actor, "take") + " " + card_token(e.card) + " from " +
+                    w.whom(e.other) + " and " + w.verb(e.actor, "lay") + " it with " +
+                    card_token(e.card2) + ".");
       break;
     case Event::kTakeWild:
-      out.push_back(w.says(e.actor, "take") + " " + card_token(e.card) + " from " + w.whom(e.other) +
-                    " with the Bachelor Girl " + card_token(e.card2) + ".");
+      out.push_back(w.says(e.actor, "take") + " " + card_token(e.card) + " from " +
+                    w.whom(e.other) + " with the Bachelor Girl " + card_token(e.card2) + ".");
       break;
     case Event::kDraw:
-      out.push_back(w.who(e.actor) + " " + w.verb(e.actor, "have", "has") + " nothing to lay or take and " +
-                    w.verb(e.actor, "draw") + " " + (w.sees(e.actor) ? card_token(e.drawn) : "a card") +
-                    " from the stock.");
+      out.push_back(w.who(e.actor) + " " + w.verb(e.actor, "have", "has") +
+                    " nothing to lay or take and " + w.verb(e.actor, "draw") + " " +
+                    (w.sees(e.actor) ? card_token(e.drawn) : "a card") + " from the stock.");
       break;
     case Event::kPass:
       out.push_back(w.who(e.actor) + " " + w.verb(e.actor, "have", "has") +
-                    " nothing to lay or take, and the stock is empty: " + w.verb(e.actor, "pass") + ".");
+                    " nothing to lay or take, and the stock is empty: " + w.verb(e.actor, "pass") +
+                    ".");
       break;
     case Event::kDone:
       out.push_back(w.says(e.actor, "stop") + " taking.");
@@ -228,17 +251,20 @@ void BachelorGirlState::narrate(Seat viewer, std::vector<std::string>& out) cons
   }
   if (!e.hand_over) return;
   if (e.winner >= 0) {
-    std::string line = w.says(e.winner, "lay") + " the last card and " + w.verb(e.winner, "win") + " the hand";
+    std::string line =
+        w.says(e.winner, "lay") + " the last card and " + w.verb(e.winner, "win") + " the hand";
     line += e.handed.empty() ? "." : "; the others hand over " + token_list(e.handed) + ".";
     if (e.bonus) line += " The Bachelor Girl is among them: 10 more points.";
     out.push_back(line);
   } else {
-    out.push_back("Nobody can lay, take or draw: the hand ends without a winner, and cards in hand score nothing.");
+    out.push_back(
+        "Nobody can lay, take or draw: the hand ends without a winner, and cards in hand score "
+        "nothing.");
   }
   std::string s = "Scores after hand " + std::to_string(e.hand) + ":";
   for (Seat p = 0; p < r_.players; ++p)
-    s += " " + seat_name(p) + " " + std::to_string(score_[p]) + " (+" + std::to_string(e.hand_points[p]) + ")" +
-         (p + 1 < r_.players ? "," : ".");
+    s += " " + seat_name(p) + " " + std::to_string(score_[p]) + " (+" +
+         std::to_string(e.hand_points[p]) + ")" + (p + 1 < r_.players ? "," : ".");
   out.push_back(s);
 }
 

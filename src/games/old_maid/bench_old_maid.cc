@@ -16,7 +16,9 @@
 namespace parlour::old_maid {
 namespace {
 
-Config four_players() { return *make_config(Selection{find_game("old-maid"), nullptr}, 4, {}); }
+Config four_players() {
+  return *make_config(Selection{find_game("old-maid"), nullptr}, 4, {});
+}
 
 void floor_sim(benchmark::State& st) {
   Rng rng(1);

@@ -27,6 +27,8 @@ class BlindBot final : public Bot {
 
 }  // namespace
 
-std::unique_ptr<Bot> make_blind_bot() { return std::make_unique<BlindBot>(); }
+std::unique_ptr<Bot> make_blind_bot() {
+  return std::make_unique<BlindBot>();
+}
 
 }  // namespace parlour::old_maid

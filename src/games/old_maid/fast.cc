@@ -48,7 +48,8 @@ void OldMaidFast::play(std::uint64_t seed, Playout& out, Trace&& trace) {
     int dealt = deck_size_;
     if (r_.odd == Odd::kRandom) --dealt;
     dealt = r_.dealt(dealt);
-    for (int s = 0; s < n_players; ++s) mask[s] = 0, pairs[s] = 0, place[s] = 0, shuffled[s] = false;
+    for (int s = 0; s < n_players; ++s)
+      mask[s] = 0, pairs[s] = 0, place[s] = 0, shuffled[s] = false;
     int s = r_.first_dealt(dealer);
     for (int i = 0; i < dealt; ++i) {
       const std::uint32_t bit = 1u << cards[i];
@@ -59,7 +60,8 @@ void OldMaidFast::play(std::uint64_t seed, Playout& out, Trace&& trace) {
     if (hand == 1) {
       std::uint32_t odd = 0;  // classes dealt an odd number of times
       for (int p = 0; p < n_players; ++p) odd ^= mask[p];
-      for (int p = 0; p < n_players; ++p) out.facts[kOddCardFact] |= static_cast<std::uint64_t>((mask[p] & odd) != 0) << p;
+      for (int p = 0; p < n_players; ++p)
+        out.facts[kOddCardFact] |= static_cast<std::uint64_t>((mask[p] & odd) != 0) << p;
     }
     int next_place = 1, live = 0;
     for (int p = 0; p < n_players; ++p) {
@@ -76,7 +78,8 @@ void OldMaidFast::play(std::uint64_t seed, Playout& out, Trace&& trace) {
     int pairable = 0;
     if (several_odd) {
       for (int p = 0; p < n_players; ++p)
-        for (std::uint32_t m = mask[p]; m; m &= m - 1) pairable += ++in_play[std::countr_zero(m)] == 2;
+        for (std::uint32_t m = mask[p]; m; m &= m - 1)
+          pairable += ++in_play[std::countr_zero(m)] == 2;
     }
     if (several_odd ? pairable > 0 : live > 1) {
       const int first = r_.dealer_first ? dealer : nxt[dealer];
@@ -115,13 +118,22 @@ void OldMaidFast::play(std::uint64_t seed, Playout& out, Trace&& trace) {
     for (int p = 0; p < n_players; ++p) {
       const bool lost = losers >> p & 1;
       switch (r_.scoring) {
-        case Scoring::kLoser: score[p] -= lost; break;
-        case Scoring::kMostPairs: score[p] += lost ? 0 : pairs[p]; break;
-        case Scoring::kHandsAvoided: score[p] += !lost; break;
-        case Scoring::kFinishingOrder: score[p] += n_players - place[p]; break;
+        case Scoring::kLoser:
+          score[p] -= lost;
+          break;
+        case Scoring::kMostPairs:
+          score[p] += lost ? 0 : pairs[p];
+          break;
+        case Scoring::kHandsAvoided:
+          score[p] += !lost;
+          break;
+        case Scoring::kFinishingOrder:
+          score[p] += n_players - place[p];
+          break;
       }
     }
-    if (r_.penalty == Penalty::kRaps && losers) (void)rng.below(static_cast<std::uint32_t>(deck_size_));  // the cut
+    if (r_.penalty == Penalty::kRaps && losers)
+      (void)rng.below(static_cast<std::uint32_t>(deck_size_));  // the cut
     dealer = nxt[dealer];
     last_losers = losers;
   }
@@ -132,7 +144,8 @@ void OldMaidFast::play(std::uint64_t seed, Playout& out, Trace&& trace) {
     if (r_.hands == 1 && (last_losers >> p & 1)) out.places[p] = n_players;
 }
 
-template void OldMaidFast::play(std::uint64_t, Playout&, const std::function<void(Seat, Seat, int)>&);
+template void OldMaidFast::play(std::uint64_t, Playout&,
+                                const std::function<void(Seat, Seat, int)>&);
 
 void OldMaidFast::play(std::uint64_t seed, Playout& out) {
   play(seed, out, [](Seat, Seat, int) {});

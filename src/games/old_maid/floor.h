@@ -15,7 +15,8 @@ namespace parlour::old_maid {
 inline int floor_old_maid(Rng& rng) {
   std::uint8_t deck[51];
   for (int i = 0, k = 0; i < 52; ++i)
-    if (i != (12 - 1) * 4) deck[k++] = static_cast<std::uint8_t>(i / 4);  // ranks; queen of clubs out
+    if (i != (12 - 1) * 4)
+      deck[k++] = static_cast<std::uint8_t>(i / 4);  // ranks; queen of clubs out
   rng.shuffle(std::span<std::uint8_t>(deck, 51));
   std::uint32_t hand[4] = {0, 0, 0, 0};
   for (int i = 0; i < 51; ++i) hand[i & 3] ^= 1u << deck[i];
@@ -26,7 +27,8 @@ inline int floor_old_maid(Rng& rng) {
   while (hand[d] == 0) d = (d + 1) & 3;
   while (live > 1) {
     std::uint32_t m = hand[o];
-    for (std::uint32_t k = rng.below(static_cast<std::uint32_t>(std::popcount(m))); k; --k) m &= m - 1;
+    for (std::uint32_t k = rng.below(static_cast<std::uint32_t>(std::popcount(m))); k; --k)
+      m &= m - 1;
     const std::uint32_t bit = m & -m;
     hand[o] ^= bit;
     hand[d] ^= bit;

@@ -19,7 +19,8 @@ std::string key_of(const ChainPos& p) {
   k.reserve(2 + 2 * p.holders.size());
   k += static_cast<char>(p.offerer);
   k += static_cast<char>(p.drawer);
-  for (std::uint16_t h : p.holders) k += static_cast<char>(h & 0xff), k += static_cast<char>(h >> 8);
+  for (std::uint16_t h : p.holders)
+    k += static_cast<char>(h & 0xff), k += static_cast<char>(h >> 8);
   return k;
 }
 
@@ -31,12 +32,14 @@ std::uint16_t active_of(const std::vector<std::uint16_t>& holders) {
 
 // No pair can be made any more: every class left has a single card.
 bool over(const std::vector<std::uint16_t>& holders) {
-  return std::all_of(holders.begin(), holders.end(), [](std::uint16_t h) { return std::popcount(h) == 1; });
+  return std::all_of(holders.begin(), holders.end(),
+                     [](std::uint16_t h) { return std::popcount(h) == 1; });
 }
 
 }  // namespace
 
-ChainPos BlindChain::first_turn(std::vector<std::uint16_t> holders, int dealer, bool dealer_first) const {
+ChainPos BlindChain::first_turn(std::vector<std::uint16_t> holders, int dealer,
+                                bool dealer_first) const {
   std::sort(holders.begin(), holders.end());
   const std::uint16_t active = active_of(holders);
   auto live = [&](int s) { return (active >> s & 1) != 0; };
@@ -74,13 +77,15 @@ void BlindChain::expand(int id) {
   const ChainPos pos = nodes_[id].pos;
   if (over(pos.holders)) return;
   const int o = pos.offerer, d = pos.drawer;
-  const std::uint16_t ob = static_cast<std::uint16_t>(1u << o), db = static_cast<std::uint16_t>(1u << d);
+  const std::uint16_t ob = static_cast<std::uint16_t>(1u << o),
+                      db = static_cast<std::uint16_t>(1u << d);
   int offered = 0;
   for (std::uint16_t h : pos.holders) offered += (h & ob) != 0;
   std::vector<Edge> edges;
   for (std::size_t i = 0; i < pos.holders.size(); ++i) {
     const std::uint16_t h = pos.holders[i];
-    if (!(h & ob) || (i > 0 && pos.holders[i - 1] == h)) continue;  // each distinct class shape once
+    if (!(h & ob) || (i > 0 && pos.holders[i - 1] == h))
+      continue;  // each distinct class shape once
     int same = 0;
     for (std::uint16_t x : pos.holders) same += x == h;
     // The drawer takes the offerer's card of a class shaped h: it pairs if the
@@ -90,7 +95,8 @@ void BlindChain::expand(int id) {
     ChainPos next;
     next.holders = pos.holders;
     next.holders.erase(next.holders.begin() + static_cast<long>(i));
-    if (moved) next.holders.insert(std::upper_bound(next.holders.begin(), next.holders.end(), moved), moved);
+    if (moved)
+      next.holders.insert(std::upper_bound(next.holders.begin(), next.holders.end(), moved), moved);
     const std::uint16_t now = active_of(next.holders);
     const double p = static_cast<double>(same) / offered;
     if (over(next.holders)) {
@@ -146,7 +152,8 @@ std::optional<double> BlindChain::solve(std::size_t max_positions, double tolera
             for (int s = 0; s < players_; ++s) v[s] += e.p * w[s];
           }
         }
-        for (int s = 0; s < players_; ++s) change = std::max(change, std::abs(v[s] - value_[id][s]));
+        for (int s = 0; s < players_; ++s)
+          change = std::max(change, std::abs(v[s] - value_[id][s]));
         value_[id] = v;
       }
       if (change < tolerance) break;
@@ -157,6 +164,22 @@ std::optional<double> BlindChain::solve(std::size_t max_positions, double tolera
 }
 
 // ---- From the deal ------------------------------------------------------------------
+
+std::optional<Result<OddsReport>> odds_without_play(const OldMaidState& s) {
+  using Phase = OldMaidState::Phase;
+  if (s.phase() == Phase::kOver || s.phase() == Phase::kCut ||
+      (s.phase() == Phase::kDeal && s.last_event().hand_over)) {
+    OddsReport rep;
+    rep.event = kOddsEvent;
+    for (Seat x = 0; x < s.rules().players; ++x) rep.chance.push_back(s.last_losers() >> x & 1);
+    rep.exact = true;
+    rep.method = "the hand is over";
+    return rep;
+  }
+  if (s.phase() == Phase::kDeal)
+    return Result<OddsReport>(Status::error("the position is before the deal; use the odds from the deal"));
+  return std::nullopt;
+}
 
 std::vector<std::uint16_t> holders_of(const OldMaidState& s) {
   const Rules& r = s.rules();
@@ -183,10 +206,12 @@ std::map<std::vector<std::uint16_t>, long double> deal_distribution(const Rules&
   for (Card c : deck) ++per_class[r.pair_class(c)];
   // The hands, dealt from the first seat round the table, and cards set aside
   // unseen (equal hands) as one more "seat" whose cards hold nothing.
-  const int n = static_cast<int>(deck.size()), players = r.players, dealer = ((-r.dir) % players + players) % players;
+  const int n = static_cast<int>(deck.size()), players = r.players,
+            dealer = ((-r.dir) % players + players) % players;
   const int dealt = r.dealt(n), P = players + (dealt < n ? 1 : 0);
   std::vector<int> size(P, 0);
-  for (int i = 0; i < dealt; ++i) ++size[((r.first_dealt(dealer) + i * r.dir) % players + players) % players];
+  for (int i = 0; i < dealt; ++i)
+    ++size[((r.first_dealt(dealer) + i * r.dir) % players + players) % players];
   if (dealt < n) size[players] = n - dealt;
   std::vector<long double> fact(64, 1);
   for (int i = 1; i < 64; ++i) fact[i] = fact[i - 1] * i;
@@ -212,7 +237,8 @@ std::map<std::vector<std::uint16_t>, long double> deal_distribution(const Rules&
         out.push_back(std::move(sh));
         return;
       }
-      for (int x = 0; x <= left; ++x) a[seat] = static_cast<std::uint8_t>(x), rec(seat + 1, left - x);
+      for (int x = 0; x <= left; ++x)
+        a[seat] = static_cast<std::uint8_t>(x), rec(seat + 1, left - x);
     };
     rec(0, m);
     return out;
@@ -222,8 +248,10 @@ std::map<std::vector<std::uint16_t>, long double> deal_distribution(const Rules&
   using Key = unsigned __int128;
   struct Hash {
     std::size_t operator()(Key k) const {
-      const std::uint64_t lo = static_cast<std::uint64_t>(k), hi = static_cast<std::uint64_t>(k >> 64);
-      return static_cast<std::size_t>((lo ^ (hi * 0x9e3779b97f4a7c15ull)) * 0xbf58476d1ce4e5b9ull >> 7);
+      const std::uint64_t lo = static_cast<std::uint64_t>(k),
+                          hi = static_cast<std::uint64_t>(k >> 64);
+      return static_cast<std::size_t>((lo ^ (hi * 0x9e3779b97f4a7c15ull)) * 0xbf58476d1ce4e5b9ull >>
+                                      7);
     }
   };
   const int count_at = 6 * P;  // holder sets are of the real seats only: 2^players - 1 counts
@@ -257,7 +285,8 @@ std::map<std::vector<std::uint16_t>, long double> deal_distribution(const Rules&
   for (const auto& [key, w] : layer) {
     std::vector<std::uint16_t> hs;
     for (int h = 1; h < (1 << players); ++h)
-      for (int n = static_cast<int>((key >> (count_at + 5 * (h - 1))) & 31); n > 0; --n) hs.push_back(static_cast<std::uint16_t>(h));
+      for (int n = static_cast<int>((key >> (count_at + 5 * (h - 1))) & 31); n > 0; --n)
+        hs.push_back(static_cast<std::uint16_t>(h));
     out[hs] += w / total;
   }
   return out;
@@ -265,7 +294,6 @@ std::map<std::vector<std::uint16_t>, long double> deal_distribution(const Rules&
 
 // Counting every deal is exact and quick up to four players (seconds for four).
 constexpr int kExactPlayers = 4;
-constexpr const char* kEvent = "being left with the odd card";
 
 class OldMaidOdds final : public ExactOdds {
  public:
@@ -274,7 +302,7 @@ class OldMaidOdds final : public ExactOdds {
     BlindChain chain(r.players, r.dir, r.keep_drawing);
     const int dealer = ((-r.dir) % r.players + r.players) % r.players;
     OddsReport rep;
-    rep.event = kEvent;
+    rep.event = kOddsEvent;
     rep.chance.assign(r.players, 0.0);
     // Cards set aside unseen count as one more hand in the counting.
     const int n = static_cast<int>(r.deck().size()) - (r.odd == Odd::kRandom ? 1 : 0);
@@ -282,51 +310,52 @@ class OldMaidOdds final : public ExactOdds {
     if (hands <= kExactPlayers) {
       const auto dist = deal_distribution(r);
       std::vector<std::pair<int, long double>> starts;
-      for (const auto& [holders, p] : dist) starts.emplace_back(chain.add(chain.first_turn(holders, dealer, r.dealer_first)), p);
+      for (const auto& [holders, p] : dist)
+        starts.emplace_back(chain.add(chain.first_turn(holders, dealer, r.dealer_first)), p);
       const std::optional<double> change = chain.solve();
       if (!change) return Status::error("the chain grew past its limit");
       rep.precision = *change;
       long double check = 0;
       for (const auto& [h, p] : starts) {
-        for (int s = 0; s < r.players; ++s) rep.chance[s] += static_cast<double>(p * chain.value(h)[s]);
+        for (int s = 0; s < r.players; ++s)
+          rep.chance[s] += static_cast<double>(p * chain.value(h)[s]);
         check += p;
       }
       rep.exact = true;
       rep.states = chain.size();
-      rep.method = "exact: every deal counted (" + std::to_string(dist.size()) +
-                   " distinct positions after pairing), then a Markov chain over positions with pairing "
-                   "classes collapsed to the seats holding them (" + std::to_string(chain.size()) +
-                   " positions), its cycles solved by Gauss-Seidel iteration to a change below 1e-15";
+      rep.method =
+          "exact: every deal counted (" + std::to_string(dist.size()) +
+          " distinct positions after pairing), then a Markov chain over positions with pairing "
+          "classes collapsed to the seats holding them (" +
+          std::to_string(chain.size()) +
+          " positions), its cycles solved by Gauss-Seidel iteration to a change below 1e-15";
       rep.precision += 1e-15;
       return rep;
     }
-    return Status::error("exact odds from the deal are within reach for up to " + std::to_string(kExactPlayers) +
-                         " hands, counting cards set aside as one (the positions of five hands run to billions); for " +
-                         std::to_string(r.players) + " players use `parlour sim old-maid --players " +
-                         std::to_string(r.players) + " --games 10000000`, or `parlour odds --record` later in a game");
+    return Status::error(
+        "exact odds from the deal are within reach for up to " + std::to_string(kExactPlayers) +
+        " hands, counting cards set aside as one (the positions of five hands run to billions); "
+        "for " +
+        std::to_string(r.players) + " players use `parlour sim old-maid --players " +
+        std::to_string(r.players) +
+        " --games 10000000`, or `parlour odds --record` later in a game");
   }
 
   Result<OddsReport> at(const State& state) const override {
     const auto& s = dynamic_cast<const OldMaidState&>(state);
     const Rules& r = s.rules();
-    using Phase = OldMaidState::Phase;
+    if (auto settled = odds_without_play(s)) return std::move(*settled);
     OddsReport rep;
-    rep.event = kEvent;
+    rep.event = kOddsEvent;
     rep.chance.assign(r.players, 0.0);
-    if (s.phase() == Phase::kOver || s.phase() == Phase::kCut || (s.phase() == Phase::kDeal && s.last_event().hand_over)) {
-      for (Seat x = 0; x < r.players; ++x) rep.chance[x] = s.last_losers() >> x & 1;
-      rep.exact = true;
-      rep.method = "the hand is over";
-      return rep;
-    }
-    if (s.phase() == Phase::kDeal) return Status::error("the position is before the deal; use the odds from the deal");
     BlindChain chain(r.players, r.dir, r.keep_drawing);
     ChainPos p{holders_of(s), s.offerer(), s.drawer()};
     const int h = chain.add(std::move(p));
     const std::optional<double> change = chain.solve();
     if (!change)
-      return Status::error("this position has too many cards left for an exact chain (over 4 million positions); "
-                           "try a later move");
+      return Status::error(
+          "this position has too many cards left for an exact chain (over 4 million positions); "
+          "try a later move");
     rep.precision = *change + 1e-15;
     for (int x = 0; x < r.players; ++x) rep.chance[x] = chain.value(h)[x];
     rep.exact = true;

@@ -28,7 +28,8 @@ struct ChainPos {
 
 class BlindChain {
  public:
-  BlindChain(int players, int dir, bool keep_drawing) : players_(players), dir_(dir), keep_drawing_(keep_drawing) {}
+  BlindChain(int players, int dir, bool keep_drawing)
+      : players_(players), dir_(dir), keep_drawing_(keep_drawing) {}
 
   // Adds a position to solve from; returns a handle for value(). A position
   // where no pair can be made any more (each class left has one card) is the
@@ -70,6 +71,12 @@ class BlindChain {
 };
 
 const ExactOdds& exact_odds();
+
+inline constexpr const char* kOddsEvent = "being left with the odd card";
+
+// Odds that need no play: the hand is over (its losers lost), or an error
+// before the deal. Nothing where a chain is needed.
+std::optional<Result<OddsReport>> odds_without_play(const OldMaidState& s);
 
 // The holder sets of the classes in the hands of a position (every card seen).
 std::vector<std::uint16_t> holders_of(const OldMaidState& s);

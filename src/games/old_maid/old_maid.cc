@@ -45,7 +45,8 @@ OutcomeKind Rules::outcome_kind() const {
 OldMaidState::OldMaidState(const Rules& rules) : r_(rules) {
   // Seat steps by table: turn order is asked for at every draw.
   for (Seat s = 0; s < r_.players; ++s)
-    next_[s] = static_cast<std::int8_t>(step(s, r_.dir)), prev_[s] = static_cast<std::int8_t>(step(s, -r_.dir));
+    next_[s] = static_cast<std::int8_t>(step(s, r_.dir)),
+    prev_[s] = static_cast<std::int8_t>(step(s, -r_.dir));
   for (Card c : rules.deck()) deck_.push_back(c);
   // Seat 0 is the eldest hand, the first dealt to; the dealer of the first hand
   // sits before it in the order of play (the last seat when play goes left).
@@ -107,7 +108,8 @@ void OldMaidState::deal(Rng& rng) {
     // of every hand's classes taken together.
     std::uint32_t odd = 0;
     for (Seat p = 0; p < r_.players; ++p) odd ^= held[p];
-    for (Seat p = 0; p < r_.players; ++p) odd_seats_ |= static_cast<std::uint32_t>((held[p] & odd) != 0) << p;
+    for (Seat p = 0; p < r_.players; ++p)
+      odd_seats_ |= static_cast<std::uint32_t>((held[p] & odd) != 0) << p;
   }
   // "If, at this point or any later time in the game, a player manages to get
   // rid of all their cards by pairing, they drop out of play and are safe" (seed 004).
@@ -127,11 +129,13 @@ void OldMaidState::deal(Rng& rng) {
   begin_offer(offerer, next_active(offerer));
 }
 
-void OldMaidState::set_position(const std::vector<std::vector<Card>>& hands, Seat offerer, Seat drawer) {
+void OldMaidState::set_position(const std::vector<std::vector<Card>>& hands, Seat offerer,
+                                Seat drawer) {
   for (Seat s = 0; s < r_.players; ++s) {
     fans_[s].clear();
     pairs_[s].clear();
-    for (Card c : s < static_cast<Seat>(hands.size()) ? hands[s] : std::vector<Card>{}) fans_[s].push(c, 0);
+    for (Card c : s < static_cast<Seat>(hands.size()) ? hands[s] : std::vector<Card>{})
+      fans_[s].push(c, 0);
     place_[s] = fans_[s].cards.empty() ? 1 : 0;
   }
   next_place_ = 1 + static_cast<int>(std::count(place_.begin(), place_.begin() + r_.players, 1));
@@ -144,7 +148,8 @@ void OldMaidState::count_in_play() {
   in_play_.fill(0);
   for (Seat s = 0; s < r_.players; ++s)
     for (Card c : fans_[s].cards) ++in_play_[r_.pair_class(c)];
-  pairable_ = static_cast<int>(std::count_if(in_play_.begin(), in_play_.end(), [](int n) { return n >= 2; }));
+  pairable_ = static_cast<int>(
+      std::count_if(in_play_.begin(), in_play_.end(), [](int n) { return n >= 2; }));
 }
 
 // ---- Turn order ----------------------------------------------------------------
@@ -179,10 +184,14 @@ void OldMaidState::begin_offer(Seat offerer, Seat drawer) {
 
 Seat OldMaidState::to_move() const {
   switch (phase_) {
-    case Phase::kOffer: return offerer_;
-    case Phase::kDraw: return drawer_;
-    case Phase::kOver: return kTerminal;
-    default: return kChance;
+    case Phase::kOffer:
+      return offerer_;
+    case Phase::kDraw:
+      return drawer_;
+    case Phase::kOver:
+      return kTerminal;
+    default:
+      return kChance;
   }
 }
 
@@ -288,7 +297,8 @@ void OldMaidState::apply_chance(Rng& rng) {
       ev_.actor = last_loser_, ev_.card = c, ev_.raps = raps;
       return next_hand_or_over();
     }
-    default: assert(false && "not a chance node");
+    default:
+      assert(false && "not a chance node");
   }
 }
 
@@ -298,12 +308,14 @@ void OldMaidState::take(int pos) {
   Fan& to = fans_[d];
   const Card c = from.cards[pos];
   ev_ = Event(Event::kDrawn);
-  ev_.actor = d, ev_.other = o, ev_.from = pos, ev_.fan_size = from.size(), ev_.card = c, ev_.hand = hand_;
+  ev_.actor = d, ev_.other = o, ev_.from = pos, ev_.fan_size = from.size(), ev_.card = c,
+  ev_.hand = hand_;
   from.erase(pos);
   // "If this card makes a pair with any other card in her hand, she discards
   // that pair" (seed 002).
   const int cls = r_.pair_class(c);
-  auto it = std::find_if(to.cards.begin(), to.cards.end(), [&](Card x) { return r_.pair_class(x) == cls; });
+  auto it = std::find_if(to.cards.begin(), to.cards.end(),
+                         [&](Card x) { return r_.pair_class(x) == cls; });
   if (it != to.cards.end()) {
     const int i = static_cast<int>(it - to.cards.begin());
     ev_.paired = true, ev_.partner = to.cards[i];
@@ -313,7 +325,9 @@ void OldMaidState::take(int pos) {
   } else if (to.shuffled) {
     // A shuffled fan is kept in canonical order: the new card goes in its place.
     int i = 0;
-    while (i < to.size() && (r_.pair_class(to.cards[i]) < cls || (r_.pair_class(to.cards[i]) == cls && to.cards[i] < c))) ++i;
+    while (i < to.size() && (r_.pair_class(to.cards[i]) < cls ||
+                             (r_.pair_class(to.cards[i]) == cls && to.cards[i] < c)))
+      ++i;
     to.insert(i, c, 0);
   } else {
     // The new card goes to the right end of the fan; the giver saw it go there.
@@ -336,7 +350,6 @@ void OldMaidState::take(int pos) {
   start_turn(next_active(d));
 }
 
-
 // ---- End of a hand and of the game ------------------------------------------------
 
 void OldMaidState::end_hand() {
@@ -355,13 +368,21 @@ void OldMaidState::end_hand() {
     const bool lost = losers >> s & 1;
     double points = 0;
     switch (r_.scoring) {
-      case Scoring::kLoser: points = -static_cast<double>(lost); break;
+      case Scoring::kLoser:
+        points = -static_cast<double>(lost);
+        break;
       // "the player with the most pairs who doesn't have the Old Maid" (seed 001).
-      case Scoring::kMostPairs: points = lost ? 0 : static_cast<int>(pairs_[s].size() / 2); break;
+      case Scoring::kMostPairs:
+        points = lost ? 0 : static_cast<int>(pairs_[s].size() / 2);
+        break;
       // "the person who has avoided the old maid the most in multiple rounds" (seed 001).
-      case Scoring::kHandsAvoided: points = !lost; break;
+      case Scoring::kHandsAvoided:
+        points = !lost;
+        break;
       // Babanuki ranks players in the order they go out: first out scores players - 1.
-      case Scoring::kFinishingOrder: points = r_.players - place_[s]; break;
+      case Scoring::kFinishingOrder:
+        points = r_.players - place_[s];
+        break;
     }
     hand_points_[s] = points;
     score_[s] += points;
@@ -404,16 +425,22 @@ Outcome OldMaidState::outcome() const {
     o.summary += losers.empty() ? "Every card paired off: nobody is " + title
                                 : losers + (several ? " share the fate of " : " is ") + title;
     if (r_.penalty == Penalty::kSoot) o.summary += ", with a soot mark on the face";
-    if (r_.penalty == Penalty::kRaps) o.summary += ", and takes " + std::to_string(raps_[last_loser_]) + " raps on the knuckles";
+    if (r_.penalty == Penalty::kRaps)
+      o.summary += ", and takes " + std::to_string(raps_[last_loser_]) + " raps on the knuckles";
     o.summary += ".";
   } else {
-    o.summary = "After " + std::to_string(r_.hands) + " hands " + winners + (shared ? " share first place." : " wins.");
+    o.summary = "After " + std::to_string(r_.hands) + " hands " + winners +
+                (shared ? " share first place." : " wins.");
     std::string forfeits;
     for (Seat s = 0; s < r_.players; ++s) {
       const int n = r_.penalty == Penalty::kSoot ? lost_[s] : raps_[s];
-      if (r_.penalty != Penalty::kNone && n) forfeits += (forfeits.empty() ? "" : ", ") + std::string("Seat ") + std::to_string(s) + " " + std::to_string(n);
+      if (r_.penalty != Penalty::kNone && n)
+        forfeits += (forfeits.empty() ? "" : ", ") + std::string("Seat ") + std::to_string(s) +
+                    " " + std::to_string(n);
     }
-    if (!forfeits.empty()) o.summary += (r_.penalty == Penalty::kSoot ? " Soot marks: " : " Raps taken: ") + forfeits + ".";
+    if (!forfeits.empty())
+      o.summary +=
+          (r_.penalty == Penalty::kSoot ? " Soot marks: " : " Raps taken: ") + forfeits + ".";
   }
   return o;
 }

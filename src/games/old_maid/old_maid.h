@@ -31,7 +31,14 @@ enum class Odd : std::uint8_t { kQueen, kJack, kJoker, kRandom, kPicture };
 enum class Scoring : std::uint8_t { kLoser, kMostPairs, kHandsAvoided, kFinishingOrder };
 enum class Penalty : std::uint8_t { kNone, kSoot, kRaps };
 enum class Title : std::uint8_t {
-  kOldMaid, kSchwarzerPeter, kVieuxGarcon, kPouilleux, kJackass, kScabbyQueen, kBaba, kJiji
+  kOldMaid,
+  kSchwarzerPeter,
+  kVieuxGarcon,
+  kPouilleux,
+  kJackass,
+  kScabbyQueen,
+  kBaba,
+  kJiji
 };
 
 // The options of one game, resolved from a Config.
@@ -46,7 +53,7 @@ struct Rules {
   bool keep_drawing = false;  // draw again from the same player after a match (seed 001, Bolton)
   bool deal_from_dealer = false;  // the dealer takes the first card (and so any extra)
   bool spare_aside = false;       // equal hands: cards left over are set aside face down
-  bool face_up = true;        // discarded pairs lie face up (seed 001) or down (seed 004)
+  bool face_up = true;            // discarded pairs lie face up (seed 001) or down (seed 004)
   Scoring scoring = Scoring::kLoser;
   int hands = 1;  // hands in a match
   Penalty penalty = Penalty::kNone;
@@ -66,8 +73,12 @@ struct Rules {
   // Every card of the game, before the deal (the odd card already removed or added).
   std::vector<Card> deck() const;
   // The seat dealt the first card, and how many cards go round (the rest aside).
-  int first_dealt(int dealer) const { return deal_from_dealer ? dealer : ((dealer + dir) % players + players) % players; }
-  int dealt(int deck_size) const { return spare_aside ? deck_size - deck_size % players : deck_size; }
+  int first_dealt(int dealer) const {
+    return deal_from_dealer ? dealer : ((dealer + dir) % players + players) % players;
+  }
+  int dealt(int deck_size) const {
+    return spare_aside ? deck_size - deck_size % players : deck_size;
+  }
 };
 inline constexpr int kMaxClasses = 27;
 inline constexpr int kMaxFan = 31;  // positions fit 5 bits in an action
@@ -83,11 +94,16 @@ struct Move {
   // Inline: simulation decodes a few moves every step.
   constexpr Action encode() const {
     switch (kind) {
-      case kOffer: return 0;
-      case kShuffle: return 1;
-      case kLook: return 2;
-      case kDraw: return 32 + static_cast<Action>(from);
-      case kArrange: return 64 + static_cast<Action>(from * 32 + to);
+      case kOffer:
+        return 0;
+      case kShuffle:
+        return 1;
+      case kLook:
+        return 2;
+      case kDraw:
+        return 32 + static_cast<Action>(from);
+      case kArrange:
+        return 64 + static_cast<Action>(from * 32 + to);
     }
     return 0;
   }
@@ -96,7 +112,8 @@ struct Move {
     if (a == 1) return Move{kShuffle};
     if (a == 2) return Move{kLook};
     if (a >= 32 && a < 64) return Move{kDraw, static_cast<int>(a - 32)};
-    if (a >= 64 && a < 64 + 32 * 32) return Move{kArrange, static_cast<int>((a - 64) / 32), static_cast<int>((a - 64) % 32)};
+    if (a >= 64 && a < 64 + 32 * 32)
+      return Move{kArrange, static_cast<int>((a - 64) / 32), static_cast<int>((a - 64) % 32)};
     return std::nullopt;
   }
   bool operator==(const Move&) const = default;

@@ -21,9 +21,12 @@ namespace {
 
 using testing::legal;
 // A seat's action, checked: the seat to move plays it if it is legal.
-[[nodiscard]] bool act(State& s, Action a) { return testing::play(s, s.to_move(), a); }
+[[nodiscard]] bool act(State& s, Action a) {
+  return testing::play(s, s.to_move(), a);
+}
 // Blind bots in every seat, as sim seats them.
-std::vector<std::unique_ptr<Player>> blind_players(int players, std::uint64_t seed, std::vector<Player*>& at) {
+std::vector<std::unique_ptr<Player>> blind_players(int players, std::uint64_t seed,
+                                                   std::vector<Player*>& at) {
   std::vector<std::unique_ptr<Player>> out;
   at.clear();
   for (int q = 0; q < players; ++q) {
@@ -33,12 +36,12 @@ std::vector<std::unique_ptr<Player>> blind_players(int players, std::uint64_t se
   return out;
 }
 
-const GameInfo& game() { return *find_game("old-maid"); }
+const GameInfo& game() {
+  return *find_game("old-maid");
+}
 
-Config config(int players, std::vector<std::string> opts = {}) {
-  Result<Config> c = make_config(Selection{&game(), nullptr}, players, opts);
-  EXPECT_TRUE(c.ok()) << c.message();
-  return *c;
+Config config(int players, const std::vector<std::string>& opts = {}) {
+  return testing::test_config("old-maid", players, opts);
 }
 
 OldMaidState fresh(int players, std::vector<std::string> opts = {}) {
@@ -52,12 +55,8 @@ OldMaidState dealt(int players, std::vector<std::string> opts = {}, std::uint64_
   return s;
 }
 
-Card card(const char* name) { return *parse_card(name); }
-std::vector<Card> cards(std::initializer_list<const char*> names) {
-  std::vector<Card> v;
-  for (auto n : names) v.push_back(card(n));
-  return v;
-}
+using testing::card;
+using testing::cards;
 
 int total_cards(const OldMaidState& s) {
   std::vector<Card> all;
@@ -83,7 +82,8 @@ TEST(OldMaidRules, Seed004_MoreThanSixPlayUseTwoPacks) {
   EXPECT_EQ(total_cards(dealt(7)), 103);
   EXPECT_EQ(total_cards(dealt(12)), 103);
   EXPECT_EQ(total_cards(dealt(4, {"packs=2"})), 103);
-  Result<Config> bad = make_config(Selection{&game(), nullptr}, 9, std::vector<std::string>{"packs=1"});
+  Result<Config> bad =
+      make_config(Selection{&game(), nullptr}, 9, std::vector<std::string>{"packs=1"});
   ASSERT_FALSE(bad.ok());
   EXPECT_NE(bad.message().find("two packs"), std::string::npos) << bad.message();
 }
@@ -99,7 +99,9 @@ TEST(OldMaidRules, Seed004_BlackJackRemovedLeavesTheOtherAsOddCard) {
       Result<Replayed> rp = replay(r);
       ASSERT_TRUE(rp.ok()) << rp.message();
       const auto& s = dynamic_cast<const OldMaidState&>(rp->state());
-      const Seat loser = static_cast<Seat>(std::find(r.outcome->places.begin(), r.outcome->places.end(), 4) - r.outcome->places.begin());
+      const Seat loser =
+          static_cast<Seat>(std::find(r.outcome->places.begin(), r.outcome->places.end(), 4) -
+                            r.outcome->places.begin());
       ASSERT_EQ(s.fan(loser).cards, cards({"JS"})) << preset << " seed " << seed;
       EXPECT_EQ(s.aside(), cards({"JC"}));
     }
@@ -142,7 +144,8 @@ TEST(OldMaidRules, Seed004_DealAsFarAsTheyWillGoFromTheEldest) {
   // dealt first, so the extra cards go to the lowest seats.
   OldMaidState s = dealt(4);
   std::vector<int> dealt_to;
-  for (Seat p = 0; p < 4; ++p) dealt_to.push_back(s.fan(p).size() + static_cast<int>(s.pairs(p).size()));
+  for (Seat p = 0; p < 4; ++p)
+    dealt_to.push_back(s.fan(p).size() + static_cast<int>(s.pairs(p).size()));
   EXPECT_EQ(dealt_to, (std::vector<int>{13, 13, 13, 12}));
   EXPECT_EQ(s.dealer(), 3);
 }
@@ -265,7 +268,8 @@ TEST(OldMaidRules, Seed002_SafeOnceAllCardsAreDiscarded) {
   // cards in your hand." The next drawer draws from the nearest player on the
   // right who still holds cards.
   OldMaidState s = fresh(4);
-  s.set_position({cards({"5H", "9C"}), cards({"5S"}), cards({"QS", "9D"}), cards({"2C", "2D", "KH"})}, 0, 1);
+  s.set_position(
+      {cards({"5H", "9C"}), cards({"5S"}), cards({"QS", "9D"}), cards({"2C", "2D", "KH"})}, 0, 1);
   ASSERT_TRUE(act(s, Move(Move::kOffer).encode()));
   ASSERT_TRUE(act(s, Move(Move::kDraw, 0).encode()));  // seat 1 pairs its last card
   EXPECT_TRUE(s.fan(1).cards.empty());
@@ -365,7 +369,8 @@ TEST(OldMaidRules, EveryOfferEnds) {
   int moves = 0;
   for (;; ++moves) {
     s.legal_actions(s.to_move(), legal);
-    auto arrange = std::find_if(legal.begin(), legal.end(), [](Action a) { return Move::decode(a)->kind == Move::kArrange; });
+    auto arrange = std::find_if(legal.begin(), legal.end(),
+                                [](Action a) { return Move::decode(a)->kind == Move::kArrange; });
     if (arrange == legal.end()) break;
     s.apply(s.to_move(), *arrange);
   }
@@ -434,8 +439,10 @@ TEST(OldMaidRules, SchwarzerPeterGetsSootAndScabbyQueenRaps) {
       for (auto& l : lines) story += l + "\n";
     });
     ASSERT_TRUE(rp.ok());
-    if (std::string(preset) == "schwarzer-peter") EXPECT_NE(story.find("soot mark"), std::string::npos) << story;
-    else EXPECT_NE(story.find("raps on the knuckles"), std::string::npos) << story;
+    if (std::string(preset) == "schwarzer-peter")
+      EXPECT_NE(story.find("soot mark"), std::string::npos) << story;
+    else
+      EXPECT_NE(story.find("raps on the knuckles"), std::string::npos) << story;
   }
 }
 
@@ -446,7 +453,8 @@ TEST(OldMaidRules, BadCombinationsAreRefusedWithReasons) {
     Result<Config> c = make_config(Selection{&game(), nullptr}, players, opts);
     return c.ok() ? std::string("accepted") : c.message();
   };
-  EXPECT_NE(message(4, {"odd=picture", "pairs=colour"}).find("pairs=colour needs a standard deck"), std::string::npos);
+  EXPECT_NE(message(4, {"odd=picture", "pairs=colour"}).find("pairs=colour needs a standard deck"),
+            std::string::npos);
   EXPECT_NE(message(4, {"odd=joker", "removed=hearts"}).find("needs odd=queen"), std::string::npos);
   EXPECT_NE(message(13, {}).find("2 to 12 players"), std::string::npos);
   EXPECT_NE(message(1, {}).find("2 to 12 players"), std::string::npos);
@@ -457,7 +465,8 @@ TEST(OldMaidRules, BadCombinationsAreRefusedWithReasons) {
 // ---- Properties ----------------------------------------------------------------------------
 
 RC_GTEST_PROP(OldMaidProps, MovesRoundTrip, ()) {
-  const auto kind = *rc::gen::element(Move::kOffer, Move::kShuffle, Move::kLook, Move::kDraw, Move::kArrange);
+  const auto kind =
+      *rc::gen::element(Move::kOffer, Move::kShuffle, Move::kLook, Move::kDraw, Move::kArrange);
   const int from = *rc::gen::inRange(0, kMaxFan), to = *rc::gen::inRange(0, kMaxFan);
   Move m(kind, kind >= Move::kDraw ? from : 0, kind == Move::kArrange ? to : 0);
   RC_ASSERT(Move::decode(m.encode()) == std::optional<Move>(m));
@@ -537,7 +546,6 @@ TEST(OldMaidFloor, LossRatesAgreeWithTheFastPath) {
   }
 }
 
-
 TEST(OldMaidFast, PlaysTheSameGamesAsTheGenericEngineOnEveryPreset) {
   // Same seed: the same deal, the same draws (drawer, offerer, class), the same
   // outcome, game for game, with the blind bot in every seat.
@@ -548,10 +556,13 @@ TEST(OldMaidFast, PlaysTheSameGamesAsTheGenericEngineOnEveryPreset) {
       const Config cfg = *make_config(sel, p, {});
       OldMaidFast fast(Rules::from(cfg));
       for (std::uint64_t seed = 1; seed <= 25; ++seed) {
-        SCOPED_TRACE(std::string(sel.name()) + ", " + std::to_string(p) + " players, seed " + std::to_string(seed));
+        SCOPED_TRACE(std::string(sel.name()) + ", " + std::to_string(p) + " players, seed " +
+                     std::to_string(seed));
         std::vector<std::array<int, 3>> fast_draws, generic_draws;
         Playout fp;
-        const std::function<void(Seat, Seat, int)> trace = [&](Seat d, Seat o, int c) { fast_draws.push_back({d, o, c}); };
+        const std::function<void(Seat, Seat, int)> trace = [&](Seat d, Seat o, int c) {
+          fast_draws.push_back({d, o, c});
+        };
         fast.play(seed, fp, trace);
         // The generic engine: the driver, with blind bots seeing their views.
         Table t(sel, cfg, seed);
@@ -560,7 +571,8 @@ TEST(OldMaidFast, PlaysTheSameGamesAsTheGenericEngineOnEveryPreset) {
         ASSERT_TRUE(t.run(at, [&](const State& st, const Step&) {
           const auto& x = static_cast<const OldMaidState&>(st);
           const Event& e = x.last_event();
-          if (e.kind == Event::kDrawn) generic_draws.push_back({e.actor, e.other, x.rules().pair_class(e.card)});
+          if (e.kind == Event::kDrawn)
+            generic_draws.push_back({e.actor, e.other, x.rules().pair_class(e.card)});
         }));
         const auto& s = static_cast<const OldMaidState&>(t.state());
         ASSERT_EQ(fast_draws, generic_draws);
@@ -579,8 +591,10 @@ TEST(OldMaidFast, PlaysTheSameGamesAsTheGenericEngineOnEveryPreset) {
 }
 
 TEST(OldMaidFast, AgreesOnEveryOptionValueToo) {
-  for (const char* o : {"first=dealer", "direction=right", "keep-drawing=yes", "pairs=colour", "odd=jack", "odd=joker",
-                        "odd=random", "odd=picture", "scoring=most-pairs", "scoring=finishing-order", "hands=3", "penalty=raps", "packs=2", "spare=aside", "deal-start=dealer"}) {
+  for (const char* o :
+       {"first=dealer", "direction=right", "keep-drawing=yes", "pairs=colour", "odd=jack",
+        "odd=joker", "odd=random", "odd=picture", "scoring=most-pairs", "scoring=finishing-order",
+        "hands=3", "penalty=raps", "packs=2", "spare=aside", "deal-start=dealer"}) {
     for (int p : {2, 3, 4, 7}) {
       const Config cfg = config(p, {o});
       OldMaidFast fast(Rules::from(cfg));
@@ -592,7 +606,8 @@ TEST(OldMaidFast, AgreesOnEveryOptionValueToo) {
         auto players = blind_players(p, seed, at);
         ASSERT_TRUE(t.run(at));
         const Outcome out = t.state().outcome();
-        for (int q = 0; q < p; ++q) ASSERT_EQ(fp.places[q], out.places[q]) << o << " " << p << " seed " << seed;
+        for (int q = 0; q < p; ++q)
+          ASSERT_EQ(fp.places[q], out.places[q]) << o << " " << p << " seed " << seed;
         ASSERT_EQ(fp.length, t.state().actions_applied()) << o;
       }
     }
@@ -640,8 +655,14 @@ double sim_lose(const Config& cfg, Seat seat, int games, double& se) {
 
 TEST(OldMaidOdds, FromTheDealAgreeWithSimulation) {
   // Two and three players, with the variants that move the odds.
-  for (auto [p, opt] : {std::pair{2, "first=eldest"}, {3, "first=eldest"}, {3, "first=dealer"}, {3, "keep-drawing=yes"},
-                        {3, "direction=right"}, {3, "pairs=colour"}, {3, "odd=picture"}, {2, "odd=joker"}}) {
+  for (auto [p, opt] : {std::pair{2, "first=eldest"},
+                        {3, "first=eldest"},
+                        {3, "first=dealer"},
+                        {3, "keep-drawing=yes"},
+                        {3, "direction=right"},
+                        {3, "pairs=colour"},
+                        {3, "odd=picture"},
+                        {2, "odd=joker"}}) {
     const Config cfg = config(p, {opt});
     Result<OddsReport> r = exact_odds().from_deal(cfg);
     ASSERT_TRUE(r.ok()) << r.message();
@@ -663,20 +684,133 @@ TEST(OldMaidOdds, FivePlayersFromTheDealSayWhatToDoInstead) {
   EXPECT_NE(r.message().find("parlour sim"), std::string::npos);
 }
 
+// ---- Odds as one seat can know them ------------------------------------------------------
+
+// A position reached by blind play from a deal, stopped at an offer once the
+// other seats hold at most `others_left` cards between them.
+OldMaidState blind_position(const Config& cfg, std::uint64_t seed, Seat seat, int others_left) {
+  Table t(Selection{&game(), nullptr}, cfg, seed);
+  std::vector<Player*> at;
+  auto players = blind_players(cfg.players, seed, at);
+  for (;;) {
+    t.settle();
+    const auto& s = static_cast<const OldMaidState&>(t.state());
+    if (s.terminal()) return s;
+    int others = 0;
+    for (Seat p = 0; p < cfg.players; ++p) others += p == seat ? 0 : s.fan(p).size();
+    if (others <= others_left && s.phase() == OldMaidState::Phase::kOffer) return s;
+    std::vector<Action> l = legal(s, s.to_move());
+    const std::optional<Action> a = at[s.to_move()]->act(s, s.to_move(), l);
+    EXPECT_TRUE(t.act(s.to_move(), *a).ok());
+  }
+}
+
+TEST(OldMaidOdds, ASeatsOddsAreTheAverageOverEveryDealingOfWhatItCannotSee) {
+  // Brute force: every way of placing the cards seat 0 cannot see into the
+  // places it cannot see (no pair left in a hand), each counted once, each
+  // with its exact odds; their average is what seat_odds gives.
+  int checked = 0;
+  for (std::uint64_t seed = 1; seed <= 12; ++seed) {
+    const OldMaidState s = blind_position(config(3), seed, 0, 7);
+    if (s.terminal()) continue;
+    const Rules& r = s.rules();
+    std::vector<Card> pool;
+    std::vector<std::pair<Seat, int>> slots;
+    for (Seat p = 1; p < 3; ++p)
+      for (int i = 0; i < s.fan(p).size(); ++i)
+        if (s.fan(p).shuffled || !(s.fan(p).known[i] & 1))
+          pool.push_back(s.fan(p).cards[i]), slots.push_back({p, i});
+    std::sort(pool.begin(), pool.end());
+    double sum[3] = {0, 0, 0};
+    long ways = 0;
+    do {  // every ordering of the pool into the slots: each placement counted alike
+      OldMaidState x = s;
+      for (std::size_t k = 0; k < slots.size(); ++k)
+        x.mutable_fan(slots[k].first).cards[slots[k].second] = pool[k];
+      bool pairless = true;
+      for (Seat p = 1; p < 3; ++p)
+        for (int i = 0; i < x.fan(p).size(); ++i)
+          for (int j = i + 1; j < x.fan(p).size(); ++j)
+            pairless &= r.pair_class(x.fan(p).cards[i]) != r.pair_class(x.fan(p).cards[j]);
+      if (!pairless) continue;
+      Result<OddsReport> o = exact_odds().at(x);
+      ASSERT_TRUE(o.ok());
+      for (int p = 0; p < 3; ++p) sum[p] += o->chance[p];
+      ++ways;
+    } while (std::next_permutation(pool.begin(), pool.end()));
+    ASSERT_GT(ways, 0);
+    Result<OddsReport> mine = seat_odds(s, 0);
+    ASSERT_TRUE(mine.ok()) << mine.message();
+    EXPECT_TRUE(mine->exact);
+    for (int p = 0; p < 3; ++p)
+      EXPECT_NEAR(mine->chance[p], sum[p] / ways, 1e-9) << "seed " << seed << " seat " << p;
+    ++checked;
+  }
+  EXPECT_GE(checked, 8);
+}
+
+TEST(OldMaidOdds, ASeatsOddsReadNothingItCannotSee) {
+  // The same figures from every position the seat cannot tell from the real
+  // one, under every variant that hides cards differently.
+  int checked = 0;
+  for (const char* o :
+       {"odd=queen", "discards=down", "odd=random", "spare=aside", "odd=joker", "pairs=colour"})
+    for (int p : {3, 4, 6})
+      for (std::uint64_t seed = 1; seed <= (p == 6 ? 1u : 3u); ++seed) {
+        const Config cfg = config(p, {o});
+        const OldMaidState s = blind_position(cfg, seed, 1, p == 3 ? 20 : 12);
+        if (s.terminal()) continue;
+        for (Seat v : {kSpectator, 1}) {
+          Result<OddsReport> here = seat_odds(s, v);
+          ASSERT_TRUE(here.ok()) << o << " " << p << ": " << here.message();
+          EXPECT_EQ(here->exact, p <= 4);
+          Rng rng(seed, 3);
+          for (int k = 0; k < (p == 6 ? 1 : 3); ++k) {
+            auto other = resampler().resample(s, v, rng);
+            ASSERT_TRUE(other);
+            Result<OddsReport> there = seat_odds(static_cast<const OldMaidState&>(*other), v);
+            ASSERT_TRUE(there.ok());
+            EXPECT_EQ(there->chance, here->chance) << o << ", " << p << " players, seat " << v;
+          }
+          double total = 0;
+          for (double x : here->chance) total += x;
+          EXPECT_GE(total,
+                    1 - 1e-9);  // someone is left holding cards (several, with spare cards aside)
+          ++checked;
+        }
+      }
+  EXPECT_GT(checked, 50);
+}
+
+TEST(OldMaidOdds, ASeatKnowsMoreThanASpectator) {
+  // Seat 0 sees its own hand, a spectator only the pairs laid face up and the
+  // counts: their figures differ, and each adds up to one.
+  const OldMaidState s = blind_position(config(4), 5, 0, 100);
+  Result<OddsReport> pub = seat_odds(s, kSpectator), mine = seat_odds(s, 0);
+  ASSERT_TRUE(pub.ok() && mine.ok());
+  EXPECT_NE(pub->chance, mine->chance);
+  double a = 0, b = 0;
+  for (int p = 0; p < 4; ++p) a += pub->chance[p], b += mine->chance[p];
+  EXPECT_NEAR(a, 1, 1e-9);
+  EXPECT_NEAR(b, 1, 1e-9);
+}
+
 // ---- The conformance harness ------------------------------------------------------------
 
 TEST(OldMaidConformance, DefaultGameAllPlayerCounts) {
   testing::ConformanceOptions opt;
   opt.games = 10;
-  for (int p = 2; p <= 12; ++p) testing::check_conformance(Selection{&game(), nullptr}, config(p), opt);
+  for (int p = 2; p <= 12; ++p)
+    testing::check_conformance(Selection{&game(), nullptr}, config(p), opt);
 }
 
 TEST(OldMaidConformance, EveryOptionValue) {
   testing::ConformanceOptions opt;
   opt.games = 4;
-  for (const char* o : {"first=dealer", "direction=right", "keep-drawing=yes", "discards=down", "pairs=colour",
-                        "odd=jack", "odd=joker", "odd=random", "odd=picture", "scoring=most-pairs",
-                        "scoring=finishing-order", "penalty=soot", "penalty=raps"})
+  for (const char* o :
+       {"first=dealer", "direction=right", "keep-drawing=yes", "discards=down", "pairs=colour",
+        "odd=jack", "odd=joker", "odd=random", "odd=picture", "scoring=most-pairs",
+        "scoring=finishing-order", "penalty=soot", "penalty=raps"})
     for (int p : {2, 3, 5, 7})
       testing::check_conformance(Selection{&game(), nullptr}, config(p, {o}), opt);
 }

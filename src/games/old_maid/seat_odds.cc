@@ -23,7 +23,6 @@ namespace parlour::old_maid {
 namespace {
 
 constexpr int kExactPlayers = 4;
-constexpr const char* kEvent = "being left with the odd card";
 
 // What a seat's view says about the cards: per class, the seats seen holding
 // one, and the cards of it nobody (to this viewer) can place; and where the
@@ -63,7 +62,8 @@ Result<Knowledge> knowledge_of(const OldMaidState& s, const View& v) {
         continue;
       }
       if (Status st = seen(*c.card); !st.ok()) return st;
-      if (z.kind == ZoneKind::kHand) k.known_holders[r.pair_class(*c.card)] |= static_cast<std::uint16_t>(1u << z.owner);
+      if (z.kind == ZoneKind::kHand)
+        k.known_holders[r.pair_class(*c.card)] |= static_cast<std::uint16_t>(1u << z.owner);
     }
     if (z.kind == ZoneKind::kHand) k.hand_slots[z.owner] = hidden;
     if (z.kind == ZoneKind::kPairs) {
@@ -113,7 +113,8 @@ std::map<std::vector<std::uint16_t>, long double> positions(const Knowledge& k, 
       if (h > u) continue;
       Way base{std::vector<std::uint8_t>(dests, 0), known, 1};
       for (std::size_t i = 0; i < eligible.size(); ++i)
-        if (sub >> i & 1) base.use[eligible[i]] = 1, base.holders |= static_cast<std::uint16_t>(1u << eligible[i]);
+        if (sub >> i & 1)
+          base.use[eligible[i]] = 1, base.holders |= static_cast<std::uint16_t>(1u << eligible[i]);
       // The rest into pair piles (j pairs at each seat) and the aside.
       std::vector<Way> partial{base};
       for (int p = 0; p < P; ++p) {
@@ -175,12 +176,14 @@ std::map<std::vector<std::uint16_t>, long double> positions(const Knowledge& k, 
 std::uint16_t walk(ChainPos p, int players, int dir, bool keep_drawing, Rng& rng) {
   auto step = [&](int s, int k) { return ((s + k * dir) % players + players) % players; };
   for (;;) {
-    if (std::all_of(p.holders.begin(), p.holders.end(), [](std::uint16_t h) { return std::popcount(h) == 1; })) {
+    if (std::all_of(p.holders.begin(), p.holders.end(),
+                    [](std::uint16_t h) { return std::popcount(h) == 1; })) {
       std::uint16_t a = 0;
       for (std::uint16_t h : p.holders) a |= h;
       return a;
     }
-    const std::uint16_t ob = static_cast<std::uint16_t>(1u << p.offerer), db = static_cast<std::uint16_t>(1u << p.drawer);
+    const std::uint16_t ob = static_cast<std::uint16_t>(1u << p.offerer),
+                        db = static_cast<std::uint16_t>(1u << p.drawer);
     int offered = 0;
     for (std::uint16_t h : p.holders) offered += (h & ob) != 0;
     int pick = static_cast<int>(rng.below(static_cast<std::uint32_t>(offered)));
@@ -217,17 +220,10 @@ std::uint64_t fingerprint(std::string_view text) {
 
 Result<OddsReport> seat_odds(const OldMaidState& s, Seat seat) {
   const Rules& r = s.rules();
-  using Phase = OldMaidState::Phase;
+  if (auto settled = odds_without_play(s)) return std::move(*settled);
   OddsReport rep;
-  rep.event = kEvent;
+  rep.event = kOddsEvent;
   rep.chance.assign(r.players, 0.0);
-  if (s.phase() == Phase::kOver || s.phase() == Phase::kCut || (s.phase() == Phase::kDeal && s.last_event().hand_over)) {
-    for (Seat x = 0; x < r.players; ++x) rep.chance[x] = s.last_losers() >> x & 1;
-    rep.exact = true;
-    rep.method = "the hand is over";
-    return rep;
-  }
-  if (s.phase() == Phase::kDeal) return Status::error("the position is before the deal; use the odds from the deal");
   const View view = s.view(seat);
   Result<Knowledge> k = knowledge_of(s, view);
   if (!k.ok()) return k.status();
@@ -241,17 +237,22 @@ Result<OddsReport> seat_odds(const OldMaidState& s, Seat seat) {
       starts.emplace_back(chain.add(ChainPos{holders, s.offerer(), s.drawer()}), w);
       total += w;
     }
-    const std::optional<double> change = chain.solve();
+    // Figures are shown to a person: twelve digits are plenty, and the sweeps
+    // of a large chain stop sooner.
+    const std::optional<double> change = chain.solve(4000000, 1e-13);
     if (!change)
-      return Status::error("this position has too many unseen cards for an exact chain (over 4 million positions)");
+      return Status::error(
+          "this position has too many unseen cards for an exact chain (over 4 million positions)");
     for (const auto& [h, w] : starts)
-      for (Seat x = 0; x < r.players; ++x) rep.chance[x] += static_cast<double>(w / total * chain.value(h)[x]);
+      for (Seat x = 0; x < r.players; ++x)
+        rep.chance[x] += static_cast<double>(w / total * chain.value(h)[x]);
     rep.exact = true;
-    rep.precision = *change + 1e-12;
+    rep.precision = *change + 1e-12;  // the chain's last sweep, and the sums
     rep.states = chain.size();
     rep.method = "exact: every dealing of the cards " +
-                 std::string(seat >= 0 ? seat_name(seat) + " cannot see" : "nobody can see") + " (" +
-                 std::to_string(dist.size()) + " distinct positions), each with the blind Markov chain (" +
+                 std::string(seat >= 0 ? seat_name(seat) + " cannot see" : "nobody can see") +
+                 " (" + std::to_string(dist.size()) +
+                 " distinct positions), each with the blind Markov chain (" +
                  std::to_string(chain.size()) + " positions)";
     return rep;
   }
@@ -274,13 +275,15 @@ Result<OddsReport> seat_odds(const OldMaidState& s, Seat seat) {
   const double n = kSamples * kWalks;
   for (Seat x = 0; x < r.players; ++x) {
     rep.chance[x] = static_cast<double>(lost[x]) / n;
-    rep.precision = std::max(rep.precision, 1.96 * std::sqrt(rep.chance[x] * (1 - rep.chance[x]) / n) + 1.0 / n);
+    rep.precision = std::max(rep.precision,
+                             1.96 * std::sqrt(rep.chance[x] * (1 - rep.chance[x]) / n) + 1.0 / n);
   }
   rep.exact = false;
   rep.method = "estimated: " + std::to_string(kSamples) + " positions " +
                std::string(seat >= 0 ? seat_name(seat) : "a spectator") +
                " cannot tell from the real one, each played out blind " + std::to_string(kWalks) +
-               " times (exact odds are within reach for up to " + std::to_string(kExactPlayers) + " players)";
+               " times (exact odds are within reach for up to " + std::to_string(kExactPlayers) +
+               " players)";
   return rep;
 }
 

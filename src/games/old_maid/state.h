@@ -21,7 +21,9 @@ struct Fan {
 
   int size() const { return static_cast<int>(cards.size()); }
   void push(Card c, std::uint16_t k) { cards.push_back(c), known.push_back(k); }
-  void insert(int i, Card c, std::uint16_t k) { cards.insert(cards.begin() + i, c), known.insert(known.begin() + i, k); }
+  void insert(int i, Card c, std::uint16_t k) {
+    cards.insert(cards.begin() + i, c), known.insert(known.begin() + i, k);
+  }
   void erase(int i) { cards.erase(cards.begin() + i), known.erase(known.begin() + i); }
   void clear() { cards.clear(), known.clear(), shuffled = false; }
 };
@@ -43,8 +45,8 @@ struct Event {
   bool paired = false;
   bool actor_out = false, other_out = false;
   bool hand_over = false;
-  Seat loser = -1;              // the first loser
-  std::uint32_t losers = 0;     // every seat left holding cards (several only with spare cards aside)
+  Seat loser = -1;           // the first loser
+  std::uint32_t losers = 0;  // every seat left holding cards (several only with spare cards aside)
   int raps = 0;
 };
 
@@ -110,14 +112,15 @@ class OldMaidState final : public StateBase<OldMaidState> {
   Seat prev_active(Seat from) const;  // first active seat before `from`
   void start_turn(Seat drawer);       // the drawer and the nearest offerer before it
   void begin_offer(Seat offerer, Seat drawer);
-  void take(int pos);                 // the drawer takes the offerer's card at pos
+  void take(int pos);  // the drawer takes the offerer's card at pos
   void end_hand();
   void next_hand_or_over();
   void deal(Rng& rng);
   void count_in_play();
 
   Rules r_;
-  std::array<std::int8_t, kMaxPlayers> next_{}, prev_{};  // the next seat in play order, and the one before
+  std::array<std::int8_t, kMaxPlayers> next_{},
+      prev_{};                // the next seat in play order, and the one before
   SmallVec<Card, 108> deck_;  // the game's cards before the deal
   Phase phase_ = Phase::kDeal;
   std::array<Fan, kMaxPlayers> fans_;
@@ -134,15 +137,15 @@ class OldMaidState final : public StateBase<OldMaidState> {
   Seat dealer_ = 0, offerer_ = 0, drawer_ = 0, last_loser_ = -1;
   std::uint32_t last_losers_ = 0;
   int hand_ = 1;
-  int moves_ = 0;           // rearrangements in this offer
-  bool shuffled_ = false;   // shuffled in this offer
-  bool looked_ = false;     // looked in this offer
-  int pending_ = 0;         // position chosen from a shuffled fan
+  int moves_ = 0;          // rearrangements in this offer
+  bool shuffled_ = false;  // shuffled in this offer
+  bool looked_ = false;    // looked in this offer
+  int pending_ = 0;        // position chosen from a shuffled fan
   int actions_ = 0;
   bool dealt_ = false;
-  std::uint32_t odd_seats_ = 0;  // seats holding the odd class after the first deal
+  std::uint32_t odd_seats_ = 0;            // seats holding the odd class after the first deal
   std::array<std::int8_t, 32> in_play_{};  // cards of each class in hands
-  int pairable_ = 0;                        // classes with two or more cards in hands
+  int pairable_ = 0;                       // classes with two or more cards in hands
   Event ev_;
 };
 

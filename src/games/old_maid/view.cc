@@ -16,7 +16,9 @@ std::string pairs_list(const Cards& cards, std::size_t from = 0) {
 }
 
 // Zones go hand, pairs for each seat in turn, then anything set aside.
-int hand_zone(Seat s) { return 2 * s; }
+int hand_zone(Seat s) {
+  return 2 * s;
+}
 
 }  // namespace
 
@@ -95,7 +97,8 @@ View OldMaidState::view(Seat viewer) const {
     if (f.shuffled) z.note = "shuffled face down";
     if (all && f.shuffled) z.note.clear();
     v.zones.push_back(std::move(z));
-    Zone p{ZoneKind::kPairs, Layout::kRow, s, seat_name(s) + "'s pairs", {}, r_.face_up ? "" : "face down"};
+    Zone p{ZoneKind::kPairs,          Layout::kRow, s,
+           seat_name(s) + "'s pairs", {},           r_.face_up ? "" : "face down"};
     for (Card c : pairs_[s]) {
       CardView cv;
       cv.face_up = r_.face_up;
@@ -119,9 +122,11 @@ View OldMaidState::view(Seat viewer) const {
   if (hands_done_ > 0 && (r_.hands > 1 || r_.scoring != Scoring::kLoser)) {
     v.last_hand.hand = hands_done_;
     const std::string title(title_name(r_.title));
-    v.last_hand.summary = last_losers_ ? seat_names(last_losers_) +
-                                             (std::popcount(last_losers_) > 1 ? " share the fate of " : " is ") + title + "."
-                                       : "Every card paired off: nobody is " + title + ".";
+    v.last_hand.summary =
+        last_losers_
+            ? seat_names(last_losers_) +
+                  (std::popcount(last_losers_) > 1 ? " share the fate of " : " is ") + title + "."
+            : "Every card paired off: nobody is " + title + ".";
     for (Seat s = 0; s < r_.players; ++s) {
       v.last_hand.points.push_back(hand_points_[s]);
       v.last_hand.totals.push_back(score_[s]);
@@ -140,28 +145,33 @@ View OldMaidState::view(Seat viewer) const {
                             : "m " + std::to_string(m.from + 1) + " " + std::to_string(m.to + 1);
       Choice c{a, action_label(viewer, a), key, {}, {}};
       if (m.kind == Move::kDraw) c.picks = {{hand_zone(offerer_), m.from}};
-      if (m.kind == Move::kArrange) c.picks = {{hand_zone(offerer_), m.from}}, c.to = {hand_zone(offerer_), m.to};
+      if (m.kind == Move::kArrange)
+        c.picks = {{hand_zone(offerer_), m.from}}, c.to = {hand_zone(offerer_), m.to};
       v.choices.push_back(std::move(c));
     }
     const Fan& f = fans_[offerer_];
     if (phase_ == Phase::kOffer) {
       const bool can_move = !f.shuffled && moves_ < f.size() - 1 && f.size() > 1;
       if (f.shuffled) {
-        v.prompt = "Your " + cards_text(f.size()) + " are shuffled face down. Offer them to " + seat_name(drawer_) +
+        v.prompt = "Your " + cards_text(f.size()) + " are shuffled face down. Offer them to " +
+                   seat_name(drawer_) +
                    (looked_ || f.size() < 2 ? "." : ", or look at them again to rearrange them.");
       } else {
         v.prompt = "Offer your " + cards_text(f.size()) + " to " + seat_name(drawer_);
         if (f.size() > 1 && !shuffled_)
-          v.prompt += can_move ? ": as they lie, shuffled face down first, or after moving cards about."
-                               : ": as they lie, or shuffled face down first.";
+          v.prompt += can_move
+                          ? ": as they lie, shuffled face down first, or after moving cards about."
+                          : ": as they lie, or shuffled face down first.";
         else
           v.prompt += can_move ? ", as they lie or after moving cards about." : ".";
       }
     } else {
-      v.prompt = "Pick a card from " + seat_name(offerer_) + "'s hand: " + cards_text(f.size()) + " face down.";
+      v.prompt = "Pick a card from " + seat_name(offerer_) + "'s hand: " + cards_text(f.size()) +
+                 " face down.";
       for (int i = 0; i < f.size(); ++i)
         if (!f.shuffled && (f.known[i] >> viewer & 1))
-          v.prompt += " You know card " + std::to_string(i + 1) + " is " + card_token(f.cards[i]) + ".";
+          v.prompt +=
+              " You know card " + std::to_string(i + 1) + " is " + card_token(f.cards[i]) + ".";
     }
   }
   if (v.terminal) v.result = outcome().summary;
@@ -203,7 +213,8 @@ void OldMaidState::narrate(Seat viewer, std::vector<std::string>& out) const {
       break;
     }
     case Event::kOffer:
-      out.push_back(w.says(e.actor, "hold") + " out " + cards_text(e.fan_size) + " face down to " + w.whom(e.other) + ".");
+      out.push_back(w.says(e.actor, "hold") + " out " + cards_text(e.fan_size) + " face down to " +
+                    w.whom(e.other) + ".");
       return;
     case Event::kShuffle:
       out.push_back(w.says(e.actor, "shuffle") + " the fan face down.");
@@ -213,46 +224,53 @@ void OldMaidState::narrate(Seat viewer, std::vector<std::string>& out) const {
                     (w.sees(e.actor) ? ": " + token_list(fans_[e.actor].cards) : "") + ".");
       return;
     case Event::kArrange:
-      out.push_back(w.says(e.actor, "move") + " " + (w.sees(e.actor) ? card_token(e.card) : "the card") +
-                    " from position " + std::to_string(e.from + 1) + " to " + std::to_string(e.to + 1) + ".");
+      out.push_back(w.says(e.actor, "move") + " " +
+                    (w.sees(e.actor) ? card_token(e.card) : "the card") + " from position " +
+                    std::to_string(e.from + 1) + " to " + std::to_string(e.to + 1) + ".");
       return;
     case Event::kDrawn: {
       const bool knows = sees(e.actor, e.other);
-      std::string line = w.says(e.actor, "draw") + " " + (knows ? card_token(e.card) + " (card " : "card ") +
-                         std::to_string(e.from + 1) + " of " + std::to_string(e.fan_size) + (knows ? ")" : "") +
-                         " from " + w.whom(e.other);
+      std::string line = w.says(e.actor, "draw") + " " +
+                         (knows ? card_token(e.card) + " (card " : "card ") +
+                         std::to_string(e.from + 1) + " of " + std::to_string(e.fan_size) +
+                         (knows ? ")" : "") + " from " + w.whom(e.other);
       if (e.paired) {
         if (r_.face_up)
-          line += " and " + w.verb(e.actor, "lay") + " down the pair " + card_token(e.partner) + " " + card_token(e.card);
+          line += " and " + w.verb(e.actor, "lay") + " down the pair " + card_token(e.partner) +
+                  " " + card_token(e.card);
         else if (w.sees(e.actor))
-          line += " and " + w.verb(e.actor, "discard") + " the pair " + card_token(e.partner) + " " +
-                  card_token(e.card) + " face down";
+          line += " and " + w.verb(e.actor, "discard") + " the pair " + card_token(e.partner) +
+                  " " + card_token(e.card) + " face down";
         else
           line += " and " + w.verb(e.actor, "discard") + " a pair face down";
       }
       out.push_back(line + ".");
       if (e.other_out)
-        out.push_back(w.who(e.other) + " gave away the last card and " + w.verb(e.other, "are", "is") + " safe.");
+        out.push_back(w.who(e.other) + " gave away the last card and " +
+                      w.verb(e.other, "are", "is") + " safe.");
       if (e.actor_out)
-        out.push_back(w.who(e.actor) + " paired away the last card and " + w.verb(e.actor, "are", "is") + " safe.");
+        out.push_back(w.who(e.actor) + " paired away the last card and " +
+                      w.verb(e.actor, "are", "is") + " safe.");
       break;
     }
     case Event::kCut:
-      out.push_back(w.says(e.actor, "cut") + " " + card_token(e.card) + ": " + std::to_string(e.raps) +
-                    " raps on the knuckles.");
+      out.push_back(w.says(e.actor, "cut") + " " + card_token(e.card) + ": " +
+                    std::to_string(e.raps) + " raps on the knuckles.");
       return;
   }
   if (!e.hand_over) return;
   if (!e.losers)
-    out.push_back("Every card has paired off: nobody is " + std::string(title_name(r_.title)) + ".");
+    out.push_back("Every card has paired off: nobody is " + std::string(title_name(r_.title)) +
+                  ".");
   for (Seat l = 0; l < r_.players; ++l) {
     if (!(e.losers >> l & 1)) continue;
-    std::string line = w.who(l) + " " + w.verb(l, "are", "is") + " left holding " + token_list(fans_[l].cards) +
-                       ": " + w.who(l) + " " + w.verb(l, "are", "is") + " " + std::string(title_name(r_.title)) + "!";
+    std::string line = w.who(l) + " " + w.verb(l, "are", "is") + " left holding " +
+                       token_list(fans_[l].cards) + ": " + w.who(l) + " " + w.verb(l, "are", "is") +
+                       " " + std::string(title_name(r_.title)) + "!";
     if (std::popcount(e.losers) > 1) line += " No pair can be made any more.";
     if (r_.penalty == Penalty::kSoot)
-      line += " A soot mark on the face (" + std::to_string(lost_[l]) + (lost_[l] == 1 ? " mark" : " marks") +
-              " so far).";
+      line += " A soot mark on the face (" + std::to_string(lost_[l]) +
+              (lost_[l] == 1 ? " mark" : " marks") + " so far).";
     out.push_back(line);
   }
   if (r_.hands > 1 || r_.scoring != Scoring::kLoser) {
