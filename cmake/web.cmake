@@ -24,7 +24,7 @@ add_test(NAME web_unit COMMAND ${NPM} test --silent WORKING_DIRECTORY ${web})
 # Two people play Old Maid in two browsers while the server is killed and restarted.
 add_test(NAME web_e2e COMMAND ${NODE} e2e/play.mjs --phone --server $<TARGET_FILE:parlour> WORKING_DIRECTORY ${web})
 # Tables of 2 to 12 seats at 1280×800 and 390×844, measured: nothing overlaps;
-# screenshots of the 8-player tables go to build/screenshots.
+# screenshots of each table (8 players among them) go to build/screenshots.
 add_test(NAME web_layout
          COMMAND ${NODE} e2e/layout.mjs --server $<TARGET_FILE:parlour> --shots ${CMAKE_BINARY_DIR}/screenshots
          WORKING_DIRECTORY ${web})

@@ -16,6 +16,7 @@ constexpr std::size_t kLengthBins = 4096;
 
 struct Partial {
   std::vector<Tally> seats, bots;
+  std::vector<std::vector<PairTally>> pairs;
   std::vector<std::uint64_t> hist = std::vector<std::uint64_t>(kLengthBins, 0);
   std::vector<std::uint64_t> stats;
   std::uint64_t length_sum = 0, games = 0;
@@ -28,6 +29,18 @@ void Tally::add(const Tally& o) {
   games += o.games, wins += o.wins, losses += o.losses, place_sum += o.place_sum;
   score_sum += o.score_sum, score_sq += o.score_sq;
   for (std::size_t i = 0; i < at_place.size(); ++i) at_place[i] += o.at_place[i];
+}
+
+double PairTally::margin() const {
+  return games ? (static_cast<double>(ahead) - static_cast<double>(behind)) / static_cast<double>(games) : 0;
+}
+
+double PairTally::half_width() const {
+  if (games < 2) return 1;
+  const double n = static_cast<double>(games), m = margin();
+  // Each game scores +1, -1 or 0: the variance from the counts.
+  const double second = (static_cast<double>(ahead) + static_cast<double>(behind)) / n;
+  return 1.959963984540054 * std::sqrt(std::max(0.0, second - m * m) / (n - 1));
 }
 
 double Tally::mean_score() const {
@@ -109,6 +122,7 @@ Result<SimResult> simulate(const SimSpec& spec) {
   auto work = [&](Partial& part) {
     part.seats.assign(players, {});
     part.bots.assign(names.size(), {});
+    part.pairs.assign(names.size(), std::vector<PairTally>(names.size()));
     part.stats.assign(stat_counters, 0);
     std::vector<std::unique_ptr<Player>> seat_players(players);
     std::vector<Player*> seat_ptrs(players);
@@ -123,7 +137,7 @@ Result<SimResult> simulate(const SimSpec& spec) {
       for (std::uint64_t i = begin; i < end; ++i) {
         const std::uint64_t seed = game_seed(spec.seed, i);
         for (int s = 0; s < players; ++s) {
-          const std::string& name = bots[spec.rotate ? (s + i) % players : s];
+          const std::string& name = bots[spec.rotate ? (s + i) % bots.size() : s];
           bot_index[s] =
               static_cast<int>(std::find(names.begin(), names.end(), name) - names.begin());
           if (fast_sim) continue;  // the fast path needs no bots
@@ -154,6 +168,15 @@ Result<SimResult> simulate(const SimSpec& spec) {
           part.seats[s].add(t);
           part.bots[bot_index[s]].add(t);
         }
+        for (int s = 0; s < players; ++s)
+          for (int t = 0; t < players; ++t) {
+            if (bot_index[s] == bot_index[t]) continue;
+            PairTally& pt = part.pairs[bot_index[s]][bot_index[t]];
+            ++pt.games;
+            // Ahead: a better place, or in a loser's game not losing where the other lost.
+            const bool ahead = po.places[s] < po.places[t], behind = po.places[s] > po.places[t];
+            pt.ahead += ahead, pt.behind += behind;
+          }
         if (g.stats) g.stats->tally(po, part.stats);
         const std::uint64_t len = static_cast<std::uint64_t>(po.length);
         ++part.hist[std::min<std::uint64_t>(len, kLengthBins - 1)];
@@ -181,11 +204,15 @@ Result<SimResult> simulate(const SimSpec& spec) {
   r.seats.assign(players, {});
   r.bot_names = names;
   r.bots.assign(names.size(), {});
+  r.head_to_head.assign(names.size(), std::vector<PairTally>(names.size()));
   r.length_hist.assign(kLengthBins, 0);
   std::vector<std::uint64_t> stats(stat_counters, 0);
   for (const Partial& p : parts) {
     for (int s = 0; s < players; ++s) r.seats[s].add(p.seats[s]);
-    for (std::size_t b = 0; b < names.size(); ++b) r.bots[b].add(p.bots[b]);
+    for (std::size_t b = 0; b < names.size(); ++b) {
+      r.bots[b].add(p.bots[b]);
+      for (std::size_t c = 0; c < names.size() && b < p.pairs.size(); ++c) r.head_to_head[b][c].add(p.pairs[b][c]);
+    }
     for (std::size_t i = 0; i < kLengthBins; ++i) r.length_hist[i] += p.hist[i];
     for (std::size_t i = 0; i < stat_counters && i < p.stats.size(); ++i) stats[i] += p.stats[i];
     r.length_sum += p.length_sum;

@@ -20,7 +20,7 @@ struct SimSpec {
   Selection sel;
   Config config;
   std::vector<std::string> bots;  // one per seat (a single name fills every seat)
-  bool rotate = false;            // game i seats bot (s + i) mod players at seat s
+  bool rotate = false;            // game i seats bot (s + i) mod (number of bots) at seat s
   std::uint64_t games = 1000;
   std::uint64_t seed = 1;
   int threads = 1;
@@ -38,6 +38,16 @@ struct Tally {
   double score_half_width() const;  // 95%, normal approximation
 };
 
+// Two bots at one table: how often the first finished ahead of the second,
+// behind it, or level (games where both played; seat-pairs, where a bot has
+// several seats).
+struct PairTally {
+  std::uint64_t games = 0, ahead = 0, behind = 0;
+  void add(const PairTally& o) { games += o.games, ahead += o.ahead, behind += o.behind; }
+  double margin() const;       // (ahead - behind) / games, in [-1, 1]
+  double half_width() const;   // 95%, normal approximation
+};
+
 struct Interval {
   double low = 0, high = 0;
 };
@@ -50,6 +60,7 @@ struct SimResult {
   std::vector<Tally> seats;                 // by seat
   std::vector<std::string> bot_names;       // distinct bots, in order of first seat
   std::vector<Tally> bots;                  // by bot name
+  std::vector<std::vector<PairTally>> head_to_head;  // [a][b]: bot a against bot b
   std::vector<std::uint64_t> length_hist;   // games by number of seat actions (last bin: and more)
   std::uint64_t length_sum = 0;
   std::vector<SeatRate> game_stats;  // the game's own report (GameStats), if it has one
@@ -64,6 +75,8 @@ Result<SimResult> simulate(const SimSpec& spec);
 std::string format_text(const SimSpec& spec, const SimResult& r);
 std::string format_json(const SimSpec& spec, const SimResult& r);
 std::string format_csv(const SimSpec& spec, const SimResult& r);
+// The tournament table: each bot's results with intervals, and head-to-head margins.
+std::string format_tournament(const SimSpec& spec, const SimResult& r);
 
 // Plots each seat's chance of losing (or winning, or mean score) with its
 // interval, and the game lengths.

@@ -2,6 +2,8 @@
 
 #include <string>
 
+#include "bots/ismcts.h"
+
 namespace parlour {
 namespace {
 
@@ -23,13 +25,16 @@ std::unique_ptr<Bot> make_bot(const GameInfo& game, std::string_view name) {
   for (const auto& b : game.bots)
     if (b.name == name) return b.make();
   if (name == "random") return make_random_bot();
+  // Search needs to sample what a seat cannot see.
+  if (game.resampler)
+    if (const std::optional<IsmctsOptions> o = parse_ismcts(name)) return make_ismcts_bot(*o);
   return nullptr;
 }
 
 std::string bot_names(const GameInfo& game) {
   std::string s;
   for (const auto& b : game.bots) s += std::string(b.name) + ", ";
-  return s + "random";
+  return s + (game.resampler ? "random, ismcts (or ismcts:ITERATIONS, ismcts:SECONDSs)" : "random");
 }
 
 }  // namespace parlour

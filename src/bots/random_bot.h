@@ -11,9 +11,10 @@ namespace parlour {
 // Picks uniformly among the legal choices of its view.
 std::unique_ptr<Bot> make_random_bot();
 
-// A bot by name: the game's own bots first, then "random". Null if unknown.
+// A bot by name: the game's own bots first, then "random", and for a game
+// that can sample hidden cards "ismcts" (bots/ismcts.h). Null if unknown.
 std::unique_ptr<Bot> make_bot(const GameInfo& game, std::string_view name);
-// The bot names a game accepts, for error messages: "blind, random".
+// The bot names a game accepts, for error messages: "blind, random, ismcts ...".
 std::string bot_names(const GameInfo& game);
 
 }  // namespace parlour

@@ -127,7 +127,7 @@ int show_rules(const std::string& name, std::ostream& out, std::ostream& err) {
   const GameInfo& g = *sel->game;
   out << g.rules << "\n## Options\n`--opt key=value`; the default first.\n\n";
   for (const OptionSpec& o : g.options) {
-    out << "- `" << o.key << "` = " << o.accepted() << "; default " << o.format(o.default_value)
+    out << "- `" << o.key << "` (" << o.label << ") = " << o.accepted() << "; default " << o.format(o.default_value)
         << ". " << o.help << ".\n  Source: " << o.source << ".\n";
   }
   if (sel->preset) {
@@ -248,6 +248,34 @@ int sim(const SimArgs& a, std::ostream& out, std::ostream& err, bool progress) {
     if (Status s = plot_sim(spec, *r, a.plot); !s.ok()) return fail(err, s.message());
     if (a.format == "text") out << "\nPlot: " << a.plot << "\n";
   }
+  return 0;
+}
+
+int tournament(const SimArgs& a, std::ostream& out, std::ostream& err, bool progress) {
+  Result<Selection> sel = select(a.game);
+  if (!sel.ok()) return fail(err, sel.message());
+  Result<Config> cfg = make_config(*sel, a.players, a.options);
+  if (!cfg.ok()) return fail(err, cfg.message());
+  SimSpec spec;
+  spec.sel = *sel;
+  spec.config = *cfg;
+  std::stringstream names(a.bots);
+  for (std::string b; std::getline(names, b, ',');)
+    if (!b.empty()) spec.bots.push_back(b);
+  if (spec.bots.size() < 2)
+    return fail(err, "--bots names the bots to compare, two or more separated by commas (for example ismcts,random)");
+  spec.rotate = true;
+  spec.games = a.games;
+  spec.seed = a.seed;
+  spec.threads = a.threads;
+  if (progress)
+    spec.progress = [&err, total = a.games](std::uint64_t done) {
+      err << "\r" << done << " / " << total << " games" << std::flush;
+    };
+  Result<SimResult> r = simulate(spec);
+  if (progress) err << "\r" << std::string(40, ' ') << "\r" << std::flush;
+  if (!r.ok()) return fail(err, r.message());
+  out << (a.format == "json" ? format_json(spec, *r) : format_tournament(spec, *r));
   return 0;
 }
 

@@ -39,6 +39,9 @@ struct SimArgs {
   std::string plot;  // FILE.svg or FILE.png, or empty
 };
 int sim(const SimArgs& args, std::ostream& out, std::ostream& err, bool progress);
+// Bots against each other, seats rotating: each bot's results and head-to-head
+// margins with 95% intervals. Uses SimArgs (bots: one name per bot).
+int tournament(const SimArgs& args, std::ostream& out, std::ostream& err, bool progress);
 
 struct OddsArgs {
   std::string game;

@@ -61,6 +61,19 @@ int main(int argc, char** argv) {
   simc->add_option("--plot", sa.plot,
                    "also plot the seats and game lengths to FILE.svg or FILE.png");
 
+  auto* tour = app.add_subcommand(
+      "tournament", "bots against each other, seats rotating: results and head-to-head margins");
+  cli::SimArgs ta;
+  ta.games = 1000;
+  tour->add_option("GAME", ta.game, "a name from `parlour list`")->required();
+  tour->add_option("--bots", ta.bots, "the bots, two or more: ismcts,greedy,random")->required();
+  tour->add_option("--games", ta.games, "number of games")->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40));
+  tour->add_option("--players", ta.players, "number of players");
+  tour->add_option("--opt", ta.options, "an option as key=value (repeatable)");
+  tour->add_option("--threads", ta.threads, "worker threads; results do not depend on it")->check(CLI::Range(1, 256));
+  tour->add_option("--seed", ta.seed, "seed of the whole tournament")->check(CLI::NonNegativeNumber);
+  tour->add_option("--format", ta.format, "text or json");
+
   auto* oddsc = app.add_subcommand(
       "odds", "exact odds of losing, seat by seat, from the deal or from a record");
   cli::OddsArgs oa;
@@ -140,6 +153,11 @@ int main(int argc, char** argv) {
   if (app.got_subcommand("fairness")) return cli::fairness(fa, std::cout, std::cerr);
   if (app.got_subcommand("odds")) return cli::odds(oa, std::cout, std::cerr);
   if (app.got_subcommand("sim")) return cli::sim(sa, std::cout, std::cerr, isatty(STDERR_FILENO));
+  if (app.got_subcommand("tournament")) {
+    if (ta.format != "text" && ta.format != "json")
+      return std::cerr << "parlour: --format " << ta.format << " is not known; use text or json\n", 2;
+    return cli::tournament(ta, std::cout, std::cerr, isatty(STDERR_FILENO));
+  }
   if (app.got_subcommand("serve")) return server::serve(so);
   if (app.got_subcommand("replay"))
     return cli::replay_file(replay_path, replay_seat, style, std::cout, std::cerr);

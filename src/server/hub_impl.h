@@ -37,6 +37,8 @@ std::string error_message(std::string_view code, std::string_view message);
 std::string first_chars(const std::string& text, std::size_t n);
 // Whether text holds control characters (names and chat may not).
 bool has_control(const std::string& text);
+// The name of the bot standing in for an absent person at `seat` (tables.cc).
+std::string stand_in_name(const TableRow& row, Seat seat);
 
 // ---- State ----------------------------------------------------------------
 

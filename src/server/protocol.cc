@@ -86,6 +86,8 @@ json Hub::Impl::seats_json(const TableRow& row, const std::vector<Client*>* play
     } else {
       j["name"] = r.name.empty() ? seat_name(s) : r.name;
       j["away"] = away && (*away)[s];
+      // Who plays the seat meanwhile: a bot with a name of its own.
+      if (away && (*away)[s]) j["stand_in"] = stand_in_name(row, s);
     }
     seats.push_back(std::move(j));
   }

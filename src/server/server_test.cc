@@ -634,6 +634,7 @@ TEST(Protocol, AnAbsentPersonIsPlayedByABotUntilBack) {
   fn();
   const json& seats = a.last_of("seats")["seats"];
   EXPECT_TRUE(seats[first]["away"]);
+  EXPECT_FALSE(seats[first]["stand_in"].get<std::string>().empty());  // who plays meanwhile
   EXPECT_FALSE(seats[1 - first]["away"]);
   const int version = f.hub->state(id)->actions_applied();
   f.clock.run();  // the stand-in plays (and whoever else is away, after their wait)

@@ -27,6 +27,15 @@ void name_bots(TableRow& row, std::size_t offset) {
     if (s.kind == "bot" && s.name.empty()) s.name = std::string(kBotNames[k++ % kBotNames.size()]);
 }
 
+}  // namespace
+
+std::string stand_in_name(const TableRow& row, Seat seat) {
+  return std::string(kBotNames[(row.bot_seed + static_cast<std::uint64_t>(row.players + seat)) % kBotNames.size()]) +
+         " (bot)";
+}
+
+namespace {
+
 std::chrono::milliseconds until(std::chrono::steady_clock::time_point t) {
   const auto now = std::chrono::steady_clock::now();
   return t > now ? std::chrono::ceil<std::chrono::milliseconds>(t - now)

@@ -6,7 +6,7 @@ for name in old-maid schwarzer-peter vieux-garcon pouilleux babanuki jiji-nuki j
 done
 expect_status 0 "rules" -- "$PARLOUR" rules old-maid
 for key in packs odd removed pairs first direction keep-drawing discards scoring hands penalty title; do
-  expect_in "$WORK/out" "\`$key\` =" "rules list option $key"
+  expect_in "$WORK/out" "\`$key\` (" "rules list option $key with its label"
 done
 expect_in "$WORK/out" "default queen" "rules give defaults"
 expect_in "$WORK/out" "seed 004" "rules cite the seeds"

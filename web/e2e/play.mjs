@@ -1,5 +1,8 @@
 // End-to-end: two people play Old Maid against two bots in real browsers,
-// through the UI only, while the server is killed and restarted mid-game.
+// through the UI only, while the server is killed and restarted mid-game. The
+// invited player gives a name first; both talk in the chat; bots and people are
+// shown by name. Last, a third person lets their turn wait at a table with
+// absent_after 10, is marked away, and comes back with "I'm back".
 //
 //   node e2e/play.mjs [--phone] [--server PATH]
 //
@@ -9,88 +12,14 @@
 // Needs `npm run build` first (the server serves web/dist) and Debian's
 // /usr/bin/chromium. Exits 0 on success; prints what failed and exits 1
 // otherwise. Screenshots go to the temporary folder, whose path is printed.
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, openSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
-
-const here = dirname(fileURLToPath(import.meta.url));
-const web = resolve(here, '..');
-const repo = resolve(web, '..');
-const argv = process.argv.slice(2);
-const flag = (name) => argv.includes(name);
-const option = (name, fallback) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : fallback);
+import { join } from 'node:path';
+import { check, Failure, flag, launch, log, run, Server, sleep, tmp } from './lib.mjs';
 
 const PHONE = flag('--phone');
-const SERVER = resolve(option('--server', join(repo, 'build', 'parlour')));
 const OVERALL_MS = 180_000;
 const HUMAN_ACTIONS_BEFORE_KILL = 6;
-const tmp = mkdtempSync(join(tmpdir(), 'parlour-e2e-'));
 const started = Date.now();
-
-const log = (...a) => console.log(`[${((Date.now() - started) / 1000).toFixed(1)}s]`, ...a);
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-class Failure extends Error {}
-function check(cond, what) {
-  if (!cond) throw new Failure(what);
-}
-
-// ----- The server -----
-
-async function freePort() {
-  // The range this project's tests may use.
-  for (let i = 0; i < 50; i++) {
-    const port = 18000 + Math.floor(Math.random() * 1000);
-    const ok = await new Promise((r) => {
-      const s = createServer();
-      s.once('error', () => r(false));
-      s.listen(port, '127.0.0.1', () => s.close(() => r(true)));
-    });
-    if (ok) return port;
-  }
-  throw new Failure('no free port in 18000-18999');
-}
-
-let server = null;
-let serverRuns = 0;
-
-function startServer(port) {
-  const out = openSync(join(tmp, `server-${++serverRuns}.log`), 'a');
-  server = spawn(
-    SERVER,
-    ['serve', '--port', String(port), '--db', join(tmp, 'p.db'), '--bot-delay', '100', '--web', join(web, 'dist')],
-    { stdio: ['ignore', out, out] },
-  );
-  const proc = server;
-  proc.exited = new Promise((r) => proc.once('exit', (code, signal) => r({ code, signal })));
-  return proc;
-}
-
-async function waitForServer(origin, ms = 20_000) {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    if (server.exitCode !== null) throw new Failure(`the server exited (${server.exitCode}); see ${tmp}/server-${serverRuns}.log`);
-    try {
-      const res = await fetch(`${origin}/`);
-      if (res.ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await sleep(100);
-  }
-  throw new Failure(`the server did not answer GET / within ${ms} ms`);
-}
-
-async function killServer() {
-  if (!server || server.exitCode !== null || server.signalCode !== null) return;
-  const proc = server;
-  proc.kill('SIGKILL');
-  await proc.exited;
-}
+const server = new Server(['--bot-delay', '100']);
 
 // ----- Pages -----
 
@@ -184,7 +113,8 @@ async function act(p) {
       await page.keyboard.press(String(i + 1));
       log(`${p.label}: typed ${i + 1} to draw`);
     } else {
-      await picks.nth(i).click();
+      // The left edge of a card in an overlapping fan is always its own.
+      await picks.nth(i).click({ position: { x: 4, y: 20 } });
       log(`${p.label}: drew card ${i + 1} of ${nPicks}`);
     }
   } else if (!p.arranged && (await movable.count()) >= 3) {
@@ -227,24 +157,68 @@ async function act(p) {
   p.actions++;
 }
 
+/** A person who lets their turn wait is marked away, a bot plays for them, and "I'm back" ends it. */
+async function absentPlayer(browser) {
+  const made = await server.api('/api/tables', { game: 'old-maid', players: 3, seats: ['human', 'blind', 'blind'], absent_after: 10 });
+  const token = made.seats[0].token;
+  const p = await newPlayer(browser, 'C', { width: 1280, height: 800 }, 'Cecily');
+  await p.context.addInitScript((t) => localStorage.setItem('parlour.named', t), token);
+  await p.page.goto(`${server.origin}/#/t/${made.table}/${token}`);
+  await p.page.waitForSelector('.table-page.my-turn', { timeout: 10_000 });
+  // Seat 0 offers first; nobody touches anything for the table's ten seconds.
+  await p.page.waitForSelector('.away-banner [data-role="back"]', { timeout: 20_000 });
+  const words = await p.page.locator('.away-banner').textContent();
+  check(/away/i.test(words), `the away banner says: ${words}`);
+  const v = await version(p);
+  await waitVersionAbove(p, v, 10_000); // the stand-in bot plays
+  await p.page.click('.away-banner [data-role="back"]');
+  await p.page.waitForSelector('.away-banner', { state: 'detached', timeout: 10_000 });
+  check(p.errors.length === 0, `C: ${p.errors.join('; ')}`);
+  await p.context.close();
+  log('absent: marked away after 10 s, a bot played, "I\'m back" brought the person back');
+}
+
+/** People by their names, bots by theirs (from the server), never "Seat n" in a seat's box. */
+async function checkNames(A, B) {
+  await A.page.waitForFunction(() => document.querySelector('.seat[data-seat="1"] .seat-name')?.textContent === 'Bob', null, { timeout: 10_000 });
+  const names = await A.page.$$eval('.others .seat .seat-name', (els) => els.map((e) => [e.textContent, e.getAttribute('title')]));
+  for (const [name, title] of names) {
+    check(name && !/^Seat \d+$/.test(name), `A sees a seat without a name: ${name}`);
+    check(title === name, `the seat name ${name} has no title with the whole name`);
+  }
+  const bots = await A.page.$$eval('.others .seat .bot-tag', (els) => els.length);
+  check(bots === 2, `A sees ${bots} bots, not 2`);
+  const meB = await B.page.locator('.me .seat-name').textContent();
+  check(meB.includes('Bob'), `B's own seat is not named Bob: ${meB}`);
+  log(`names: ${names.map((n) => n[0]).join(', ')}`);
+}
+
+/** A says something; B sees it by A's name, and the log stays the log. */
+async function checkChat(A, B) {
+  await A.page.click('.side-tab[data-tab="chat"]');
+  await A.page.fill('.chat-form input', 'good luck, Bob');
+  await A.page.press('.chat-form input', 'Enter');
+  await B.page.waitForSelector('.side-tab[data-tab="chat"] .unread', { timeout: 10_000 });
+  await B.page.click('.side-tab[data-tab="chat"]');
+  const line = await B.page.locator('.chat-lines li', { hasText: 'good luck, Bob' }).first();
+  check((await line.locator('.chat-name').textContent()) === 'Ann', 'B does not see the chat line by Ann');
+  // On a phone the chat opens over the table: close it to play on.
+  if (await B.page.locator('.side.open .side-close').isVisible()) await B.page.click('.side.open .side-close');
+  await A.page.click('.side-tab[data-tab="log"]');
+  log('chat: Bob read what Ann said');
+}
+
 const isTurn = async (p) => (await p.page.locator('.table-page.my-turn').count()) > 0;
 const isOver = async (p) => (await tablePage(p).getAttribute('data-terminal').catch(() => null)) === 'true';
 
 // ----- The run -----
 
 async function main() {
-  check(existsSync(SERVER), `no server binary at ${SERVER} (build it, or pass --server)`);
-  check(existsSync(join(web, 'dist', 'index.html')), 'no web/dist: run `npm run build` first');
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  startServer(port);
-  await waitForServer(origin);
+  await server.start();
+  const origin = server.origin;
   log(`server up at ${origin}, data in ${tmp}`);
 
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  const browser = await launch();
   const players = [];
   try {
     const A = await newPlayer(browser, 'A', { width: 1280, height: 800 }, 'Ann');
@@ -272,11 +246,17 @@ async function main() {
     await B.page.waitForSelector('[data-table]');
     await B.page.screenshot({ path: join(tmp, 'lobby-B.png') });
     await B.page.goto(invite);
+    // Whoever opens an invite link is asked for a name, the last one offered.
+    await B.page.waitForSelector('.name-prompt', { timeout: 10_000 });
+    check((await B.page.inputValue('#join-name')) === 'Bob', 'the name prompt does not offer the remembered name');
+    await B.page.click('[data-role="join"]');
 
     for (const p of players) await p.page.waitForSelector('.table-page[data-status="open"][data-version]:not([data-version=""])', { timeout: 15_000 });
     check((await tablePage(A).getAttribute('data-seat')) === '0', 'A does not sit at seat 0');
     check((await tablePage(B).getAttribute('data-seat')) === '1', 'B does not sit at seat 1');
     check((await ownHand(A)).length > 0 && (await ownHand(B)).length > 0, 'a player sees no cards of their own');
+    await checkNames(A, B);
+    await checkChat(A, B);
 
     let restarted = false;
     while (!(await isOver(A)) || !(await isOver(B))) {
@@ -287,7 +267,7 @@ async function main() {
         const humanActions = A.actions + B.actions;
         if (!restarted && humanActions >= HUMAN_ACTIONS_BEFORE_KILL) {
           restarted = true;
-          await restartMidGame(port, origin);
+          await restartMidGame();
         }
         await act(p);
         moved = true;
@@ -340,6 +320,7 @@ async function main() {
     check(tokenOf(hashes[0]) === tokenOf(oldHash), `A's token changed with the rematch: ${hashes[0]} from ${oldHash}`);
     check(hashes[0].split('/')[2] === hashes[1].split('/')[2] && hashes[0].split('/')[2] !== oldHash.split('/')[2], `the rematch tables differ: ${hashes}`);
     log(`rematch: both players moved to ${hashes[0].split('/')[2]}`);
+    await absentPlayer(browser);
   } catch (e) {
     for (const p of players) await p.page.screenshot({ path: join(tmp, `failure-${p.label}.png`) }).catch(() => {});
     if (players.length) log(`failure screenshots in ${tmp}`);
@@ -350,15 +331,14 @@ async function main() {
 
   // Kill the server with the table waiting for a human, so nothing moves while
   // it is down; both pages must come back by themselves to the same position.
-  async function restartMidGame(port, origin) {
+  async function restartMidGame() {
     await sleep(300);
-    await killServer();
+    await server.kill();
     const before = [];
     for (const p of players) before.push({ v: await version(p), hand: await ownHand(p) });
     log(`server killed (SIGKILL) at versions ${before.map((b) => b.v)}`);
     for (const p of players) await p.page.waitForSelector('.table-page:not([data-status="open"])', { timeout: 10_000 });
-    startServer(port);
-    await waitForServer(origin);
+    await server.start();
     log('server restarted');
     for (const [i, p] of players.entries()) {
       await p.page.waitForSelector('.table-page[data-status="open"]', { timeout: 30_000 });
@@ -372,23 +352,4 @@ async function main() {
   }
 }
 
-const timer = setTimeout(() => {
-  console.error(`FAILED: over ${OVERALL_MS / 1000} s`);
-  killServer().finally(() => process.exit(1));
-}, OVERALL_MS);
-
-main().then(
-  async () => {
-    await killServer();
-    clearTimeout(timer);
-    log(`PASSED; logs and screenshots in ${tmp}`);
-    process.exit(0);
-  },
-  async (e) => {
-    await killServer();
-    clearTimeout(timer);
-    console.error(`FAILED: ${e instanceof Failure ? e.message : e.stack ?? e}`);
-    console.error(`logs and screenshots in ${tmp}`);
-    process.exit(1);
-  },
-);
+run(main, OVERALL_MS, () => server.kill());

@@ -4,6 +4,8 @@ import type { SeatPresence } from './protocol';
 
 export interface OptionSpec {
   key: string;
+  /** The option's name for people ("The odd card"). */
+  label?: string;
   type: 'bool' | 'int' | 'choice';
   choices: string[];
   /** As typed on the command line: "true", "3", "queen". */
@@ -37,6 +39,8 @@ export interface GameInfo {
   min_players: number;
   max_players: number;
   default_players: number;
+  /** Tables of this game can show live odds. */
+  odds?: boolean;
   bots: BotInfo[];
   options: OptionSpec[];
   presets: Preset[];
@@ -56,6 +60,8 @@ export interface CreateTable {
   players?: number;
   options?: string[];
   seats?: string[];
+  /** Seconds before a bot plays for an absent person (0 = never; else 10 to 3600). */
+  absent_after?: number;
   seed?: number;
 }
 
@@ -64,6 +70,8 @@ export interface CreatedSeat {
   kind: 'human' | 'bot';
   token?: string;
   bot?: string;
+  /** A bot's name ("Agatha"). */
+  name?: string;
 }
 
 export interface CreatedTable {
@@ -82,6 +90,8 @@ export interface TableSummary {
   players: number;
   finished: boolean;
   actions: number;
+  /** Unix seconds. */
+  created?: number;
   seats: SeatPresence[];
 }
 

@@ -1,38 +1,42 @@
 // Where each card face's image lives in dist/cards/. Shared by the build (which
 // copies the files from the art package) and the UI (which shows them), so the
-// two cannot disagree about a name.
+// two cannot disagree about a name. A card is found by the rank and suit the
+// server gives it (GET /api/cards), never by arithmetic on its index.
 
-const RANK_LETTERS = 'A23456789TJQK';
-const SUIT_LETTERS = 'CDHS'; // clubs, diamonds, hearts, spades: the engine's suit order
+/** The art package names ranks by one letter, ace to king. */
+const RANK_LETTERS = ['A', '2', '3', '4', '5', '6', '7', '8', '9', 'T', 'J', 'Q', 'K'];
+const SUIT_LETTERS: Record<string, string> = { clubs: 'C', diamonds: 'D', hearts: 'H', spades: 'S' };
+/** The Kennard set ships one joker design. */
+const JOKER_FILE = '2J.svg';
 
-export const JOKERS = [52, 53];
-
-export function isStandard(index: number): boolean {
-  return index >= 0 && index < 52;
+/** What the art needs to know of a card: its names from the server. */
+export interface FaceInfo {
+  name: string;
+  rank?: number;
+  suit?: string;
+  picture?: number;
 }
 
-export function isJoker(index: number): boolean {
-  return JOKERS.includes(index);
+export function isJokerInfo(info: FaceInfo): boolean {
+  return info.rank === undefined && info.picture === undefined && /\bjoker\b/i.test(info.name);
 }
 
-export function isPicture(index: number): boolean {
-  return index >= 64 && index <= 89;
-}
-
-/** The face image's file name, or null for cards we draw ourselves (the picture deck). */
-export function faceFile(index: number): string | null {
-  if (isStandard(index)) return `${RANK_LETTERS[Math.floor(index / 4)]}${SUIT_LETTERS[index % 4]}.svg`;
-  // The Kennard set ships one joker design; both jokers use it.
-  if (isJoker(index)) return '2J.svg';
+/** The face image's file name, or null for cards drawn by our own code (the picture deck) or unknown. */
+export function faceFile(info: FaceInfo | undefined): string | null {
+  if (!info) return null;
+  if (info.rank !== undefined && info.suit !== undefined) {
+    const r = RANK_LETTERS[info.rank - 1];
+    const s = SUIT_LETTERS[info.suit];
+    return r && s ? `${r}${s}.svg` : null;
+  }
+  if (isJokerInfo(info)) return JOKER_FILE;
   return null;
 }
 
 /** Every file the build copies. */
 export function allFaceFiles(): string[] {
-  const files = new Set<string>();
-  for (let i = 0; i < 54; i++) {
-    const f = faceFile(i);
-    if (f) files.add(f);
-  }
-  return [...files];
+  const files: string[] = [];
+  for (const r of RANK_LETTERS) for (const s of Object.values(SUIT_LETTERS)) files.push(`${r}${s}.svg`);
+  files.push(JOKER_FILE);
+  return files;
 }

@@ -1,20 +1,23 @@
 // Card art. Standard cards and jokers are Adrian Kennard's CC0 faces, copied
 // into dist/cards/ by the build; the Old Maid picture deck and the backs are
-// drawn here, so the game needs no art from anywhere else.
+// drawn here, so the game needs no art from anywhere else. Which face a card
+// has comes from the server's card list (rank, suit, picture), not its index.
 import type { JSX } from 'preact';
-import { faceFile, isPicture } from './cardfiles';
-import { cardName, cardShort } from './tokens';
+import type { CardInfo } from './api';
+import { faceFile } from './cardfiles';
+import { cardInfo, cardName, cardShort, isLonePicture } from './tokens';
 
 const BASE = import.meta.env?.BASE_URL ?? './';
 
 export function faceUrl(index: number): string | null {
-  const f = faceFile(index);
+  const f = faceFile(cardInfo(index));
   return f ? `${BASE}cards/${f}` : null;
 }
 
-/** The face of a known card: an image, or our own picture card. */
+/** The face of a known card: an image, our own picture card, or its name on a blank card. */
 export function CardFace({ index }: { index: number }) {
-  if (isPicture(index)) return <PictureCard index={index} />;
+  const info = cardInfo(index);
+  if (info?.picture !== undefined) return <PictureCard info={info} />;
   const url = faceUrl(index);
   if (!url) return <div class="card-unknown">{cardShort(index)}</div>;
   return <img class="card-img" src={url} alt={cardName(index)} draggable={false} />;
@@ -110,14 +113,15 @@ function Portrait({ look, oldMaid }: { look: Look; oldMaid: boolean }) {
   );
 }
 
-/** A framed, portrait-like card with the character's name; the Old Maid in mourning purple. */
-export function PictureCard({ index }: { index: number }) {
-  const character = index - 64;
-  const oldMaid = character === 25;
+/** A framed, portrait-like card with the character's name; the lone card (the Old Maid) in mourning purple. */
+export function PictureCard({ info }: { info: CardInfo }) {
+  const index = info.index;
+  const character = info.picture ?? 0;
+  const oldMaid = isLonePicture(info);
   const look = oldMaid
     ? { hue: 285, skin: '#f0d2b8', hair: '#9a9a9a', coat: '#3b2147', hat: 2 }
     : pictureLook(character);
-  const [trade, first] = oldMaid ? ['', 'Old Maid'] : splitName(cardName(index));
+  const [trade, first] = oldMaid ? ['', info.short] : splitName(info.name);
   const frame = oldMaid ? '#2a1533' : `hsl(${look.hue} 50% 38%)`;
   const ground = oldMaid ? '#e9dcef' : `hsl(${look.hue} 60% 92%)`;
   const oval = oldMaid ? '#c9b2d6' : `hsl(${look.hue} 45% 78%)`;
@@ -131,7 +135,7 @@ export function PictureCard({ index }: { index: number }) {
     </g>
   );
   return (
-    <svg class="picture-card" viewBox="0 0 240 336" role="img" aria-label={cardName(index)}>
+    <svg class="picture-card" viewBox="0 0 240 336" role="img" aria-label={info.name}>
       <rect x="1" y="1" width="238" height="334" rx="14" fill="#fffdf7" stroke="#888" stroke-width="1.5" />
       <rect x="9" y="9" width="222" height="318" rx="9" fill={ground} stroke={frame} stroke-width="5" />
       <rect x="16" y="16" width="208" height="304" rx="6" fill="none" stroke={oldMaid ? '#c9a227' : '#fff'} stroke-width="1.5" opacity="0.8" />

@@ -1,48 +1,112 @@
-// Which of a view's choices go where: on a card (click), on a card move (drag,
-// or select and arrow keys), or on a button. Per protocol.md: a choice with
-// `zone` and `card` picks that card; with `to` as well it moves the card within
-// the zone; the others are buttons, and with `list_choices` every choice is a
-// button.
-import type { Choice, View } from './protocol';
+// Which of a view's choices go where (protocol.md, "The view"):
+//   - one pick, and nothing else on that card: click the card;
+//   - several picks (or several choices on one card): select the cards (a click
+//     toggles), then the buttons whose pick-set equals the selection are enabled;
+//   - `to` in the same zone: a move within it (drag, or select and arrow keys);
+//   - `to` in another zone: drag the card there, or select it and choose the place;
+//   - no picks: a button. With `list_choices` every choice is a button as well.
+import type { CardRef, Choice, View } from './protocol';
 
 export interface ChoiceMap {
-  /** `${zone}:${card}` → the choice that picks that card. */
-  onCard: Map<string, Choice>;
-  /** Moves within a zone, by `${zone}:${card}` of the card moved. */
+  /** `${zone}:${pos}` → the one choice a click on that card takes. */
+  click: Map<string, Choice>;
+  /** Cards a click selects or unselects. */
+  selectable: Set<string>;
+  /** Choices taken through a selection: enabled when their picks equal it. */
+  sets: Choice[];
+  /** Moves within a zone, by the key of the card moved. */
   moves: Map<string, Choice[]>;
+  /** Moves to another zone, by the key of the card moved. */
+  transfers: Map<string, Choice[]>;
   buttons: Choice[];
 }
 
-export const cardKey = (zone: number, card: number) => `${zone}:${card}`;
+export const cardKey = (zone: number, pos: number) => `${zone}:${pos}`;
+export const refKey = (r: CardRef) => cardKey(r[0], r[1]);
+export const parseKey = (k: string): CardRef => k.split(':').map(Number) as CardRef;
 
-const targetsCard = (c: Choice) => c.zone !== undefined && c.zone >= 0 && c.card !== undefined && c.card >= 0;
-const isMove = (c: Choice) => targetsCard(c) && c.to !== undefined && c.to >= 0;
+const validRef = (r: unknown): r is CardRef => Array.isArray(r) && r.length === 2 && r[0] >= 0 && r[1] >= 0;
+export const picksOf = (c: Choice): CardRef[] => (c.picks ?? []).filter(validRef);
+const isMove = (c: Choice) => Array.isArray(c.to) && c.to.length === 2 && c.to[0] >= 0 && picksOf(c).length > 0;
+
+/** The keys of a choice's picks, sorted: two choices pick the same set when these are equal. */
+export function pickSet(c: Choice): string[] {
+  return [...new Set(picksOf(c).map(refKey))].sort();
+}
+
+export function emptyMap(): ChoiceMap {
+  return { click: new Map(), selectable: new Set(), sets: [], moves: new Map(), transfers: new Map(), buttons: [] };
+}
+
+function push(m: Map<string, Choice[]>, k: string, c: Choice) {
+  m.set(k, [...(m.get(k) ?? []), c]);
+}
 
 export function mapChoices(view: View | null): ChoiceMap {
-  const map: ChoiceMap = { onCard: new Map(), moves: new Map(), buttons: [] };
+  const map = emptyMap();
   if (!view) return map;
+  const singles = new Map<string, Choice[]>();
   for (const c of view.choices) {
+    const picks = picksOf(c);
     if (isMove(c)) {
-      const k = cardKey(c.zone!, c.card!);
-      map.moves.set(k, [...(map.moves.get(k) ?? []), c]);
-    } else if (targetsCard(c)) {
-      map.onCard.set(cardKey(c.zone!, c.card!), c);
+      const k = refKey(picks[0]);
+      push(c.to![0] === picks[0][0] ? map.moves : map.transfers, k, c);
+    } else if (picks.length > 1) {
+      map.sets.push(c);
+      for (const p of picks) map.selectable.add(refKey(p));
+    } else if (picks.length === 1) {
+      push(singles, refKey(picks[0]), c);
     }
-    if (view.list_choices || !targetsCard(c)) map.buttons.push(c);
+    if (view.list_choices || picks.length === 0) map.buttons.push(c);
+  }
+  // A click acts only where it cannot mean anything else.
+  for (const [k, cs] of singles) {
+    if (cs.length === 1 && !map.selectable.has(k) && !map.moves.has(k) && !map.transfers.has(k)) map.click.set(k, cs[0]);
+    else {
+      map.selectable.add(k);
+      map.sets.push(...cs);
+    }
   }
   return map;
 }
 
-/** The move choice that takes the card at `from` to `to` in `zone`, if it is legal. */
+/** The move that takes the card at `from` to `to` in `zone`, if it is legal. */
 export function findMove(map: ChoiceMap, zone: number, from: number, to: number): Choice | undefined {
-  return map.moves.get(cardKey(zone, from))?.find((c) => c.to === to);
+  return map.moves.get(cardKey(zone, from))?.find((c) => c.to![1] === to);
 }
 
-/** Zones holding cards the viewer may pick (the offered fan), in zone order. */
+/** The move of a card to another zone (any place in it the game allows), if it is legal. */
+export function findTransfer(map: ChoiceMap, key: string, zone: number, pos?: number): Choice | undefined {
+  const all = map.transfers.get(key)?.filter((c) => c.to![0] === zone) ?? [];
+  return all.find((c) => c.to![1] === pos) ?? all.find((c) => c.to![1] === -1) ?? all[0];
+}
+
+/** The zones a card can be moved to. */
+export function transferZones(map: ChoiceMap, key: string): number[] {
+  return [...new Set((map.transfers.get(key) ?? []).map((c) => c.to![0]))];
+}
+
+/** Zones holding cards the viewer may pick by clicking or selecting, in zone order. */
 export function pickZones(map: ChoiceMap): number[] {
   const zones = new Set<number>();
-  for (const k of map.onCard.keys()) zones.add(Number(k.split(':')[0]));
+  for (const k of [...map.click.keys(), ...map.selectable]) zones.add(parseKey(k)[0]);
   return [...zones].sort((a, b) => a - b);
+}
+
+/** The selection after a click on `key`: toggled, or started afresh where it can lead nowhere. */
+export function toggleSelection(map: ChoiceMap, selection: string[], key: string): string[] {
+  if (selection.includes(key)) return selection.filter((k) => k !== key);
+  const next = [...selection, key];
+  const reachable = map.sets.some((c) => next.every((k) => pickSet(c).includes(k)));
+  return reachable ? next : [key];
+}
+
+/** The choices still reachable from a selection, and whether each matches it exactly. */
+export function selectionChoices(map: ChoiceMap, selection: string[]): { choice: Choice; exact: boolean }[] {
+  const want = [...selection].sort();
+  return map.sets
+    .filter((c) => want.every((k) => pickSet(c).includes(k)))
+    .map((c) => ({ choice: c, exact: pickSet(c).join() === want.join() }));
 }
 
 /** A key is a shortcut when it is one word a person can type: "o", "3", "12". */

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { backoff, Connection, DEAD_MS, initialTableState, PING_MS, reduceTable, socketUrl, type Status } from './connection';
+import { backoff, Connection, DEAD_MS, PING_MS, socketUrl, type Status } from './connection';
 import fixtures from './fixtures/views.json';
 import { FakeSocket } from './fakesocket';
 import type { ServerMessage, View } from './protocol';
@@ -30,10 +30,11 @@ class FakeClock {
 }
 
 const joined: ServerMessage = {
-  type: 'joined', table: 'k3j9x2ab', seat: 1, game: 'old-maid', title: 'Old Maid', preset: 'old-maid', players: 4,
-  seats: [{ kind: 'human', name: 'Ann', connected: true }, { kind: 'human', name: 'Bob', connected: true }, { kind: 'bot', name: 'blind' }, { kind: 'bot', name: 'random' }],
+  type: 'joined', table: 'k3j9x2ab', seat: 1, game: 'old-maid', title: 'Old Maid', preset: 'old-maid', players: 4, odds: true, absent_after: 0,
+  seats: [{ kind: 'human', name: 'Ann', connected: true }, { kind: 'human', name: 'Bob', connected: true }, { kind: 'bot', bot: 'blind', name: 'Agatha' }, { kind: 'bot', bot: 'blind', name: 'Bertram' }],
+  chat: [],
 };
-const update = (version: number, log: string[] = []): ServerMessage => ({ type: 'update', version, view: fixtures.drawer as View, log, last: null });
+const update = (version: number, log: string[] = []): ServerMessage => ({ type: 'update', version, view: fixtures.drawer as unknown as View, log, last: null });
 
 describe('connection', () => {
   let sockets: FakeSocket[];
@@ -192,37 +193,67 @@ describe('connection', () => {
   });
 });
 
-describe('table state', () => {
-  it('replaces the log after a join and appends after', () => {
-    let s = reduceTable(initialTableState, joined);
-    s = reduceTable(s, update(3, ['a', 'b']));
-    s = reduceTable(s, update(4, ['c']));
-    expect(s.log).toEqual(['a', 'b', 'c']);
-    expect(s.version).toBe(4);
-    // A reconnect: the server sends the whole story again.
-    s = reduceTable(s, joined);
-    s = reduceTable(s, update(4, ['a', 'b', 'c']));
-    expect(s.log).toEqual(['a', 'b', 'c']);
-    s = reduceTable(s, update(5, ['d']));
-    expect(s.log).toEqual(['a', 'b', 'c', 'd']);
+describe('what a person sends besides actions', () => {
+  let sockets: FakeSocket[];
+  const make = (odds: boolean) => {
+    sockets = [];
+    const c = new Connection({
+      url: 'ws://host/ws', table: 't', token: 'a'.repeat(32), odds,
+      onMessage: () => {}, onStatus: () => {},
+      createSocket: (url) => { const s = new FakeSocket(url); sockets.push(s); return s; },
+      clock: new FakeClock(), random: () => 0.5,
+    });
+    c.start();
+    return c;
+  };
+
+  it('says something at the table, trimmed and cut to 300 characters', () => {
+    const c = make(false);
+    expect(c.chat('hello')).toBe(false); // not joined yet
+    sockets[0].open();
+    sockets[0].receive(joined);
+    expect(c.chat('  well played \n')).toBe(true);
+    expect(sockets[0].sent.at(-1)).toEqual({ type: 'chat', text: 'well played' });
+    expect(c.chat('   ')).toBe(false);
+    c.chat('x'.repeat(400));
+    expect((sockets[0].sent.at(-1)!.text as string).length).toBe(300);
+    expect(c.chat('a\u0007b')).toBe(true);
+    expect(sockets[0].sent.at(-1)).toEqual({ type: 'chat', text: 'a b' });
   });
 
-  it('ignores an older update', () => {
-    let s = reduceTable(reduceTable(initialTableState, joined), update(6, ['x']));
-    s = reduceTable(s, update(5, ['old']));
-    expect(s.version).toBe(6);
-    expect(s.log).toEqual(['x']);
+  it('asks for live odds after every join where the table has them', () => {
+    const c = make(true);
+    sockets[0].open();
+    sockets[0].receive(joined);
+    expect(sockets[0].sent.filter((m) => m.type === 'odds')).toEqual([{ type: 'odds', on: true }]);
+    c.setOdds(false);
+    expect(sockets[0].sent.at(-1)).toEqual({ type: 'odds', on: false });
+    c.setOdds(true);
+    sockets[0].drop();
+    (c as unknown as { connect(): void }).connect();
+    sockets.at(-1)!.open();
+    sockets.at(-1)!.receive(joined);
+    expect(sockets.at(-1)!.sent.filter((m) => m.type === 'odds')).toEqual([{ type: 'odds', on: true }]);
   });
 
-  it('keeps presence and the rematch table', () => {
-    let s = reduceTable(initialTableState, joined);
-    expect(s.seat).toBe(1);
-    s = reduceTable(s, { type: 'seats', seats: [{ kind: 'human', name: 'Ann', connected: false }] });
-    expect(s.seats[0].connected).toBe(false);
-    s = reduceTable(s, { type: 'rematch', table: 'n3wt4b1e' });
-    expect(s.rematch).toBe('n3wt4b1e');
+  it('never asks for odds where the table has none', () => {
+    const c = make(true);
+    sockets[0].open();
+    sockets[0].receive({ ...joined, odds: false } as ServerMessage);
+    c.setOdds(true);
+    expect(sockets[0].sent.filter((m) => m.type === 'odds')).toEqual([]);
   });
 
+  it('says the person is back', () => {
+    const c = make(false);
+    sockets[0].open();
+    sockets[0].receive(joined);
+    expect(c.back()).toBe(true);
+    expect(sockets[0].sent.at(-1)).toEqual({ type: 'back' });
+  });
+});
+
+describe('socket URL', () => {
   it('builds the socket URL from the page', () => {
     expect(socketUrl({ protocol: 'http:', host: '127.0.0.1:18080' })).toBe('ws://127.0.0.1:18080/ws');
     expect(socketUrl({ protocol: 'https:', host: 'parlour.example' })).toBe('wss://parlour.example/ws');

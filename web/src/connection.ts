@@ -1,9 +1,10 @@
 // The WebSocket client of a table: joins, reconnects with backoff after any drop
 // (rejoining with the same token, so the seat is restored), keeps the last
 // version so that every action names the view it was chosen from, and folds the
-// server's messages into one table state. Sockets and timers are injected, so the
-// logic runs under test with a fake socket and fake time.
-import type { ClientMessage, SeatPresence, ServerMessage, View } from './protocol';
+// server's messages on to the page (tablestate.ts folds them into one state).
+// Sockets and timers are injected, so the logic runs under test with a fake
+// socket and fake time.
+import { CHAT_MAX, NAME_MAX, type ClientMessage, type ServerMessage } from './protocol';
 
 /** The part of the browser's WebSocket this client uses. */
 export interface SocketLike {
@@ -35,6 +36,8 @@ export interface ConnectionOptions {
   table: string;
   token?: string;
   name?: string;
+  /** Live odds wanted: asked for after every join where the table has them. */
+  odds?: boolean;
   onMessage: (msg: ServerMessage) => void;
   onStatus: (status: Status, detail?: string) => void;
   createSocket?: (url: string) => SocketLike;
@@ -74,8 +77,12 @@ export class Connection {
   private readonly clock: Clock;
   private readonly random: () => number;
   private readonly createSocket: (url: string) => SocketLike;
+  private wantOdds: boolean;
+  /** The joined table has live odds. */
+  private oddsAvailable = false;
 
   constructor(private readonly opts: ConnectionOptions) {
+    this.wantOdds = opts.odds ?? false;
     this.clock = opts.clock ?? defaultClock;
     this.random = opts.random ?? Math.random;
     this.createSocket = opts.createSocket ?? ((url) => new WebSocket(url) as unknown as SocketLike);
@@ -125,6 +132,23 @@ export class Connection {
     return this.status === 'open' && this.send({ type: 'rematch' });
   }
 
+  /** Says something at the table; false if it cannot be sent now or says nothing. */
+  chat(text: string): boolean {
+    const t = Array.from(text.replace(/[\u0000-\u001f\u007f]/g, ' ').trim()).slice(0, CHAT_MAX).join('');
+    return t.length > 0 && this.status === 'open' && this.send({ type: 'chat', text: t });
+  }
+
+  /** Switches live odds on or off; remembered across reconnects. */
+  setOdds(on: boolean): void {
+    this.wantOdds = on;
+    if (this.status === 'open' && this.oddsAvailable) this.send({ type: 'odds', on });
+  }
+
+  /** The person is back: the bot standing in for them stops. */
+  back(): boolean {
+    return this.status === 'open' && this.send({ type: 'back' });
+  }
+
   private send(msg: ClientMessage): boolean {
     if (!this.socket || this.socket.readyState !== OPEN) return false;
     this.socket.send(JSON.stringify(msg));
@@ -147,7 +171,7 @@ export class Connection {
       const join: ClientMessage = { type: 'join', table: this.opts.table };
       if (this.opts.token) join.token = this.opts.token;
       // 24 characters, not UTF-16 units: a cut emoji would be invalid text.
-      if (this.opts.name) join.name = Array.from(this.opts.name).slice(0, 24).join('');
+      if (this.opts.name) join.name = Array.from(this.opts.name).slice(0, NAME_MAX).join('');
       this.send(join);
       this.schedulePing();
     };
@@ -174,7 +198,9 @@ export class Connection {
     switch (msg.type) {
       case 'joined':
         this.failures = 0;
+        this.oddsAvailable = !!msg.odds;
         this.setStatus('open');
+        if (this.oddsAvailable && this.wantOdds) this.send({ type: 'odds', on: true });
         break;
       case 'update':
         this.version = msg.version;
@@ -235,72 +261,6 @@ export class Connection {
         // Closing a socket that never opened may throw in some browsers.
       }
     }
-  }
-}
-
-/** Everything the table page knows, folded from the server's messages. */
-export interface TableState {
-  table: string | null;
-  seat: number;
-  title: string;
-  game: string;
-  preset: string;
-  seats: SeatPresence[];
-  version: number | null;
-  view: View | null;
-  log: string[];
-  last: { seat: number; label: string } | null;
-  /** Set by a join: its first update carries the whole story, which replaces ours. */
-  wholeLogNext: boolean;
-  rematch: string | null;
-}
-
-export const initialTableState: TableState = {
-  table: null,
-  seat: -1,
-  title: '',
-  game: '',
-  preset: '',
-  seats: [],
-  version: null,
-  view: null,
-  log: [],
-  last: null,
-  wholeLogNext: true,
-  rematch: null,
-};
-
-export function reduceTable(state: TableState, msg: ServerMessage): TableState {
-  switch (msg.type) {
-    case 'joined':
-      return {
-        ...state,
-        table: msg.table,
-        seat: msg.seat,
-        title: msg.title,
-        game: msg.game,
-        preset: msg.preset,
-        seats: msg.seats,
-        wholeLogNext: true,
-      };
-    case 'update': {
-      // On one socket updates come in order; an older one can only be a leftover.
-      if (!state.wholeLogNext && state.version !== null && msg.version < state.version) return state;
-      return {
-        ...state,
-        version: msg.version,
-        view: msg.view,
-        log: state.wholeLogNext ? msg.log : [...state.log, ...msg.log],
-        last: msg.last,
-        wholeLogNext: false,
-      };
-    }
-    case 'seats':
-      return { ...state, seats: msg.seats };
-    case 'rematch':
-      return { ...state, rematch: msg.table };
-    default:
-      return state;
   }
 }
 

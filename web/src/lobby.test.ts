@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { GameInfo } from './api';
 import fixtures from './fixtures/views.json';
-import { baseline, boolOf, clampPlayers, normalise, optionArgs, presetsOf, resizeSeats } from './lobby';
+import { ABSENT_CHOICES, baseline, boolOf, carrySeats, clampPlayers, normalise, optionArgs, optionLabel, presetsOf, resizeSeats } from './lobbylogic';
 
 const oldMaid = fixtures.games[0] as GameInfo;
+const bachelor = fixtures.games[1] as GameInfo;
 const [standard] = presetsOf(oldMaid);
 const peter = presetsOf(oldMaid).find((p) => p.name === 'schwarzer-peter')!;
 const keepDrawing = presetsOf(oldMaid).find((p) => p.name === 'old-maid-keep-drawing')!;
@@ -55,5 +56,23 @@ describe('lobby options', () => {
     expect(clampPlayers(1, standard)).toBe(2);
     expect(clampPlayers(13, standard)).toBe(12);
     expect(clampPlayers(Number('x'), standard)).toBe(4);
+  });
+
+  it('carries seats to another game: people stay, unknown bots become its first bot', () => {
+    expect(carrySeats(['human', 'human', 'random', 'blind'], bachelor, 3)).toEqual(['human', 'human', 'random']);
+    expect(carrySeats(['human', 'blind', 'blind'], bachelor, 4)).toEqual(['human', 'search', 'search', 'search']);
+  });
+
+  it('names options by their label, falling back to the key', () => {
+    const odd = oldMaid.options.find((o) => o.key === 'odd')!;
+    expect(optionLabel(odd)).toBe('The odd card');
+    expect(optionLabel({ ...odd, label: undefined })).toBe('odd');
+    expect(optionLabel({ ...odd, label: '  ' })).toBe('odd');
+  });
+
+  it('offers the absence timer in seconds, off by default', () => {
+    expect(ABSENT_CHOICES[0]).toEqual([0, 'off']);
+    expect(ABSENT_CHOICES.map(([s]) => s)).toEqual([0, 30, 60, 120, 300]);
+    expect(ABSENT_CHOICES.map(([, l]) => l)).toEqual(['off', '30 s', '1 min', '2 min', '5 min']);
   });
 });

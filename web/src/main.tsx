@@ -4,10 +4,18 @@ import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { getCards } from './api';
 import { installCardBack } from './cards';
-import { Lobby, savedName } from './lobby';
+import { Lobby } from './lobby';
 import { TablePage } from './table';
 import { setCardNames } from './tokens';
-import './style.css';
+import './styles/base.css';
+import './styles/lobby.css';
+import './styles/cards.css';
+import './styles/zones.css';
+import './styles/table.css';
+import './styles/seats.css';
+import './styles/panels.css';
+import './styles/overlays.css';
+import './styles/phone.css';
 
 export type Route = { page: 'lobby' } | { page: 'table'; table: string; token?: string };
 
@@ -24,14 +32,13 @@ function App() {
     window.addEventListener('hashchange', onHash);
     return () => window.removeEventListener('hashchange', onHash);
   }, []);
-  if (route.page === 'table')
-    return <TablePage key={`${route.table}/${route.token ?? ''}`} table={route.table} token={route.token} name={savedName() || undefined} />;
+  if (route.page === 'table') return <TablePage key={`${route.table}/${route.token ?? ''}`} table={route.table} token={route.token} />;
   return <Lobby />;
 }
 
 async function start() {
   installCardBack();
-  // Picture cards are named by the server; the page works without the names.
+  // Every card's names come from the server; without them cards show their numbers.
   await getCards().then(setCardNames, () => {});
   render(<App />, document.getElementById('app')!);
 }

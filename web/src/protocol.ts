@@ -1,5 +1,7 @@
 // The shapes of src/server/protocol.md, as TypeScript types. The server is the
 // authority: these only describe what it sends, the UI never invents a field.
+// Zone kinds are plain strings on purpose: the UI draws by `layout` and never
+// needs to know what a zone is.
 
 export interface CardView {
   face_up: boolean;
@@ -7,29 +9,47 @@ export interface CardView {
   card: string | null;
   name: string | null;
   index: number | null;
+  /** A trick's card: the seat that played it. */
+  seat?: number;
+  /** A grid's empty slot: no card at all. */
+  empty?: boolean;
 }
 
-export type ZoneKind = 'hand' | 'pairs' | 'aside' | 'stock' | 'discard' | 'table';
+/** How to draw a zone; all a renderer needs (protocol.md, "The view"). */
+export type Layout = 'hand' | 'fan' | 'row' | 'pile' | 'column' | 'grid' | 'trick' | 'pot';
 
 export interface Zone {
-  kind: ZoneKind;
+  /** What the zone is ("hand", "pairs", "stock"...): shown to nobody, styled by nobody. */
+  kind: string;
+  layout: Layout;
   /** A seat, or -1 for the table's own zones. */
   owner: number;
   name: string;
-  fan: boolean;
   note: string;
   cards: CardView[];
+  /** grid: slots in a row. */
+  columns?: number;
+  /** pot: chips staked. */
+  chips?: number;
 }
+
+/** A card of the view: [zone, position] of zones[zone].cards[position]. */
+export type CardRef = [number, number];
 
 export interface Choice {
   action: number;
   label: string;
+  /** What a person types at the terminal; the browser shows one-word keys as hints. */
   key: string;
-  /** With `card`: the choice picks zones[zone].cards[card]. */
-  zone?: number;
-  card?: number;
-  /** With zone and card: moves that card to position `to` of the same zone. */
-  to?: number;
+  /** The cards the choice picks: one (click it) or several (select them, then choose). */
+  picks?: CardRef[];
+  /** A move: picks[0] goes to position to[1] of zone to[0] (-1: where the game puts it). */
+  to?: CardRef;
+}
+
+export interface Counter {
+  name: string;
+  value: number;
 }
 
 export interface SeatInfo {
@@ -38,6 +58,16 @@ export interface SeatInfo {
   score: number;
   out: boolean;
   status: string;
+  counters?: Counter[];
+}
+
+export type Resolve = 'turn' | 'first' | 'all';
+
+export interface HandResult {
+  hand: number;
+  summary: string;
+  points: number[];
+  totals: number[];
 }
 
 export interface View {
@@ -45,10 +75,14 @@ export interface View {
   /** The viewer's seat, -1 for a spectator. */
   viewer: number;
   players: number;
-  /** The seat to move; negative for chance or the end. */
+  /** The seat to move; -1 chance, -2 the end, -3 several seats at once (see actors). */
   to_move: number;
+  /** Every seat that may act now. */
+  actors: number[];
+  resolve: Resolve;
   dealer: number;
   hand: number;
+  /** 0: no fixed number of hands. */
   hands: number;
   terminal: boolean;
   result: string;
@@ -57,37 +91,73 @@ export interface View {
   prompt: string;
   list_choices: boolean;
   choices: Choice[];
+  /** The last hand finished, until the next one ends; null before. */
+  last_hand: HandResult | null;
 }
 
 /** A seat as the server's presence messages describe it. */
 export interface SeatPresence {
   kind: 'human' | 'bot';
-  /** A person's chosen name ("Seat 1" until they give one); for a bot, "blind (bot)". */
+  /** A person's chosen name ("Seat 1" until they give one); a bot's own name ("Agatha"). */
   name: string;
-  /** The bot's name, for a bot seat. */
+  /** Which bot plays a bot seat ("blind"). */
   bot?: string;
   connected?: boolean;
+  /** A bot is playing this person's seat until they come back. */
+  away?: boolean;
+  /** While away: the bot playing the seat meanwhile ("Hector (bot)"). */
+  stand_in?: string;
+}
+
+export interface ChatLine {
+  seat: number;
+  name: string;
+  text: string;
+  /** Unix seconds. */
+  at: number;
+}
+
+export interface OddsFigures {
+  type: 'odds';
+  version: number;
+  /** What the figures are the chance of ("being left with the odd card"). */
+  event?: string;
+  seats?: number[];
+  exact?: boolean;
+  precision?: number;
+  method?: string;
+  /** Set instead of the figures where none can be given (before the deal). */
+  error?: string;
+}
+
+export interface Joined {
+  type: 'joined';
+  table: string;
+  seat: number;
+  game: string;
+  title: string;
+  preset: string;
+  players: number;
+  /** The table can show live odds. */
+  odds?: boolean;
+  /** Seconds before a bot stands in for an absent person; 0 = never. */
+  absent_after?: number;
+  seats: SeatPresence[];
+  chat?: ChatLine[];
 }
 
 export type ServerMessage =
-  | {
-      type: 'joined';
-      table: string;
-      seat: number;
-      game: string;
-      title: string;
-      preset: string;
-      players: number;
-      seats: SeatPresence[];
-    }
+  | Joined
   | {
       type: 'update';
       version: number;
       view: View;
       log: string[];
-      last: { seat: number; label: string } | null;
+      last: { seat: number; label?: string } | null;
     }
   | { type: 'seats'; seats: SeatPresence[] }
+  | ({ type: 'chat' } & ChatLine)
+  | OddsFigures
   | { type: 'error'; code: string; message?: string }
   | { type: 'rematch'; table: string }
   | { type: 'pong' };
@@ -96,4 +166,11 @@ export type ClientMessage =
   | { type: 'join'; table: string; token?: string; name?: string }
   | { type: 'act'; action: number; version?: number }
   | { type: 'rematch' }
+  | { type: 'chat'; text: string }
+  | { type: 'odds'; on: boolean }
+  | { type: 'back' }
   | { type: 'ping' };
+
+/** Protocol limits the UI keeps to, so that the server never has to refuse. */
+export const CHAT_MAX = 300;
+export const NAME_MAX = 24;

@@ -1,6 +1,10 @@
 import { render } from 'preact';
-import { describe, expect, it } from 'vitest';
-import { cardName, cardShort, isRed, parseTokens, renderTokens, setCardNames, tokensToText, withSeatNames } from './tokens';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { allFaceFiles, faceFile } from './cardfiles';
+import tables from './fixtures/tables.json';
+import { cardInfo, cardName, cardShort, isLonePicture, isRed, parseTokens, renderTokens, setCardNames, tokensToText, withSeatNames } from './tokens';
+
+beforeAll(() => setCardNames(tables.cards));
 
 describe('card tokens', () => {
   it('splits text into runs and cards', () => {
@@ -12,30 +16,31 @@ describe('card tokens', () => {
     expect(parseTokens('[[0]] [[1]]')).toEqual([{ card: 0 }, { text: ' ' }, { card: 1 }]);
   });
 
-  it('keeps what is not a valid token as text', () => {
+  it('keeps what is not a card of the server list as text', () => {
     expect(parseTokens('[[60]] and [[x]] and [[1234]] and [[5')).toEqual([{ text: '[[60]] and [[x]] and [[1234]] and [[5' }]);
     expect(parseTokens('')).toEqual([]);
   });
 
-  it('names standard cards by index: (rank - 1) * 4 + suit', () => {
-    expect(cardShort(0)).toBe('A♣');
+  it('names every card from the server list, not from its index', () => {
     expect(cardShort(47)).toBe('Q♠');
-    expect(cardShort(38)).toBe('10♥');
-    expect(cardShort(53)).toBe('Jkr');
     expect(cardName(45)).toBe('queen of diamonds');
     expect(isRed(45)).toBe(true);
     expect(isRed(47)).toBe(false);
+    // A server that named a card otherwise is believed.
+    setCardNames([{ index: 0, short: 'Ace!', name: 'the ace of clubs', rank: 1, suit: 'hearts' }]);
+    expect(cardShort(0)).toBe('Ace!');
+    expect(isRed(0)).toBe(true);
+    setCardNames(tables.cards);
+    expect(cardShort(0)).toBe('A♣');
+    expect(cardShort(53)).toBe('Jkr');
   });
 
-  it('names picture cards from the server list', () => {
-    expect(cardShort(64)).toBe('#64');
-    setCardNames([
-      { index: 64, short: 'Archie', name: 'Admiral Archie', picture: 0 },
-      { index: 89, short: 'OldMaid', name: 'the Old Maid', picture: 25 },
-    ]);
-    expect(cardShort(64)).toBe('Archie');
-    expect(cardName(89)).toBe('the Old Maid');
-    expect(tokensToText('You draw [[64]] from [[89]]')).toBe('You draw Archie from OldMaid');
+  it('writes "Old Maid" with its space, as the server names her', () => {
+    expect(cardShort(89)).toBe('Old Maid');
+    expect(cardName(64)).toBe('Admiral Archie');
+    expect(isLonePicture(cardInfo(89))).toBe(true);
+    expect(isLonePicture(cardInfo(64))).toBe(false);
+    expect(tokensToText('You draw [[64]] from [[89]]')).toBe('You draw Archie from Old Maid');
   });
 
   it('renders tokens as small coloured card names', () => {
@@ -47,13 +52,26 @@ describe('card tokens', () => {
     expect(toks[0].className).toContain('tok-red');
     expect(toks[1].textContent).toBe('A♠');
     expect(toks[1].className).toContain('tok-black');
-    expect(toks[2].className).toContain('tok-oldmaid');
-    expect(el.textContent).toBe('the pair A♦ A♠ and OldMaid');
+    expect(toks[2].className).toContain('tok-lone');
+    expect(el.textContent).toBe('the pair A♦ A♠ and Old Maid');
+  });
+});
+
+describe('card faces', () => {
+  it('finds the image by rank and suit, the joker by name, and none for pictures', () => {
+    expect(faceFile(cardInfo(47))).toBe('QS.svg');
+    expect(faceFile(cardInfo(36))).toBe('TC.svg');
+    expect(faceFile(cardInfo(52))).toBe('2J.svg');
+    expect(faceFile(cardInfo(64))).toBeNull();
+    expect(faceFile(undefined)).toBeNull();
+    expect(faceFile({ name: 'x', rank: 14, suit: 'clubs' })).toBeNull();
+    expect(allFaceFiles()).toHaveLength(53);
+    for (const c of tables.cards) if (c.rank) expect(allFaceFiles()).toContain(faceFile(c));
   });
 });
 
 describe('seat names', () => {
-  it('reads people by name, leaving other seats and longer numbers alone', () => {
+  it('reads seats by name, leaving other seats and longer numbers alone', () => {
     expect(withSeatNames('Seat 1 draws card 2 of 3 from Seat 0; Seat 12 waits', [undefined, 'Bob'])).toBe(
       'Bob draws card 2 of 3 from Seat 0; Seat 12 waits',
     );

@@ -1,39 +1,48 @@
 // Text from the server names cards as tokens, "[[n]]" with n a card index, so
 // that each front end draws them its own way. Here: a small inline name with
-// the suit symbol, red or black.
+// the suit symbol, red or black. Every card's names, rank, suit and picture
+// come from the server's list (GET /api/cards): the browser does no arithmetic
+// on card indices.
 import { h, type ComponentChild } from 'preact';
 import type { CardInfo } from './api';
-import { isJoker, isPicture, isStandard } from './cardfiles';
 
 export type Segment = { text: string } | { card: number };
 
-const RANKS = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'];
-const RANK_NAMES = ['ace', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'jack', 'queen', 'king'];
-const SUITS = ['♣', '♦', '♥', '♠'];
-const SUIT_NAMES = ['clubs', 'diamonds', 'hearts', 'spades'];
-
-// Picture cards are named by the server (GET /api/cards); standard cards need no
-// look-up, so tokens render even before that answer arrives.
 const known = new Map<number, CardInfo>();
+let lonePicture = -1;
 
+/** Takes the server's card list; called once before the first page is drawn. */
 export function setCardNames(cards: CardInfo[]): void {
   for (const c of cards) known.set(c.index, c);
+  // The picture deck is listed in pairs of characters, the lone one last.
+  lonePicture = Math.max(-1, ...[...known.values()].map((c) => c.picture ?? -1));
+}
+
+export function cardInfo(index: number): CardInfo | undefined {
+  return known.get(index);
+}
+
+/** The picture card with no partner (the Old Maid of the picture deck). */
+export function isLonePicture(info: CardInfo | undefined): boolean {
+  return info?.picture !== undefined && info.picture === lonePicture;
 }
 
 export function cardShort(index: number): string {
-  if (isStandard(index)) return RANKS[Math.floor(index / 4)] + SUITS[index % 4];
-  if (isJoker(index)) return 'Jkr';
   return known.get(index)?.short ?? `#${index}`;
 }
 
 export function cardName(index: number): string {
-  if (isStandard(index)) return `${RANK_NAMES[Math.floor(index / 4)]} of ${SUIT_NAMES[index % 4]}`;
-  if (isJoker(index)) return 'joker';
-  return known.get(index)?.name ?? (index === 89 ? 'the Old Maid' : `card ${index}`);
+  return known.get(index)?.name ?? `card ${index}`;
 }
 
 export function isRed(index: number): boolean {
-  return isStandard(index) && (index % 4 === 1 || index % 4 === 2);
+  const suit = known.get(index)?.suit;
+  return suit === 'diamonds' || suit === 'hearts';
+}
+
+/** A token names a card the server listed; before the list arrives, any index. */
+function isCard(n: number): boolean {
+  return known.size ? known.has(n) : n < 256;
 }
 
 /** Splits text into plain runs and card tokens; anything that is not a valid token stays text. */
@@ -44,7 +53,7 @@ export function parseTokens(text: string): Segment[] {
   let at = 0;
   for (let m = re.exec(text); m; m = re.exec(text)) {
     const n = Number(m[1]);
-    if (!(isStandard(n) || isJoker(n) || isPicture(n))) continue;
+    if (!isCard(n)) continue;
     plain += text.slice(at, m.index);
     if (plain) out.push({ text: plain });
     plain = '';
@@ -56,20 +65,21 @@ export function parseTokens(text: string): Segment[] {
   return out;
 }
 
-/** The text with each token as plain words: for titles, aria labels and copying. */
+/** The text with each token as plain words and seats by name: for titles, aria labels and copying. */
 export function tokensToText(text: string): string {
   return parseTokens(text)
-    .map((s) => ('text' in s ? s.text : cardShort(s.card)))
+    .map((s) => ('text' in s ? withSeatNames(s.text) : cardShort(s.card)))
     .join('');
 }
 
 function tokenClass(index: number): string {
-  if (isPicture(index)) return index === 89 ? 'tok tok-picture tok-oldmaid' : 'tok tok-picture';
+  const info = known.get(index);
+  if (info?.picture !== undefined) return isLonePicture(info) ? 'tok tok-picture tok-lone' : 'tok tok-picture';
   return isRed(index) ? 'tok tok-red' : 'tok tok-black';
 }
 
-// The server's words call seats "Seat 2"; at a table of people, their names
-// read better. Set from the seats message; only people who gave a name.
+// The server's words call seats "Seat 2"; people and bots read better by name.
+// Set from the seats message.
 let seatNames: (string | undefined)[] = [];
 
 export function setSeatNames(names: (string | undefined)[]): void {

@@ -1,20 +1,26 @@
-// A zone of cards as the view gives it: face-down cards as backs, known cards
-// as faces, cards the viewer may pick as buttons. The markup carries data
-// attributes (zone kind, owner, card index) so that tests can check that no
-// hidden card ever reaches the page.
-import type { ComponentChildren } from 'preact';
-import { CardFace } from './cards';
-import type { Choice, CardView, View, Zone } from './protocol';
-import { cardName, renderTokens, tokensToText } from './tokens';
+// A zone of cards, drawn by its layout alone (protocol.md, "The view"): hand,
+// fan and row side by side, pile stacked with a count, column overlapping
+// downwards, grid in rows of slots, trick round the middle by seat, pot with
+// its chips. The kind of a zone is carried as data for tests, never used to draw.
+import { useContext } from 'preact/hooks';
+import { CardSlot } from './cardslot';
+import { cardKey, findTransfer, isShortcut, transferZones } from './choices';
+import { TableCtx, type TableCtxValue } from './interact';
+import type { CardView, Layout, View, Zone } from './protocol';
+import { renderTokens, tokensToText } from './tokens';
 
 export type CardSize = 'lg' | 'md' | 'sm' | 'xs';
+
+const LAYOUTS: Layout[] = ['hand', 'fan', 'row', 'pile', 'column', 'grid', 'trick', 'pot'];
+/** An unknown layout (a newer server) is drawn as a row. */
+export const layoutOf = (z: Zone): Layout => (LAYOUTS.includes(z.layout) ? z.layout : 'row');
 
 /** Animation keys of every card of the view, zone by zone (see flip.ts). */
 export function flipKeys(view: View): string[][] {
   const seen = new Map<number, number>();
-  return view.zones.map((z) =>
+  return view.zones.map((z, zi) =>
     z.cards.map((c, pos) => {
-      if (c.index === null) return `${z.kind}/${z.owner}/${pos}`;
+      if (c.index === null) return `z${zi}/${pos}`;
       const n = seen.get(c.index) ?? 0;
       seen.set(c.index, n + 1);
       return `c${c.index}#${n}`;
@@ -22,121 +28,178 @@ export function flipKeys(view: View): string[][] {
   );
 }
 
-interface CardSlotProps {
-  card: CardView;
-  flip?: string;
-  pick?: Choice;
-  onPick?: (c: Choice) => void;
-  /** Shown under a pickable face-down card: the number to type. */
-  hint?: string;
-  /** The card lies face down before someone else: even if the viewer knows it
-   * (they gave it away), it shows as a back with the name as a reminder. */
-  peek?: boolean;
-  class?: string;
-  children?: ComponentChildren;
+/** The zone's name without its owner ("Seat 2's pairs" → "pairs"), for a caption under a seat's name. */
+export function shortZoneName(name: string): string {
+  return name.replace(/^Seat \d+'s /, '');
 }
 
-export function CardSlot({ card, flip, pick, onPick, hint, peek = false, class: extra }: CardSlotProps) {
-  const peeked = peek && card.index !== null && !card.face_up;
-  const known = card.index !== null && !peeked;
-  const cls = ['card', known ? 'face' : 'back', card.face_up ? 'face-up' : '', peeked ? 'peek' : '', pick ? 'pickable' : '', extra ?? '']
-    .filter(Boolean)
-    .join(' ');
-  const body = known ? (
-    <CardFace index={card.index!} />
-  ) : peeked ? (
-    <span class="peek-label" title={`You know this is the ${cardName(card.index!)}`}>
-      {renderTokens(`[[${card.index}]]`)}
-    </span>
-  ) : null;
-  const common = {
-    class: cls,
-    'data-flip': flip,
-    'data-card-index': known ? card.index! : undefined,
-    'data-known-index': peeked ? card.index! : undefined,
-  };
-  if (pick && onPick) {
-    const what = card.index !== null ? cardName(card.index) : 'a face-down card';
-    return (
-      <button
-        type="button"
-        {...common}
-        data-action={pick.action}
-        aria-label={`${tokensToText(pick.label)}: ${what}`}
-        title={tokensToText(pick.label)}
-        onClick={() => onPick(pick)}
-      >
-        {body}
-        {hint && <span class="card-hint">{hint}</span>}
-      </button>
-    );
-  }
-  return (
-    <div {...common} title={known ? cardName(card.index!) : undefined}>
-      {body}
-    </div>
-  );
+/** Any card of the zone the viewer may act on. */
+export function zoneActive(t: TableCtxValue, index: number, zone: Zone): boolean {
+  return zone.cards.some((_, pos) => {
+    const k = cardKey(index, pos);
+    return t.map.click.has(k) || t.map.selectable.has(k) || t.map.moves.has(k) || t.map.transfers.has(k);
+  });
 }
 
-interface ZoneViewProps {
+export interface ZoneViewProps {
   zone: Zone;
   index: number;
   keys: string[];
   size: CardSize;
-  /** Pickable cards by position. */
-  picks?: Map<number, Choice>;
-  onPick?: (c: Choice) => void;
-  /** Large piles of face-down cards collapse to a stack with a count. */
-  pileOver?: number;
+  /** Show the zone's name and count above it (the table's zones). */
   label?: boolean;
+  /** A caption under the cards ("pairs", in a seat's box). */
+  caption?: string;
   /** Someone else's face-down cards: known ones still show as backs (see CardSlot). */
   peek?: boolean;
+  /** Draw hidden cards nobody may act on as a small stack with a count. */
+  stack?: boolean;
+  /** Names for seats (a trick's cards say who played them). */
+  seatName?: (seat: number) => string;
   class?: string;
 }
 
-export function ZoneView({ zone, index, keys, size, picks, onPick, pileOver = 12, label = false, peek = false, class: extra }: ZoneViewProps) {
+export function ZoneView(p: ZoneViewProps) {
+  const t = useContext(TableCtx);
+  const { zone, index, size } = p;
   const n = zone.cards.length;
-  const allHidden = zone.cards.every((c) => c.index === null);
-  const asPile = !picks?.size && allHidden && n > pileOver;
-  const cls = ['zone', `zone-${zone.kind}`, `size-${size}`, asPile ? 'pile' : 'spread', extra ?? ''].filter(Boolean).join(' ');
+  const layout = layoutOf(zone);
+  const active = zoneActive(t, index, zone);
+  const asStack =
+    (layout === 'pile' && !deepActive(t, index, zone)) ||
+    (!!p.stack && !active && n > 1 && zone.cards.every((c) => c.index === null && !c.face_up));
+  // The selected card may go here: the zone takes a click (or a drop).
+  const sel = t.selection.length === 1 ? t.selection[0].key : null;
+  const dropChoice = sel && transferZones(t.map, sel).includes(index) ? findTransfer(t.map, sel, index) : undefined;
+  const cls = ['zone', `layout-${asStack ? 'pile' : layout}`, `size-${size}`, active ? 'active' : '', dropChoice ? 'drop-target' : '', p.class ?? '']
+    .filter(Boolean)
+    .join(' ');
+  const count = layout === 'grid' ? zone.cards.filter((c) => !c.empty).length : n;
   return (
     <div
       class={cls}
+      data-layout={layout}
       data-zone-kind={zone.kind}
       data-owner={zone.owner}
       data-zone-index={index}
-      aria-label={`${zone.name}: ${n} card${n === 1 ? '' : 's'}`}
-      style={{ '--n': Math.max(n, 1), '--groups': Math.max(Math.ceil(n / 2), 1) }}
+      role="group"
+      aria-label={`${tokensToText(zone.name)}: ${count} card${count === 1 ? '' : 's'}${layout === 'pot' ? `, ${zone.chips ?? 0} chips` : ''}`}
+      title={p.caption ? `${tokensToText(zone.name)}: ${count}` : undefined}
+      style={{ '--n': Math.max(n, 1), '--cols': Math.max(zone.columns ?? 1, 1) }}
     >
-      {label && (
+      {p.label && (
         <div class="zone-label">
-          {zone.name}
-          {n > 0 && <span class="count">{n}</span>}
+          <span class="zone-name">{renderTokens(zone.name)}</span>
+          {count > 0 && <span class="count">{count}</span>}
         </div>
       )}
-      <div class="zone-cards">
-        {asPile ? (
-          // Only the top few as backs: a pile, not a carpet.
-          zone.cards.slice(n - 3).map((c, i) => <CardSlot card={c} flip={keys[n - 3 + i]} class="in-pile" />)
-        ) : (
-          zone.cards.map((c, pos) => (
-            <CardSlot card={c} flip={keys[pos]} pick={picks?.get(pos)} onPick={onPick} hint={picks?.get(pos)?.key} peek={peek} />
-          ))
-        )}
-        {asPile && !label && <span class="pile-count">{n}</span>}
-        {n === 0 && <div class="card empty-slot" aria-hidden="true" />}
-      </div>
-      {zone.note && <div class="zone-note">{renderTokens(zone.note)}</div>}
+      {layout === 'pot' && <Chips n={zone.chips ?? 0} />}
+      {asStack ? <Stack {...p} counted={layout === 'pile' && !p.label} /> : layout === 'trick' ? <Trick {...p} /> : <Cards {...p} layout={layout} />}
+      {p.caption ? (
+        // In a seat's box: one line, the note after the caption, whole in the title.
+        <div class="zone-caption" title={zone.note ? `${p.caption}: ${tokensToText(zone.note)}` : undefined}>
+          {p.caption}
+          {zone.note && <> · {renderTokens(zone.note)}</>}
+        </div>
+      ) : (
+        zone.note && <div class="zone-note">{renderTokens(zone.note)}</div>
+      )}
+      {dropChoice && (
+        <button type="button" class="drop-here" data-action={dropChoice.action} onClick={() => t.act(dropChoice)}>
+          {renderTokens(dropChoice.label)}
+        </button>
+      )}
     </div>
   );
 }
 
-/** The positions of a zone that carry a pick choice. */
-export function picksFor(onCard: Map<string, Choice>, zone: number): Map<number, Choice> {
-  const out = new Map<number, Choice>();
-  for (const [k, c] of onCard) {
-    const [z, pos] = k.split(':').map(Number);
-    if (z === zone) out.set(pos, c);
-  }
-  return out;
+/** An action on a card a stack would not show (below its top three). */
+function deepActive(t: TableCtxValue, index: number, zone: Zone): boolean {
+  const n = zone.cards.length;
+  return zone.cards.some((_, pos) => {
+    if (pos >= n - 3) return false;
+    const k = cardKey(index, pos);
+    return t.map.click.has(k) || t.map.selectable.has(k) || t.map.moves.has(k) || t.map.transfers.has(k);
+  });
+}
+
+/** The key to type for a card, unless a button beside it already shows it. */
+function hintFor(t: TableCtxValue, index: number, pos: number): string | undefined {
+  const c = t.map.click.get(cardKey(index, pos));
+  return c && isShortcut(c.key) && !t.map.buttons.includes(c) ? c.key : undefined;
+}
+
+/** Side by side (hand, fan, row, pot), in rows of slots (grid) or overlapping downwards (column). */
+function Cards({ zone, index, keys, peek, layout }: ZoneViewProps & { layout: Layout }) {
+  const t = useContext(TableCtx);
+  return (
+    <div class="zone-cards">
+      {zone.cards.map((c: CardView, pos) => (
+        <CardSlot card={c} zone={index} pos={pos} flip={keys[pos]} hint={hintFor(t, index, pos)} peek={peek} axis={layout === 'column' ? 'y' : 'x'} />
+      ))}
+      {zone.cards.length === 0 && layout !== 'pot' && <div class="card empty-slot" aria-hidden="true" />}
+    </div>
+  );
+}
+
+/** The top few cards stacked, and how many there are. */
+function Stack({ zone, index, keys, peek, counted }: ZoneViewProps & { counted: boolean }) {
+  const t = useContext(TableCtx);
+  const n = zone.cards.length;
+  const from = Math.max(0, n - 3);
+  return (
+    <div class="zone-cards">
+      {zone.cards.slice(from).map((c, i) => (
+        <CardSlot card={c} zone={index} pos={from + i} flip={keys[from + i]} hint={hintFor(t, index, from + i)} peek={peek} class="in-stack" />
+      ))}
+      {n === 0 && <div class="card empty-slot" aria-hidden="true" />}
+      {n > 0 && counted && <span class="stack-count">{n}</span>}
+    </div>
+  );
+}
+
+/** One card per seat, placed round the middle as the seats sit round the table, the viewer below. */
+function Trick({ zone, index, keys, peek, seatName }: ZoneViewProps) {
+  const t = useContext(TableCtx);
+  const players = Math.max(t.players, 1);
+  return (
+    <div class="zone-cards trick-area">
+      {zone.cards.map((c, pos) => {
+        const seat = c.seat ?? -1;
+        let style: Record<string, string> = {};
+        if (seat >= 0) {
+          const angle = (2 * Math.PI * ((seat - t.anchor + players) % players)) / players;
+          // Below the middle for the viewer, then round clockwise as the seats go.
+          style = { left: `${50 - 34 * Math.sin(angle)}%`, top: `${50 + 30 * Math.cos(angle)}%` };
+        }
+        return (
+          <CardSlot
+            card={c}
+            zone={index}
+            pos={pos}
+            flip={keys[pos]}
+            peek={peek}
+            class={seat >= 0 ? 'in-trick' : 'in-trick middle'}
+            style={style}
+            caption={seat >= 0 && seatName ? `played by ${seatName(seat)}` : undefined}
+          />
+        );
+      })}
+    </div>
+  );
+}
+
+/** Chips as a little stack of discs and a number. */
+function Chips({ n }: { n: number }) {
+  const discs = Math.min(6, Math.max(1, Math.ceil(Math.log2(n + 1))));
+  return (
+    <div class="chips" aria-hidden="true">
+      <span class="chip-stack">
+        {Array.from({ length: n > 0 ? discs : 0 }, (_, i) => (
+          <span class="chip-disc" style={{ '--i': i }} />
+        ))}
+      </span>
+      <span class="chip-count">{n}</span>
+    </div>
+  );
 }

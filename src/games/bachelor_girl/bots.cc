@@ -108,7 +108,7 @@ class SearchBot final : public Bot {
 }  // namespace
 
 Action greedy_action(const BachelorGirlState& s, Seat me) {
-  std::vector<Action> legal;
+  thread_local std::vector<Action> legal;  // rollouts call this every step: no allocation
   s.legal_actions(me, legal);
   assert(!legal.empty());
   if (legal.size() == 1) return legal[0];

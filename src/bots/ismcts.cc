@@ -1,0 +1,175 @@
+#include "bots/ismcts.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <string>
+
+#include "core/table.h"
+
+namespace parlour {
+
+double seat_reward(const Outcome& o, Seat seat) {
+  switch (o.kind) {
+    case OutcomeKind::kLoser: return o.lost(seat) ? 0.0 : 1.0;
+    case OutcomeKind::kSolo: return o.won(seat) ? 1.0 : 0.0;
+    default: {
+      const int players = static_cast<int>(o.places.size());
+      return players < 2 ? 1.0 : static_cast<double>(players - o.places[seat]) / (players - 1);
+    }
+  }
+}
+
+std::optional<IsmctsOptions> parse_ismcts(std::string_view name) {
+  if (name == "ismcts") return IsmctsOptions{};
+  if (!name.starts_with("ismcts:")) return std::nullopt;
+  std::string_view arg = name.substr(7);
+  const bool seconds = arg.ends_with("s");
+  if (seconds) arg.remove_suffix(1);
+  if (arg.empty() || arg.size() > 9 || arg.find_first_not_of("0123456789.") != std::string_view::npos)
+    return std::nullopt;
+  const double v = std::stod(std::string(arg));
+  IsmctsOptions o;
+  if (seconds) {
+    if (v <= 0 || v > 600) return std::nullopt;
+    o.seconds = v;
+  } else {
+    if (v < 1 || v > 10'000'000 || v != std::floor(v)) return std::nullopt;
+    o.iterations = static_cast<int>(v);
+  }
+  return o;
+}
+
+namespace {
+
+struct Node {
+  Action action = 0;  // the action that leads here
+  Seat seat = kNobody;  // the seat that took it, whose rewards this node sums
+  int parent = -1;
+  std::vector<int> children;
+  double reward = 0;
+  int visits = 0, available = 0;
+};
+
+class Ismcts final : public Bot {
+ public:
+  explicit Ismcts(const IsmctsOptions& o) : o_(o) {}
+
+  Action act(const Observation& obs, Rng& rng) override {
+    const std::span<const Action> root_legal = obs.legal();
+    if (root_legal.size() == 1 || !obs.can_sample()) return root_legal[rng.below(static_cast<std::uint32_t>(root_legal.size()))];
+    tree_.clear();
+    tree_.push_back(Node{});
+    const auto start = std::chrono::steady_clock::now();
+    for (int it = 0;; ++it) {
+      if (o_.seconds > 0) {
+        if (it % 16 == 0 &&
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() >= o_.seconds)
+          break;
+      } else if (it >= o_.iterations) {
+        break;
+      }
+      std::unique_ptr<State> world = obs.sample(rng);
+      if (!world) continue;
+      iterate(*world, obs.seat(), rng);
+    }
+    // The move most tried is the one most trusted.
+    int best = -1;
+    for (int c : tree_[0].children)
+      if (tree_[c].seat == obs.seat() && (best < 0 || tree_[c].visits > tree_[best].visits)) best = c;
+    if (best < 0) return root_legal[0];
+    return tree_[best].action;
+  }
+
+ private:
+  void iterate(State& s, Seat me, Rng& rng) {
+    int node = 0;
+    Seat last = kNobody;
+    Seat seat = me;  // the bot acts first: it is the one asked
+    bool rolling = false;
+    int steps = 0;
+    for (;;) {
+      while (s.chance()) s.apply_chance(rng);
+      if (s.terminal()) break;
+      if (node != 0 || last != kNobody) seat = next_seat(s, last);
+      s.legal_actions(seat, legal_);
+      if (rolling) {
+        if (++steps > o_.max_rollout) break;
+        const Action a = legal_[rng.below(static_cast<std::uint32_t>(legal_.size()))];
+        s.apply(seat, a), last = seat;
+        continue;
+      }
+      // Children for these actions of this seat: untried ones first.
+      untried_.clear();
+      for (Action a : legal_) {
+        bool seen = false;
+        for (int c : tree_[node].children)
+          if (tree_[c].seat == seat && tree_[c].action == a) {
+            seen = true;
+            ++tree_[c].available;
+            break;
+          }
+        if (!seen) untried_.push_back(a);
+      }
+      int next;
+      if (!untried_.empty()) {
+        const Action a = untried_[rng.below(static_cast<std::uint32_t>(untried_.size()))];
+        next = static_cast<int>(tree_.size());
+        tree_.push_back(Node{a, seat, node, {}, 0, 0, 1});
+        tree_[node].children.push_back(next);
+        rolling = true;  // a new node: play out from it
+      } else {
+        next = select(node, seat);
+      }
+      s.apply(seat, tree_[next].action), last = seat;
+      node = next;
+    }
+    // Back up each seat's result to the nodes where it chose.
+    std::array<double, kMaxSeats> reward;
+    if (s.terminal()) {
+      const Outcome o = s.outcome();
+      for (std::size_t p = 0; p < o.places.size(); ++p) reward[p] = seat_reward(o, static_cast<Seat>(p));
+    } else {
+      reward.fill(0.5);  // a play-out too long to finish tells nothing
+    }
+    for (; node > 0; node = tree_[node].parent) {
+      ++tree_[node].visits;
+      tree_[node].reward += reward[tree_[node].seat];
+    }
+  }
+
+  // UCB1 over the children this seat may take here, with availability.
+  int select(int node, Seat seat) const {
+    int best = -1;
+    double best_value = -1;
+    for (int c : tree_[node].children) {
+      const Node& n = tree_[c];
+      if (n.seat != seat || std::find(legal_.begin(), legal_.end(), n.action) == legal_.end()) continue;
+      const double value = n.reward / n.visits + o_.exploration * std::sqrt(std::log(n.available) / n.visits);
+      if (value > best_value) best_value = value, best = c;
+    }
+    return best;
+  }
+
+  // Who acts next in a deal: the one seat, or the first of several after the
+  // last to act, as the driver asks.
+  static Seat next_seat(const State& s, Seat last) {
+    const Seat t = s.to_move();
+    if (t >= 0) return t;
+    const Actors a = s.actors();
+    const Seat start = last < 0 ? 0 : last + 1;
+    for (int i = 0; i < kMaxSeats; ++i)
+      if (a.has((start + i) % kMaxSeats)) return (start + i) % kMaxSeats;
+    return kNobody;
+  }
+
+  IsmctsOptions o_;
+  std::vector<Node> tree_;
+  std::vector<Action> legal_, untried_;
+};
+
+}  // namespace
+
+std::unique_ptr<Bot> make_ismcts_bot(const IsmctsOptions& options) { return std::make_unique<Ismcts>(options); }
+
+}  // namespace parlour

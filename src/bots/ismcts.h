@@ -1,0 +1,44 @@
+// Information-set Monte Carlo tree search (ISMCTS; Cowling, Powley and
+// Whitehouse, "Information Set Monte Carlo Tree Search", 2012): a bot for any
+// game that can sample the cards a seat cannot see (GameInfo::resampler).
+//
+// Each iteration deals the hidden cards anew, consistently with the bot's
+// view (Observation::sample), then walks one tree shared by every such deal:
+// a node's children are the actions taken from it, whoever took them; the
+// actions legal in this deal are the ones it may choose among, by UCB with
+// availability counts (a child is weighed against the times it could have
+// been chosen). Chance is resolved afresh in every deal. Below the tree the
+// game is played out at random to its end, and every seat's result is backed
+// up: each seat chooses for itself in the tree.
+//
+// Reproducible: the same observation and random stream give the same move.
+// The budget is iterations, or time (not reproducible then).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string_view>
+
+#include "core/game.h"
+
+namespace parlour {
+
+struct IsmctsOptions {
+  int iterations = 1000;         // per move
+  double seconds = 0;            // if above zero: the budget is time, not iterations
+  double exploration = 0.7;      // UCB's constant, for results in [0, 1]
+  int max_rollout = 2000;        // steps of a play-out before it is scored where it stands
+};
+
+std::unique_ptr<Bot> make_ismcts_bot(const IsmctsOptions& options = {});
+
+// "ismcts", "ismcts:5000" (iterations) or "ismcts:2s" (seconds): the options,
+// or nothing if `name` is not of that form.
+std::optional<IsmctsOptions> parse_ismcts(std::string_view name);
+
+// A seat's result of a finished game in [0, 1], 1 best: not losing where a
+// game has only losers, winning a solitaire, otherwise by place.
+double seat_reward(const Outcome& o, Seat seat);
+
+}  // namespace parlour

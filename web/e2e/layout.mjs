@@ -1,0 +1,173 @@
+// The table's layout for any number of seats, measured rather than looked at:
+// Old Maid with 2, 4, 8 and 12 players and Bachelor Girl with 2 and 8, one
+// person and bots, each opened at 1280×800 and at 390×844. With element boxes:
+// no two seats overlap; no seat overlaps the prompt, your hand, your buttons or
+// the table's zones; the prompt and every card of your hand lie inside the
+// window; an offered fan overlaps nothing; Bachelor Girl's laid cards, after a
+// few turns, cover neither the prompt nor the stock.
+//
+//   node e2e/layout.mjs [--server PATH] [--shots DIR]
+//
+// --shots  where the screenshots of every table go (default: the
+//          temporary folder printed at the end)
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { check, launch, log, option, run, Server, sleep, tmp } from './lib.mjs';
+
+const SHOTS = option('--shots', tmp);
+const OVERALL_MS = 280_000;
+// Bots wait long enough to measure in peace, short enough to reach the person's turn.
+const server = new Server(['--allow-seed', '--bot-delay', '250', '--hand-pause', '0']);
+
+const TABLES = [
+  { game: 'old-maid', players: 2 },
+  { game: 'old-maid', players: 4 },
+  { game: 'old-maid', players: 8 },
+  { game: 'old-maid', players: 12 },
+  { game: 'bachelor-girl', players: 2 },
+  { game: 'bachelor-girl', players: 8 },
+];
+const SIZES = [
+  { label: 'desktop', viewport: { width: 1280, height: 800 } },
+  { label: 'phone', viewport: { width: 390, height: 844 } },
+];
+
+/** The boxes the checks need, measured in the page. */
+function measure() {
+  const box = (el) => {
+    const r = el.getBoundingClientRect();
+    return { x: r.left, y: r.top, w: r.width, h: r.height, what: el.dataset.seat ? `seat ${el.dataset.seat}` : el.className.split(' ').slice(0, 2).join('.') };
+  };
+  const all = (sel) => [...document.querySelectorAll(sel)].filter((e) => e.getClientRects().length).map(box);
+  const one = (sel) => all(sel)[0] ?? null;
+  return {
+    window: { w: innerWidth, h: innerHeight },
+    seats: all('.others .seat'),
+    prompt: one('[data-role="prompt"]'),
+    hand: one('.own-hand'),
+    cards: all('.own-hand .card'),
+    buttons: all('.me .choice-bar button'),
+    mine: all('.me-zones .zone'),
+    tableZones: all('.center .table-zone'),
+    fan: one('.offered'),
+    laid: all('.others .seat [data-layout="row"]'),
+    laidCounts: [...document.querySelectorAll('.others .seat [data-layout="row"]')].map((z) => z.querySelectorAll('.card').length),
+    scrolls: (() => {
+      const f = document.querySelector('.felt');
+      return f ? f.scrollHeight - f.clientHeight : 0;
+    })(),
+  };
+}
+
+const EPS = 0.5;
+const overlap = (a, b) => a.x + a.w > b.x + EPS && b.x + b.w > a.x + EPS && a.y + a.h > b.y + EPS && b.y + b.h > a.y + EPS;
+const inside = (a, win) => a.x >= -EPS && a.y >= -EPS && a.x + a.w <= win.w + EPS && a.y + a.h <= win.h + EPS;
+const show = (b) => `${b.what} at (${Math.round(b.x)},${Math.round(b.y)}) ${Math.round(b.w)}×${Math.round(b.h)}`;
+
+function checkLayout(m, where) {
+  check(m.prompt, `${where}: no prompt`);
+  check(m.hand && m.cards.length > 0, `${where}: no cards in your hand`);
+  check(m.seats.length > 0, `${where}: no other seats`);
+  for (let i = 0; i < m.seats.length; i++)
+    for (let j = i + 1; j < m.seats.length; j++) check(!overlap(m.seats[i], m.seats[j]), `${where}: ${show(m.seats[i])} overlaps ${show(m.seats[j])}`);
+  const mine = [m.prompt, m.hand, ...m.buttons, ...m.mine, ...m.tableZones];
+  for (const s of m.seats) {
+    for (const b of mine) check(!overlap(s, b), `${where}: ${show(s)} overlaps ${show(b)}`);
+    check(inside(s, m.window), `${where}: ${show(s)} is outside the window`);
+  }
+  for (const z of m.tableZones) check(!overlap(z, m.prompt), `${where}: ${show(z)} overlaps the prompt`);
+  check(inside(m.prompt, m.window), `${where}: the prompt ${show(m.prompt)} is not wholly in the window`);
+  for (const c of m.cards) check(inside(c, m.window), `${where}: a card of your hand ${show(c)} is not wholly in the window`);
+  for (const b of m.buttons) check(inside(b, m.window), `${where}: a button ${show(b)} is not wholly in the window`);
+  check(m.scrolls <= 1, `${where}: the table needs scrolling (${m.scrolls}px)`);
+  if (m.fan)
+    for (const b of [...m.seats, m.prompt, m.hand, ...m.buttons, ...m.mine, ...m.tableZones])
+      check(!overlap(m.fan, b), `${where}: the offered fan ${show(m.fan)} overlaps ${show(b)}`);
+  for (const l of m.laid) for (const b of [m.prompt, ...m.tableZones]) check(!overlap(l, b), `${where}: laid cards ${show(l)} overlap ${show(b)}`);
+}
+
+/** Waits until it is the person's turn and the view has stopped changing. */
+async function settle(page, where) {
+  await page.waitForSelector('.table-page.my-turn[data-status="open"]', { timeout: 30_000 }).catch(() => {
+    throw new Error(`${where}: the person's turn did not come`);
+  });
+  let v = await page.getAttribute('.table-page', 'data-version');
+  for (;;) {
+    await sleep(450); // card moves (300 ms) are over
+    const now = await page.getAttribute('.table-page', 'data-version');
+    if (now === v) return;
+    v = now;
+  }
+}
+
+async function main() {
+  await server.start();
+  log(`server up at ${server.origin}, data in ${tmp}`);
+  mkdirSync(SHOTS, { recursive: true });
+  const games = await server.api('/api/games');
+  const browser = await launch();
+  try {
+    for (const t of TABLES) {
+      const info = games.find((g) => g.name === t.game);
+      check(info, `the server has no game ${t.game}`);
+      // Old Maid: the person sits second, so that the first seat offers them its fan.
+      const human = t.game === 'old-maid' ? 1 : 0;
+      const seats = Array.from({ length: t.players }, (_, s) => (s === human ? 'human' : info.bots.find((b) => b.name !== 'search')?.name ?? info.bots[0].name));
+      for (const size of SIZES) {
+        const made = await server.api('/api/tables', { game: t.game, players: t.players, seats, seed: 1000 + t.players });
+        const token = made.seats.find((s) => s.kind === 'human').token;
+        const ctx = await browser.newContext({ viewport: size.viewport, deviceScaleFactor: 1 });
+        await ctx.addInitScript((tok) => {
+          localStorage.setItem('parlour.name', 'Constance Wetherby-Smythe');
+          localStorage.setItem('parlour.named', tok);
+        }, token);
+        const page = await ctx.newPage();
+        const errors = [];
+        page.on('pageerror', (e) => errors.push(e.message));
+        await page.goto(`${server.origin}/#/t/${made.table}/${token}`);
+        const where = `${t.game} ${t.players} players, ${size.label}`;
+        try {
+          await measureTable(page, t, size, where, errors);
+        } catch (e) {
+          await page.screenshot({ path: join(tmp, `failure-${t.game}-${t.players}-${size.label}.png`) }).catch(() => {});
+          throw e;
+        }
+        await ctx.close();
+      }
+    }
+  } finally {
+    await browser.close().catch(() => {});
+  }
+  log(`screenshots of the tables in ${SHOTS}`);
+}
+
+async function measureTable(page, t, size, where, errors) {
+  await settle(page, where);
+  if (t.game === 'old-maid') check(await page.locator('.offered').count(), `${where}: no offered fan on the person's first turn`);
+  checkLayout(await page.evaluate(measure), where);
+  await page.screenshot({ path: join(SHOTS, `${t.game}-${t.players}-${size.label}.png`) });
+  if (t.game === 'bachelor-girl') {
+    // Turn after turn, cards are laid before the seats; they must stay in their
+    // boxes. Checked at every turn of the person until cards lie before others.
+    let most = 0;
+    for (let turn = 2; turn <= 12 && most < 3; turn++) {
+      const v = await page.getAttribute('.table-page', 'data-version');
+      await page.locator('.me .choices button').first().click();
+      await page.waitForFunction((old) => document.querySelector('.table-page')?.getAttribute('data-version') !== old, v);
+      if ((await page.getAttribute('.table-page', 'data-terminal')) === 'true') break;
+      // A hand's summary lies over the table for a while: put it away to go on.
+      if (await page.locator('[data-role="next-hand"]').isVisible().catch(() => false)) await page.click('[data-role="next-hand"]');
+      await settle(page, `${where}, turn ${turn}`);
+      if (await page.locator('[data-role="next-hand"]').isVisible().catch(() => false)) await page.click('[data-role="next-hand"]');
+      const m = await page.evaluate(measure);
+      checkLayout(m, `${where}, turn ${turn}`);
+      most = Math.max(most, ...m.laidCounts, 0);
+    }
+    check(most >= 3, `${where}: no seat had three cards laid before it in twelve turns`);
+    await page.screenshot({ path: join(SHOTS, `${t.game}-${t.players}-${size.label}-later.png`) });
+  }
+  check(errors.length === 0, `${where}: ${errors.join('; ')}`);
+  log(`${where}: nothing overlaps`);
+}
+
+run(main, OVERALL_MS, () => server.kill());

@@ -1,0 +1,121 @@
+// What the end-to-end tests share: their arguments, a `parlour serve` on a free
+// port of 18000-18999 with its own database, Debian's Chromium, and checks that
+// fail with words.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, openSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const web = resolve(here, '..');
+export const repo = resolve(web, '..');
+
+const argv = process.argv.slice(2);
+export const flag = (name) => argv.includes(name);
+export const option = (name, fallback) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : fallback);
+export const SERVER = resolve(option('--server', join(repo, 'build', 'parlour')));
+
+export class Failure extends Error {}
+export function check(cond, what) {
+  if (!cond) throw new Failure(what);
+}
+
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const started = Date.now();
+export const log = (...a) => console.log(`[${((Date.now() - started) / 1000).toFixed(1)}s]`, ...a);
+
+/** A temporary folder for the server's database and logs, and screenshots. */
+export const tmp = mkdtempSync(join(tmpdir(), 'parlour-e2e-'));
+
+export async function freePort() {
+  for (let i = 0; i < 50; i++) {
+    const port = 18000 + Math.floor(Math.random() * 1000);
+    const ok = await new Promise((r) => {
+      const s = createServer();
+      s.once('error', () => r(false));
+      s.listen(port, '127.0.0.1', () => s.close(() => r(true)));
+    });
+    if (ok) return port;
+  }
+  throw new Failure('no free port in 18000-18999');
+}
+
+/** One `parlour serve`; start() may be called again after kill() (same port, same database). */
+export class Server {
+  constructor(args = []) {
+    this.args = args;
+    this.proc = null;
+    this.runs = 0;
+  }
+
+  async start(port) {
+    check(existsSync(SERVER), `no server binary at ${SERVER} (build it, or pass --server)`);
+    check(existsSync(join(web, 'dist', 'index.html')), 'no web/dist: run `npm run build` first');
+    this.port = port ?? this.port ?? (await freePort());
+    this.origin = `http://127.0.0.1:${this.port}`;
+    const out = openSync(join(tmp, `server-${++this.runs}.log`), 'a');
+    const proc = spawn(SERVER, ['serve', '--port', String(this.port), '--db', join(tmp, 'p.db'), '--web', join(web, 'dist'), ...this.args], {
+      stdio: ['ignore', out, out],
+    });
+    proc.exited = new Promise((r) => proc.once('exit', (code, signal) => r({ code, signal })));
+    this.proc = proc;
+    const until = Date.now() + 20_000;
+    while (Date.now() < until) {
+      if (proc.exitCode !== null) throw new Failure(`the server exited (${proc.exitCode}); see ${tmp}/server-${this.runs}.log`);
+      try {
+        if ((await fetch(`${this.origin}/`)).ok) return this;
+      } catch {
+        // Not listening yet.
+      }
+      await sleep(100);
+    }
+    throw new Failure('the server did not answer GET / within 20 s');
+  }
+
+  async kill() {
+    const proc = this.proc;
+    if (!proc || proc.exitCode !== null || proc.signalCode !== null) return;
+    proc.kill('SIGKILL');
+    await proc.exited;
+  }
+
+  async api(path, body) {
+    const res = await fetch(`${this.origin}${path}`, body ? { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) } : {});
+    const text = await res.text();
+    check(res.ok, `${body ? 'POST' : 'GET'} ${path} answered ${res.status}: ${text}`);
+    return JSON.parse(text);
+  }
+}
+
+export function launch() {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+}
+
+/** Runs `main` with an overall time limit; exits 0 on success, 1 with the reason otherwise. */
+export function run(main, overallMs, cleanup = async () => {}) {
+  const timer = setTimeout(() => {
+    console.error(`FAILED: over ${overallMs / 1000} s; logs in ${tmp}`);
+    cleanup().finally(() => process.exit(1));
+  }, overallMs);
+  main().then(
+    async () => {
+      await cleanup();
+      clearTimeout(timer);
+      log(`PASSED; logs and screenshots in ${tmp}`);
+      process.exit(0);
+    },
+    async (e) => {
+      await cleanup();
+      clearTimeout(timer);
+      console.error(`FAILED: ${e instanceof Failure ? e.message : e.stack ?? e}`);
+      console.error(`logs and screenshots in ${tmp}`);
+      process.exit(1);
+    },
+  );
+}

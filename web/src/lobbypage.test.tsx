@@ -1,0 +1,104 @@
+// The lobby page against a fake server: option labels, the absence timer, and a
+// name given in the lobby counting for the table.
+import { render } from 'preact';
+import { act } from 'preact/test-utils';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import fixtures from './fixtures/views.json';
+import { Lobby } from './lobby';
+import { hasNamed } from './prefs';
+
+let root: HTMLElement;
+let posted: Record<string, unknown>[];
+
+const answer = (body: unknown, status = 200) => Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
+
+beforeEach(() => {
+  posted = [];
+  localStorage.clear();
+  vi.stubGlobal('fetch', (url: string, init?: RequestInit) => {
+    if (url === '/api/games') return answer(fixtures.games);
+    if (url === '/api/tables' && init?.method === 'POST') {
+      posted.push(JSON.parse(String(init.body)));
+      return answer(
+        {
+          table: 'k3j9x2ab', game: 'old-maid', preset: 'old-maid', players: 4,
+          seats: [
+            { seat: 0, kind: 'human', token: 'a'.repeat(32) },
+            { seat: 1, kind: 'human', token: 'b'.repeat(32) },
+            { seat: 2, kind: 'bot', bot: 'blind', name: 'Agatha' },
+            { seat: 3, kind: 'bot', bot: 'blind', name: 'Bertram' },
+          ],
+        },
+        201,
+      );
+    }
+    if (url === '/api/tables') return answer([]);
+    if (url === '/api/stats') return answer([]);
+    return answer({ error: 'unknown' }, 404);
+  });
+  root = document.createElement('div');
+  document.body.appendChild(root);
+  location.hash = '#/';
+});
+
+afterEach(() => {
+  act(() => render(null, root));
+  root.remove();
+  vi.unstubAllGlobals();
+});
+
+async function settle() {
+  for (let i = 0; i < 5; i++) await act(async () => {});
+}
+
+function choose(sel: HTMLSelectElement, value: string) {
+  act(() => {
+    sel.value = value;
+    sel.dispatchEvent(new Event('change', { bubbles: true }));
+  });
+}
+
+describe('the lobby', () => {
+  it('names house rules by their labels', async () => {
+    act(() => render(<Lobby />, root));
+    await settle();
+    const odd = root.querySelector<HTMLElement>('[data-option="odd"]')!;
+    expect(odd.querySelector('.option-label')!.textContent).toBe('The odd card');
+    const labels = [...root.querySelectorAll<HTMLElement>('[data-option]')].map((o) => [o.dataset.option, o.querySelector('.option-label')!.textContent]);
+    expect(labels.length).toBe(fixtures.games[0].options.length);
+    for (const [key, label] of labels) expect(label).not.toBe(key);
+  });
+
+  it('sends the absence timer only when it is on', async () => {
+    act(() => render(<Lobby />, root));
+    await settle();
+    const absent = root.querySelector<HTMLSelectElement>('#absent')!;
+    expect([...absent.options].map((o) => o.textContent)).toEqual(['off', '30 s', '1 min', '2 min', '5 min']);
+    expect(absent.value).toBe('0');
+    act(() => root.querySelector<HTMLButtonElement>('[data-role="create"]')!.click());
+    await settle();
+    expect(posted[0]).not.toHaveProperty('absent_after');
+    choose(absent, '120');
+    act(() => root.querySelector<HTMLButtonElement>('[data-role="create"]')!.click());
+    await settle();
+    expect(posted[1]).toMatchObject({ game: 'old-maid', players: 4, absent_after: 120 });
+    // The new table lists its bots by name.
+    expect(root.querySelector('.created')!.textContent).toContain('Agatha (seat 2)');
+  });
+
+  it('takes the lobby name as given when sitting down at once', async () => {
+    act(() => render(<Lobby />, root));
+    await settle();
+    const name = root.querySelector<HTMLInputElement>('#name')!;
+    act(() => {
+      name.value = 'Ann';
+      name.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    act(() => root.querySelector<HTMLButtonElement>('[data-role="play-now"]')!.click());
+    await settle();
+    expect(location.hash).toBe(`#/t/k3j9x2ab/${'a'.repeat(32)}`);
+    expect(hasNamed('a'.repeat(32))).toBe(true);
+    expect(hasNamed('b'.repeat(32))).toBe(false);
+    expect(localStorage.getItem('parlour.name')).toBe('Ann');
+  });
+});

@@ -1,0 +1,164 @@
+// Pieces of the lobby: an option of the house rules, a link to copy, the links
+// of a new table, the recent tables and the players' results.
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { seatLink, type CreatedTable, type OptionSpec, type StatRow, type TableSummary } from './api';
+import { boolOf, normalise, optionLabel } from './lobbylogic';
+
+export function OptionField({ spec, value, base, onChange }: { spec: OptionSpec; value: string; base: string; onChange: (v: string) => void }) {
+  const id = `opt-${spec.key}`;
+  const changed = normalise(spec, value) !== normalise(spec, base);
+  let input;
+  if (spec.type === 'bool') {
+    input = <input id={id} type="checkbox" checked={boolOf(value)} onChange={(e) => onChange(normalise(spec, e.currentTarget.checked ? 'yes' : 'no'))} />;
+  } else if (spec.type === 'int') {
+    input = (
+      <input id={id} type="number" min={spec.min} max={spec.max > spec.min ? spec.max : undefined} value={value} onInput={(e) => onChange(e.currentTarget.value)} />
+    );
+  } else {
+    input = (
+      <select id={id} value={value} onChange={(e) => onChange(e.currentTarget.value)}>
+        {spec.choices.map((c) => (
+          <option value={c}>{c}</option>
+        ))}
+      </select>
+    );
+  }
+  return (
+    <div class={`option option-${spec.type}${changed ? ' changed' : ''}`} data-option={spec.key}>
+      <label for={id}>
+        <span class="option-label">{optionLabel(spec)}</span>
+        {spec.type === 'bool' && input}
+      </label>
+      {spec.type !== 'bool' && input}
+      <p class="help" title={spec.source}>
+        {spec.help}
+      </p>
+    </div>
+  );
+}
+
+function CopyField({ label, url, role }: { label: string; url: string; role: string }) {
+  const [copied, setCopied] = useState(false);
+  const copy = async (e: Event) => {
+    const input = (e.currentTarget as HTMLElement).parentElement?.querySelector('input');
+    try {
+      await navigator.clipboard.writeText(url);
+    } catch {
+      // No clipboard permission: select the text for a manual copy.
+      input?.select();
+      document.execCommand?.('copy');
+    }
+    setCopied(true);
+    setTimeout(() => setCopied(false), 1500);
+  };
+  return (
+    <div class="copy-field" data-role={role}>
+      <span class="copy-label">{label}</span>
+      <input type="text" readOnly value={url} onFocus={(e) => e.currentTarget.select()} aria-label={label} />
+      <button type="button" class="small" onClick={copy}>
+        {copied ? 'Copied ✓' : 'Copy'}
+      </button>
+    </div>
+  );
+}
+
+export function Created({ created, onPlay }: { created: CreatedTable; onPlay: (token: string) => void }) {
+  const origin = location.origin;
+  const panel = useRef<HTMLDivElement>(null);
+  // On a phone the links appear below the form: bring them into view.
+  useEffect(() => panel.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' }), [created.table]);
+  const humans = created.seats.filter((s) => s.kind === 'human' && s.token);
+  const bots = created.seats.filter((s) => s.kind === 'bot');
+  return (
+    <div class="panel created" data-table={created.table} ref={panel}>
+      <h2>Table {created.table} is ready</h2>
+      <p class="hint">Send each player their own link: whoever holds a link plays that seat.</p>
+      {humans.map((s) => (
+        <CopyField label={`Seat ${s.seat}`} url={seatLink(origin, created.table, s.token)} role={`invite-${s.seat}`} />
+      ))}
+      <CopyField label="Watch" url={seatLink(origin, created.table)} role="spectate" />
+      {bots.length > 0 && (
+        <p class="hint">
+          Bots: {bots.map((b) => `${b.name ?? b.bot ?? 'bot'} (seat ${b.seat})`).join(', ')}
+        </p>
+      )}
+      <div class="row">
+        {humans.length > 0 && (
+          <button type="button" class="primary" data-role="play" onClick={() => onPlay(humans[0].token!)}>
+            Play seat {humans[0].seat}
+          </button>
+        )}
+        <a class="button" href={`#/t/${created.table}`}>
+          Watch
+        </a>
+      </div>
+    </div>
+  );
+}
+
+export function RecentTables({ tables }: { tables: TableSummary[] }) {
+  if (!tables.length) return <p class="hint">No tables yet.</p>;
+  return (
+    <ul class="recent">
+      {tables.map((t) => (
+        <li data-table={t.table}>
+          <div class="recent-main">
+            <strong>{t.title}</strong>
+            {t.preset && t.preset !== t.game ? <span class="muted"> · {t.preset}</span> : null}
+            <div class="seats-line">
+              {t.seats.map((s) => {
+                const name = s.kind === 'bot' ? `${s.name || s.bot} (bot)` : s.name || 'open seat';
+                return (
+                  <span class={`chip ${s.kind}${s.connected ? ' on' : ''}`} title={name}>
+                    {name}
+                  </span>
+                );
+              })}
+            </div>
+          </div>
+          <div class="recent-side">
+            <span class={`state ${t.finished ? 'done' : 'live'}`}>{t.finished ? 'finished' : `in play · ${t.actions} moves`}</span>
+            <a class="button small" href={`#/t/${t.table}`}>
+              Watch
+            </a>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function Stats({ rows, titles }: { rows: StatRow[]; titles: Map<string, string> }) {
+  if (!rows.length) return <p class="hint">Nobody has finished a game yet.</p>;
+  const sorted = [...rows].sort((a, b) => b.won - a.won || b.score - a.score || a.name.localeCompare(b.name));
+  return (
+    <table class="stats">
+      <thead>
+        <tr>
+          <th>Player</th>
+          <th>Game</th>
+          <th class="num">Played</th>
+          <th class="num">Won</th>
+          <th class="num">Lost</th>
+          <th class="num">Score</th>
+        </tr>
+      </thead>
+      <tbody>
+        {sorted.map((r) => (
+          <tr>
+            <td>
+              <span class="stat-name" title={r.name}>
+                {r.name}
+              </span>
+            </td>
+            <td>{titles.get(r.game) ?? r.game}</td>
+            <td class="num">{r.played}</td>
+            <td class="num">{r.won}</td>
+            <td class="num">{r.lost}</td>
+            <td class="num">{r.score}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

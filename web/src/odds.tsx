@@ -1,0 +1,62 @@
+// Live odds: a switch, and each seat's chance of the game's event from what the
+// viewer's seat can know, for the view on show only (figures for an older or
+// newer version wait). Data attributes carry the raw figures for tests.
+import type { OddsFigures, SeatPresence, View } from './protocol';
+import { percent, seatTitle } from './seats';
+
+export interface OddsPanelProps {
+  on: boolean;
+  onSwitch: (on: boolean) => void;
+  /** The last odds message, whatever its version. */
+  odds: OddsFigures | null;
+  version: number | null;
+  view: View | null;
+  seats: SeatPresence[];
+}
+
+export function OddsPanel({ on, onSwitch, odds, version, view, seats }: OddsPanelProps) {
+  const current = odds && version !== null && odds.version === version ? odds : null;
+  return (
+    <div class="odds-panel" data-odds-on={on ? 'true' : 'false'}>
+      <label class="switch">
+        <input type="checkbox" role="switch" checked={on} data-role="odds-switch" onChange={(e) => onSwitch(e.currentTarget.checked)} />
+        <span>Live odds</span>
+      </label>
+      {!on ? (
+        <p class="hint">Each player's chance, worked out from what you can see, after every move.</p>
+      ) : !current ? (
+        <p class="hint" data-odds-waiting="true">
+          Working out the odds…
+        </p>
+      ) : current.error ? (
+        <p class="hint" data-odds-error="true">
+          No odds now: {current.error}
+        </p>
+      ) : (
+        <div class="odds-figures" data-odds-version={current.version} data-odds-exact={current.exact ? 'true' : 'false'}>
+          <p class="odds-event">Chance of {current.event ?? 'the event'}:</p>
+          <table class="odds-table">
+            <tbody>
+              {(current.seats ?? []).map((p, s) => (
+                <tr class={view && s === view.viewer ? 'mine' : ''}>
+                  <td class="odds-name" title={seatTitle(view, seats, s)}>
+                    {seatTitle(view, seats, s)}
+                  </td>
+                  <td class="num" data-odds-seat={s} data-odds-value={p} data-odds-version={current.version}>
+                    {percent(p)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <p class="odds-how">
+            {current.exact ? 'Exact' : `Estimated by sampling${current.precision ? `, within ±${percent(current.precision)}` : ''}`}
+            {' · after move '}
+            {current.version}
+          </p>
+          {current.method && <p class="odds-method">{current.method}</p>}
+        </div>
+      )}
+    </div>
+  );
+}

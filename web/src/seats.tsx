@@ -1,0 +1,156 @@
+// The seats round the table: where each sits, its name (people's and bots'),
+// presence, counts, status, counters, live odds and its zones.
+import type { SeatPresence, View } from './protocol';
+import type { TableState } from './tablestate';
+import { renderTokens, tokensToText } from './tokens';
+import { ZoneView, shortZoneName, layoutOf } from './zone';
+
+/** The name to show for a seat: the person's or bot's own, else the view's ("Seat 2"). */
+export function seatTitle(view: View | null, presence: SeatPresence[], seat: number): string {
+  const p = presence[seat];
+  if (p?.name) return p.name;
+  return view?.seats[seat]?.name ?? `Seat ${seat}`;
+}
+
+/** Names to read "Seat n" as in the server's words: everyone who has one. */
+export function seatNames(presence: SeatPresence[]): (string | undefined)[] {
+  return presence.map((p) => (p.name && !/^Seat \d+$/.test(p.name) ? p.name : undefined));
+}
+
+/** The seats in table order starting after `anchor`. */
+export function othersInOrder(players: number, anchor: number): number[] {
+  const out: number[] = [];
+  for (let i = 1; i < players; i++) out.push((anchor + i) % players);
+  return out;
+}
+
+/**
+ * Where the other seats sit round the table, clockwise from the viewer's left:
+ * up the left side, across the top, down the right side. A few seats all sit
+ * across the top; more fill the sides too, a third of them at most per side.
+ */
+export function arrangeSeats(others: number[]): { left: number[]; top: number[]; right: number[] } {
+  const n = others.length;
+  const side = n <= 3 ? 0 : Math.round(n / 3.5);
+  return { left: others.slice(0, side), top: others.slice(side, n - side), right: others.slice(n - side) };
+}
+
+/** Away: a bot is playing this person's seat until they come back. */
+export function awayText(p: SeatPresence | undefined): string | null {
+  if (!p?.away) return null;
+  return p.stand_in ? `away — ${p.stand_in} is playing` : 'away — a bot is playing';
+}
+
+/** A dot: green while a person is connected; a bot's is always there, and square. */
+export function Presence({ p }: { p: SeatPresence | undefined }) {
+  if (!p) return null;
+  if (p.kind === 'bot') return <span class="presence bot" title={p.bot ? `a bot (${p.bot})` : 'a bot'} aria-label="a bot" />;
+  return <span class={`presence ${p.connected ? 'on' : 'off'}`} title={p.connected ? 'connected' : 'not connected'} aria-label={p.connected ? 'connected' : 'not connected'} />;
+}
+
+/** A probability as a percentage with two decimals ("20.19%"); below 0.01% as "<0.01%". */
+export function percent(p: number): string {
+  if (p > 0 && p < 0.0001) return '<0.01%';
+  return `${(100 * p).toFixed(2)}%`;
+}
+
+export interface SeatBoxProps {
+  seat: number;
+  view: View;
+  state: TableState;
+  keys: string[][];
+  /** Zones shown in the middle instead (a fan offered to the viewer). */
+  featured: Set<number>;
+  /** This seat's live odds, when on and current. */
+  odds?: number;
+  narrow: boolean;
+}
+
+export function SeatBox({ seat, view, state, keys, featured, odds, narrow }: SeatBoxProps) {
+  const info = view.seats[seat];
+  const presence = state.seats[seat];
+  const turn = !view.terminal && view.actors.includes(seat);
+  const name = seatTitle(view, state.seats, seat);
+  const away = awayText(presence);
+  // Empty zones of a seat say nothing that the counts do not.
+  const zones = view.zones
+    .map((_, i) => i)
+    .filter((i) => view.zones[i].owner === seat && (view.zones[i].cards.length > 0 || featured.has(i)));
+  const counters = info?.counters ?? [];
+  return (
+    <div
+      class={`seat${turn ? ' turn' : ''}${info?.out ? ' out' : ''}${away ? ' away' : ''}`}
+      data-seat={seat}
+      role="group"
+      aria-label={`${name}${turn ? ', to play' : ''}`}
+    >
+      <div class="seat-head">
+        <Presence p={presence} />
+        <span class="seat-name" title={name}>
+          {name}
+        </span>
+        <span class="card-count" title="cards in hand">
+          {info?.cards ?? 0}
+        </span>
+      </div>
+      <div class="seat-status">
+        {presence?.kind === 'bot' && (
+          <span class="bot-tag" title={presence.bot ? `a bot (${presence.bot})` : 'a bot'}>
+            bot
+          </span>
+        )}
+        {odds !== undefined && (
+          <span class="odds-badge" title="chance, from the live odds">
+            {percent(odds)}
+          </span>
+        )}
+        {info && info.score !== 0 && (
+          <span class="score" title="score">
+            {info.score}
+          </span>
+        )}
+        {counters.map((c) => (
+          <span class="counter" data-counter={c.name}>
+            {c.name} <b>{c.value}</b>
+          </span>
+        ))}
+        {away && (
+          <span class="away-tag" title={away}>
+            {away}
+          </span>
+        )}
+        {info?.status && (
+          <span class="status-text" title={tokensToText(info.status)}>
+            {renderTokens(info.status)}
+          </span>
+        )}
+      </div>
+      <div class="seat-zones">
+        {zones.map((z) => {
+          const zone = view.zones[z];
+          const layout = layoutOf(zone);
+          const handLike = layout === 'hand' || layout === 'fan';
+          if (featured.has(z))
+            return (
+              <div class="zone-away" data-zone-index={z}>
+                holding out {zone.cards.length} ↓
+              </div>
+            );
+          return (
+            <ZoneView
+              zone={zone}
+              index={z}
+              keys={keys[z]}
+              size={handLike ? 'sm' : 'xs'}
+              caption={handLike ? undefined : shortZoneName(zone.name)}
+              stack={narrow && handLike}
+              peek={!view.terminal}
+              seatName={(s) => seatTitle(view, state.seats, s)}
+              class={handLike ? 'seat-hand' : 'seat-row'}
+            />
+          );
+        })}
+      </div>
+    </div>
+  );
+}

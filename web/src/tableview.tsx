@@ -1,0 +1,271 @@
+// The card table: renders the structured view from the server, whatever the
+// game. The viewer's seat sits at the bottom, the others round the table
+// (up the left, across the top, down the right) on a wide screen and in compact
+// rows on a phone; the table's own zones, any fan offered to the viewer and the
+// prompt in the middle. No connection here: fed by props, so tests can render it.
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { ChoiceBar } from './choicebar';
+import { mapChoices, pickZones, toggleSelection } from './choices';
+import type { Status } from './connection';
+import { useFlip } from './flip';
+import { TableCtx, type Picked, type TableCtxValue } from './interact';
+import { BetweenHands, EndPanel } from './overlays';
+import type { Choice, View } from './protocol';
+import { RulesDialog } from './rules';
+import { arrangeSeats, awayText, othersInOrder, percent, Presence, SeatBox, seatNames, seatTitle } from './seats';
+import { SidePanel } from './side';
+import { currentOdds, type TableState } from './tablestate';
+import { renderTokens, setSeatNames, tokensToText } from './tokens';
+import { TopBar } from './topbar';
+import { flipKeys, layoutOf, shortZoneName, zoneActive, ZoneView } from './zone';
+
+export interface TableViewProps {
+  state: TableState;
+  status: Status;
+  statusDetail?: string;
+  busy?: boolean;
+  onAct: (c: Choice) => void;
+  onRematch: () => void;
+  onRetry?: () => void;
+  onChat?: (text: string) => boolean;
+  oddsOn?: boolean;
+  onOdds?: (on: boolean) => void;
+  onBack?: () => void;
+  sound?: boolean;
+  onSound?: (on: boolean) => void;
+  notify?: boolean;
+  onNotify?: (on: boolean) => void;
+}
+
+const NARROW = '(max-width: 760px)';
+
+/** True on a phone-sized screen, following the window as it changes. */
+export function useNarrow(): boolean {
+  const query = typeof matchMedia === 'function' ? matchMedia(NARROW) : null;
+  const [narrow, setNarrow] = useState(!!query?.matches);
+  useEffect(() => {
+    if (!query) return;
+    const on = () => setNarrow(query.matches);
+    query.addEventListener?.('change', on);
+    return () => query.removeEventListener?.('change', on);
+  }, []);
+  return narrow;
+}
+
+/** The selection kept across a new view: cards still selectable and still the same card. */
+export function keepSelection(selection: Picked[], view: View, map: ReturnType<typeof mapChoices>): Picked[] {
+  return selection.filter((p) => {
+    const [z, pos] = p.key.split(':').map(Number);
+    const c = view.zones[z]?.cards[pos];
+    const usable = map.selectable.has(p.key) || map.moves.has(p.key) || map.transfers.has(p.key);
+    return !!c && usable && c.index === p.card;
+  });
+}
+
+/** The last hand's number, to see a new one end while playing. */
+function useBetweenHands(view: View | null) {
+  const [shown, setShown] = useState<number | null>(null);
+  const last = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    if (!view) return;
+    const hand = view.last_hand?.hand ?? 0;
+    // The first view after a join sets the mark: a summary is news only while playing.
+    if (last.current !== undefined && hand !== last.current && hand > 0 && !view.terminal) setShown(hand);
+    last.current = hand;
+  }, [view]);
+  return { shown: shown !== null && view?.last_hand?.hand === shown, close: () => setShown(null) };
+}
+
+export function TableView(props: TableViewProps) {
+  const { state, status, statusDetail, busy = false, onAct, onRematch, onRetry } = props;
+  const [rules, setRules] = useState(false);
+  const [hideEnd, setHideEnd] = useState(false);
+  const [selection, setSelection] = useState<Picked[]>([]);
+  const followed = useRef<string | null>(null);
+  const felt = useRef<HTMLElement>(null);
+  const narrow = useNarrow();
+  const view = state.view;
+  useFlip(felt, state.version);
+  useEffect(() => setHideEnd(false), [view?.terminal]);
+  const between = useBetweenHands(view);
+  const map = useMemo(() => mapChoices(view), [view]);
+  // Set while rendering, so every text below reads people's and bots' names.
+  setSeatNames(seatNames(state.seats));
+
+  // A new view keeps only the selected cards it still lets the viewer use.
+  useLayoutEffect(() => {
+    if (!view) return;
+    setSelection((sel) => keepSelection(sel, view, map));
+    // Keyboard focus follows a card the viewer moved, so the arrow keys go on moving it.
+    const k = followed.current;
+    followed.current = null;
+    if (k && felt.current?.contains(document.activeElement)) felt.current.querySelector<HTMLElement>(`[data-card-key="${k}"]`)?.focus();
+  }, [view, map]);
+
+  const topBar = (v?: View) => (
+    <TopBar
+      state={state}
+      status={status}
+      detail={statusDetail}
+      view={v}
+      onRules={() => setRules(true)}
+      onRetry={onRetry}
+      sound={props.sound}
+      onSound={props.onSound}
+      notify={props.notify}
+      onNotify={props.onNotify}
+    />
+  );
+  if (!view) {
+    return (
+      <div class="table-page loading" data-status={status}>
+        {topBar()}
+        <div class="felt empty">
+          <p>{status === 'failed' ? statusDetail ?? 'This table cannot be joined.' : 'Taking a seat…'}</p>
+        </div>
+        {rules && state.game && <RulesDialog game={state.preset || state.game} onClose={() => setRules(false)} />}
+      </div>
+    );
+  }
+
+  const me = view.viewer;
+  const anchor = me >= 0 ? me : 0;
+  const act = busy ? () => {} : onAct;
+  const ctx: TableCtxValue = {
+    map,
+    selection,
+    anchor,
+    players: view.players,
+    act: (c) => {
+      act(c);
+      if (!busy) setSelection([]);
+    },
+    toggle: (key, card) => setSelection((sel) => toggleSelection(map, sel.map((p) => p.key), key).map((k) => sel.find((p) => p.key === k) ?? { key: k, card })),
+    pickOne: (key, card = null) => setSelection(key ? [{ key, card }] : []),
+    follow: (key, card) => {
+      followed.current = key;
+      setSelection([{ key, card }]);
+    },
+  };
+  const keys = flipKeys(view);
+  const ownHand = view.zones.findIndex((z) => z.owner === anchor && (layoutOf(z) === 'hand' || layoutOf(z) === 'fan'));
+  // A fan offered to the viewer comes to the middle, large: the cards to pick from.
+  const featured = new Set(pickZones(map).filter((z) => z !== ownHand && view.zones[z].owner !== anchor && layoutOf(view.zones[z]) === 'fan'));
+  const myTurn = me >= 0 && !view.terminal && view.actors.includes(me) && view.choices.length > 0;
+  const mine = view.zones.map((_, i) => i).filter((z) => view.zones[z].owner === anchor && z !== ownHand && (view.zones[z].cards.length > 0 || zoneActive(ctx, z, view.zones[z])));
+  const tableZones = view.zones.map((_, i) => i).filter((z) => view.zones[z].owner < 0 || view.zones[z].owner >= view.players);
+  const odds = props.oddsOn ? currentOdds(state) : null;
+  const oddsOf = (s: number) => (odds && !odds.error ? odds.seats?.[s] : undefined);
+  const others = othersInOrder(view.players, anchor);
+  const ring = arrangeSeats(others);
+  // With the table nearly to oneself, its zones are drawn larger.
+  const roomy = others.length <= 1 && featured.size === 0;
+  const waitingSeats = view.actors.filter((s) => s !== me && s >= 0 && s < view.players);
+  const waiting = waitingSeats.map((s) => seatTitle(view, state.seats, s));
+  const myPresence = state.seats[anchor];
+  const away = me >= 0 && myPresence?.away;
+  const name = (s: number) => seatTitle(view, state.seats, s);
+  const seatBox = (s: number) => <SeatBox seat={s} view={view} state={state} keys={keys} featured={featured} odds={oddsOf(s)} narrow={narrow} />;
+
+  return (
+    <TableCtx.Provider value={ctx}>
+      <div
+        class={`table-page${myTurn ? ' my-turn' : ''}`}
+        data-version={state.version ?? ''}
+        data-seat={me}
+        data-status={status}
+        data-terminal={view.terminal ? 'true' : 'false'}
+        data-players={view.players}
+        data-crowd={others.length > 7 ? 'many' : others.length > 3 ? 'some' : 'few'}
+      >
+        {topBar(view)}
+        <div class="table-main">
+          <main class={`felt${ring.left.length ? ' has-sides' : ''}`} ref={felt}>
+            <div class="others" aria-label="Other players" data-count={others.length}>
+              <div class="ring ring-left">{ring.left.map(seatBox)}</div>
+              <div class="ring ring-top">{ring.top.map(seatBox)}</div>
+              <div class="ring ring-right">{ring.right.map(seatBox)}</div>
+            </div>
+
+            <section class="center" aria-label="The table">
+              {(tableZones.length > 0 || featured.size > 0) && (
+                <div class="center-zones">
+                  {tableZones.map((z) => (
+                    <ZoneView zone={view.zones[z]} index={z} keys={keys[z]} size={roomy ? 'md' : 'sm'} label peek={!view.terminal} seatName={name} class="table-zone" />
+                  ))}
+                  {[...featured].map((z) => (
+                    <div class="offered" aria-label={`${name(view.zones[z].owner)} holds out ${view.zones[z].cards.length} cards`}>
+                      <ZoneView zone={view.zones[z]} index={z} keys={keys[z]} size="lg" peek={!view.terminal} class="fan-offered" />
+                    </div>
+                  ))}
+                </div>
+              )}
+            </section>
+
+            <section class={`me seat${myTurn ? ' turn' : ''}${mine.length ? ' has-zones' : ''}`} data-seat={anchor} aria-label={me >= 0 ? 'You' : name(anchor)}>
+              <div class={`prompt${myTurn ? ' mine' : ''}`} aria-live="polite" data-role="prompt">
+                {view.terminal ? (
+                  renderTokens(view.result)
+                ) : myTurn ? (
+                  renderTokens(view.prompt || 'Your turn.')
+                ) : waiting.length ? (
+                  <>
+                    Waiting for <strong>{waiting.join(waiting.length > 2 ? ', ' : ' and ')}</strong>
+                    {waiting.length === 1 && view.seats[waitingSeats[0]]?.status ? <> · {renderTokens(view.seats[waitingSeats[0]].status)}</> : null}
+                  </>
+                ) : (
+                  'The cards are being dealt…'
+                )}
+              </div>
+              <div class="seat-head">
+                <Presence p={myPresence} />
+                <span class="seat-name" title={name(anchor)}>
+                  {me >= 0 ? `You · ${name(anchor)}` : name(anchor)}
+                </span>
+                {oddsOf(anchor) !== undefined && <span class="odds-badge">{percent(oddsOf(anchor)!)}</span>}
+                {view.seats[anchor]?.score ? <span class="score">{view.seats[anchor].score}</span> : null}
+                {(view.seats[anchor]?.counters ?? []).map((c) => (
+                  <span class="counter" data-counter={c.name}>
+                    {c.name} <b>{c.value}</b>
+                  </span>
+                ))}
+                {view.seats[anchor]?.status && (
+                  <span class="seat-status" title={tokensToText(view.seats[anchor].status)}>
+                    {renderTokens(view.seats[anchor].status)}
+                  </span>
+                )}
+              </div>
+              {away && (
+                <div class="away-banner" role="alert">
+                  <span>{awayText(myPresence)?.replace(/^away — /, 'You were away: ') ?? 'You were away.'}</span>
+                  <button type="button" class="primary" data-role="back" onClick={props.onBack}>
+                    I'm back
+                  </button>
+                </div>
+              )}
+              {me < 0 && !away && awayText(myPresence) && <div class="seat-status">{awayText(myPresence)}</div>}
+              {mine.length > 0 && (
+                <div class="me-zones">
+                  {mine.map((z) => (
+                    <ZoneView zone={view.zones[z]} index={z} keys={keys[z]} size={narrow ? 'xs' : 'sm'} caption={shortZoneName(view.zones[z].name)} seatName={name} />
+                  ))}
+                </div>
+              )}
+              {ownHand >= 0 && <ZoneView zone={view.zones[ownHand]} index={ownHand} keys={keys[ownHand]} size="lg" class="own-hand" />}
+              <ChoiceBar map={map} busy={busy} />
+            </section>
+          </main>
+          <SidePanel state={state} oddsOn={!!props.oddsOn} onOdds={props.onOdds ?? (() => {})} onChat={props.onChat ?? (() => false)} />
+        </div>
+        {between.shown && !view.terminal && <BetweenHands view={view} state={state} onClose={between.close} />}
+        {view.terminal && !hideEnd && <EndPanel view={view} state={state} onRematch={onRematch} onHide={() => setHideEnd(true)} />}
+        {view.terminal && hideEnd && (
+          <button type="button" class="show-end primary" onClick={() => setHideEnd(false)}>
+            Result
+          </button>
+        )}
+        {rules && <RulesDialog game={state.preset || state.game || view.game} onClose={() => setRules(false)} />}
+      </div>
+    </TableCtx.Provider>
+  );
+}

@@ -1,0 +1,104 @@
+// The bar over the table: the way back to the lobby, the game and hand, the
+// connection, the switches for sound and notifications, and the rules.
+import type { Status } from './connection';
+import type { View } from './protocol';
+import type { TableState } from './tablestate';
+
+const STATUS_TEXT: Record<Status, string> = {
+  connecting: 'Connecting…',
+  open: 'Connected',
+  reconnecting: 'Reconnecting…',
+  replaced: 'Opened in another tab',
+  failed: 'Could not join',
+  stopped: 'Left',
+};
+
+export interface TopBarProps {
+  state: TableState;
+  status: Status;
+  detail?: string;
+  view?: View;
+  onRules: () => void;
+  onRetry?: () => void;
+  sound?: boolean;
+  onSound?: (on: boolean) => void;
+  notify?: boolean;
+  onNotify?: (on: boolean) => void;
+}
+
+const ICONS: Record<string, string> = {
+  sound: 'M3 9v6h4l5 4V5L7 9H3z M15.5 8.5a5 5 0 0 1 0 7 M18 6a8.5 8.5 0 0 1 0 12',
+  mute: 'M3 9v6h4l5 4V5L7 9H3z M16 9l5 6 M21 9l-5 6',
+  bell: 'M6 16V11a6 6 0 0 1 12 0v5l2 2H4z M10 20a2 2 0 0 0 4 0',
+  'bell-off': 'M6 16V11a6 6 0 0 1 12 0v5l2 2H4z M10 20a2 2 0 0 0 4 0 M3 3l18 18',
+};
+
+/** A small line icon (fonts may lack the emoji). */
+function Icon({ name }: { name: string }) {
+  return (
+    <svg class="icon" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+      <path d={ICONS[name]} fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" />
+    </svg>
+  );
+}
+
+export function handText(view: View | undefined): string {
+  if (!view) return '';
+  if (view.hands > 1) return ` · hand ${view.hand} of ${view.hands}`;
+  return view.hand > 1 || view.hands === 0 ? ` · hand ${view.hand}` : '';
+}
+
+export function TopBar({ state, status, detail, view, onRules, onRetry, sound, onSound, notify, onNotify }: TopBarProps) {
+  return (
+    <header class="topbar">
+      <a class="brand" href="#/" title="Back to the lobby">
+        <span class="brand-mark">♠</span>
+        <span class="brand-word"> Parlour</span>
+      </a>
+      <span class="game-title" title={state.title}>
+        {state.title || view?.game}
+        {handText(view)}
+        {state.seat < 0 && state.table ? ' · watching' : ''}
+      </span>
+      <span class="spacer" />
+      <span class={`conn conn-${status}`} role="status" title={detail ?? STATUS_TEXT[status]}>
+        <span class="dot" />
+        <span class="conn-text">{STATUS_TEXT[status]}</span>
+      </span>
+      {(status === 'replaced' || status === 'failed') && onRetry && (
+        <button type="button" class="small" onClick={onRetry}>
+          {status === 'replaced' ? 'Play here' : 'Retry'}
+        </button>
+      )}
+      {onSound && (
+        <button
+          type="button"
+          class={`small toggle${sound ? ' on' : ''}`}
+          data-role="sound"
+          aria-pressed={!!sound}
+          title={sound ? 'Sound is on' : 'Sound is off'}
+          onClick={() => onSound(!sound)}
+        >
+          <Icon name={sound ? 'sound' : 'mute'} />
+          <span class="toggle-word">Sound</span>
+        </button>
+      )}
+      {onNotify && (
+        <button
+          type="button"
+          class={`small toggle${notify ? ' on' : ''}`}
+          data-role="notify"
+          aria-pressed={!!notify}
+          title={notify ? 'You are told when your turn comes while this tab is hidden' : 'Tell me when my turn comes while this tab is hidden'}
+          onClick={() => onNotify(!notify)}
+        >
+          <Icon name={notify ? 'bell' : 'bell-off'} />
+          <span class="toggle-word">Notify</span>
+        </button>
+      )}
+      <button type="button" class="small" onClick={onRules}>
+        Rules
+      </button>
+    </header>
+  );
+}

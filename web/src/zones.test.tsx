@@ -1,0 +1,205 @@
+// Zones drawn layout by layout, and the ways of choosing cards: a click, a
+// selection of several, a move to another zone.
+import { act } from 'preact/test-utils';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { View, Zone } from './protocol';
+import { click, key, mount, stateFor, view, type Rendered } from './testkit';
+import { layoutOf } from './zone';
+
+let r: Rendered;
+beforeEach(() => (r = mount()));
+afterEach(() => r.cleanup());
+
+const $ = (sel: string) => r.root.querySelector<HTMLElement>(sel);
+const $$ = (sel: string) => [...r.root.querySelectorAll<HTMLElement>(sel)];
+const zone = (i: number) => $(`[data-zone-index="${i}"]`)!;
+
+describe('zones by layout', () => {
+  beforeEach(() => r.show(stateFor(view('layouts'))));
+
+  it('marks every zone with its layout, and its kind only as data', () => {
+    const v = view('layouts');
+    v.zones.forEach((z, i) => {
+      expect(zone(i).dataset.layout).toBe(z.layout);
+      expect(zone(i).classList.contains(`layout-${z.layout}`)).toBe(true);
+      expect(zone(i).dataset.zoneKind).toBe(z.kind);
+      expect(zone(i).className).not.toContain(z.kind === 'hand' ? 'zone-hand' : `zone-${z.kind}`);
+    });
+  });
+
+  it('stacks a pile: the top three cards and a count', () => {
+    const stock = zone(4);
+    expect(stock.querySelectorAll('.card')).toHaveLength(3);
+    expect(stock.querySelector('.zone-label .count')!.textContent).toBe('20');
+    expect(stock.getAttribute('aria-label')).toBe('stock: 20 cards');
+    // A pile of known cards shows its top card's face.
+    const discard = zone(9);
+    expect([...discard.querySelectorAll<HTMLElement>('.card.face')].map((c) => c.dataset.cardIndex)).toEqual(['12', '17']);
+  });
+
+  it('lays a grid in rows of its columns, empty slots drawn as places', () => {
+    const grid = zone(5);
+    expect(grid.style.getPropertyValue('--cols')).toBe('3');
+    expect(grid.querySelectorAll('.card.empty-slot')).toHaveLength(2);
+    expect(grid.querySelectorAll('.card.face')).toHaveLength(4);
+    expect(grid.getAttribute('aria-label')).toBe('the grid: 4 cards');
+  });
+
+  it('places a trick round the middle by seat, the viewer below', () => {
+    const cards = [...zone(6).querySelectorAll<HTMLElement>('.card.in-trick')];
+    expect(cards).toHaveLength(3);
+    const at = (c: HTMLElement) => [parseFloat(c.style.left), parseFloat(c.style.top)];
+    const [left, top, right] = cards.map(at);
+    // Seat 1 sits at the viewer's left, seat 2 across, seat 3 at the right.
+    expect(left[0]).toBeLessThan(50);
+    expect(top[1]).toBeLessThan(50);
+    expect(right[0]).toBeGreaterThan(50);
+    expect(cards[0].getAttribute('title')).toBe('jack of clubs, played by Bob');
+  });
+
+  it('shows a pot with its chips', () => {
+    expect(zone(7).querySelector('.chip-count')!.textContent).toBe('120');
+    expect(zone(7).getAttribute('aria-label')).toBe('the pot: 0 cards, 120 chips');
+  });
+
+  it('overlaps a column downwards', () => {
+    expect(zone(8).querySelectorAll('.card')).toHaveLength(4);
+    expect(zone(8).querySelectorAll('.card.back')).toHaveLength(2);
+  });
+
+  it('shows seats’ counters', () => {
+    const counters = $$('.seat[data-seat="1"] .counter').map((c) => c.textContent);
+    expect(counters).toEqual(['tricks 3', 'chips 40']);
+  });
+
+  it('draws an unknown layout as a row', () => {
+    expect(layoutOf({ layout: 'spiral' } as unknown as Zone)).toBe('row');
+  });
+});
+
+describe('choosing cards', () => {
+  beforeEach(() => r.show(stateFor(view('layouts'))));
+
+  it('acts on a card of a single pick at once', () => {
+    click($('.own-hand [data-card-key="0:3"]'));
+    expect(r.onAct).toHaveBeenCalledWith(expect.objectContaining({ action: 3 }));
+  });
+
+  it('selects several cards and enables the choices whose picks equal them', () => {
+    const pickButtons = () => $$('.pick-choices .choice') as HTMLButtonElement[];
+    // Nothing selected: the choices wait, disabled, with a word on what to do.
+    expect(pickButtons().map((b) => b.disabled)).toEqual([true, true]);
+    expect($('.pick-hint')!.textContent).toBe('Select cards to play them.');
+    const card = (pos: number) => $(`.own-hand [data-card-key="0:${pos}"]`)!;
+    expect(card(0).getAttribute('aria-pressed')).toBe('false');
+    click(card(0));
+    expect(card(0).getAttribute('aria-pressed')).toBe('true');
+    expect(card(0).classList.contains('selected')).toBe(true);
+    expect(r.onAct).not.toHaveBeenCalled();
+    click(card(1));
+    const enabled = () => pickButtons().filter((b) => !b.disabled).map((b) => b.querySelector('.choice-label')!.textContent);
+    expect(enabled()).toEqual(['play the pair of twos']);
+    click(card(2));
+    expect(enabled()).toEqual(['play the three twos']);
+    click(card(2));
+    click(pickButtons().find((b) => !b.disabled)!);
+    expect(r.onAct).toHaveBeenCalledWith(expect.objectContaining({ action: 2 }));
+    // Acting clears the selection.
+    expect($$('.own-hand .card.selected')).toHaveLength(0);
+  });
+
+  it('clears a selection on request', () => {
+    click($('.own-hand [data-card-key="0:0"]'));
+    click($('[data-role="clear-selection"]'));
+    expect($$('.own-hand .card.selected')).toHaveLength(0);
+  });
+
+  it('moves a card to another zone: select it, then the place', () => {
+    const q = $('.own-hand [data-card-key="0:5"]')!;
+    expect(q.classList.contains('movable')).toBe(true);
+    key(q, 'Enter');
+    q.dispatchEvent(new KeyboardEvent('keyup', { key: 'Enter', bubbles: true }));
+    r.show(stateFor(view('layouts')));
+    expect(zone(9).classList.contains('drop-target')).toBe(true);
+    expect(zone(4).classList.contains('drop-target')).toBe(false);
+    // The move bar names the choice too, for the keyboard.
+    expect($('.arrange-bar .transfer .choice-label')!.textContent).toBe('discard Q♠');
+    click(zone(9).querySelector('.drop-here'));
+    expect(r.onAct).toHaveBeenCalledWith(expect.objectContaining({ action: 4 }));
+  });
+
+  it('keeps a selection across a new view only while it still means the same card', () => {
+    click($('.own-hand [data-card-key="0:0"]'));
+    const same = view('layouts');
+    r.show(stateFor(same, { version: 8 }));
+    expect($('.own-hand [data-card-key="0:0"]')!.classList.contains('selected')).toBe(true);
+    const moved: View = view('layouts');
+    moved.zones[0].cards = [...moved.zones[0].cards.slice(1), moved.zones[0].cards[0]];
+    r.show(stateFor(moved, { version: 9 }));
+    expect($$('.own-hand .card.selected')).toHaveLength(0);
+  });
+});
+
+describe('a table of one', () => {
+  beforeEach(() => r.show(stateFor(view('solo'))));
+
+  it('draws no other seats, and the table’s zones larger', () => {
+    expect($$('.others .seat')).toHaveLength(0);
+    expect($('.others')!.dataset.count).toBe('0');
+    expect($$('.table-zone.size-md')).toHaveLength(7);
+  });
+
+  it('takes a card from the top of a pile with a click', () => {
+    const top = $('[data-zone-index="0"] [data-card-key="0:23"]')!;
+    expect(top.classList.contains('pickable')).toBe(true);
+    click(top);
+    expect(r.onAct).toHaveBeenCalledWith(expect.objectContaining({ action: 1 }));
+  });
+
+  it('moves a card from a column to another zone, by mouse or keys', () => {
+    const card = $('[data-card-key="6:4"]')!;
+    expect(card.classList.contains('goes-elsewhere')).toBe(true);
+    // A click (no drag) selects it; the places it may go light up.
+    act(() => {
+      card.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, button: 0, pointerId: 1, clientX: 10, clientY: 10 }));
+      card.dispatchEvent(new PointerEvent('pointerup', { bubbles: true, button: 0, pointerId: 1, clientX: 10, clientY: 10 }));
+    });
+    expect($('[data-card-key="6:4"]')!.getAttribute('aria-pressed')).toBe('true');
+    expect($$('.zone.drop-target').map((z) => z.dataset.zoneIndex)).toEqual(['5']);
+    click($('[data-zone-index="5"] .drop-here'));
+    expect(r.onAct).toHaveBeenCalledWith(expect.objectContaining({ action: 4 }));
+    // Escape puts a selection down.
+    key($('[data-card-key="3:0"]')!, 'Escape');
+    expect($$('.zone.drop-target')).toHaveLength(0);
+  });
+
+  it('moves a card by dragging it onto another zone', () => {
+    const card = $('[data-card-key="6:4"]')!;
+    const target = $('[data-zone-index="5"] .zone-cards')!;
+    const real = document.elementsFromPoint;
+    document.elementsFromPoint = (x: number, y: number) => (x === 300 && y === 40 ? [card, target] : []);
+    const at = (type: string, x: number, y: number) =>
+      act(() => void card.dispatchEvent(new PointerEvent(type, { bubbles: true, button: 0, pointerId: 7, clientX: x, clientY: y })));
+    try {
+      at('pointerdown', 10, 10);
+      at('pointermove', 100, 20);
+      expect($('[data-card-key="6:4"]')!.classList.contains('dragging')).toBe(true);
+      at('pointermove', 300, 40);
+      at('pointerup', 300, 40);
+    } finally {
+      document.elementsFromPoint = real;
+    }
+    expect(r.onAct).toHaveBeenCalledWith(expect.objectContaining({ action: 4 }));
+    expect($$('.card.dragging')).toHaveLength(0);
+  });
+
+  it('puts a dragged card back where it was dropped on no place it may go', () => {
+    const card = $('[data-card-key="6:4"]')!;
+    const at = (type: string, x: number, y: number) =>
+      act(() => void card.dispatchEvent(new PointerEvent(type, { bubbles: true, button: 0, pointerId: 7, clientX: x, clientY: y })));
+    at('pointerdown', 10, 10);
+    at('pointermove', 200, 200);
+    at('pointerup', 200, 200);
+    expect(r.onAct).not.toHaveBeenCalled();
+  });
+});
