@@ -4,8 +4,11 @@
 # "rules_text.h"), adds NAME_test.cc (with the shared conformance harness) to
 # ctest, and adds the game to the registration list src/games writes: the
 # game's header "games/NAME/NAME.h" declares parlour::NAME::game_info().
-# Any bench_*.cc of the folder joins `make bench`.
+# Any bench_*.cc of the folder joins `make bench`. A game made of shared
+# machinery names it after LINK: parlour_game(cheat cheat.cc ... LINK parlour_kit).
 function(parlour_game name)
+  cmake_parse_arguments(PARSE_ARGV 1 game "" "" "LINK")
+  set(sources ${game_UNPARSED_ARGUMENTS})
   set(gen ${CMAKE_CURRENT_BINARY_DIR}/generated)
   file(READ ${CMAKE_CURRENT_SOURCE_DIR}/rules.md rules_text)
   set(PARLOUR_RULES_NAME ${name})
@@ -16,9 +19,9 @@ function(parlour_game name)
        "namespace parlour::${name} {\nextern const std::string_view kRulesText;\n}\n")
   configure_file(${gen}/rules_text.h.tmp ${gen}/rules_text.h COPYONLY)
   set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/rules.md)
-  add_library(parlour_game_${name} STATIC ${ARGN} ${gen}/${name}_rules.cc)
+  add_library(parlour_game_${name} STATIC ${sources} ${gen}/${name}_rules.cc)
   target_include_directories(parlour_game_${name} PUBLIC ${CMAKE_SOURCE_DIR}/src PRIVATE ${gen})
-  target_link_libraries(parlour_game_${name} PUBLIC parlour_core)
+  target_link_libraries(parlour_game_${name} PUBLIC parlour_core ${game_LINK})
   set_property(GLOBAL APPEND PROPERTY PARLOUR_GAMES ${name})
   if(EXISTS ${CMAKE_CURRENT_SOURCE_DIR}/${name}_test.cc)
     add_executable(${name}_test ${name}_test.cc)

@@ -17,7 +17,7 @@ struct FairnessRow {
   std::vector<double> lose;  // by seat
   double half_width = 0;     // 95% half-width (0 for exact figures)
   bool exact = false;
-  double range() const;      // highest minus lowest chance of losing
+  double range() const;  // highest minus lowest chance of losing
 };
 
 struct FairnessTable {
@@ -37,6 +37,7 @@ struct FairnessSpec {
 [[nodiscard]] Result<std::vector<FairnessTable>> fairness(const FairnessSpec& spec);
 std::string format_fairness(const GameInfo& game, const std::vector<FairnessTable>& tables);
 // Writes the plot with gnuplot (SVG or PNG by the file's ending).
-[[nodiscard]] Status plot_fairness(const std::vector<FairnessTable>& tables, const std::string& path);
+[[nodiscard]] Status plot_fairness(const std::vector<FairnessTable>& tables,
+                                   const std::string& path);
 
 }  // namespace parlour

@@ -32,7 +32,9 @@ void Tally::add(const Tally& o) {
 }
 
 double PairTally::margin() const {
-  return games ? (static_cast<double>(ahead) - static_cast<double>(behind)) / static_cast<double>(games) : 0;
+  return games ? (static_cast<double>(ahead) - static_cast<double>(behind)) /
+                     static_cast<double>(games)
+               : 0;
 }
 
 double PairTally::half_width() const {
@@ -174,7 +176,7 @@ Result<SimResult> simulate(const SimSpec& spec) {
             PairTally& pt = part.pairs[bot_index[s]][bot_index[t]];
             ++pt.games;
             // Ahead: a better place, or in a loser's game not losing where the other lost.
-            const bool ahead = po.places[s] < po.places[t], behind = po.places[s] > po.places[t];
+            const bool ahead = po.places[s]<po.places[t], behind = po.places[s]> po.places[t];
             pt.ahead += ahead, pt.behind += behind;
           }
         if (g.stats) g.stats->tally(po, part.stats);
@@ -211,7 +213,8 @@ Result<SimResult> simulate(const SimSpec& spec) {
     for (int s = 0; s < players; ++s) r.seats[s].add(p.seats[s]);
     for (std::size_t b = 0; b < names.size(); ++b) {
       r.bots[b].add(p.bots[b]);
-      for (std::size_t c = 0; c < names.size() && b < p.pairs.size(); ++c) r.head_to_head[b][c].add(p.pairs[b][c]);
+      for (std::size_t c = 0; c < names.size() && b < p.pairs.size(); ++c)
+        r.head_to_head[b][c].add(p.pairs[b][c]);
     }
     for (std::size_t i = 0; i < kLengthBins; ++i) r.length_hist[i] += p.hist[i];
     for (std::size_t i = 0; i < stat_counters && i < p.stats.size(); ++i) stats[i] += p.stats[i];

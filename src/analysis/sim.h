@@ -44,8 +44,8 @@ struct Tally {
 struct PairTally {
   std::uint64_t games = 0, ahead = 0, behind = 0;
   void add(const PairTally& o) { games += o.games, ahead += o.ahead, behind += o.behind; }
-  double margin() const;       // (ahead - behind) / games, in [-1, 1]
-  double half_width() const;   // 95%, normal approximation
+  double margin() const;      // (ahead - behind) / games, in [-1, 1]
+  double half_width() const;  // 95%, normal approximation
 };
 
 struct Interval {
@@ -56,12 +56,12 @@ Interval wilson(std::uint64_t k, std::uint64_t n);
 
 struct SimResult {
   std::uint64_t games = 0;
-  OutcomeKind kind = OutcomeKind::kScores;  // the game's kind of result
-  std::vector<Tally> seats;                 // by seat
-  std::vector<std::string> bot_names;       // distinct bots, in order of first seat
-  std::vector<Tally> bots;                  // by bot name
+  OutcomeKind kind = OutcomeKind::kScores;           // the game's kind of result
+  std::vector<Tally> seats;                          // by seat
+  std::vector<std::string> bot_names;                // distinct bots, in order of first seat
+  std::vector<Tally> bots;                           // by bot name
   std::vector<std::vector<PairTally>> head_to_head;  // [a][b]: bot a against bot b
-  std::vector<std::uint64_t> length_hist;   // games by number of seat actions (last bin: and more)
+  std::vector<std::uint64_t> length_hist;  // games by number of seat actions (last bin: and more)
   std::uint64_t length_sum = 0;
   std::vector<SeatRate> game_stats;  // the game's own report (GameStats), if it has one
   bool fast = false;                 // played by the game's fast simulator

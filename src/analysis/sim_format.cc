@@ -321,33 +321,40 @@ std::string format_tournament(const SimSpec& spec, const SimResult& r) {
   const bool scores = r.kind == OutcomeKind::kScores;
   std::size_t w = 6;
   for (const auto& n : r.bot_names) w = std::max(w, n.size() + 2);
-  o << padded("bot", w) << padded("seat-games", 12) << padded(r.kind == OutcomeKind::kLoser ? "lose" : "win", 28)
-    << padded("mean place", 20) << (scores ? "mean score" : "") << "\n";
+  o << padded("bot", w) << padded("seat-games", 12)
+    << padded(r.kind == OutcomeKind::kLoser ? "lose" : "win", 28) << padded("mean place", 20)
+    << (scores ? "mean score" : "") << "\n";
   for (std::size_t b = 0; b < r.bot_names.size(); ++b) {
     const Tally& t = r.bots[b];
     // A place's spread, from the share of games at each place.
     double sq = 0;
-    for (std::size_t i = 1; i < t.at_place.size(); ++i) sq += static_cast<double>(t.at_place[i]) * double(i * i);
+    for (std::size_t i = 1; i < t.at_place.size(); ++i)
+      sq += static_cast<double>(t.at_place[i]) * double(i * i);
     const double n = static_cast<double>(std::max<std::uint64_t>(t.games, 1)), mean = mean_place(t);
     const double sd = std::sqrt(std::max(0.0, sq / n - mean * mean));
     o << padded(r.bot_names[b], w) << padded(std::to_string(t.games), 12)
-      << padded(r.kind == OutcomeKind::kLoser ? rate_ci(t.losses, t.games) : rate_ci(t.wins, t.games), 28)
-      << padded(num(mean, 3) + " ± " + num(1.96 * sd / std::sqrt(n), 3), 20) << (scores ? score_ci(t) : "") << "\n";
+      << padded(
+             r.kind == OutcomeKind::kLoser ? rate_ci(t.losses, t.games) : rate_ci(t.wins, t.games),
+             28)
+      << padded(num(mean, 3) + " ± " + num(1.96 * sd / std::sqrt(n), 3), 20)
+      << (scores ? score_ci(t) : "") << "\n";
   }
   if (r.bot_names.size() > 1) {
-    o << "\nhead to head (the first ahead of the second: its margin, ahead minus behind, over the games both played):\n";
+    o << "\nhead to head (the first ahead of the second: its margin, ahead minus behind, over the "
+         "games both played):\n";
     for (std::size_t a = 0; a < r.bot_names.size(); ++a)
       for (std::size_t b = a + 1; b < r.bot_names.size(); ++b) {
         const PairTally& p = r.head_to_head[a][b];
         if (!p.games) continue;
         const double m = p.margin(), h = p.half_width();
-        const std::string verdict = m - h > 0 ? r.bot_names[a] + " is ahead" : m + h < 0 ? r.bot_names[b] + " is ahead"
-                                                                                        : "no clear difference";
+        const std::string verdict = m - h > 0   ? r.bot_names[a] + " is ahead"
+                                    : m + h < 0 ? r.bot_names[b] + " is ahead"
+                                                : "no clear difference";
         o << "  " << r.bot_names[a] << " vs " << r.bot_names[b] << ": ahead "
           << pct(static_cast<double>(p.ahead) / static_cast<double>(p.games)) << ", behind "
-          << pct(static_cast<double>(p.behind) / static_cast<double>(p.games)) << ", margin " << (m >= 0 ? "+" : "")
-          << num(m, 3) << " [" << num(m - h, 3) << ", " << num(m + h, 3) << "] over " << p.games
-          << " pairings: " << verdict << "\n";
+          << pct(static_cast<double>(p.behind) / static_cast<double>(p.games)) << ", margin "
+          << (m >= 0 ? "+" : "") << num(m, 3) << " [" << num(m - h, 3) << ", " << num(m + h, 3)
+          << "] over " << p.games << " pairings: " << verdict << "\n";
       }
   }
   return o.str();

@@ -7,7 +7,8 @@
 namespace parlour {
 namespace {
 
-SimSpec spec(const char* name, int players, std::uint64_t games, std::vector<std::string> bots = {}) {
+SimSpec spec(const char* name, int players, std::uint64_t games,
+             std::vector<std::string> bots = {}) {
   SimSpec s;
   s.sel = *select(name);
   s.config = *make_config(s.sel, players, {});

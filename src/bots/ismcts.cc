@@ -11,8 +11,10 @@ namespace parlour {
 
 double seat_reward(const Outcome& o, Seat seat) {
   switch (o.kind) {
-    case OutcomeKind::kLoser: return o.lost(seat) ? 0.0 : 1.0;
-    case OutcomeKind::kSolo: return o.won(seat) ? 1.0 : 0.0;
+    case OutcomeKind::kLoser:
+      return o.lost(seat) ? 0.0 : 1.0;
+    case OutcomeKind::kSolo:
+      return o.won(seat) ? 1.0 : 0.0;
     default: {
       const int players = static_cast<int>(o.places.size());
       return players < 2 ? 1.0 : static_cast<double>(players - o.places[seat]) / (players - 1);
@@ -26,7 +28,8 @@ std::optional<IsmctsOptions> parse_ismcts(std::string_view name) {
   std::string_view arg = name.substr(7);
   const bool seconds = arg.ends_with("s");
   if (seconds) arg.remove_suffix(1);
-  if (arg.empty() || arg.size() > 9 || arg.find_first_not_of("0123456789.") != std::string_view::npos)
+  if (arg.empty() || arg.size() > 9 ||
+      arg.find_first_not_of("0123456789.") != std::string_view::npos)
     return std::nullopt;
   const double v = std::stod(std::string(arg));
   IsmctsOptions o;
@@ -43,28 +46,46 @@ std::optional<IsmctsOptions> parse_ismcts(std::string_view name) {
 namespace {
 
 struct Node {
-  Action action = 0;  // the action that leads here
+  Action action = 0;    // the action that leads here
   Seat seat = kNobody;  // the seat that took it, whose rewards this node sums
   int parent = -1;
   std::vector<int> children;
-  double reward = 0;
+  double reward = 0, reward_sq = 0;
   int visits = 0, available = 0;
+  double mean() const { return visits ? reward / visits : 0; }
+  // The standard error of the mean.
+  double error() const {
+    if (visits < 2) return 1;
+    const double m = mean();
+    return std::sqrt(std::max(0.0, reward_sq / visits - m * m) / (visits - 1));
+  }
 };
 
 class Ismcts final : public Bot {
  public:
-  explicit Ismcts(const IsmctsOptions& o) : o_(o) {}
+  Ismcts(const IsmctsOptions& o, const SearchHints* hints) : o_(o), hints_(hints) {}
 
   Action act(const Observation& obs, Rng& rng) override {
     const std::span<const Action> root_legal = obs.legal();
-    if (root_legal.size() == 1 || !obs.can_sample()) return root_legal[rng.below(static_cast<std::uint32_t>(root_legal.size()))];
+    if (root_legal.size() == 1 || !obs.can_sample())
+      return root_legal[rng.below(static_cast<std::uint32_t>(root_legal.size()))];
     tree_.clear();
     tree_.push_back(Node{});
+    // With the game's hints, its policy's move is the one to beat: search
+    // leaves it only for a move clearly better (two standard errors), so that
+    // the noise of a few hundred play-outs does not decide.
+    preferred_ = kNoAction;
+    if (hints_)
+      if (std::unique_ptr<State> world = obs.sample(rng))
+        if (const Action p = hints_->policy(*world, obs.seat(), root_legal, rng);
+            std::find(root_legal.begin(), root_legal.end(), p) != root_legal.end())
+          preferred_ = p;
     const auto start = std::chrono::steady_clock::now();
     for (int it = 0;; ++it) {
       if (o_.seconds > 0) {
         if (it % 16 == 0 &&
-            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() >= o_.seconds)
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() >=
+                o_.seconds)
           break;
       } else if (it >= o_.iterations) {
         break;
@@ -76,9 +97,26 @@ class Ismcts final : public Bot {
     // The move most tried is the one most trusted.
     int best = -1;
     for (int c : tree_[0].children)
-      if (tree_[c].seat == obs.seat() && (best < 0 || tree_[c].visits > tree_[best].visits)) best = c;
+      if (tree_[c].seat == obs.seat() && (best < 0 || tree_[c].visits > tree_[best].visits))
+        best = c;
     if (best < 0) return root_legal[0];
-    return tree_[best].action;
+    if (preferred_ == kNoAction) return tree_[best].action;
+    int pref = -1;
+    for (int c : tree_[0].children)
+      if (tree_[c].seat == obs.seat() && tree_[c].action == preferred_) pref = c;
+    if (pref < 0) return preferred_;
+    int top = pref;  // the best mean among the well-tried
+    for (int c : tree_[0].children)
+      if (tree_[c].seat == obs.seat() && tree_[c].visits >= o_.min_visits &&
+          tree_[c].mean() > tree_[top].mean())
+        top = c;
+    // The best of many noisy means is the luckiest as often as the best: the
+    // bar rises with the number of moves it was picked from.
+    const double alternatives =
+        static_cast<double>(std::max<std::size_t>(2, root_legal.size()) - 1);
+    const double margin = (o_.margin + 0.5 * std::log(alternatives)) *
+                          std::hypot(tree_[top].error(), tree_[pref].error());
+    return tree_[top].mean() - tree_[pref].mean() > margin ? tree_[top].action : preferred_;
   }
 
  private:
@@ -93,9 +131,27 @@ class Ismcts final : public Bot {
       if (s.terminal()) break;
       if (node != 0 || last != kNobody) seat = next_seat(s, last);
       s.legal_actions(seat, legal_);
+      // With the game's hints, the others play by its policy, which reads
+      // only what each of them knows: the tree holds this seat's choices
+      // alone, so that no opponent in it plays as if it saw this seat's cards
+      // (which are the same in every deal sampled for it).
+      if (hints_ && seat != me && !rolling) {
+        Action a = legal_[rng.below(static_cast<std::uint32_t>(legal_.size()))];
+        const Action p = hints_->policy(s, seat, legal_, rng);
+        if (std::find(legal_.begin(), legal_.end(), p) != legal_.end()) a = p;
+        s.apply(seat, a), last = seat;
+        continue;
+      }
       if (rolling) {
-        if (++steps > o_.max_rollout) break;
-        const Action a = legal_[rng.below(static_cast<std::uint32_t>(legal_.size()))];
+        if (++steps > (hints_ ? o_.depth : o_.max_rollout)) break;
+        const bool guided =
+            hints_ && rng.below(1000) >= static_cast<std::uint32_t>(o_.random_share * 1000);
+        Action a = legal_[rng.below(static_cast<std::uint32_t>(legal_.size()))];
+        if (guided) {  // a policy's move is taken only if legal: a bug there must not corrupt the
+                       // deal
+          const Action p = hints_->policy(s, seat, legal_, rng);
+          if (std::find(legal_.begin(), legal_.end(), p) != legal_.end()) a = p;
+        }
         s.apply(seat, a), last = seat;
         continue;
       }
@@ -112,10 +168,23 @@ class Ismcts final : public Bot {
         if (!seen) untried_.push_back(a);
       }
       int next;
-      if (!untried_.empty()) {
-        const Action a = untried_[rng.below(static_cast<std::uint32_t>(untried_.size()))];
+      // At the root, the preferred move is tried a quarter of the time, so
+      // that its mean is well known when the search ends.
+      int forced = -1;
+      if (node == 0 && preferred_ != kNoAction && rng.below(4) == 0)
+        for (int c : tree_[0].children)
+          if (tree_[c].seat == seat && tree_[c].action == preferred_) forced = c;
+      if (forced >= 0) {
+        next = forced;
+      } else if (!untried_.empty()) {
+        // The game's own policy, where it gives one, is tried first.
+        Action a = untried_[rng.below(static_cast<std::uint32_t>(untried_.size()))];
+        if (hints_) {
+          const Action p = hints_->policy(s, seat, legal_, rng);
+          if (std::find(untried_.begin(), untried_.end(), p) != untried_.end()) a = p;
+        }
         next = static_cast<int>(tree_.size());
-        tree_.push_back(Node{a, seat, node, {}, 0, 0, 1});
+        tree_.push_back(Node{a, seat, node, {}, 0, 0, 0, 1});
         tree_[node].children.push_back(next);
         rolling = true;  // a new node: play out from it
       } else {
@@ -128,13 +197,19 @@ class Ismcts final : public Bot {
     std::array<double, kMaxSeats> reward;
     if (s.terminal()) {
       const Outcome o = s.outcome();
-      for (std::size_t p = 0; p < o.places.size(); ++p) reward[p] = seat_reward(o, static_cast<Seat>(p));
+      for (std::size_t p = 0; p < o.places.size(); ++p)
+        reward[p] = seat_reward(o, static_cast<Seat>(p));
+    } else if (hints_) {
+      reward.fill(0.5);
+      hints_->estimate(s, std::span<double>(reward.data(), reward.size()));
     } else {
       reward.fill(0.5);  // a play-out too long to finish tells nothing
     }
     for (; node > 0; node = tree_[node].parent) {
+      const double r = reward[tree_[node].seat];
       ++tree_[node].visits;
-      tree_[node].reward += reward[tree_[node].seat];
+      tree_[node].reward += r;
+      tree_[node].reward_sq += r * r;
     }
   }
 
@@ -144,8 +219,9 @@ class Ismcts final : public Bot {
     double best_value = -1;
     for (int c : tree_[node].children) {
       const Node& n = tree_[c];
-      if (n.seat != seat || std::find(legal_.begin(), legal_.end(), n.action) == legal_.end()) continue;
-      const double value = n.reward / n.visits + o_.exploration * std::sqrt(std::log(n.available) / n.visits);
+      if (n.seat != seat || std::find(legal_.begin(), legal_.end(), n.action) == legal_.end())
+        continue;
+      const double value = n.mean() + o_.exploration * std::sqrt(std::log(n.available) / n.visits);
       if (value > best_value) best_value = value, best = c;
     }
     return best;
@@ -164,12 +240,16 @@ class Ismcts final : public Bot {
   }
 
   IsmctsOptions o_;
+  const SearchHints* hints_;
+  Action preferred_ = kNoAction;  // with hints: the policy's move at the root
   std::vector<Node> tree_;
   std::vector<Action> legal_, untried_;
 };
 
 }  // namespace
 
-std::unique_ptr<Bot> make_ismcts_bot(const IsmctsOptions& options) { return std::make_unique<Ismcts>(options); }
+std::unique_ptr<Bot> make_ismcts_bot(const IsmctsOptions& options, const SearchHints* hints) {
+  return std::make_unique<Ismcts>(options, hints);
+}
 
 }  // namespace parlour

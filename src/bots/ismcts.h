@@ -11,6 +11,13 @@
 // game is played out at random to its end, and every seat's result is backed
 // up: each seat chooses for itself in the tree.
 //
+// Where a game gives SearchHints, the other seats play by its policy, in the
+// tree as in play-outs (the tree then holds this seat's choices alone: in a
+// single tree over deals that all share this seat's own cards, opponents
+// choosing by the tree would play as if they saw them), play-outs take a
+// share of random moves, and stop after `depth` moves, scored by its
+// estimate. The search itself is the same for every game.
+//
 // Reproducible: the same observation and random stream give the same move.
 // The budget is iterations, or time (not reproducible then).
 #pragma once
@@ -25,13 +32,21 @@
 namespace parlour {
 
 struct IsmctsOptions {
-  int iterations = 1000;         // per move
-  double seconds = 0;            // if above zero: the budget is time, not iterations
-  double exploration = 0.7;      // UCB's constant, for results in [0, 1]
-  int max_rollout = 2000;        // steps of a play-out before it is scored where it stands
+  int iterations = 500;       // per move
+  double seconds = 0;         // if above zero: the budget is time, not iterations
+  double exploration = 0.7;   // UCB's constant, for results in [0, 1]
+  int max_rollout = 2000;     // steps of a play-out before it is scored where it stands
+  int depth = 60;             // with the game's hints: moves of a play-out before its estimate
+  double random_share = 0.1;  // with the game's hints: the share of play-out moves made at random
+  double margin = 2;  // with the game's hints: standard errors by which a move must beat the
+                      // policy's (plus half the log of the number of other moves)
+  int min_visits =
+      30;  // with the game's hints: the visits a move needs to be chosen over the policy's
 };
 
-std::unique_ptr<Bot> make_ismcts_bot(const IsmctsOptions& options = {});
+// `hints`: the game's SearchHints, or null.
+std::unique_ptr<Bot> make_ismcts_bot(const IsmctsOptions& options = {},
+                                     const SearchHints* hints = nullptr);
 
 // "ismcts", "ismcts:5000" (iterations) or "ismcts:2s" (seconds): the options,
 // or nothing if `name` is not of that form.

@@ -27,7 +27,8 @@ std::unique_ptr<Bot> make_bot(const GameInfo& game, std::string_view name) {
   if (name == "random") return make_random_bot();
   // Search needs to sample what a seat cannot see.
   if (game.resampler)
-    if (const std::optional<IsmctsOptions> o = parse_ismcts(name)) return make_ismcts_bot(*o);
+    if (const std::optional<IsmctsOptions> o = parse_ismcts(name))
+      return make_ismcts_bot(*o, game.search);
   return nullptr;
 }
 

@@ -127,8 +127,8 @@ int show_rules(const std::string& name, std::ostream& out, std::ostream& err) {
   const GameInfo& g = *sel->game;
   out << g.rules << "\n## Options\n`--opt key=value`; the default first.\n\n";
   for (const OptionSpec& o : g.options) {
-    out << "- `" << o.key << "` (" << o.label << ") = " << o.accepted() << "; default " << o.format(o.default_value)
-        << ". " << o.help << ".\n  Source: " << o.source << ".\n";
+    out << "- `" << o.key << "` (" << o.label << ") = " << o.accepted() << "; default "
+        << o.format(o.default_value) << ". " << o.help << ".\n  Source: " << o.source << ".\n";
   }
   if (sel->preset) {
     out << "\n## Preset " << sel->preset->name << "\n" << sel->preset->summary << ".\nSets:";
@@ -263,7 +263,9 @@ int tournament(const SimArgs& a, std::ostream& out, std::ostream& err, bool prog
   for (std::string b; std::getline(names, b, ',');)
     if (!b.empty()) spec.bots.push_back(b);
   if (spec.bots.size() < 2)
-    return fail(err, "--bots names the bots to compare, two or more separated by commas (for example ismcts,random)");
+    return fail(err,
+                "--bots names the bots to compare, two or more separated by commas (for example "
+                "ismcts,random)");
   spec.rotate = true;
   spec.games = a.games;
   spec.seed = a.seed;

@@ -67,11 +67,14 @@ int main(int argc, char** argv) {
   ta.games = 1000;
   tour->add_option("GAME", ta.game, "a name from `parlour list`")->required();
   tour->add_option("--bots", ta.bots, "the bots, two or more: ismcts,greedy,random")->required();
-  tour->add_option("--games", ta.games, "number of games")->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40));
+  tour->add_option("--games", ta.games, "number of games")
+      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40));
   tour->add_option("--players", ta.players, "number of players");
   tour->add_option("--opt", ta.options, "an option as key=value (repeatable)");
-  tour->add_option("--threads", ta.threads, "worker threads; results do not depend on it")->check(CLI::Range(1, 256));
-  tour->add_option("--seed", ta.seed, "seed of the whole tournament")->check(CLI::NonNegativeNumber);
+  tour->add_option("--threads", ta.threads, "worker threads; results do not depend on it")
+      ->check(CLI::Range(1, 256));
+  tour->add_option("--seed", ta.seed, "seed of the whole tournament")
+      ->check(CLI::NonNegativeNumber);
   tour->add_option("--format", ta.format, "text or json");
 
   auto* oddsc = app.add_subcommand(
@@ -155,7 +158,8 @@ int main(int argc, char** argv) {
   if (app.got_subcommand("sim")) return cli::sim(sa, std::cout, std::cerr, isatty(STDERR_FILENO));
   if (app.got_subcommand("tournament")) {
     if (ta.format != "text" && ta.format != "json")
-      return std::cerr << "parlour: --format " << ta.format << " is not known; use text or json\n", 2;
+      return std::cerr << "parlour: --format " << ta.format << " is not known; use text or json\n",
+             2;
     return cli::tournament(ta, std::cout, std::cerr, isatty(STDERR_FILENO));
   }
   if (app.got_subcommand("serve")) return server::serve(so);

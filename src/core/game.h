@@ -195,6 +195,24 @@ class Resampler {
   virtual std::unique_ptr<State> resample(const State& state, Seat seat, Rng& rng) const = 0;
 };
 
+// Optional capability: what a search needs to look ahead quickly in a game
+// whose random play-outs tell little (long games, where random moves are
+// nothing like real ones): a cheap policy for play-outs, and an estimate of
+// each seat's result where a play-out is cut short. Search bots stay generic:
+// they use these where a game gives them.
+class SearchHints {
+ public:
+  virtual ~SearchHints() = default;
+  // A reasonable move for `seat` (which may act) in a full position, fast: no
+  // sampling, no view. It should read only what the seat could know, though
+  // in a search it plays inside a sampled deal, where that matters less.
+  virtual Action policy(const State& state, Seat seat, std::span<const Action> legal,
+                        Rng& rng) const = 0;
+  // Each seat's expected result in [0, 1] (1 best) from here, as
+  // bots/ismcts.h's seat_reward scores a finished game.
+  virtual void estimate(const State& state, std::span<double> value) const = 0;
+};
+
 // Optional capability: take back the last seat action in place, cheaply
 // (solitaires, search). Games without it are undone by replaying the record.
 class Undo {
@@ -329,6 +347,7 @@ struct GameInfo {
   const Undo* undo = nullptr;
   const StateHash* hash = nullptr;
   const Solver* solver = nullptr;
+  const SearchHints* search = nullptr;
   // The bot the fast simulator stands for, and a factory (REQUIRES a valid config).
   std::string_view fast_bot;
   std::function<std::unique_ptr<FastPlayouts>(const Config&)> fast_playouts;

@@ -28,18 +28,36 @@ class SmallVec {
   const T* end() const { return a_.data() + n_; }
   T* data() { return a_.data(); }
   const T* data() const { return a_.data(); }
-  T& operator[](std::size_t i) { return a_[i]; }
-  const T& operator[](std::size_t i) const { return a_[i]; }
-  T& front() { return a_[0]; }
-  T& back() { return a_[n_ - 1]; }
-  const T& back() const { return a_[n_ - 1]; }
+  T& operator[](std::size_t i) {
+    assert(i < n_);
+    return a_[i];
+  }
+  const T& operator[](std::size_t i) const {
+    assert(i < n_);
+    return a_[i];
+  }
+  T& front() {
+    assert(n_ > 0);
+    return a_[0];
+  }
+  T& back() {
+    assert(n_ > 0);
+    return a_[n_ - 1];
+  }
+  const T& back() const {
+    assert(n_ > 0);
+    return a_[n_ - 1];
+  }
 
   void clear() { n_ = 0; }
   void push_back(const T& x) {
     assert(n_ < N);
     a_[n_++] = x;
   }
-  void pop_back() { --n_; }
+  void pop_back() {
+    assert(n_ > 0);
+    --n_;
+  }
   void insert(T* at, const T& x) {
     assert(n_ < N);
     std::move_backward(at, end(), end() + 1);
@@ -56,8 +74,12 @@ class SmallVec {
   }
   std::vector<T> to_vector() const { return std::vector<T>(begin(), end()); }
 
-  friend bool operator==(const SmallVec& a, const SmallVec& b) { return std::equal(a.begin(), a.end(), b.begin(), b.end()); }
-  friend bool operator==(const SmallVec& a, const std::vector<T>& b) { return std::equal(a.begin(), a.end(), b.begin(), b.end()); }
+  friend bool operator==(const SmallVec& a, const SmallVec& b) {
+    return std::equal(a.begin(), a.end(), b.begin(), b.end());
+  }
+  friend bool operator==(const SmallVec& a, const std::vector<T>& b) {
+    return std::equal(a.begin(), a.end(), b.begin(), b.end());
+  }
 
  private:
   std::array<T, N> a_{};

@@ -1,0 +1,139 @@
+// The dense two-phase simplex of simplex.h.
+#include "games/chase_the_ace/simplex.h"
+
+#include <cassert>
+#include <cmath>
+#include <cstddef>
+
+namespace parlour::chase_the_ace {
+namespace {
+
+constexpr double kEps = 1e-10;
+
+// A tableau: rows of constraints, then the objective row, whose entries are
+// the reduced costs (negative: improving) and whose last entry is the value.
+class Tableau {
+ public:
+  Tableau(std::size_t rows, std::size_t cols)
+      : t_(rows + 1, std::vector<double>(cols + 1, 0.0)), basis_(rows, 0) {}
+
+  std::size_t rows() const { return basis_.size(); }
+  std::size_t cols() const { return t_[0].size() - 1; }
+  double& at(std::size_t r, std::size_t c) { return t_[r][c]; }
+  double& rhs(std::size_t r) { return t_[r].back(); }
+  std::vector<double>& objective() { return t_.back(); }
+  std::size_t& basis(std::size_t r) { return basis_[r]; }
+
+  void pivot(std::size_t r, std::size_t c) {
+    const double p = t_[r][c];
+    for (double& v : t_[r]) v /= p;
+    for (std::size_t i = 0; i < t_.size(); ++i) {
+      if (i == r) continue;
+      const double f = t_[i][c];
+      if (f == 0) continue;
+      for (std::size_t j = 0; j < t_[i].size(); ++j) t_[i][j] -= f * t_[r][j];
+    }
+    basis_[r] = c;
+  }
+
+  // Bland's rule over columns [0, allowed): the first improving column enters,
+  // the row of least ratio leaves (ties: the least basic index). Returns false
+  // when unbounded.
+  bool optimise(std::size_t allowed) {
+    for (;;) {
+      std::size_t enter = allowed;
+      for (std::size_t j = 0; j < allowed; ++j)
+        if (objective()[j] < -kEps) {
+          enter = j;
+          break;
+        }
+      if (enter == allowed) return true;
+      std::size_t leave = rows();
+      double best = 0;
+      for (std::size_t i = 0; i < rows(); ++i) {
+        if (t_[i][enter] <= kEps) continue;
+        const double ratio = rhs(i) / t_[i][enter];
+        if (leave == rows() || ratio < best - kEps ||
+            (ratio <= best + kEps && basis_[i] < basis_[leave]))
+          leave = i, best = ratio;
+      }
+      if (leave == rows()) return false;
+      pivot(leave, enter);
+    }
+  }
+
+ private:
+  std::vector<std::vector<double>> t_;
+  std::vector<std::size_t> basis_;
+};
+
+}  // namespace
+
+LpSolution maximize(const LinearProgram& lp) {
+  const std::size_t m = lp.b.size(), n = lp.c.size();
+  assert(lp.a.size() == m);
+  std::size_t artificials = 0;
+  for (double bi : lp.b) artificials += bi < 0;
+  // Columns: the variables, a slack per row, an artificial per negative row.
+  const std::size_t slack0 = n, art0 = n + m, cols = n + m + artificials;
+  Tableau t(m, cols);
+  std::size_t next_art = art0;
+  for (std::size_t i = 0; i < m; ++i) {
+    assert(lp.a[i].size() == n);
+    // A row with b < 0 is negated (-a x - s = -b >= 0) and starts from an artificial.
+    const double sign = lp.b[i] < 0 ? -1.0 : 1.0;
+    for (std::size_t j = 0; j < n; ++j) t.at(i, j) = sign * lp.a[i][j];
+    t.at(i, slack0 + i) = sign;
+    t.rhs(i) = sign * lp.b[i];
+    if (sign < 0) {
+      t.at(i, next_art) = 1;
+      t.basis(i) = next_art++;
+    } else {
+      t.basis(i) = slack0 + i;
+    }
+  }
+  LpSolution out;
+  // Phase one: maximize minus the sum of the artificials.
+  if (artificials) {
+    std::vector<double>& obj = t.objective();
+    for (std::size_t j = art0; j < cols; ++j) obj[j] = 1;
+    // Each artificial is basic: take its row off the objective (rhs included)
+    // so that basic columns have no reduced cost.
+    for (std::size_t i = 0; i < m; ++i)
+      if (t.basis(i) >= art0)
+        for (std::size_t j = 0; j <= cols; ++j) obj[j] -= t.at(i, j);
+    t.optimise(cols);
+    if (t.objective().back() < -1e-7) return out;  // infeasible
+    // Drive artificials left in the basis (at zero) out where a real column can take their place.
+    for (std::size_t i = 0; i < m; ++i) {
+      if (t.basis(i) < art0) continue;
+      for (std::size_t j = 0; j < art0; ++j)
+        if (std::fabs(t.at(i, j)) > kEps) {
+          t.pivot(i, j);
+          break;
+        }
+    }
+  }
+  // Phase two: the real objective, artificials barred from entering.
+  std::vector<double>& obj = t.objective();
+  for (std::size_t j = 0; j <= cols; ++j) obj[j] = 0;
+  for (std::size_t j = 0; j < n; ++j) obj[j] = -lp.c[j];
+  for (std::size_t i = 0; i < m; ++i) {
+    const double f = obj[t.basis(i)];
+    if (f == 0) continue;
+    for (std::size_t j = 0; j <= cols; ++j) obj[j] -= f * t.at(i, j);
+  }
+  if (!t.optimise(art0)) {
+    out.status = LpSolution::kUnbounded;
+    return out;
+  }
+  out.status = LpSolution::kOptimal;
+  out.x.assign(n, 0.0);
+  for (std::size_t i = 0; i < m; ++i)
+    if (t.basis(i) < n) out.x[t.basis(i)] = t.rhs(i);
+  out.value = 0;
+  for (std::size_t j = 0; j < n; ++j) out.value += lp.c[j] * out.x[j];
+  return out;
+}
+
+}  // namespace parlour::chase_the_ace

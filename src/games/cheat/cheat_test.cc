@@ -1,0 +1,382 @@
+// Cheat: a test for each sentence of seed 004 (004_51e9d4c9f9ca782a.txt) on
+// the game, or for the reading rules.md documents where it is silent; then
+// the bots and the conformance harness.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "conformance.h"
+#include "core/table.h"
+#include "games/cheat/bots.h"
+#include "games/cheat/state.h"
+
+namespace parlour::cheat {
+namespace {
+
+using testing::card;
+using testing::cards;
+using testing::legal;
+
+Config config(int players, const std::vector<std::string>& opts = {}) {
+  return testing::test_config("cheat", players, opts);
+}
+
+CheatState fresh(int players, const std::vector<std::string>& opts = {}) {
+  return CheatState(Rules::from(config(players, opts)));
+}
+
+CheatState dealt(int players, const std::vector<std::string>& opts = {}, std::uint64_t seed = 1) {
+  CheatState s = fresh(players, opts);
+  Rng rng(seed);
+  s.apply_chance(rng);
+  return s;
+}
+
+void play(CheatState& s, Seat seat, Move m) {
+  ASSERT_TRUE(testing::play(s, seat, m.encode()))
+      << seat_name(seat) << ": " << s.action_label(seat, m.encode());
+}
+
+// Puts down these cards and calls them.
+void put_and_call(CheatState& s, Seat seat, const std::vector<std::string>& names, Rank call,
+                  int stated = 0) {
+  for (const std::string& n : names) play(s, seat, Move::put(card(n)));
+  play(s, seat, Move::call(call, stated));
+}
+
+std::vector<Card> hand_of(const CheatState& s, Seat p) {
+  std::vector<Card> v;
+  for (const kit::Held& h : s.hand(p)) v.push_back(h.card);
+  return v;
+}
+
+// ---- Preliminaries -------------------------------------------------------------------
+
+TEST(CheatRules, DealAllTheCardsRoundAsFarAsTheyWillGo) {
+  // "Deal all the cards round as far as they will go. It doesn't matter if some
+  // players have one more than others."
+  for (int p = 3; p <= 12; ++p) {
+    CheatState s = dealt(p);
+    const int deck =
+        p > 6 ? 104 : 52;  // "52 or 104 cards": two packs from seven players (our reading)
+    int total = 0;
+    for (Seat q = 0; q < p; ++q) {
+      const int n = static_cast<int>(s.hand(q).size());
+      EXPECT_TRUE(n == deck / p || n == deck / p + 1) << p << " players, seat " << q << ": " << n;
+      total += n;
+    }
+    EXPECT_EQ(total, deck);
+  }
+}
+
+TEST(CheatRules, ThePlayerAtTheDealersLeftGoesFirstAndSaysAces) {
+  // "The player at dealer's left goes first ... The first player discards from
+  // one to four cards face down and says 'Aces'."
+  CheatState s = dealt(4);
+  EXPECT_EQ(s.dealer(), 3);
+  EXPECT_EQ(s.to_move(), 0);
+  const std::vector<Action> l = legal(s, 0);
+  EXPECT_TRUE(std::none_of(l.begin(), l.end(), [](Action a) {
+    return Move::decode(a)->kind == Move::kCall;
+  })) << "a call needs at least one card";
+  play(s, 0, Move::put(s.hand(0)[0].card));
+  const std::vector<Action> after = legal(s, 0);
+  EXPECT_NE(std::find(after.begin(), after.end(), Move::call(kAce).encode()), after.end());
+  EXPECT_EQ(std::count_if(after.begin(), after.end(),
+                          [](Action a) { return Move::decode(a)->kind == Move::kCall; }),
+            1);
+}
+
+TEST(CheatRules, FromOneToFourCardsAndMoreWithTwoPacks) {
+  // "discards from one to four cards face down"; with two packs, up to eight.
+  for (auto [players, most] : {std::pair{4, 4}, {8, 8}}) {
+    CheatState s = dealt(players);
+    int put = 0;
+    for (;;) {
+      const std::vector<Action> l = legal(s, 0);
+      auto it = std::find_if(l.begin(), l.end(),
+                             [](Action a) { return Move::decode(a)->kind == Move::kPut; });
+      if (it == l.end()) break;
+      play(s, 0, *Move::decode(*it));
+      ++put;
+    }
+    EXPECT_EQ(put, most);
+  }
+}
+
+TEST(CheatRules, TheRanksGoUpFromAcesToKingsAndRoundAgain) {
+  // "The next does likewise and says 'Twos', the next 'Threes', and so on up to
+  // 'Kings', followed by 'Aces' again, and so in rotation."
+  CheatState s = fresh(3);
+  s.set_position({cards({"2C", "3C", "4C"}), cards({"2D", "3D", "4D"}), cards({"2H", "3H", "4H"})},
+                 0, kKing);
+  put_and_call(s, 0, {"2C"}, kKing);
+  for (Seat p : {1, 2}) play(s, p, Move::pass());
+  EXPECT_EQ(s.to_move(), 1);
+  play(s, 1, Move::put(card("2D")));
+  EXPECT_FALSE(testing::play(s, 1, Move::call(kQueen).encode()));
+  play(s, 1, Move::call(kAce));  // after Kings, Aces again
+}
+
+TEST(CheatRules, YouMustPlayEvenWithoutTheRankAndMayLie) {
+  // "you may lie. Indeed, you may have to, since you must play at least one card
+  // even if you haven't any of the required rank."
+  CheatState s = fresh(3);
+  s.set_position({cards({"5C", "9D"}), cards({"2D", "3D"}), cards({"2H", "3H"})}, 0, kAce);
+  const std::vector<Action> l = legal(s, 0);
+  EXPECT_TRUE(std::none_of(l.begin(), l.end(),
+                           [](Action a) { return Move::decode(a)->kind == Move::kPass; }));
+  put_and_call(s, 0, {"9D"}, kAce);
+  EXPECT_EQ(s.phase(), CheatState::Phase::kWindow);
+}
+
+// ---- Challenging ------------------------------------------------------------------------
+
+TEST(CheatRules, AnyPlayerMayChallengeAndWhoeverWasCorrectDoesNotTakeThePile) {
+  // "Any player may challenge another ... by calling 'Cheat!'. The challenged
+  // player must turn them face up, and whoever was correct must take up the
+  // whole discard pile" - the text's "whoever was correct" read as "whoever was
+  // wrong", as the next sentence of the book and every account of the game have it.
+  CheatState s = fresh(4);
+  s.set_position(
+      {cards({"AC", "AD", "9S"}), cards({"2D", "3D"}), cards({"2H", "5H"}), cards({"2S", "6S"})}, 0,
+      kAce);
+  put_and_call(s, 0, {"AC", "AD"}, kAce);
+  // Every other player may call at once; the window closes at the first call.
+  EXPECT_EQ(s.actors().seats, 0b1110u);
+  EXPECT_EQ(s.actors().resolve, Resolve::kFirst);
+  play(s, 2, Move::challenge());    // not the next in turn: any player may
+  EXPECT_EQ(s.hand(2).size(), 4u);  // the truth: the challenger takes up the two aces
+  EXPECT_EQ(s.hand(0).size(), 1u);
+  // "Play then continues from the left of the challenged player."
+  EXPECT_EQ(s.to_move(), 1);
+}
+
+TEST(CheatRules, ALiarCaughtTakesUpTheWholePile) {
+  CheatState s = fresh(3);
+  s.set_position({cards({"AC", "9S", "9C"}), cards({"2D", "3D", "4D"}), cards({"2H", "5H", "6H"})},
+                 0, kAce);
+  put_and_call(s, 0, {"AC"}, kAce);
+  play(s, 1, Move::pass());
+  play(s, 2, Move::pass());          // covered: it joins the pile
+  put_and_call(s, 1, {"3D"}, kTwo);  // a lie
+  play(s, 2, Move::pass());
+  play(s, 0, Move::challenge());
+  EXPECT_EQ(hand_of(s, 1), cards({"AC", "2D", "3D", "4D"}));  // the pile, the lie and the rest
+  EXPECT_EQ(s.to_move(), 2);                                  // from the left of the challenged
+  // Everyone saw what was turned up, and where it went.
+  const View v = s.view(2);
+  int known = 0;
+  for (const CardView& c : v.zones[1].cards) known += c.card.has_value();
+  EXPECT_EQ(known, 1);  // the 3D; the ace went down unseen by seat 2
+}
+
+TEST(CheatRules, OnceCoveredAPlayCannotBeChallenged) {
+  // "You may not challenge a player once the cards they have played have been
+  // covered by the next in turn."
+  CheatState s = fresh(3);
+  s.set_position({cards({"AC", "9S"}), cards({"2D", "3D"}), cards({"2H", "5H"})}, 0, kAce);
+  put_and_call(s, 0, {"9S"}, kAce);
+  play(s, 2, Move::pass());
+  play(s, 1, Move::pass());
+  EXPECT_EQ(s.phase(), CheatState::Phase::kBuild);
+  EXPECT_EQ(s.pile().size(), 1u);
+  EXPECT_TRUE(legal(s, 2).empty());
+}
+
+// ---- Winning ---------------------------------------------------------------------------
+
+TEST(CheatRules, TheFirstOutWinsUnlessCaughtOnTheLastTurn) {
+  // "The winner is the first to get rid of all their cards - unless, of course,
+  // they are successfully challenged on their last turn and have to take up the
+  // discard pile."
+  CheatState caught = fresh(3);
+  caught.set_position({cards({"9S"}), cards({"2D", "3D"}), cards({"2H", "5H"})}, 0, kAce);
+  put_and_call(caught, 0, {"9S"}, kAce);
+  play(caught, 1, Move::challenge());
+  EXPECT_FALSE(caught.terminal());
+  EXPECT_EQ(caught.hand(0).size(), 1u);
+
+  CheatState out = fresh(3);
+  out.set_position({cards({"AS"}), cards({"2D", "3D"}), cards({"2H", "5H"})}, 0, kAce);
+  put_and_call(out, 0, {"AS"}, kAce);
+  play(out, 1, Move::challenge());
+  ASSERT_TRUE(out.terminal());
+  EXPECT_EQ(out.outcome().places[0], 1);
+  EXPECT_TRUE(out.outcome().won(0));
+
+  CheatState unchallenged = fresh(3);
+  unchallenged.set_position({cards({"9S"}), cards({"2D", "3D"}), cards({"2H", "5H"})}, 0, kAce);
+  put_and_call(unchallenged, 0, {"9S"}, kAce);
+  play(unchallenged, 1, Move::pass());
+  play(unchallenged, 2, Move::pass());
+  ASSERT_TRUE(unchallenged.terminal());
+  EXPECT_EQ(unchallenged.outcome().kind, OutcomeKind::kRanking);
+  EXPECT_TRUE(unchallenged.outcome().won(0));
+}
+
+// ---- Variations ------------------------------------------------------------------------
+
+TEST(CheatRules, SomePlayTheSequenceDownwards) {
+  // "Some play that the sequence runs downwards (A-K-Q-J etc.)"
+  CheatState s = fresh(3, {"sequence=down"});
+  s.set_position({cards({"2C", "3C"}), cards({"2D", "3D"}), cards({"2H", "3H"})}, 0, kAce);
+  put_and_call(s, 0, {"2C"}, kAce);
+  play(s, 1, Move::pass());
+  play(s, 2, Move::pass());
+  play(s, 1, Move::put(card("2D")));
+  play(s, 1, Move::call(kKing));
+}
+
+TEST(CheatRules, SomeLetTheNextCallTheNextHigherOrLowerRank) {
+  // "some that the next in turn may call the next higher or lower rank (e.g.
+  // A-K-A-2-3-2 etc.)"; the same rank too (our reading).
+  CheatState s = fresh(3, {"sequence=next"});
+  s.set_position({cards({"2C", "3C"}), cards({"2D", "3D"}), cards({"2H", "3H"})}, 0, kAce);
+  put_and_call(s, 0, {"2C"}, kAce);
+  play(s, 1, Move::pass());
+  play(s, 2, Move::pass());
+  play(s, 1, Move::put(card("2D")));
+  const std::vector<Action> l = legal(s, 1);
+  for (Rank r : {kAce, kKing, kTwo})
+    EXPECT_NE(std::find(l.begin(), l.end(), Move::call(r).encode()), l.end()) << r;
+  EXPECT_EQ(std::find(l.begin(), l.end(), Move::call(kThree).encode()), l.end());
+}
+
+TEST(CheatRules, AStatedNumberMayBeFalseAndIsCaught) {
+  // "if you are challenged for saying 'Three Aces' when you have actually put
+  // out only two Aces, or three Aces and a Jack, then you must take up the discards."
+  const std::vector<std::pair<std::vector<std::string>, int>> lies = {
+      {{"AC", "AD"}, 3}, {{"AC", "AD", "AH", "JS"}, 4}};
+  for (const auto& [play_these, stated] : lies) {
+    CheatState s = fresh(3, {"numbers=stated"});
+    s.set_position(
+        {cards({"AC", "AD", "AH", "JS", "5C"}), cards({"2D", "3D"}), cards({"2H", "3H"})}, 0, kAce);
+    put_and_call(s, 0, play_these, kAce, stated);
+    play(s, 1, Move::challenge());
+    EXPECT_EQ(s.hand(1).size(), 2u) << "the challenger was right";
+    EXPECT_GT(s.hand(0).size(), 1u);
+  }
+  CheatState honest = fresh(3, {"numbers=stated"});
+  honest.set_position({cards({"AC", "AD", "5C"}), cards({"2D", "3D"}), cards({"2H", "3H"})}, 0,
+                      kAce);
+  put_and_call(honest, 0, {"AC", "AD"}, kAce, 2);
+  play(honest, 1, Move::challenge());
+  EXPECT_EQ(honest.hand(1).size(), 4u);
+}
+
+TEST(CheatRules, AGameThatGoesOnTooLongStops) {
+  // Our reading: after max-turns plays the fewest cards win.
+  Record r = testing::random_game(*select("cheat"), config(3, {"max-turns=50"}), 3);
+  ASSERT_TRUE(r.outcome);
+}
+
+// ---- What each seat knows ------------------------------------------------------------
+
+TEST(CheatKnowledge, WhatASeatSawGoIntoAHandIsShownUntilThatPlayerPlaysAgain) {
+  CheatState s = fresh(3);
+  s.set_position({cards({"AC", "9S", "9C"}), cards({"2D", "3D", "4D"}), cards({"2H", "5H", "6H"})},
+                 0, kAce);
+  put_and_call(s, 0, {"9S"}, kAce);
+  play(s, 1, Move::challenge());  // a lie: seat 0 takes it back, seen by all
+  auto known_in_hand0 = [&](Seat viewer) {
+    int n = 0;
+    const View v = s.view(viewer);
+    for (const CardView& c : v.zones[0].cards) n += c.card.has_value();
+    return n;
+  };
+  EXPECT_EQ(known_in_hand0(2), 1);  // the 9S, turned up and taken back
+  play(s, 1, Move::put(card("2D")));
+  play(s, 1, Move::call(kTwo));
+  play(s, 0, Move::pass());
+  play(s, 2, Move::pass());
+  put_and_call(s, 2, {"5H"}, kThree);
+  play(s, 0, Move::pass());
+  play(s, 1, Move::pass());
+  put_and_call(s, 0, {"AC"},
+               kFour);  // seat 0 plays face down: which card went, nobody else can tell
+  EXPECT_EQ(known_in_hand0(2), 0);
+}
+
+TEST(CheatKnowledge, ATurnedUpPlayShowsWhatLeftTheHand) {
+  // Turned up, a play shows exactly which cards left the hand: what the others
+  // knew of the rest of it holds again.
+  CheatState s = fresh(3);
+  s.set_position({cards({"AC", "9S", "9C"}), cards({"2D", "3D", "4D"}), cards({"2H", "5H", "6H"})},
+                 0, kAce);
+  put_and_call(s, 0, {"9S", "9C"}, kAce);
+  play(s, 1, Move::challenge());  // both nines back to seat 0, seen by everyone
+  play(s, 1, Move::put(card("2D")));
+  play(s, 1, Move::call(kTwo));
+  play(s, 0, Move::pass());
+  play(s, 2, Move::pass());
+  put_and_call(s, 2, {"5H"}, kThree);
+  play(s, 0, Move::pass());
+  play(s, 1, Move::pass());
+  put_and_call(s, 0, {"9S"}, kFour);
+  play(s, 2, Move::challenge());  // the 9S turned up: seat 0 still holds the 9C
+  EXPECT_TRUE(std::any_of(s.hand(0).begin(), s.hand(0).end(),
+                          [](const kit::Held& h) { return h.card == card("9C") && h.seen_by(1); }));
+}
+
+// ---- Bots ---------------------------------------------------------------------------------
+
+TEST(CheatBots, SharpPlaysTheTruthWhenItCan) {
+  CheatState s = fresh(3);
+  s.set_position({cards({"AC", "AD", "9S"}), cards({"2D", "3D"}), cards({"2H", "3H"})}, 0, kAce);
+  Rng rng(1);
+  EXPECT_EQ(*Move::decode(sharp_action(s, 0, rng)), Move::put(card("AC")));
+  play(s, 0, Move::put(card("AC")));
+  EXPECT_EQ(*Move::decode(sharp_action(s, 0, rng)), Move::put(card("AD")));
+  play(s, 0, Move::put(card("AD")));
+  EXPECT_EQ(*Move::decode(sharp_action(s, 0, rng)), Move::call(kAce));
+}
+
+TEST(CheatBots, SharpCallsCheatOnAClaimItKnowsCannotBeTrue) {
+  CheatState s = fresh(3);
+  s.set_position({cards({"9S", "9C"}), cards({"AD", "AC", "AH", "3D"}), cards({"2H", "3H"})}, 0,
+                 kAce);
+  put_and_call(s, 0, {"9S", "9C"}, kAce);  // two aces claimed; seat 1 holds three of the four
+  Rng rng(1);
+  EXPECT_EQ(*Move::decode(sharp_action(s, 1, rng)), Move::challenge());
+}
+
+TEST(CheatBots, SharpCallsCheatOnAPlayThatWouldGoOut) {
+  CheatState s = fresh(3);
+  s.set_position({cards({"AS"}), cards({"2D", "3D"}), cards({"2H", "3H"})}, 0, kAce);
+  put_and_call(s, 0, {"AS"}, kAce);
+  Rng rng(1);
+  EXPECT_EQ(*Move::decode(sharp_action(s, 1, rng)), Move::challenge());
+}
+
+TEST(CheatBots, ChanceOfAtLeastIsTheHypergeometricTail) {
+  EXPECT_NEAR(chance_of_at_least(1, 1, 4, 1), 0.25, 1e-12);
+  EXPECT_NEAR(chance_of_at_least(2, 2, 4, 2), 1.0 / 6.0, 1e-12);
+  EXPECT_EQ(chance_of_at_least(0, 5, 10, 3), 1.0);
+  EXPECT_EQ(chance_of_at_least(4, 3, 10, 4), 0.0);
+}
+
+// ---- The conformance harness ---------------------------------------------------------
+
+TEST(CheatConformance, EveryPresetAndPlayerCount) {
+  // Random play makes long games: they are stopped after 120 plays here (the
+  // game's own stop), which leaves every rule room to happen.
+  testing::ConformanceOptions opt;
+  opt.games = 3;
+  for (const Selection& sel : all_selections()) {
+    if (sel.game != find_game("cheat")) continue;
+    for (int p = 3; p <= 12; ++p)
+      testing::check_conformance(
+          sel, *make_config(sel, p, std::vector<std::string>{"max-turns=120"}), opt);
+  }
+}
+
+TEST(CheatConformance, WholeGamesOfTheDefaultRules) {
+  testing::ConformanceOptions opt;
+  opt.games = 4;
+  opt.resample_every = 13;
+  for (int p : {3, 5}) testing::check_conformance(*select("cheat"), config(p), opt);
+}
+
+}  // namespace
+}  // namespace parlour::cheat

@@ -1,0 +1,106 @@
+// The Cheat state. Private to this folder.
+#pragma once
+
+#include <array>
+
+#include "games/cheat/cheat.h"
+#include "games/kit/hidden.h"
+
+namespace parlour::cheat {
+
+inline constexpr int kMaxPlayers = 12;
+
+// What the last transition did, for narration.
+struct Event {
+  enum Kind : std::uint8_t { kNone, kDeal, kPut, kTakeBack, kCall, kChallenge, kPass, kCovered };
+  Kind kind = kNone;
+  Seat actor = kNobody, other = kNobody;
+  Card card;
+  Rank rank = kNoRank;
+  int count = 0, stated = 0;
+  bool truthful = false;
+  kit::Cards shown;      // the cards a challenge turned up
+  Seat taker = kNobody;  // who took up the pile, and how many cards
+  int taken = 0;
+};
+
+class CheatState final : public StateBase<CheatState> {
+ public:
+  explicit CheatState(const Rules& rules);
+
+  Seat to_move() const override;
+  Actors actors() const override;
+  void legal_actions(Seat seat, std::vector<Action>& out) const override;
+  void apply(Seat seat, Action a) override;
+  void apply_chance(Rng& rng) override;
+  std::string action_label(Seat seat, Action a) const override;
+  View view(Seat viewer) const override;
+  void narrate(Seat viewer, std::vector<std::string>& out) const override;
+  Outcome outcome() const override;
+  void all_cards(std::vector<Card>& out) const override;
+  int actions_applied() const override { return actions_; }
+
+  enum class Phase : std::uint8_t { kDeal, kBuild, kWindow, kOver };
+
+  // Read access for bots, the resampler and tests of this folder.
+  const Rules& rules() const { return r_; }
+  Phase phase() const { return phase_; }
+  Seat turn() const { return turn_; }
+  Seat claimer() const { return claimer_; }
+  Rank claim_rank() const { return claim_rank_; }
+  int claim_stated() const { return claim_stated_; }
+  const kit::Cards& hand(Seat s) const { return hands_[s]; }
+  const kit::Cards& pile() const { return pile_; }
+  const kit::Cards& last_play() const { return last_; }
+  const kit::Cards& building() const { return building_; }
+  SeatMask open() const { return phase_ == Phase::kWindow ? open_ : 0; }
+  // How many cards of the rank just called seat `s` knew the caller held
+  // before the call (it saw them go into that hand): what it can reason from,
+  // though it cannot tell afterwards which cards went.
+  int knew_of_claim(Seat s) const { return knew_[s]; }
+  // The ranks the player in turn may call.
+  std::array<Rank, 3> callable(int& n) const;
+  Seat winner() const { return winner_; }
+  int turns() const { return turns_; }
+  Seat dealer() const { return dealer_; }
+
+  // For the resampler and tests.
+  kit::Cards& mutable_hand(Seat s) { return hands_[s]; }
+  kit::Cards& mutable_pile() { return pile_; }
+  kit::Cards& mutable_last() { return last_; }
+  kit::Cards& mutable_building() { return building_; }
+  void forget_last_event() { ev_ = Event(); }
+  // Puts the game at `turn`'s turn to play `expected` with these hands (each
+  // known to its owner only) and an empty pile. For tests.
+  void set_position(const std::vector<std::vector<Card>>& hands, Seat turn, Rank expected);
+
+ private:
+  Seat left(Seat s, int k = 1) const { return (s + k) % r_.players; }
+  Rank step(Rank r, int d) const { return Rank((r - 1 + d + 13) % 13 + 1); }
+  void begin_turn(Seat p);
+  void close_window();
+  void end(Seat winner);
+
+  Rules r_;
+  Phase phase_ = Phase::kDeal;
+  std::array<kit::Cards, kMaxPlayers> hands_;
+  kit::Cards pile_;      // plays covered, oldest first
+  kit::Cards last_;      // the play last called, face down
+  kit::Cards building_;  // the cards the player in turn is putting down
+  SmallVec<Card, 8>
+      taken_back_;  // this turn's cards taken back: a play may take back as many as it may hold
+  Seat dealer_ = 0, turn_ = 0, claimer_ = kNobody, winner_ = kNobody;
+  Rank claim_rank_ = kNoRank;            // the last call
+  int claim_stated_ = 0;                 // the number it stated, if numbers are stated
+  Rank expected_ = kAce;                 // up or down: the rank the next call must be
+  SeatMask open_ = 0;                    // the window: seats that may still challenge
+  std::array<int, kMaxPlayers> knew_{};  // see knew_of_claim()
+  // What the others knew of the caller's hand before the call: a challenge
+  // that turns the play up shows which cards left it, and gives it back.
+  SmallVec<SeatMask, 104> knew_hand_;
+  int turns_ = 0, actions_ = 0;
+  bool dealt_ = false;
+  Event ev_;
+};
+
+}  // namespace parlour::cheat

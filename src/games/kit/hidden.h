@@ -1,0 +1,81 @@
+// Cards that lie face down and change hands, each knowing which seats know
+// where it is: the machinery of the bluffing games (Cheat, Verish' Ne Verish',
+// Paskahousu), where cards are played face down, claimed to be what they may
+// not be, turned up when challenged and picked up by whoever was wrong.
+//
+// A seat knows a card where it put it or saw it go: its own hand, the cards it
+// played into a pile, cards turned up at a challenge (everyone), cards it took
+// up. What it once knew of another's hand it forgets when that player plays
+// face down from it (it cannot tell which cards went). Views show a card to a
+// seat exactly when the seat knows it, so resampling what a seat does not
+// know (HiddenCards) leaves its view unchanged.
+#pragma once
+
+#include <vector>
+
+#include "core/rng.h"
+#include "core/small_vec.h"
+#include "core/view.h"
+
+namespace parlour::kit {
+
+struct Held {
+  Card card;
+  SeatMask known = 0;    // seats that know this card lies here
+  bool face_up = false;  // lying face up: everyone sees it
+
+  bool seen_by(Seat viewer) const {
+    return viewer == kEveryone || face_up || (viewer >= 0 && (known >> viewer & 1));
+  }
+  CardView view(Seat viewer) const {
+    return {seen_by(viewer) ? std::optional<Card>(card) : std::nullopt, face_up};
+  }
+  bool operator==(const Held&) const = default;
+};
+
+inline constexpr SeatMask bit(Seat s) {
+  return SeatMask{1} << s;
+}
+
+// Up to two packs of cards, in one place.
+using Cards = SmallVec<Held, 104>;
+
+// The player has played face down from its hand: the others can no longer
+// tell which of the cards they knew of are still in it.
+inline void forget(Cards& hand, Seat owner) {
+  for (Held& h : hand)
+    if (!h.face_up) h.known &= bit(owner);
+}
+
+// Moves the cards of `from` into `to`, which `taker` now holds and knows; the
+// others know of each card what they knew, and face-up cards stay known to all.
+inline void take_all(Cards& from, Cards& to, Seat taker) {
+  for (Held h : from) {
+    if (h.face_up) h.known = ~SeatMask{0}, h.face_up = false;
+    h.known |= bit(taker);
+    to.push_back(h);
+  }
+  from.clear();
+}
+
+// Deals afresh the cards `viewer` cannot see into the places it cannot see.
+// Add every place a hidden card may lie, then deal(). The cards are pooled in
+// sorted order before shuffling, so the sample depends only on which cards
+// are hidden and on `rng`, never on where they really are; what other seats
+// know stays with the places.
+class HiddenCards {
+ public:
+  explicit HiddenCards(Seat viewer) : viewer_(viewer) {}
+  template <class Places>
+  void add(Places& cards) {
+    for (Held& h : cards)
+      if (!h.seen_by(viewer_)) slots_.push_back(&h);
+  }
+  void deal(Rng& rng);
+
+ private:
+  Seat viewer_;
+  std::vector<Held*> slots_;
+};
+
+}  // namespace parlour::kit
