@@ -132,6 +132,16 @@ HttpReply Hub::Impl::create_table(std::string_view body) {
           400, "\"absent_after\" must be 0 (off) or 10 to 3600 seconds, not " + std::to_string(a));
     row.absent_after = static_cast<int>(a);
   }
+  if (req.contains("window_seconds")) {
+    if (!req["window_seconds"].is_number_integer())
+      return http_error(
+          400, "\"window_seconds\" must be a whole number of seconds: 0 (no limit) or 3 to 120");
+    const auto w = req["window_seconds"].get<long long>();
+    if (w != 0 && (w < 3 || w > 120))
+      return http_error(400, "\"window_seconds\" must be 0 (no limit) or 3 to 120 seconds, not " +
+                                 std::to_string(w));
+    row.window_seconds = static_cast<int>(w);
+  }
   std::vector<std::string> kinds;
   if (req.contains("seats")) {
     if (!strings(req, "seats", kinds))

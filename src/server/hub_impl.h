@@ -59,6 +59,11 @@ struct Live {
   std::chrono::steady_clock::time_point last_active = std::chrono::steady_clock::now();
   std::chrono::steady_clock::time_point
       pause_until{};  // bots wait for people to read between hands
+  // A timed window (several seats may act at once, e.g. a challenge): people who
+  // have not acted by window_ends pass with window_pass.
+  std::chrono::steady_clock::time_point window_ends{};
+  Action window_pass = kNoAction;
+  SeatMask window_seats = 0;
   int version() const { return table->version(); }
   const State& state() const { return table->state(); }
   const Selection& sel() const { return table->selection(); }
@@ -102,6 +107,7 @@ struct Hub::Impl {
   void schedule_bots(Live& t);
   void bot_turn(const std::string& id, int version, Seat seat);
   void watch_absent(Live& t);
+  void time_window(Live& t);
   void set_away(Live& t, Seat seat, bool away);
   Status play(Live& t, Seat seat, Action a);
   void finish(Live& t);

@@ -59,8 +59,16 @@ std::string Hub::Impl::update(Live& t, Seat viewer, const std::vector<std::strin
     t.last_hand = view.last_hand.hand;
     t.pause_until = std::chrono::steady_clock::now() + options.hand_pause;
   }
+  // A timed window: how long people have left to speak before it is let go
+  // for them.
+  std::string window;
+  if (t.window_ends.time_since_epoch().count()) {
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+        t.window_ends - std::chrono::steady_clock::now());
+    window = R"(,"window_ms":)" + std::to_string(std::max<long long>(0, left.count()));
+  }
   return R"({"type":"update","version":)" + std::to_string(t.version()) + R"(,"view":)" +
-         to_json(view) + R"(,"log":)" + dump(json(log)) + R"(,"last":)" + dump(last) + "}";
+         to_json(view) + R"(,"log":)" + dump(json(log)) + R"(,"last":)" + dump(last) + window + "}";
 }
 
 void Hub::Impl::broadcast_update(Live& t, const Lines& lines, Seat actor,
@@ -190,6 +198,7 @@ void Hub::Impl::join(Client& c, const json& m) {
                    {"players", t.row.players},
                    {"odds", t.sel().game->exact_odds != nullptr},
                    {"absent_after", t.row.absent_after},
+                   {"window_seconds", t.row.window_seconds},
                    {"seats", seats_json(t)},
                    {"chat", std::move(chat)}}));
   c.send(update(t, seat, history(t, seat), std::nullopt, ""));
@@ -260,6 +269,7 @@ void Hub::Impl::rematch(Client& c, Conn& conn) {
     row.options = old.row.options;
     row.seats = old.row.seats;  // the same tokens open the same seats
     row.absent_after = old.row.absent_after;
+    row.window_seconds = old.row.window_seconds;
     auto created = create(std::move(row), std::nullopt, old.row.id);
     if (!created.ok()) return send_error("storage", created.message());
     old.row.next = (*created)->row.id;

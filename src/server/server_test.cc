@@ -3,6 +3,7 @@
 #include <SQLiteCpp/SQLiteCpp.h>
 #include <gtest/gtest.h>
 
+#include <bit>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -512,8 +513,12 @@ TEST(Protocol, PeopleInAWindowEachGetTheirChoices) {
   int windows = 0;
   for (std::uint64_t seed = 1; seed <= 30 && windows < 3; ++seed) {
     Fixture f;
-    json t = f.create(
-        {{"game", "bachelor-girl"}, {"players", 3}, {"seed", seed}, {"seats", {"human", "human", "random"}}});
+    // No time limit: this manual clock would let every window go at once.
+    json t = f.create({{"game", "bachelor-girl"},
+                       {"players", 3},
+                       {"seed", seed},
+                       {"window_seconds", 0},
+                       {"seats", {"human", "human", "random"}}});
     const std::string id = t["table"];
     Recorder a, b;
     f.join(a, id, token(t, 0));
@@ -539,6 +544,93 @@ TEST(Protocol, PeopleInAWindowEachGetTheirChoices) {
     EXPECT_TRUE(f.hub->state(id)->terminal());
   }
   EXPECT_GE(windows, 3);
+}
+
+// Plays random moves for the people (every seat) at a Cheat table until a
+// challenge window is open to more than one of them; false if the game ended
+// first. The clock is not run: it would let the window go.
+bool play_to_window(Fixture& f, const std::string& id, std::vector<Recorder*> people, Rng& rng) {
+  for (int step = 0; step < 400; ++step) {
+    const State& s = *f.hub->state(id);
+    if (s.terminal()) return false;
+    const Actors a = s.actors();
+    if (a.resolve == Resolve::kFirst && std::popcount(a.seats) > 1) return true;
+    for (Seat p = 0; p < static_cast<Seat>(people.size()); ++p) {
+      if (!a.has(p)) continue;
+      const json& ch = people[p]->last_of("update")["view"]["choices"];
+      f.act(*people[p], ch[rng.below(static_cast<std::uint32_t>(ch.size()))]["action"]);
+      break;
+    }
+  }
+  return false;
+}
+
+TEST(Protocol, AChallengeWindowIsLetGoForPeopleWhenItsTimeIsUp) {
+  // A table's window_seconds: people who have not challenged when it is up
+  // pass. The update says how long is left; passes do not restart the clock.
+  Fixture f;
+  json t = f.create({{"game", "cheat"},
+                     {"players", 3},
+                     {"seed", 4},
+                     {"window_seconds", 5},
+                     {"seats", {"human", "human", "human"}}});
+  const std::string id = t["table"];
+  Recorder p0, p1, p2;
+  f.join(p0, id, token(t, 0)), f.join(p1, id, token(t, 1)), f.join(p2, id, token(t, 2));
+  EXPECT_EQ(p0.last_of("joined")["window_seconds"], 5);
+  Rng rng(9, 1);
+  int windows = 0;
+  for (int round = 0; round < 5 && play_to_window(f, id, {&p0, &p1, &p2}, rng); ++round) {
+    ++windows;
+    const Actors open = f.hub->state(id)->actors();
+    std::vector<Recorder*> in;
+    for (Seat s = 0; s < 3; ++s)
+      if (open.has(s)) in.push_back(s == 0 ? &p0 : s == 1 ? &p1 : &p2);
+    ASSERT_EQ(in.size(), 2u);
+    const json& u = in[0]->last_of("update");
+    ASSERT_TRUE(u.contains("window_ms")) << u.dump().substr(0, 300);
+    EXPECT_GT(u["window_ms"].get<int>(), 4000);
+    EXPECT_LE(u["window_ms"].get<int>(), 5000);
+    // One lets it go at once; the window stays open for the other, its
+    // clock running on from where it was.
+    const int version = f.hub->state(id)->actions_applied();
+    f.act(*in[0], open.pass);
+    EXPECT_EQ(f.hub->state(id)->actions_applied(), version + 1);
+    EXPECT_EQ(f.hub->state(id)->actors().resolve, Resolve::kFirst);
+    const json& after = in[1]->last_of("update");
+    ASSERT_TRUE(after.contains("window_ms"));
+    EXPECT_LE(after["window_ms"].get<int>(), u["window_ms"].get<int>());
+    // Time is up: the other is passed for, and play goes on.
+    f.clock.run();
+    const Actors now = f.hub->state(id)->actors();
+    EXPECT_NE(now.resolve, Resolve::kFirst);
+    EXPECT_FALSE(in[1]->last_of("update").contains("window_ms"));
+  }
+  EXPECT_GE(windows, 3);
+}
+
+TEST(Protocol, AWindowWithoutALimitWaitsForEveryone) {
+  Fixture f;
+  json t = f.create({{"game", "cheat"},
+                     {"players", 3},
+                     {"seed", 4},
+                     {"window_seconds", 0},
+                     {"seats", {"human", "human", "human"}}});
+  const std::string id = t["table"];
+  Recorder p0, p1, p2;
+  f.join(p0, id, token(t, 0)), f.join(p1, id, token(t, 1)), f.join(p2, id, token(t, 2));
+  Rng rng(9, 1);
+  ASSERT_TRUE(play_to_window(f, id, {&p0, &p1, &p2}, rng));
+  const int version = f.hub->state(id)->actions_applied();
+  f.clock.run();
+  EXPECT_EQ(f.hub->state(id)->actions_applied(), version);
+  EXPECT_EQ(f.hub->state(id)->actors().resolve, Resolve::kFirst);
+  EXPECT_FALSE(p0.last_of("update").contains("window_ms"));
+  // Bad limits are refused, naming what is accepted.
+  HttpReply r = f.hub->http("POST", "/api/tables",
+                            json{{"game", "cheat"}, {"players", 3}, {"window_seconds", 1}}.dump());
+  EXPECT_EQ(r.status, 400);
+  EXPECT_NE(r.body.find("3 to 120"), std::string::npos) << r.body;
 }
 
 TEST(Protocol, ChatReachesTheTableAndIsKept) {

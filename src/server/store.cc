@@ -45,7 +45,8 @@ auto guarded(const char* what, F f) -> decltype(f()) {
 }
 
 constexpr const char* kColumns =
-    "id, game, players, options, seed, bot_seed, seats, finished, next, created, absent_after";
+    "id, game, players, options, seed, bot_seed, seats, finished, next, created, absent_after, "
+    "window_seconds";
 
 TableRow row_of(SQLite::Statement& q) {
   TableRow t;
@@ -60,6 +61,7 @@ TableRow row_of(SQLite::Statement& q) {
   t.next = q.getColumn(8).getString();
   t.created = q.getColumn(9).getInt64();
   t.absent_after = q.getColumn(10).getInt();
+  t.window_seconds = q.getColumn(11).getInt();
   return t;
 }
 
@@ -135,6 +137,8 @@ Result<std::unique_ptr<Store>> Store::open(const std::string& path) {
     if (!has_column("actions", "seat")) db->exec("ALTER TABLE actions ADD COLUMN seat INTEGER");
     if (!has_column("tables", "absent_after"))
       db->exec("ALTER TABLE tables ADD COLUMN absent_after INTEGER NOT NULL DEFAULT 0");
+    if (!has_column("tables", "window_seconds"))
+      db->exec("ALTER TABLE tables ADD COLUMN window_seconds INTEGER NOT NULL DEFAULT 10");
     const bool file = path != ":memory:" && !path.empty();
     if (file) db->exec("PRAGMA wal_autocheckpoint=0");
     std::unique_ptr<Store> store(new Store(std::move(db)));
@@ -158,8 +162,8 @@ Status Store::add_table(const TableRow& t, const std::string& rematch_of) {
     }
     SQLite::Statement q(*db_,
                         "INSERT INTO tables(id, game, players, options, seed, bot_seed, seats, "
-                        "finished, next, created, absent_after)"
-                        " VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+                        "finished, next, created, absent_after, window_seconds)"
+                        " VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
     q.bind(1, t.id);
     q.bind(2, t.game);
     q.bind(3, t.players);
@@ -171,6 +175,7 @@ Status Store::add_table(const TableRow& t, const std::string& rematch_of) {
     q.bind(9, t.next);
     q.bind(10, static_cast<std::int64_t>(t.created ? t.created : std::time(nullptr)));
     q.bind(11, t.absent_after);
+    q.bind(12, t.window_seconds);
     q.exec();
     tx.commit();
     return Status();
@@ -264,7 +269,7 @@ Result<std::vector<TableRow>> Store::recent(int limit) {
     while (q.executeStep()) {
       rows.push_back(row_of(q));
       rows.back().actions.resize(
-          static_cast<std::size_t>(q.getColumn(11).getInt64()));  // only the count is read
+          static_cast<std::size_t>(q.getColumn(12).getInt64()));  // only the count is read
     }
     return rows;
   });

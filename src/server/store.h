@@ -47,6 +47,10 @@ struct TableRow {
   // kNobody; replay works them out.
   std::vector<SeatAction> actions;
   int absent_after = 0;  // seconds before a bot stands in for an absent person; 0: never
+  // Seconds people have to answer where several may act at once and each may
+  // let it go (a challenge any player may make): then it is let go for them.
+  // 0: no limit.
+  int window_seconds = 10;
   bool finished = false;
   std::string next;          // the rematch's table id, once asked
   std::int64_t created = 0;  // unix seconds

@@ -2,6 +2,7 @@
 // (their own seats, and people's seats while those are away), committing
 // actions, finishing games, and live odds.
 #include <algorithm>
+#include <bit>
 #include <cassert>
 #include <ctime>
 
@@ -30,7 +31,8 @@ void name_bots(TableRow& row, std::size_t offset) {
 }  // namespace
 
 std::string stand_in_name(const TableRow& row, Seat seat) {
-  return std::string(kBotNames[(row.bot_seed + static_cast<std::uint64_t>(row.players + seat)) % kBotNames.size()]) +
+  return std::string(kBotNames[(row.bot_seed + static_cast<std::uint64_t>(row.players + seat)) %
+                               kBotNames.size()]) +
          " (bot)";
 }
 
@@ -100,6 +102,7 @@ Result<Live*> Hub::Impl::find(const std::string& id) {
   tables.emplace(id, std::move(*live));
   // Killed between the last move and its bookkeeping: finish it now.
   if (t->state().terminal() && !t->row.finished) finish(*t);
+  time_window(*t);
   schedule_bots(*t);
   watch_absent(*t);
   return t;
@@ -112,7 +115,8 @@ Result<Live*> Hub::Impl::create(TableRow row, std::optional<std::uint64_t> seed,
                          " tables, its limit; try later");
   row.id = random_hex(6);
   row.seed = seed ? *seed : random_u64();
-  row.bot_seed = random_u64();
+  // A chosen seed makes the bots' play reproducible too (tests, demos).
+  row.bot_seed = seed ? *seed * 0x9e3779b97f4a7c15ULL + 1 : random_u64();
   row.created = std::time(nullptr);
   name_bots(row, row.bot_seed % kBotNames.size());
   auto live = build(row);
@@ -120,6 +124,7 @@ Result<Live*> Hub::Impl::create(TableRow row, std::optional<std::uint64_t> seed,
   if (Status s = store.add_table(row, rematch_of); !s.ok()) return s;
   Live* t = live->get();
   tables.emplace(row.id, std::move(*live));
+  time_window(*t);
   schedule_bots(*t);
   watch_absent(*t);
   return t;
@@ -227,11 +232,46 @@ Status Hub::Impl::play(Live& t, Seat seat, Action a) {
   assert(applied.ok());
   t.table->settle(tell);
   if (t.state().terminal()) finish(t);
+  time_window(t);
   broadcast_update(t, lines, seat, label);
   odds_after_update(t);
   schedule_bots(t);
   watch_absent(t);
   return Status();
+}
+
+// Where several may act at once and each may let it go, people have the
+// table's window to answer; then it is let go for them, so that nobody waits
+// on someone who has nothing to say.
+void Hub::Impl::time_window(Live& t) {
+  const Actors a = t.state().actors();
+  // Still the window that opened: the same pass, and nobody new in it.
+  const bool running = t.window_ends.time_since_epoch().count() && a.pass == t.window_pass &&
+                       (a.seats & ~t.window_seats) == 0;
+  // A window opens to several; it stays open while any of them may still speak.
+  const bool timed = !t.state().terminal() && a.resolve == Resolve::kFirst && a.pass != kNoAction &&
+                     t.row.window_seconds > 0 && (running || std::popcount(a.seats) > 1);
+  if (!timed) {
+    t.window_ends = {};
+    return;
+  }
+  // One window lasts from its opening: its own passes do not restart it.
+  if (running) return;
+  t.window_pass = a.pass, t.window_seats = a.seats;
+  t.window_ends = std::chrono::steady_clock::now() + std::chrono::seconds(t.row.window_seconds);
+  const auto ends = t.window_ends;
+  scheduler.after(std::chrono::seconds(t.row.window_seconds), [this, id = t.row.id, ends] {
+    auto it = tables.find(id);
+    if (it == tables.end()) return;
+    Live& live = *it->second;
+    if (live.window_ends != ends) return;  // that window has closed
+    for (Seat s = 0; s < live.row.players; ++s) {
+      const Actors now = live.state().actors();
+      if (now.resolve != Resolve::kFirst || now.pass == kNoAction || !now.has(s)) continue;
+      if (is_bot(live, s) || live.away[s]) continue;  // bots answer for themselves
+      (void)play(live, s, now.pass);
+    }
+  });
 }
 
 void Hub::Impl::finish(Live& t) {

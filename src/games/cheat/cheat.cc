@@ -46,7 +46,7 @@ void CheatState::set_position(const std::vector<std::vector<Card>>& hands, Seat 
     hands_[s].clear();
     for (Card c : hands[s]) hands_[s].push_back({c, bit(s), false});
   }
-  pile_.clear(), last_.clear(), building_.clear();
+  pile_.clear(), last_.clear(), building_.clear(), turned_.clear();
   dealt_ = true;
   expected_ = expected;
   claim_rank_ = kNoRank;
@@ -147,6 +147,7 @@ void CheatState::apply(Seat seat, Action a) {
           std::find_if(h.begin(), h.end(), [&](const kit::Held& x) { return x.card == m.card; });
       building_.push_back(*it);
       h.erase(it);
+      turned_.clear();
       ev_.kind = Event::kPut, ev_.card = m.card;
       return;
     }
@@ -195,6 +196,7 @@ void CheatState::apply(Seat seat, Action a) {
       ev_.rank = claim_rank_;
       for (kit::Held c : last_) c.face_up = true, ev_.shown.push_back(c);
       for (kit::Held& c : last_) c.face_up = true;
+      turned_ = last_, turned_by_ = seat, turned_true_ = truthful;
       // Turned up, the play shows what left the caller's hand: the rest is
       // known as it was before.
       for (std::size_t i = 0; i < hands_[claimer_].size(); ++i)

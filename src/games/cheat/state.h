@@ -87,6 +87,11 @@ class CheatState final : public StateBase<CheatState> {
   kit::Cards pile_;      // plays covered, oldest first
   kit::Cards last_;      // the play last called, face down
   kit::Cards building_;  // the cards the player in turn is putting down
+  // The play a challenge last turned up: everyone sees it, face up where the
+  // last play lay, until the next card is put down.
+  kit::Cards turned_;
+  Seat turned_by_ = kNobody;
+  bool turned_true_ = false;
   SmallVec<Card, 8>
       taken_back_;  // this turn's cards taken back: a play may take back as many as it may hold
   Seat dealer_ = 0, turn_ = 0, claimer_ = kNobody, winner_ = kNobody;

@@ -110,6 +110,11 @@ View CheatState::view(Seat viewer) const {
   if (!last_.empty())
     last.note = seat_name(claimer_) + " claims " +
                 (r_.stated ? claim_words(claim_rank_, claim_stated_) : rank_plural(claim_rank_));
+  if (last_.empty() && !turned_.empty()) {
+    last.owner = claimer_;
+    for (const kit::Held& c : turned_) last.cards.push_back(c.view(as));
+    last.note = "turned up by " + seat_name(turned_by_) + ": " + (turned_true_ ? "true" : "a lie");
+  }
   v.zones.push_back(std::move(last));
   const int building_zone = static_cast<int>(v.zones.size());
   Zone put{ZoneKind::kTable,
