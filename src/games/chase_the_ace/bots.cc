@@ -169,6 +169,38 @@ Action heuristic_action(const ChaseState& s, Seat me) {
   return encode(ask < keep ? Move::kExchange : Move::kKeep);
 }
 
+namespace {
+
+class ChaseHints final : public SearchHints {
+ public:
+  Action policy(const State& state, Seat seat, std::span<const Action>, Rng&) const override {
+    return heuristic_action(static_cast<const ChaseState&>(state), seat);
+  }
+  void estimate(const State& state, std::span<double> value) const override {
+    const auto& s = static_cast<const ChaseState&>(state);
+    const int n = s.rules().players;
+    // Against each other player, by how many lives more it has: smooth, so
+    // that a life more or less shows. One out of lives has lost to all who
+    // are not.
+    for (Seat p = 0; p < n; ++p) {
+      double sum = 0;
+      for (Seat q = 0; q < n; ++q) {
+        if (q == p) continue;
+        const double a = s.lives(p), b = s.lives(q);
+        sum += 0.5 + 0.5 * (a - b) / (a + b + 1);
+      }
+      value[p] = sum / (n - 1);
+    }
+  }
+};
+
+}  // namespace
+
+const SearchHints& search_hints() {
+  static const ChaseHints h;
+  return h;
+}
+
 std::unique_ptr<Bot> make_equilibrium_bot() {
   return std::make_unique<EquilibriumBot>();
 }

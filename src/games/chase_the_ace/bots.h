@@ -28,4 +28,8 @@ std::unique_ptr<Bot> make_heuristic_bot();
 // `me` can see (and what everyone can tell), so `s` may be a sample.
 Action heuristic_action(const ChaseState& s, Seat me);
 
+// For searches (bots/ismcts.h): the heuristic as the policy, and a position's
+// worth to each seat by its lives against each other player's.
+const SearchHints& search_hints();
+
 }  // namespace parlour::chase_the_ace

@@ -761,6 +761,22 @@ TEST(ChaseTheAceBots, TheHeuristicKeepsHighExchangesLowAndIsSafeBelowAKnownCard)
   EXPECT_EQ(*decode(heuristic_action(unknown, 3)), Move::kCut);
 }
 
+TEST(ChaseTheAceBots, SearchHintsPlayTheHeuristicAndValueLives) {
+  ASSERT_EQ(game().search, &search_hints());
+  ChaseState t = round_with(4, 3, cards({"QC", "2D", "5H", "9S"}));
+  std::vector<Action> moves = legal(t, 0);
+  Rng rng(1, 1);
+  EXPECT_EQ(search_hints().policy(t, 0, moves, rng), heuristic_action(t, 0));
+  ChaseState s = fresh(3);
+  s.set_lives({3, 1, 0});
+  s.set_round(1, {card("6C"), card("6D"), Card()}, {});
+  std::vector<double> v(3);
+  search_hints().estimate(s, v);
+  EXPECT_GT(v[0], v[1]);
+  EXPECT_GT(v[1], v[2]);
+  for (double x : v) EXPECT_TRUE(x >= 0 && x <= 1) << x;
+}
+
 TEST(ChaseTheAceBots, TheEquilibriumBotPlaysTheComputedStrategy) {
   // Heads-up, the dealer who was given a card in an exchange cuts exactly when
   // the computed best reply says so; the eldest exchanges an ace, keeps a queen.

@@ -153,6 +153,7 @@ GameInfo game_info() {
              [] { return make_heuristic_bot(); }}};
   g.new_game = state_factory<ChaseState, Rules>();
   g.resampler = &resampler();
+  g.search = &search_hints();
   g.fairness = {
       {"usual", "a King the dealer cuts counts as a King (usual)", {}, 2, kMaxPlayers, 5},
       {"king-lowest",
