@@ -60,7 +60,7 @@ std::string Terminal::zone_cards(const Zone& z, bool positions) const {
   return s;
 }
 
-std::string Terminal::zone_line(const Zone& z) const {
+std::string Terminal::zone_line(const Zone& z, bool numbered) const {
   const bool hidden = std::none_of(z.cards.begin(), z.cards.end(),
                                    [](const CardView& c) { return c.card.has_value(); });
   std::string s;
@@ -69,8 +69,9 @@ std::string Terminal::zone_line(const Zone& z) const {
     case Layout::kFan:
     case Layout::kRow:
     case Layout::kColumn:
-      s = hidden && z.cards.size() > 1 ? cards_text(static_cast<int>(z.cards.size())) + " face down"
-                                       : zone_cards(z, z.layout == Layout::kFan && z.note.empty());
+      s = hidden && z.cards.size() > 1
+              ? cards_text(static_cast<int>(z.cards.size())) + " face down"
+              : zone_cards(z, numbered || (z.layout == Layout::kFan && z.note.empty()));
       break;
     case Layout::kPile: {
       s = cards_text(static_cast<int>(z.cards.size()));
@@ -119,6 +120,19 @@ std::string Terminal::table(const View& v) const {
     const std::string prefix = seat_name(z.owner) + "'s ";
     return z.name.rfind(prefix, 0) == 0 ? z.name.substr(prefix.size()) : z.name;
   };
+  // Zones whose cards a key picks by position ("3" puts down the third card):
+  // their cards are numbered.
+  std::vector<bool> numbered(v.zones.size(), false);
+  for (const Choice& c : v.choices) {
+    std::istringstream in(c.key);
+    std::string t;
+    while (in >> t)
+      if (is_number(t)) break;
+    if (c.picks.size() == 1 && is_number(t) && c.picks[0].card + 1 == std::stoi(t) &&
+        c.picks[0].zone >= 0 && c.picks[0].zone < static_cast<int>(v.zones.size()))
+      numbered[c.picks[0].zone] = true;
+  }
+  auto line = [&](const Zone& z) { return zone_line(z, numbered[&z - v.zones.data()]); };
   for (Seat s = 0; s < v.players; ++s) {
     const SeatInfo& si = v.seats[s];
     std::string name = si.name + (s == v.viewer ? " (you)" : "");
@@ -144,19 +158,19 @@ std::string Terminal::table(const View& v) const {
           std::none_of(z.cards.begin(), z.cards.end(),
                        [](const CardView& c) { return c.card.has_value(); }))
         continue;
-      out << "      " << short_name_of(z) << ": " << zone_line(z) << "\n";
+      out << "      " << short_name_of(z) << ": " << line(z) << "\n";
     }
   }
   for (const Zone& z : v.zones) {
     if (z.owner != kNobody ||
         (z.cards.empty() && z.layout != Layout::kPot && z.layout != Layout::kTrick))
       continue;
-    out << "  " << z.name << ": " << zone_line(z) << "\n";
+    out << "  " << z.name << ": " << line(z) << "\n";
   }
   if (v.viewer >= 0)
     for (const Zone& z : v.zones)
       if (z.kind == ZoneKind::kHand && z.owner == v.viewer) {
-        out << "  Your hand: " << (z.cards.empty() ? "empty" : zone_line(z)) << "\n";
+        out << "  Your hand: " << (z.cards.empty() ? "empty" : line(z)) << "\n";
         break;
       }
   return out.str();
@@ -203,10 +217,18 @@ std::string Terminal::accepted(const std::vector<Choice>& choices) {
 }
 
 std::string Terminal::hints(const std::vector<Choice>& choices) const {
-  // Numbers of a key become letters, in the key and where the label repeats them.
+  // Numbers of a key become letters, in the key and where the label repeats
+  // them; choices of one key shape are one hint. Where their labels still
+  // differ (each names its own card), the hint keeps the words they share and
+  // says "card A" when A is the position of the card each picks.
+  struct Group {
+    std::vector<std::string> words;  // the label's words, letters for numbers
+    bool differ = false;
+    bool positions = true;  // A is always the position of the single card picked
+    int letters = 0, lo = 1 << 30, hi = -1;
+  };
   std::vector<std::string> order;
-  std::map<std::string, std::pair<int, int>> range;
-  std::map<std::string, int> letters;
+  std::map<std::string, Group> groups;
   for (const Choice& c : choices) {
     std::istringstream in(c.key);
     std::vector<std::string> nums;
@@ -221,35 +243,49 @@ std::string Terminal::hints(const std::vector<Choice>& choices) const {
       }
       shape += (shape.empty() ? "" : " ") + t;
     }
-    std::istringstream words(text(c.label));
-    std::string label;
+    std::istringstream read(text(c.label));
+    std::vector<std::string> words;
     std::vector<bool> used(nums.size(), false);
-    while (words >> t) {
+    while (read >> t) {
       for (std::size_t i = 0; i < nums.size(); ++i)
         if (!used[i] && t == nums[i]) {
           t = std::string(1, static_cast<char>('A' + i));
           used[i] = true;
           break;
         }
-      label += (label.empty() ? "" : " ") + t;
+      words.push_back(t);
     }
-    const std::string item = shape + ": " + label;
-    auto [it, fresh] = range.try_emplace(item, lo, hi);
-    if (fresh)
-      order.push_back(item), letters[item] = static_cast<int>(nums.size());
-    else
-      it->second = {std::min(it->second.first, lo), std::max(it->second.second, hi)};
+    const bool position =
+        nums.size() == 1 && c.picks.size() == 1 && c.picks[0].card + 1 == std::stoi(nums[0]);
+    auto [it, fresh] = groups.try_emplace(shape);
+    Group& g = it->second;
+    if (fresh) {
+      order.push_back(shape);
+      g.words = words, g.letters = static_cast<int>(nums.size());
+    } else if (words != g.words) {
+      std::size_t same = 0;
+      while (same < words.size() && same < g.words.size() && words[same] == g.words[same]) ++same;
+      g.words.resize(same);
+      g.differ = true;
+    }
+    g.positions &= position;
+    g.lo = std::min(g.lo, lo), g.hi = std::max(g.hi, hi);
   }
   std::string out;
-  for (const std::string& item : order) {
-    std::string line = item;
-    if (const int n = letters[item]; n > 0) {
+  for (const std::string& shape : order) {
+    const Group& g = groups[shape];
+    std::string label;
+    for (const std::string& w : g.words) label += (label.empty() ? "" : " ") + w;
+    if (g.differ) label += std::string(label.empty() ? "" : " ") + (g.positions ? "card A" : "…");
+    std::string line = shape + ": " + label;
+    if (g.letters > 0) {
       std::string names;
-      for (int i = 0; i < n; ++i)
+      for (int i = 0; i < g.letters; ++i)
         names += (i ? ", " : "") + std::string(1, static_cast<char>('A' + i));
-      const auto [lo, hi] = range[item];
       line += " (" + names + ": " +
-              (lo == hi ? std::to_string(lo) : std::to_string(lo) + "-" + std::to_string(hi)) + ")";
+              (g.lo == g.hi ? std::to_string(g.lo)
+                            : std::to_string(g.lo) + "-" + std::to_string(g.hi)) +
+              ")";
     }
     out += (out.empty() ? "" : " · ") + line;
   }

@@ -39,7 +39,9 @@ class Terminal {
 
  private:
   std::string zone_cards(const Zone& z, bool positions) const;
-  std::string zone_line(const Zone& z) const;  // a zone drawn by its layout
+  // A zone drawn by its layout; `numbered`: with each card's position, where
+  // a key picks cards by it.
+  std::string zone_line(const Zone& z, bool numbered = false) const;
   Style style_;
 };
 

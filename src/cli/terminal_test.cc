@@ -40,6 +40,20 @@ TEST(Terminal, HintsSayWhatEachKeyDoesInWords) {
   EXPECT_EQ(Terminal({}).hints(draws), "A: draw A (A: 1-3)");
   EXPECT_EQ(Terminal({}).hints({ch(8003, "claim both cards", "c"), ch(8004, "let it go", "n")}),
             "c: claim both cards · n: let it go");
+  // Choices of one shape that name their own cards (Cheat's put-down): one
+  // hint, "card A" where A is the position of the card picked.
+  std::vector<Choice> puts;
+  for (int i = 0; i < 3; ++i) {
+    Choice c =
+        ch(100 + i, "put down " + card_token(Card::standard(static_cast<Rank>(kAce + i), kClubs)),
+           std::to_string(i + 1));
+    c.picks = {{0, i}};
+    puts.push_back(c);
+  }
+  puts.push_back(ch(200, "call aces", "c"));
+  EXPECT_EQ(Terminal({}).hints(puts), "A: put down card A (A: 1-3) · c: call aces");
+  puts[1].picks = {{0, 0}};  // not its position: the words it does not share are left out
+  EXPECT_EQ(Terminal({}).hints(puts), "A: put down … (A: 1-3) · c: call aces");
 }
 
 TEST(Terminal, RendersCardTokensPlainColouredAndAscii) {
@@ -65,6 +79,21 @@ TEST(Terminal, TableHidesWhatTheViewHides) {
   EXPECT_NE(t.find("Your hand: 1:2♣ 2:K♥"), std::string::npos) << t;
   EXPECT_NE(t.find("Seat 1        1 card"), std::string::npos) << t;
   EXPECT_NE(t.find("[dealer]"), std::string::npos) << t;
+}
+
+TEST(Terminal, NumbersTheCardsAKeyPicksByPosition) {
+  View v;
+  v.players = 1;
+  v.viewer = 0;
+  v.seats = {{"Seat 0", 2, 0, false, "", {}}};
+  Zone mine{ZoneKind::kHand, Layout::kHand, 0, "Seat 0's hand", {}, "", 0, 0};
+  mine.cards = {{Card::standard(kTwo, kClubs)}, {Card::standard(kKing, kHearts)}};
+  v.zones = {mine};
+  EXPECT_NE(Terminal({}).table(v).find("Your hand: 2♣ K♥"), std::string::npos);
+  Choice put{7, "put down K♥", "2", {{0, 1}}, {}};
+  v.choices = {put};
+  EXPECT_NE(Terminal({}).table(v).find("Your hand: 1:2♣ 2:K♥"), std::string::npos)
+      << Terminal({}).table(v);
 }
 
 TEST(Terminal, DrawsEveryLayoutFromTheViewAlone) {

@@ -52,6 +52,13 @@ json games_json() {
     j["bots"] = json::array();
     for (const BotSpec& b : g.bots) j["bots"].push_back({{"name", b.name}, {"help", b.help}});
     j["bots"].push_back({{"name", "random"}, {"help", "picks any legal move at random"}});
+    if (g.resampler)
+      j["bots"].push_back(
+          {{"name", "ismcts"},
+           {"help",
+            "searches: deals the cards it cannot see anew from what it can, and plays each move "
+            "out many times (information-set Monte Carlo tree search; ismcts:N for N "
+            "iterations)"}});
     j["options"] = json::array();
     for (const OptionSpec& o : g.options) {
       json oj = {{"key", o.key},

@@ -117,6 +117,9 @@ TEST(Api, ListsGamesCardsAndRules) {
   EXPECT_FALSE(g["presets"].empty());
   EXPECT_TRUE(g["odds"]);
   EXPECT_EQ(g["options"][0]["label"], "Packs");  // options carry their names for people
+  bool search = false;  // the generic search bot, for games that can sample hidden cards
+  for (const json& b : g["bots"]) search |= b["name"] == "ismcts";
+  EXPECT_TRUE(search);
   json cards = json::parse(f.hub->http("GET", "/api/cards", "").body);
   EXPECT_EQ(cards[0]["name"], "ace of clubs");
   EXPECT_EQ(cards.size(), 52u + 2 + 26);
@@ -326,6 +329,23 @@ void play_out(Fixture& f, const std::string& id, std::map<Seat, Recorder*> seats
           view["choices"][rng.below(static_cast<std::uint32_t>(view["choices"].size()))]["action"]);
   }
   FAIL() << "game did not end";
+}
+
+TEST(Protocol, ASearchingBotPlaysCheatWithAPerson) {
+  // The generic search bot thinks where bots think (here, at once) and plays
+  // a whole game with a person and the game's own bot.
+  Fixture f;
+  json t = f.create({{"game", "cheat"},
+                     {"players", 3},
+                     {"seed", 2},
+                     {"options", {"max-turns=50"}},
+                     {"seats", {"human", "ismcts:40", "sharp"}}});
+  const std::string id = t["table"];
+  Recorder a;
+  f.join(a, id, token(t, 0));
+  play_out(f, id, {{0, &a}}, 3);
+  EXPECT_TRUE(f.hub->state(id)->terminal());
+  EXPECT_EQ(f.hub->http("GET", "/api/tables/" + id + "/record", "").status, 200);
 }
 
 TEST(Protocol, BotsWaitLikePeopleThenPlay) {
