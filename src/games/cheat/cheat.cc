@@ -164,14 +164,11 @@ void CheatState::apply(Seat seat, Action a) {
       return;
     }
     case Move::kCall: {
-      for (Seat v = 0; v < r_.players; ++v) {
-        knew_[v] = 0;
-        for (const kit::Cards* place : {&hands_[seat], &building_})
-          for (const kit::Held& c : *place) knew_[v] += c.seen_by(v) && c.card.rank() == m.rank;
-      }
       // The play goes face down; the others no longer know which of the cards
       // they knew of are still in the hand.
-      for (kit::Held& c : building_) c.known = bit(seat), last_.push_back(c);
+      knew_last_.clear();
+      for (kit::Held& c : building_)
+        knew_last_.push_back(c.known), c.known = bit(seat), last_.push_back(c);
       building_.clear();
       knew_hand_.clear();
       for (const kit::Held& c : hands_[seat]) knew_hand_.push_back(c.known);

@@ -319,6 +319,35 @@ TEST(CheatKnowledge, ATurnedUpPlayShowsWhatLeftTheHand) {
                           [](const kit::Held& h) { return h.card == card("9C") && h.seen_by(1); }));
 }
 
+TEST(CheatKnowledge, SamplesKeepWhatASeatKnewTheCallerHeld) {
+  // Seat 2 saw both aces go into seat 1's hand (a challenge turned them up).
+  // When seat 1 calls, seat 2 cannot tell which cards went down, but both
+  // aces are still with seat 1, in hand or play: every sample of seat 2's
+  // keeps them there, and seat 2 counts them. Seat 1's own count is never
+  // copied from the real deal into another seat's sample.
+  CheatState s = fresh(3, {"sequence=next"});
+  s.set_position({cards({"AC", "AD", "7S", "8S"}), cards({"2D", "3D", "4D", "5D"}),
+                  cards({"2H", "5H", "6H", "9H"})},
+                 0, kAce);
+  put_and_call(s, 0, {"AC", "AD"}, kAce);
+  play(s, 1, Move::challenge());  // the truth: seat 1 takes both aces, seen by all
+  put_and_call(s, 1, {"AC", "2D"}, kAce);
+  ASSERT_EQ(s.knew_of_claim(2), 2);
+  Rng rng(3, 3);
+  int moved = 0;
+  for (int i = 0; i < 200; ++i) {
+    auto sample = resampler().resample(s, 2, rng);
+    const auto& t = static_cast<const CheatState&>(*sample);
+    EXPECT_EQ(t.knew_of_claim(2), 2);
+    int aces = 0;
+    for (const kit::Cards* place : {&t.hand(1), &t.last_play()})
+      for (const kit::Held& h : *place) aces += h.card == card("AC") || h.card == card("AD");
+    EXPECT_EQ(aces, 2);
+    moved += t.last_play()[1].card != card("2D");
+  }
+  EXPECT_GT(moved, 0);  // what seat 2 did not know is dealt afresh
+}
+
 // ---- Bots ---------------------------------------------------------------------------------
 
 TEST(CheatBots, SharpPlaysTheTruthWhenItCan) {

@@ -1,5 +1,9 @@
 // Sampling what one seat cannot see of Cheat: every face-down card it does
 // not know, in the other hands and on the table, dealt afresh.
+#include <algorithm>
+#include <array>
+#include <cassert>
+#include <span>
 #include <vector>
 
 #include "games/cheat/bots.h"
@@ -8,19 +12,93 @@
 namespace parlour::cheat {
 namespace {
 
+// In a window, the cards `seat` knew were in the caller's hand or play
+// before the call are still among them: it cannot tell which went down, but
+// it knows they did not leave. A sample keeps them there.
+struct Knew {
+  std::vector<Card> cards;
+  bool has(Card c) const { return std::find(cards.begin(), cards.end(), c) != cards.end(); }
+};
+
+Knew knew_before_call(const CheatState& s, Seat seat) {
+  Knew k;
+  if (s.phase() != CheatState::Phase::kWindow || seat < 0 || seat == s.claimer()) return k;
+  const kit::Cards& hand = s.hand(s.claimer());
+  const auto& knew_hand = s.knew_hand();
+  const auto& knew_last = s.knew_last();
+  for (std::size_t i = 0; i < hand.size(); ++i)
+    if (knew_hand[i] >> seat & 1) k.cards.push_back(hand[i].card);
+  for (std::size_t i = 0; i < s.last_play().size(); ++i)
+    if (knew_last[i] >> seat & 1) k.cards.push_back(s.last_play()[i].card);
+  std::sort(k.cards.begin(), k.cards.end());  // not where they lie: that is hidden
+  return k;
+}
+
+// Brings every card of `k` back among the caller's hidden places, swapping
+// each with a hidden card there that `seat` did not know; then marks where
+// `seat`'s knowledge lies in the sample. With two packs a card may be there
+// twice: `k` is a multiset.
+void keep_known(CheatState& s, Seat seat, const Knew& k, Rng& rng) {
+  if (k.cards.empty()) return;
+  // The caller's hidden places: hand (0) and play (1), by index.
+  std::array<kit::Cards*, 2> place = {&s.mutable_hand(s.claimer()), &s.mutable_last()};
+  std::array<std::vector<bool>, 2> known = {std::vector<bool>(place[0]->size()),
+                                            std::vector<bool>(place[1]->size())};
+  std::vector<Card> missing = k.cards;     // those not yet found inside
+  std::vector<std::pair<int, int>> spare;  // inside, holding no card of `k`
+  for (int p = 0; p < 2; ++p)
+    for (int i = 0; i < static_cast<int>(place[p]->size()); ++i) {
+      const kit::Held& c = (*place[p])[i];
+      if (c.seen_by(seat)) continue;
+      if (auto it = std::find(missing.begin(), missing.end(), c.card); it != missing.end())
+        missing.erase(it), known[p][i] = true;
+      else
+        spare.emplace_back(p, i);
+    }
+  if (!missing.empty()) {
+    rng.shuffle(std::span<std::pair<int, int>>(spare));
+    std::vector<kit::Held*> outside;  // hidden places elsewhere
+    for (Seat p = 0; p < s.rules().players; ++p)
+      if (p != s.claimer())
+        for (kit::Held& c : s.mutable_hand(p))
+          if (!c.seen_by(seat)) outside.push_back(&c);
+    for (kit::Cards* cards : {&s.mutable_pile(), &s.mutable_building()})
+      for (kit::Held& c : *cards)
+        if (!c.seen_by(seat)) outside.push_back(&c);
+    for (Card want : missing) {
+      auto it = std::find_if(outside.begin(), outside.end(),
+                             [&](const kit::Held* c) { return c->card == want; });
+      assert(it != outside.end() && !spare.empty());
+      const auto [p, i] = spare.back();
+      spare.pop_back();
+      std::swap((*it)->card, (*place[p])[i].card);
+      outside.erase(it);
+      known[p][i] = true;
+    }
+  }
+  auto& knew_hand = s.mutable_knew_hand();
+  auto& knew_last = s.mutable_knew_last();
+  for (std::size_t i = 0; i < knew_hand.size(); ++i)
+    knew_hand[i] = (knew_hand[i] & ~kit::bit(seat)) | (known[0][i] ? kit::bit(seat) : 0);
+  for (std::size_t i = 0; i < knew_last.size(); ++i)
+    knew_last[i] = (knew_last[i] & ~kit::bit(seat)) | (known[1][i] ? kit::bit(seat) : 0);
+}
+
 // Swaps hidden cards of the claimed rank into the hidden places of the last
-// play, where there are enough.
-void make_true(CheatState& s, Seat seat, Rng& rng) {
+// play, where there are enough. Cards `seat` knew the caller held stay with
+// the caller: they may move from hand to play, not away.
+void make_true(CheatState& s, Seat seat, const Knew& k, Rng& rng) {
   const Rank rank = s.claim_rank();
   std::vector<kit::Held*> wrong, right;
   for (kit::Held& c : s.mutable_last())
-    if (!c.seen_by(seat) && c.card.rank() != rank) wrong.push_back(&c);
-  auto look = [&](kit::Cards& cards) {
+    if (!c.seen_by(seat) && c.card.rank() != rank && !k.has(c.card)) wrong.push_back(&c);
+  auto look = [&](kit::Cards& cards, bool callers) {
     for (kit::Held& c : cards)
-      if (!c.seen_by(seat) && c.card.rank() == rank) right.push_back(&c);
+      if (!c.seen_by(seat) && c.card.rank() == rank && (callers || !k.has(c.card)))
+        right.push_back(&c);
   };
-  for (Seat p = 0; p < s.rules().players; ++p) look(s.mutable_hand(p));
-  look(s.mutable_pile());
+  for (Seat p = 0; p < s.rules().players; ++p) look(s.mutable_hand(p), p == s.claimer());
+  look(s.mutable_pile(), false);
   if (wrong.empty() || right.size() < wrong.size()) return;
   rng.shuffle(std::span<kit::Held*>(right));
   for (std::size_t i = 0; i < wrong.size(); ++i) std::swap(wrong[i]->card, right[i]->card);
@@ -37,11 +115,15 @@ class CheatResampler final : public Resampler {
     hidden.add(out->mutable_pile());
     hidden.add(out->mutable_last());
     hidden.add(out->mutable_building());
+    const Knew known = knew_before_call(*out, seat);
     hidden.deal(rng);
+    keep_known(*out, seat, known, rng);
     // A belief, not a peek: players mostly tell the truth when they can, so in
     // three samples of four the last play is what it claims, where the cards
     // this seat cannot see allow it (they come from the other hidden places).
-    if (out->phase() == CheatState::Phase::kWindow && rng.below(4) != 0) make_true(*out, seat, rng);
+    if (out->phase() == CheatState::Phase::kWindow && rng.below(4) != 0)
+      make_true(*out, seat, known, rng);
+    if (!known.cards.empty()) keep_known(*out, seat, known, rng);  // marks where they went
     return out;
   }
 };

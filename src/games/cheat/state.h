@@ -57,7 +57,18 @@ class CheatState final : public StateBase<CheatState> {
   // How many cards of the rank just called seat `s` knew the caller held
   // before the call (it saw them go into that hand): what it can reason from,
   // though it cannot tell afterwards which cards went.
-  int knew_of_claim(Seat s) const { return knew_[s]; }
+  // Worked out from the cards where they lie and what each seat knew of each
+  // place, so that a sampled state answers from its own cards.
+  int knew_of_claim(Seat s) const {
+    if (phase_ != Phase::kWindow) return 0;
+    int n = 0;
+    const kit::Cards& hand = hands_[claimer_];
+    for (std::size_t i = 0; i < hand.size(); ++i)
+      n += (knew_hand_[i] >> s & 1) && hand[i].card.rank() == claim_rank_;
+    for (std::size_t i = 0; i < last_.size(); ++i)
+      n += (knew_last_[i] >> s & 1) && last_[i].card.rank() == claim_rank_;
+    return n;
+  }
   // The ranks the player in turn may call.
   std::array<Rank, 3> callable(int& n) const;
   Seat winner() const { return winner_; }
@@ -69,6 +80,12 @@ class CheatState final : public StateBase<CheatState> {
   kit::Cards& mutable_pile() { return pile_; }
   kit::Cards& mutable_last() { return last_; }
   kit::Cards& mutable_building() { return building_; }
+  // What each seat knew of the caller's hand and play before the call, place
+  // by place (see knew_of_claim()).
+  const SmallVec<SeatMask, 104>& knew_hand() const { return knew_hand_; }
+  const SmallVec<SeatMask, 8>& knew_last() const { return knew_last_; }
+  SmallVec<SeatMask, 104>& mutable_knew_hand() { return knew_hand_; }
+  SmallVec<SeatMask, 8>& mutable_knew_last() { return knew_last_; }
   void forget_last_event() { ev_ = Event(); }
   // Puts the game at `turn`'s turn to play `expected` with these hands (each
   // known to its owner only) and an empty pile. For tests.
@@ -95,14 +112,15 @@ class CheatState final : public StateBase<CheatState> {
   SmallVec<Card, 8>
       taken_back_;  // this turn's cards taken back: a play may take back as many as it may hold
   Seat dealer_ = 0, turn_ = 0, claimer_ = kNobody, winner_ = kNobody;
-  Rank claim_rank_ = kNoRank;            // the last call
-  int claim_stated_ = 0;                 // the number it stated, if numbers are stated
-  Rank expected_ = kAce;                 // up or down: the rank the next call must be
-  SeatMask open_ = 0;                    // the window: seats that may still challenge
-  std::array<int, kMaxPlayers> knew_{};  // see knew_of_claim()
-  // What the others knew of the caller's hand before the call: a challenge
-  // that turns the play up shows which cards left it, and gives it back.
+  Rank claim_rank_ = kNoRank;  // the last call
+  int claim_stated_ = 0;       // the number it stated, if numbers are stated
+  Rank expected_ = kAce;       // up or down: the rank the next call must be
+  SeatMask open_ = 0;          // the window: seats that may still challenge
+  // What the others knew of the caller's hand before the call, place by
+  // place: a challenge that turns the play up shows which cards left it, and
+  // gives it back. And what they knew of the cards played.
   SmallVec<SeatMask, 104> knew_hand_;
+  SmallVec<SeatMask, 8> knew_last_;
   int turns_ = 0, actions_ = 0;
   bool dealt_ = false;
   Event ev_;
