@@ -30,6 +30,11 @@ add_test(NAME web_layout
          WORKING_DIRECTORY ${web})
 # The live odds a person sees are those `parlour odds` gives for the same record and move.
 add_test(NAME web_odds COMMAND ${NODE} e2e/odds.mjs --server $<TARGET_FILE:parlour> WORKING_DIRECTORY ${web})
+# Two people and a bot play Cheat to the end: put-downs by click, the call, challenges,
+# and timed windows (3 s) that run out on the countdown; screenshots to build/screenshots.
+add_test(NAME web_cheat
+         COMMAND ${NODE} e2e/cheat.mjs --server $<TARGET_FILE:parlour> --shots ${CMAKE_BINARY_DIR}/screenshots
+         WORKING_DIRECTORY ${web})
 # Browsers and a server: each alone, so that their timings are not a 2-core race.
 set_tests_properties(web_e2e web_layout PROPERTIES RUN_SERIAL TRUE TIMEOUT 300)
-set_tests_properties(web_odds PROPERTIES RUN_SERIAL TRUE TIMEOUT 180)
+set_tests_properties(web_odds web_cheat PROPERTIES RUN_SERIAL TRUE TIMEOUT 180)

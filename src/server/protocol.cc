@@ -67,8 +67,18 @@ std::string Hub::Impl::update(Live& t, Seat viewer, const std::vector<std::strin
         t.window_ends - std::chrono::steady_clock::now());
     window = R"(,"window_ms":)" + std::to_string(std::max<long long>(0, left.count()));
   }
+  // At the end, the result as data (kind, places, scores), so that a screen
+  // can rank the seats of any game.
+  std::string outcome;
+  if (view.terminal) {
+    const Outcome o = t.state().outcome();
+    outcome =
+        R"(,"outcome":)" +
+        dump(json{{"kind", outcome_kind_name(o.kind)}, {"places", o.places}, {"scores", o.scores}});
+  }
   return R"({"type":"update","version":)" + std::to_string(t.version()) + R"(,"view":)" +
-         to_json(view) + R"(,"log":)" + dump(json(log)) + R"(,"last":)" + dump(last) + window + "}";
+         to_json(view) + R"(,"log":)" + dump(json(log)) + R"(,"last":)" + dump(last) + window +
+         outcome + "}";
 }
 
 void Hub::Impl::broadcast_update(Live& t, const Lines& lines, Seat actor,

@@ -346,6 +346,12 @@ TEST(Protocol, ASearchingBotPlaysCheatWithAPerson) {
   play_out(f, id, {{0, &a}}, 3);
   EXPECT_TRUE(f.hub->state(id)->terminal());
   EXPECT_EQ(f.hub->http("GET", "/api/tables/" + id + "/record", "").status, 200);
+  // The end carries the result as data: a ranking, a place for each seat.
+  const json& end = a.last_of("update");
+  ASSERT_TRUE(end.contains("outcome"));
+  EXPECT_EQ(end["outcome"]["kind"], "ranking");
+  EXPECT_EQ(end["outcome"]["places"].size(), 3u);
+  EXPECT_EQ(end["outcome"]["places"], json(f.hub->state(id)->outcome().places));
 }
 
 TEST(Protocol, BotsWaitLikePeopleThenPlay) {

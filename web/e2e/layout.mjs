@@ -4,7 +4,9 @@
 // no two seats overlap; no seat overlaps the prompt, your hand, your buttons or
 // the table's zones; the prompt and every card of your hand lie inside the
 // window; an offered fan overlaps nothing; Bachelor Girl's laid cards, after a
-// few turns, cover neither the prompt nor the stock.
+// few turns, cover neither the prompt nor the stock; Cheat with 3 and 8, again
+// with a card put down (your zone of cards being played, and the call), and
+// with numbers stated and three ranks to call from (twelve buttons).
 //
 //   node e2e/layout.mjs [--server PATH] [--shots DIR]
 //
@@ -26,6 +28,10 @@ const TABLES = [
   { game: 'old-maid', players: 12 },
   { game: 'bachelor-girl', players: 2 },
   { game: 'bachelor-girl', players: 8 },
+  { game: 'cheat', players: 3 },
+  { game: 'cheat', players: 8 },
+  // The call states a number and may name three ranks: twelve buttons from the second turn.
+  { game: 'cheat', players: 3, options: ['numbers=stated', 'sequence=next'], label: 'cheat-stated' },
 ];
 const SIZES = [
   { label: 'desktop', viewport: { width: 1280, height: 800 } },
@@ -114,7 +120,7 @@ async function main() {
       const human = t.game === 'old-maid' ? 1 : 0;
       const seats = Array.from({ length: t.players }, (_, s) => (s === human ? 'human' : info.bots.find((b) => b.name !== 'search')?.name ?? info.bots[0].name));
       for (const size of SIZES) {
-        const made = await server.api('/api/tables', { game: t.game, players: t.players, seats, seed: 1000 + t.players });
+        const made = await server.api('/api/tables', { game: t.game, players: t.players, seats, options: t.options ?? [], seed: 1000 + t.players });
         const token = made.seats.find((s) => s.kind === 'human').token;
         const ctx = await browser.newContext({ viewport: size.viewport, deviceScaleFactor: 1 });
         await ctx.addInitScript((tok) => {
@@ -125,11 +131,11 @@ async function main() {
         const errors = [];
         page.on('pageerror', (e) => errors.push(e.message));
         await page.goto(`${server.origin}/#/t/${made.table}/${token}`);
-        const where = `${t.game} ${t.players} players, ${size.label}`;
+        const where = `${t.label ?? t.game} ${t.players} players, ${size.label}`;
         try {
           await measureTable(page, t, size, where, errors);
         } catch (e) {
-          await page.screenshot({ path: join(tmp, `failure-${t.game}-${t.players}-${size.label}.png`) }).catch(() => {});
+          await page.screenshot({ path: join(tmp, `failure-${t.label ?? t.game}-${t.players}-${size.label}.png`) }).catch(() => {});
           throw e;
         }
         await ctx.close();
@@ -141,11 +147,21 @@ async function main() {
   log(`screenshots of the tables in ${SHOTS}`);
 }
 
+/** A card put down by a click goes to your own zone of cards being played (Cheat). */
+async function putOneDown(page, where) {
+  const v = await page.getAttribute('.table-page', 'data-version');
+  await page.mouse.move(1, 1);
+  await page.locator('.own-hand .card.pickable').first().click({ position: { x: 4, y: 24 } });
+  await page.waitForFunction((old) => document.querySelector('.table-page')?.getAttribute('data-version') !== old, v);
+  await settle(page, `${where}, a card put down`);
+}
+
 async function measureTable(page, t, size, where, errors) {
   await settle(page, where);
   if (t.game === 'old-maid') check(await page.locator('.offered').count(), `${where}: no offered fan on the person's first turn`);
   checkLayout(await page.evaluate(measure), where);
-  await page.screenshot({ path: join(SHOTS, `${t.game}-${t.players}-${size.label}.png`) });
+  const name = `${t.label ?? t.game}-${t.players}-${size.label}`;
+  await page.screenshot({ path: join(SHOTS, `${name}.png`) });
   if (t.game === 'bachelor-girl') {
     // Turn after turn, cards are laid before the seats; they must stay in their
     // boxes. Checked at every turn of the person until cards lie before others.
@@ -165,6 +181,32 @@ async function measureTable(page, t, size, where, errors) {
     }
     check(most >= 3, `${where}: no seat had three cards laid before it in twelve turns`);
     await page.screenshot({ path: join(SHOTS, `${t.game}-${t.players}-${size.label}-later.png`) });
+  }
+  if (t.game === 'cheat') {
+    await putOneDown(page, where);
+    const m = await page.evaluate(measure);
+    check(m.mine.length > 0, `${where}: the card put down is nowhere near your hand`);
+    checkLayout(m, `${where}, a card put down`);
+    await page.screenshot({ path: join(SHOTS, `${name}-put.png`) });
+    if (t.options?.includes('sequence=next')) {
+      // Call, let the others' plays pass, and put a card down on the next turn: many calls to choose from.
+      const v = await page.getAttribute('.table-page', 'data-version');
+      await page.locator('.me .choices button', { hasText: /call/i }).first().click();
+      await page.waitForFunction((old) => document.querySelector('.table-page')?.getAttribute('data-version') !== old, v);
+      for (;;) {
+        await page.waitForSelector('.table-page.my-turn', { timeout: 30_000 });
+        const pass = page.locator('.me .choices button[data-key="n"]');
+        if (!(await pass.count())) break;
+        const w = await page.getAttribute('.table-page', 'data-version');
+        await pass.click();
+        await page.waitForFunction((old) => document.querySelector('.table-page')?.getAttribute('data-version') !== old, w);
+      }
+      await putOneDown(page, `${where}, the next turn`);
+      const later = await page.evaluate(measure);
+      check(later.buttons.length >= 12, `${where}: ${later.buttons.length} buttons on the next turn, not 12 calls`);
+      checkLayout(later, `${where}, ${later.buttons.length} buttons`);
+      await page.screenshot({ path: join(SHOTS, `${name}-calls.png`) });
+    }
   }
   check(errors.length === 0, `${where}: ${errors.join('; ')}`);
   log(`${where}: nothing overlaps`);

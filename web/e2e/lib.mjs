@@ -97,6 +97,57 @@ export function launch() {
   });
 }
 
+// ----- A seat's page -----
+
+/** Opens a table at a seat (or as a spectator without token) in a new context of
+ * `browser`, the name already given, so that no name is asked (`reducedMotion`:
+ * 'reduce' to click through a long game without waiting on card moves). Page errors and
+ * console errors (but for the socket's own noise) are gathered in `errors`. */
+export async function openSeat(browser, { origin, table, token, name = 'Ann', viewport = { width: 1280, height: 800 }, label = name, init = [], reducedMotion = 'no-preference' }) {
+  const context = await browser.newContext({ viewport, deviceScaleFactor: 1, reducedMotion });
+  await context.addInitScript(
+    ([n, tok]) => {
+      localStorage.setItem('parlour.name', n);
+      if (tok) localStorage.setItem('parlour.named', tok);
+    },
+    [name, token ?? ''],
+  );
+  for (const script of init) await context.addInitScript(script);
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
+  page.on('console', (m) => m.type() === 'error' && !/WebSocket|ERR_CONNECTION_REFUSED|Failed to load resource/.test(m.text()) && errors.push(`console: ${m.text()}`));
+  await page.goto(`${origin}/#/t/${table}${token ? `/${token}` : ''}`);
+  await page.waitForSelector('.table-page[data-status="open"]:not([data-version=""])', { timeout: 15_000 });
+  return { label, name, context, page, errors };
+}
+
+/** The version of the view on show (-1 before any). */
+export async function tableVersion(page) {
+  const v = await page.getAttribute('.table-page', 'data-version', { timeout: 5000 }).catch(() => null);
+  return v ? Number(v) : -1;
+}
+
+export async function isTerminal(page) {
+  return (await page.getAttribute('.table-page', 'data-terminal', { timeout: 5000 }).catch(() => null)) === 'true';
+}
+
+/** Waits for a view newer than `v` (or the end); fails with words after `ms`. */
+export async function waitVersionAbove(page, v, ms = 10_000, who = 'the page') {
+  await page
+    .waitForFunction(
+      (old) => {
+        const t = document.querySelector('.table-page');
+        return !!t && (Number(t.getAttribute('data-version') || -1) > old || t.getAttribute('data-terminal') === 'true');
+      },
+      v,
+      { timeout: ms, polling: 30 },
+    )
+    .catch(() => {
+      throw new Failure(`${who}: no new view within ${ms} ms after version ${v}`);
+    });
+}
+
 /** Runs `main` with an overall time limit; exits 0 on success, 1 with the reason otherwise. */
 export function run(main, overallMs, cleanup = async () => {}) {
   const timer = setTimeout(() => {

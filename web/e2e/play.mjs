@@ -13,7 +13,7 @@
 // /usr/bin/chromium. Exits 0 on success; prints what failed and exits 1
 // otherwise. Screenshots go to the temporary folder, whose path is printed.
 import { join } from 'node:path';
-import { check, Failure, flag, launch, log, run, Server, sleep, tmp } from './lib.mjs';
+import { check, flag, isTerminal, launch, log, run, Server, sleep, tableVersion, tmp, waitVersionAbove as waitPage } from './lib.mjs';
 
 const PHONE = flag('--phone');
 const OVERALL_MS = 180_000;
@@ -75,19 +75,10 @@ async function newPlayer(browser, label, viewport, name) {
 }
 
 const tablePage = (p) => p.page.locator('.table-page');
-const version = async (p) => Number((await tablePage(p).getAttribute('data-version', { timeout: 5000 })) || -1);
+const version = (p) => tableVersion(p.page);
 const ownHand = (p) =>
   p.page.$$eval('.me .own-hand [data-card-index]', (els) => els.map((e) => Number(e.getAttribute('data-card-index'))));
-
-async function waitVersionAbove(p, v, ms = 10_000) {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    const t = await tablePage(p).getAttribute('data-terminal').catch(() => null);
-    if ((await version(p)) > v || t === 'true') return;
-    await sleep(30);
-  }
-  throw new Failure(`${p.label}: no new view within ${ms} ms after acting at version ${v}`);
-}
+const waitVersionAbove = (p, v, ms = 10_000) => waitPage(p.page, v, ms, p.label);
 
 /** One screenshot of each kind of moment per player, to look at afterwards. */
 async function shot(p, kind) {
@@ -209,7 +200,7 @@ async function checkChat(A, B) {
 }
 
 const isTurn = async (p) => (await p.page.locator('.table-page.my-turn').count()) > 0;
-const isOver = async (p) => (await tablePage(p).getAttribute('data-terminal').catch(() => null)) === 'true';
+const isOver = (p) => isTerminal(p.page);
 
 // ----- The run -----
 

@@ -62,6 +62,8 @@ export interface CreateTable {
   seats?: string[];
   /** Seconds before a bot plays for an absent person (0 = never; else 10 to 3600). */
   absent_after?: number;
+  /** Seconds people have to speak where several may act at once (a challenge, a claim): 0 = no limit, else 3 to 120; default 10. */
+  window_seconds?: number;
   seed?: number;
 }
 

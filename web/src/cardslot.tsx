@@ -154,6 +154,8 @@ function MovableCard({ card, zone, pos, axis = 'x', t, k, cls, body, common, wha
   const selected = isSelected(t, k);
   const within = t.map.moves.has(k);
   const elsewhere = transferZones(t.map, k);
+  // The card's one choice, where the game puts it: a click does it.
+  const direct = t.map.direct.get(k);
   const count = () => (document.querySelector(`[data-zone-index="${zone}"] .zone-cards`)?.querySelectorAll(':scope > .card').length ?? 0);
 
   const mark = (el: Element | null, how?: string) => {
@@ -222,7 +224,8 @@ function MovableCard({ card, zone, pos, axis = 'x', t, k, cls, body, common, wha
     mark(null);
     setOffset(null);
     if (!d.moving) {
-      t.pickOne(selected ? null : k, card.index);
+      if (direct) t.act(direct);
+      else t.pickOne(selected ? null : k, card.index);
       return;
     }
     const at = elsewhere.length ? zoneAt(e.clientX, e.clientY, e.currentTarget as Element) : null;
@@ -238,11 +241,17 @@ function MovableCard({ card, zone, pos, axis = 'x', t, k, cls, body, common, wha
   return (
     <div
       {...common}
-      class={`${cls} movable${elsewhere.length ? ' goes-elsewhere' : ''}${dragging ? ' dragging' : ''}`}
+      class={`${cls} movable${elsewhere.length ? ' goes-elsewhere' : ''}${direct ? ' pickable' : ''}${dragging ? ' dragging' : ''}`}
       role="button"
       tabIndex={0}
       aria-pressed={selected}
-      aria-label={`${what}, place ${pos + 1}${within ? '. Enter selects it; the arrow keys move it' : '. Enter selects it; then choose where it goes'}`}
+      aria-label={
+        direct
+          ? `${tokensToText(direct.label)}: ${what}`
+          : `${what}, place ${pos + 1}${within ? '. Enter selects it; the arrow keys move it' : '. Enter selects it; then choose where it goes'}`
+      }
+      title={direct ? tokensToText(direct.label) : undefined}
+      data-action={direct?.action}
       style={offset ? { transform: `translate(${offset[0]}px, ${offset[1] - 18}px)`, zIndex: 40 } : undefined}
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
@@ -254,7 +263,9 @@ function MovableCard({ card, zone, pos, axis = 'x', t, k, cls, body, common, wha
       }}
       onKeyDown={onKeyDown}
       onKeyUp={(e) => {
-        if (e.key === 'Enter' || e.key === ' ') t.pickOne(selected ? null : k, card.index);
+        if (e.key !== 'Enter' && e.key !== ' ') return;
+        if (direct) t.act(direct);
+        else t.pickOne(selected ? null : k, card.index);
       }}
     >
       {body}

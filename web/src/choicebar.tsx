@@ -7,6 +7,9 @@ import { TableCtx } from './interact';
 import type { Choice } from './protocol';
 import { renderTokens } from './tokens';
 
+/** More buttons than this are drawn smaller, so that your seat stays low (a call with a number, say). */
+const MANY = 6;
+
 /** Selection choices shown at most; beyond, the person narrows them by selecting. */
 const MAX_SHOWN = 8;
 
@@ -46,7 +49,7 @@ export function ChoiceBar({ map, busy }: { map: ChoiceMap; busy: boolean }) {
   return (
     <div class="choice-bar">
       {map.buttons.length > 0 && (
-        <div class="choices" role="group" aria-label="Your choices">
+        <div class={`choices${map.buttons.length > MANY ? ' many' : ''}`} role="group" aria-label="Your choices">
           {map.buttons.map((c) => (
             <ChoiceButton c={c} busy={busy} onAct={t.act} extra={selection.length && pickSet(c).join() === want ? 'matches' : ''} />
           ))}

@@ -8,6 +8,7 @@ import {
   pickZones,
   selectionChoices,
   ShortcutBuffer,
+  targetZones,
   toggleSelection,
   transferZones,
 } from './choices';
@@ -114,6 +115,18 @@ describe('choice mapping', () => {
     expect(findTransfer(m, '0:5', 9)?.action).toBe(4);
     expect(findTransfer(m, '0:5', 4)).toBeUndefined();
     expect(m.click.has('0:5')).toBe(false);
+  });
+
+  it('lets a click take the one move of a card where the game puts it, unless every choice is listed', () => {
+    const m = mapChoices(layouts);
+    expect(m.direct.get('0:5')?.action).toBe(4);
+    expect(targetZones(m)).toEqual(new Set([9]));
+    // A second way for the same card, or a place chosen in the zone: a click cannot say which.
+    const two = mapChoices({ ...layouts, choices: [...layouts.choices, { action: 6, label: 'stake', key: 's', picks: [[0, 5]], to: [7, -1] }] });
+    expect(two.direct.size).toBe(0);
+    const placed = mapChoices({ ...layouts, choices: layouts.choices.map((c) => (c.action === 4 ? { ...c, to: [9, 0] as [number, number] } : c)) });
+    expect(placed.direct.size).toBe(0);
+    expect(mapChoices({ ...layouts, list_choices: true }).direct.size).toBe(0);
   });
 
   it('ignores picks that point nowhere', () => {

@@ -4,6 +4,7 @@
 //     toggles), then the buttons whose pick-set equals the selection are enabled;
 //   - `to` in the same zone: a move within it (drag, or select and arrow keys);
 //   - `to` in another zone: drag the card there, or select it and choose the place;
+//     where that is the card's one choice and the game puts it (-1), a click does it;
 //   - no picks: a button. With `list_choices` every choice is a button as well.
 import type { CardRef, Choice, View } from './protocol';
 
@@ -18,6 +19,10 @@ export interface ChoiceMap {
   moves: Map<string, Choice[]>;
   /** Moves to another zone, by the key of the card moved. */
   transfers: Map<string, Choice[]>;
+  /** Cards whose one choice is a move to another zone, where the game puts it:
+   * a click (or Enter) takes it, as a drag still can. Not where the view lists
+   * every choice as a button: there a card's move stays a deliberate drag. */
+  direct: Map<string, Choice>;
   buttons: Choice[];
 }
 
@@ -35,7 +40,7 @@ export function pickSet(c: Choice): string[] {
 }
 
 export function emptyMap(): ChoiceMap {
-  return { click: new Map(), selectable: new Set(), sets: [], moves: new Map(), transfers: new Map(), buttons: [] };
+  return { click: new Map(), selectable: new Set(), sets: [], moves: new Map(), transfers: new Map(), direct: new Map(), buttons: [] };
 }
 
 function push(m: Map<string, Choice[]>, k: string, c: Choice) {
@@ -67,7 +72,17 @@ export function mapChoices(view: View | null): ChoiceMap {
       map.sets.push(...cs);
     }
   }
+  if (!view.list_choices)
+    for (const [k, cs] of map.transfers)
+      if (cs.length === 1 && cs[0].to![1] === -1 && !map.moves.has(k) && !map.selectable.has(k) && !singles.has(k)) map.direct.set(k, cs[0]);
   return map;
+}
+
+/** The zones some card may be moved to: drawn even while empty, to show where cards go. */
+export function targetZones(map: ChoiceMap): Set<number> {
+  const out = new Set<number>();
+  for (const cs of map.transfers.values()) for (const c of cs) out.add(c.to![0]);
+  return out;
 }
 
 /** The move that takes the card at `from` to `to` in `zone`, if it is legal. */

@@ -1,8 +1,9 @@
 // The form of a new table: your name, the game or preset, the players, who sits
-// where, how long before a bot plays for someone away, and the house rules.
+// where, how long before a bot plays for someone away, how long people have to
+// challenge or claim, and the house rules.
 import { useEffect, useState } from 'preact/hooks';
 import { createTable, type CreatedTable, type GameInfo, type Preset } from './api';
-import { ABSENT_CHOICES, baseline, carrySeats, clampPlayers, optionArgs, presetsOf, resizeSeats } from './lobbylogic';
+import { ABSENT_CHOICES, baseline, carrySeats, clampPlayers, optionArgs, presetsOf, resizeSeats, WINDOW_CHOICES, WINDOW_DEFAULT } from './lobbylogic';
 import { OptionField } from './lobbyparts';
 import { savedName, saveName } from './prefs';
 import { NAME_MAX } from './protocol';
@@ -23,6 +24,7 @@ export function NewTableForm({ games, onCreated }: NewTableFormProps) {
   const [values, setValues] = useState<Record<string, string>>(() => baseline(first, presetsOf(first)[0]));
   const [seats, setSeats] = useState<string[]>(() => resizeSeats([], presetsOf(first)[0].default_players, first));
   const [absent, setAbsent] = useState(0);
+  const [windowSeconds, setWindowSeconds] = useState(WINDOW_DEFAULT);
   const [name, setName] = useState(savedName());
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -54,6 +56,7 @@ export function NewTableForm({ games, onCreated }: NewTableFormProps) {
         options: optionArgs(game, preset, values),
         seats,
         ...(absent > 0 ? { absent_after: absent } : {}),
+        window_seconds: windowSeconds,
       });
       onCreated(t, play, name.trim());
     } catch (e) {
@@ -156,6 +159,15 @@ export function NewTableForm({ games, onCreated }: NewTableFormProps) {
           ))}
         </select>
         <p class="help">When someone's turn has waited this long, a bot plays their seat until they come back.</p>
+      </div>
+      <div class="field">
+        <label for="window">Time to challenge or claim</label>
+        <select id="window" data-role="window" value={String(windowSeconds)} onChange={(e) => setWindowSeconds(Number(e.currentTarget.value))}>
+          {WINDOW_CHOICES.map(([s, label]) => (
+            <option value={String(s)}>{label}</option>
+          ))}
+        </select>
+        <p class="help">Where everyone may act at once (to challenge a play, to claim a card), whoever has not spoken in this time lets it pass.</p>
       </div>
       {game.options.length > 0 && (
         <details class="house-rules">

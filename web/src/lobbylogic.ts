@@ -1,5 +1,6 @@
 // The lobby form's logic, kept pure for tests: presets, option values as the
-// server takes them, seats, the player count and the absence timer.
+// server takes them, seats, the player count, the absence timer and the time to
+// challenge or claim.
 import type { GameInfo, OptionSpec, Preset } from './api';
 
 /** A game's own rules count as a preset named after the game, listed first. */
@@ -90,3 +91,19 @@ export const ABSENT_CHOICES: [number, string][] = [
   [120, '2 min'],
   [300, '5 min'],
 ];
+
+/** "Time to challenge or claim": seconds people have where several may act at once
+ * and each may let it go; 0 = no limit (protocol.md, `window_seconds`: 0 or 3 to 120). */
+export const WINDOW_CHOICES: [number, string][] = [
+  [0, 'no limit'],
+  [5, '5 s'],
+  [10, '10 s'],
+  [15, '15 s'],
+  [20, '20 s'],
+  [30, '30 s'],
+  [60, '1 min'],
+  [120, '2 min'],
+];
+
+/** The server's default, and the lobby's. */
+export const WINDOW_DEFAULT = 10;

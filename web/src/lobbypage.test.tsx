@@ -86,6 +86,22 @@ describe('the lobby', () => {
     expect(root.querySelector('.created')!.textContent).toContain('Agatha (seat 2)');
   });
 
+  it('sends the time to challenge or claim, 10 s unless changed', async () => {
+    act(() => render(<Lobby />, root));
+    await settle();
+    const w = root.querySelector<HTMLSelectElement>('#window')!;
+    expect(root.querySelector('label[for="window"]')!.textContent).toBe('Time to challenge or claim');
+    expect([...w.options].map((o) => o.textContent)).toEqual(['no limit', '5 s', '10 s', '15 s', '20 s', '30 s', '1 min', '2 min']);
+    expect(w.value).toBe('10');
+    act(() => root.querySelector<HTMLButtonElement>('[data-role="create"]')!.click());
+    await settle();
+    expect(posted[0]).toMatchObject({ window_seconds: 10 });
+    choose(w, '0');
+    act(() => root.querySelector<HTMLButtonElement>('[data-role="create"]')!.click());
+    await settle();
+    expect(posted[1]).toMatchObject({ window_seconds: 0 });
+  });
+
   it('takes the lobby name as given when sitting down at once', async () => {
     act(() => render(<Lobby />, root));
     await settle();

@@ -17,7 +17,7 @@ function ResultTable({ view, state, result }: { view: View; state: TableState; r
     <table class="standings">
       <thead>
         <tr>
-          <th>Player</th>
+          <th class="player-col">Player</th>
           <th class="num">This hand</th>
           <th class="num">Total</th>
         </tr>
@@ -70,8 +70,18 @@ export function BetweenHands({ view, state, onClose }: { view: View; state: Tabl
 }
 
 export function EndPanel({ view, state, onRematch, onHide }: { view: View; state: TableState; onRematch: () => void; onHide: () => void }) {
-  const order = view.seats.map((_, i) => i).sort((a, b) => view.seats[b].score - view.seats[a].score);
   const scored = view.seats.some((s) => s.score !== 0);
+  // Places come with the result (any game); without them, by score.
+  const places = state.outcome?.places.length === view.seats.length ? state.outcome.places : null;
+  const seats = view.seats.map((_, i) => i);
+  const order = places
+    ? seats.sort((a, b) => places[a] - places[b])
+    : scored
+      ? seats.sort((a, b) => view.seats[b].score - view.seats[a].score)
+      : seats;
+  const ranked = places !== null && state.outcome?.kind !== 'solo';
+  // Cards still held at the end say who did best where that decides (the fewest win, or the one left holding loses).
+  const held = view.seats.some((s) => s.cards > 0);
   return (
     <div class="end-panel" role="dialog" aria-label="Game over">
       <h2>Game over</h2>
@@ -79,19 +89,31 @@ export function EndPanel({ view, state, onRematch, onHide }: { view: View; state
       <table class="standings">
         <thead>
           <tr>
-            <th>Player</th>
+            {ranked && <th class="num place-col">Place</th>}
+            <th class="player-col">Player</th>
             <th>Status</th>
+            {held && <th class="num">Cards</th>}
             {scored && <th class="num">Score</th>}
           </tr>
         </thead>
         <tbody>
-          {(scored ? order : view.seats.map((_, i) => i)).map((i) => (
+          {order.map((i) => (
             <tr class={i === view.viewer ? 'standing-you' : ''} data-seat={i}>
+              {ranked && places && (
+                <td class="num" data-place={places[i]}>
+                  {places[i]}
+                </td>
+              )}
               <td class="standing-name" title={seatTitle(view, state.seats, i)}>
                 {seatTitle(view, state.seats, i)}
                 {i === view.viewer ? ' (you)' : ''}
               </td>
               <td>{renderTokens(view.seats[i].status || (view.seats[i].out ? 'out' : ''))}</td>
+              {held && (
+                <td class="num" data-cards={view.seats[i].cards}>
+                  {view.seats[i].cards}
+                </td>
+              )}
               {scored && <td class="num">{view.seats[i].score}</td>}
             </tr>
           ))}

@@ -142,8 +142,17 @@ export interface Joined {
   odds?: boolean;
   /** Seconds before a bot stands in for an absent person; 0 = never. */
   absent_after?: number;
+  /** Seconds people have to speak in a timed window (a challenge, a claim); 0 = no limit. */
+  window_seconds?: number;
   seats: SeatPresence[];
   chat?: ChatLine[];
+}
+
+/** A finished game's result: places by seat (1 best, shared on a tie) and the game's own scores. */
+export interface Outcome {
+  kind: 'loser' | 'ranking' | 'scores' | 'solo';
+  places: number[];
+  scores: number[];
 }
 
 export type ServerMessage =
@@ -154,6 +163,10 @@ export type ServerMessage =
       view: View;
       log: string[];
       last: { seat: number; label?: string } | null;
+      /** While a timed window is open: milliseconds left before it is let go for those who have not spoken. */
+      window_ms?: number;
+      /** Once the game is over: its result as data. */
+      outcome?: Outcome;
     }
   | { type: 'seats'; seats: SeatPresence[] }
   | ({ type: 'chat' } & ChatLine)

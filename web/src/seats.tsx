@@ -1,5 +1,8 @@
 // The seats round the table: where each sits, its name (people's and bots'),
 // presence, counts, status, counters, live odds and its zones.
+import { useContext } from 'preact/hooks';
+import { targetZones } from './choices';
+import { TableCtx } from './interact';
 import type { SeatPresence, View } from './protocol';
 import type { TableState } from './tablestate';
 import { renderTokens, tokensToText } from './tokens';
@@ -72,10 +75,11 @@ export function SeatBox({ seat, view, state, keys, featured, odds, narrow }: Sea
   const turn = !view.terminal && view.actors.includes(seat);
   const name = seatTitle(view, state.seats, seat);
   const away = awayText(presence);
-  // Empty zones of a seat say nothing that the counts do not.
+  // Empty zones of a seat say nothing that the counts do not, unless the viewer's cards may go there.
+  const targets = targetZones(useContext(TableCtx).map);
   const zones = view.zones
     .map((_, i) => i)
-    .filter((i) => view.zones[i].owner === seat && (view.zones[i].cards.length > 0 || featured.has(i)));
+    .filter((i) => view.zones[i].owner === seat && (view.zones[i].cards.length > 0 || featured.has(i) || targets.has(i)));
   const counters = info?.counters ?? [];
   return (
     <div

@@ -148,6 +148,8 @@ describe('the table', () => {
     const end = $('.end-panel')!;
     expect(end.querySelector('.result')!.textContent).toBe('Agatha is left holding Q♠: Agatha is the Old Maid!');
     expect(end.querySelectorAll('tbody tr')).toHaveLength(4);
+    // The cards still held, where anyone holds any.
+    expect([...end.querySelectorAll<HTMLElement>('[data-cards]')].map((c) => c.textContent)).toEqual(['0', '0', '1', '0']);
     expect(end.querySelector<HTMLAnchorElement>('[data-role="record"]')!.getAttribute('href')).toBe('/api/tables/k3j9x2ab/record');
     click(end.querySelector('[data-role="rematch"]'));
     expect(r.onRematch).toHaveBeenCalled();

@@ -202,6 +202,26 @@ describe('the table page', () => {
     expect(FakeSocket.all[1].sent.filter((m) => m.type === 'odds')).toEqual([{ type: 'odds', on: true }]);
   });
 
+  it('counts a timed window down from when its update came, and drops it with the next', () => {
+    start();
+    serve({ ...joined, window_seconds: 5 });
+    serve({ type: 'update', version: 8, view: fixtures.drawer as unknown as View, log: [], last: null, window_ms: 4000 });
+    const timer = () => root.querySelector<HTMLElement>('[data-role="countdown"]');
+    expect(timer()!.dataset.seconds).toBe('4');
+    act(() => void vi.advanceTimersByTime(1500));
+    expect(timer()!.dataset.seconds).toBe('3');
+    serve(update(9, fixtures.waiting as unknown as View));
+    expect(timer()).toBeNull();
+  });
+
+  it('ranks the seats at the end by the places the result gives', () => {
+    start();
+    serve({ ...update(10, fixtures.terminal as unknown as View), outcome: { kind: 'ranking', places: [2, 1, 4, 3], scores: [-2, 0, -9, -5] } } as ServerMessage);
+    const rows = [...root.querySelectorAll('.end-panel tbody tr')].map((r) => r.getAttribute('data-seat'));
+    expect(rows).toEqual(['1', '0', '3', '2']);
+    expect(root.querySelector('.end-panel tbody tr [data-place]')!.textContent).toBe('1');
+  });
+
   it('sends "back" from a seat marked away', () => {
     const ws = start();
     serve({ type: 'seats', seats: joined.seats.map((s, i) => (i === 1 ? { ...s, away: true } : s)) });

@@ -13,7 +13,14 @@ const joined: Joined = {
   ],
   chat: [{ seat: 0, name: 'Ann', text: 'hello', at: 1795335350 }],
 };
-const update = (version: number, log: string[] = []): ServerMessage => ({ type: 'update', version, view: fixtures.drawer as unknown as View, log, last: null });
+const update = (version: number, log: string[] = [], window_ms?: number): ServerMessage => ({
+  type: 'update',
+  version,
+  view: fixtures.drawer as unknown as View,
+  log,
+  last: null,
+  ...(window_ms !== undefined ? { window_ms } : {}),
+});
 
 describe('table state', () => {
   it('replaces the log after a join and appends after', () => {
@@ -72,5 +79,23 @@ describe('table state', () => {
     expect(currentOdds(s)?.error).toBe('before the deal');
     // A rejoin forgets them until the server sends them again.
     expect(reduceTable(s, joined).odds).toBeNull();
+  });
+
+  it('counts a timed window down from the arrival of the update that tells it', () => {
+    let s = reduceTable(initialTableState, { ...joined, window_seconds: 10 });
+    expect(s.windowSeconds).toBe(10);
+    s = reduceTable(s, update(3), 1000);
+    expect(s.window).toBeNull();
+    s = reduceTable(s, update(4, [], 9990), 5000);
+    expect(s.window).toEqual({ ends: 14990, total: 10000 });
+    // A pass in the same window: the time left as the server says, the bar as long.
+    s = reduceTable(s, update(5, [], 6000), 9000);
+    expect(s.window).toEqual({ ends: 15000, total: 10000 });
+    // The window is let go (or taken): no more countdown.
+    s = reduceTable(s, update(6), 15100);
+    expect(s.window).toBeNull();
+    // Without the table's seconds (an older server), the window's own length.
+    s = reduceTable(reduceTable(initialTableState, joined), update(7, [], 4000), 0);
+    expect(s.window).toEqual({ ends: 4000, total: 4000 });
   });
 });

@@ -1,6 +1,6 @@
 // Everything the table page knows, folded from the server's messages. Pure, so
 // that tests can feed it messages and look at the result.
-import type { ChatLine, OddsFigures, SeatPresence, ServerMessage, View } from './protocol';
+import type { ChatLine, OddsFigures, Outcome, SeatPresence, ServerMessage, View } from './protocol';
 
 /** Chat lines kept in the page: the server's history holds 50. */
 export const CHAT_KEEP = 200;
@@ -26,6 +26,20 @@ export interface TableState {
   odds: OddsFigures | null;
   /** Seconds before a bot plays for an absent person; 0: never. */
   absentAfter: number;
+  /** Seconds people have in a timed window (the joined message); 0: no limit. */
+  windowSeconds: number;
+  /** The timed window open in the view on show, or null: when it ends on this
+   * page's clock (Date.now() at arrival plus the `window_ms` the server sent). */
+  window: TimedWindow | null;
+  /** The result as data, once the game is over. */
+  outcome: Outcome | null;
+}
+
+export interface TimedWindow {
+  /** When the window is let go, in Date.now() milliseconds of this page. */
+  ends: number;
+  /** Its whole length in milliseconds, for the bar: the table's window, or more if the server said more. */
+  total: number;
 }
 
 export const initialTableState: TableState = {
@@ -45,9 +59,13 @@ export const initialTableState: TableState = {
   oddsAvailable: false,
   odds: null,
   absentAfter: 0,
+  windowSeconds: 0,
+  outcome: null,
+  window: null,
 };
 
-export function reduceTable(state: TableState, msg: ServerMessage): TableState {
+/** `now`: when the message arrived (Date.now()), to count a window down from. */
+export function reduceTable(state: TableState, msg: ServerMessage, now: number = Date.now()): TableState {
   switch (msg.type) {
     case 'joined':
       return {
@@ -63,6 +81,7 @@ export function reduceTable(state: TableState, msg: ServerMessage): TableState {
         oddsAvailable: !!msg.odds,
         odds: null,
         absentAfter: msg.absent_after ?? 0,
+        windowSeconds: msg.window_seconds ?? 0,
       };
     case 'update': {
       // On one socket updates come in order; an older one can only be a leftover.
@@ -74,6 +93,8 @@ export function reduceTable(state: TableState, msg: ServerMessage): TableState {
         log: state.wholeLogNext ? msg.log : [...state.log, ...msg.log],
         last: msg.last,
         wholeLogNext: false,
+        window: timedWindow(state, msg.window_ms, now),
+        outcome: msg.outcome ?? null,
       };
     }
     case 'seats':
@@ -89,6 +110,15 @@ export function reduceTable(state: TableState, msg: ServerMessage): TableState {
     default:
       return state;
   }
+}
+
+/** The window an update announces: counted down from its arrival; null without `window_ms`. */
+function timedWindow(state: TableState, ms: number | undefined, now: number): TimedWindow | null {
+  if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0) return null;
+  const ends = now + ms;
+  // The same window told again (a pass in it): its bar keeps its whole length.
+  const total = Math.max(ms, state.windowSeconds * 1000, state.window && state.window.ends >= now ? state.window.total : 0);
+  return { ends, total };
 }
 
 /** The odds figures for the view on show, or null when they are for another version (or none). */

@@ -5,7 +5,8 @@
 // prompt in the middle. No connection here: fed by props, so tests can render it.
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { ChoiceBar } from './choicebar';
-import { mapChoices, pickZones, toggleSelection } from './choices';
+import { Countdown } from './countdown';
+import { mapChoices, pickZones, targetZones, toggleSelection } from './choices';
 import type { Status } from './connection';
 import { useFlip } from './flip';
 import { TableCtx, type Picked, type TableCtxValue } from './interact';
@@ -152,7 +153,11 @@ export function TableView(props: TableViewProps) {
   // A fan offered to the viewer comes to the middle, large: the cards to pick from.
   const featured = new Set(pickZones(map).filter((z) => z !== ownHand && view.zones[z].owner !== anchor && layoutOf(view.zones[z]) === 'fan'));
   const myTurn = me >= 0 && !view.terminal && view.actors.includes(me) && view.choices.length > 0;
-  const mine = view.zones.map((_, i) => i).filter((z) => view.zones[z].owner === anchor && z !== ownHand && (view.zones[z].cards.length > 0 || zoneActive(ctx, z, view.zones[z])));
+  // Where the viewer's cards may go is drawn even while empty.
+  const targets = targetZones(map);
+  const mine = view.zones
+    .map((_, i) => i)
+    .filter((z) => view.zones[z].owner === anchor && z !== ownHand && (view.zones[z].cards.length > 0 || zoneActive(ctx, z, view.zones[z]) || targets.has(z)));
   const tableZones = view.zones.map((_, i) => i).filter((z) => view.zones[z].owner < 0 || view.zones[z].owner >= view.players);
   const odds = props.oddsOn ? currentOdds(state) : null;
   const oddsOf = (s: number) => (odds && !odds.error ? odds.seats?.[s] : undefined);
@@ -165,6 +170,8 @@ export function TableView(props: TableViewProps) {
   const myPresence = state.seats[anchor];
   const away = me >= 0 && myPresence?.away;
   const name = (s: number) => seatTitle(view, state.seats, s);
+  // A timed window is open: several may speak, and those who do not are passed for when it ends.
+  const timed = !!state.window && !view.terminal;
   const seatBox = (s: number) => <SeatBox seat={s} view={view} state={state} keys={keys} featured={featured} odds={oddsOf(s)} narrow={narrow} />;
 
   return (
@@ -202,7 +209,7 @@ export function TableView(props: TableViewProps) {
               )}
             </section>
 
-            <section class={`me seat${myTurn ? ' turn' : ''}${mine.length ? ' has-zones' : ''}`} data-seat={anchor} aria-label={me >= 0 ? 'You' : name(anchor)}>
+            <section class={`me seat${myTurn ? ' turn' : ''}${mine.length ? ' has-zones' : ''}${timed ? ' timed' : ''}`} data-seat={anchor} aria-label={me >= 0 ? 'You' : name(anchor)}>
               <div class={`prompt${myTurn ? ' mine' : ''}`} aria-live="polite" data-role="prompt">
                 {view.terminal ? (
                   renderTokens(view.result)
@@ -217,6 +224,7 @@ export function TableView(props: TableViewProps) {
                   'The cards are being dealt…'
                 )}
               </div>
+              {timed && <Countdown window={state.window!} mine={myTurn} />}
               <div class="seat-head">
                 <Presence p={myPresence} />
                 <span class="seat-name" title={name(anchor)}>

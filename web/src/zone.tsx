@@ -71,7 +71,9 @@ export function ZoneView(p: ZoneViewProps) {
   // The selected card may go here: the zone takes a click (or a drop).
   const sel = t.selection.length === 1 ? t.selection[0].key : null;
   const dropChoice = sel && transferZones(t.map, sel).includes(index) ? findTransfer(t.map, sel, index) : undefined;
-  const cls = ['zone', `layout-${asStack ? 'pile' : layout}`, `size-${size}`, active ? 'active' : '', dropChoice ? 'drop-target' : '', p.class ?? '']
+  // Keys to type shown under the cards: room is kept for them.
+  const hinted = zone.cards.some((_, pos) => hintFor(t, index, pos) !== undefined);
+  const cls = ['zone', `layout-${asStack ? 'pile' : layout}`, `size-${size}`, active ? 'active' : '', hinted ? 'hinted' : '', dropChoice ? 'drop-target' : '', p.class ?? '']
     .filter(Boolean)
     .join(' ');
   const count = layout === 'grid' ? zone.cards.filter((c) => !c.empty).length : n;
@@ -125,7 +127,7 @@ function deepActive(t: TableCtxValue, index: number, zone: Zone): boolean {
 
 /** The key to type for a card, unless a button beside it already shows it. */
 function hintFor(t: TableCtxValue, index: number, pos: number): string | undefined {
-  const c = t.map.click.get(cardKey(index, pos));
+  const c = t.map.click.get(cardKey(index, pos)) ?? t.map.direct.get(cardKey(index, pos));
   return c && isShortcut(c.key) && !t.map.buttons.includes(c) ? c.key : undefined;
 }
 

@@ -115,17 +115,62 @@ describe('choosing cards', () => {
   });
 
   it('moves a card to another zone: select it, then the place', () => {
+    // Two places it may go: a click cannot say which.
+    const v = view('layouts');
+    v.choices.push({ action: 6, label: 'stake [[47]]', key: 's', picks: [[0, 5]], to: [7, -1] });
+    r.show(stateFor(v));
     const q = $('.own-hand [data-card-key="0:5"]')!;
     expect(q.classList.contains('movable')).toBe(true);
+    expect(q.classList.contains('pickable')).toBe(false);
     key(q, 'Enter');
     q.dispatchEvent(new KeyboardEvent('keyup', { key: 'Enter', bubbles: true }));
-    r.show(stateFor(view('layouts')));
+    r.show(stateFor(v));
     expect(zone(9).classList.contains('drop-target')).toBe(true);
+    expect(zone(7).classList.contains('drop-target')).toBe(true);
     expect(zone(4).classList.contains('drop-target')).toBe(false);
-    // The move bar names the choice too, for the keyboard.
-    expect($('.arrange-bar .transfer .choice-label')!.textContent).toBe('discard Q♠');
+    // The move bar names the choices too, for the keyboard.
+    expect($$('.arrange-bar .transfer .choice-label').map((b) => b.textContent)).toEqual(['discard Q♠', 'stake Q♠']);
     click(zone(9).querySelector('.drop-here'));
     expect(r.onAct).toHaveBeenCalledWith(expect.objectContaining({ action: 4 }));
+  });
+
+  it('puts a card whose one choice is a move where the game puts it there at a click or Enter', () => {
+    const q = $('.own-hand [data-card-key="0:5"]')!;
+    expect(q.classList.contains('pickable')).toBe(true);
+    expect(q.getAttribute('aria-label')).toBe('discard Q♠: queen of spades');
+    expect(q.querySelector('.card-hint')!.textContent).toBe('d');
+    // Room is kept under the hand for the keys shown there.
+    expect($('.own-hand')!.classList.contains('hinted')).toBe(true);
+    act(() => {
+      q.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, button: 0, pointerId: 1, clientX: 10, clientY: 10 }));
+      q.dispatchEvent(new PointerEvent('pointerup', { bubbles: true, button: 0, pointerId: 1, clientX: 10, clientY: 10 }));
+    });
+    expect(r.onAct).toHaveBeenCalledTimes(1);
+    expect(r.onAct).toHaveBeenLastCalledWith(expect.objectContaining({ action: 4 }));
+    act(() => void q.dispatchEvent(new KeyboardEvent('keyup', { key: 'Enter', bubbles: true })));
+    expect(r.onAct).toHaveBeenCalledTimes(2);
+    expect($$('.own-hand .card.selected')).toHaveLength(0);
+  });
+
+  it('draws many buttons smaller', () => {
+    expect($('.me .choices')!.classList.contains('many')).toBe(false);
+    const v = view('layouts');
+    for (let n = 1; n <= 6; n++) v.choices.push({ action: 100 + n, label: `call ${n}`, key: `c ${n}` });
+    r.show(stateFor(v));
+    expect($('.me .choices')!.classList.contains('many')).toBe(true);
+  });
+
+  it('draws an empty zone of yours where your cards may go', () => {
+    const v = view('layouts');
+    v.zones.push({ kind: 'table', layout: 'row', owner: 0, name: 'being played', note: '', cards: [] });
+    v.choices.push({ action: 7, label: 'put down [[20]]', key: 'p', picks: [[0, 3]], to: [v.zones.length - 1, -1] });
+    r.show(stateFor(v));
+    const put = zone(v.zones.length - 1);
+    expect(put.closest('.me-zones')).not.toBeNull();
+    expect(put.querySelector('.card.empty-slot')).not.toBeNull();
+    // Without a way there it says nothing the counts do not.
+    r.show(stateFor({ ...v, choices: v.choices.filter((c) => c.action !== 7) }));
+    expect($(`[data-zone-index="${v.zones.length - 1}"]`)).toBeNull();
   });
 
   it('keeps a selection across a new view only while it still means the same card', () => {
@@ -157,6 +202,10 @@ describe('a table of one', () => {
   });
 
   it('moves a card from a column to another zone, by mouse or keys', () => {
+    // Two places it may go: a click selects it.
+    const v = view('solo');
+    v.choices.push({ action: 5, label: 'move [[17]] to the hearts', key: 'm 4 h', picks: [[6, 4]], to: [2, -1] });
+    r.show(stateFor(v));
     const card = $('[data-card-key="6:4"]')!;
     expect(card.classList.contains('goes-elsewhere')).toBe(true);
     // A click (no drag) selects it; the places it may go light up.
@@ -165,7 +214,7 @@ describe('a table of one', () => {
       card.dispatchEvent(new PointerEvent('pointerup', { bubbles: true, button: 0, pointerId: 1, clientX: 10, clientY: 10 }));
     });
     expect($('[data-card-key="6:4"]')!.getAttribute('aria-pressed')).toBe('true');
-    expect($$('.zone.drop-target').map((z) => z.dataset.zoneIndex)).toEqual(['5']);
+    expect($$('.zone.drop-target').map((z) => z.dataset.zoneIndex)).toEqual(['2', '5']);
     click($('[data-zone-index="5"] .drop-here'));
     expect(r.onAct).toHaveBeenCalledWith(expect.objectContaining({ action: 4 }));
     // Escape puts a selection down.

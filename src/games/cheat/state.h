@@ -94,6 +94,7 @@ class CheatState final : public StateBase<CheatState> {
  private:
   Seat left(Seat s, int k = 1) const { return (s + k) % r_.players; }
   Rank step(Rank r, int d) const { return Rank((r - 1 + d + 13) % 13 + 1); }
+  std::string callable_words() const;
   void begin_turn(Seat p);
   void close_window();
   void end(Seat winner);

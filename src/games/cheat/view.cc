@@ -59,6 +59,15 @@ std::string CheatState::action_label(Seat, Action a) const {
   return "?";
 }
 
+// "aces", or "kings, aces or queens" where the next may call one higher or lower.
+std::string CheatState::callable_words() const {
+  int n = 0;
+  const std::array<Rank, 3> ranks = callable(n);
+  std::string call = rank_plural(ranks[0]);
+  if (n == 3) call += ", " + rank_plural(ranks[1]) + " or " + rank_plural(ranks[2]);
+  return call;
+}
+
 View CheatState::view(Seat viewer) const {
   const bool over = phase_ == Phase::kOver;
   const Seat as = over ? kEveryone : viewer;
@@ -76,7 +85,7 @@ View CheatState::view(Seat viewer) const {
     SeatInfo si;
     si.name = seat_name(s);
     si.cards = static_cast<int>(hands_[s].size());
-    if (phase_ == Phase::kBuild && s == turn_) si.status = "to play " + rank_plural(expected_);
+    if (phase_ == Phase::kBuild && s == turn_) si.status = "to play " + callable_words();
     if (phase_ == Phase::kWindow && s == claimer_)
       si.status = "claims " +
                   (r_.stated ? claim_words(claim_rank_, claim_stated_) : rank_plural(claim_rank_));
@@ -98,33 +107,22 @@ View CheatState::view(Seat viewer) const {
   Zone pile{ZoneKind::kDiscard, Layout::kPile, kNobody, "the pile", {}, "face down", 0, 0};
   for (const kit::Held& c : pile_) pile.cards.push_back(c.view(as));
   v.zones.push_back(std::move(pile));
-  Zone last{ZoneKind::kTable,
-            Layout::kRow,
-            claimer_ >= 0 && !last_.empty() ? claimer_ : kNobody,
-            "the last play",
-            {},
-            "",
-            0,
-            0};
+  // The plays lie in the middle of the table, whoever makes them: the notes
+  // say whose they are.
+  Zone last{ZoneKind::kTable, Layout::kRow, kNobody, "the last play", {}, "", 0, 0};
   for (const kit::Held& c : last_) last.cards.push_back(c.view(as));
   if (!last_.empty())
     last.note = seat_name(claimer_) + " claims " +
                 (r_.stated ? claim_words(claim_rank_, claim_stated_) : rank_plural(claim_rank_));
   if (last_.empty() && !turned_.empty()) {
-    last.owner = claimer_;
     for (const kit::Held& c : turned_) last.cards.push_back(c.view(as));
-    last.note = "turned up by " + seat_name(turned_by_) + ": " + (turned_true_ ? "true" : "a lie");
+    last.note = seat_name(claimer_) + "'s play, turned up by " + seat_name(turned_by_) + ": " +
+                (turned_true_ ? "true" : "a lie");
   }
   v.zones.push_back(std::move(last));
   const int building_zone = static_cast<int>(v.zones.size());
-  Zone put{ZoneKind::kTable,
-           Layout::kRow,
-           phase_ == Phase::kBuild ? turn_ : kNobody,
-           "being played",
-           {},
-           "",
-           0,
-           0};
+  Zone put{ZoneKind::kTable, Layout::kRow, kNobody, "being played", {}, "", 0, 0};
+  if (phase_ == Phase::kBuild && !building_.empty()) put.note = seat_name(turn_) + " puts down";
   for (const kit::Held& c : building_)
     put.cards.push_back(c.view(phase_ == Phase::kBuild && viewer == turn_ ? kEveryone : as));
   v.zones.push_back(std::move(put));
@@ -171,12 +169,9 @@ View CheatState::view(Seat viewer) const {
       v.prompt = seat_name(claimer_) + " played " + cards_text(static_cast<int>(last_.size())) +
                  " and claims " +
                  (r_.stated ? claim_words(claim_rank_, claim_stated_) : rank_plural(claim_rank_)) +
-                 ". Call Cheat!, or let it pass.";
+                 ". Call \"Cheat!\" or let it pass.";
     } else {
-      int n = 0;
-      const std::array<Rank, 3> ranks = callable(n);
-      std::string call = rank_plural(ranks[0]);
-      if (n == 3) call += ", " + rank_plural(ranks[1]) + " or " + rank_plural(ranks[2]);
+      const std::string call = callable_words();
       v.prompt = building_.empty()
                      ? "Your turn: put down one to " + std::string(kNumber[r_.max_play()]) +
                            " cards face down, to call " + call + "."
@@ -224,7 +219,8 @@ void CheatState::narrate(Seat viewer, std::vector<std::string>& out) const {
       return;
     }
     case Event::kCovered:
-      if (phase_ == Phase::kOver) out.push_back("Nobody challenges: " + outcome().summary);
+      out.push_back("Nobody calls \"Cheat!\": " + w.whose(e.other) + " play is covered.");
+      if (phase_ == Phase::kOver) out.push_back(outcome().summary);
       return;
   }
 }
