@@ -54,6 +54,7 @@ function measure() {
     cards: all('.own-hand .card'),
     buttons: all('.me .choice-bar button'),
     mine: all('.me-zones .zone'),
+    beingPlayed: document.querySelectorAll('[data-zone-index][aria-label^="being played:"] .card').length,
     tableZones: all('.center .table-zone'),
     fan: one('.offered'),
     laid: all('.others .seat [data-layout="row"]'),
@@ -147,7 +148,7 @@ async function main() {
   log(`screenshots of the tables in ${SHOTS}`);
 }
 
-/** A card put down by a click goes to your own zone of cards being played (Cheat). */
+/** A card put down by a click goes to the cards being played, in the middle (Cheat). */
 async function putOneDown(page, where) {
   const v = await page.getAttribute('.table-page', 'data-version');
   await page.mouse.move(1, 1);
@@ -185,7 +186,8 @@ async function measureTable(page, t, size, where, errors) {
   if (t.game === 'cheat') {
     await putOneDown(page, where);
     const m = await page.evaluate(measure);
-    check(m.mine.length > 0, `${where}: the card put down is nowhere near your hand`);
+    // Cheat's cards being played lie in the middle of the table, face up to their owner.
+    check(m.beingPlayed > 0, `${where}: the card put down is not shown among the cards being played`);
     checkLayout(m, `${where}, a card put down`);
     await page.screenshot({ path: join(SHOTS, `${name}-put.png`) });
     if (t.options?.includes('sequence=next')) {

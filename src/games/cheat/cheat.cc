@@ -107,10 +107,13 @@ void CheatState::legal_actions(Seat seat, std::vector<Action>& out) const {
   assert(phase_ == Phase::kBuild && seat == turn_);
   const kit::Cards& h = hands_[turn_];
   // "discards from one to four cards face down": a card at a time. Cards
-  // alike (two packs) are one choice.
+  // alike (two packs) are one choice; a sampled hand is not sorted, so the
+  // whole hand before is looked at.
   if (static_cast<int>(building_.size()) < r_.max_play())
     for (std::size_t i = 0; i < h.size(); ++i)
-      if (i == 0 || h[i].card != h[i - 1].card) out.push_back(Move::put(h[i].card).encode());
+      if (r_.packs == 1 || std::none_of(h.begin(), h.begin() + static_cast<std::ptrdiff_t>(i),
+                                        [&](const kit::Held& x) { return x.card == h[i].card; }))
+        out.push_back(Move::put(h[i].card).encode());
   // A turn takes back at most as many cards as a play may hold, so that it ends.
   for (std::size_t i = 0;
        i < building_.size() && static_cast<int>(taken_back_.size()) < r_.max_play(); ++i) {

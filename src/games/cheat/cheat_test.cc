@@ -348,6 +348,24 @@ TEST(CheatKnowledge, SamplesKeepWhatASeatKnewTheCallerHeld) {
   EXPECT_GT(moved, 0);  // what seat 2 did not know is dealt afresh
 }
 
+TEST(CheatKnowledge, ASampledHandOfTwoPacksOffersEachCardOnce) {
+  // Cards alike are one choice; a sample deals hidden cards in any order, so
+  // a sampled hand is not sorted and alike cards need not lie side by side.
+  Rng rng(5, 5);
+  for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+    CheatState s = dealt(8, {}, seed);
+    for (Seat seat = 0; seat < 8; ++seat) {
+      auto sample = resampler().resample(s, seat, rng);
+      const Seat turn = sample->to_move();
+      std::vector<Action> l = legal(*sample, turn);
+      std::vector<Action> unique = l;
+      std::sort(unique.begin(), unique.end());
+      unique.erase(std::unique(unique.begin(), unique.end()), unique.end());
+      EXPECT_EQ(unique.size(), l.size()) << "seed " << seed << ", sample of seat " << seat;
+    }
+  }
+}
+
 // ---- Bots ---------------------------------------------------------------------------------
 
 TEST(CheatBots, SharpPlaysTheTruthWhenItCan) {

@@ -1,0 +1,257 @@
+// What each seat sees of Verish' Ne Verish', the labels of its moves, and the
+// story of play.
+#include <algorithm>
+
+#include "games/verish_ne_verish/state.h"
+
+namespace parlour::verish_ne_verish {
+namespace {
+
+constexpr std::array<std::string_view, 14> kPlural = {"",      "Aces",  "Twos",   "Threes", "Fours",
+                                                      "Fives", "Sixes", "Sevens", "Eights", "Nines",
+                                                      "Tens",  "Jacks", "Queens", "Kings"};
+constexpr std::array<std::string_view, 14> kKey = {"",  "a", "2", "3",  "4", "5", "6",
+                                                   "7", "8", "9", "10", "j", "q", "k"};
+constexpr std::array<std::string_view, 6> kNumber = {"no", "one", "two", "three", "four", "five"};
+
+std::string number(int n) {
+  return n < static_cast<int>(kNumber.size()) ? std::string(kNumber[static_cast<std::size_t>(n)])
+                                              : std::to_string(n);
+}
+
+// Zones, in order: each seat's hand, then the table, the last play, the cards
+// being put down, the card laid aside, the sets put away.
+int hand_zone(Seat s) {
+  return s;
+}
+
+}  // namespace
+
+std::string rank_plural(Rank r) {
+  return std::string(kPlural[r]);
+}
+
+std::string VerishState::action_label(Seat, Action a) const {
+  const auto m = Move::decode(a);
+  if (!m) return "action " + std::to_string(a);
+  switch (m->kind) {
+    case Move::kPut:
+      return "put down " + card_token(m->card);
+    case Move::kTakeBack:
+      return "take back " + card_token(m->card);
+    case Move::kDeclare:
+      return "declare " + rank_plural(m->rank);
+    case Move::kChallenge:
+      return "Ne verish'!";
+    case Move::kPutAway:
+      return "put away the four " + rank_plural(m->rank);
+    case Move::kPlayOn:
+      return "play on";
+  }
+  return "?";
+}
+
+View VerishState::view(Seat viewer) const {
+  const bool over = phase_ == Phase::kOver;
+  const Seat as = over ? kEveryone : viewer;
+  View v;
+  v.game = "verish-ne-verish";
+  v.viewer = viewer;
+  v.players = r_.players;
+  v.to_move = to_move();
+  v.actors = actors().seats;
+  v.resolve = actors().resolve;
+  v.dealer = dealer_;
+  v.hand = 1, v.hands = 1;
+  v.terminal = over;
+  const Seat claimer = this->claimer();
+  for (Seat s = 0; s < r_.players; ++s) {
+    SeatInfo si;
+    si.name = seat_name(s);
+    si.cards = static_cast<int>(hands_[s].size());
+    si.out = dealt_ && !over && !in_play(s);
+    if (si.out) si.status = "out";
+    if (phase_ == Phase::kPlay && s == turn_)
+      si.status = starts_round() ? "to start a round" : "to play " + rank_plural(round_rank_);
+    if (phase_ == Phase::kSets && s == turn_) si.status = "may put sets away";
+    if (!over && s == claimer) si.status = "claims " + rank_plural(round_rank_);
+    if (over && (losers_ >> s & 1)) si.status = "the loser";
+    if (s == dealer_) si.status += si.status.empty() ? "dealer" : ", dealer";
+    v.seats.push_back(std::move(si));
+  }
+  for (Seat s = 0; s < r_.players; ++s) {
+    Zone z{ZoneKind::kHand, Layout::kHand, s, seat_name(s) + "'s hand", {}, "", 0, 0};
+    // Another's hand: the cards this viewer knows of first, then the rest, so
+    // that where a known card sits tells nothing of the others.
+    for (const kit::Held& c : hands_[s])
+      if (s == viewer || c.seen_by(as)) z.cards.push_back(c.view(s == viewer ? kEveryone : as));
+    for (const kit::Held& c : hands_[s])
+      if (s != viewer && !c.seen_by(as)) z.cards.push_back(c.view(as));
+    v.zones.push_back(std::move(z));
+  }
+  Zone table{ZoneKind::kDiscard, Layout::kPile, kNobody, "the table", {}, "", 0, 0};
+  for (const kit::Held& c : pile_) table.cards.push_back(c.view(as));
+  table.note = round_rank_ == kNoRank ? "a new round"
+                                      : "face down, all played as " + rank_plural(round_rank_);
+  v.zones.push_back(std::move(table));
+  // The plays lie in the middle of the table, whoever makes them: the notes
+  // say whose they are.
+  Zone last{ZoneKind::kTable, Layout::kRow, kNobody, "the last play", {}, "", 0, 0};
+  for (const kit::Held& c : last_) last.cards.push_back(c.view(as));
+  if (claimer >= 0) last.note = seat_name(claimer) + " claims " + rank_plural(round_rank_);
+  if (last_.empty() && !turned_.empty()) {
+    for (const kit::Held& c : turned_) last.cards.push_back(c.view(as));
+    last.note = seat_name(turned_of_) + "'s play, turned up by " + seat_name(turned_by_) + ": " +
+                (turned_true_ ? "true" : "a lie");
+  }
+  v.zones.push_back(std::move(last));
+  const int building_zone = static_cast<int>(v.zones.size());
+  const bool building_turn = phase_ == Phase::kPlay;
+  Zone put{ZoneKind::kTable, Layout::kRow, kNobody, "being played", {}, "", 0, 0};
+  if (building_turn && !building_.empty()) put.note = seat_name(turn_) + " puts down";
+  for (const kit::Held& c : building_)
+    put.cards.push_back(c.view(building_turn && viewer == turn_ ? kEveryone : as));
+  v.zones.push_back(std::move(put));
+  Zone aside{ZoneKind::kAside, Layout::kRow, kNobody, "laid aside", {}, "face down, unseen", 0, 0};
+  for (const kit::Held& c : aside_) aside.cards.push_back(c.view(as));
+  v.zones.push_back(std::move(aside));
+  Zone gone{
+      ZoneKind::kPairs, Layout::kRow, kNobody, "sets put away", {}, "shown to everyone", 0, 0};
+  for (const kit::Held& c : sets_) gone.cards.push_back(c.view(as));
+  v.zones.push_back(std::move(gone));
+
+  if (viewer >= 0 && actors().has(viewer)) {
+    std::vector<Action> legal;
+    legal_actions(viewer, legal);
+    int sets = 0;
+    for (Action a : legal) {
+      const Move m = *Move::decode(a);
+      Choice c{a, action_label(viewer, a), "", {}, {}};
+      switch (m.kind) {
+        case Move::kPut: {
+          const kit::Cards& h = hands_[viewer];
+          const auto i = std::find_if(h.begin(), h.end(),
+                                      [&](const kit::Held& x) { return x.card == m.card; }) -
+                         h.begin();
+          c.key = std::to_string(i + 1);
+          c.picks = {{hand_zone(viewer), static_cast<int>(i)}};
+          c.to = {building_zone, -1};
+          break;
+        }
+        case Move::kTakeBack: {
+          const auto i = std::find_if(building_.begin(), building_.end(),
+                                      [&](const kit::Held& x) { return x.card == m.card; }) -
+                         building_.begin();
+          c.key = "b " + std::to_string(i + 1);
+          c.picks = {{building_zone, static_cast<int>(i)}};
+          break;
+        }
+        case Move::kDeclare:
+          c.key = starts_round() ? "c " + std::string(kKey[m.rank]) : "c";
+          break;
+        case Move::kChallenge:
+          c.key = "x";
+          break;
+        case Move::kPutAway: {
+          ++sets;
+          c.key = "s " + std::string(kKey[m.rank]);
+          const kit::Cards& h = hands_[viewer];
+          for (std::size_t i = 0; i < h.size(); ++i)
+            if (h[i].card.rank() == m.rank)
+              c.picks.push_back({hand_zone(viewer), static_cast<int>(i)});
+          break;
+        }
+        case Move::kPlayOn:
+          c.key = "n";
+          break;
+      }
+      v.choices.push_back(std::move(c));
+    }
+    const bool first = starts_round();
+    const int most = r_.most(first);
+    const std::string up_to =
+        most >= 52 ? "one or more cards" : "one to " + number(most) + " cards";
+    if (phase_ == Phase::kSets) {
+      v.prompt = sets ? "You may put away any set of four, shown to everyone, before play goes on."
+                      : "You hold no set of four to put away: play on.";
+    } else if (!building_.empty()) {
+      const bool room = static_cast<int>(building_.size()) < most;
+      v.prompt = (room ? "Put down more cards, or " : "Take cards back, or ") +
+                 (first ? std::string("declare them: name any rank.")
+                        : "declare them " + rank_plural(round_rank_) + ".");
+    } else if (first) {
+      v.prompt = "Your turn to start a round: put down " + up_to +
+                 " face down, then declare them to be of any rank.";
+    } else {
+      v.prompt = seat_name(claimer) + " played " + cards_text(static_cast<int>(last_.size())) +
+                 " as " + rank_plural(round_rank_) +
+                 ". Say \"Ne verish'\" to turn them up, or put down " + up_to + " as " +
+                 rank_plural(round_rank_) + ".";
+    }
+  }
+  if (v.terminal) v.result = outcome().summary;
+  return v;
+}
+
+void VerishState::narrate(Seat viewer, std::vector<std::string>& out) const {
+  const Event& e = ev_;
+  const Words w(viewer);
+  const bool over = phase_ == Phase::kOver;
+  switch (e.kind) {
+    case Event::kNone:
+    case Event::kTakeBack:
+      return;
+    case Event::kDeal: {
+      out.push_back(seat_name(e.actor) + " lays one card of " + std::to_string(r_.deck) +
+                    " aside face down, unseen, and deals the rest.");
+      if (viewer >= 0) {
+        std::vector<Card> mine;
+        for (const kit::Held& c : hands_[viewer]) mine.push_back(c.card);
+        out.push_back("You hold " + token_list(mine) + ".");
+      }
+      return;
+    }
+    case Event::kPut:
+      if (w.sees(e.actor))
+        out.push_back(w.says(e.actor, "put") + " down " + card_token(e.card) + ".");
+      return;
+    case Event::kDeclare:
+      // "When playing instead of challenging, it is proper, but not
+      // compulsory, to say 'Verish''".
+      if (e.starts)
+        out.push_back(w.says(e.actor, "start") + " a round: " + cards_text(e.count) +
+                      " face down, \"" + rank_plural(e.rank) + "\".");
+      else
+        out.push_back((r_.say_verish
+                           ? w.says(e.actor, "say") + " \"Verish'\" and " + w.verb(e.actor, "play")
+                           : w.says(e.actor, "play")) +
+                      " " + cards_text(e.count) + " face down, \"" + rank_plural(e.rank) + "\".");
+      if (over) out.push_back(outcome().summary);
+      return;
+    case Event::kChallenge: {
+      std::vector<Card> shown;
+      for (const kit::Held& c : e.shown) shown.push_back(c.card);
+      out.push_back(w.says(e.actor, "say") + " \"Ne verish'!\": " + w.who(e.other) + " " +
+                    w.verb(e.other, "turn") + " up " + token_list(shown) + ": " +
+                    (e.truthful ? "the truth." : "a lie.") + " " + w.who(e.taker) + " " +
+                    w.verb(e.taker, "take") + " up the table, " + cards_text(e.taken) + ".");
+      for (int i = 0; i < e.set_count; ++i)
+        out.push_back(w.who(e.taker) + " " + w.verb(e.taker, "put") + " away the four " +
+                      rank_plural(e.sets[static_cast<std::size_t>(i)]) + ".");
+      if (over) out.push_back(outcome().summary);
+      return;
+    }
+    case Event::kPutAway: {
+      std::vector<Card> shown;
+      for (const kit::Held& c : e.shown) shown.push_back(c.card);
+      out.push_back(w.says(e.actor, "show") + " four " + rank_plural(e.rank) + ", " +
+                    token_list(shown) + ", and " + w.verb(e.actor, "put") + " them away.");
+      return;
+    }
+    case Event::kPlayOn:
+      if (over) out.push_back(outcome().summary);
+      return;
+  }
+}
+
+}  // namespace parlour::verish_ne_verish
