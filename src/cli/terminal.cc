@@ -226,6 +226,8 @@ std::string Terminal::hints(const std::vector<Choice>& choices) const {
     bool differ = false;
     bool positions = true;  // A is always the position of the single card picked
     int letters = 0, lo = 1 << 30, hi = -1;
+    int count = 0;
+    std::string key, label;  // the first choice's, said as they are when alone
   };
   std::vector<std::string> order;
   std::map<std::string, Group> groups;
@@ -259,9 +261,11 @@ std::string Terminal::hints(const std::vector<Choice>& choices) const {
         nums.size() == 1 && c.picks.size() == 1 && c.picks[0].card + 1 == std::stoi(nums[0]);
     auto [it, fresh] = groups.try_emplace(shape);
     Group& g = it->second;
+    ++g.count;
     if (fresh) {
       order.push_back(shape);
       g.words = words, g.letters = static_cast<int>(nums.size());
+      g.key = c.key, g.label = text(c.label);
     } else if (words != g.words) {
       std::size_t same = 0;
       while (same < words.size() && same < g.words.size() && words[same] == g.words[same]) ++same;
@@ -274,6 +278,10 @@ std::string Terminal::hints(const std::vector<Choice>& choices) const {
   std::string out;
   for (const std::string& shape : order) {
     const Group& g = groups[shape];
+    if (g.count == 1) {  // one choice of its shape: nothing to stand for
+      out += (out.empty() ? "" : " · ") + g.key + ": " + g.label;
+      continue;
+    }
     std::string label;
     for (const std::string& w : g.words) label += (label.empty() ? "" : " ") + w;
     if (g.differ) label += std::string(label.empty() ? "" : " ") + (g.positions ? "card A" : "…");

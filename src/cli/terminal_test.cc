@@ -54,6 +54,9 @@ TEST(Terminal, HintsSayWhatEachKeyDoesInWords) {
   EXPECT_EQ(Terminal({}).hints(puts), "A: put down card A (A: 1-3) · c: call aces");
   puts[1].picks = {{0, 0}};  // not its position: the words it does not share are left out
   EXPECT_EQ(Terminal({}).hints(puts), "A: put down … (A: 1-3) · c: call aces");
+  // A key alone of its shape is said as it is typed.
+  EXPECT_EQ(Terminal({}).hints({ch(300, "call Threes", "c 3"), ch(301, "draw it", "d")}),
+            "c 3: call Threes · d: draw it");
 }
 
 TEST(Terminal, RendersCardTokensPlainColouredAndAscii) {

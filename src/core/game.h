@@ -16,6 +16,7 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -72,6 +73,18 @@ struct Actors {
   // A bot that chooses it need not be waited for.
   Action pass = kNoAction;
   bool has(Seat s) const { return s >= 0 && (seats >> s & 1); }
+
+  // The one seat `s` in turn; nobody for kChance or kTerminal.
+  static Actors turn(Seat s) {
+    return s >= 0 ? Actors{SeatMask{1} << s, Resolve::kTurn, kNoAction} : Actors{};
+  }
+  // A window any of `seats` may take, the first to act taking it; `pass`
+  // lets it go.
+  static Actors window(SeatMask seats, Action pass) { return {seats, Resolve::kFirst, pass}; }
+  // What to_move() says while `seats` may act: the one seat, or kSeveral.
+  static Seat to_move_of(SeatMask seats) {
+    return std::popcount(seats) == 1 ? static_cast<Seat>(std::countr_zero(seats)) : kSeveral;
+  }
 };
 
 class State {
@@ -83,10 +96,7 @@ class State {
   // seat may act (then actors() says which).
   virtual Seat to_move() const = 0;
   // The seats that may act now. The default serves games where one seat acts.
-  virtual Actors actors() const {
-    const Seat s = to_move();
-    return s >= 0 ? Actors{SeatMask{1} << s, Resolve::kTurn, kNoAction} : Actors{};
-  }
+  virtual Actors actors() const { return Actors::turn(to_move()); }
   bool terminal() const { return to_move() == kTerminal; }
   bool chance() const { return to_move() == kChance; }
 

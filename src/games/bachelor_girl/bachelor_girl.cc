@@ -189,7 +189,7 @@ Seat BachelorGirlState::to_move() const {
     case Phase::kOver:
       return kTerminal;
     case Phase::kClaim:
-      return std::popcount(claim_open_) == 1 ? std::countr_zero(claim_open_) : kSeveral;
+      return Actors::to_move_of(claim_open_);
     default:
       return turn_;
   }
@@ -198,9 +198,8 @@ Seat BachelorGirlState::to_move() const {
 // "the player first noticing the error may take both cards": every other
 // seat may claim at once, and the first to claim takes them.
 Actors BachelorGirlState::actors() const {
-  if (phase_ == Phase::kClaim) return {claim_open_, Resolve::kFirst, Move(Move::kDecline).encode()};
-  const Seat s = to_move();
-  return s >= 0 ? Actors{SeatMask{1} << s, Resolve::kTurn, kNoAction} : Actors{};
+  return phase_ == Phase::kClaim ? Actors::window(claim_open_, Move(Move::kDecline).encode())
+                                 : Actors::turn(to_move());
 }
 
 Seat BachelorGirlState::first_claimant() const {

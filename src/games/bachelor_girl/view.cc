@@ -148,7 +148,8 @@ View BachelorGirlState::view(Seat viewer) const {
       if (m.kind == Move::kLaySingle) at(hands_[viewer], m.card, 3 * viewer);
       if (m.kind == Move::kLayPair)  // the first two of its class in the hand
         for (int i = 0; i < static_cast<int>(hands_[viewer].size()) && c.picks.size() < 2; ++i)
-          if (!r_.wild(hands_[viewer][i]) && r_.cls(hands_[viewer][i]) == m.cls) c.picks.push_back({3 * viewer, i});
+          if (!r_.wild(hands_[viewer][i]) && r_.cls(hands_[viewer][i]) == m.cls)
+            c.picks.push_back({3 * viewer, i});
       if (m.kind == Move::kTake || m.kind == Move::kTakeWild)
         at(fronts_[m.seat].singles, m.card, 3 * m.seat + 2);
       v.choices.push_back(std::move(c));

@@ -17,21 +17,7 @@ class SharpBot final : public Bot {
   }
 };
 
-double log_choose(int n, int k) {
-  if (k < 0 || k > n) return -INFINITY;
-  return std::lgamma(n + 1.0) - std::lgamma(k + 1.0) - std::lgamma(n - k + 1.0);
-}
-
 }  // namespace
-
-double chance_of_at_least(int need, int hand, int unseen, int of_rank) {
-  if (need <= 0) return 1;
-  double p = 0;
-  for (int k = need; k <= std::min(hand, of_rank); ++k)
-    p += std::exp(log_choose(of_rank, k) + log_choose(unseen - of_rank, hand - k) -
-                  log_choose(unseen, hand));
-  return std::min(1.0, p);
-}
 
 Action sharp_action(const CheatState& s, Seat me, Rng& rng) {
   const Rules& r = s.rules();
@@ -61,8 +47,9 @@ Action sharp_action(const CheatState& s, Seat me, Rng& rng) {
     const int known_in_hand = std::min(s.knew_of_claim(me), claimed);
     const int held_before = static_cast<int>(s.hand(other).size()) + played;
     const int total = 52 * r.packs;
-    const double truth = chance_of_at_least(claimed - known_in_hand, held_before - known_in_hand,
-                                            total - seen, r.of_each_rank() - known_of_rank);
+    const double truth =
+        kit::chance_of_at_least(claimed - known_in_hand, held_before - known_in_hand, total - seen,
+                                r.of_each_rank() - known_of_rank);
     // Taking up a big pile when wrong costs more: the bar falls as it grows.
     // Near the bar it calls now and then, so that no two sharp players fall
     // into a round of calling each other's truths for ever.

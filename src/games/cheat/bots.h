@@ -20,10 +20,6 @@ std::unique_ptr<Bot> make_sharp_bot();
 // sampled state.
 Action sharp_action(const CheatState& s, Seat me, Rng& rng);
 
-// The chance that a player holding `hand` cards, drawn from `unseen` cards of
-// which `of_rank` are of one rank, holds at least `need` of that rank.
-double chance_of_at_least(int need, int hand, int unseen, int of_rank);
-
 // The sharp policy and a count of cards, for searches (GameInfo::search).
 const SearchHints& search_hints();
 

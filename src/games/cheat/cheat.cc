@@ -68,7 +68,7 @@ Seat CheatState::to_move() const {
     case Phase::kOver:
       return kTerminal;
     case Phase::kWindow:
-      return std::popcount(open_) == 1 ? std::countr_zero(open_) : kSeveral;
+      return Actors::to_move_of(open_);
     case Phase::kBuild:
       return turn_;
   }
@@ -78,9 +78,8 @@ Seat CheatState::to_move() const {
 // "Any player may challenge another ... by calling 'Cheat!'": after a call,
 // every other player at once, the first challenge taking it.
 Actors CheatState::actors() const {
-  if (phase_ == Phase::kWindow) return {open_, Resolve::kFirst, Move::pass().encode()};
-  const Seat s = to_move();
-  return s >= 0 ? Actors{bit(s), Resolve::kTurn, kNoAction} : Actors{};
+  return phase_ == Phase::kWindow ? Actors::window(open_, Move::pass().encode())
+                                  : Actors::turn(to_move());
 }
 
 std::array<Rank, 3> CheatState::callable(int& n) const {
@@ -196,7 +195,7 @@ void CheatState::apply(Seat seat, Action a) {
       ev_.rank = claim_rank_;
       for (kit::Held c : last_) c.face_up = true, ev_.shown.push_back(c);
       for (kit::Held& c : last_) c.face_up = true;
-      turned_ = last_, turned_by_ = seat, turned_true_ = truthful;
+      turned_.set(last_, claimer_, seat, truthful);
       // Turned up, the play shows what left the caller's hand: the rest is
       // known as it was before.
       for (std::size_t i = 0; i < hands_[claimer_].size(); ++i)

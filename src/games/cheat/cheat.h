@@ -81,7 +81,4 @@ struct Move {
 
 GameInfo game_info();
 
-// Words for ranks as called: "Aces", "a seven".
-std::string rank_plural(Rank r);
-
 }  // namespace parlour::cheat

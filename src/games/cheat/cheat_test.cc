@@ -396,13 +396,6 @@ TEST(CheatBots, SharpCallsCheatOnAPlayThatWouldGoOut) {
   EXPECT_EQ(*Move::decode(sharp_action(s, 1, rng)), Move::challenge());
 }
 
-TEST(CheatBots, ChanceOfAtLeastIsTheHypergeometricTail) {
-  EXPECT_NEAR(chance_of_at_least(1, 1, 4, 1), 0.25, 1e-12);
-  EXPECT_NEAR(chance_of_at_least(2, 2, 4, 2), 1.0 / 6.0, 1e-12);
-  EXPECT_EQ(chance_of_at_least(0, 5, 10, 3), 1.0);
-  EXPECT_EQ(chance_of_at_least(4, 3, 10, 4), 0.0);
-}
-
 // ---- The conformance harness ---------------------------------------------------------
 
 TEST(CheatConformance, EveryPresetAndPlayerCount) {

@@ -4,7 +4,7 @@
 #include <array>
 
 #include "games/cheat/cheat.h"
-#include "games/kit/hidden.h"
+#include "games/kit/claims.h"
 
 namespace parlour::cheat {
 
@@ -102,14 +102,10 @@ class CheatState final : public StateBase<CheatState> {
   Rules r_;
   Phase phase_ = Phase::kDeal;
   std::array<kit::Cards, kMaxPlayers> hands_;
-  kit::Cards pile_;      // plays covered, oldest first
-  kit::Cards last_;      // the play last called, face down
-  kit::Cards building_;  // the cards the player in turn is putting down
-  // The play a challenge last turned up: everyone sees it, face up where the
-  // last play lay, until the next card is put down.
-  kit::Cards turned_;
-  Seat turned_by_ = kNobody;
-  bool turned_true_ = false;
+  kit::Cards pile_;       // plays covered, oldest first
+  kit::Cards last_;       // the play last called, face down
+  kit::Cards building_;   // the cards the player in turn is putting down
+  kit::TurnedUp turned_;  // the play a challenge last turned up
   SmallVec<Card, 8>
       taken_back_;  // this turn's cards taken back: a play may take back as many as it may hold
   Seat dealer_ = 0, turn_ = 0, claimer_ = kNobody, winner_ = kNobody;

@@ -6,28 +6,8 @@
 namespace parlour::cheat {
 namespace {
 
-constexpr std::array<std::string_view, 14> kPlural = {"",      "Aces",  "Twos",   "Threes", "Fours",
-                                                      "Fives", "Sixes", "Sevens", "Eights", "Nines",
-                                                      "Tens",  "Jacks", "Queens", "Kings"};
-constexpr std::array<std::string_view, 14> kNumber = {"no",   "one",    "two",    "three",   "four",
-                                                      "five", "six",    "seven",  "eight",   "nine",
-                                                      "ten",  "eleven", "twelve", "thirteen"};
-
-constexpr std::array<std::string_view, 14> kKey = {"",  "a", "2", "3",  "4", "5", "6",
-                                                   "7", "8", "9", "10", "j", "q", "k"};
-
-std::string lower(std::string_view s) {
-  std::string out(s);
-  if (!out.empty()) out[0] = static_cast<char>(out[0] - 'A' + 'a');
-  return out;
-}
-
-// "three Sevens", "a Seven", "two cards".
-std::string claim_words(Rank r, int n) {
-  if (n == 1)
-    return std::string(r == kAce || r == kEight ? "an " : "a ") + std::string(rank_name(r));
-  return std::string(kNumber[static_cast<std::size_t>(std::min(n, 13))]) + " " + lower(kPlural[r]);
-}
+using kit::claim_words;
+using kit::rank_plural;
 
 // Zones, in order: each seat's hand, then the pile, the last play, the cards
 // being put down.
@@ -36,10 +16,6 @@ int hand_zone(Seat s) {
 }
 
 }  // namespace
-
-std::string rank_plural(Rank r) {
-  return lower(kPlural[r]);
-}
 
 std::string CheatState::action_label(Seat, Action a) const {
   const auto m = Move::decode(a);
@@ -50,7 +26,7 @@ std::string CheatState::action_label(Seat, Action a) const {
     case Move::kTakeBack:
       return "take back " + card_token(m->card);
     case Move::kCall:
-      return "call " + (m->count ? claim_words(m->rank, m->count) : lower(kPlural[m->rank]));
+      return "call " + (m->count ? claim_words(m->rank, m->count) : rank_plural(m->rank));
     case Move::kChallenge:
       return "Cheat!";
     case Move::kPass:
@@ -59,7 +35,7 @@ std::string CheatState::action_label(Seat, Action a) const {
   return "?";
 }
 
-// "aces", or "kings, aces or queens" where the next may call one higher or lower.
+// "Aces", or "Kings, Aces or Queens" where the next may call one higher or lower.
 std::string CheatState::callable_words() const {
   int n = 0;
   const std::array<Rank, 3> ranks = callable(n);
@@ -94,38 +70,18 @@ View CheatState::view(Seat viewer) const {
     if (s == dealer_) si.status += si.status.empty() ? "dealer" : ", dealer";
     v.seats.push_back(std::move(si));
   }
-  for (Seat s = 0; s < r_.players; ++s) {
-    Zone z{ZoneKind::kHand, Layout::kHand, s, seat_name(s) + "'s hand", {}, "", 0, 0};
-    // Another's hand: the cards this viewer knows of first, then the rest, so
-    // that where a known card sits tells nothing of the others.
-    for (const kit::Held& c : hands_[s])
-      if (s == viewer || c.seen_by(as)) z.cards.push_back(c.view(s == viewer ? kEveryone : as));
-    for (const kit::Held& c : hands_[s])
-      if (s != viewer && !c.seen_by(as)) z.cards.push_back(c.view(as));
-    v.zones.push_back(std::move(z));
-  }
+  for (Seat s = 0; s < r_.players; ++s) v.zones.push_back(kit::hand_view(hands_[s], s, viewer, as));
   Zone pile{ZoneKind::kDiscard, Layout::kPile, kNobody, "the pile", {}, "face down", 0, 0};
   for (const kit::Held& c : pile_) pile.cards.push_back(c.view(as));
   v.zones.push_back(std::move(pile));
-  // The plays lie in the middle of the table, whoever makes them: the notes
-  // say whose they are.
-  Zone last{ZoneKind::kTable, Layout::kRow, kNobody, "the last play", {}, "", 0, 0};
-  for (const kit::Held& c : last_) last.cards.push_back(c.view(as));
-  if (!last_.empty())
-    last.note = seat_name(claimer_) + " claims " +
-                (r_.stated ? claim_words(claim_rank_, claim_stated_) : rank_plural(claim_rank_));
-  if (last_.empty() && !turned_.empty()) {
-    for (const kit::Held& c : turned_) last.cards.push_back(c.view(as));
-    last.note = seat_name(claimer_) + "'s play, turned up by " + seat_name(turned_by_) + ": " +
-                (turned_true_ ? "true" : "a lie");
-  }
-  v.zones.push_back(std::move(last));
+  v.zones.push_back(kit::last_play_zone(
+      last_,
+      seat_name(claimer_) + " claims " +
+          (r_.stated ? claim_words(claim_rank_, claim_stated_) : rank_plural(claim_rank_)),
+      turned_, as));
   const int building_zone = static_cast<int>(v.zones.size());
-  Zone put{ZoneKind::kTable, Layout::kRow, kNobody, "being played", {}, "", 0, 0};
-  if (phase_ == Phase::kBuild && !building_.empty()) put.note = seat_name(turn_) + " puts down";
-  for (const kit::Held& c : building_)
-    put.cards.push_back(c.view(phase_ == Phase::kBuild && viewer == turn_ ? kEveryone : as));
-  v.zones.push_back(std::move(put));
+  v.zones.push_back(
+      kit::being_played_zone(building_, phase_ == Phase::kBuild ? turn_ : kNobody, as));
 
   if (viewer >= 0 && actors().has(viewer)) {
     std::vector<Action> legal;
@@ -134,26 +90,15 @@ View CheatState::view(Seat viewer) const {
       const Move m = *Move::decode(a);
       Choice c{a, action_label(viewer, a), "", {}, {}};
       switch (m.kind) {
-        case Move::kPut: {
-          const kit::Cards& h = hands_[viewer];
-          const auto i = std::find_if(h.begin(), h.end(),
-                                      [&](const kit::Held& x) { return x.card == m.card; }) -
-                         h.begin();
-          c.key = std::to_string(i + 1);
-          c.picks = {{hand_zone(viewer), static_cast<int>(i)}};
-          c.to = {building_zone, -1};
+        case Move::kPut:
+          c = kit::put_choice(a, c.label, m.card, hands_[viewer], hand_zone(viewer), building_zone);
           break;
-        }
-        case Move::kTakeBack: {
-          const auto i = std::find_if(building_.begin(), building_.end(),
-                                      [&](const kit::Held& x) { return x.card == m.card; }) -
-                         building_.begin();
-          c.key = "b " + std::to_string(i + 1);
-          c.picks = {{building_zone, static_cast<int>(i)}};
+        case Move::kTakeBack:
+          c = kit::take_back_choice(a, c.label, m.card, building_, building_zone);
           break;
-        }
         case Move::kCall:
-          c.key = "c" + (r_.sequence == Sequence::kNext ? " " + std::string(kKey[m.rank]) : "") +
+          c.key = "c" +
+                  (r_.sequence == Sequence::kNext ? " " + std::string(kit::rank_key(m.rank)) : "") +
                   (m.count ? " " + std::to_string(m.count) : "");
           break;
         case Move::kChallenge:
@@ -173,7 +118,7 @@ View CheatState::view(Seat viewer) const {
     } else {
       const std::string call = callable_words();
       v.prompt = building_.empty()
-                     ? "Your turn: put down one to " + std::string(kNumber[r_.max_play()]) +
+                     ? "Your turn: put down one to " + kit::number_word(r_.max_play()) +
                            " cards face down, to call " + call + "."
                      : "Put down more cards, or call them " + call + ".";
     }

@@ -58,6 +58,12 @@ inline void take_all(Cards& from, Cards& to, Seat taker) {
   from.clear();
 }
 
+// Seat `owner`'s hand as `viewer` sees it (`as`: whom the cards are shown to,
+// kEveryone at the end). Another's hand lists the cards the viewer knows of
+// first, then the rest, so that where a known card sits tells nothing of the
+// others.
+Zone hand_view(const Cards& hand, Seat owner, Seat viewer, Seat as);
+
 // Deals afresh the cards `viewer` cannot see into the places it cannot see.
 // Add every place a hidden card may lie, then deal(). The cards are pooled in
 // sorted order before shuffling, so the sample depends only on which cards

@@ -177,7 +177,8 @@ std::optional<Result<OddsReport>> odds_without_play(const OldMaidState& s) {
     return rep;
   }
   if (s.phase() == Phase::kDeal)
-    return Result<OddsReport>(Status::error("the position is before the deal; use the odds from the deal"));
+    return Result<OddsReport>(
+        Status::error("the position is before the deal; use the odds from the deal"));
   return std::nullopt;
 }
 

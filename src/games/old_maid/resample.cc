@@ -21,14 +21,16 @@ class OldMaidResampler final : public Resampler {
       if (p == v || over) continue;
       const Fan& f = s.fan(p);
       for (int i = 0; i < f.size(); ++i)
-        if (v < 0 || f.shuffled || !(f.known[i] >> v & 1)) slots[p].push_back(i), pool.push_back(f.cards[i]);
+        if (v < 0 || f.shuffled || !(f.known[i] >> v & 1))
+          slots[p].push_back(i), pool.push_back(f.cards[i]);
       if (!r.face_up) {
         pair_slots[p] = static_cast<int>(s.pairs(p).size() / 2);
         pool.insert(pool.end(), s.pairs(p).begin(), s.pairs(p).end());
       }
     }
     const int aside_slots = over ? 0 : static_cast<int>(s.aside().size()) - s.aside_face_up_count();
-    if (aside_slots) pool.insert(pool.end(), s.aside().begin() + s.aside_face_up_count(), s.aside().end());
+    if (aside_slots)
+      pool.insert(pool.end(), s.aside().begin() + s.aside_face_up_count(), s.aside().end());
 
     for (int attempt = 0; attempt < 1000; ++attempt) {
       auto out = std::make_unique<OldMaidState>(s);
@@ -71,7 +73,8 @@ class OldMaidResampler final : public Resampler {
     for (Seat p = 0; p < r.players; ++p) {
       const Fan& f = out.fan(p);
       for (int i = 0; i < f.size(); ++i)
-        if (std::find(slots[p].begin(), slots[p].end(), i) == slots[p].end()) held[p] |= 1u << r.pair_class(f.cards[i]);
+        if (std::find(slots[p].begin(), slots[p].end(), i) == slots[p].end())
+          held[p] |= 1u << r.pair_class(f.cards[i]);
     }
     std::vector<Card> aside;
     for (Card c : pool) {
@@ -101,7 +104,9 @@ class OldMaidResampler final : public Resampler {
       for (std::size_t i = 0; i < slots[p].size(); ++i) f.cards[slots[p][i]] = fill[p][i];
       if (f.shuffled) out.sort_canonical(f);
     }
-    if (aside_slots) std::copy(aside.begin(), aside.end(), out.mutable_aside().begin() + out.aside_face_up_count());
+    if (aside_slots)
+      std::copy(aside.begin(), aside.end(),
+                out.mutable_aside().begin() + out.aside_face_up_count());
     (void)v;
     return true;
   }

@@ -17,11 +17,6 @@ class SharpBot final : public Bot {
   }
 };
 
-double log_choose(int n, int k) {
-  if (k < 0 || k > n) return -INFINITY;
-  return std::lgamma(n + 1.0) - std::lgamma(k + 1.0) - std::lgamma(n - k + 1.0);
-}
-
 // The cards of each rank `me` has seen wherever they lie, and how many in all.
 struct Sight {
   std::array<int, RANK_NB> of{};
@@ -187,15 +182,6 @@ Action play_turn(const PaskahousuState& s, Seat me, Rng& rng) {
 
 }  // namespace
 
-double chance_of_at_least(int need, int hand, int unseen, int of_rank) {
-  if (need <= 0) return 1;
-  double p = 0;
-  for (int k = need; k <= std::min(hand, of_rank); ++k)
-    p += std::exp(log_choose(of_rank, k) + log_choose(unseen - of_rank, hand - k) -
-                  log_choose(unseen, hand));
-  return std::min(1.0, p);
-}
-
 double chance_true(const PaskahousuState& s, Seat me) {
   const Rank rank = s.claim_rank();
   const int n = static_cast<int>(s.last_play().size());
@@ -214,12 +200,13 @@ double chance_true(const PaskahousuState& s, Seat me) {
   // A play from the hand: it held the cards, as far as this seat can tell...
   const int known = std::min({s.believed_of_claim(me), n, of_rank});
   const int held = static_cast<int>(s.hand(s.claimer()).size()) + n;
-  const double holds = chance_of_at_least(n - known, held - known, unseen - known, of_rank - known);
+  const double holds =
+      kit::chance_of_at_least(n - known, held - known, unseen - known, of_rank - known);
   // ... or it held none of the ranks it might have called, and lied.
   int callable = 0, of_callable = 0;
   for (Rank r : kCallOrder)
     if (may_follow(s.claim_previous(), r)) ++callable, of_callable += 4 - v.of[r];
-  const double none = 1 - chance_of_at_least(1, held, unseen, std::min(unseen, of_callable));
+  const double none = 1 - kit::chance_of_at_least(1, held, unseen, std::min(unseen, of_callable));
   const double lied =
       std::max(n == 1 ? 0.03 : 0.01, none / std::max(1, callable) * (n == 1 ? 1 : 0.1));
   return holds / (holds + lied);

@@ -25,10 +25,6 @@ Action sharp_action(const PaskahousuState& s, Seat me, Rng& rng);
 // seen. REQUIRES: s.phase() is kWindow.
 double chance_true(const PaskahousuState& s, Seat me);
 
-// The chance that a player holding `hand` cards, drawn from `unseen` cards of
-// which `of_rank` are of one kind, holds at least `need` of that kind.
-double chance_of_at_least(int need, int hand, int unseen, int of_rank);
-
 // The sharp policy and a count of cards, for searches (GameInfo::search).
 const SearchHints& search_hints();
 

@@ -142,7 +142,7 @@ Seat PaskahousuState::to_move() const {
     case Phase::kOver:
       return kTerminal;
     case Phase::kWindow:
-      return std::popcount(open_) == 1 ? std::countr_zero(open_) : kSeveral;
+      return Actors::to_move_of(open_);
     case Phase::kStart:
     case Phase::kPlay:
       return turn_;
@@ -153,9 +153,8 @@ Seat PaskahousuState::to_move() const {
 // Any player still in play may challenge a play before it is covered (our
 // reading; rules.md), or only the next (option `challengers`).
 Actors PaskahousuState::actors() const {
-  if (phase_ == Phase::kWindow) return {open_, Resolve::kFirst, Move::pass().encode()};
-  const Seat s = to_move();
-  return s >= 0 ? Actors{bit(s), Resolve::kTurn, kNoAction} : Actors{};
+  return phase_ == Phase::kWindow ? Actors::window(open_, Move::pass().encode())
+                                  : Actors::turn(to_move());
 }
 
 bool PaskahousuState::may_call(Rank r) const {
@@ -342,7 +341,7 @@ void PaskahousuState::challenge(Seat seat) {
   ev_.kind = Event::kChallenge, ev_.other = claimer_, ev_.truthful = truthful,
   ev_.rank = claim_rank_, ev_.blind = claim_blind_;
   for (kit::Held& c : last_) c.face_up = true, ev_.shown.push_back(c.card);
-  turned_ = last_, turned_by_ = seat, turned_true_ = truthful;
+  turned_.set(last_, claimer_, seat, truthful);
   // Turned up, a play from the hand shows what left it: the rest is known as
   // it was before.
   if (!claim_blind_) {

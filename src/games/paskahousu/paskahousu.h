@@ -131,8 +131,4 @@ constexpr bool clears(Rank previous, Rank r) {
 
 GameInfo game_info();
 
-// Words for ranks as called: "Threes", "a Three", "two Threes".
-std::string rank_plural(Rank r);
-std::string claim_words(Rank r, int n);
-
 }  // namespace parlour::paskahousu

@@ -741,13 +741,6 @@ TEST(PaskahousuBots, ThePolicyIsLegalWhereverRandomPlayLeadsIt) {
   }
 }
 
-TEST(PaskahousuBots, ChanceOfAtLeastIsTheHypergeometricTail) {
-  EXPECT_NEAR(chance_of_at_least(1, 1, 4, 1), 0.25, 1e-12);
-  EXPECT_NEAR(chance_of_at_least(2, 2, 4, 2), 1.0 / 6.0, 1e-12);
-  EXPECT_EQ(chance_of_at_least(0, 5, 10, 3), 1.0);
-  EXPECT_EQ(chance_of_at_least(4, 3, 10, 4), 0.0);
-}
-
 // Plays whole games with these bots; the loser's bot of each, or "" if a bot
 // chose an illegal move.
 std::vector<std::string> tournament(const std::vector<std::string>& bots, int games) {

@@ -3,7 +3,7 @@
 
 #include <array>
 
-#include "games/kit/hidden.h"
+#include "games/kit/claims.h"
 #include "games/paskahousu/paskahousu.h"
 
 namespace parlour::paskahousu {
@@ -170,15 +170,11 @@ class PaskahousuState final : public StateBase<PaskahousuState> {
   Phase phase_ = Phase::kDeal;
   Fresh fresh_ = Fresh::kNone;
   std::array<kit::Cards, kMaxPlayers> hands_;
-  kit::Cards stock_;     // face down; the top card is the last
-  kit::Cards pile_;      // plays covered, oldest first
-  kit::Cards last_;      // the play last called, face down
-  kit::Cards building_;  // the cards the player in turn is putting down
-  // The play a challenge last turned up: everyone sees it, face up where the
-  // last play lay, until the next move of a turn.
-  kit::Cards turned_;
-  Seat turned_by_ = kNobody;
-  bool turned_true_ = false;
+  kit::Cards stock_;            // face down; the top card is the last
+  kit::Cards pile_;             // plays covered, oldest first
+  kit::Cards last_;             // the play last called, face down
+  kit::Cards building_;         // the cards the player in turn is putting down
+  kit::TurnedUp turned_;        // the play a challenge last turned up
   kit::Cards removed_;          // piles cleared from play, face down
   SmallVec<Claim, 52> claims_;  // the calls covered on the pile, oldest first
   Seat dealer_ = 0, turn_ = 0, claimer_ = kNobody;

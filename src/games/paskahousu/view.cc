@@ -7,17 +7,8 @@
 namespace parlour::paskahousu {
 namespace {
 
-constexpr std::array<std::string_view, 14> kPlural = {"",      "Aces",  "Twos",   "Threes", "Fours",
-                                                      "Fives", "Sixes", "Sevens", "Eights", "Nines",
-                                                      "Tens",  "Jacks", "Queens", "Kings"};
-constexpr std::array<std::string_view, 14> kSingular = {
-    "",        "an Ace",   "a Two",  "a Three", "a Four", "a Five",  "a Six",
-    "a Seven", "an Eight", "a Nine", "a Ten",   "a Jack", "a Queen", "a King"};
-constexpr std::array<std::string_view, 14> kNumber = {"no",   "one",    "two",    "three",   "four",
-                                                      "five", "six",    "seven",  "eight",   "nine",
-                                                      "ten",  "eleven", "twelve", "thirteen"};
-constexpr std::array<std::string_view, 14> kKey = {"",  "a", "2", "3",  "4", "5", "6",
-                                                   "7", "8", "9", "10", "j", "q", "k"};
+using kit::claim_words;
+using kit::rank_plural;
 
 // Zones, in order: each seat's hand, then the stock, the pile, the last
 // play, the cards being put down, and the cards removed from play.
@@ -29,7 +20,7 @@ int hand_zone(Seat s) {
 std::string callable_words(const PaskahousuState& s) {
   std::vector<std::string> names;
   for (Rank r : kCallOrder)
-    if (s.may_call(r)) names.emplace_back(kPlural[r]);
+    if (s.may_call(r)) names.push_back(rank_plural(r));
   std::string out;
   for (std::size_t i = 0; i < names.size(); ++i)
     out += (i == 0 ? "" : i + 1 == names.size() ? " or " : ", ") + names[i];
@@ -37,17 +28,6 @@ std::string callable_words(const PaskahousuState& s) {
 }
 
 }  // namespace
-
-std::string rank_plural(Rank r) {
-  return std::string(kPlural[r]);
-}
-
-// "a Seven", "three Sevens".
-std::string claim_words(Rank r, int n) {
-  if (n == 1) return std::string(kSingular[r]);
-  return (n < 14 ? std::string(kNumber[static_cast<std::size_t>(n)]) : std::to_string(n)) + " " +
-         std::string(kPlural[r]);
-}
 
 std::string PaskahousuState::action_label(Seat, Action a) const {
   const auto m = Move::decode(a);
@@ -106,13 +86,7 @@ View PaskahousuState::view(Seat viewer) const {
     v.seats.push_back(std::move(si));
   }
   for (Seat s = 0; s < r_.players; ++s) {
-    Zone z{ZoneKind::kHand, Layout::kHand, s, seat_name(s) + "'s hand", {}, "", 0, 0};
-    // Another's hand: the cards this viewer knows of first, then the rest, so
-    // that where a known card sits tells nothing of the others.
-    for (const kit::Held& c : hands_[s])
-      if (s == viewer || c.seen_by(as)) z.cards.push_back(c.view(s == viewer ? kEveryone : as));
-    for (const kit::Held& c : hands_[s])
-      if (s != viewer && !c.seen_by(as)) z.cards.push_back(c.view(as));
+    Zone z = kit::hand_view(hands_[s], s, viewer, as);
     if (!in_play(s)) z.note = "out of play";
     v.zones.push_back(std::move(z));
   }
@@ -129,26 +103,13 @@ View PaskahousuState::view(Seat viewer) const {
   if (pile_.empty() && last_.empty())
     pile.note = fresh_ == Fresh::kRestart ? "cleared: a new pile is due" : "empty";
   v.zones.push_back(std::move(pile));
-  // The plays lie in the middle of the table, whoever makes them: the notes
-  // say whose they are.
-  Zone last{ZoneKind::kTable, Layout::kRow, kNobody, "the last play", {}, "", 0, 0};
-  for (const kit::Held& c : last_) last.cards.push_back(c.view(as));
-  if (!last_.empty())
-    last.note = seat_name(claimer_) + " claims " +
-                claim_words(claim_rank_, static_cast<int>(last_.size())) +
-                (claim_blind_ ? ", played blind from the stock" : "");
-  if (last_.empty() && !turned_.empty()) {
-    for (const kit::Held& c : turned_) last.cards.push_back(c.view(as));
-    last.note = seat_name(claimer_) + "'s play, turned up by " + seat_name(turned_by_) + ": " +
-                (turned_true_ ? "true" : "a lie");
-  }
-  v.zones.push_back(std::move(last));
+  v.zones.push_back(kit::last_play_zone(
+      last_,
+      seat_name(claimer_) + " claims " + claim_words(claim_rank_, static_cast<int>(last_.size())) +
+          (claim_blind_ ? ", played blind from the stock" : ""),
+      turned_, as));
   const int building_zone = static_cast<int>(v.zones.size());
-  Zone put{ZoneKind::kTable, Layout::kRow, kNobody, "being played", {}, "", 0, 0};
-  if (building_turn && !building_.empty()) put.note = seat_name(turn_) + " puts down";
-  for (const kit::Held& c : building_)
-    put.cards.push_back(c.view(building_turn && viewer == turn_ ? kEveryone : as));
-  v.zones.push_back(std::move(put));
+  v.zones.push_back(kit::being_played_zone(building_, building_turn ? turn_ : kNobody, as));
   Zone gone{ZoneKind::kAside, Layout::kPile, kNobody, "removed from play", {}, "face down", 0, 0};
   for (const kit::Held& c : removed_) gone.cards.push_back(c.view(as));
   v.zones.push_back(std::move(gone));
@@ -161,29 +122,17 @@ View PaskahousuState::view(Seat viewer) const {
       const Move m = *Move::decode(a);
       Choice c{a, action_label(viewer, a), "", {}, {}};
       switch (m.kind) {
-        case Move::kPut: {
-          const kit::Cards& h = hands_[viewer];
-          const auto i = std::find_if(h.begin(), h.end(),
-                                      [&](const kit::Held& x) { return x.card == m.card; }) -
-                         h.begin();
-          c.key = std::to_string(i + 1);
-          c.picks = {{hand_zone(viewer), static_cast<int>(i)}};
-          c.to = {building_zone, -1};
+        case Move::kPut:
+          c = kit::put_choice(a, c.label, m.card, hands_[viewer], hand_zone(viewer), building_zone);
           break;
-        }
-        case Move::kTakeBack: {
-          const auto i = std::find_if(building_.begin(), building_.end(),
-                                      [&](const kit::Held& x) { return x.card == m.card; }) -
-                         building_.begin();
-          c.key = "b " + std::to_string(i + 1);
-          c.picks = {{building_zone, static_cast<int>(i)}};
+        case Move::kTakeBack:
+          c = kit::take_back_choice(a, c.label, m.card, building_, building_zone);
           break;
-        }
         case Move::kCall:
-          c.key = "c " + std::string(kKey[m.rank]);
+          c.key = "c " + std::string(kit::rank_key(m.rank));
           break;
         case Move::kBlind:
-          c.key = "s " + std::string(kKey[m.rank]);
+          c.key = "s " + std::string(kit::rank_key(m.rank));
           c.picks = {{stock_zone, top}};
           break;
         case Move::kKeep:
@@ -265,7 +214,7 @@ void PaskahousuState::narrate(Seat viewer, std::vector<std::string>& out) const 
     case Event::kPass:
       return;
     case Event::kDeal: {
-      out.push_back(seat_name(e.actor) + " deals " + std::string(kNumber[r_.hand]) +
+      out.push_back(seat_name(e.actor) + " deals " + kit::number_word(r_.hand) +
                     " cards each and stacks the rest face down.");
       if (viewer >= 0) {
         std::vector<Card> mine;

@@ -17,11 +17,6 @@ class CannyBot final : public Bot {
   }
 };
 
-double log_choose(int n, int k) {
-  if (k < 0 || k > n) return -INFINITY;
-  return std::lgamma(n + 1.0) - std::lgamma(k + 1.0) - std::lgamma(n - k + 1.0);
-}
-
 int count_rank(const kit::Cards& cards, Rank r) {
   return static_cast<int>(std::count_if(cards.begin(), cards.end(),
                                         [&](const kit::Held& c) { return c.card.rank() == r; }));
@@ -82,17 +77,6 @@ bool should_challenge(const VerishState& s, Seat me, const Knowledge& k, Rng& rn
 
 }  // namespace
 
-double chance_of_at_least(int need, int hand, int unseen, int of_rank) {
-  if (need <= 0) return 1;
-  hand = std::min(hand, unseen);
-  of_rank = std::clamp(of_rank, 0, unseen);
-  double p = 0;
-  for (int k = need; k <= std::min(hand, of_rank); ++k)
-    p += std::exp(log_choose(of_rank, k) + log_choose(unseen - of_rank, hand - k) -
-                  log_choose(unseen, hand));
-  return std::min(1.0, p);
-}
-
 Knowledge knowledge(const VerishState& s, Seat me) {
   Knowledge k;
   int seen = 0;
@@ -129,7 +113,8 @@ double chance_true(const VerishState& s, Seat me, const Knowledge& k) {
     if (p != me) earlier += s.claimed_in_round(p);
   earlier = std::min(earlier, free - knew);
   const int draw = static_cast<int>(s.hand(other).size()) + played - knew;
-  return chance_of_at_least(played - knew, draw, k.unseen - knew - earlier, free - knew - earlier);
+  return kit::chance_of_at_least(played - knew, draw, k.unseen - knew - earlier,
+                                 free - knew - earlier);
 }
 
 Action canny_action(const VerishState& s, Seat me, Rng& rng) {

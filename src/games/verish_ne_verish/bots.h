@@ -34,10 +34,6 @@ Knowledge knowledge(const VerishState& s, Seat me);
 // The chance, as seat `me` may reckon it, that the last play is what it claims.
 double chance_true(const VerishState& s, Seat me, const Knowledge& k);
 
-// The chance that a player holding `hand` cards, drawn from `unseen` cards of
-// which `of_rank` are of one rank, holds at least `need` of that rank.
-double chance_of_at_least(int need, int hand, int unseen, int of_rank);
-
 // The canny policy, and each seat's chance of not being left with the cards,
 // for searches (GameInfo::search).
 const SearchHints& search_hints();

@@ -4,7 +4,7 @@
 #include <array>
 #include <vector>
 
-#include "games/kit/hidden.h"
+#include "games/kit/claims.h"
 #include "games/verish_ne_verish/verish_ne_verish.h"
 
 namespace parlour::verish_ne_verish {
@@ -131,12 +131,7 @@ class VerishState final : public StateBase<VerishState> {
   // What the others knew of the claimer's hand before the last play: a
   // challenge shows which cards left it, and gives that knowledge back.
   SmallVec<SeatMask, 104> knew_hand_;
-  // The play a challenge last turned up: everyone saw it, so it stays face up
-  // where the last play lay until the next play is begun, though the cards
-  // are already in the taker's hand. Shown only; all_cards() does not count it.
-  kit::Cards turned_;
-  Seat turned_of_ = kNobody, turned_by_ = kNobody;
-  bool turned_true_ = false;
+  kit::TurnedUp turned_;  // the play a challenge last turned up
   SeatMask losers_ = 0;
   bool stopped_ = false;  // stopped after max_plays
   int plays_ = 0, actions_ = 0;

@@ -240,7 +240,7 @@ void VerishState::apply(Seat seat, Action a) {
       ev_.kind = Event::kChallenge, ev_.other = claimer_, ev_.truthful = truthful,
       ev_.rank = round_rank_;
       for (kit::Held& c : last_) c.face_up = true, ev_.shown.push_back(c);
-      turned_ = last_, turned_of_ = claimer_, turned_by_ = seat, turned_true_ = truthful;
+      turned_.set(last_, claimer_, seat, truthful);
       // Turned up, the play shows what left the claimer's hand: the rest is
       // known as it was before.
       kit::Cards& ch = hands_[claimer_];

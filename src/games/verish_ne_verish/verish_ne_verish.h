@@ -91,7 +91,4 @@ struct Move {
 
 GameInfo game_info();
 
-// Ranks as declared: "Jacks", "Sixes".
-std::string rank_plural(Rank r);
-
 }  // namespace parlour::verish_ne_verish

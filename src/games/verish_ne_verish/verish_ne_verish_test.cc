@@ -678,13 +678,6 @@ TEST(VerishBots, CannyPutsSetsAway) {
   EXPECT_EQ(*Move::decode(canny_action(s, 1, rng)), Move::play_on());
 }
 
-TEST(VerishBots, ChanceOfAtLeastIsTheHypergeometricTail) {
-  EXPECT_NEAR(chance_of_at_least(1, 1, 4, 1), 0.25, 1e-12);
-  EXPECT_NEAR(chance_of_at_least(2, 2, 4, 2), 1.0 / 6.0, 1e-12);
-  EXPECT_EQ(chance_of_at_least(0, 5, 10, 3), 1.0);
-  EXPECT_EQ(chance_of_at_least(4, 3, 10, 4), 0.0);
-}
-
 TEST(VerishBots, TheEstimateFavoursFewCardsAndNoneOfTheRankLaidAside) {
   VerishState s = fresh(3);
   s.set_position({cards({"9C", "9D", "9H"}), cards({"7C", "7D", "8C"}), {}}, card("9S"), 0);

@@ -7,17 +7,7 @@
 namespace parlour::verish_ne_verish {
 namespace {
 
-constexpr std::array<std::string_view, 14> kPlural = {"",      "Aces",  "Twos",   "Threes", "Fours",
-                                                      "Fives", "Sixes", "Sevens", "Eights", "Nines",
-                                                      "Tens",  "Jacks", "Queens", "Kings"};
-constexpr std::array<std::string_view, 14> kKey = {"",  "a", "2", "3",  "4", "5", "6",
-                                                   "7", "8", "9", "10", "j", "q", "k"};
-constexpr std::array<std::string_view, 6> kNumber = {"no", "one", "two", "three", "four", "five"};
-
-std::string number(int n) {
-  return n < static_cast<int>(kNumber.size()) ? std::string(kNumber[static_cast<std::size_t>(n)])
-                                              : std::to_string(n);
-}
+using kit::rank_plural;
 
 // Zones, in order: each seat's hand, then the table, the last play, the cards
 // being put down, the card laid aside, the sets put away.
@@ -26,10 +16,6 @@ int hand_zone(Seat s) {
 }
 
 }  // namespace
-
-std::string rank_plural(Rank r) {
-  return std::string(kPlural[r]);
-}
 
 std::string VerishState::action_label(Seat, Action a) const {
   const auto m = Move::decode(a);
@@ -79,39 +65,17 @@ View VerishState::view(Seat viewer) const {
     if (s == dealer_) si.status += si.status.empty() ? "dealer" : ", dealer";
     v.seats.push_back(std::move(si));
   }
-  for (Seat s = 0; s < r_.players; ++s) {
-    Zone z{ZoneKind::kHand, Layout::kHand, s, seat_name(s) + "'s hand", {}, "", 0, 0};
-    // Another's hand: the cards this viewer knows of first, then the rest, so
-    // that where a known card sits tells nothing of the others.
-    for (const kit::Held& c : hands_[s])
-      if (s == viewer || c.seen_by(as)) z.cards.push_back(c.view(s == viewer ? kEveryone : as));
-    for (const kit::Held& c : hands_[s])
-      if (s != viewer && !c.seen_by(as)) z.cards.push_back(c.view(as));
-    v.zones.push_back(std::move(z));
-  }
+  for (Seat s = 0; s < r_.players; ++s) v.zones.push_back(kit::hand_view(hands_[s], s, viewer, as));
   Zone table{ZoneKind::kDiscard, Layout::kPile, kNobody, "the table", {}, "", 0, 0};
   for (const kit::Held& c : pile_) table.cards.push_back(c.view(as));
   table.note = round_rank_ == kNoRank ? "a new round"
                                       : "face down, all played as " + rank_plural(round_rank_);
   v.zones.push_back(std::move(table));
-  // The plays lie in the middle of the table, whoever makes them: the notes
-  // say whose they are.
-  Zone last{ZoneKind::kTable, Layout::kRow, kNobody, "the last play", {}, "", 0, 0};
-  for (const kit::Held& c : last_) last.cards.push_back(c.view(as));
-  if (claimer >= 0) last.note = seat_name(claimer) + " claims " + rank_plural(round_rank_);
-  if (last_.empty() && !turned_.empty()) {
-    for (const kit::Held& c : turned_) last.cards.push_back(c.view(as));
-    last.note = seat_name(turned_of_) + "'s play, turned up by " + seat_name(turned_by_) + ": " +
-                (turned_true_ ? "true" : "a lie");
-  }
-  v.zones.push_back(std::move(last));
+  v.zones.push_back(kit::last_play_zone(
+      last_, seat_name(claimer) + " claims " + rank_plural(round_rank_), turned_, as));
   const int building_zone = static_cast<int>(v.zones.size());
-  const bool building_turn = phase_ == Phase::kPlay;
-  Zone put{ZoneKind::kTable, Layout::kRow, kNobody, "being played", {}, "", 0, 0};
-  if (building_turn && !building_.empty()) put.note = seat_name(turn_) + " puts down";
-  for (const kit::Held& c : building_)
-    put.cards.push_back(c.view(building_turn && viewer == turn_ ? kEveryone : as));
-  v.zones.push_back(std::move(put));
+  v.zones.push_back(
+      kit::being_played_zone(building_, phase_ == Phase::kPlay ? turn_ : kNobody, as));
   Zone aside{ZoneKind::kAside, Layout::kRow, kNobody, "laid aside", {}, "face down, unseen", 0, 0};
   for (const kit::Held& c : aside_) aside.cards.push_back(c.view(as));
   v.zones.push_back(std::move(aside));
@@ -128,33 +92,21 @@ View VerishState::view(Seat viewer) const {
       const Move m = *Move::decode(a);
       Choice c{a, action_label(viewer, a), "", {}, {}};
       switch (m.kind) {
-        case Move::kPut: {
-          const kit::Cards& h = hands_[viewer];
-          const auto i = std::find_if(h.begin(), h.end(),
-                                      [&](const kit::Held& x) { return x.card == m.card; }) -
-                         h.begin();
-          c.key = std::to_string(i + 1);
-          c.picks = {{hand_zone(viewer), static_cast<int>(i)}};
-          c.to = {building_zone, -1};
+        case Move::kPut:
+          c = kit::put_choice(a, c.label, m.card, hands_[viewer], hand_zone(viewer), building_zone);
           break;
-        }
-        case Move::kTakeBack: {
-          const auto i = std::find_if(building_.begin(), building_.end(),
-                                      [&](const kit::Held& x) { return x.card == m.card; }) -
-                         building_.begin();
-          c.key = "b " + std::to_string(i + 1);
-          c.picks = {{building_zone, static_cast<int>(i)}};
+        case Move::kTakeBack:
+          c = kit::take_back_choice(a, c.label, m.card, building_, building_zone);
           break;
-        }
         case Move::kDeclare:
-          c.key = starts_round() ? "c " + std::string(kKey[m.rank]) : "c";
+          c.key = starts_round() ? "c " + std::string(kit::rank_key(m.rank)) : "c";
           break;
         case Move::kChallenge:
           c.key = "x";
           break;
         case Move::kPutAway: {
           ++sets;
-          c.key = "s " + std::string(kKey[m.rank]);
+          c.key = "s " + std::string(kit::rank_key(m.rank));
           const kit::Cards& h = hands_[viewer];
           for (std::size_t i = 0; i < h.size(); ++i)
             if (h[i].card.rank() == m.rank)
@@ -170,7 +122,7 @@ View VerishState::view(Seat viewer) const {
     const bool first = starts_round();
     const int most = r_.most(first);
     const std::string up_to =
-        most >= 52 ? "one or more cards" : "one to " + number(most) + " cards";
+        most >= 52 ? "one or more cards" : "one to " + kit::number_word(most) + " cards";
     if (phase_ == Phase::kSets) {
       v.prompt = sets ? "You may put away any set of four, shown to everyone, before play goes on."
                       : "You hold no set of four to put away: play on.";

@@ -1,0 +1,100 @@
+#include "games/kit/claims.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+namespace parlour::kit {
+namespace {
+
+constexpr std::array<std::string_view, 14> kPlural = {"",      "Aces",  "Twos",   "Threes", "Fours",
+                                                      "Fives", "Sixes", "Sevens", "Eights", "Nines",
+                                                      "Tens",  "Jacks", "Queens", "Kings"};
+constexpr std::array<std::string_view, 14> kSingular = {
+    "",        "an Ace",   "a Two",  "a Three", "a Four", "a Five",  "a Six",
+    "a Seven", "an Eight", "a Nine", "a Ten",   "a Jack", "a Queen", "a King"};
+constexpr std::array<std::string_view, 14> kNumber = {"no",   "one",    "two",    "three",   "four",
+                                                      "five", "six",    "seven",  "eight",   "nine",
+                                                      "ten",  "eleven", "twelve", "thirteen"};
+constexpr std::array<std::string_view, 14> kKey = {"",  "a", "2", "3",  "4", "5", "6",
+                                                   "7", "8", "9", "10", "j", "q", "k"};
+
+double log_choose(int n, int k) {
+  if (k < 0 || k > n) return -INFINITY;
+  return std::lgamma(n + 1.0) - std::lgamma(k + 1.0) - std::lgamma(n - k + 1.0);
+}
+
+int place_of(const Cards& cards, Card card) {
+  return static_cast<int>(
+      std::find_if(cards.begin(), cards.end(), [&](const Held& x) { return x.card == card; }) -
+      cards.begin());
+}
+
+}  // namespace
+
+std::string rank_plural(Rank r) {
+  return std::string(kPlural[r]);
+}
+
+std::string claim_words(Rank r, int n) {
+  if (n == 1) return std::string(kSingular[r]);
+  return number_word(n) + " " + rank_plural(r);
+}
+
+std::string number_word(int n) {
+  return n >= 0 && n < static_cast<int>(kNumber.size())
+             ? std::string(kNumber[static_cast<std::size_t>(n)])
+             : std::to_string(n);
+}
+
+std::string_view rank_key(Rank r) {
+  return kKey[r];
+}
+
+Zone last_play_zone(const Cards& last, std::string claim, const TurnedUp& turned, Seat as) {
+  // The plays lie in the middle of the table, whoever makes them: the notes
+  // say whose they are.
+  Zone z{ZoneKind::kTable, Layout::kRow, kNobody, "the last play", {}, "", 0, 0};
+  if (!last.empty()) {
+    for (const Held& c : last) z.cards.push_back(c.view(as));
+    z.note = std::move(claim);
+  } else if (!turned.cards.empty()) {
+    for (const Held& c : turned.cards) z.cards.push_back(c.view(as));
+    z.note = seat_name(turned.of) + "'s play, turned up by " + seat_name(turned.by) + ": " +
+             (turned.truthful ? "true" : "a lie");
+  }
+  return z;
+}
+
+Zone being_played_zone(const Cards& building, Seat player, Seat as) {
+  Zone z{ZoneKind::kTable, Layout::kRow, kNobody, "being played", {}, "", 0, 0};
+  if (player >= 0 && !building.empty()) z.note = seat_name(player) + " puts down";
+  for (const Held& c : building)
+    z.cards.push_back(c.view(player >= 0 && as == player ? kEveryone : as));
+  return z;
+}
+
+Choice put_choice(Action a, std::string label, Card card, const Cards& hand, int hand_zone,
+                  int building_zone) {
+  const int i = place_of(hand, card);
+  return {a, std::move(label), std::to_string(i + 1), {{hand_zone, i}}, {building_zone, -1}};
+}
+
+Choice take_back_choice(Action a, std::string label, Card card, const Cards& building,
+                        int building_zone) {
+  const int i = place_of(building, card);
+  return {a, std::move(label), "b " + std::to_string(i + 1), {{building_zone, i}}, {}};
+}
+
+double chance_of_at_least(int need, int hand, int unseen, int of_rank) {
+  if (need <= 0) return 1;
+  hand = std::min(hand, unseen);
+  of_rank = std::clamp(of_rank, 0, unseen);
+  double p = 0;
+  for (int k = need; k <= std::min(hand, of_rank); ++k)
+    p += std::exp(log_choose(of_rank, k) + log_choose(unseen - of_rank, hand - k) -
+                  log_choose(unseen, hand));
+  return std::min(1.0, p);
+}
+
+}  // namespace parlour::kit
