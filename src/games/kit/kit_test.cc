@@ -83,7 +83,7 @@ TEST(Hidden, AnothersHandListsTheKnownCardsFirst) {
   EXPECT_EQ(own.cards[0].card, parse_card("3C"));
   EXPECT_EQ(own.cards[2].card, parse_card("9S"));
   const Zone end = hand_view(hand, 1, 0, kEveryone);  // at the end, all is shown
-  EXPECT_EQ(end.cards[0].card, parse_card("3C"));  // in its order
+  EXPECT_EQ(end.cards[0].card, parse_card("3C"));     // in its order
 }
 
 TEST(Claims, ChoicesPickTheCardWhereItLies) {
