@@ -78,8 +78,10 @@ class Ismcts final : public Bot {
     if (hints_)
       if (std::unique_ptr<State> world = obs.sample(rng))
         if (const Action p = hints_->policy(*world, obs.seat(), root_legal, rng);
-            std::find(root_legal.begin(), root_legal.end(), p) != root_legal.end())
+            std::find(root_legal.begin(), root_legal.end(), p) != root_legal.end()) {
+          if (!hints_->overrule(*world, obs.seat())) return p;  // the game keeps this one
           preferred_ = p;
+        }
     const auto start = std::chrono::steady_clock::now();
     for (int it = 0;; ++it) {
       if (o_.seconds > 0) {

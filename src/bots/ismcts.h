@@ -16,7 +16,8 @@
 // single tree over deals that all share this seat's own cards, opponents
 // choosing by the tree would play as if they saw them), play-outs take a
 // share of random moves, and stop after `depth` moves, scored by its
-// estimate. The search itself is the same for every game.
+// estimate. Where the hints say the policy's move stands (overrule), the bot
+// plays it without searching. The search itself is the same for every game.
 //
 // Reproducible: the same observation and random stream give the same move.
 // The budget is iterations, or time (not reproducible then).

@@ -221,6 +221,14 @@ class SearchHints {
   // Each seat's expected result in [0, 1] (1 best) from here, as
   // bots/ismcts.h's seat_reward scores a finished game.
   virtual void estimate(const State& state, std::span<double> value) const = 0;
+  // Whether a search may overrule the policy for `seat` here. A game keeps
+  // the decisions its policy makes better than a search can: where a turn is
+  // several moves, a tree over them favours the longer ones (each move it
+  // adds is one more choice of the best of noisy means).
+  virtual bool overrule(const State& state, Seat seat) const {
+    (void)state, (void)seat;
+    return true;
+  }
 };
 
 // Optional capability: take back the last seat action in place, cheaply

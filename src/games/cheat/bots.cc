@@ -117,6 +117,13 @@ class CheatHints final : public SearchHints {
   Action policy(const State& state, Seat seat, std::span<const Action>, Rng& rng) const override {
     return sharp_action(static_cast<const CheatState&>(state), seat, rng);
   }
+  // The search decides the calls of "Cheat!"; the plays are sharp's. Measured
+  // with ismcts:1000 against sharp and random, 60 games: letting it overrule
+  // only the calls, a margin over sharp of +0.50 (95%: +0.28 to +0.72); only
+  // the plays, -0.70 (95%: -0.88 to -0.52).
+  bool overrule(const State& state, Seat) const override {
+    return static_cast<const CheatState&>(state).phase() == CheatState::Phase::kWindow;
+  }
   void estimate(const State& state, std::span<double> value) const override {
     const auto& s = static_cast<const CheatState&>(state);
     const int n = s.rules().players;

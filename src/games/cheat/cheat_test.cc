@@ -366,6 +366,25 @@ TEST(CheatKnowledge, ASampledHandOfTwoPacksOffersEachCardOnce) {
   }
 }
 
+TEST(CheatKnowledge, SamplesMostlyBelieveAPlayOfSeveralCards) {
+  // Players tell the truth when they can and lie with one card when they
+  // cannot: a sample believes a true play of several cards nine times in ten.
+  CheatState s = fresh(3);
+  s.set_position({cards({"AC", "AD", "AH", "7S", "8S"}), cards({"2D", "3D", "4D", "5D"}),
+                  cards({"2H", "5H", "6H", "9H"})},
+                 0, kAce);
+  put_and_call(s, 0, {"AC", "AD", "AH"}, kAce);
+  Rng rng(9, 9);
+  int believed = 0;
+  for (int i = 0; i < 1000; ++i) {
+    auto sample = resampler().resample(s, 1, rng);
+    const auto& t = static_cast<const CheatState&>(*sample);
+    believed += std::all_of(t.last_play().begin(), t.last_play().end(),
+                            [](const kit::Held& h) { return h.card.rank() == kAce; });
+  }
+  EXPECT_NEAR(believed, 900, 40);
+}
+
 // ---- Bots ---------------------------------------------------------------------------------
 
 TEST(CheatBots, SharpPlaysTheTruthWhenItCan) {

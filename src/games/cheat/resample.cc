@@ -118,10 +118,13 @@ class CheatResampler final : public Resampler {
     const Knew known = knew_before_call(*out, seat);
     hidden.deal(rng);
     keep_known(*out, seat, known, rng);
-    // A belief, not a peek: players mostly tell the truth when they can, so in
-    // three samples of four the last play is what it claims, where the cards
+    // A belief, not a peek: players tell the truth when they can, and lie
+    // with one card when they cannot, so a play of several cards is what it
+    // claims in nine samples of ten, one card in two of three, where the cards
     // this seat cannot see allow it (they come from the other hidden places).
-    if (out->phase() == CheatState::Phase::kWindow && rng.below(4) != 0)
+    const bool several = out->last_play().size() > 1;
+    if (out->phase() == CheatState::Phase::kWindow &&
+        (several ? rng.below(10) != 0 : rng.below(3) != 0))
       make_true(*out, seat, known, rng);
     if (!known.cards.empty()) keep_known(*out, seat, known, rng);  // marks where they went
     return out;

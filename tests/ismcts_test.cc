@@ -1,0 +1,102 @@
+// The search bot for any game (bots/ismcts.h): its budgets, the result it
+// backs up, that it is reproducible, and that a game's hints may keep a
+// decision for their policy.
+#include "bots/ismcts.h"
+
+#include <gtest/gtest.h>
+
+#include <memory>
+
+#include "conformance.h"
+#include "core/registry.h"
+
+namespace parlour {
+namespace {
+
+TEST(Ismcts, ParsesABudgetOfIterationsOrSeconds) {
+  EXPECT_EQ(parse_ismcts("ismcts")->iterations, IsmctsOptions{}.iterations);
+  EXPECT_EQ(parse_ismcts("ismcts:5000")->iterations, 5000);
+  EXPECT_EQ(parse_ismcts("ismcts:2s")->seconds, 2.0);
+  EXPECT_EQ(parse_ismcts("ismcts:0.5s")->seconds, 0.5);
+  for (const char* bad : {"ismcts:", "ismcts:0", "ismcts:1.5", "ismcts:-3", "ismcts:x", "ismcts:0s",
+                          "ismcts:601s", "ismcts:99999999999", "ismct", "random"})
+    EXPECT_FALSE(parse_ismcts(bad).has_value()) << bad;
+}
+
+TEST(Ismcts, RewardsByTheKindOfResult) {
+  Outcome loser{OutcomeKind::kLoser, {0, -1, 0}, {1, 3, 1}, ""};
+  EXPECT_EQ(seat_reward(loser, 0), 1.0);
+  EXPECT_EQ(seat_reward(loser, 1), 0.0);
+  Outcome places{OutcomeKind::kRanking, {}, {2, 1, 3}, ""};
+  EXPECT_EQ(seat_reward(places, 1), 1.0);
+  EXPECT_EQ(seat_reward(places, 0), 0.5);
+  EXPECT_EQ(seat_reward(places, 2), 0.0);
+}
+
+// A position of `game` where seat `seat` has a real choice, reached by
+// random play from `seed`.
+std::unique_ptr<State> decision(std::string_view game, int players, std::uint64_t seed,
+                                Seat& seat) {
+  const GameInfo* g = find_game(game);
+  auto s = g->new_game(testing::test_config(game, players));
+  Rng rng(seed);
+  std::vector<Action> legal;
+  for (int step = 0; step < 400 && !s->terminal(); ++step) {
+    if (s->chance()) {
+      s->apply_chance(rng);
+      continue;
+    }
+    const Actors a = s->actors();
+    for (seat = 0; !a.has(seat); ++seat) {
+    }
+    s->legal_actions(seat, legal);
+    if (legal.size() > 1 && step > 20) return s;
+    s->apply(seat, legal[rng.below(static_cast<std::uint32_t>(legal.size()))]);
+  }
+  ADD_FAILURE() << "no decision reached in " << game;
+  return s;
+}
+
+TEST(Ismcts, TheSameSeedGivesTheSameMove) {
+  for (std::string_view game : {"cheat", "paskahousu", "verish-ne-verish", "chase-the-ace"}) {
+    const GameInfo* g = find_game(game);
+    Seat seat = 0;
+    auto s = decision(game, 3, 11, seat);
+    std::vector<Action> legal;
+    s->legal_actions(seat, legal);
+    const Observation obs(*s, seat, g->resampler, legal);
+    auto bot = make_ismcts_bot({.iterations = 200}, g->search);
+    Rng a(5, 1), b(5, 1);
+    EXPECT_EQ(bot->act(obs, a), bot->act(obs, b)) << game;
+  }
+}
+
+// Hints that keep every decision for their policy, and count what is asked.
+class Keeping final : public SearchHints {
+ public:
+  mutable int policies = 0, estimates = 0;
+  Action policy(const State&, Seat, std::span<const Action> legal, Rng&) const override {
+    ++policies;
+    return legal.back();
+  }
+  void estimate(const State&, std::span<double>) const override { ++estimates; }
+  bool overrule(const State&, Seat) const override { return false; }
+};
+
+TEST(Ismcts, HintsMayKeepADecisionForTheirPolicy) {
+  const GameInfo* g = find_game("cheat");
+  Seat seat = 0;
+  auto s = decision("cheat", 3, 4, seat);
+  std::vector<Action> legal;
+  s->legal_actions(seat, legal);
+  const Observation obs(*s, seat, g->resampler, legal);
+  Keeping hints;
+  auto bot = make_ismcts_bot({.iterations = 500}, &hints);
+  Rng rng(1);
+  EXPECT_EQ(bot->act(obs, rng), legal.back());
+  EXPECT_EQ(hints.policies, 1);  // asked once, and no search was made
+  EXPECT_EQ(hints.estimates, 0);
+}
+
+}  // namespace
+}  // namespace parlour
