@@ -180,6 +180,7 @@ std::string Terminal::accepted(const std::vector<Choice>& choices) {
   // Group keys by shape ("m # #"), keeping the range of their numbers.
   std::vector<std::string> order;
   std::map<std::string, std::pair<int, int>> range;
+  std::map<std::string, std::pair<int, std::string>> keys;  // how many, and the first
   for (const Choice& c : choices) {
     std::istringstream in(c.key);
     std::string t, shape;
@@ -192,6 +193,8 @@ std::string Terminal::accepted(const std::vector<Choice>& choices) {
       }
       shape += (shape.empty() ? "" : " ") + t;
     }
+    auto& [count, first] = keys[shape];
+    if (count++ == 0) first = c.key;
     auto [it, fresh] = range.try_emplace(shape, lo, hi);
     if (fresh)
       order.push_back(shape);
@@ -203,7 +206,9 @@ std::string Terminal::accepted(const std::vector<Choice>& choices) {
     auto [lo, hi] = range[shape];
     std::string item = shape;
     int hashes = static_cast<int>(std::count(shape.begin(), shape.end(), '#'));
-    if (hashes == 1 && shape == "#")
+    if (keys[shape].first == 1)  // alone of its shape: as it is typed
+      item = keys[shape].second;
+    else if (hashes == 1 && shape == "#")
       item = lo == hi ? std::to_string(lo) : std::to_string(lo) + "-" + std::to_string(hi);
     else if (hashes > 0) {
       std::string named;

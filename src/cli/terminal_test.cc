@@ -31,6 +31,8 @@ TEST(Terminal, SummarisesAcceptedInputByShape) {
   EXPECT_EQ(Terminal::accepted(offer_choices()), "o, s, m A B (1-2)");
   std::vector<Choice> draws = {ch(32, "draw 1", "1"), ch(33, "draw 2", "2"), ch(34, "draw 3", "3")};
   EXPECT_EQ(Terminal::accepted(draws), "1-3");
+  EXPECT_EQ(Terminal::accepted({ch(1, "call Threes", "c 3"), ch(2, "draw it", "d"), draws[0]}),
+            "c 3, d, 1");
 }
 
 TEST(Terminal, HintsSayWhatEachKeyDoesInWords) {

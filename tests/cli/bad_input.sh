@@ -23,6 +23,17 @@ expect_status 2 "negative seed" -- "$PARLOUR" play old-maid --auto --seed -1
 expect_status 2 "players not a number" -- "$PARLOUR" play old-maid --auto --players many
 expect_status 2 "unknown bot" -- "$PARLOUR" play old-maid --bot genius
 expect_in err "blind, random" "lists the bots"
+# The bluffing games and tournaments.
+expect_status 2 "cheat for two" -- "$PARLOUR" play cheat --auto --players 2
+expect_in err "cheat is for 3 to 12 players, not 2" "says Cheat's player counts"
+expect_status 2 "cheat's unknown sequence" -- "$PARLOUR" play cheat --auto --opt sequence=sideways
+expect_in err "sequence takes up|down|next" "says what the sequence takes"
+expect_status 2 "tournament of one bot" -- "$PARLOUR" tournament cheat --bots sharp --games 2
+expect_in err "two or more" "asks for two bots or more"
+expect_status 2 "tournament with an unknown bot" -- "$PARLOUR" tournament paskahousu --players 3 --bots genius,sharp,random
+expect_in err "unknown bot 'genius'; paskahousu has: sharp, random, ismcts" "lists the game's bots"
+expect_status 2 "a search of no iterations" -- "$PARLOUR" tournament cheat --players 3 --bots ismcts:0,sharp,random
+expect_in err "ismcts:ITERATIONS" "says how a search's budget is written"
 expect_status 2 "unknown command" -- "$PARLOUR" dance
 expect_status 2 "no command" -- "$PARLOUR"
 expect_status 2 "missing record" -- "$PARLOUR" replay no-such-file.json
