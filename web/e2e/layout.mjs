@@ -32,6 +32,9 @@ const TABLES = [
   { game: 'cheat', players: 8 },
   // The call states a number and may name three ranks: twelve buttons from the second turn.
   { game: 'cheat', players: 3, options: ['numbers=stated', 'sequence=next'], label: 'cheat-stated' },
+  { game: 'paskahousu', players: 4 },
+  { game: 'verish-ne-verish', players: 3 },
+  { game: 'chase-the-ace', players: 8 },
 ];
 const SIZES = [
   { label: 'desktop', viewport: { width: 1280, height: 800 } },
