@@ -35,6 +35,8 @@ const TABLES = [
   { game: 'paskahousu', players: 4 },
   { game: 'verish-ne-verish', players: 3 },
   { game: 'chase-the-ace', players: 8 },
+  { game: 'oh-hell', players: 4 },
+  { game: 'oh-hell', players: 7 },
 ];
 const SIZES = [
   { label: 'desktop', viewport: { width: 1280, height: 800 } },

@@ -3,8 +3,14 @@
 // what a seat sees of another's hand.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <vector>
+
 #include "games/kit/claims.h"
 #include "games/kit/hidden.h"
+#include "games/kit/tricks.h"
 
 namespace parlour::kit {
 namespace {
@@ -99,6 +105,127 @@ TEST(Claims, ChoicesPickTheCardWhereItLies) {
   EXPECT_EQ(back.key, "b 2");
   EXPECT_EQ(back.picks[0].card, 1);
   EXPECT_EQ(back.to.zone, -1);
+}
+
+// ---- Tricks ------------------------------------------------------------------------
+
+std::vector<Card> hand_of(std::initializer_list<const char*> names) {
+  std::vector<Card> v;
+  for (const char* n : names) v.push_back(*parse_card(n));
+  return v;
+}
+
+TEST(Tricks, RanksRunAceHigh) {
+  EXPECT_EQ(rank_order(kTwo), 0);
+  EXPECT_EQ(rank_order(kKing), 11);
+  EXPECT_EQ(rank_order(kAce), 12);
+  EXPECT_GT(high(*parse_card("AS")), high(*parse_card("KS")));
+  EXPECT_EQ(std::popcount(suit_bits(kHearts)), 13);
+  EXPECT_TRUE(suit_bits(kHearts) & card_bit(*parse_card("7H")));
+  EXPECT_FALSE(suit_bits(kHearts) & card_bit(*parse_card("7S")));
+}
+
+TEST(Tricks, FollowSuitIfYouCanElsePlayAny) {
+  const std::vector<Card> hand = hand_of({"2H", "KH", "9C", "AS"});
+  Trick t;
+  t.start(1);
+  EXPECT_EQ(playable(hand, t), card_bit(hand[0]) | card_bit(hand[1]) | card_bit(hand[2]) |
+                                   card_bit(hand[3]));  // a lead: any card
+  t.play(*parse_card("5H"));
+  EXPECT_EQ(playable(hand, t), card_bit(hand[0]) | card_bit(hand[1]));
+  EXPECT_FALSE(may_play(hand, t, *parse_card("AS")));
+  Trick d;
+  d.start(0);
+  d.play(*parse_card("5D"));  // no diamonds: anything
+  EXPECT_TRUE(may_play(hand, d, *parse_card("AS")));
+  EXPECT_TRUE(may_play(hand, d, *parse_card("2H")));
+}
+
+TEST(Tricks, HighestTrumpElseHighestOfTheSuitLedWins) {
+  Trick t;
+  t.start(2);  // seats 2, 3, 0, 1 of four
+  t.play(*parse_card("10C"));
+  t.play(*parse_card("AH"));  // not the suit led, not a trump: cannot win
+  t.play(*parse_card("QC"));
+  t.play(*parse_card("3C"));
+  EXPECT_TRUE(t.complete(4));
+  EXPECT_EQ(t.led(), kClubs);
+  EXPECT_EQ(t.winner(4, kNoTrump), 0);
+  EXPECT_EQ(t.winner(4, kSpades), 0);
+  EXPECT_EQ(t.winner(4, kHearts), 3);  // the only trump
+  EXPECT_EQ(t.card_of(3, 4), *parse_card("AH"));
+  EXPECT_EQ(t.seat(0, 4), 2);
+
+  Trick two;
+  two.start(0);
+  two.play(*parse_card("KD"));
+  two.play(*parse_card("2S"));
+  two.play(*parse_card("9S"));  // the higher trump
+  EXPECT_EQ(two.winner(3, kSpades), 2);
+  EXPECT_EQ(two.next(3), 0);
+  Trick partial;
+  partial.start(1);
+  partial.play(*parse_card("4S"));
+  EXPECT_FALSE(partial.card_of(2, 4).valid());  // seat 2 has not played
+  EXPECT_EQ(partial.next(4), 2);
+}
+
+TEST(Tricks, ASeatThatDoesNotFollowIsShownVoid) {
+  Voids v;
+  Trick t;
+  t.start(0);
+  v.note(t, 0, *parse_card("5H"));  // a lead shows nothing
+  t.play(*parse_card("5H"));
+  v.note(t, 1, *parse_card("7H"));  // followed
+  t.play(*parse_card("7H"));
+  v.note(t, 2, *parse_card("2C"));  // did not follow: void in hearts
+  t.play(*parse_card("2C"));
+  EXPECT_FALSE(v.has(0, kHearts));
+  EXPECT_FALSE(v.has(1, kHearts));
+  EXPECT_TRUE(v.has(2, kHearts));
+  EXPECT_FALSE(v.has(2, kClubs));
+  EXPECT_EQ(v.of(2), 1u << kHearts);
+  v.clear();
+  EXPECT_EQ(v.of(2), 0u);
+}
+
+TEST(Tricks, HiddenCardsAreDealtAroundVoids) {
+  // Three hidden hearts and three spades into two hands of two and a stock of
+  // two: the first hand is void in hearts, the second in spades.
+  const std::vector<Card> pool = hand_of({"2H", "3H", "4H", "2S", "3S", "4S", "5C", "6C"});
+  const std::array<HiddenPlace, 3> places = {HiddenPlace{2, 1u << kHearts},
+                                             HiddenPlace{2, 1u << kSpades}, HiddenPlace{4, 0}};
+  Rng rng(7);
+  std::array<Card, 8> out{};
+  bool first_got_club = false;
+  for (int i = 0; i < 500; ++i) {
+    ASSERT_TRUE(deal_around_voids(pool, places, rng, out));
+    for (int k = 0; k < 2; ++k) EXPECT_NE(out[k].suit(), kHearts);
+    for (int k = 2; k < 4; ++k) EXPECT_NE(out[k].suit(), kSpades);
+    std::array<Card, 8> sorted = out;
+    std::sort(sorted.begin(), sorted.end());
+    std::vector<Card> want = pool;
+    std::sort(want.begin(), want.end());
+    EXPECT_TRUE(std::equal(sorted.begin(), sorted.end(), want.begin()));
+    first_got_club |= out[0].suit() == kClubs || out[1].suit() == kClubs;
+  }
+  EXPECT_TRUE(first_got_club);
+  // No room for four hearts outside the void hand: no deal.
+  const std::vector<Card> hearts = hand_of({"2H", "3H", "4H", "5H"});
+  const std::array<HiddenPlace, 2> tight = {HiddenPlace{2, 1u << kHearts}, HiddenPlace{2, 0}};
+  std::array<Card, 4> four{};
+  EXPECT_FALSE(deal_around_voids(hearts, tight, rng, four));
+}
+
+TEST(Tricks, ADealDependsOnlyOnWhichCardsAreHidden) {
+  std::vector<Card> pool = hand_of({"2H", "KD", "4S", "9C", "JH", "AS"});
+  std::vector<Card> reversed(pool.rbegin(), pool.rend());
+  const std::array<HiddenPlace, 2> places = {HiddenPlace{3, 1u << kClubs}, HiddenPlace{3, 0}};
+  std::array<Card, 6> a{}, b{};
+  Rng r1(3), r2(3);
+  ASSERT_TRUE(deal_around_voids(pool, places, r1, a));
+  ASSERT_TRUE(deal_around_voids(reversed, places, r2, b));
+  EXPECT_EQ(a, b);
 }
 
 }  // namespace

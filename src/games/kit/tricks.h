@@ -1,0 +1,154 @@
+// The machinery of the trick-taking games (Oh Hell!, Polignac, Lift Smoke):
+// a trick in play, which cards of a hand may be played to it, who wins it,
+// and the voids each seat has shown. Small values, fixed-size arrays: the
+// hot path of a play-out allocates nothing.
+//
+// The common rules it encodes:
+// - a trick is one card from each seat in turn from its leader, to the left
+//   (seat + 1);
+// - a seat must follow the suit led if it can, else may play any card;
+// - the highest trump wins, else the highest card of the suit led; ranks run
+//   ace high (core's Rank has kAce = 1: use rank_order);
+// - the winner leads the next trick;
+// - a seat that does not follow suit has shown it holds none of the suit led
+//   (a void): public knowledge that views and resamplers respect.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <span>
+
+#include "core/card.h"
+#include "core/rng.h"
+#include "core/view.h"
+
+namespace parlour::kit {
+
+inline constexpr int kMaxTrickSeats = 8;
+// The trump suit of a hand played without trumps.
+inline constexpr Suit kNoTrump = SUIT_NB;
+
+// Ranks in trick order, aces high: two 0, three 1 ... king 11, ace 12.
+// REQUIRES: r is a rank (not kNoRank).
+constexpr int rank_order(Rank r) {
+  return r == kAce ? 12 : static_cast<int>(r) - 2;
+}
+// The trick order of a standard card.
+constexpr int high(Card c) {
+  return rank_order(c.rank());
+}
+
+// A set of standard cards: bit c.index().
+using CardBits = std::uint64_t;
+constexpr CardBits card_bit(Card c) {
+  return CardBits{1} << c.index();
+}
+// The cards of `suit`.
+constexpr CardBits suit_bits(Suit suit) {
+  CardBits b = 0;
+  for (int i = suit; i < 52; i += 4) b |= CardBits{1} << i;
+  return b;
+}
+
+// Whether `c` takes the trick from `winning`, the card winning it so far
+// (of the suit led or a trump): a higher card of its suit, or a trump over
+// a card that is none.
+constexpr bool beats(Card c, Card winning, Suit trump) {
+  if (c.suit() == winning.suit()) return high(c) > high(winning);
+  return c.suit() == trump;
+}
+
+// The trick in play: the cards in the order they were played from the
+// leader round to the left.
+class Trick {
+ public:
+  // An empty trick that `leader` leads.
+  void start(Seat leader) {
+    leader_ = leader;
+    count_ = 0;
+  }
+  Seat leader() const { return leader_; }
+  int count() const { return count_; }
+  bool empty() const { return count_ == 0; }
+  bool complete(int players) const { return count_ == players; }
+  // The suit led. REQUIRES: !empty().
+  Suit led() const { return cards_[0].suit(); }
+  // The i-th card played and the seat that played it. REQUIRES: i < count().
+  Card card(int i) const { return cards_[i]; }
+  Seat seat(int i, int players) const { return (leader_ + i) % players; }
+  // The card `s` played to this trick, or an invalid Card if it has not yet.
+  Card card_of(Seat s, int players) const {
+    const int i = (s - leader_ + players) % players;
+    return i < count_ ? cards_[i] : Card();
+  }
+  // The seat to play next. REQUIRES: !complete(players).
+  Seat next(int players) const { return (leader_ + count_) % players; }
+  // The next seat plays `c`. REQUIRES: count() < kMaxTrickSeats.
+  void play(Card c) { cards_[count_++] = c; }
+
+  // The place in play order of the card winning so far. REQUIRES: !empty().
+  int winning_index(Suit trump) const {
+    int w = 0;
+    for (int i = 1; i < count_; ++i)
+      if (beats(cards_[i], cards_[w], trump)) w = i;
+    return w;
+  }
+  Card winning_card(Suit trump) const { return cards_[winning_index(trump)]; }
+  // Who wins so far; with every card in, who wins the trick and leads next.
+  Seat winner(int players, Suit trump) const { return seat(winning_index(trump), players); }
+
+  bool operator==(const Trick&) const = default;
+
+ private:
+  std::array<Card, kMaxTrickSeats> cards_{};
+  Seat leader_ = 0;
+  int count_ = 0;
+};
+
+// The cards of `hand` that may be played to `trick`: those of the suit led if
+// the hand holds any, else all of them (every card leads).
+CardBits playable(std::span<const Card> hand, const Trick& trick);
+
+// Whether `c`, from `hand`, may be played to `trick`.
+inline bool may_play(std::span<const Card> hand, const Trick& trick, Card c) {
+  return playable(hand, trick) & card_bit(c);
+}
+
+// The suits each seat is known to hold none of.
+class Voids {
+ public:
+  void clear() { bits_.fill(0); }
+  // Before `seat` plays `c` to `trick`: if it does not follow the suit led,
+  // it has shown it holds none of it.
+  void note(const Trick& trick, Seat seat, Card c) {
+    if (!trick.empty() && c.suit() != trick.led()) set(seat, trick.led());
+  }
+  void set(Seat seat, Suit suit) { bits_[seat] |= static_cast<std::uint8_t>(1u << suit); }
+  bool has(Seat seat, Suit suit) const { return bits_[seat] >> suit & 1; }
+  // Bit s: void in suit s.
+  std::uint8_t of(Seat seat) const { return bits_[seat]; }
+  bool operator==(const Voids&) const = default;
+
+ private:
+  std::array<std::uint8_t, kMaxTrickSeats> bits_{};
+};
+
+// A place hidden cards are dealt to: how many it takes, and the suits it may
+// not hold (bit s: suit s), such as a hand's shown voids.
+struct HiddenPlace {
+  int size = 0;
+  std::uint8_t voids = 0;
+};
+
+// Deals the cards of `pool` into `places`, none into a place void in its
+// suit: out[0 .. places[0].size) for the first place, and so on (out holds
+// the sum of the sizes, which must equal pool.size()). The pool is sorted
+// before it is dealt, so the deal depends only on which cards are in it and
+// on `rng`. Every consistent deal can come out (not quite uniformly: each
+// card goes to a place chosen by room left, among those where the rest can
+// still be dealt). Returns false, and leaves `out` unspecified, if no deal
+// fits. At most 52 cards and 16 places.
+bool deal_around_voids(std::span<const Card> pool, std::span<const HiddenPlace> places, Rng& rng,
+                       std::span<Card> out);
+
+}  // namespace parlour::kit

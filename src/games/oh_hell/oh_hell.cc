@@ -1,0 +1,326 @@
+// Oh Hell!: the rules in play. Quotations are from seed 002; rules.md gives
+// the readings where it is silent, and the options' sources.
+#include "games/oh_hell/oh_hell.h"
+
+#include <algorithm>
+#include <bit>
+#include <cassert>
+#include <cstdlib>
+
+#include "core/deck.h"
+#include "games/oh_hell/state.h"
+
+namespace parlour::oh_hell {
+
+using kit::card_bit;
+using kit::high;
+
+// ---- The sequence of hands and the score ----------------------------------------
+
+int Rules::most_cards(int players, int cap) {
+  const int even = 52 / players;
+  return cap > 0 ? std::min(cap, even) : even;
+}
+
+int Rules::hands() const {
+  return sequence == Sequence::kDown ? most : 2 * most - 1;
+}
+
+int Rules::cards_in_hand(int i) const {
+  switch (sequence) {
+    case Sequence::kUpDown:  // "one card ... two cards ... until ... then decreasing"
+      return i < most ? i + 1 : 2 * most - 1 - i;
+    case Sequence::kDownUp:
+      return i < most ? most - i : i - most + 2;
+    case Sequence::kDown:
+      return most - i;
+  }
+  return 1;
+}
+
+int Rules::points(int bid, int taken) const {
+  if (scoring == Scoring::kTenPlus) return bid == taken ? 10 + bid : 0;
+  // "If you win exactly the number of tricks that you bid, you receive ten
+  // points for each trick. If you bid zero and did not take any tricks, you
+  // win ten points. If you miss your bid, you lose ten points for each trick
+  // that you were under or over your bid."
+  if (bid == taken) return bid == 0 ? 10 : 10 * bid;
+  return -10 * std::abs(bid - taken);
+}
+
+// ---- Setting up -----------------------------------------------------------------
+
+OhHellState::OhHellState(const Rules& rules) : r_(rules) {
+  for (Card c : standard_deck()) stock_.push_back(c);
+  bids_.fill(-1);
+}
+
+void OhHellState::sort_hand(Hand& h) const {
+  // By suit, then by rank, aces high: how a hand is held.
+  std::sort(h.begin(), h.end(), [](Card a, Card b) {
+    return a.suit() != b.suit() ? a.suit() < b.suit() : high(a) < high(b);
+  });
+}
+
+void OhHellState::apply_chance(Rng& rng) {
+  std::array<Card, 52> deck{};
+  ev_ = Event();
+  if (phase_ == Phase::kDraw) {
+    // "A dealer is determined by each player drawing cards. The player with
+    // the highest card becomes the first dealer." Ties draw again, those
+    // tied only (our reading); should the pack run out, the suit breaks the
+    // tie (spades high, then hearts, diamonds, clubs).
+    for (int i = 0; i < 52; ++i) deck[i] = Card::from_index(static_cast<std::uint8_t>(i));
+    rng.shuffle(std::span<Card>(deck));
+    ev_.kind = Event::kDraw;
+    SeatMask in = 0;
+    for (Seat s = 0; s < r_.players; ++s) in |= bit(s);
+    int next = 0;
+    for (;;) {
+      if (next + std::popcount(in) > 52) {
+        // The pack has run out: the suits of the tied seats' last cards
+        // (all of one rank) break the tie.
+        int suit = -1;
+        for (std::size_t i = 0; i < ev_.drawn.size(); ++i)
+          if ((in >> ev_.drawer[i] & 1) && ev_.drawn[i].suit() >= suit)
+            suit = ev_.drawn[i].suit(), dealer_ = ev_.drawer[i];
+        break;
+      }
+      int best = -1;
+      SeatMask tied = 0;
+      for (Seat s = 0; s < r_.players; ++s) {
+        if (!(in >> s & 1)) continue;
+        const Card c = deck[next++];
+        ev_.drawn.push_back(c), ev_.drawer.push_back(static_cast<std::int8_t>(s));
+        if (high(c) > best) best = high(c), tied = 0;
+        if (high(c) == best) tied |= bit(s);
+      }
+      ev_.round_ends.push_back(static_cast<std::uint8_t>(ev_.drawn.size()));
+      if (std::popcount(tied) == 1) {
+        dealer_ = std::countr_zero(tied);
+        break;
+      }
+      in = tied;
+    }
+    ev_.actor = dealer_;
+    first_draw_ = ev_.drawn;
+    phase_ = Phase::kDeal;
+    return;
+  }
+  assert(phase_ == Phase::kDeal);
+  // Every card comes back to the pack for the deal.
+  int n = 0;
+  for (Seat s = 0; s < r_.players; ++s) {
+    for (Card c : won_[s]) deck[n++] = c;
+    for (Card c : hands_[s]) deck[n++] = c;
+    won_[s].clear(), hands_[s].clear();
+  }
+  for (Card c : stock_) deck[n++] = c;
+  if (turned_.valid()) deck[n++] = turned_;
+  assert(n == 52);
+  stock_.clear();
+  std::sort(deck.begin(), deck.end());
+  rng.shuffle(std::span<Card>(deck));
+  // "In the first hand, each player is dealt one card, in the second hand
+  // two cards, in the third hand three cards, and so on", one at a time from
+  // the dealer's left ("the deal then rotates clockwise").
+  const int size = hand_size();
+  int k = 0;
+  for (int round = 0; round < size; ++round)
+    for (int i = 1; i <= r_.players; ++i) hands_[left(dealer_, i)].push_back(deck[k++]);
+  for (Seat s = 0; s < r_.players; ++s) sort_hand(hands_[s]);
+  // "After the cards have been dealt, you turn the next card face up. The
+  // suit of that card is considered trump for that hand. In a hand where
+  // there are no leftover cards, the hand is played with no trump."
+  const bool no_trump = k == 52 || (r_.largest_no_trump && size == r_.most);
+  turned_ = no_trump ? Card() : deck[k++];
+  trump_ = no_trump ? kit::kNoTrump : turned_.suit();
+  for (; k < 52; ++k) stock_.push_back(deck[k]);
+  ev_.kind = Event::kDeal, ev_.actor = dealer_;
+  start_bidding();
+}
+
+void OhHellState::start_bidding() {
+  bids_.fill(-1);
+  taken_.fill(0);
+  voids_.clear();
+  gone_ = 0;
+  last_trick_.start(0);
+  last_winner_ = kNobody;
+  // "The game begins with players bidding", from the dealer's left: "The
+  // dealer is the last to bid".
+  turn_ = left(dealer_);
+  phase_ = Phase::kBid;
+}
+
+void OhHellState::set_hand(int index, Seat dealer, const std::vector<std::vector<Card>>& hands,
+                           Card turned, const std::vector<Card>& stock) {
+  hand_ = index, dealer_ = dealer;
+  for (Seat s = 0; s < r_.players; ++s) {
+    hands_[s].clear(), won_[s].clear();
+    for (Card c : hands[s]) hands_[s].push_back(c);
+    sort_hand(hands_[s]);
+  }
+  stock_.clear();
+  for (Card c : stock) stock_.push_back(c);
+  turned_ = turned;
+  trump_ = turned.valid() ? turned.suit() : kit::kNoTrump;
+  ev_ = Event();
+  start_bidding();
+}
+
+// ---- Whose move and what is legal -------------------------------------------------
+
+Seat OhHellState::to_move() const {
+  switch (phase_) {
+    case Phase::kDraw:
+    case Phase::kDeal:
+      return kChance;
+    case Phase::kOver:
+      return kTerminal;
+    default:
+      return turn_;
+  }
+}
+
+int OhHellState::total_bid() const {
+  int t = 0;
+  for (Seat s = 0; s < r_.players; ++s) t += std::max(0, bids_[s]);
+  return t;
+}
+
+int OhHellState::forbidden_bid() const {
+  // "The dealer is the last to bid and must never bid a number of tricks
+  // that would cause the cumulative number of tricks bid from all players to
+  // equal the number of tricks available."
+  if (!r_.hook || phase_ != Phase::kBid || turn_ != dealer_) return -1;
+  const int f = hand_size() - total_bid();
+  return f >= 0 ? f : -1;
+}
+
+int OhHellState::tricks_played() const {
+  int t = 0;
+  for (Seat s = 0; s < r_.players; ++s) t += taken_[s];
+  return t;
+}
+
+void OhHellState::legal_actions(Seat seat, std::vector<Action>& out) const {
+  out.clear();
+  assert(seat == turn_ && (phase_ == Phase::kBid || phase_ == Phase::kPlay));
+  if (phase_ == Phase::kBid) {
+    // "You may bid zero"; at most every trick.
+    const int no = forbidden_bid();
+    for (int n = 0; n <= hand_size(); ++n)
+      if (n != no) out.push_back(Move::make_bid(n).encode());
+    return;
+  }
+  // "Each player in turn must follow that suit if he can. If you are unable
+  // to follow suit, you may play any card in your hand."
+  const Hand& h = hands_[seat];
+  const kit::CardBits ok = kit::playable(std::span<const Card>(h.data(), h.size()), trick_);
+  for (Card c : h)
+    if (ok & card_bit(c)) out.push_back(Move::play(c).encode());
+}
+
+// ---- Doing moves --------------------------------------------------------------------
+
+void OhHellState::apply(Seat seat, Action a) {
+  const Move m = *Move::decode(a);
+  ++actions_;
+  ev_ = Event();
+  ev_.actor = seat;
+  if (m.kind == Move::kBid) {
+    bids_[seat] = m.bid;
+    ev_.kind = Event::kBid, ev_.bid = m.bid;
+    if (seat != dealer_) {
+      turn_ = left(seat);
+      return;
+    }
+    // "The player to the left of the dealer begins by playing one card".
+    phase_ = Phase::kPlay;
+    trick_.start(left(dealer_));
+    turn_ = left(dealer_);
+    return;
+  }
+  Hand& h = hands_[seat];
+  Card* it = std::find(h.begin(), h.end(), m.card);
+  assert(it != h.end());
+  h.erase(it);
+  voids_.note(trick_, seat, m.card);
+  trick_.play(m.card);
+  gone_ |= card_bit(m.card);
+  ev_.kind = Event::kPlay, ev_.card = m.card;
+  if (trick_.complete(r_.players)) return end_trick();
+  turn_ = trick_.next(r_.players);
+}
+
+void OhHellState::end_trick() {
+  // "The player who laid the highest card in the suit led, or the highest
+  // trump, wins that trick. That player then leads the next trick."
+  const Seat w = trick_.winner(r_.players, trump_);
+  ++taken_[w];
+  for (int i = 0; i < trick_.count(); ++i) won_[w].push_back(trick_.card(i));
+  last_trick_ = trick_, last_winner_ = w;
+  ev_.trick_done = true, ev_.winner = w;
+  trick_.start(w);
+  turn_ = w;
+  // "Play continues until all cards have been played."
+  if (hands_[w].empty()) end_hand();
+}
+
+void OhHellState::end_hand() {
+  for (Seat s = 0; s < r_.players; ++s) {
+    last_points_[s] = r_.points(bids_[s], taken_[s]);
+    last_bids_[s] = bids_[s], last_taken_[s] = taken_[s];
+    score_[s] += last_points_[s];
+  }
+  ++hands_done_;
+  ev_.hand_done = true;
+  if (hand_ + 1 >= r_.hands()) {
+    phase_ = Phase::kOver;
+    return;
+  }
+  // "the deal then rotates clockwise": to the left.
+  ++hand_;
+  dealer_ = left(dealer_);
+  phase_ = Phase::kDeal;
+}
+
+// ---- The end ------------------------------------------------------------------------
+
+Outcome OhHellState::outcome() const {
+  // "At the end of all of the hands, the player with the highest cumulative
+  // score wins the game." Places follow the scores; ties share a place.
+  Outcome o;
+  o.kind = OutcomeKind::kScores;
+  for (Seat s = 0; s < r_.players; ++s) o.scores.push_back(score_[s]);
+  o.places.resize(r_.players);
+  rank_places(r_.players, o.scores, o.places);
+  SeatMask first = 0;
+  for (Seat s = 0; s < r_.players; ++s)
+    if (o.places[s] == 1) first |= bit(s);
+  const std::string pts = std::to_string(score_[std::countr_zero(first)]) + " points";
+  o.summary = std::popcount(first) == 1
+                  ? seat_names(first) + " wins with " + pts + "."
+                  : seat_names(first) + " share first place with " + pts + ".";
+  std::string rest;
+  for (int place = 2; place <= r_.players; ++place)
+    for (Seat s = 0; s < r_.players; ++s)
+      if (o.places[s] == place)
+        rest += (rest.empty() ? "" : ", ") + seat_name(s) + " " + std::to_string(score_[s]);
+  if (!rest.empty()) o.summary += " Then " + rest + ".";
+  return o;
+}
+
+void OhHellState::all_cards(std::vector<Card>& out) const {
+  out.clear();
+  for (Seat s = 0; s < r_.players; ++s) {
+    out.insert(out.end(), hands_[s].begin(), hands_[s].end());
+    out.insert(out.end(), won_[s].begin(), won_[s].end());
+  }
+  for (int i = 0; i < trick_.count(); ++i) out.push_back(trick_.card(i));
+  out.insert(out.end(), stock_.begin(), stock_.end());
+  if (turned_.valid()) out.push_back(turned_);
+}
+
+}  // namespace parlour::oh_hell
