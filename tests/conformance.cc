@@ -5,7 +5,9 @@
 #include <algorithm>
 #include <bit>
 #include <nlohmann/json.hpp>
+#include <optional>
 
+#include "core/chips.h"
 #include "core/table.h"
 #include "core/view_json.h"
 
@@ -72,6 +74,29 @@ void check_position(const State& s, const Config& config, std::vector<Action>& l
       if (z.kind != ZoneKind::kHand || z.owner != v) continue;
       for (const CardView& c : z.cards) ASSERT_TRUE(c.card.has_value());
     }
+  }
+}
+
+// Every seat sees every balance (a counter named "chips" or "counters"), and
+// the pots drawn on the table hold what the pots hold.
+void check_chips_shown(const State& s, const Chips& c, const Config& config) {
+  int pots = 0;
+  for (int p = 0; p < Chips::kMaxPots; ++p) pots += c.pot(p);
+  for (Seat v = -1; v < config.players; ++v) {
+    const View view = s.view(v < 0 ? kSpectator : v);
+    for (Seat p = 0; p < config.players; ++p) {
+      const auto& counters = view.seats[static_cast<std::size_t>(p)].counters;
+      const bool shown = std::any_of(counters.begin(), counters.end(), [&](const Counter& k) {
+        return (k.name == "chips" || k.name == "counters") && k.value == c.balance(p);
+      });
+      ASSERT_TRUE(shown) << "viewer " << v << " is not shown seat " << p << "'s " << c.balance(p)
+                         << " chips";
+    }
+    int drawn = 0;
+    for (const Zone& z : view.zones)
+      if (z.layout == Layout::kPot) drawn += z.chips;
+    ASSERT_EQ(drawn, pots) << "viewer " << v << " is shown pots of " << drawn << " chips, not "
+                           << pots;
   }
 }
 
@@ -145,11 +170,18 @@ void check_conformance(const Selection& sel, const Config& config, const Conform
     std::vector<Action> legal;
     std::vector<Card> cards;
     int steps = 0;
+    std::optional<int> chip_total;
     while (!t.state().terminal()) {
       ASSERT_LT(++steps, opt.max_steps) << "the game did not end";
       const State& s = t.state();
       s.all_cards(cards);
       ASSERT_EQ(sorted(cards), deck) << "cards are not conserved at step " << steps;
+      if (const Chips* c = s.chips()) {
+        if (!chip_total) chip_total = c->total();
+        ASSERT_EQ(c->total(), *chip_total) << "chips are not conserved at step " << steps;
+        if (steps % opt.resample_every == 0) check_chips_shown(s, *c, config);
+        if (::testing::Test::HasFatalFailure()) return;
+      }
       if (s.chance()) {
         t.chance();
         continue;

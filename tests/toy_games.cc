@@ -6,6 +6,7 @@
 #include <bit>
 #include <unordered_set>
 
+#include "core/chips.h"
 #include "core/deck.h"
 #include "core/registry.h"
 
@@ -196,7 +197,9 @@ class Snap final : public StateBase<Snap> {
   enum class Phase : std::uint8_t { kDeal, kStake, kFlip, kSnap, kOver };
   static constexpr Action kCall = 1, kLetGo = 2, kStake0 = 10;
 
-  explicit Snap(const SnapRules& r) : n_(r.players) { stake_.fill(-1); }
+  // Each player brings ten chips; the stakes go into the pot when all are
+  // shown, and whoever snapped most takes it (shared when tied).
+  explicit Snap(const SnapRules& r) : n_(r.players), chips_(r.players, 10) { stake_.fill(-1); }
 
   Seat to_move() const override {
     switch (phase_) {
@@ -233,7 +236,10 @@ class Snap final : public StateBase<Snap> {
     last_ = {seat, a};
     if (phase_ == Phase::kStake) {
       stake_[seat] = static_cast<int>(a - kStake0);
-      if (actors().seats == 0) phase_ = Phase::kFlip;
+      if (actors().seats == 0) {
+        phase_ = Phase::kFlip;
+        for (Seat s = 0; s < n_; ++s) chips_.stake(s, 0, stake_[s]);
+      }
       return;
     }
     if (a == kCall) {
@@ -259,7 +265,7 @@ class Snap final : public StateBase<Snap> {
       phase_ = Phase::kSnap;
       return;
     }
-    if (stock_.empty()) phase_ = Phase::kOver;
+    if (stock_.empty()) finish();
   }
   std::string action_label(Seat, Action a) const override {
     if (a == kCall) return "snap!";
@@ -271,15 +277,13 @@ class Snap final : public StateBase<Snap> {
     View v;
     v.game = "toy-snap", v.viewer = viewer, v.players = n_, v.to_move = to_move();
     v.actors = actors().seats, v.resolve = actors().resolve, v.terminal = phase_ == Phase::kOver;
-    int pot = 0;
     for (Seat s = 0; s < n_; ++s) {
       SeatInfo si{seat_name(s), 0,  static_cast<double>(score(s)),
-                  false,        "", {{"snaps", static_cast<double>(snaps_[s])}}};
+                  false,        "", {{"snaps", static_cast<double>(snaps_[s])}, chips_.counter(s)}};
       // A stake is seen by its own seat at once, by the others when all are in.
       if (stake_[s] >= 0 && (staked_all() || viewer == s || viewer == kEveryone))
         si.counters.push_back({"stake", static_cast<double>(stake_[s])});
       if (phase_ == Phase::kStake) si.status = stake_[s] >= 0 ? "has staked" : "staking";
-      if (staked_all()) pot += stake_[s];
       v.seats.push_back(std::move(si));
     }
     Zone stock{ZoneKind::kStock, Layout::kPile, kNobody, "stock", {}, "", 0, 0};
@@ -290,8 +294,7 @@ class Snap final : public StateBase<Snap> {
     Zone pile{ZoneKind::kDiscard, Layout::kPile, kNobody, "turned up", {}, "", 0, 0};
     for (Card c : pile_) pile.cards.push_back({c, true});
     v.zones.push_back(std::move(pile));
-    Zone p{ZoneKind::kPot, Layout::kPot, kNobody, "stakes", {}, "", 0, pot};
-    v.zones.push_back(std::move(p));
+    v.zones.push_back(chips_.pot_zone(0, "stakes"));
     if (viewer >= 0 && actors().has(viewer)) {
       std::vector<Action> legal;
       legal_actions(viewer, legal);
@@ -357,6 +360,8 @@ class Snap final : public StateBase<Snap> {
   }
   int actions_applied() const override { return actions_; }
 
+  const Chips* chips() const override { return &chips_; }
+
   // For the resampler.
   std::vector<Card>& stock() { return stock_; }
   int stake(Seat s) const { return stake_[s]; }
@@ -367,12 +372,22 @@ class Snap final : public StateBase<Snap> {
  private:
   void after_window() {
     open_ = 0;
-    phase_ = stock_.empty() ? Phase::kOver : Phase::kFlip;
+    if (stock_.empty()) return finish();
+    phase_ = Phase::kFlip;
+  }
+  void finish() {
+    phase_ = Phase::kOver;
+    SeatMask most = 0;
+    const int top = *std::max_element(snaps_.begin(), snaps_.begin() + n_);
+    for (Seat s = 0; s < n_; ++s)
+      if (snaps_[s] == top) most |= SeatMask{1} << s;
+    chips_.share_pot(most, 0);
   }
   int n_;
   Phase phase_ = Phase::kDeal;
   std::vector<Card> stock_, pile_;
   std::array<int, 4> stake_{}, snaps_{};
+  Chips chips_;
   SeatMask open_ = 0;
   struct {
     Seat seat;

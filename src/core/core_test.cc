@@ -6,6 +6,7 @@
 #include <set>
 
 #include "core/card.h"
+#include "core/chips.h"
 #include "core/deck.h"
 #include "core/options.h"
 #include "core/record.h"
@@ -214,6 +215,91 @@ TEST(Outcome, WinsAndLossesFollowTheKindOfResult) {
       solo_lost{OutcomeKind::kSolo, {40}, {2}, ""};
   EXPECT_TRUE(solo_won.won(0) && !solo_won.lost(0));
   EXPECT_TRUE(solo_lost.lost(0) && !solo_lost.won(0));
+}
+
+TEST(Chips, MovedNeverMadeOrLost) {
+  Chips c(3, 20);
+  EXPECT_EQ(c.total(), 60);
+  c.pay(0, 1, 5);
+  c.stake(2, 0, 4);
+  c.stake(1, 3, 2);
+  EXPECT_EQ(c.balance(0), 15);
+  EXPECT_EQ(c.balance(1), 23);
+  EXPECT_EQ(c.balance(2), 16);
+  EXPECT_EQ(c.pot(0), 4);
+  EXPECT_EQ(c.pot(3), 2);
+  EXPECT_EQ(c.total(), 60);
+  EXPECT_EQ(c.take_pot(0, 0), 4);
+  EXPECT_EQ(c.pot(0), 0);
+  EXPECT_EQ(c.balance(0), 19);
+  EXPECT_EQ(c.total(), 60);
+}
+
+RC_GTEST_PROP(Chips, AnySequenceOfMovesKeepsTheTotal, (std::uint64_t seed)) {
+  Rng r(seed);
+  const int players = 1 + static_cast<int>(r.below(8));
+  Chips c(players, static_cast<int>(r.below(100)));
+  const int total = c.total();
+  for (int i = 0; i < 200; ++i) {
+    const Seat a = static_cast<Seat>(r.below(static_cast<std::uint32_t>(players)));
+    const Seat b = static_cast<Seat>(r.below(static_cast<std::uint32_t>(players)));
+    const int pot = static_cast<int>(r.below(Chips::kMaxPots));
+    const int n = static_cast<int>(r.below(10));
+    switch (r.below(5)) {
+      case 0:
+        c.pay(a, b, n);
+        break;
+      case 1:
+        c.stake(a, pot, n);
+        break;
+      case 2:
+        c.award(a, pot, std::min(n, c.pot(pot)));
+        break;
+      case 3:
+        c.take_pot(a, pot);
+        break;
+      default:
+        c.share_pot(static_cast<SeatMask>(r.below(1u << players)), pot);
+    }
+    RC_ASSERT(c.total() == total);
+  }
+}
+
+TEST(Chips, APlayerMayOweWhereTheGameAllows) {
+  // Counters settled at the end: a balance below zero is a debt.
+  Chips c(2, 0);
+  EXPECT_FALSE(c.can_pay(0, 1));
+  c.pay(0, 1, 7);
+  EXPECT_EQ(c.balance(0), -7);
+  EXPECT_EQ(c.total(), 0);
+}
+
+TEST(Chips, ASharedPotLeavesTheOddChipsForTheNextHand) {
+  Chips c(4, 10);
+  for (Seat s = 0; s < 4; ++s) c.stake(s, 1, 2);  // 8 chips in pot 1
+  EXPECT_EQ(c.share_pot(0b0111, 1), 2);           // three share: 2 each, 2 stay
+  EXPECT_EQ(c.pot(1), 2);
+  EXPECT_EQ(c.balance(0), 10);
+  EXPECT_EQ(c.balance(3), 8);
+  EXPECT_EQ(c.share_pot(0, 1), 0);  // nobody to share: all stay
+  EXPECT_EQ(c.total(), 40);
+}
+
+TEST(Chips, WhatAHandPaidAndHowViewsShowIt) {
+  Chips c(2, 5);
+  c.pay(1, 0, 3);
+  c.begin_hand();
+  c.pay(0, 1, 1);
+  c.stake(0, 2, 2);
+  EXPECT_EQ(c.hand_change(0), -3);
+  EXPECT_EQ(c.hand_change(1), 1);
+  EXPECT_EQ(c.counter(0), (Counter{"chips", 5}));
+  EXPECT_EQ(c.counter(1, "counters"), (Counter{"counters", 3}));
+  const Zone z = c.pot_zone(2, "the boodle: A♥", "on the ace of hearts");
+  EXPECT_EQ(z.layout, Layout::kPot);
+  EXPECT_EQ(z.kind, ZoneKind::kPot);
+  EXPECT_EQ(z.chips, 2);
+  EXPECT_EQ(z.note, "on the ace of hearts");
 }
 
 TEST(Words, NarrationReadsForEachViewer) {

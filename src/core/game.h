@@ -33,6 +33,8 @@
 
 namespace parlour {
 
+class Chips;
+
 struct Config {
   int players = 0;
   Options options;
@@ -127,6 +129,10 @@ class State {
 
   // Number of seat actions applied so far (chance excluded): a record's length.
   virtual int actions_applied() const = 0;
+
+  // The chips of a game that pays (core/chips.h), null for one that does not:
+  // the harness checks that no chip is made or lost and that views show them.
+  virtual const Chips* chips() const { return nullptr; }
 };
 
 // The part of State every game writes the same way: clone() by copy.

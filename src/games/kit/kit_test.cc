@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "games/kit/claims.h"
+#include "games/kit/deal.h"
 #include "games/kit/hidden.h"
 #include "games/kit/tricks.h"
 
@@ -226,6 +227,31 @@ TEST(Tricks, ADealDependsOnlyOnWhichCardsAreHidden) {
   ASSERT_TRUE(deal_around_voids(pool, places, r1, a));
   ASSERT_TRUE(deal_around_voids(reversed, places, r2, b));
   EXPECT_EQ(a, b);
+}
+
+TEST(Deal, NoSeatIsGivenACardItMayNotHold) {
+  // Seat 0 may hold only spades, seat 1 anything, seat 2 no spades: a deal
+  // that places cards at random must often move one on to make room.
+  const std::vector<Card> pool = {*parse_card("2S"), *parse_card("3S"), *parse_card("4H"),
+                                  *parse_card("5H"), *parse_card("6D"), *parse_card("7S")};
+  const std::vector<int> room = {2, 2, 2};
+  auto allowed = [](Seat s, Card c) { return s == 1 || (s == 0) == (c.suit() == kSpades); };
+  Rng rng(4);
+  std::vector<std::vector<Card>> out;
+  int seat1_spades = 0;
+  for (int i = 0; i < 200; ++i) {
+    ASSERT_TRUE(deal_where_allowed(pool, room, allowed, rng, out));
+    for (Seat s = 0; s < 3; ++s) {
+      ASSERT_EQ(out[static_cast<std::size_t>(s)].size(), 2u);
+      for (Card c : out[static_cast<std::size_t>(s)]) EXPECT_TRUE(allowed(s, c));
+    }
+    for (Card c : out[1]) seat1_spades += c.suit() == kSpades;
+  }
+  EXPECT_GT(seat1_spades, 0);  // the spade seat 0 has no room for goes to seat 1
+  // Three spades, and room for only two where spades may go... plus seat 1's:
+  // no deal when seat 1 may not take spades either.
+  EXPECT_FALSE(deal_where_allowed(
+      pool, room, [](Seat s, Card c) { return (s == 0) == (c.suit() == kSpades); }, rng, out));
 }
 
 }  // namespace
