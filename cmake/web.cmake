@@ -35,6 +35,10 @@ add_test(NAME web_odds COMMAND ${NODE} e2e/odds.mjs --server $<TARGET_FILE:parlo
 add_test(NAME web_cheat
          COMMAND ${NODE} e2e/cheat.mjs --server $<TARGET_FILE:parlour> --shots ${CMAKE_BINARY_DIR}/screenshots
          WORKING_DIRECTORY ${web})
+# A person and three bots play five deals of Oh Hell! to the end: bids, cards by click.
+add_test(NAME web_oh_hell
+         COMMAND ${NODE} e2e/oh_hell.mjs --server $<TARGET_FILE:parlour> --shots ${CMAKE_BINARY_DIR}/screenshots
+         WORKING_DIRECTORY ${web})
 # Browsers and a server: each alone, so that their timings are not a 2-core race.
 set_tests_properties(web_e2e web_layout PROPERTIES RUN_SERIAL TRUE TIMEOUT 300)
-set_tests_properties(web_odds web_cheat PROPERTIES RUN_SERIAL TRUE TIMEOUT 180)
+set_tests_properties(web_odds web_cheat web_oh_hell PROPERTIES RUN_SERIAL TRUE TIMEOUT 180)
