@@ -174,6 +174,8 @@ async function playTurn(p, stats, cards) {
 async function answerWindow(p, stats, cards, force) {
   const words = await prompt(p);
   const m = /^(.+) played \d+ cards? and claims (\w+)/i.exec(words);
+  // The window may have closed since it was seen (the bot called first): the moment has passed.
+  if (!m && !(await button(p, 'x').count())) return null;
   check(m && RANKS[m[2].toLowerCase()], `${p.label}: the window's prompt names no claim: "${words}"`);
   const rank = RANKS[m[2].toLowerCase()];
   const played = (await zoneCards(p, 'the last play')).length;
