@@ -1,0 +1,127 @@
+#include "games/lift_smoke/bots.h"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+
+#include "games/lift_smoke/state.h"
+
+namespace parlour::lift_smoke {
+namespace {
+
+using kit::card_bit;
+using kit::CardBits;
+using kit::high;
+
+// Whether a card above `c` of its suit is unseen by a seat that knows `known`.
+bool beatable(Card c, CardBits known) {
+  for (int o = high(c) + 1; o <= 12; ++o) {
+    const Card h = Card::standard(o == 12 ? kAce : Rank(o + 2), c.suit());
+    if (!(known & card_bit(h))) return true;
+  }
+  return false;
+}
+
+class HeuristicBot final : public Bot {
+ public:
+  Action act(const Observation& obs, Rng& rng) override {
+    if (obs.legal().size() == 1) return obs.legal()[0];
+    auto world = obs.sample(rng);
+    if (!world) return obs.legal()[0];
+    return heuristic_action(static_cast<const LiftSmokeState&>(*world), obs.seat());
+  }
+};
+
+}  // namespace
+
+Action heuristic_action(const LiftSmokeState& s, Seat me) {
+  const Hand& h = s.hand(me);
+  const kit::Trick& t = s.trick();
+  const Suit trump = s.trump();
+  const CardBits ok = kit::playable(std::span<const Card>(h.data(), h.size()), t);
+  CardBits known = s.gone() | card_bit(s.turned());
+  for (Card c : h) known |= card_bit(c);
+  auto cost = [&](Card c) { return (c.suit() == trump ? 100 : 0) + high(c); };
+  Card pick;
+  int best = 0;
+  auto consider = [&](Card c, int score) {
+    if (!pick.valid() || score > best) pick = c, best = score;
+  };
+  if (t.empty()) {
+    for (Card c : h) {
+      if (!(ok & card_bit(c))) continue;
+      if (!beatable(c, known)) {
+        // A master: a trump cannot be beaten; a side card may still be trumped.
+        consider(c, (c.suit() == trump ? 300 : 200) + high(c));
+      } else {
+        // Else the card likeliest to win: the highest of a side suit.
+        consider(c, 100 + high(c) - (c.suit() == trump ? 50 : 0));
+      }
+    }
+    return Move::play(pick).encode();
+  }
+  const Card winning = t.winning_card(trump);
+  const bool last = t.count() == std::popcount(s.in()) - 1;
+  for (Card c : h) {
+    if (!(ok & card_bit(c))) continue;
+    if (kit::beats(c, winning, trump)) {
+      // The cheapest winning card when last or sure; before others, the
+      // highest, to hold the trick.
+      const bool sure = last || !beatable(c, known);
+      consider(c, sure ? 300 - cost(c) : 200 + cost(c));
+    } else {
+      consider(c, -cost(c));
+    }
+  }
+  return Move::play(pick).encode();
+}
+
+std::unique_ptr<Bot> make_heuristic_bot() {
+  return std::make_unique<HeuristicBot>();
+}
+
+namespace {
+
+// For searches: the heuristic policy; each seat's standing by the cards it
+// holds against those still in, players already out by when they went out.
+class LiftSmokeHints final : public SearchHints {
+ public:
+  Action policy(const State& state, Seat seat, std::span<const Action>, Rng&) const override {
+    return heuristic_action(static_cast<const LiftSmokeState&>(state), seat);
+  }
+  void estimate(const State& state, std::span<double> value) const override {
+    const auto& s = static_cast<const LiftSmokeState&>(state);
+    const int n = s.rules().players;
+    for (Seat p = 0; p < n; ++p) {
+      double beaten = 0;
+      for (Seat q = 0; q < n; ++q) {
+        if (q == p) continue;
+        if (s.terminal()) {
+          const int a = p == s.winner() ? 1000 : s.out_at(p);
+          const int b = q == s.winner() ? 1000 : s.out_at(q);
+          beaten += a > b ? 1 : a == b ? 0.5 : 0;
+        } else if (!s.is_in(p)) {
+          beaten += !s.is_in(q) ? (s.out_at(p) > s.out_at(q)    ? 1
+                                   : s.out_at(p) == s.out_at(q) ? 0.5
+                                                                : 0)
+                                : 0;
+        } else if (!s.is_in(q)) {
+          beaten += 1;
+        } else {
+          const double d = static_cast<double>(s.hand(p).size()) - s.hand(q).size();
+          beaten += 1 / (1 + std::exp(-d / 1.5));
+        }
+      }
+      value[p] = beaten / (n - 1);
+    }
+  }
+};
+
+}  // namespace
+
+const SearchHints& search_hints() {
+  static const LiftSmokeHints h;
+  return h;
+}
+
+}  // namespace parlour::lift_smoke

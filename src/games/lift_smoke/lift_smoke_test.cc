@@ -1,0 +1,296 @@
+// Lift Smoke: a test for the sentence of seed 003 (003_f6f2248119171254.txt)
+// and for each rule taken from the sources rules.md names (pokerwiner.com's
+// Hoyle-style "Lift Smoke", Denexa's "Linger Longer"), or our readings; then
+// the views, the resampler, the bot and the conformance harness.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "conformance.h"
+#include "core/table.h"
+#include "games/lift_smoke/bots.h"
+#include "games/lift_smoke/state.h"
+
+namespace parlour::lift_smoke {
+namespace {
+
+using testing::card;
+using testing::cards;
+using testing::legal;
+
+Config config(int players) {
+  return testing::test_config("lift-smoke", players);
+}
+
+LiftSmokeState fresh(int players) {
+  return LiftSmokeState(Rules::from(config(players)));
+}
+
+void play(LiftSmokeState& s, Seat seat, const char* c) {
+  ASSERT_TRUE(testing::play(s, seat, Move::play(card(c)).encode())) << seat_name(seat) << ": " << c;
+}
+
+TEST(LiftSmokeRules, TwoToSevenPlayers) {
+  // Hoyle: "Four to six players"; our reading: two (the seed's ending) to seven.
+  Config c = config(4);
+  for (int p : {1, 8}) {
+    c.players = p;
+    EXPECT_FALSE(game_info().validate(c).ok()) << p;
+  }
+  for (int p = 2; p <= 7; ++p) {
+    c.players = p;
+    EXPECT_TRUE(game_info().validate(c).ok()) << p;
+  }
+}
+
+TEST(LiftSmokeRules, AsManyCardsAsPlayersAndTheNextCardTurnedForTrumps) {
+  // Hoyle: "Each player receives as many cards as there are players in the
+  // game"; the next card turned for trumps; "The remaining cards ... form
+  // the stock". The eldest leads.
+  for (int p = 2; p <= 7; ++p) {
+    LiftSmokeState s = fresh(p);
+    Rng rng(p);
+    s.apply_chance(rng);
+    for (Seat q = 0; q < p; ++q) EXPECT_EQ(static_cast<int>(s.hand(q).size()), p);
+    EXPECT_TRUE(s.turned().valid());
+    EXPECT_EQ(s.trump(), s.turned().suit());
+    EXPECT_EQ(static_cast<int>(s.stock().size()), 52 - p * p - 1);
+    EXPECT_EQ(s.to_move(), 0);
+    EXPECT_EQ(legal(s, 0).size(), static_cast<std::size_t>(p));
+  }
+}
+
+TEST(LiftSmokeRules, PlayersMustFollowSuitIfAbleElseAnyCard) {
+  // Hoyle: "The other players must follow suit, if able; if unable, the hand
+  // may play any card."
+  LiftSmokeState s = fresh(3);
+  s.set_position({cards({"2H", "3C", "4C"}), cards({"KH", "AC", "5D"}), cards({"9D", "9C", "2S"})},
+                 card("7S"), cards({"2C", "3D"}), 0);
+  play(s, 0, "2H");
+  EXPECT_EQ(legal(s, 1), std::vector<Action>{Move::play(card("KH")).encode()});
+  play(s, 1, "KH");
+  EXPECT_EQ(legal(s, 2).size(), 3u);
+}
+
+TEST(LiftSmokeRules, TheHighestTrumpElseTheHighestOfTheSuitLedWinsAndOnlyItsWinnerDraws) {
+  // Hoyle: "A trick is won by the highest trump, or by the highest card of
+  // the suit led. Winner of a trick draws the top card of the stock and leads
+  // to the next trick." Denexa: "(and nobody else)".
+  LiftSmokeState s = fresh(3);
+  s.set_position({cards({"2H", "3C", "4C"}), cards({"KH", "AC", "5D"}), cards({"9D", "9C", "2S"})},
+                 card("7S"), cards({"2C", "3D"}), 0);
+  play(s, 0, "2H");
+  play(s, 1, "KH");
+  play(s, 2, "2S");                 // a trump
+  EXPECT_EQ(s.hand(2).size(), 3u);  // played one, drew one
+  EXPECT_EQ(s.hand(0).size(), 2u);
+  EXPECT_EQ(s.hand(1).size(), 2u);
+  EXPECT_NE(std::find(s.hand(2).begin(), s.hand(2).end(), card("3D")), s.hand(2).end());
+  EXPECT_EQ(s.stock().size(), 1u);
+  EXPECT_EQ(s.to_move(), 2);
+}
+
+TEST(LiftSmokeRules, PlayersWhoseCardsRunOutDropOutAndTheOthersContinue) {
+  // Hoyle: "When a player's cards are exhausted, he drops out of the deal and
+  // the other players continue."
+  LiftSmokeState s = fresh(3);
+  s.set_position({cards({"2H", "3C"}), cards({"KH"}), cards({"9H", "9C"})}, card("7S"),
+                 cards({"2C", "3D", "4D"}), 0);
+  play(s, 0, "2H");
+  play(s, 1, "KH");
+  play(s, 2, "9H");
+  // Seat 1 won and drew: still in. Now seat 0 has one card left.
+  EXPECT_TRUE(s.is_in(1));
+  EXPECT_EQ(s.to_move(), 1);
+  LiftSmokeState t = fresh(3);
+  t.set_position({cards({"2H", "3C"}), cards({"5H"}), cards({"9H", "9C"})}, card("7S"),
+                 cards({"2C", "3D", "4D"}), 0);
+  play(t, 0, "2H");
+  play(t, 1, "5H");
+  play(t, 2, "9H");
+  EXPECT_FALSE(t.is_in(1));  // no card left
+  EXPECT_EQ(t.out_at(1), 1);
+  EXPECT_EQ(t.to_move(), 2);
+  play(t, 2, "9C");
+  EXPECT_EQ(t.to_move(), 0);  // seat 1 is skipped
+  play(t, 0, "3C");           // two cards make the trick; seat 0 runs out
+  EXPECT_TRUE(t.terminal());
+  EXPECT_EQ(t.winner(), 2);
+}
+
+TEST(LiftSmokeRules, TwoWithACardEachTheCardDrawnWinsTheGame) {
+  // Seed 003: "If two players remain with a card each, the winner of the
+  // trick draws from the stock, and the card so drawn wins the game, his
+  // adversary having none."
+  LiftSmokeState s = fresh(3);
+  s.set_position({cards({"AH"}), cards({}), cards({"9H"})}, card("7S"), cards({"2C", "3D"}), 0);
+  play(s, 0, "AH");
+  play(s, 2, "9H");
+  ASSERT_TRUE(s.terminal());
+  EXPECT_EQ(s.winner(), 0);
+  EXPECT_EQ(s.hand(0), Hand{card("3D")});  // the card so drawn
+  EXPECT_TRUE(s.hand(2).empty());
+  std::vector<std::string> story;
+  s.narrate(kEveryone, story);
+  EXPECT_NE(std::find(story.begin(), story.end(),
+                      "The card drawn wins the game, Seat 0's adversary having none."),
+            story.end());
+  const Outcome o = s.outcome();
+  EXPECT_EQ(o.places[0], 1);
+  EXPECT_EQ(o.places[2], 2);
+}
+
+TEST(LiftSmokeRules, WithTheStockEmptyTheWinnerOfTheLastTrickWins) {
+  // Hoyle: "If several hands are exhausted by the last trick, the winner of
+  // that trick wins the pot." (Our reading: the stock empty, nobody draws.)
+  LiftSmokeState s = fresh(3);
+  s.set_position({cards({"2H"}), cards({"KH"}), cards({"9H"})}, card("7S"), {}, 0);
+  play(s, 0, "2H");
+  play(s, 1, "KH");
+  play(s, 2, "9H");
+  ASSERT_TRUE(s.terminal());
+  EXPECT_EQ(s.winner(), 1);
+  const Outcome o = s.outcome();
+  EXPECT_EQ(o.places, (std::vector<int>{2, 1, 2}));
+}
+
+TEST(LiftSmokeRules, TheLastWithCardsWinsAndOthersPlaceByHowLongTheyLasted) {
+  // Hoyle: "The last survivor to have any cards left wins".
+  LiftSmokeState s = fresh(3);
+  s.set_position({cards({"2H"}), cards({"KH", "QH"}), cards({"9H", "8C"})}, card("7S"), {}, 0);
+  play(s, 0, "2H");
+  play(s, 1, "KH");
+  play(s, 2, "9H");  // seat 0 is out after trick 1
+  play(s, 1, "QH");
+  play(s, 2, "8C");  // seat 1 wins, both out: the winner of that trick wins
+  ASSERT_TRUE(s.terminal());
+  EXPECT_EQ(s.outcome().places, (std::vector<int>{3, 1, 2}));
+}
+
+// ---- What is public: voids that drawing undoes ------------------------------------------
+
+TEST(LiftSmokeKnowledge, AVoidLastsUntilTheSeatDrawsAgain) {
+  LiftSmokeState s = fresh(3);
+  s.set_position({cards({"2H", "3C", "4C"}), cards({"KH", "AC", "5D"}), cards({"9D", "9C", "2S"})},
+                 card("7S"), cards({"2C", "3D"}), 0);
+  play(s, 0, "2H");
+  play(s, 1, "KH");
+  play(s, 2, "2S");  // void in hearts, then draws
+  EXPECT_EQ(s.cap(2, kHearts), 1);
+  EXPECT_EQ(s.cap(0, kHearts), 2);  // played one of at most three
+}
+
+TEST(LiftSmokeKnowledge, SamplesKeepWhatEachSeatHasShownAndTheViewerSees) {
+  LiftSmokeState s = fresh(4);
+  s.set_position({cards({"2H", "3C", "4C", "5C"}), cards({"KH", "AC", "5D", "6D"}),
+                  cards({"9D", "9C", "2S", "3S"}), cards({"10H", "JH", "QD", "KD"})},
+                 card("7S"), cards({"2C", "3D", "4D", "6C", "7C", "8C"}), 0);
+  play(s, 0, "2H");
+  play(s, 1, "KH");
+  play(s, 2, "9D");  // void in hearts, does not draw
+  play(s, 3, "10H");
+  ASSERT_EQ(s.cap(2, kHearts), 0);
+  Rng rng(7);
+  const View mine = s.view(1);
+  int moved = 0;
+  for (int i = 0; i < 2000; ++i) {
+    auto sample = resampler().resample(s, 1, rng);
+    ASSERT_TRUE(sample);
+    const auto& t = static_cast<const LiftSmokeState&>(*sample);
+    ASSERT_TRUE(t.view(1) == mine);
+    for (Card c : t.hand(2)) EXPECT_NE(c.suit(), kHearts) << i;
+    for (Seat p = 0; p < 4; ++p)
+      for (int su = 0; su < SUIT_NB; ++su)
+        EXPECT_LE(std::count_if(t.hand(p).begin(), t.hand(p).end(),
+                                [&](Card c) { return c.suit() == su; }),
+                  s.cap(p, Suit(su)));
+    moved += !(t.hand(2) == s.hand(2));
+  }
+  EXPECT_GT(moved, 1000);
+}
+
+TEST(LiftSmokeKnowledge, SamplesRespectLimitsThroughWholeGames) {
+  for (int players : {2, 4, 7}) {
+    LiftSmokeState s = fresh(players);
+    Rng chance(players), rng(players, 3);
+    s.apply_chance(chance);
+    int checked = 0;
+    while (!s.terminal()) {
+      const Seat me = s.to_move();
+      auto sample = resampler().resample(s, me, rng);
+      ASSERT_TRUE(sample);
+      const auto& t = static_cast<const LiftSmokeState&>(*sample);
+      ASSERT_TRUE(t.view(me) == s.view(me));
+      for (Seat p = 0; p < players; ++p)
+        for (int su = 0; su < SUIT_NB; ++su)
+          ASSERT_LE(std::count_if(t.hand(p).begin(), t.hand(p).end(),
+                                  [&](Card c) { return c.suit() == su; }),
+                    s.cap(p, Suit(su)));
+      ++checked;
+      std::vector<Action> l = legal(s, me);
+      s.apply(me, rng.below(3) ? heuristic_action(s, me) : l[rng.below(l.size())]);
+    }
+    EXPECT_GT(checked, 3);
+  }
+}
+
+// ---- The bot -----------------------------------------------------------------------------
+
+TEST(LiftSmokeBots, TheHeuristicWinsCheaplyAndThrowsItsLeast) {
+  LiftSmokeState s = fresh(3);
+  s.set_position({cards({"2H", "3C", "4C"}), cards({"KH", "AH", "5D"}), cards({"9D", "9C", "2S"})},
+                 card("7S"), cards({"2C", "3D"}), 0);
+  play(s, 0, "2H");
+  EXPECT_EQ(heuristic_action(s, 1), Move::play(card("KH")).encode());
+  play(s, 1, "KH");
+  EXPECT_EQ(heuristic_action(s, 2), Move::play(card("2S")).encode());  // trumps it
+}
+
+TEST(LiftSmokeBots, TheHeuristicPlacesBetterThanRandomPlay) {
+  const Selection sel = *select("lift-smoke");
+  const Config c = config(4);
+  const GameInfo& g = *sel.game;
+  double heuristic = 0, randoms = 0;
+  const int games = 300;
+  for (std::uint64_t seed = 1; seed <= games; ++seed) {
+    Table t(sel, c, seed);
+    std::vector<std::unique_ptr<Player>> owned;
+    std::vector<Player*> seats;
+    const Seat h = static_cast<Seat>(seed % 4);
+    for (Seat p = 0; p < 4; ++p) {
+      std::unique_ptr<Bot> bot = p == h ? g.bots[0].make() : nullptr;
+      if (!bot) {
+        struct Random final : Bot {
+          Action act(const Observation& obs, Rng& rng) override {
+            return obs.legal()[rng.below(static_cast<std::uint32_t>(obs.legal().size()))];
+          }
+        };
+        bot = std::make_unique<Random>();
+      }
+      owned.push_back(
+          std::make_unique<BotPlayer>(std::move(bot), g.resampler, Rng(seed, bot_stream(p))));
+      seats.push_back(owned.back().get());
+    }
+    ASSERT_TRUE(t.run(seats));
+    const Outcome o = t.state().outcome();
+    for (Seat p = 0; p < 4; ++p) (p == h ? heuristic : randoms) += o.places[p];
+  }
+  // A better (lower) mean place than the random players'.
+  EXPECT_LT(heuristic / games + 0.1, randoms / (3 * games));
+}
+
+// ---- Conformance --------------------------------------------------------------------------
+
+TEST(LiftSmokeConformance, EveryPresetAndPlayerCount) {
+  testing::ConformanceOptions opt;
+  opt.games = 4;
+  opt.resample_every = 3;
+  for (const Selection& sel : all_selections()) {
+    if (sel.game != find_game("lift-smoke")) continue;
+    for (int p = kMinPlayers; p <= kMaxPlayers; ++p)
+      testing::check_conformance(sel, *make_config(sel, p, std::vector<std::string>{}), opt);
+  }
+}
+
+}  // namespace
+}  // namespace parlour::lift_smoke

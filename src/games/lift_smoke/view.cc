@@ -1,0 +1,141 @@
+// What each seat sees of Lift Smoke, the labels of its moves, and the story of play.
+#include <algorithm>
+#include <bit>
+
+#include "games/lift_smoke/state.h"
+
+namespace parlour::lift_smoke {
+namespace {
+
+// Zones, in order: each seat's hand (zone s), the trick, the trump card, the
+// stock, the tricks played.
+int trick_zone(int players) {
+  return players;
+}
+
+}  // namespace
+
+std::string LiftSmokeState::action_label(Seat, Action a) const {
+  const auto m = Move::decode(a);
+  if (!m) return "action " + std::to_string(a);
+  return "play " + card_token(m->card);
+}
+
+View LiftSmokeState::view(Seat viewer) const {
+  const bool over = phase_ == Phase::kOver;
+  const bool all = over || viewer == kEveryone;
+  const int n = r_.players;
+  View v;
+  v.game = "lift-smoke";
+  v.viewer = viewer;
+  v.players = n;
+  v.to_move = to_move();
+  v.actors = actors().seats;
+  v.resolve = actors().resolve;
+  v.dealer = dealer_;
+  v.terminal = over;
+  const bool dealt = phase_ != Phase::kDeal;
+  for (Seat s = 0; s < n; ++s) {
+    SeatInfo si;
+    si.name = seat_name(s);
+    si.cards = static_cast<int>(hands_[s].size());
+    si.score = si.cards;
+    si.out = dealt && !is_in(s);
+    std::string st;
+    auto add = [&](const std::string& x) { st += (st.empty() ? "" : ", ") + x; };
+    if (s == dealer_) add("dealer");
+    if (si.out) add(s == winner_ ? "won" : "out");
+    if (phase_ == Phase::kPlay && s == turn_) add(trick_.empty() ? "to lead" : "to play");
+    if (over && s == winner_) add("the last with cards");
+    si.status = st;
+    v.seats.push_back(std::move(si));
+  }
+  for (Seat s = 0; s < n; ++s) {
+    Zone z{ZoneKind::kHand, Layout::kHand, s, seat_name(s) + "'s hand", {}, "", 0, 0};
+    for (Card c : hands_[s])
+      z.cards.push_back({all || viewer == s ? std::optional<Card>(c) : std::nullopt, false});
+    v.zones.push_back(std::move(z));
+  }
+  Zone t{ZoneKind::kTrick, Layout::kTrick, kNobody, "trick", {}, "", 0, 0};
+  if (!trick_.empty()) {
+    for (int i = 0; i < trick_.count(); ++i) t.cards.push_back({trick_.card(i), true, order_[i]});
+  } else if (last_winner_ >= 0) {
+    for (int i = 0; i < last_trick_.count(); ++i)
+      t.cards.push_back({last_trick_.card(i), true, last_order_[i]});
+    t.note = seat_name(last_winner_) + " took the last trick";
+  }
+  v.zones.push_back(std::move(t));
+  Zone trump_zone{ZoneKind::kAside, Layout::kRow, kNobody, "trump card", {}, "", 0, 0};
+  if (turned_.valid()) {
+    trump_zone.cards.push_back({turned_, true});
+    trump_zone.note = "trumps: " + std::string(suit_name(turned_.suit()));
+  }
+  v.zones.push_back(std::move(trump_zone));
+  Zone stock{ZoneKind::kStock, Layout::kPile, kNobody, "stock", {}, "face down", 0, 0};
+  for (Card c : stock_) stock.cards.push_back({all ? std::optional<Card>(c) : std::nullopt, false});
+  v.zones.push_back(std::move(stock));
+  Zone played{ZoneKind::kDiscard, Layout::kPile, kNobody, "tricks played", {}, "", 0, 0};
+  for (Card c : discards_) played.cards.push_back({c, true});
+  v.zones.push_back(std::move(played));
+
+  if (viewer >= 0 && actors().has(viewer)) {
+    std::vector<Action> legal;
+    legal_actions(viewer, legal);
+    const Hand& mine = hands_[viewer];
+    for (Action a : legal) {
+      const Move m = *Move::decode(a);
+      const int pos = static_cast<int>(std::find(mine.begin(), mine.end(), m.card) - mine.begin());
+      Choice c{a, action_label(viewer, a), std::to_string(pos + 1), {{viewer, pos}}, {}};
+      c.to = {trick_zone(n), -1};
+      v.choices.push_back(std::move(c));
+    }
+    const std::string trumps = std::string(suit_name(trump())) + " are trumps";
+    v.prompt = trick_.empty()
+                   ? "Your lead (" + trumps + "); win the trick to draw."
+                   : "Play to the trick: follow " + std::string(suit_name(trick_.led())) +
+                         " if you can (" + trumps + ").";
+  }
+  if (v.terminal) v.result = outcome().summary;
+  return v;
+}
+
+void LiftSmokeState::narrate(Seat viewer, std::vector<std::string>& out) const {
+  const Event& e = ev_;
+  const Words w(viewer);
+  switch (e.kind) {
+    case Event::kNone:
+      return;
+    case Event::kDeal:
+      out.push_back(w.says(e.actor, "deal") + " " + cards_text(r_.players) + " each and " +
+                    w.verb(e.actor, "turn") + " " + card_token(turned_) + ": " +
+                    std::string(suit_name(turned_.suit())) + " are trumps.");
+      if (viewer >= 0) out.push_back("You hold " + token_list(hands_[viewer]) + ".");
+      return;
+    case Event::kPlay: {
+      out.push_back(w.says(e.actor, "play") + " " + card_token(e.card) + ".");
+      if (!e.trick_done) return;
+      std::string line = w.who(e.winner) + " " + w.verb(e.winner, "take") + " the trick";
+      if (e.drawn.valid())
+        line += " and " + w.verb(e.winner, "draw") + " " +
+                (w.sees(e.winner) ? card_token(e.drawn) : std::string("a card")) +
+                " from the stock";
+      else
+        line += "; the stock is empty";
+      out.push_back(line + ".");
+      if (e.dropped)
+        out.push_back(seat_names(e.dropped) + (std::popcount(e.dropped) == 1
+                                                   ? " has no cards left and drops out."
+                                                   : " have no cards left and drop out."));
+      if (e.over) {
+        if (e.drawn.valid() && e.winner == winner_ && std::popcount(e.dropped) == 1 &&
+            hands_[winner_].size() == 1)
+          out.push_back("The card drawn wins the game, " + w.whose(winner_) +
+                        " adversary having none.");
+        out.push_back(outcome().summary);
+      }
+      return;
+    }
+  }
+}
+
+}  // namespace parlour::lift_smoke

@@ -1,0 +1,313 @@
+// Michigan: the rules in play. Quotations are from seed 002 (lines 6-10);
+// rules.md gives the readings and the standard sources.
+#include <algorithm>
+#include <cassert>
+
+#include "core/deck.h"
+#include "games/michigan/state.h"
+
+namespace parlour::michigan {
+
+MichiganState::MichiganState(const Rules& rules) : r_(rules), chips_(rules.players, rules.chips) {}
+
+// ---- Hands, stakes and the deal ---------------------------------------------------
+
+void MichiganState::apply_chance(Rng& rng) {
+  if (phase_ == Phase::kDealer) {
+    // "A random dealer is selected".
+    dealer_ = static_cast<Seat>(rng.below(static_cast<std::uint32_t>(r_.players)));
+    ev_ = Event{};
+    ev_.kind = Event::kDealer, ev_.actor = dealer_;
+    begin_hand();
+    ev_.stakes_shown = r_.staking == Staking::kEven;
+    return;
+  }
+  assert(phase_ == Phase::kDeal);
+  run_.clear(), played_.clear();  // the last hand's play, on show until now
+  std::vector<Card> deck = standard_deck();
+  rng.shuffle(std::span<Card>(deck));
+  // "he deals out all of the cards in the deck, one at a time, including an
+  // extra hand to his left": the dead hand first, then the dealer's left, the
+  // dealer last.
+  const std::size_t stations = static_cast<std::size_t>(r_.players) + 1;
+  for (std::size_t i = 0; i < deck.size(); ++i) {
+    const int k = static_cast<int>(i % stations);
+    if (k == 0)
+      dead_.push_back(deck[i]);
+    else
+      hands_[static_cast<std::size_t>(left(dealer_, k))].push_back(deck[i]);
+  }
+  for (Seat s = 0; s < r_.players; ++s)
+    std::sort(hands_[static_cast<std::size_t>(s)].begin(),
+              hands_[static_cast<std::size_t>(s)].end(), by_suit);
+  std::sort(dead_.begin(), dead_.end(), by_suit);
+  ev_ = Event{};
+  ev_.kind = Event::kDeal, ev_.actor = dealer_;
+  // "The player to the left of the dealer starts playing".
+  turn_ = left(dealer_);
+  leading_ = true;
+  phase_ = Phase::kPlay;
+}
+
+void MichiganState::begin_hand() {
+  ++hand_;
+  chips_.begin_hand();
+  for (auto& h : hands_) h.clear();
+  // The cards played in the hand just over stay on show through the staking
+  // (everyone saw them, the last one told as it went out), until the deal.
+  dead_.clear();
+  lacks_.fill(0);
+  known_dead_ = 0;
+  stopped_ = SUIT_NB;
+  passes_ = 0;
+  leading_ = true;
+  staked_.fill(0);
+  for (auto& s : stake_on_) s.fill(0);
+  boodles_won_.fill(0);
+  if (r_.staking == Staking::kEven) {
+    stake_evenly();
+    phase_ = Phase::kDeal;
+    return;
+  }
+  // Our reading: in turn from the dealer's left, openly, before the deal.
+  phase_ = Phase::kStake;
+  turn_ = left(dealer_);
+}
+
+void MichiganState::stake_evenly() {
+  for (Seat s = 0; s < r_.players; ++s) {
+    const int each = ante_of(s) / kBoodles;
+    for (int b = 0; b < kBoodles; ++b) {
+      chips_.stake(s, b, each);
+      stake_on_[static_cast<std::size_t>(s)][static_cast<std::size_t>(b)] = each;
+    }
+    staked_[static_cast<std::size_t>(s)] = each * kBoodles;
+  }
+}
+
+int MichiganState::ante_of(Seat s) const {
+  return r_.dealer_double && s == dealer_ ? 2 * r_.ante : r_.ante;
+}
+
+void MichiganState::set_position(const std::vector<std::vector<Card>>& hands,
+                                 const std::vector<Card>& dead, Seat leader) {
+  for (Seat s = 0; s < r_.players; ++s) {
+    Hand& h = hands_[static_cast<std::size_t>(s)];
+    h.clear();
+    for (Card c : hands[static_cast<std::size_t>(s)]) h.push_back(c);
+    std::sort(h.begin(), h.end(), by_suit);
+  }
+  dead_.clear();
+  for (Card c : dead) dead_.push_back(c);
+  std::sort(dead_.begin(), dead_.end(), by_suit);
+  run_.clear(), played_.clear();
+  lacks_.fill(0);
+  known_dead_ = 0;
+  stopped_ = SUIT_NB;
+  passes_ = 0;
+  hand_ = std::max(hand_, 1);
+  turn_ = leader;
+  leading_ = true;
+  phase_ = Phase::kPlay;
+}
+
+// ---- Whose move and what is legal -------------------------------------------------
+
+Seat MichiganState::to_move() const {
+  switch (phase_) {
+    case Phase::kDealer:
+    case Phase::kDeal:
+      return kChance;
+    case Phase::kOver:
+      return kTerminal;
+    case Phase::kStake:
+    case Phase::kPlay:
+      return turn_;
+  }
+  return kTerminal;
+}
+
+Suit MichiganState::barred_suit() const {
+  // A new suit is any but the one just stopped; once every player has
+  // passed (all hold that suit only), it may be led again.
+  return passes_ < r_.players ? stopped_ : SUIT_NB;
+}
+
+Seat MichiganState::holder(Card c) const {
+  for (Seat s = 0; s < r_.players; ++s) {
+    const Hand& h = hand(s);
+    if (std::find(h.begin(), h.end(), c) != h.end()) return s;
+  }
+  return kNobody;
+}
+
+CardBits MichiganState::gone() const {
+  CardBits g = 0;
+  for (Card c : run_) g |= bit(c);
+  for (Card c : played_) g |= bit(c);
+  return g;
+}
+
+void MichiganState::legal_actions(Seat seat, std::vector<Action>& out) const {
+  out.clear();
+  assert(seat == turn_ && (phase_ == Phase::kStake || phase_ == Phase::kPlay));
+  if (phase_ == Phase::kStake) {
+    // "You can divide up your ante equally, put it all on one boodle card, or
+    // however you would like to arrange it": one chip at a time.
+    for (int b = 0; b < kBoodles; ++b) out.push_back(Move::stake(b).encode());
+    return;
+  }
+  if (!leading_) {
+    // "If you have the next card in sequence in the same suit, you play that card".
+    out.push_back(Move::play(next_card(run_.back())).encode());
+    return;
+  }
+  // "laying down the lowest card in any of his suits" / "the lowest card in a
+  // new suit": hands are sorted by suit, the lowest first.
+  const Suit barred = barred_suit();
+  Suit last = SUIT_NB;
+  for (Card c : hand(seat)) {
+    if (c.suit() == last || c.suit() == barred) continue;
+    last = c.suit();
+    out.push_back(Move::play(c).encode());
+  }
+  // "If he does not have a card in a new suit, he passes the lead".
+  if (out.empty()) out.push_back(Move::pass().encode());
+}
+
+// ---- Doing moves --------------------------------------------------------------------
+
+void MichiganState::apply(Seat seat, Action a) {
+  const Move m = *Move::decode(a);
+  ++actions_;
+  ev_ = Event{};
+  ev_.actor = seat;
+  if (m.kind == Move::kStake) {
+    chips_.stake(seat, m.boodle, 1);
+    ++staked_[static_cast<std::size_t>(seat)];
+    ++stake_on_[static_cast<std::size_t>(seat)][static_cast<std::size_t>(m.boodle)];
+    ev_.kind = Event::kStake, ev_.boodle = m.boodle;
+    if (staked(seat) < ante_of(seat)) return;
+    if (seat == dealer_)
+      phase_ = Phase::kDeal;
+    else
+      turn_ = left(seat);
+    return;
+  }
+  if (m.kind == Move::kPass) {
+    // He has shown he holds no card of a new suit.
+    const Suit barred = barred_suit();
+    for (int i = 0; i < 52; ++i)
+      if (Card::from_index(static_cast<std::uint8_t>(i)).suit() != barred)
+        lacks_[static_cast<std::size_t>(seat)] |= CardBits{1} << i;
+    ev_.kind = Event::kPass;
+    ++passes_;
+    turn_ = left(seat);
+    return;
+  }
+  Hand& h = hands_[static_cast<std::size_t>(seat)];
+  h.erase(std::find(h.begin(), h.end(), m.card));
+  ev_.kind = Event::kPlay, ev_.card = m.card, ev_.lead = leading_;
+  if (leading_) {
+    for (Card c : run_) played_.push_back(c);
+    run_.clear();
+    // A lead is the leader's lowest card of its suit: he holds none below it.
+    for (Card c = Card::standard(kTwo, m.card.suit()); c != m.card; c = next_card(c))
+      lacks_[static_cast<std::size_t>(seat)] |= bit(c);
+    stopped_ = SUIT_NB;
+    passes_ = 0;
+  }
+  run_.push_back(m.card);
+  after_play(seat, m.card);
+}
+
+void MichiganState::after_play(Seat seat, Card c) {
+  // "If at any time you play a card that is the same as one of the boodle
+  // cards, you collect the chips on that card."
+  if (const int b = boodle_of(c); b >= 0) {
+    ev_.boodle = b;
+    ev_.collected = chips_.take_pot(seat, b);
+    boodles_won_[static_cast<std::size_t>(seat)] += ev_.collected;
+  }
+  // "Play ends with the first player to discard all of his cards."
+  if (hand(seat).empty()) return end_hand(seat);
+  // "until a card is not available (because it is in the extra hand) or when
+  // the sequence reaches an ace."
+  leading_ = false;
+  if (c.rank() == kAce) {
+    ev_.stop = Event::kAceStop;
+  } else {
+    const Card next = next_card(c);
+    if (const Seat h = holder(next); h != kNobody) {
+      turn_ = h;  // "no matter where at the table you sit"
+      return;
+    }
+    const bool dead = std::find(dead_.begin(), dead_.end(), next) != dead_.end();
+    if (dead) known_dead_ |= bit(next);
+    ev_.stop = dead ? Event::kDeadStop : Event::kPlayedStop;
+  }
+  // "When the play stops, the last player to play before the stop leads".
+  stopped_ = c.suit();
+  passes_ = 0;
+  leading_ = true;
+  turn_ = seat;
+}
+
+void MichiganState::end_hand(Seat out) {
+  ev_.out = true;
+  last_out_ = out;
+  // "If you go out first, you get to collect one chip from each player for
+  // every card that he holds in his hand."
+  for (Seat s = 0; s < r_.players; ++s) {
+    const int n = s == out ? 0 : static_cast<int>(hand(s).size());
+    chips_.pay(s, out, n);
+    last_paid_[static_cast<std::size_t>(s)] = n;
+  }
+  for (Seat s = 0; s < r_.players; ++s) {
+    last_boodles_[static_cast<std::size_t>(s)] = boodles_won_[static_cast<std::size_t>(s)];
+    last_change_[static_cast<std::size_t>(s)] = chips_.hand_change(s);
+  }
+  if (hand_ >= r_.match_hands()) {
+    phase_ = Phase::kOver;
+    return;
+  }
+  // "If the game ends before the chips are taken off a card, those chips
+  // remain for the next hand." The deal passes to the left.
+  dealer_ = left(dealer_);
+  begin_hand();
+  ev_.stakes_shown = r_.staking == Staking::kEven;
+}
+
+// ---- The end --------------------------------------------------------------------------
+
+Outcome MichiganState::outcome() const {
+  Outcome o;
+  o.kind = OutcomeKind::kScores;
+  for (Seat s = 0; s < r_.players; ++s) o.scores.push_back(chips_.balance(s));
+  o.places.resize(static_cast<std::size_t>(r_.players));
+  rank_places(r_.players, o.scores, o.places);
+  SeatMask best = 0;
+  for (Seat s = 0; s < r_.players; ++s)
+    if (o.places[static_cast<std::size_t>(s)] == 1) best |= SeatMask{1} << s;
+  const int top = static_cast<int>(*std::max_element(o.scores.begin(), o.scores.end()));
+  const int n = r_.match_hands();
+  o.summary = "After " + (n == 1 ? std::string("one hand ") : std::to_string(n) + " hands ") +
+              seat_names(best) +
+              (std::popcount(best) > 1 ? " share the most chips, " : " has the most chips, ") +
+              std::to_string(top) + ".";
+  return o;
+}
+
+void MichiganState::all_cards(std::vector<Card>& out) const {
+  out.clear();
+  if (phase_ != Phase::kPlay && phase_ != Phase::kOver) {
+    out = standard_deck();
+    return;
+  }
+  for (Seat s = 0; s < r_.players; ++s) out.insert(out.end(), hand(s).begin(), hand(s).end());
+  out.insert(out.end(), dead_.begin(), dead_.end());
+  out.insert(out.end(), run_.begin(), run_.end());
+  out.insert(out.end(), played_.begin(), played_.end());
+}
+
+}  // namespace parlour::michigan

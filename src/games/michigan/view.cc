@@ -1,0 +1,246 @@
+// What each seat sees of Michigan, the labels of its moves, and the story of play.
+#include <algorithm>
+#include <bit>
+
+#include "games/michigan/state.h"
+
+namespace parlour::michigan {
+namespace {
+
+// Zones, in order: each seat's hand (zone s), the dead hand (zone players),
+// the run, the cards played earlier, then the four boodle cards' pots.
+int run_zone(int players) {
+  return players + 1;
+}
+
+std::string chips_text(int n) {
+  return std::to_string(n) + (n == 1 ? " chip" : " chips");
+}
+
+std::string boodle_name(int b) {
+  return card_token(kBoodleCards[static_cast<std::size_t>(b)]) + " boodle";
+}
+
+}  // namespace
+
+std::string MichiganState::action_label(Seat, Action a) const {
+  const auto m = Move::decode(a);
+  if (!m) return "action " + std::to_string(a);
+  switch (m->kind) {
+    case Move::kStake:
+      return "stake a chip on " + card_token(kBoodleCards[static_cast<std::size_t>(m->boodle)]);
+    case Move::kPass:
+      return "pass the lead (no new suit)";
+    case Move::kPlay:
+      break;
+  }
+  return (leading() ? "lead " : "play ") + card_token(m->card);
+}
+
+View MichiganState::view(Seat viewer) const {
+  const bool over = phase_ == Phase::kOver;
+  const bool all = over || viewer == kEveryone;
+  const int n = r_.players;
+  View v;
+  v.game = "michigan";
+  v.viewer = viewer;
+  v.players = n;
+  v.to_move = to_move();
+  v.actors = actors().seats;
+  v.resolve = actors().resolve;
+  v.dealer = dealer_;
+  v.hand = std::max(hand_, 1), v.hands = r_.match_hands();
+  v.terminal = over;
+  const bool chosen = phase_ != Phase::kDealer;
+  for (Seat s = 0; s < n; ++s) {
+    SeatInfo si;
+    si.name = seat_name(s);
+    si.cards = static_cast<int>(hand(s).size());
+    si.score = chips_.balance(s);
+    si.counters.push_back(chips_.counter(s));
+    if (chosen && !over) si.counters.push_back({"staked", static_cast<double>(staked(s))});
+    std::string st;
+    auto add = [&](const std::string& x) { st += (st.empty() ? "" : ", ") + x; };
+    if (chosen && s == dealer_) add("dealer");
+    if (phase_ == Phase::kStake && s == turn_) add("staking");
+    if (phase_ == Phase::kPlay && s == turn_) add(leading_ ? "to lead" : "to play");
+    si.status = st;
+    v.seats.push_back(std::move(si));
+  }
+  for (Seat s = 0; s < n; ++s) {
+    Zone z{ZoneKind::kHand, Layout::kHand, s, seat_name(s) + "'s hand", {}, "", 0, 0};
+    for (Card c : hand(s))
+      z.cards.push_back({all || viewer == s ? std::optional<Card>(c) : std::nullopt, false});
+    v.zones.push_back(std::move(z));
+  }
+  // "This hand will not be seen by any of the players."
+  Zone dead{ZoneKind::kAside, Layout::kHand, kNobody, "dead hand", {}, "nobody sees it", 0, 0};
+  for (Card c : dead_) dead.cards.push_back({all ? std::optional<Card>(c) : std::nullopt, false});
+  if (known_dead_) {
+    std::string known;
+    for (int i = 0; i < 52; ++i)
+      if (known_dead_ >> i & 1)
+        known +=
+            (known.empty() ? "" : " ") + card_token(Card::from_index(static_cast<std::uint8_t>(i)));
+    dead.note = "holds " + known + " (stops)";
+  }
+  v.zones.push_back(std::move(dead));
+  Zone run{ZoneKind::kTable, Layout::kRow, kNobody, "the run", {}, "", 0, 0};
+  for (Card c : run_) run.cards.push_back({c, true});
+  if (!run_.empty())
+    run.note = std::string(suit_name(run_[0].suit())) + (leading_ ? ", stopped" : "");
+  v.zones.push_back(std::move(run));
+  Zone gone{ZoneKind::kDiscard, Layout::kPile, kNobody, "played earlier", {}, "face up", 0, 0};
+  for (Card c : played_) gone.cards.push_back({c, true});
+  v.zones.push_back(std::move(gone));
+  for (int b = 0; b < kBoodles; ++b) v.zones.push_back(chips_.pot_zone(b, boodle_name(b)));
+
+  if (last_out_ != kNobody) {
+    v.last_hand.hand = over ? hand_ : hand_ - 1;
+    std::string sum = seat_name(last_out_) + " went out first";
+    int won = 0;
+    for (int p : last_paid_) won += p;
+    sum += " and collected " + chips_text(won);
+    for (Seat s = 0; s < n; ++s)
+      if (const int b = last_boodles_[static_cast<std::size_t>(s)]; b > 0)
+        sum += "; " + seat_name(s) + " won " + chips_text(b) + " from boodle cards";
+    v.last_hand.summary = sum + ".";
+    for (Seat s = 0; s < n; ++s) {
+      v.last_hand.points.push_back(last_change_[static_cast<std::size_t>(s)]);
+      v.last_hand.totals.push_back(chips_.balance(s));
+    }
+  }
+
+  if (viewer >= 0 && actors().has(viewer)) {
+    std::vector<Action> legal;
+    legal_actions(viewer, legal);
+    const Hand& mine = hand(viewer);
+    for (Action a : legal) {
+      const Move m = *Move::decode(a);
+      Choice c{a, action_label(viewer, a), "", {}, {}};
+      if (m.kind == Move::kStake) {
+        c.key = std::to_string(m.boodle + 1);
+      } else if (m.kind == Move::kPass) {
+        c.key = "p";
+      } else {
+        const int pos =
+            static_cast<int>(std::find(mine.begin(), mine.end(), m.card) - mine.begin());
+        c.key = std::to_string(pos + 1);
+        c.picks = {{viewer, pos}};
+        c.to = {run_zone(n), -1};
+      }
+      v.choices.push_back(std::move(c));
+    }
+    if (phase_ == Phase::kStake) {
+      v.list_choices = true;
+      const int left_to = ante_of(viewer) - staked(viewer);
+      v.prompt = "Stake your ante on the boodle cards, one chip at a time: " + chips_text(left_to) +
+                 " still to place.";
+    } else if (!leading_) {
+      v.prompt = "You hold the next card of the run: play it.";
+    } else if (legal.size() == 1 && Move::decode(legal[0])->kind == Move::kPass) {
+      v.prompt = "You have no card of a new suit: pass the lead to your left.";
+    } else {
+      const Suit barred = barred_suit();
+      v.prompt = barred == SUIT_NB ? "Your lead: the lowest card of any of your suits."
+                                   : "Your lead: the lowest card of a new suit (not " +
+                                         std::string(suit_name(barred)) + ").";
+    }
+  }
+  if (over) v.result = outcome().summary;
+  return v;
+}
+
+void MichiganState::narrate(Seat viewer, std::vector<std::string>& out) const {
+  const Event& e = ev_;
+  const Words w(viewer);
+  auto even_stakes = [&] {
+    if (!e.stakes_shown) return;
+    out.push_back("Hand " + std::to_string(hand_) + ": each player stakes " +
+                  chips_text(r_.ante / kBoodles) + " on each boodle card" +
+                  (r_.dealer_double ? ", the dealer twice as many." : "."));
+  };
+  switch (e.kind) {
+    case Event::kNothing:
+      return;
+    case Event::kDealer:
+      out.push_back(w.who(e.actor) + " " + w.verb(e.actor, "are", "is") +
+                    " chosen at random to deal first.");
+      even_stakes();
+      return;
+    case Event::kStake: {
+      std::string line = w.says(e.actor, "stake") + " a chip on " + boodle_name(e.boodle) + " (" +
+                         std::to_string(staked(e.actor)) + " of " +
+                         std::to_string(ante_of(e.actor)) + ").";
+      out.push_back(line);
+      if (phase_ == Phase::kDeal) {
+        std::string pots = "The boodle cards hold:";
+        for (int b = 0; b < kBoodles; ++b)
+          pots += std::string(b ? ", " : " ") +
+                  card_token(kBoodleCards[static_cast<std::size_t>(b)]) + " " +
+                  chips_text(chips_.pot(b));
+        out.push_back(pots + ".");
+      }
+      return;
+    }
+    case Event::kDeal:
+      out.push_back("Hand " + std::to_string(hand_) + " of " + std::to_string(r_.match_hands()) +
+                    ": " + w.says(e.actor, "deal") +
+                    " the whole pack one card at a time, with a dead hand at the dealer's left.");
+      if (viewer >= 0) out.push_back("You hold " + token_list(hand(viewer)) + ".");
+      return;
+    case Event::kPass:
+      out.push_back(w.who(e.actor) + " " + w.verb(e.actor, "have", "has") +
+                    " no card of a new suit and " + w.verb(e.actor, "pass", "passes") +
+                    " the lead to " + w.whom(left(e.actor)) + ".");
+      return;
+    case Event::kPlay: {
+      out.push_back(w.says(e.actor, e.lead ? "lead" : "play") + " " + card_token(e.card) + ".");
+      if (e.boodle >= 0)
+        out.push_back(e.collected > 0
+                          ? w.says(e.actor, "collect") + " the " + chips_text(e.collected) +
+                                " on the " + boodle_name(e.boodle) + "."
+                          : "The " + boodle_name(e.boodle) + " holds no chips.");
+      if (e.out) {
+        int won = 0;
+        std::string paid;
+        for (Seat s = 0; s < r_.players; ++s) {
+          const int p = last_paid_[static_cast<std::size_t>(s)];
+          won += p;
+          if (s != e.actor)
+            paid += std::string(paid.empty() ? "" : ", ") + w.who(s) + " " + std::to_string(p);
+        }
+        out.push_back(w.who(e.actor) + " " + w.verb(e.actor, "go", "goes") + " out first and " +
+                      w.verb(e.actor, "collect", "collects") + " " + chips_text(won) +
+                      ", a chip a card held (" + paid + ").");
+        int left_on = 0;
+        for (int b = 0; b < kBoodles; ++b) left_on += chips_.pot(b);
+        if (left_on > 0 && phase_ != Phase::kOver)
+          out.push_back(chips_text(left_on) +
+                        " left on the boodle cards carry over to the next hand.");
+        if (phase_ == Phase::kOver)
+          out.push_back(outcome().summary);
+        else
+          even_stakes();
+        return;
+      }
+      switch (e.stop) {
+        case Event::kNoStop:
+          return;
+        case Event::kAceStop:
+          out.push_back("Stop: the run has reached the ace.");
+          break;
+        case Event::kDeadStop:
+          out.push_back("Stop: " + card_token(next_card(e.card)) + " is in the dead hand.");
+          break;
+        case Event::kPlayedStop:
+          out.push_back("Stop: " + card_token(next_card(e.card)) + " was played earlier.");
+          break;
+      }
+      out.push_back(w.says(e.actor, "lead") + " next, in a new suit.");
+      return;
+    }
+  }
+}
+
+}  // namespace parlour::michigan

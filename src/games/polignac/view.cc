@@ -1,0 +1,204 @@
+// What each seat sees of Polignac, the labels of its moves, and the story of play.
+#include <algorithm>
+#include <bit>
+
+#include "games/polignac/state.h"
+
+namespace parlour::polignac {
+namespace {
+
+// Zones, in order: each seat's hand (zone s), the trick, the pool, each
+// seat's tricks taken, the pack before the first deal.
+int trick_zone(int players) {
+  return players;
+}
+
+std::string counters_text(int n) {
+  return std::to_string(n) + (n == 1 || n == -1 ? " counter" : " counters");
+}
+
+}  // namespace
+
+std::string PolignacState::action_label(Seat, Action a) const {
+  const auto m = Move::decode(a);
+  if (!m) return "action " + std::to_string(a);
+  switch (m->kind) {
+    case Move::kCapot:
+      return "announce capot";
+    case Move::kPass:
+      return "pass";
+    default:
+      return "play " + card_token(m->card);
+  }
+}
+
+View PolignacState::view(Seat viewer) const {
+  const bool over = phase_ == Phase::kOver;
+  const bool all = over || viewer == kEveryone;
+  const int n = r_.players;
+  View v;
+  v.game = "polignac";
+  v.viewer = viewer;
+  v.players = n;
+  v.to_move = to_move();
+  v.actors = actors().seats;
+  v.resolve = actors().resolve;
+  v.dealer = dealer_;
+  v.hand = std::min(deals_done_ + 1, r_.deals), v.hands = r_.deals;
+  v.terminal = over;
+  for (Seat s = 0; s < n; ++s) {
+    SeatInfo si;
+    si.name = seat_name(s);
+    si.cards = static_cast<int>(hands_[s].size());
+    si.score = chips_.balance(s);
+    si.counters.push_back(chips_.counter(s, "counters"));
+    si.counters.push_back({"tricks", static_cast<double>(taken(s))});
+    si.counters.push_back({"jacks", static_cast<double>(jacks_[s])});
+    si.counters.push_back({"paid", static_cast<double>(paid_[s])});
+    std::string st;
+    auto add = [&](const std::string& x) { st += (st.empty() ? "" : ", ") + x; };
+    if (s == dealer_ && !over) add("dealer");
+    if (s == capot_) add(capot_failed_ ? "capot failed" : "capot");
+    if (phase_ == Phase::kCapot && s == turn_) add("to announce");
+    if (phase_ == Phase::kPlay && s == turn_) add(trick_.empty() ? "to lead" : "to play");
+    si.status = st;
+    v.seats.push_back(std::move(si));
+  }
+  for (Seat s = 0; s < n; ++s) {
+    Zone z{ZoneKind::kHand, Layout::kHand, s, seat_name(s) + "'s hand", {}, "", 0, 0};
+    for (Card c : hands_[s])
+      z.cards.push_back({all || viewer == s ? std::optional<Card>(c) : std::nullopt, false});
+    v.zones.push_back(std::move(z));
+  }
+  // The trick in play; between tricks, the last one taken until the next lead.
+  Zone t{ZoneKind::kTrick, Layout::kTrick, kNobody, "trick", {}, "", 0, 0};
+  if (!trick_.empty()) {
+    for (int i = 0; i < trick_.count(); ++i)
+      t.cards.push_back({trick_.card(i), true, trick_.seat(i, n)});
+  } else if (last_winner_ >= 0) {
+    for (int i = 0; i < last_trick_.count(); ++i)
+      t.cards.push_back({last_trick_.card(i), true, last_trick_.seat(i, n)});
+    t.note = seat_name(last_winner_) + " took the last trick";
+  }
+  v.zones.push_back(std::move(t));
+  v.zones.push_back(chips_.pot_zone(kPool, "pool", "a counter a Jack taken, two for Polignac"));
+  for (Seat s = 0; s < n; ++s) {
+    // Tricks taken lie face down, but every card in them was seen played.
+    Zone w{ZoneKind::kTable, Layout::kPile, s, seat_name(s) + "'s tricks", {}, "", 0, 0};
+    for (Card c : won_[s]) w.cards.push_back({c, false});
+    if (!won_[s].empty())
+      w.note = std::to_string(taken(s)) + (taken(s) == 1 ? " trick" : " tricks");
+    v.zones.push_back(std::move(w));
+  }
+  Zone pack{ZoneKind::kStock, Layout::kPile, kNobody, "pack", {}, "to be dealt", 0, 0};
+  for (Card c : pack_) pack.cards.push_back({all ? std::optional<Card>(c) : std::nullopt, false});
+  v.zones.push_back(std::move(pack));
+
+  if (deals_done_ > 0) {
+    v.last_hand.hand = deals_done_;
+    std::string sum;
+    if (last_capot_ != kNobody)
+      sum = seat_name(last_capot_) + (last_capot_made_ ? " made capot" : "'s capot failed");
+    for (Seat s = 0; s < n; ++s) {
+      if (last_change_[s] >= 0) continue;
+      sum += std::string(sum.empty() ? "" : "; ") + seat_name(s) + " paid " +
+             counters_text(-last_change_[s]);
+    }
+    v.last_hand.summary = (sum.empty() ? "Nobody paid" : sum) + ".";
+    for (Seat s = 0; s < n; ++s) {
+      v.last_hand.points.push_back(last_change_[s]);
+      v.last_hand.totals.push_back(chips_.balance(s));
+    }
+  }
+
+  if (viewer >= 0 && actors().has(viewer)) {
+    std::vector<Action> legal;
+    legal_actions(viewer, legal);
+    const Hand& mine = hands_[viewer];
+    for (Action a : legal) {
+      const Move m = *Move::decode(a);
+      Choice c{a, action_label(viewer, a), "", {}, {}};
+      if (m.kind == Move::kCapot) {
+        c.key = "c";
+      } else if (m.kind == Move::kPass) {
+        c.key = "p";
+      } else {
+        const int pos =
+            static_cast<int>(std::find(mine.begin(), mine.end(), m.card) - mine.begin());
+        c.key = std::to_string(pos + 1);
+        c.picks = {{viewer, pos}};
+        c.to = {trick_zone(n), -1};
+      }
+      v.choices.push_back(std::move(c));
+    }
+    if (phase_ == Phase::kCapot) {
+      v.list_choices = true;
+      v.prompt =
+          "Announce capot if you will take every trick: made, each other pays five counters; "
+          "failed, you pay five and your Jacks. Or pass.";
+    } else {
+      v.prompt = trick_.empty() ? "Your lead (no trumps)."
+                                : "Play to the trick: follow " +
+                                      std::string(suit_name(trick_.led())) + " if you can.";
+      if (capot_ == viewer && !capot_failed_) v.prompt += " You announced capot: take them all.";
+    }
+  }
+  if (v.terminal) v.result = outcome().summary;
+  return v;
+}
+
+void PolignacState::narrate(Seat viewer, std::vector<std::string>& out) const {
+  const Event& e = ev_;
+  const Words w(viewer);
+  switch (e.kind) {
+    case Event::kNone:
+      return;
+    case Event::kDeal: {
+      out.push_back("Deal " + std::to_string(deals_done_ + 1) + " of " + std::to_string(r_.deals) +
+                    ": " + w.says(e.actor, "deal") + " " + cards_text(r_.hand) + " each.");
+      if (viewer >= 0) out.push_back("You hold " + token_list(hands_[viewer]) + ".");
+      return;
+    }
+    case Event::kCapot:
+      out.push_back(w.says(e.actor, "announce") + " capot: " + w.who(e.actor) + " will take " +
+                    "every trick.");
+      return;
+    case Event::kPass:
+      out.push_back(w.says(e.actor, "pass") + ".");
+      return;
+    case Event::kPlay: {
+      out.push_back(w.says(e.actor, "play") + " " + card_token(e.card) + ".");
+      if (e.trick_done) {
+        std::string line = w.who(e.winner) + " " + w.verb(e.winner, "take") + " the trick";
+        if (e.paid > 0)
+          line +=
+              " and " + w.verb(e.winner, "pay") + " " + counters_text(e.paid) + " into the pool";
+        out.push_back(line + ".");
+      }
+      if (e.capot_failed)
+        out.push_back("The capot has failed: " + w.who(capot_) + " " + w.verb(capot_, "pay") + " " +
+                      counters_text(e.capot_paid) + " into the pool.");
+      if (e.capot_made)
+        out.push_back(w.who(capot_) + " " + w.verb(capot_, "make") +
+                      " capot: each other player pays five counters into the pool.");
+      if (e.hand_done) {
+        std::string line = "Deal " + std::to_string(deals_done_) + ":";
+        for (Seat s = 0; s < r_.players; ++s)
+          line += std::string(s ? "; " : " ") + seat_name(s) + " " +
+                  std::to_string(last_change_[s]) + " (" + std::to_string(chips_.balance(s)) + ")";
+        out.push_back(line + ".");
+      }
+      if (e.over) {
+        out.push_back(
+            seat_names(e.sharers) +
+            (std::popcount(e.sharers) == 1 ? " paid least and takes " : " paid least and share ") +
+            "the pool: " + counters_text(e.share) +
+            (std::popcount(e.sharers) == 1 ? "." : " each."));
+        out.push_back(outcome().summary);
+      }
+      return;
+    }
+  }
+}
+
+}  // namespace parlour::polignac
