@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "games/cheat/state.h"
+#include "games/kit/standing.h"
 
 namespace parlour::cheat {
 namespace {
@@ -127,20 +128,11 @@ class CheatHints final : public SearchHints {
   void estimate(const State& state, std::span<double> value) const override {
     const auto& s = static_cast<const CheatState&>(state);
     const int n = s.rules().players;
-    // Against each other player, by how much fewer cards it holds: smooth,
-    // so that one card more or less shows.
-    for (Seat p = 0; p < n; ++p) {
-      const double mine =
-          static_cast<double>(s.hand(p).size() + (s.turn() == p ? s.building().size() : 0));
-      double sum = 0;
-      for (Seat q = 0; q < n; ++q) {
-        if (q == p) continue;
-        const double theirs =
-            static_cast<double>(s.hand(q).size() + (s.turn() == q ? s.building().size() : 0));
-        sum += 0.5 + 0.5 * (theirs - mine) / (theirs + mine + 1);
-      }
-      value[p] = sum / (n - 1);
-    }
+    // Fewer cards than the others, the cards being put down counted.
+    std::array<double, kMaxPlayers> held{};
+    for (Seat p = 0; p < n; ++p)
+      held[p] = static_cast<double>(s.hand(p).size() + (s.turn() == p ? s.building().size() : 0));
+    kit::standing_by_cards(std::span<const double>(held.data(), n), value);
   }
 };
 

@@ -5,6 +5,7 @@
 
 #include "games/earl_of_coventry/state.h"
 #include "games/kit/deal.h"
+#include "games/kit/standing.h"
 #include "rules_text.h"
 
 namespace parlour::earl_of_coventry {
@@ -78,16 +79,11 @@ class Hints final : public SearchHints {
   void estimate(const State& state, std::span<double> value) const override {
     const auto& s = static_cast<const EarlState&>(state);
     const int n = s.rules().players;
-    for (Seat p = 0; p < n; ++p) {
-      const double mine = static_cast<double>(s.hand(p).size());
-      double sum = 0;
-      for (Seat q = 0; q < n; ++q) {
-        if (q == p) continue;
-        const double theirs = static_cast<double>(s.hand(q).size());
-        sum += 0.5 + 0.5 * (theirs - mine) / (theirs + mine + 1);
-      }
-      value[static_cast<std::size_t>(p)] = sum / (n - 1);
-    }
+    std::array<double, kMaxPlayers> held{};
+    for (Seat p = 0; p < n; ++p)
+      held[static_cast<std::size_t>(p)] = static_cast<double>(s.hand(p).size());
+    kit::standing_by_cards(std::span<const double>(held.data(), static_cast<std::size_t>(n)),
+                           value);
   }
 };
 

@@ -11,6 +11,7 @@
 #include "games/kit/claims.h"
 #include "games/kit/deal.h"
 #include "games/kit/hidden.h"
+#include "games/kit/standing.h"
 #include "games/kit/tricks.h"
 
 namespace parlour::kit {
@@ -252,6 +253,26 @@ TEST(Deal, NoSeatIsGivenACardItMayNotHold) {
   // no deal when seat 1 may not take spades either.
   EXPECT_FALSE(deal_where_allowed(
       pool, room, [](Seat s, Card c) { return (s == 0) == (c.suit() == kSpades); }, rng, out));
+}
+
+TEST(Standing, AheadOfEachOtherSeatAveraged) {
+  std::array<double, 3> value{};
+  // Level scores: even chances; a lead shows, less so on a larger scale.
+  const std::array<double, 3> level = {10, 10, 10};
+  standing_by_score(level, 5, value);
+  for (double v : value) EXPECT_DOUBLE_EQ(v, 0.5);
+  const std::array<double, 3> lead = {20, 10, 10};
+  standing_by_score(lead, 5, value);
+  EXPECT_GT(value[0], 0.8);
+  EXPECT_NEAR(value[0] + value[1] + value[2], 1.5, 1e-12);  // pairwise chances sum to one
+  std::array<double, 3> wide{};
+  standing_by_score(lead, 50, wide);
+  EXPECT_LT(wide[0], value[0]);
+  // Cards held: fewer is better, by a smooth share.
+  const std::array<double, 3> held = {0, 5, 5};
+  standing_by_cards(held, value);
+  EXPECT_DOUBLE_EQ(value[0], 0.5 + 0.5 * 5.0 / 6.0);
+  EXPECT_DOUBLE_EQ(value[1], (0.5 - 0.5 * 5.0 / 6.0 + 0.5) / 2);
 }
 
 }  // namespace

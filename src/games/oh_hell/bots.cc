@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "games/kit/standing.h"
 #include "games/oh_hell/state.h"
 
 namespace parlour::oh_hell {
@@ -203,12 +204,8 @@ class OhHellHints final : public SearchHints {
     const int to_come = r.hands() - s.hands_done();
     const double scale =
         (r.scoring == Scoring::kPerTrick ? 12.0 : 6.0) * (1 + std::sqrt(std::max(0, to_come)));
-    for (Seat p = 0; p < n; ++p) {
-      double sum = 0;
-      for (Seat q = 0; q < n; ++q)
-        if (q != p) sum += 1 / (1 + std::exp(-(projected[p] - projected[q]) / scale));
-      value[p] = sum / (n - 1);
-    }
+    kit::standing_by_score(std::span<const double>(projected.data(), static_cast<std::size_t>(n)),
+                           scale, value);
   }
 };
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "games/kit/standing.h"
 #include "games/polignac/state.h"
 
 namespace parlour::polignac {
@@ -158,12 +159,8 @@ class PolignacHints final : public SearchHints {
     }
     const int to_come = s.rules().deals - s.deals_done();
     const double scale = 1.5 * (1 + std::sqrt(std::max(0, to_come)));
-    for (Seat p = 0; p < n; ++p) {
-      double sum = 0;
-      for (Seat q = 0; q < n; ++q)
-        if (q != p) sum += 1 / (1 + std::exp(-(projected[p] - projected[q]) / scale));
-      value[p] = sum / (n - 1);
-    }
+    kit::standing_by_score(std::span<const double>(projected.data(), static_cast<std::size_t>(n)),
+                           scale, value);
   }
 };
 
