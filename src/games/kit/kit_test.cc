@@ -255,6 +255,31 @@ TEST(Deal, NoSeatIsGivenACardItMayNotHold) {
       pool, room, [](Seat s, Card c) { return (s == 0) == (c.suit() == kSpades); }, rng, out));
 }
 
+TEST(Tricks, ADealWithinCapsGivesNoPlaceMoreOfASuitThanItMayHold) {
+  // Two places of three: the first may hold one heart at most (a void since
+  // broken by a draw), the second anything; four hearts cannot fit once the
+  // first may hold none.
+  std::vector<Card> pool;
+  for (const char* n : {"2H", "3H", "4H", "5S", "6S", "7S"}) pool.push_back(*parse_card(n));
+  std::array<CappedPlace, 2> places{};
+  places[0].size = 3, places[0].cap[kHearts] = 1;
+  places[1].size = 3;
+  Rng rng(8);
+  std::array<Card, 6> out{};
+  int hearts_first = 0;
+  for (int i = 0; i < 300; ++i) {
+    ASSERT_TRUE(deal_within_caps(pool, places, rng, out));
+    int h = 0;
+    for (int k = 0; k < 3; ++k) h += out[static_cast<std::size_t>(k)].suit() == kHearts;
+    EXPECT_LE(h, 1);
+    hearts_first += h;
+  }
+  EXPECT_GT(hearts_first, 0);
+  pool[3] = *parse_card("8H");  // four hearts, room for three in the second place
+  places[0].cap[kHearts] = 0;
+  EXPECT_FALSE(deal_within_caps(pool, places, rng, out));
+}
+
 TEST(Standing, AheadOfEachOtherSeatAveraged) {
   std::array<double, 3> value{};
   // Level scores: even chances; a lead shows, less so on a larger scale.

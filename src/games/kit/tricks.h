@@ -140,6 +140,18 @@ struct HiddenPlace {
   std::uint8_t voids = 0;
 };
 
+// A place that may take at most cap[s] cards of suit s: a void is a cap of 0,
+// and where a void does not last (a player who drew since) the cap counts the
+// cards drawn.
+struct CappedPlace {
+  int size = 0;
+  std::array<int, SUIT_NB> cap{52, 52, 52, 52};
+};
+
+// As deal_around_voids, within caps.
+bool deal_within_caps(std::span<const Card> pool, std::span<const CappedPlace> places, Rng& rng,
+                      std::span<Card> out);
+
 // Deals the cards of `pool` into `places`, none into a place void in its
 // suit: out[0 .. places[0].size) for the first place, and so on (out holds
 // the sum of the sizes, which must equal pool.size()). The pool is sorted
