@@ -280,6 +280,20 @@ TEST(Tricks, ADealWithinCapsGivesNoPlaceMoreOfASuitThanItMayHold) {
   EXPECT_FALSE(deal_within_caps(pool, places, rng, out));
 }
 
+TEST(Tricks, TheAceRanksHighOrBelowTheJack) {
+  EXPECT_GT(rank_order(kAce), rank_order(kKing));
+  EXPECT_EQ(rank_order(kTwo), 0);
+  EXPECT_EQ(rank_order(kAce), 12);
+  // K Q J A 10 9 ...
+  const AceRank b = AceRank::kBelowJack;
+  EXPECT_GT(rank_order(kKing, b), rank_order(kQueen, b));
+  EXPECT_GT(rank_order(kJack, b), rank_order(kAce, b));
+  EXPECT_GT(rank_order(kAce, b), rank_order(kTen, b));
+  EXPECT_EQ(rank_order(kKing, b), 12);
+  EXPECT_TRUE(beats(*parse_card("JH"), *parse_card("AH"), kNoTrump, b));
+  EXPECT_FALSE(beats(*parse_card("JH"), *parse_card("AH"), kNoTrump));
+}
+
 TEST(Standing, AheadOfEachOtherSeatAveraged) {
   std::array<double, 3> value{};
   // Level scores: even chances; a lead shows, less so on a larger scale.

@@ -28,14 +28,23 @@ inline constexpr int kMaxTrickSeats = 8;
 // The trump suit of a hand played without trumps.
 inline constexpr Suit kNoTrump = SUIT_NB;
 
-// Ranks in trick order, aces high: two 0, three 1 ... king 11, ace 12.
+// Where the ace ranks in tricks: above the king (most games), or between the
+// jack and the ten, K Q J A 10 9 ... (some accounts of Polignac).
+enum class AceRank : std::uint8_t { kHigh, kBelowJack };
+
+// Ranks in trick order, aces high: two 0, three 1 ... king 11, ace 12; with
+// the ace below the jack: ten 8, ace 9, jack 10, queen 11, king 12.
 // REQUIRES: r is a rank (not kNoRank).
-constexpr int rank_order(Rank r) {
+constexpr int rank_order(Rank r, AceRank ace = AceRank::kHigh) {
+  if (ace == AceRank::kBelowJack) {
+    if (r == kAce) return 9;
+    return r >= kJack ? static_cast<int>(r) - 1 : static_cast<int>(r) - 2;
+  }
   return r == kAce ? 12 : static_cast<int>(r) - 2;
 }
 // The trick order of a standard card.
-constexpr int high(Card c) {
-  return rank_order(c.rank());
+constexpr int high(Card c, AceRank ace = AceRank::kHigh) {
+  return rank_order(c.rank(), ace);
 }
 
 // A set of standard cards: bit c.index().
@@ -53,8 +62,8 @@ constexpr CardBits suit_bits(Suit suit) {
 // Whether `c` takes the trick from `winning`, the card winning it so far
 // (of the suit led or a trump): a higher card of its suit, or a trump over
 // a card that is none.
-constexpr bool beats(Card c, Card winning, Suit trump) {
-  if (c.suit() == winning.suit()) return high(c) > high(winning);
+constexpr bool beats(Card c, Card winning, Suit trump, AceRank ace = AceRank::kHigh) {
+  if (c.suit() == winning.suit()) return high(c, ace) > high(winning, ace);
   return c.suit() == trump;
 }
 
@@ -87,15 +96,19 @@ class Trick {
   void play(Card c) { cards_[count_++] = c; }
 
   // The place in play order of the card winning so far. REQUIRES: !empty().
-  int winning_index(Suit trump) const {
+  int winning_index(Suit trump, AceRank ace = AceRank::kHigh) const {
     int w = 0;
     for (int i = 1; i < count_; ++i)
-      if (beats(cards_[i], cards_[w], trump)) w = i;
+      if (beats(cards_[i], cards_[w], trump, ace)) w = i;
     return w;
   }
-  Card winning_card(Suit trump) const { return cards_[winning_index(trump)]; }
+  Card winning_card(Suit trump, AceRank ace = AceRank::kHigh) const {
+    return cards_[winning_index(trump, ace)];
+  }
   // Who wins so far; with every card in, who wins the trick and leads next.
-  Seat winner(int players, Suit trump) const { return seat(winning_index(trump), players); }
+  Seat winner(int players, Suit trump, AceRank ace = AceRank::kHigh) const {
+    return seat(winning_index(trump, ace), players);
+  }
 
   bool operator==(const Trick&) const = default;
 

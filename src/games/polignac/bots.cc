@@ -11,7 +11,6 @@ namespace {
 
 using kit::card_bit;
 using kit::CardBits;
-using kit::high;
 
 // The cards of the game: every card in a hand, a trick, or taken (public:
 // the pack is known, only where its cards lie is not).
@@ -27,11 +26,11 @@ CardBits pack_bits(const PolignacState& s) {
 
 // Whether a card above `c` in its suit is still out in another hand: in
 // `pack` and not in `known` (the seat's own cards and the cards played).
-bool beatable(Card c, CardBits pack, CardBits known) {
+bool beatable(Card c, CardBits pack, CardBits known, kit::AceRank ace) {
   const CardBits out = pack & ~known & kit::suit_bits(c.suit());
   for (CardBits b = out; b; b &= b - 1) {
     const Card o = Card::from_index(static_cast<std::uint8_t>(std::countr_zero(b)));
-    if (high(o) > high(c)) return true;
+    if (kit::high(o, ace) > kit::high(c, ace)) return true;
   }
   return false;
 }
@@ -58,7 +57,7 @@ bool sure_capot(const PolignacState& s, Seat me) {
   std::uint8_t suits = 0;
   for (Card c : s.hand(me)) mine |= card_bit(c), suits |= static_cast<std::uint8_t>(1u << c.suit());
   for (Card c : s.hand(me))
-    if (beatable(c, pack, mine)) return false;
+    if (beatable(c, pack, mine, s.rules().ace)) return false;
   return s.left(s.dealer()) == me || suits == 0xF;
 }
 
@@ -68,6 +67,8 @@ Action heuristic_action(const PolignacState& s, Seat me) {
   const Hand& h = s.hand(me);
   const kit::Trick& t = s.trick();
   const int n = s.rules().players;
+  const kit::AceRank ace = s.rules().ace;
+  auto high = [ace](Card c) { return kit::high(c, ace); };
   const CardBits ok = kit::playable(std::span<const Card>(h.data(), h.size()), t);
   const CardBits pack = pack_bits(s);
   CardBits known = s.gone();
@@ -82,12 +83,12 @@ Action heuristic_action(const PolignacState& s, Seat me) {
     // The announcer wants every trick; the others want one.
     if (t.empty()) {
       for (Card c : h)
-        if (ok & card_bit(c)) consider(c, (beatable(c, pack, known) ? 0 : 100) + high(c));
+        if (ok & card_bit(c)) consider(c, (beatable(c, pack, known, ace) ? 0 : 100) + high(c));
     } else {
-      const Card winning = t.winning_card(kit::kNoTrump);
+      const Card winning = t.winning_card(kit::kNoTrump, ace);
       for (Card c : h) {
         if (!(ok & card_bit(c))) continue;
-        const bool wins = kit::beats(c, winning, kit::kNoTrump);
+        const bool wins = kit::beats(c, winning, kit::kNoTrump, ace);
         consider(c, wins ? 100 + high(c) : -high(c));
       }
     }
@@ -98,18 +99,18 @@ Action heuristic_action(const PolignacState& s, Seat me) {
     for (Card c : h) {
       if (!(ok & card_bit(c))) continue;
       int cost = high(c);
-      if (!beatable(c, pack, known)) cost += 30;
+      if (!beatable(c, pack, known, ace)) cost += 30;
       if (c.rank() == kJack) cost += 8 * jack_cost(c);
       consider(c, -cost);
     }
     return Move::play(pick).encode();
   }
-  const Card winning = t.winning_card(kit::kNoTrump);
+  const Card winning = t.winning_card(kit::kNoTrump, ace);
   const bool follow = (ok & kit::suit_bits(t.led())) != 0;
   const bool last = t.count() == n - 1;
   bool can_duck = false;
   for (Card c : h)
-    if ((ok & card_bit(c)) && !kit::beats(c, winning, kit::kNoTrump)) can_duck = true;
+    if ((ok & card_bit(c)) && !kit::beats(c, winning, kit::kNoTrump, ace)) can_duck = true;
   for (Card c : h) {
     if (!(ok & card_bit(c))) continue;
     if (!follow) {
@@ -117,7 +118,7 @@ Action heuristic_action(const PolignacState& s, Seat me) {
       consider(c, 50 * jack_cost(c) + high(c));
       continue;
     }
-    const bool wins = kit::beats(c, winning, kit::kNoTrump);
+    const bool wins = kit::beats(c, winning, kit::kNoTrump, ace);
     if (can_duck) {
       // The highest card that does not win, a Jack before all.
       if (!wins) consider(c, high(c) + 40 * jack_cost(c));

@@ -24,6 +24,17 @@ const std::vector<OptionSpec>& specs() {
        "played as a party game with the 52-card pack\"; seven players without the sevens: "
        "Boussac, Encyclopédie des jeux de cartes (1896), pp. 184-186",
        "Pack"},
+      {"ace",
+       T::kChoice,
+       0,
+       0,
+       {"high", "below-jack"},
+       0,
+       "where the ace ranks in a suit: high, above the king; or below the jack, K Q J A 10 9 8 7",
+       "seed 003 says only \"The highest card played\"; the Hoyle-style accounts rank the ace "
+       "high; Wikipedia, \"Polignac (card game)\", and Boussac, Encyclopédie des jeux de cartes "
+       "(1896), rank it below the jack: K Q J A 10 9 8 7",
+       "The ace ranks"},
       {"capot",
        T::kBool,
        0,
@@ -90,6 +101,7 @@ Rules Rules::from(const Config& c) {
   r.deals = o.get("deals") > 0 ? o.get("deals") : c.players;
   r.limit = o.get("limit");
   r.counters = o.get("counters");
+  r.ace = o.get("ace") == 1 ? kit::AceRank::kBelowJack : kit::AceRank::kHigh;
   r.hand = static_cast<int>(r.cards().size()) / r.players;
   return r;
 }
@@ -127,6 +139,12 @@ GameInfo game_info() {
        kMinPlayers,
        kMaxPlayers,
        5},
+      {"polignac-boussac",
+       "Polignac as Boussac ranks the cards: K Q J A 10 9 8 7",
+       {{"ace", "below-jack"}},
+       kMinPlayers,
+       kMaxPlayers,
+       4},
   };
   g.bots = {{"heuristic",
              "keeps out of tricks holding Jacks: ducks under the card winning, throws its Jacks "

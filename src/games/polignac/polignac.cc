@@ -11,7 +11,6 @@
 namespace parlour::polignac {
 
 using kit::card_bit;
-using kit::high;
 
 // ---- The pack and the counters ----------------------------------------------------
 
@@ -61,8 +60,8 @@ PolignacState::PolignacState(const Rules& rules)
 }
 
 void PolignacState::sort_hand(Hand& h) const {
-  std::sort(h.begin(), h.end(), [](Card a, Card b) {
-    return a.suit() != b.suit() ? a.suit() < b.suit() : high(a) < high(b);
+  std::sort(h.begin(), h.end(), [ace = r_.ace](Card a, Card b) {
+    return a.suit() != b.suit() ? a.suit() < b.suit() : kit::high(a, ace) < kit::high(b, ace);
   });
 }
 
@@ -199,7 +198,7 @@ void PolignacState::apply(Seat seat, Action a) {
 void PolignacState::end_trick() {
   // "The highest card played, if of the suit led, wins the trick, and the
   // winner leads for the next trick." No trumps.
-  const Seat w = trick_.winner(r_.players, kit::kNoTrump);
+  const Seat w = trick_.winner(r_.players, kit::kNoTrump, r_.ace);
   int cost = 0;
   for (int i = 0; i < trick_.count(); ++i) {
     won_[w].push_back(trick_.card(i));

@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "core/game.h"
+#include "games/kit/tricks.h"
 
 namespace parlour::polignac {
 
@@ -43,6 +44,7 @@ struct Rules {
   int limit = 0;      // the match also ends once a player has paid this many (0: never)
   int counters = 20;  // each player's counters at the start
   int hand = 8;       // cards each: the pack divided among the players
+  kit::AceRank ace = kit::AceRank::kHigh;  // where the ace ranks in a suit
 
   static Rules from(const Config& c);
   // The cards played with, in index order.

@@ -147,6 +147,23 @@ TEST(PolignacRules, TheHighestOfTheSuitLedWinsWithoutTrumpsAndTheWinnerLeads) {
   EXPECT_TRUE(s.trick().empty());
 }
 
+TEST(PolignacRules, WithBoussacTheAceRanksBelowTheJack) {
+  // Wikipedia and Boussac (rules.md): K Q J A 10 9 8 7. The seed says only
+  // "The highest card played, if of the suit led, wins the trick".
+  for (const char* order : {"ace=high", "ace=below-jack"}) {
+    PolignacState s = two_cards(
+        {cards({"AH", "7C"}), cards({"JH", "AC"}), cards({"10H", "9C"}), cards({"7H", "QD"})},
+        {order});
+    play(s, 0, Move::play(card("AH")));
+    play(s, 1, Move::play(card("JH")));
+    play(s, 2, Move::play(card("10H")));
+    play(s, 3, Move::play(card("7H")));
+    const bool below = std::string(order) == "ace=below-jack";
+    EXPECT_EQ(s.taken(below ? 1 : 0), 1) << order;
+    EXPECT_EQ(s.to_move(), below ? 1 : 0) << order;
+  }
+}
+
 TEST(PolignacRules, APlayerWithNoneOfTheSuitLedDiscardsAnythingAndShowsTheVoid) {
   // "If a player has none of the suit led he may discard anything he pleases."
   PolignacState s = two_cards(
