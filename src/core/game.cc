@@ -29,4 +29,16 @@ bool seat_lost(OutcomeKind kind, std::span<const int> places, Seat s) {
   return worst > 1 && places[s] == worst;
 }
 
+View State::view_base(std::string_view game, Seat viewer, int players) const {
+  View v;
+  v.game = std::string(game);
+  v.viewer = viewer;
+  v.players = players;
+  v.to_move = to_move();
+  const Actors a = actors();
+  v.actors = a.seats;
+  v.resolve = a.resolve;
+  return v;
+}
+
 }  // namespace parlour

@@ -116,6 +116,9 @@ class State {
   // What `viewer` may see (a seat, kSpectator or kEveryone). At the end of the
   // game everything is shown.
   virtual View view(Seat viewer) const = 0;
+  // What every game's view says the same way: the game, the viewer, the
+  // players, and who may act now and how. A game's view() starts from it.
+  View view_base(std::string_view game, Seat viewer, int players) const;
 
   // Narration of the last transition (the one that produced this state), as
   // `viewer` may know it. Appends lines to `out`.

@@ -42,13 +42,7 @@ std::string BachelorGirlState::action_label(Seat seat, Action a) const {
 
 View BachelorGirlState::view(Seat viewer) const {
   const bool all = viewer == kEveryone || phase_ == Phase::kOver;
-  View v;
-  v.game = "bachelor-girl";
-  v.viewer = viewer;
-  v.players = r_.players;
-  v.to_move = to_move();
-  v.actors = actors().seats;
-  v.resolve = actors().resolve;
+  View v = view_base("bachelor-girl", viewer, r_.players);
   v.dealer = dealer_;
   v.hand = hand_, v.hands = 0;  // a game to a target, not a fixed number of hands
   v.terminal = phase_ == Phase::kOver;

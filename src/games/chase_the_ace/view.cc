@@ -44,12 +44,7 @@ View ChaseState::view(Seat viewer) const {
   auto sees = [&](const Held& h) {
     return all || revealed_ || h.face_up || (viewer >= 0 && (h.known >> viewer & 1));
   };
-  View v;
-  v.game = "chase-the-ace";
-  v.viewer = viewer;
-  v.players = r_.players;
-  v.to_move = to_move();
-  v.actors = actors().seats;
+  View v = view_base("chase-the-ace", viewer, r_.players);
   v.dealer = dealer_;
   v.hand = round_, v.hands = 0;  // rounds until one player is left, not a fixed number
   v.terminal = phase_ == Phase::kOver;

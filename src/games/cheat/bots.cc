@@ -4,7 +4,7 @@
 #include <cmath>
 
 #include "games/cheat/state.h"
-#include "games/kit/standing.h"
+#include "kit/standing.h"
 
 namespace parlour::cheat {
 namespace {

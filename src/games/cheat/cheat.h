@@ -12,7 +12,7 @@
 //   resolves to the first challenge); each may let it pass. When all have,
 //   the play is covered and the next player plays. This gives everyone,
 //   not only the next in turn, the moment the text gives them.
-// - What a seat knows is kept card by card (games/kit/hidden.h): its hand,
+// - What a seat knows is kept card by card (kit/hidden.h): its hand,
 //   the cards it played into the pile, cards turned up at a challenge and
 //   where they went.
 #pragma once

@@ -4,7 +4,7 @@
 #include <array>
 
 #include "games/cheat/cheat.h"
-#include "games/kit/claims.h"
+#include "kit/claims.h"
 
 namespace parlour::cheat {
 

@@ -47,13 +47,7 @@ std::string CheatState::callable_words() const {
 View CheatState::view(Seat viewer) const {
   const bool over = phase_ == Phase::kOver;
   const Seat as = over ? kEveryone : viewer;
-  View v;
-  v.game = "cheat";
-  v.viewer = viewer;
-  v.players = r_.players;
-  v.to_move = to_move();
-  v.actors = actors().seats;
-  v.resolve = actors().resolve;
+  View v = view_base("cheat", viewer, r_.players);
   v.dealer = dealer_;
   v.hand = 1, v.hands = 1;
   v.terminal = over;

@@ -209,13 +209,7 @@ std::string EarlState::action_label(Seat, Action a) const {
 
 View EarlState::view(Seat viewer) const {
   const bool over = phase_ == Phase::kOver;
-  View v;
-  v.game = "earl-of-coventry";
-  v.viewer = viewer;
-  v.players = r_.players;
-  v.to_move = to_move();
-  v.actors = actors().seats;
-  v.resolve = actors().resolve;
+  View v = view_base("earl-of-coventry", viewer, r_.players);
   v.dealer = dealer_;
   v.hand = std::max(deal_, 1), v.hands = r_.deals;
   v.terminal = over;

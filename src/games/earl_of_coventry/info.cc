@@ -4,8 +4,8 @@
 #include <array>
 
 #include "games/earl_of_coventry/state.h"
-#include "games/kit/deal.h"
-#include "games/kit/standing.h"
+#include "kit/deal.h"
+#include "kit/standing.h"
 #include "rules_text.h"
 
 namespace parlour::earl_of_coventry {

@@ -8,7 +8,7 @@
 // (`parlour rules lift-smoke`).
 //
 // Design decisions:
-// - The trick machinery is shared (games/kit/tricks.h). Players who have
+// - The trick machinery is shared (kit/tricks.h). Players who have
 //   dropped out are skipped: the trick keeps its own list of who played.
 // - The first dealer is the last seat, so seat 0 leads first.
 // - What is public about a hand: a player who did not follow a suit held

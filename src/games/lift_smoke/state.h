@@ -5,8 +5,8 @@
 #include <vector>
 
 #include "core/small_vec.h"
-#include "games/kit/tricks.h"
 #include "games/lift_smoke/lift_smoke.h"
+#include "kit/tricks.h"
 
 namespace parlour::lift_smoke {
 

@@ -25,13 +25,7 @@ View LiftSmokeState::view(Seat viewer) const {
   const bool over = phase_ == Phase::kOver;
   const bool all = over || viewer == kEveryone;
   const int n = r_.players;
-  View v;
-  v.game = "lift-smoke";
-  v.viewer = viewer;
-  v.players = n;
-  v.to_move = to_move();
-  v.actors = actors().seats;
-  v.resolve = actors().resolve;
+  View v = view_base("lift-smoke", viewer, n);
   v.dealer = dealer_;
   v.terminal = over;
   const bool dealt = phase_ != Phase::kDeal;

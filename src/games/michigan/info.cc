@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
-#include "games/kit/deal.h"
 #include "games/michigan/state.h"
+#include "kit/deal.h"
 #include "rules_text.h"
 
 namespace parlour::michigan {

@@ -41,13 +41,7 @@ View MichiganState::view(Seat viewer) const {
   const bool over = phase_ == Phase::kOver;
   const bool all = over || viewer == kEveryone;
   const int n = r_.players;
-  View v;
-  v.game = "michigan";
-  v.viewer = viewer;
-  v.players = n;
-  v.to_move = to_move();
-  v.actors = actors().seats;
-  v.resolve = actors().resolve;
+  View v = view_base("michigan", viewer, n);
   v.dealer = dealer_;
   v.hand = std::max(hand_, 1), v.hands = r_.match_hands();
   v.terminal = over;

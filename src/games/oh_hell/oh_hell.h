@@ -11,7 +11,7 @@
 // - The first dealer is found by chance (each player draws a card), then the
 //   deal is a second chance step: a record holds only the seats' bids and
 //   plays.
-// - The trick machinery is shared (games/kit/tricks.h): the trick, what may
+// - The trick machinery is shared (kit/tricks.h): the trick, what may
 //   be played, who wins, the voids shown.
 // - Cards played stay public: the trick in play, the last trick won, and each
 //   seat's tricks taken, shown to all. What a seat cannot see is the others'

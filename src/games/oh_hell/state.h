@@ -5,8 +5,8 @@
 #include <vector>
 
 #include "core/small_vec.h"
-#include "games/kit/tricks.h"
 #include "games/oh_hell/oh_hell.h"
+#include "kit/tricks.h"
 
 namespace parlour::oh_hell {
 

@@ -32,13 +32,7 @@ std::string OhHellState::action_label(Seat, Action a) const {
 View OhHellState::view(Seat viewer) const {
   const bool over = phase_ == Phase::kOver;
   const bool all = over || viewer == kEveryone;
-  View v;
-  v.game = "oh-hell";
-  v.viewer = viewer;
-  v.players = r_.players;
-  v.to_move = to_move();
-  v.actors = actors().seats;
-  v.resolve = actors().resolve;
+  View v = view_base("oh-hell", viewer, r_.players);
   v.dealer = dealer_;
   v.hand = hand_ + 1, v.hands = r_.hands();
   v.terminal = over;

@@ -48,12 +48,7 @@ View OldMaidState::view(Seat viewer) const {
       (phase_ == Phase::kDeal || phase_ == Phase::kCut) && dealt_ && last_losers_;
   auto shown = [&](Seat owner) { return shown_losers && (last_losers_ >> owner & 1); };
   auto sees_hand = [&](Seat owner) { return all || viewer == owner || shown(owner); };
-  View v;
-  v.game = "old-maid";
-  v.viewer = viewer;
-  v.players = r_.players;
-  v.to_move = to_move();
-  v.actors = actors().seats;
+  View v = view_base("old-maid", viewer, r_.players);
   v.dealer = dealer_;
   v.hand = hand_, v.hands = r_.hands;
   v.terminal = phase_ == Phase::kOver;

@@ -18,7 +18,7 @@
 // - The game's start is a round of offers: each seat from the dealer's left
 //   in turn may start with a card called a Three; if all pass, Fours, and so
 //   on up to Aces, which the first seat offered must take.
-// - What a seat knows is kept card by card (games/kit/hidden.h). A card played
+// - What a seat knows is kept card by card (kit/hidden.h). A card played
 //   blind from the stock is known to nobody, its player included.
 #pragma once
 

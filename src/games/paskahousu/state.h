@@ -3,8 +3,8 @@
 
 #include <array>
 
-#include "games/kit/claims.h"
 #include "games/paskahousu/paskahousu.h"
+#include "kit/claims.h"
 
 namespace parlour::paskahousu {
 

@@ -57,13 +57,7 @@ View PaskahousuState::view(Seat viewer) const {
   const bool over = phase_ == Phase::kOver;
   const Seat as = over ? kEveryone : viewer;
   const bool building_turn = phase_ == Phase::kPlay || phase_ == Phase::kStart;
-  View v;
-  v.game = "paskahousu";
-  v.viewer = viewer;
-  v.players = r_.players;
-  v.to_move = to_move();
-  v.actors = actors().seats;
-  v.resolve = actors().resolve;
+  View v = view_base("paskahousu", viewer, r_.players);
   v.dealer = dealer_;
   v.hand = 1, v.hands = 1;
   v.terminal = over;

@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
-#include "games/kit/standing.h"
 #include "games/polignac/state.h"
+#include "kit/standing.h"
 
 namespace parlour::polignac {
 namespace {

@@ -8,7 +8,7 @@
 // (`parlour rules polignac`).
 //
 // Design decisions:
-// - The trick machinery is shared (games/kit/tricks.h), played without
+// - The trick machinery is shared (kit/tricks.h), played without
 //   trumps (kit::kNoTrump); cards rank ace high.
 // - Counters are core Chips; the pool is pot 0 and carries from deal to deal
 //   of a match; at the end of the match the players who paid least share it.
@@ -23,7 +23,7 @@
 #include <vector>
 
 #include "core/game.h"
-#include "games/kit/tricks.h"
+#include "kit/tricks.h"
 
 namespace parlour::polignac {
 

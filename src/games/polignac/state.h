@@ -6,8 +6,8 @@
 
 #include "core/chips.h"
 #include "core/small_vec.h"
-#include "games/kit/tricks.h"
 #include "games/polignac/polignac.h"
+#include "kit/tricks.h"
 
 namespace parlour::polignac {
 

@@ -36,13 +36,7 @@ View PolignacState::view(Seat viewer) const {
   const bool over = phase_ == Phase::kOver;
   const bool all = over || viewer == kEveryone;
   const int n = r_.players;
-  View v;
-  v.game = "polignac";
-  v.viewer = viewer;
-  v.players = n;
-  v.to_move = to_move();
-  v.actors = actors().seats;
-  v.resolve = actors().resolve;
+  View v = view_base("polignac", viewer, n);
   v.dealer = dealer_;
   v.hand = std::min(deals_done_ + 1, r_.deals), v.hands = r_.deals;
   v.terminal = over;

@@ -4,8 +4,8 @@
 #include <array>
 #include <vector>
 
-#include "games/kit/claims.h"
 #include "games/verish_ne_verish/verish_ne_verish.h"
+#include "kit/claims.h"
 
 namespace parlour::verish_ne_verish {
 

@@ -16,7 +16,7 @@
 // - After a pickup the taker always has a turn to put sets of four away or
 //   play on, whether or not he holds a set, so that nobody learns from the
 //   pause whether he holds one.
-// - What a seat knows is kept card by card (games/kit/hidden.h), as in Cheat.
+// - What a seat knows is kept card by card (kit/hidden.h), as in Cheat.
 #pragma once
 
 #include <algorithm>

@@ -40,13 +40,7 @@ std::string VerishState::action_label(Seat, Action a) const {
 View VerishState::view(Seat viewer) const {
   const bool over = phase_ == Phase::kOver;
   const Seat as = over ? kEveryone : viewer;
-  View v;
-  v.game = "verish-ne-verish";
-  v.viewer = viewer;
-  v.players = r_.players;
-  v.to_move = to_move();
-  v.actors = actors().seats;
-  v.resolve = actors().resolve;
+  View v = view_base("verish-ne-verish", viewer, r_.players);
   v.dealer = dealer_;
   v.hand = 1, v.hands = 1;
   v.terminal = over;

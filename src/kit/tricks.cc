@@ -1,4 +1,4 @@
-#include "games/kit/tricks.h"
+#include "kit/tricks.h"
 
 #include <algorithm>
 #include <cassert>

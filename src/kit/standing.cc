@@ -1,4 +1,4 @@
-#include "games/kit/standing.h"
+#include "kit/standing.h"
 
 #include <cmath>
 

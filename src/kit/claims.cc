@@ -1,4 +1,4 @@
-#include "games/kit/claims.h"
+#include "kit/claims.h"
 
 #include <algorithm>
 #include <array>

@@ -8,11 +8,11 @@
 #include <bit>
 #include <vector>
 
-#include "games/kit/claims.h"
-#include "games/kit/deal.h"
-#include "games/kit/hidden.h"
-#include "games/kit/standing.h"
-#include "games/kit/tricks.h"
+#include "kit/claims.h"
+#include "kit/deal.h"
+#include "kit/hidden.h"
+#include "kit/standing.h"
+#include "kit/tricks.h"
 
 namespace parlour::kit {
 namespace {

@@ -7,7 +7,7 @@
 
 #include <string>
 
-#include "games/kit/hidden.h"
+#include "kit/hidden.h"
 
 namespace parlour::kit {
 

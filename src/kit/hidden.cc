@@ -1,4 +1,4 @@
-#include "games/kit/hidden.h"
+#include "kit/hidden.h"
 
 #include <algorithm>
 

@@ -1,4 +1,4 @@
-#include "games/kit/deal.h"
+#include "kit/deal.h"
 
 #include <algorithm>
 #include <deque>
