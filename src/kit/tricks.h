@@ -14,6 +14,7 @@
 //   (a void): public knowledge that views and resamplers respect.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <span>
@@ -45,6 +46,13 @@ constexpr int rank_order(Rank r, AceRank ace = AceRank::kHigh) {
 // The trick order of a standard card.
 constexpr int high(Card c, AceRank ace = AceRank::kHigh) {
   return rank_order(c.rank(), ace);
+}
+
+// A hand as it is held: by suit, then in trick order.
+inline void sort_held(std::span<Card> hand, AceRank ace = AceRank::kHigh) {
+  std::sort(hand.begin(), hand.end(), [ace](Card a, Card b) {
+    return a.suit() != b.suit() ? a.suit() < b.suit() : high(a, ace) < high(b, ace);
+  });
 }
 
 // A set of standard cards: bit c.index().

@@ -23,9 +23,7 @@ LiftSmokeState::LiftSmokeState(const Rules& rules) : r_(rules) {
 }
 
 void LiftSmokeState::sort_hand(Hand& h) const {
-  std::sort(h.begin(), h.end(), [](Card a, Card b) {
-    return a.suit() != b.suit() ? a.suit() < b.suit() : high(a) < high(b);
-  });
+  kit::sort_held(std::span<Card>(h.data(), h.size()));
 }
 
 void LiftSmokeState::apply_chance(Rng& rng) {

@@ -46,9 +46,7 @@ class LiftSmokeResampler final : public Resampler {
       if (p == seat) continue;
       Hand& h = out->mutable_hand(p);
       for (std::size_t i = 0; i < h.size(); ++i) h[i] = dealt[k++];
-      std::sort(h.begin(), h.end(), [](Card a, Card b) {
-        return a.suit() != b.suit() ? a.suit() < b.suit() : kit::high(a) < kit::high(b);
-      });
+      kit::sort_held(std::span<Card>(h.data(), h.size()));
     }
     Pile& stock = out->mutable_stock();
     for (std::size_t i = 0; i < stock.size(); ++i) stock[i] = dealt[k++];

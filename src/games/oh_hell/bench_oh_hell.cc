@@ -15,8 +15,7 @@ namespace parlour::oh_hell {
 namespace {
 
 void random_hand(benchmark::State& st) {
-  const Rules rules =
-      Rules::from(*make_config(Selection{find_game("oh-hell"), nullptr}, 4, {}));
+  const Rules rules = Rules::from(*make_config(Selection{find_game("oh-hell"), nullptr}, 4, {}));
   // The thirteenth hand of four players deals thirteen cards, with no trump.
   const int index = 12;
   OhHellState base(rules);

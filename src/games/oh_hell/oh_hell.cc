@@ -57,9 +57,7 @@ OhHellState::OhHellState(const Rules& rules) : r_(rules) {
 
 void OhHellState::sort_hand(Hand& h) const {
   // By suit, then by rank, aces high: how a hand is held.
-  std::sort(h.begin(), h.end(), [](Card a, Card b) {
-    return a.suit() != b.suit() ? a.suit() < b.suit() : high(a) < high(b);
-  });
+  kit::sort_held(std::span<Card>(h.data(), h.size()));
 }
 
 void OhHellState::apply_chance(Rng& rng) {

@@ -38,9 +38,7 @@ class OhHellResampler final : public Resampler {
       for (Card& c : out->mutable_hand(p)) c = dealt[k++];
       // Held as a player holds them: by suit and rank.
       Hand& h = out->mutable_hand(p);
-      std::sort(h.begin(), h.end(), [](Card a, Card b) {
-        return a.suit() != b.suit() ? a.suit() < b.suit() : kit::high(a) < kit::high(b);
-      });
+      kit::sort_held(std::span<Card>(h.data(), h.size()));
     }
     for (Card& c : out->mutable_stock()) c = dealt[k++];
     return out;

@@ -60,9 +60,7 @@ PolignacState::PolignacState(const Rules& rules)
 }
 
 void PolignacState::sort_hand(Hand& h) const {
-  std::sort(h.begin(), h.end(), [ace = r_.ace](Card a, Card b) {
-    return a.suit() != b.suit() ? a.suit() < b.suit() : kit::high(a, ace) < kit::high(b, ace);
-  });
+  kit::sort_held(std::span<Card>(h.data(), h.size()), r_.ace);
 }
 
 void PolignacState::apply_chance(Rng& rng) {

@@ -36,9 +36,7 @@ class PolignacResampler final : public Resampler {
       if (p == seat) continue;
       Hand& h = out->mutable_hand(p);
       for (Card& c : h) c = dealt[k++];
-      std::sort(h.begin(), h.end(), [ace = out->rules().ace](Card a, Card b) {
-        return a.suit() != b.suit() ? a.suit() < b.suit() : kit::high(a, ace) < kit::high(b, ace);
-      });
+      kit::sort_held(std::span<Card>(h.data(), h.size()), out->rules().ace);
     }
     return out;
   }
