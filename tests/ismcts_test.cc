@@ -50,7 +50,7 @@ std::unique_ptr<State> decision(std::string_view game, int players, std::uint64_
     for (seat = 0; !a.has(seat); ++seat) {
     }
     s->legal_actions(seat, legal);
-    if (legal.size() > 1 && step > 20) return s;
+    if (legal.size() > 1 && step > 8) return s;
     s->apply(seat, legal[rng.below(static_cast<std::uint32_t>(legal.size()))]);
   }
   ADD_FAILURE() << "no decision reached in " << game;
@@ -58,7 +58,8 @@ std::unique_ptr<State> decision(std::string_view game, int players, std::uint64_
 }
 
 TEST(Ismcts, TheSameSeedGivesTheSameMove) {
-  for (std::string_view game : {"cheat", "paskahousu", "verish-ne-verish", "chase-the-ace"}) {
+  for (std::string_view game :
+       {"cheat", "paskahousu", "verish-ne-verish", "chase-the-ace", "lift-smoke", "oh-hell"}) {
     const GameInfo* g = find_game(game);
     Seat seat = 0;
     auto s = decision(game, 3, 11, seat);
@@ -71,16 +72,23 @@ TEST(Ismcts, TheSameSeedGivesTheSameMove) {
   }
 }
 
-// Hints that keep every decision for their policy, and count what is asked.
-class Keeping final : public SearchHints {
+// Hints whose policy plays the last legal move and whose estimate leaves
+// every seat at a half: they count what is asked. `keep`: every decision is
+// kept for the policy; `same`: the search is on the same deals.
+class Counting final : public SearchHints {
  public:
+  Counting(bool keep, bool same) : keep_(keep), same_(same) {}
   mutable int policies = 0, estimates = 0;
   Action policy(const State&, Seat, std::span<const Action> legal, Rng&) const override {
     ++policies;
     return legal.back();
   }
   void estimate(const State&, std::span<double>) const override { ++estimates; }
-  bool overrule(const State&, Seat) const override { return false; }
+  bool overrule(const State&, Seat) const override { return !keep_; }
+  bool same_deals() const override { return same_; }
+
+ private:
+  bool keep_, same_;
 };
 
 TEST(Ismcts, HintsMayKeepADecisionForTheirPolicy) {
@@ -90,12 +98,32 @@ TEST(Ismcts, HintsMayKeepADecisionForTheirPolicy) {
   std::vector<Action> legal;
   s->legal_actions(seat, legal);
   const Observation obs(*s, seat, g->resampler, legal);
-  Keeping hints;
+  Counting hints(/*keep=*/true, /*same=*/false);
   auto bot = make_ismcts_bot({.iterations = 500}, &hints);
   Rng rng(1);
   EXPECT_EQ(bot->act(obs, rng), legal.back());
   EXPECT_EQ(hints.policies, 1);  // asked once, and no search was made
   EXPECT_EQ(hints.estimates, 0);
+}
+
+// On the same deals, with play-outs cut short at once and every move scored
+// alike: the policy's move must stand, and every root move is played out once
+// from each deal.
+TEST(Ismcts, OnTheSameDealsEveryMoveIsPlayedFromEachDealAndTiesKeepThePolicy) {
+  const GameInfo* g = find_game("lift-smoke");
+  Seat seat = 0;
+  auto s = decision("lift-smoke", 4, 3, seat);
+  std::vector<Action> legal;
+  s->legal_actions(seat, legal);
+  ASSERT_GT(legal.size(), 1u);
+  const Observation obs(*s, seat, g->resampler, legal);
+  Counting hints(/*keep=*/false, /*same=*/true);
+  auto bot = make_ismcts_bot({.iterations = 301, .depth = 0}, &hints);
+  Rng rng(1);
+  EXPECT_EQ(bot->act(obs, rng), legal.back());
+  const int k = static_cast<int>(legal.size());
+  EXPECT_EQ(hints.estimates, (301 + k - 1) / k * k);  // whole deals: k moves each
+  EXPECT_EQ(hints.policies, 1);  // the root's; the play-outs stop before a move
 }
 
 }  // namespace

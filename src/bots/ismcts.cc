@@ -82,16 +82,10 @@ class Ismcts final : public Bot {
           if (!hints_->overrule(*world, obs.seat())) return p;  // the game keeps this one
           preferred_ = p;
         }
+    if (preferred_ != kNoAction && hints_->same_deals()) return compare(obs, rng);
     const auto start = std::chrono::steady_clock::now();
     for (int it = 0;; ++it) {
-      if (o_.seconds > 0) {
-        if (it % 16 == 0 &&
-            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() >=
-                o_.seconds)
-          break;
-      } else if (it >= o_.iterations) {
-        break;
-      }
+      if (out_of_time(start, it, 16)) break;
       std::unique_ptr<State> world = obs.sample(rng);
       if (!world) continue;
       iterate(*world, obs.seat(), rng);
@@ -122,12 +116,106 @@ class Ismcts final : public Bot {
   }
 
  private:
+  // Whether the budget is spent after `done` iterations (time is read every `every`).
+  bool out_of_time(std::chrono::steady_clock::time_point start, int done, int every) const {
+    if (o_.seconds <= 0) return done >= o_.iterations;
+    return done % every == 0 &&
+           std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() >=
+               o_.seconds;
+  }
+
+  // The policy's move for `seat` if it is legal (a bug there must not corrupt
+  // the deal), else `fallback`.
+  Action guided(const State& s, Seat seat, Action fallback, Rng& rng) const {
+    const Action p = hints_->policy(s, seat, legal_, rng);
+    return std::find(legal_.begin(), legal_.end(), p) != legal_.end() ? p : fallback;
+  }
+
+  // The search on the same deals (SearchHints::same_deals): each deal sampled
+  // is played out once after every move of the root, from copies of the deal
+  // with one random stream, by the policy alone; a move is chosen over the
+  // policy's when its gain, deal by deal, is clear by `margin` standard errors
+  // (plus half the log of the number of other moves, as below). A search one
+  // move deep: the budget goes to comparing the moves, where a tree would
+  // spread it over later choices that luck decides.
+  Action compare(const Observation& obs, Rng& rng) {
+    const std::span<const Action> root = obs.legal();
+    const std::size_t k = root.size();
+    const std::size_t pref =
+        static_cast<std::size_t>(std::find(root.begin(), root.end(), preferred_) - root.begin());
+    gain_.assign(k, 0), gain_sq_.assign(k, 0), result_.assign(k, 0);
+    std::array<double, kMaxSeats> reward;
+    int deals = 0;
+    const auto start = std::chrono::steady_clock::now();
+    for (int tried = 0; !out_of_time(start, tried, 1); tried += static_cast<int>(k)) {
+      const std::unique_ptr<State> world = obs.sample(rng);
+      if (!world) continue;
+      world->legal_actions(obs.seat(), legal_);
+      if (!std::is_permutation(legal_.begin(), legal_.end(), root.begin(), root.end())) continue;
+      const Rng common(static_cast<std::uint64_t>(rng.next()) << 32 | rng.next());
+      for (std::size_t i = 0; i < k; ++i) {
+        const std::unique_ptr<State> w = world->clone();
+        Rng stream = common;
+        w->apply(obs.seat(), root[i]);
+        play_out(*w, obs.seat(), 0, stream, reward);
+        result_[i] = reward[obs.seat()];
+      }
+      for (std::size_t i = 0; i < k; ++i) {
+        const double d = result_[i] - result_[pref];
+        gain_[i] += d, gain_sq_[i] += d * d;
+      }
+      ++deals;
+    }
+    if (deals < 2) return preferred_;
+    const double bar =
+        o_.margin + 0.5 * std::log(static_cast<double>(std::max<std::size_t>(2, k) - 1));
+    std::size_t best = pref;
+    double best_gain = 0;
+    for (std::size_t i = 0; i < k; ++i) {
+      const double mean = gain_[i] / deals;
+      const double error =
+          std::sqrt(std::max(0.0, gain_sq_[i] / deals - mean * mean) / (deals - 1));
+      if (mean > best_gain && mean > bar * error) best = i, best_gain = mean;
+    }
+    return root[best];
+  }
+
+  // Plays on from `s` (the last to act: `last`) to the end, or with the
+  // game's hints for `depth` moves, and scores each seat. With the hints, a
+  // share of the moves (`random_share`) is random, the rest the policy's.
+  void play_out(State& s, Seat last, double random_share, Rng& rng,
+                std::array<double, kMaxSeats>& reward) {
+    for (int steps = 0;;) {
+      while (s.chance()) s.apply_chance(rng);
+      if (s.terminal()) break;
+      if (++steps > (hints_ ? o_.depth : o_.max_rollout)) break;
+      const Seat seat = next_seat(s, last);
+      s.legal_actions(seat, legal_);
+      Action a;
+      if (hints_ && random_share <= 0) {
+        a = guided(s, seat, legal_[0], rng);
+      } else {
+        const bool policy =
+            hints_ && rng.below(1000) >= static_cast<std::uint32_t>(random_share * 1000);
+        a = legal_[rng.below(static_cast<std::uint32_t>(legal_.size()))];
+        if (policy) a = guided(s, seat, a, rng);
+      }
+      s.apply(seat, a), last = seat;
+    }
+    if (s.terminal()) {
+      const Outcome o = s.outcome();
+      for (std::size_t p = 0; p < o.places.size(); ++p)
+        reward[p] = seat_reward(o, static_cast<Seat>(p));
+    } else {
+      reward.fill(0.5);  // without hints, a play-out too long to finish tells nothing
+      if (hints_) hints_->estimate(s, std::span<double>(reward.data(), reward.size()));
+    }
+  }
+
   void iterate(State& s, Seat me, Rng& rng) {
     int node = 0;
     Seat last = kNobody;
     Seat seat = me;  // the bot acts first: it is the one asked
-    bool rolling = false;
-    int steps = 0;
     for (;;) {
       while (s.chance()) s.apply_chance(rng);
       if (s.terminal()) break;
@@ -137,23 +225,9 @@ class Ismcts final : public Bot {
       // only what each of them knows: the tree holds this seat's choices
       // alone, so that no opponent in it plays as if it saw this seat's cards
       // (which are the same in every deal sampled for it).
-      if (hints_ && seat != me && !rolling) {
-        Action a = legal_[rng.below(static_cast<std::uint32_t>(legal_.size()))];
-        const Action p = hints_->policy(s, seat, legal_, rng);
-        if (std::find(legal_.begin(), legal_.end(), p) != legal_.end()) a = p;
-        s.apply(seat, a), last = seat;
-        continue;
-      }
-      if (rolling) {
-        if (++steps > (hints_ ? o_.depth : o_.max_rollout)) break;
-        const bool guided =
-            hints_ && rng.below(1000) >= static_cast<std::uint32_t>(o_.random_share * 1000);
-        Action a = legal_[rng.below(static_cast<std::uint32_t>(legal_.size()))];
-        if (guided) {  // a policy's move is taken only if legal: a bug there must not corrupt the
-                       // deal
-          const Action p = hints_->policy(s, seat, legal_, rng);
-          if (std::find(legal_.begin(), legal_.end(), p) != legal_.end()) a = p;
-        }
+      if (hints_ && seat != me) {
+        const Action a =
+            guided(s, seat, legal_[rng.below(static_cast<std::uint32_t>(legal_.size()))], rng);
         s.apply(seat, a), last = seat;
         continue;
       }
@@ -188,25 +262,18 @@ class Ismcts final : public Bot {
         next = static_cast<int>(tree_.size());
         tree_.push_back(Node{a, seat, node, {}, 0, 0, 0, 1});
         tree_[node].children.push_back(next);
-        rolling = true;  // a new node: play out from it
+        s.apply(seat, a), last = seat;
+        node = next;
+        break;  // a new node: play out from it
       } else {
         next = select(node, seat);
       }
       s.apply(seat, tree_[next].action), last = seat;
       node = next;
     }
-    // Back up each seat's result to the nodes where it chose.
     std::array<double, kMaxSeats> reward;
-    if (s.terminal()) {
-      const Outcome o = s.outcome();
-      for (std::size_t p = 0; p < o.places.size(); ++p)
-        reward[p] = seat_reward(o, static_cast<Seat>(p));
-    } else if (hints_) {
-      reward.fill(0.5);
-      hints_->estimate(s, std::span<double>(reward.data(), reward.size()));
-    } else {
-      reward.fill(0.5);  // a play-out too long to finish tells nothing
-    }
+    play_out(s, last, o_.random_share, rng, reward);
+    // Back up each seat's result to the nodes where it chose.
     for (; node > 0; node = tree_[node].parent) {
       const double r = reward[tree_[node].seat];
       ++tree_[node].visits;
@@ -246,6 +313,7 @@ class Ismcts final : public Bot {
   Action preferred_ = kNoAction;  // with hints: the policy's move at the root
   std::vector<Node> tree_;
   std::vector<Action> legal_, untried_;
+  std::vector<double> gain_, gain_sq_, result_;  // on the same deals: by root move
 };
 
 }  // namespace

@@ -17,7 +17,11 @@
 // choosing by the tree would play as if they saw them), play-outs take a
 // share of random moves, and stop after `depth` moves, scored by its
 // estimate. Where the hints say the policy's move stands (overrule), the bot
-// plays it without searching. The search itself is the same for every game.
+// plays it without searching. Where they say luck outweighs a move
+// (same_deals), the root's moves are compared on the same sampled deals,
+// each played out by the policy with one random stream, and the policy's move
+// stands unless another gains clearly, deal by deal. The search itself is the
+// same for every game.
 //
 // Reproducible: the same observation and random stream give the same move.
 // The budget is iterations, or time (not reproducible then).

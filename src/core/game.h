@@ -238,6 +238,12 @@ class SearchHints {
     (void)state, (void)seat;
     return true;
   }
+  // Whether a search should weigh its moves on the same deals rather than
+  // grow a tree: where luck (the order of a stock, the deal) moves a result
+  // far more than any one choice, the means of moves tried on different
+  // deals differ by luck more than by skill, while moves played out from the
+  // same deal with the same random stream differ only by what they do.
+  virtual bool same_deals() const { return false; }
 };
 
 // Optional capability: take back the last seat action in place, cheaply

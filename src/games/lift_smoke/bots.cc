@@ -89,6 +89,11 @@ class LiftSmokeHints final : public SearchHints {
   Action policy(const State& state, Seat seat, std::span<const Action>, Rng&) const override {
     return heuristic_action(static_cast<const LiftSmokeState&>(state), seat);
   }
+  // The draws from the stock decide far more than any one card played: with
+  // ismcts:1000 against three heuristics, 1000 games, a tree over different
+  // deals came out level with the heuristic (-0.029 [-0.061, +0.004]), while
+  // the same search on the same deals finds the few moves that matter.
+  bool same_deals() const override { return true; }
   void estimate(const State& state, std::span<double> value) const override {
     const auto& s = static_cast<const LiftSmokeState&>(state);
     const int n = s.rules().players;

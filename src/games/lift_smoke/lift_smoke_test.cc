@@ -6,6 +6,7 @@
 
 #include <algorithm>
 
+#include "bots/ismcts.h"
 #include "conformance.h"
 #include "core/table.h"
 #include "games/lift_smoke/bots.h"
@@ -277,6 +278,44 @@ TEST(LiftSmokeBots, TheHeuristicPlacesBetterThanRandomPlay) {
   }
   // A better (lower) mean place than the random players'.
   EXPECT_LT(heuristic / games + 0.1, randoms / (3 * games));
+}
+
+// The game's hints, but a policy that throws a card away where it could win
+// the trick, at one position only (the search's root).
+class Throwing final : public SearchHints {
+ public:
+  Throwing(int at, Action bad) : at_(at), bad_(bad) {}
+  Action policy(const State& s, Seat seat, std::span<const Action> legal, Rng& rng) const override {
+    if (s.actions_applied() == at_) return bad_;
+    return search_hints().policy(s, seat, legal, rng);
+  }
+  void estimate(const State& s, std::span<double> value) const override {
+    search_hints().estimate(s, value);
+  }
+  bool same_deals() const override { return search_hints().same_deals(); }
+
+ private:
+  int at_;
+  Action bad_;
+};
+
+TEST(LiftSmokeBots, TheSearchOnTheSameDealsWinsATrickItsPolicyWouldThrow) {
+  // Seat 2 plays last to the hearts led: its nine takes the trick (and a card
+  // from the stock), where later it would seldom win; the policy throws the two.
+  LiftSmokeState s = fresh(3);
+  s.set_position({cards({"3H", "5C", "4C"}), cards({"5H", "AC", "5D"}), cards({"9H", "2H", "4D"})},
+                 card("7S"), cards({"2C", "3D", "8H", "JC", "QS"}), 0);
+  play(s, 0, "3H");
+  play(s, 1, "5H");
+  const std::vector<Action> l = legal(s, 2);
+  ASSERT_EQ(l.size(), 2u);
+  const Observation obs(s, 2, &resampler(), l);
+  const Throwing hints(s.actions_applied(), Move::play(card("2H")).encode());
+  for (std::uint64_t seed = 1; seed <= 5; ++seed) {
+    auto bot = make_ismcts_bot({.iterations = 600}, &hints);
+    Rng rng(seed);
+    EXPECT_EQ(bot->act(obs, rng), Move::play(card("9H")).encode()) << seed;
+  }
 }
 
 // ---- Conformance --------------------------------------------------------------------------
