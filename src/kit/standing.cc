@@ -1,6 +1,9 @@
 #include "kit/standing.h"
 
+#include <algorithm>
+#include <bit>
 #include <cmath>
+#include <string>
 
 namespace parlour::kit {
 
@@ -22,6 +25,23 @@ void standing_by_cards(std::span<const double> held, std::span<double> value) {
       if (q != p) sum += 0.5 + 0.5 * (held[q] - held[p]) / (held[q] + held[p] + 1);
     value[p] = n > 1 ? sum / static_cast<double>(n - 1) : 0.5;
   }
+}
+
+Outcome outcome_by_chips(const Chips& chips, std::string_view after) {
+  Outcome o;
+  o.kind = OutcomeKind::kScores;
+  const int n = chips.players();
+  for (Seat s = 0; s < n; ++s) o.scores.push_back(chips.balance(s));
+  o.places.resize(static_cast<std::size_t>(n));
+  rank_places(n, o.scores, o.places);
+  SeatMask best = 0;
+  for (Seat s = 0; s < n; ++s)
+    if (o.places[static_cast<std::size_t>(s)] == 1) best |= SeatMask{1} << s;
+  const int top = static_cast<int>(*std::max_element(o.scores.begin(), o.scores.end()));
+  o.summary = std::string(after) + " " + seat_names(best) +
+              (std::popcount(best) > 1 ? " share the most chips, " : " has the most chips, ") +
+              std::to_string(top) + ".";
+  return o;
 }
 
 }  // namespace parlour::kit

@@ -5,6 +5,10 @@
 #pragma once
 
 #include <span>
+#include <string_view>
+
+#include "core/chips.h"
+#include "core/game.h"
 
 namespace parlour::kit {
 
@@ -15,5 +19,10 @@ void standing_by_score(std::span<const double> projected, double scale, std::spa
 // From cards held (fewer better): ahead of another by 0.5 + 0.5 (theirs -
 // mine) / (theirs + mine + 1), smooth, so that one card more or less shows.
 void standing_by_cards(std::span<const double> held, std::span<double> value);
+
+// The end of a match played for chips: each seat's score is its balance,
+// places follow (ties share), and the summary reads "<after> Seat 2 has the
+// most chips, 131." (`after`: "After 12 hands").
+Outcome outcome_by_chips(const Chips& chips, std::string_view after);
 
 }  // namespace parlour::kit

@@ -5,6 +5,7 @@
 
 #include "core/deck.h"
 #include "games/michigan/state.h"
+#include "kit/standing.h"
 
 namespace parlour::michigan {
 
@@ -281,21 +282,9 @@ void MichiganState::end_hand(Seat out) {
 // ---- The end --------------------------------------------------------------------------
 
 Outcome MichiganState::outcome() const {
-  Outcome o;
-  o.kind = OutcomeKind::kScores;
-  for (Seat s = 0; s < r_.players; ++s) o.scores.push_back(chips_.balance(s));
-  o.places.resize(static_cast<std::size_t>(r_.players));
-  rank_places(r_.players, o.scores, o.places);
-  SeatMask best = 0;
-  for (Seat s = 0; s < r_.players; ++s)
-    if (o.places[static_cast<std::size_t>(s)] == 1) best |= SeatMask{1} << s;
-  const int top = static_cast<int>(*std::max_element(o.scores.begin(), o.scores.end()));
   const int n = r_.match_hands();
-  o.summary = "After " + (n == 1 ? std::string("one hand ") : std::to_string(n) + " hands ") +
-              seat_names(best) +
-              (std::popcount(best) > 1 ? " share the most chips, " : " has the most chips, ") +
-              std::to_string(top) + ".";
-  return o;
+  return kit::outcome_by_chips(chips_,
+                               n == 1 ? "After one hand" : "After " + std::to_string(n) + " hands");
 }
 
 void MichiganState::all_cards(std::vector<Card>& out) const {

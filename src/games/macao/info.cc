@@ -1,0 +1,207 @@
+// Macao's options and presets, each option with its source; its bot, search
+// hints and resampler.
+#include <algorithm>
+#include <array>
+
+#include "games/macao/state.h"
+#include "kit/deal.h"
+#include "kit/standing.h"
+#include "rules_text.h"
+
+namespace parlour::macao {
+namespace {
+
+const std::vector<OptionSpec>& specs() {
+  using T = OptionType;
+  static const std::vector<OptionSpec> s = {
+      {"limit",
+       T::kInt,
+       1,
+       100,
+       {},
+       5,
+       "the most a punter may stake on a hand (never more than a third of his chips, nor more "
+       "than the bank can still cover three times over)",
+       "Peel, Round Games with Cards (1891), Vingt-et-un: \"The limits of the stakes are first "
+       "determined ... The minimum is usually one coin or counter, and the maximum whatever may "
+       "be agreed upon\"",
+       "Stake limit"},
+      {"chips",
+       T::kInt,
+       3,
+       100000,
+       {},
+       100,
+       "chips each player starts with",
+       "our reading: seed 003 plays for stakes and does not say how many each brings",
+       "Starting chips"},
+      {"bank-hands",
+       T::kInt,
+       1,
+       50,
+       {},
+       3,
+       "hands a banker holds the bank before it passes to the left",
+       "Peel, Round Games with Cards, Vingt-et-un: \"the deal goes round in rotation, which is "
+       "the arrangement now generally adopted\"; Foster's Complete Hoyle, Banking Games: the "
+       "banker \"is obliged to surrender it from time to time\"; how many hands: our reading",
+       "Hands a bank"},
+      {"rounds",
+       T::kInt,
+       1,
+       20,
+       {},
+       1,
+       "times the bank goes round the table in a match (each player holds it that often)",
+       "Peel, Round Games with Cards, Vingt-et-un: \"it is unfair to conclude until each of "
+       "those engaged has had a turn, or equal number of turns, as dealer\"",
+       "Rounds of the bank"},
+      {"ties",
+       T::kChoice,
+       0,
+       0,
+       {"banker", "stand-off"},
+       0,
+       "equal points without a natural: banker, the banker wins; stand-off, nothing is paid",
+       "seed 003 is silent (a tie only of equal naturals); banker: a German police "
+       "handbook (Handbuch der Polizei, vol. 2, 1905), Macao, \"Bei gleicher Augenzahl gewinnt der "
+       "Bankier\", and "
+       "Vingt-et-un in Peel (1891), Hoffmann (1898) and the Britannica (1911), \"the rule of "
+       "'ties pay the dealer'\"; stand-off: Hoyle's Games Improved, Vingt-un, \"nothing is "
+       "paid or received by such players as have similar numbers to the dealer\"",
+       "Equal points"},
+  };
+  return s;
+}
+
+Status validate(const Config& c) {
+  if (c.players < 2 || c.players > kMaxPlayers)
+    return Status::error("Macao is for 2 to 8 players (a banker and 1 to 7 punters), not " +
+                         std::to_string(c.players));
+  return {};
+}
+
+// The threshold player: stakes the least, draws while under `draw_below`.
+Action threshold_action(const MacaoState& s, Seat me, std::span<const Action> legal) {
+  if (s.phase() == MacaoState::Phase::kStake)
+    return legal.size() > 1 ? Move::stake(1).encode() : legal[0];
+  const Action draw = Move::draw().encode();
+  const bool can_draw = std::find(legal.begin(), legal.end(), draw) != legal.end();
+  return can_draw && s.total(me) < 5 ? draw : Move::stand().encode();
+}
+
+class ThresholdBot final : public Bot {
+ public:
+  Action act(const Observation& obs, Rng& rng) override {
+    if (obs.legal().size() == 1) return obs.legal()[0];
+    // Its own points and the phase are all it reads: any sample answers the same.
+    auto world = obs.sample(rng);
+    if (!world) return obs.legal()[0];
+    return threshold_action(static_cast<const MacaoState&>(*world), obs.seat(), obs.legal());
+  }
+};
+
+class Hints final : public SearchHints {
+ public:
+  Action policy(const State& state, Seat seat, std::span<const Action> legal, Rng&) const override {
+    return threshold_action(static_cast<const MacaoState&>(state), seat, legal);
+  }
+  // Chips held: each seat's value is how it stands against each other seat.
+  void estimate(const State& state, std::span<double> value) const override {
+    const auto& s = static_cast<const MacaoState&>(state);
+    std::array<double, kMaxPlayers> held{};
+    const std::size_t n = static_cast<std::size_t>(s.rules().players);
+    for (std::size_t p = 0; p < n; ++p) held[p] = s.chips()->balance(static_cast<Seat>(p));
+    kit::standing_by_score(std::span<const double>(held.data(), n), 5.0, value.first(n));
+  }
+  // Luck (the next card) moves a hand far more than one choice.
+  bool same_deals() const override { return true; }
+};
+
+// The first cards a seat cannot see and the stock are dealt afresh. Once the
+// naturals have been looked at, a first card not shown is no 7, 8 or 9.
+class Sampler final : public Resampler {
+ public:
+  std::unique_ptr<State> resample(const State& state, Seat seat, Rng& rng) const override {
+    auto out = std::make_unique<MacaoState>(static_cast<const MacaoState&>(state));
+    out->forget_last_event();
+    if (!out->past_naturals()) return out;  // nothing is hidden but the pack
+    const int n = out->rules().players;
+    std::vector<Card> hidden;
+    std::vector<int> room(static_cast<std::size_t>(n) + 1, 0);
+    for (Seat p = 0; p < n; ++p) {
+      if (p == seat || out->hand(p).empty() || out->shown(p)) continue;
+      hidden.push_back(out->hand(p)[0]);
+      room[static_cast<std::size_t>(p)] = 1;
+    }
+    const Seat stock = n;
+    hidden.insert(hidden.end(), out->stock().begin(), out->stock().end());
+    room[static_cast<std::size_t>(stock)] = static_cast<int>(out->stock().size());
+    std::vector<std::vector<Card>> dealt;
+    const bool ok = kit::deal_where_allowed(
+        hidden, room,
+        [&](Seat p, Card c) { return p == stock || natural_multiple(points(c)) == 0; }, rng, dealt);
+    if (!ok) return nullptr;  // cannot happen: the real deal is one
+    for (Seat p = 0; p < n; ++p)
+      if (room[static_cast<std::size_t>(p)] == 1)
+        out->mutable_hand(p)[0] = dealt[static_cast<std::size_t>(p)][0];
+    Pile& st = out->mutable_stock();
+    for (std::size_t i = 0; i < st.size(); ++i) st[i] = dealt[static_cast<std::size_t>(stock)][i];
+    return out;
+  }
+};
+
+}  // namespace
+
+Rules Rules::from(const Config& c) {
+  const Options& o = c.options;
+  Rules r;
+  r.players = c.players;
+  r.limit = o.get("limit");
+  r.chips = o.get("chips");
+  r.bank_hands = o.get("bank-hands");
+  r.rounds = o.get("rounds");
+  r.ties = Ties(o.get("ties"));
+  return r;
+}
+
+Action threshold_for_test(const MacaoState& s, Seat me, std::span<const Action> legal) {
+  return threshold_action(s, me, legal);
+}
+
+GameInfo game_info() {
+  static const Hints hints;
+  static const Sampler sampler;
+  GameInfo g;
+  g.name = "macao";
+  g.title = "Macao";
+  g.summary = "One card each against the bank; the aim is 9, and a natural 7, 8 or 9 pays";
+  g.rules = kRulesText;
+  g.min_players = 2, g.max_players = kMaxPlayers, g.default_players = 4;
+  g.options = specs();
+  g.presets = {
+      {"macao",
+       "Macao, seed 003: a banker against the punters, one card each, naturals paid up to three "
+       "times",
+       {},
+       2,
+       kMaxPlayers,
+       4},
+      {"macao-hoyle",
+       "Macao with equal points a stand-off, as the older Hoyle's Vingt-un settles them",
+       {{"ties", "stand-off"}},
+       2,
+       kMaxPlayers,
+       4},
+  };
+  g.bots = {{"threshold",
+             "stakes a chip; draws below 5 points and stands on 5 or more, banker or punter",
+             [] { return std::unique_ptr<Bot>(std::make_unique<ThresholdBot>()); }}};
+  g.validate = validate;
+  g.new_game = state_factory<MacaoState, Rules>();
+  g.resampler = &sampler;
+  g.search = &hints;
+  return g;
+}
+
+}  // namespace parlour::macao

@@ -1,0 +1,311 @@
+// Macao: the rules in play. Quotations are from seed 003; rules.md gives the
+// readings and the period sources.
+#include <algorithm>
+#include <bit>
+#include <cassert>
+
+#include "core/deck.h"
+#include "games/macao/state.h"
+#include "kit/standing.h"
+
+namespace parlour::macao {
+
+MacaoState::MacaoState(const Rules& rules) : r_(rules), chips_(rules.players, rules.chips) {}
+
+int MacaoState::total(Seat s) const {
+  int t = 0;
+  for (Card c : hand(s)) t += points(c);
+  return t;
+}
+
+int MacaoState::max_stake(Seat s) const {
+  if (s == banker_) return 0;
+  // Three times the stake is the most a hand can cost either side (a 9
+  // natural): the punter must cover it, and the bank every stake so far.
+  int staked = 0;
+  for (Seat p = 0; p < r_.players; ++p) staked += stake(p);
+  const int cover = (chips_.balance(banker_) - 3 * staked) / 3;
+  return std::max(0, std::min({r_.limit, chips_.balance(s) / 3, cover}));
+}
+
+// ---- The bank, the stakes and the deal -----------------------------------------------
+
+void MacaoState::apply_chance(Rng& rng) {
+  if (phase_ == Phase::kBanker) {
+    // Peel, Round Games with Cards: "the player to whom the first ace is
+    // dealt becomes the dealer": cards go round face up from seat 0.
+    std::vector<Card> deck = standard_deck();
+    rng.shuffle(std::span<Card>(deck));
+    int i = 0;
+    while (deck[static_cast<std::size_t>(i)].rank() != kAce) ++i;
+    banker_ = static_cast<Seat>(i % r_.players);
+    ev_ = Event{};
+    ev_.kind = Event::kBanker, ev_.actor = banker_;
+    ev_.card = deck[static_cast<std::size_t>(i)], ev_.chips = i + 1;
+    begin_hand();
+    return;
+  }
+  assert(phase_ == Phase::kDeal);
+  for (auto& h : hands_) h.clear();
+  shown_ = 0;
+  std::vector<Card> deck = standard_deck();
+  rng.shuffle(std::span<Card>(deck));
+  stock_.clear();
+  for (Card c : deck) stock_.push_back(c);
+  // "only one card is dealt to each player": from the banker's left, the
+  // banker last.
+  for (int k = 1; k <= r_.players; ++k) {
+    const Seat s = left(banker_, k);
+    if (s != banker_ && part(s) != Part::kIn) continue;
+    hands_[static_cast<std::size_t>(s)].push_back(stock_.back());
+    stock_.pop_back();
+  }
+  ev_ = Event{};
+  ev_.kind = Event::kDeal, ev_.actor = banker_, ev_.hand = hand_;
+  after_deal();
+}
+
+void MacaoState::set_deal(const std::vector<std::vector<Card>>& first,
+                          const std::vector<Card>& stock) {
+  assert(phase_ == Phase::kDeal);
+  shown_ = 0;
+  for (Seat s = 0; s < r_.players; ++s) {
+    hands_[static_cast<std::size_t>(s)].clear();
+    for (Card c : first[static_cast<std::size_t>(s)])
+      hands_[static_cast<std::size_t>(s)].push_back(c);
+  }
+  stock_.clear();
+  for (Card c : stock) stock_.push_back(c);
+  ev_ = Event{};
+  ev_.kind = Event::kDeal, ev_.actor = banker_, ev_.hand = hand_;
+  after_deal();
+}
+
+void MacaoState::begin_hand() {
+  ++hand_;
+  chips_.begin_hand();
+  // The cards of the hand just over stay on show through the staking, until
+  // the deal.
+  stock_.clear();
+  part_.fill(Part::kIdle);
+  stake_.fill(0);
+  result_.fill(0);
+  phase_ = Phase::kStake;
+  next_staker(banker_);
+}
+
+// The next punter after `from` who can stake; the deal once none is left.
+void MacaoState::next_staker(Seat from) {
+  for (Seat s = left(from); s != banker_; s = left(s))
+    if (max_stake(s) > 0) {
+      turn_ = s;
+      return;
+    }
+  bool any = false;
+  for (Seat s = 0; s < r_.players; ++s) any |= part(s) == Part::kIn;
+  if (any) {
+    phase_ = Phase::kDeal;
+    return;
+  }
+  // Nobody staked: no cards are dealt, and the hand counts as played.
+  ev_.hand_over = true;
+  end_hand();
+}
+
+void MacaoState::after_deal() {
+  const int b = total(banker_);
+  // "if the banker has a 7, 8, or 9 natural he receives from each of the
+  // others once, twice, or three times the amount of their stakes. If the
+  // banker has an equal number of points natural, it is a tie": and he pays a
+  // higher natural as it stands.
+  if (natural_multiple(b) > 0) {
+    shown_ |= SeatMask{1} << banker_;
+    for (Seat s = 0; s < r_.players; ++s) {
+      if (part(s) != Part::kIn) continue;
+      shown_ |= SeatMask{1} << s;
+      const int p = total(s);
+      settle(s, p > b ? natural_multiple(p) : p == b ? 0 : -natural_multiple(b), Part::kNatural);
+    }
+    ev_.hand_over = true;
+    return end_hand();
+  }
+  // "if a player has a 9 natural, he receives from the banker three times his
+  // stake; if an 8 natural, he receives double, and for a 7 natural, he is paid."
+  for (Seat s = 0; s < r_.players; ++s)
+    if (part(s) == Part::kIn && natural_multiple(total(s)) > 0) {
+      shown_ |= SeatMask{1} << s;
+      settle(s, natural_multiple(total(s)), Part::kNatural);
+    }
+  // "If none of these naturals are shown, the players draw in turn, as at
+  // Vingt-et-un".
+  phase_ = Phase::kDraw;
+  next_drawer(banker_);
+}
+
+// ---- Drawing ----------------------------------------------------------------------------
+
+void MacaoState::next_drawer(Seat from) {
+  for (Seat s = left(from); s != banker_; s = left(s))
+    if (part(s) == Part::kIn) {
+      turn_ = s;
+      return;
+    }
+  // The banker plays only against punters still standing.
+  for (Seat s = 0; s < r_.players; ++s)
+    if (part(s) == Part::kIn) {
+      phase_ = Phase::kBankerDraw;
+      turn_ = banker_;
+      return;
+    }
+  ev_.hand_over = true;
+  end_hand();
+}
+
+Seat MacaoState::to_move() const {
+  switch (phase_) {
+    case Phase::kBanker:
+    case Phase::kDeal:
+      return kChance;
+    case Phase::kOver:
+      return kTerminal;
+    default:
+      return turn_;
+  }
+}
+
+void MacaoState::legal_actions(Seat seat, std::vector<Action>& out) const {
+  out.clear();
+  assert(seat == turn_ && phase_ != Phase::kBanker && phase_ != Phase::kDeal &&
+         phase_ != Phase::kOver);
+  if (phase_ == Phase::kStake) {
+    for (int n = 0; n <= max_stake(seat); ++n) out.push_back(Move::stake(n).encode());
+    return;
+  }
+  // Drawing may go on while any card is left: a ten or a court card counts
+  // nothing, so even a 9 may draw.
+  if (!stock_.empty()) out.push_back(Move::draw().encode());
+  out.push_back(Move::stand().encode());
+}
+
+void MacaoState::apply(Seat seat, Action a) {
+  const Move m = *Move::decode(a);
+  ++actions_;
+  ev_ = Event{};
+  ev_.actor = seat;
+  if (m.kind == Move::kStake) {
+    ev_.kind = Event::kStake, ev_.chips = m.chips;
+    if (m.chips > 0) {
+      chips_.stake(seat, seat, m.chips);
+      stake_[static_cast<std::size_t>(seat)] = m.chips;
+      part_[static_cast<std::size_t>(seat)] = Part::kIn;
+    }
+    return next_staker(seat);
+  }
+  if (m.kind == Move::kStand) {
+    ev_.kind = Event::kStand;
+    if (seat == banker_) {
+      ev_.hand_over = true;
+      settle_all();
+      return end_hand();
+    }
+    return next_drawer(seat);
+  }
+  ev_.kind = Event::kDraw;
+  ev_.card = stock_.back();
+  hands_[static_cast<std::size_t>(seat)].push_back(stock_.back());
+  stock_.pop_back();
+  if (total(seat) <= 9) return;  // the same player may draw again
+  // Crevé: over 9. A punter pays at once; a banker pays every punter standing.
+  ev_.creve = true;
+  shown_ |= SeatMask{1} << seat;
+  if (seat != banker_) {
+    settle(seat, -1, Part::kCreve);
+    return next_drawer(seat);
+  }
+  for (Seat s = 0; s < r_.players; ++s)
+    if (part(s) == Part::kIn) {
+      shown_ |= SeatMask{1} << s;
+      settle(s, 1, Part::kSettled);
+    }
+  ev_.hand_over = true;
+  end_hand();
+}
+
+// ---- Settling ---------------------------------------------------------------------------
+
+void MacaoState::settle(Seat s, int times, Part part) {
+  const int st = stake(s);
+  result_[static_cast<std::size_t>(s)] = times;
+  part_[static_cast<std::size_t>(s)] = part;
+  if (times >= 0) {
+    chips_.award(s, s, st);              // the stake back
+    chips_.pay(banker_, s, times * st);  // and the winnings
+  } else {
+    chips_.award(banker_, s, st);               // the stake lost
+    chips_.pay(s, banker_, (-times - 1) * st);  // and more for a banker's natural
+  }
+}
+
+void MacaoState::settle_all() {
+  // "the dealer receives from those who have less points than he, or who are
+  // créve, and pays those who have more, but have not passed 9."
+  const int b = total(banker_);
+  for (Seat s = 0; s < r_.players; ++s) {
+    if (part(s) != Part::kIn) continue;
+    shown_ |= SeatMask{1} << s;
+    const int p = total(s);
+    const int times = p > b ? 1 : p < b ? -1 : r_.ties == Ties::kBanker ? -1 : 0;
+    settle(s, times, Part::kSettled);
+  }
+  shown_ |= SeatMask{1} << banker_;
+}
+
+void MacaoState::end_hand() {
+  for (Seat s = 0; s < r_.players; ++s)
+    last_change_[static_cast<std::size_t>(s)] = chips_.hand_change(s);
+  const int bank = chips_.hand_change(banker_);
+  bool played = false;
+  for (Seat s = 0; s < r_.players; ++s) played |= stake(s) > 0;
+  last_summary_ = "Hand " + std::to_string(hand_) + ": " +
+                  (!played    ? "nobody staked against " + seat_name(banker_) + "'s bank."
+                   : bank > 0 ? seat_name(banker_) + "'s bank won " + std::to_string(bank) +
+                                    (bank == 1 ? " chip." : " chips.")
+                   : bank < 0 ? seat_name(banker_) + "'s bank paid out " + std::to_string(-bank) +
+                                    (bank == -1 ? " chip." : " chips.")
+                              : seat_name(banker_) + "'s bank broke even.");
+  last_hand_ = hand_;
+  last_banker_ = banker_;
+  // Every card is shown at the end of a hand.
+  for (Seat s = 0; s < r_.players; ++s)
+    if (!hand(s).empty()) shown_ |= SeatMask{1} << s;
+  if (hand_ >= r_.match_hands()) {
+    phase_ = Phase::kOver;
+    return;
+  }
+  // The bank passes to the left after `bank_hands` hands.
+  if (hand_ % r_.bank_hands == 0) {
+    banker_ = left(banker_);
+    ev_.bank_passes = true;
+  }
+  begin_hand();
+}
+
+// ---- The end ----------------------------------------------------------------------------
+
+Outcome MacaoState::outcome() const {
+  return kit::outcome_by_chips(chips_, "After " + std::to_string(r_.match_hands()) + " hands");
+}
+
+void MacaoState::all_cards(std::vector<Card>& out) const {
+  out.clear();
+  if (stock_.empty() && phase_ != Phase::kDraw && phase_ != Phase::kBankerDraw) {
+    // Before a deal (or after a hand) the pack is whole, or lies in the hands
+    // shown: the pack is the unit that is conserved.
+    out = standard_deck();
+    return;
+  }
+  for (Seat s = 0; s < r_.players; ++s) out.insert(out.end(), hand(s).begin(), hand(s).end());
+  out.insert(out.end(), stock_.begin(), stock_.end());
+}
+
+}  // namespace parlour::macao

@@ -1,0 +1,316 @@
+// Macao: a test for each sentence of seed 003 (003_f6f2248119171254.txt) on
+// the game, or for the reading rules.md documents where it is silent; then the
+// stakes and the bank, the views, the resampler, the bot and the harness.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "conformance.h"
+#include "core/deck.h"
+#include "core/registry.h"
+#include "games/macao/state.h"
+
+namespace parlour::macao {
+namespace {
+
+using testing::card;
+using testing::cards;
+using testing::legal;
+
+MacaoState fresh(int players, const std::vector<std::string>& opts = {}) {
+  return MacaoState(Rules::from(testing::test_config("macao", players, opts)));
+}
+
+void act(MacaoState& s, Seat seat, Move m) {
+  ASSERT_TRUE(testing::play(s, seat, m.encode()))
+      << seat_name(seat) << ": " << s.action_label(seat, m.encode());
+}
+
+int chips(const MacaoState& s, Seat p) {
+  return s.chips()->balance(p);
+}
+
+// A hand of `players`: the bank drawn for, the punters from the banker's left
+// staking `stakes`, then dealt `first` (the punters from the banker's left,
+// the banker last) from `stock` (its top card last). Seats are named from the
+// banker: punter(s, 1) is at the banker's left.
+MacaoState deal_hand(int players, const std::vector<int>& stakes,
+                     std::initializer_list<const char*> first,
+                     std::initializer_list<const char*> stock,
+                     const std::vector<std::string>& opts = {}) {
+  MacaoState s = fresh(players, opts);
+  Rng rng(1);
+  s.apply_chance(rng);
+  const Seat b = s.banker();
+  for (int k = 1; k < players; ++k)
+    act(s, s.left(b, k), Move::stake(stakes[static_cast<std::size_t>(k - 1)]));
+  std::vector<std::vector<Card>> f(static_cast<std::size_t>(players));
+  int k = 1;
+  for (const char* c : first) f[static_cast<std::size_t>(s.left(b, k++))] = {card(c)};
+  s.set_deal(f, cards(stock));
+  return s;
+}
+
+Seat punter(const MacaoState& s, int k) {
+  return s.left(s.banker(), k);
+}
+
+TEST(MacaoRules, CourtCardsAndTensCountNothingTheAceOne) {
+  // "court cards and tens count nothing, and the Ace is always worth one."
+  for (const char* c : {"10S", "JH", "QD", "KC"}) EXPECT_EQ(points(card(c)), 0) << c;
+  EXPECT_EQ(points(card("AS")), 1);
+  for (int r = 2; r <= 9; ++r) EXPECT_EQ(points(Card::standard(Rank(r), kHearts)), r);
+}
+
+TEST(MacaoRules, OnlyOneCardIsDealtToEachPlayer) {
+  // "only one card is dealt to each player".
+  MacaoState s = fresh(4);
+  Rng rng(5);
+  s.apply_chance(rng);
+  for (Seat p = s.left(s.banker()); p != s.banker(); p = s.left(p)) act(s, p, Move::stake(1));
+  s.apply_chance(rng);
+  for (Seat p = 0; p < 4; ++p) EXPECT_EQ(s.hand(p).size(), 1u) << p;
+  EXPECT_EQ(s.stock().size(), 48u);
+}
+
+TEST(MacaoRules, APlayersNaturalNineEightSevenIsPaidThreeTwoOnce) {
+  // "if a player has a 9 natural, he receives from the banker three times his
+  // stake; if an 8 natural, he receives double, and for a 7 natural, he is paid."
+  MacaoState s = deal_hand(4, {2, 2, 2}, {"9S", "8S", "7S", "3C"}, {"2C", "4D"});
+  EXPECT_EQ(chips(s, punter(s, 1)), 100 + 6);
+  EXPECT_EQ(chips(s, punter(s, 2)), 100 + 4);
+  EXPECT_EQ(chips(s, punter(s, 3)), 100 + 2);
+  EXPECT_EQ(chips(s, s.banker()), 100 - 12);
+  // All three are settled: the hand is over without drawing.
+  EXPECT_EQ(s.hand_number(), 2);
+}
+
+TEST(MacaoRules, TheBankersNaturalCollectsOnceTwiceThriceAndAnEqualNaturalTies) {
+  // "If the banker has an equal number of points natural, it is a tie; and if
+  // the banker has a 7, 8, or 9 natural he receives from each of the others
+  // once, twice, or three times the amount of their stakes." A higher natural
+  // is paid as it stands (our reading).
+  MacaoState s = deal_hand(4, {2, 2, 2}, {"8S", "4S", "9D", "8C"}, {"2C"});
+  EXPECT_EQ(chips(s, punter(s, 1)), 100);      // ties
+  EXPECT_EQ(chips(s, punter(s, 2)), 100 - 4);  // pays twice
+  EXPECT_EQ(chips(s, punter(s, 3)), 100 + 6);  // paid three times
+  EXPECT_EQ(chips(s, s.banker()), 100 + 4 - 6);
+  EXPECT_EQ(s.hand_number(), 2);
+}
+
+TEST(MacaoRules, WithoutNaturalsThePlayersDrawInTurnThenTheBanker) {
+  // "If none of these naturals are shown, the players draw in turn, as at
+  // Vingt-et-un": from the banker's left, as many cards as each likes.
+  MacaoState s = deal_hand(3, {1, 1}, {"2S", "5S", "4C"}, {"6D", "2D", "KD", "3H"});
+  const Seat p1 = punter(s, 1), p2 = punter(s, 2);
+  EXPECT_EQ(s.turn(), p1);
+  act(s, p1, Move::draw());  // 3H: 5 points
+  EXPECT_EQ(s.total(p1), 5);
+  act(s, p1, Move::draw());  // KD: still 5
+  EXPECT_EQ(s.total(p1), 5);
+  EXPECT_EQ(s.turn(), p1);  // he may draw again
+  act(s, p1, Move::stand());
+  EXPECT_EQ(s.turn(), p2);
+  act(s, p2, Move::stand());
+  EXPECT_EQ(s.turn(), s.banker());
+  EXPECT_EQ(s.phase(), MacaoState::Phase::kBankerDraw);
+}
+
+TEST(MacaoRules, APunterOver9IsCreveAndPaysAtOnce) {
+  // "...or who are créve": over 9, he shows his card and his stake is lost at
+  // once, whatever the banker holds.
+  MacaoState s = deal_hand(3, {3, 1}, {"6S", "2S", "4C"}, {"2D", "5D"});
+  const Seat b = s.banker(), p1 = punter(s, 1), p2 = punter(s, 2);
+  act(s, p1, Move::draw());  // 5D: 11
+  EXPECT_EQ(s.part(p1), Part::kCreve);
+  EXPECT_TRUE(s.shown(p1));
+  EXPECT_EQ(chips(s, p1), 97);
+  EXPECT_EQ(chips(s, b), 103);
+  EXPECT_EQ(s.turn(), p2);
+  EXPECT_FALSE(s.view(p2).zones[static_cast<std::size_t>(b)].cards[0].card.has_value());
+  EXPECT_EQ(s.view(p2).zones[static_cast<std::size_t>(p1)].cards[0].card, card("6S"));
+}
+
+TEST(MacaoRules, TheDealerReceivesFromLessAndPaysMoreNotPast9) {
+  // "the dealer receives from those who have less points than he, or who are
+  // créve, and pays those who have more, but have not passed 9."
+  MacaoState s = deal_hand(4, {1, 1, 1}, {"6S", "3S", "5D", "2C"}, {"9H", "3D"});
+  const Seat b = s.banker(), p1 = punter(s, 1), p2 = punter(s, 2), p3 = punter(s, 3);
+  for (Seat p : {p1, p2, p3}) act(s, p, Move::stand());
+  act(s, b, Move::draw());  // 3D: 5, against 6, 3 and 5
+  EXPECT_EQ(s.total(b), 5);
+  act(s, b, Move::stand());
+  EXPECT_EQ(chips(s, p1), 100 + 1);
+  EXPECT_EQ(chips(s, p2), 100 - 1);
+  // Equal points: the seed is silent; the banker wins them by default
+  // (Peel's and Hoffmann's Vingt-et-un, the 1905 police handbook's Macao).
+  EXPECT_EQ(chips(s, p3), 100 - 1);
+  EXPECT_EQ(chips(s, b), 100 + 1);
+}
+
+TEST(MacaoRules, EqualPointsAreAStandOffWithThatOption) {
+  // The older Hoyle's Vingt-un: "nothing is paid or received by such players
+  // as have similar numbers to the dealer".
+  MacaoState s = deal_hand(2, {2}, {"5S", "5C"}, {"9H"}, {"ties=stand-off"});
+  act(s, punter(s, 1), Move::stand());
+  act(s, s.banker(), Move::stand());
+  EXPECT_EQ(chips(s, punter(s, 1)), 100);
+  EXPECT_EQ(chips(s, s.banker()), 100);
+}
+
+TEST(MacaoRules, TheFirstAceDealtRoundFaceUpTakesTheBank) {
+  // Peel: "the player to whom the first ace is dealt becomes the dealer".
+  for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+    MacaoState s = fresh(5);
+    Rng rng(seed), copy(seed);
+    s.apply_chance(rng);
+    std::vector<Card> deck = standard_deck();
+    copy.shuffle(std::span<Card>(deck));
+    int i = 0;
+    while (deck[static_cast<std::size_t>(i)].rank() != kAce) ++i;
+    EXPECT_EQ(s.banker(), i % 5) << seed;
+  }
+}
+
+TEST(MacaoRules, ABankerOver9PaysEveryPunterStanding) {
+  MacaoState s = deal_hand(3, {1, 2}, {"2S", "4S", "6C"}, {"5H"});
+  act(s, punter(s, 1), Move::stand());
+  act(s, punter(s, 2), Move::stand());
+  act(s, s.banker(), Move::draw());  // 11: crevé
+  EXPECT_EQ(chips(s, punter(s, 1)), 101);
+  EXPECT_EQ(chips(s, punter(s, 2)), 102);
+  EXPECT_EQ(chips(s, s.banker()), 97);
+}
+
+// ---- Stakes and the bank ------------------------------------------------------------
+
+TEST(MacaoStakes, AStakeIsWithinTheLimitAThirdOfTheChipsAndTheBanksCover) {
+  MacaoState s = fresh(3, {"limit=20", "chips=30"});
+  Rng rng(1);
+  s.apply_chance(rng);
+  const Seat b = s.banker(), p1 = s.left(b), p2 = s.left(b, 2);
+  // A third of 30 chips: 10; the bank covers 30 / 3 = 10 in all.
+  EXPECT_EQ(s.max_stake(p1), 10);
+  EXPECT_EQ(legal(s, p1).size(), 11u);  // sit out, or 1 to 10
+  act(s, p1, Move::stake(7));
+  EXPECT_EQ(s.max_stake(p2), 3);  // what the bank still covers
+  EXPECT_EQ(legal(s, p2).size(), 4u);
+  act(s, p2, Move::stake(3));
+  EXPECT_EQ(s.phase(), MacaoState::Phase::kDeal);
+}
+
+TEST(MacaoStakes, AStakeOverWhatIsAllowedIsRefused) {
+  MacaoState s = fresh(3, {"limit=5"});
+  Rng rng(1);
+  s.apply_chance(rng);
+  std::vector<Action> l = legal(s, s.turn());
+  EXPECT_EQ(std::count(l.begin(), l.end(), Move::stake(6).encode()), 0);
+  EXPECT_FALSE(testing::play(s, s.turn(), Move::stake(6).encode()));
+}
+
+TEST(MacaoStakes, TheBankPassesLeftAndEveryoneBanksAsOftenInAMatch) {
+  const Selection sel = *select("macao");
+  const Config c = testing::test_config("macao", 3, {"bank-hands=2", "rounds=2"});
+  for (std::uint64_t seed = 1; seed <= 5; ++seed) {
+    auto s = sel.game->new_game(c);
+    Rng rng(seed);
+    std::vector<Action> l;
+    std::vector<int> banked(3, 0);
+    int hand = 0;
+    Seat last = kNobody;
+    while (!s->terminal()) {
+      const auto& m = static_cast<const MacaoState&>(*s);
+      if (m.phase() != MacaoState::Phase::kBanker && m.hand_number() != hand) {
+        hand = m.hand_number();
+        ++banked[static_cast<std::size_t>(m.banker())];
+        // The bank passes to the left every two hands.
+        if (hand > 1) {
+          EXPECT_EQ(m.banker(), (hand - 1) % 2 == 0 ? m.left(last) : last) << hand;
+        }
+        last = m.banker();
+      }
+      if (s->chance()) {
+        s->apply_chance(rng);
+      } else {
+        const Seat p = s->to_move();
+        s->legal_actions(p, l);
+        s->apply(p, l[rng.below(static_cast<std::uint32_t>(l.size()))]);
+      }
+    }
+    EXPECT_EQ(static_cast<const MacaoState&>(*s).hand_number(), 12);  // 3 players, 2 each, twice
+    for (Seat p = 0; p < 3; ++p) EXPECT_EQ(banked[static_cast<std::size_t>(p)], 4) << seed;
+  }
+}
+
+TEST(MacaoStakes, NoBalanceFallsBelowZero) {
+  const Selection sel = *select("macao");
+  const Config c = testing::test_config("macao", 5, {"chips=10", "limit=3", "rounds=3"});
+  for (std::uint64_t seed = 1; seed <= 40; ++seed) {
+    auto s = sel.game->new_game(c);
+    Rng rng(seed);
+    std::vector<Action> l;
+    while (!s->terminal()) {
+      if (s->chance()) {
+        s->apply_chance(rng);
+      } else {
+        const Seat p = s->to_move();
+        s->legal_actions(p, l);
+        s->apply(p, l[rng.below(static_cast<std::uint32_t>(l.size()))]);
+      }
+      for (Seat p = 0; p < 5; ++p) ASSERT_GE(s->chips()->balance(p), 0) << seed;
+    }
+  }
+}
+
+// ---- What each seat sees ---------------------------------------------------------------
+
+TEST(MacaoViews, AFirstCardIsSeenByItsHolderAloneUntilShownAndDrawsAreFaceUp) {
+  MacaoState s = deal_hand(3, {1, 1}, {"2S", "4S", "6C"}, {"9H", "3H"});
+  const Seat b = s.banker(), p1 = punter(s, 1), p2 = punter(s, 2);
+  act(s, p1, Move::draw());
+  const View mine = s.view(p1), theirs = s.view(p2);
+  EXPECT_EQ(mine.zones[static_cast<std::size_t>(p1)].cards[0].card, card("2S"));
+  EXPECT_FALSE(theirs.zones[static_cast<std::size_t>(p1)].cards[0].card.has_value());
+  EXPECT_FALSE(theirs.zones[static_cast<std::size_t>(b)].cards[0].card.has_value());
+  // The card drawn lies face up for all (zone players + seat).
+  EXPECT_EQ(theirs.zones[static_cast<std::size_t>(3 + p1)].cards[0].card, card("3H"));
+  // Balances and stakes are public.
+  EXPECT_EQ(theirs.seats[static_cast<std::size_t>(p1)].counters[0].value, 99);
+}
+
+TEST(MacaoViews, ResamplesNeverGiveAnUnshownFirstCardANatural) {
+  const GameInfo& g = *find_game("macao");
+  MacaoState s = fresh(4);
+  Rng rng(1);
+  s.apply_chance(rng);
+  const Seat b = s.banker();
+  for (Seat p = s.left(b); p != b; p = s.left(p)) act(s, p, Move::stake(1));
+  std::vector<std::vector<Card>> f(4);
+  f[static_cast<std::size_t>(s.left(b, 1))] = cards({"2S"});
+  f[static_cast<std::size_t>(s.left(b, 2))] = cards({"4S"});
+  f[static_cast<std::size_t>(s.left(b, 3))] = cards({"KS"});
+  f[static_cast<std::size_t>(b)] = cards({"6C"});
+  std::vector<Card> stock;
+  for (Card c : standard_deck())
+    if (c != card("2S") && c != card("4S") && c != card("KS") && c != card("6C"))
+      stock.push_back(c);
+  s.set_deal(f, stock);
+  const Seat me = s.left(b);
+  for (int i = 0; i < 200; ++i) {
+    auto w = g.resampler->resample(s, me, rng);
+    const auto& m = static_cast<const MacaoState&>(*w);
+    EXPECT_EQ(m.hand(me)[0], card("2S"));
+    for (Seat p = 0; p < 4; ++p) EXPECT_EQ(natural_multiple(points(m.hand(p)[0])), 0);
+  }
+}
+
+// ---- Conformance ------------------------------------------------------------------------
+
+TEST(MacaoConformance, EveryPresetAndPlayerCount) {
+  testing::ConformanceOptions opt;
+  opt.games = 6;
+  testing::check_all_presets(*find_game("macao"), opt);
+}
+
+}  // namespace
+}  // namespace parlour::macao

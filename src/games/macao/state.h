@@ -1,0 +1,124 @@
+// The Macao state. Private to this folder: applications use core/game.h.
+#pragma once
+
+#include <array>
+#include <string>
+#include <vector>
+
+#include "core/chips.h"
+#include "core/small_vec.h"
+#include "games/macao/macao.h"
+
+namespace parlour::macao {
+
+// A hand: the first card, then those drawn. Every ten and court card counts
+// nothing, so a hand under 10 may hold all sixteen of them and nine more.
+using Hand = SmallVec<Card, 26>;
+using Pile = SmallVec<Card, 52>;
+
+// Where a seat stands in the hand being played.
+enum class Part : std::uint8_t {
+  kIdle,     // not in this hand (no stake, or the banker)
+  kIn,       // staked, dealt, still to play or standing
+  kNatural,  // settled on a natural
+  kCreve,    // passed 9: settled, lost
+  kSettled,  // settled against the banker's points
+};
+
+// What the last transition did, for narration.
+struct Event {
+  enum Kind : std::uint8_t { kNothing, kBanker, kStake, kDeal, kDraw, kStand };
+  Kind kind = kNothing;
+  Seat actor = kNobody;
+  int chips = 0;  // kStake: the stake; kBanker: the cards dealt for the bank
+  Card card;      // kDraw: the card drawn; kBanker: the first ace
+  bool creve = false;
+  int hand = 0;            // kDeal: the hand dealt
+  bool hand_over = false;  // the hand was settled by this transition
+  bool bank_passes = false;
+};
+
+class MacaoState final : public StateBase<MacaoState> {
+ public:
+  explicit MacaoState(const Rules& rules);
+
+  Seat to_move() const override;
+  void legal_actions(Seat seat, std::vector<Action>& out) const override;
+  void apply(Seat seat, Action a) override;
+  void apply_chance(Rng& rng) override;
+  std::string action_label(Seat seat, Action a) const override;
+  View view(Seat viewer) const override;
+  void narrate(Seat viewer, std::vector<std::string>& out) const override;
+  Outcome outcome() const override;
+  void all_cards(std::vector<Card>& out) const override;
+  int actions_applied() const override { return actions_; }
+  const Chips* chips() const override { return &chips_; }
+
+  enum class Phase : std::uint8_t { kBanker, kStake, kDeal, kDraw, kBankerDraw, kOver };
+
+  // ---- Read access for the bots, the resampler and tests of this folder ----
+  const Rules& rules() const { return r_; }
+  Phase phase() const { return phase_; }
+  Seat banker() const { return banker_; }
+  Seat turn() const { return turn_; }
+  int hand_number() const { return hand_; }
+  const Hand& hand(Seat s) const { return hands_[static_cast<std::size_t>(s)]; }
+  const Pile& stock() const { return stock_; }
+  Part part(Seat s) const { return part_[static_cast<std::size_t>(s)]; }
+  int stake(Seat s) const { return stake_[static_cast<std::size_t>(s)]; }
+  // Whether seat s's first card lies face up (a natural, crevé, the banker's
+  // natural, or the hand is over).
+  bool shown(Seat s) const { return shown_ >> s & 1; }
+  // The points of seat s's hand.
+  int total(Seat s) const;
+  // The most seat s may stake now (0: it can stake nothing).
+  int max_stake(Seat s) const;
+  // Whether the naturals have been looked at (the first cards then hold no
+  // unshown 7, 8 or 9).
+  bool past_naturals() const { return phase_ == Phase::kDraw || phase_ == Phase::kBankerDraw; }
+  Seat left(Seat s, int k = 1) const { return (s + k) % r_.players; }
+
+  // ---- For the resampler and tests ----
+  Hand& mutable_hand(Seat s) { return hands_[static_cast<std::size_t>(s)]; }
+  Pile& mutable_stock() { return stock_; }
+  void forget_last_event() { ev_ = Event(); }
+  // Deals the hand in stake with these first cards (by seat; empty for a seat
+  // with no stake) and this stock (its top card last), then looks at the
+  // naturals. REQUIRES: phase() == kDeal. For tests.
+  void set_deal(const std::vector<std::vector<Card>>& first, const std::vector<Card>& stock);
+
+ private:
+  void begin_hand();
+  void next_staker(Seat from);
+  void after_deal();
+  void next_drawer(Seat from);
+  // Seat s's stake is settled at `times` its stake: above 0 the banker pays,
+  // below the punter pays, 0 a stand-off.
+  void settle(Seat s, int times, Part part);
+  void settle_all();
+  void end_hand();
+
+  Rules r_;
+  Phase phase_ = Phase::kBanker;
+  Seat banker_ = 0, turn_ = 0;
+  int hand_ = 0;  // hands begun
+  Chips chips_;
+  std::array<Hand, kMaxPlayers> hands_{};
+  Pile stock_;
+  std::array<Part, kMaxPlayers> part_{};
+  std::array<int, kMaxPlayers> stake_{};
+  std::array<int, kMaxPlayers> result_{};  // this hand: times the stake won (+) or lost (-)
+  SeatMask shown_ = 0;
+  // The hand last finished, for the view between hands.
+  int last_hand_ = 0;
+  Seat last_banker_ = kNobody;
+  std::array<int, kMaxPlayers> last_change_{};
+  std::string last_summary_;
+  int actions_ = 0;
+  Event ev_;
+};
+
+// The threshold bot's choice for `me`, which may act (info.cc). For tests.
+Action threshold_for_test(const MacaoState& s, Seat me, std::span<const Action> legal);
+
+}  // namespace parlour::macao

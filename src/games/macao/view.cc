@@ -1,0 +1,207 @@
+// What each seat sees of Macao, the labels of its moves, and the story of play.
+#include <algorithm>
+
+#include "games/macao/state.h"
+
+namespace parlour::macao {
+namespace {
+
+std::string chips_text(int n) {
+  return std::to_string(n) + (n == 1 ? " chip" : " chips");
+}
+
+std::string points_text(int n) {
+  return std::to_string(n) + (n == 1 ? " point" : " points");
+}
+
+std::string times_text(int k) {
+  return k == 1 ? "once" : k == 2 ? "twice" : "three times";
+}
+
+}  // namespace
+
+std::string MacaoState::action_label(Seat, Action a) const {
+  const auto m = Move::decode(a);
+  if (!m) return "action " + std::to_string(a);
+  switch (m->kind) {
+    case Move::kStake:
+      return m->chips == 0 ? "sit this hand out" : "stake " + chips_text(m->chips);
+    case Move::kDraw:
+      return "draw a card";
+    case Move::kStand:
+      return "stand";
+  }
+  return "";
+}
+
+View MacaoState::view(Seat viewer) const {
+  const bool over = phase_ == Phase::kOver;
+  const int n = r_.players;
+  View v = view_base("macao", viewer, n);
+  v.dealer = banker_;
+  v.hand = std::max(hand_, 1), v.hands = r_.match_hands();
+  v.terminal = over;
+  const bool chosen = phase_ != Phase::kBanker;
+  for (Seat s = 0; s < n; ++s) {
+    SeatInfo si;
+    si.name = seat_name(s);
+    si.cards = static_cast<int>(hand(s).size());
+    si.score = chips_.balance(s);
+    si.counters.push_back(chips_.counter(s));
+    if (stake(s) > 0) si.counters.push_back({"stake", static_cast<double>(stake(s))});
+    std::string st;
+    auto add = [&](const std::string& x) { st += (st.empty() ? "" : ", ") + x; };
+    if (chosen && s == banker_) add("banker");
+    if (!over && s == turn_ &&
+        (phase_ == Phase::kStake || phase_ == Phase::kDraw || phase_ == Phase::kBankerDraw))
+      add(phase_ == Phase::kStake ? "staking" : "to draw");
+    if (phase_ != Phase::kStake) {
+      const int k = result_[static_cast<std::size_t>(s)];
+      switch (part(s)) {
+        case Part::kNatural:
+          add("natural " + std::to_string(total(s)));
+          break;
+        case Part::kCreve:
+          add("crevé");
+          break;
+        case Part::kSettled:
+          add(k > 0 ? "won" : k < 0 ? "lost" : "stand-off");
+          break;
+        default:
+          break;
+      }
+    }
+    si.status = st;
+    v.seats.push_back(std::move(si));
+  }
+  // Zones, in order: each seat's first card (zone s), the cards each seat has
+  // drawn (zone n + s), each seat's stake (zone 2n + s), the stock.
+  for (Seat s = 0; s < n; ++s) {
+    Zone z{ZoneKind::kHand, Layout::kHand, s, seat_name(s) + "'s card", {}, "", 0, 0};
+    if (!hand(s).empty()) {
+      const bool up = shown(s) || over;
+      const bool sees = up || viewer == s || viewer == kEveryone;
+      z.cards.push_back({sees ? std::optional<Card>(hand(s)[0]) : std::nullopt, up});
+    }
+    if (!hand(s).empty() && (shown(s) || viewer == s || viewer == kEveryone))
+      z.note = points_text(total(s));
+    v.zones.push_back(std::move(z));
+  }
+  for (Seat s = 0; s < n; ++s) {
+    Zone z{ZoneKind::kTable, Layout::kRow, s, seat_name(s) + "'s cards drawn", {}, "face up", 0, 0};
+    for (std::size_t i = 1; i < hand(s).size(); ++i) z.cards.push_back({hand(s)[i], true});
+    v.zones.push_back(std::move(z));
+  }
+  for (Seat s = 0; s < n; ++s) v.zones.push_back(chips_.pot_zone(s, seat_name(s) + "'s stake"));
+  Zone stock{ZoneKind::kStock, Layout::kPile, kNobody, "stock", {}, "face down", 0, 0};
+  for (std::size_t i = 0; i < stock_.size(); ++i)
+    stock.cards.push_back(
+        {viewer == kEveryone ? std::optional<Card>(stock_[i]) : std::nullopt, false});
+  v.zones.push_back(std::move(stock));
+
+  if (last_hand_ > 0) {
+    v.last_hand.hand = last_hand_;
+    v.last_hand.summary = last_summary_;
+    for (Seat s = 0; s < n; ++s) {
+      v.last_hand.points.push_back(last_change_[static_cast<std::size_t>(s)]);
+      v.last_hand.totals.push_back(chips_.balance(s));
+    }
+  }
+
+  if (viewer >= 0 && actors().has(viewer)) {
+    std::vector<Action> legal;
+    legal_actions(viewer, legal);
+    for (Action a : legal) {
+      const Move m = *Move::decode(a);
+      Choice c{a, action_label(viewer, a), "", {}, {}};
+      c.key = m.kind == Move::kStake ? std::to_string(m.chips) : m.kind == Move::kDraw ? "d" : "s";
+      v.choices.push_back(std::move(c));
+    }
+    v.list_choices = true;
+    if (phase_ == Phase::kStake) {
+      v.prompt = "Stake up to " + chips_text(max_stake(viewer)) + " on this hand against " +
+                 seat_name(banker_) + "'s bank, or sit it out.";
+    } else {
+      const int t = total(viewer);
+      v.prompt = "You hold " + points_text(t) + (viewer == banker_ ? " as banker" : "") +
+                 ": draw a card (over 9 is crevé) or stand.";
+    }
+  }
+  if (over) v.result = outcome().summary;
+  return v;
+}
+
+void MacaoState::narrate(Seat viewer, std::vector<std::string>& out) const {
+  const Event& e = ev_;
+  const Words w(viewer);
+  auto bank_line = [&] {
+    out.push_back("Hand " + std::to_string(hand_) + " of " + std::to_string(r_.match_hands()) +
+                  ": " + w.who(banker_) + " " + w.verb(banker_, "hold", "holds") + " the bank.");
+  };
+  auto hand_over = [&] {
+    out.push_back(last_summary_);
+    if (phase_ == Phase::kOver) {
+      out.push_back(outcome().summary);
+      return;
+    }
+    if (e.bank_passes) bank_line();
+  };
+  switch (e.kind) {
+    case Event::kNothing:
+      return;
+    case Event::kBanker:
+      // The cards dealt for the bank are gathered again: the view keeps none,
+      // so the story names none.
+      out.push_back("Cards are dealt round face up for the bank: the first ace falls to " +
+                    w.whom(e.actor) + ", with the " + std::to_string(e.chips) +
+                    (e.chips % 10 == 1 && e.chips != 11   ? "st"
+                     : e.chips % 10 == 2 && e.chips != 12 ? "nd"
+                     : e.chips % 10 == 3 && e.chips != 13 ? "rd"
+                                                          : "th") +
+                    " card.");
+      bank_line();
+      if (e.hand_over) hand_over();
+      return;
+    case Event::kStake:
+      out.push_back(e.chips == 0
+                        ? w.who(e.actor) + " " + w.verb(e.actor, "sit", "sits") + " this hand out."
+                        : w.says(e.actor, "stake") + " " + chips_text(e.chips) + ".");
+      if (e.hand_over) hand_over();
+      return;
+    case Event::kDeal: {
+      out.push_back("Hand " + std::to_string(e.hand) + " of " + std::to_string(r_.match_hands()) +
+                    ": " + w.says(e.actor, "deal") + " one card to each player staking and " +
+                    w.verb(e.actor, "yourself", "himself") + ", face down.");
+      if (viewer >= 0 && !hand(viewer).empty())
+        out.push_back("Your card: " + card_token(hand(viewer)[0]) + ", " +
+                      points_text(total(viewer)) + ".");
+      const bool bank_natural =
+          !hand(banker_).empty() && shown(banker_) && natural_multiple(total(banker_)) > 0;
+      for (Seat s = 0; s < r_.players; ++s)
+        if (!hand(s).empty() && shown(s) && natural_multiple(total(s)) > 0)
+          out.push_back(w.who(s) + " " + w.verb(s, "show", "shows") + " a natural " +
+                        std::to_string(total(s)) + ": " + card_token(hand(s)[0]) +
+                        (s == banker_ || bank_natural
+                             ? "."
+                             : ", paid " + times_text(natural_multiple(total(s))) + " the stake."));
+      if (e.hand_over) hand_over();
+      return;
+    }
+    case Event::kDraw: {
+      const Seat a = e.actor;
+      out.push_back(w.says(a, "draw") + " " + card_token(e.card) + ": " +
+                    (w.sees(a) || shown(a) ? points_text(total(a)) : "face up") + ".");
+      if (e.creve)
+        out.push_back(w.who(a) + " " + w.verb(a, "are", "is") + " crevé, over 9, with " +
+                      token_list(hand(a)) + (a == banker_ ? ", and pays everyone standing." : "."));
+      if (e.hand_over) hand_over();
+      return;
+    }
+    case Event::kStand:
+      out.push_back(w.says(e.actor, "stand") + ".");
+      if (e.hand_over) hand_over();
+      return;
+  }
+}
+
+}  // namespace parlour::macao
