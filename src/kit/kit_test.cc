@@ -8,6 +8,7 @@
 #include <bit>
 #include <vector>
 
+#include "kit/bank.h"
 #include "kit/claims.h"
 #include "kit/deal.h"
 #include "kit/hidden.h"
@@ -312,6 +313,35 @@ TEST(Standing, AheadOfEachOtherSeatAveraged) {
   standing_by_cards(held, value);
   EXPECT_DOUBLE_EQ(value[0], 0.5 + 0.5 * 5.0 / 6.0);
   EXPECT_DOUBLE_EQ(value[1], (0.5 - 0.5 * 5.0 / 6.0 + 0.5) / 2);
+}
+
+// ---- The bank ----------------------------------------------------------------------------
+
+TEST(KitBank, AStakeIsPaidTimesOverReturnedOnAStandOffOrTakenWithMore) {
+  Chips c(3, 30);
+  c.begin_hand();
+  c.stake(1, 1, 2);
+  c.stake(2, 2, 2);
+  settle_stake(c, 0, 1, 1, 2, 3);  // a natural 9 paid three times
+  EXPECT_EQ(c.balance(1), 36);
+  settle_stake(c, 0, 2, 2, 2, -2);  // the banker's 8 collects twice
+  EXPECT_EQ(c.balance(2), 26);
+  EXPECT_EQ(c.balance(0), 28);
+  EXPECT_EQ(c.total(), 90);
+  c.stake(1, 1, 5);
+  settle_stake(c, 0, 1, 1, 5, 0);
+  EXPECT_EQ(c.balance(1), 36);
+  LastHand last;
+  HandResult none;
+  last.fill(c, none);
+  EXPECT_EQ(none.hand, 0);
+  last.record(c, 4, bank_result(0, c.hand_change(0)));
+  HandResult r;
+  last.fill(c, r);
+  EXPECT_EQ(r.hand, 4);
+  EXPECT_EQ(r.summary, "Seat 0's bank paid out 2 chips.");
+  EXPECT_EQ(r.points, (std::vector<double>{-2, 6, -4}));
+  EXPECT_EQ(r.totals, (std::vector<double>{28, 36, 26}));
 }
 
 }  // namespace

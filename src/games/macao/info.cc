@@ -5,7 +5,7 @@
 
 #include "games/macao/state.h"
 #include "kit/deal.h"
-#include "kit/standing.h"
+#include "kit/policy.h"
 #include "rules_text.h"
 
 namespace parlour::macao {
@@ -90,33 +90,10 @@ Action threshold_action(const MacaoState& s, Seat me, std::span<const Action> le
   return can_draw && s.total(me) < 5 ? draw : Move::stand().encode();
 }
 
-class ThresholdBot final : public Bot {
- public:
-  Action act(const Observation& obs, Rng& rng) override {
-    if (obs.legal().size() == 1) return obs.legal()[0];
-    // Its own points and the phase are all it reads: any sample answers the same.
-    auto world = obs.sample(rng);
-    if (!world) return obs.legal()[0];
-    return threshold_action(static_cast<const MacaoState&>(*world), obs.seat(), obs.legal());
-  }
-};
-
-class Hints final : public SearchHints {
- public:
-  Action policy(const State& state, Seat seat, std::span<const Action> legal, Rng&) const override {
-    return threshold_action(static_cast<const MacaoState&>(state), seat, legal);
-  }
-  // Chips held: each seat's value is how it stands against each other seat.
-  void estimate(const State& state, std::span<double> value) const override {
-    const auto& s = static_cast<const MacaoState&>(state);
-    std::array<double, kMaxPlayers> held{};
-    const std::size_t n = static_cast<std::size_t>(s.rules().players);
-    for (std::size_t p = 0; p < n; ++p) held[p] = s.chips()->balance(static_cast<Seat>(p));
-    kit::standing_by_score(std::span<const double>(held.data(), n), 5.0, value.first(n));
-  }
-  // Luck (the next card) moves a hand far more than one choice.
-  bool same_deals() const override { return true; }
-};
+// The cards to come decide far more than one choice: a search compares its
+// moves on the same deals.
+using Bot_ = kit::PolicyBot<MacaoState, threshold_action>;
+using Hints = kit::ChipHints<MacaoState, threshold_action>;
 
 // The first cards a seat cannot see and the stock are dealt afresh. Once the
 // naturals have been looked at, a first card not shown is no 7, 8 or 9.
@@ -170,7 +147,7 @@ Action threshold_for_test(const MacaoState& s, Seat me, std::span<const Action> 
 }
 
 GameInfo game_info() {
-  static const Hints hints;
+  static const Hints hints(5.0, /*same_deals=*/true);
   static const Sampler sampler;
   GameInfo g;
   g.name = "macao";
@@ -196,7 +173,7 @@ GameInfo game_info() {
   };
   g.bots = {{"threshold",
              "stakes a chip; draws below 5 points and stands on 5 or more, banker or punter",
-             [] { return std::unique_ptr<Bot>(std::make_unique<ThresholdBot>()); }}};
+             [] { return std::unique_ptr<Bot>(std::make_unique<Bot_>()); }}};
   g.validate = validate;
   g.new_game = state_factory<MacaoState, Rules>();
   g.resampler = &sampler;

@@ -6,6 +6,7 @@
 
 #include "core/deck.h"
 #include "games/macao/state.h"
+#include "kit/bank.h"
 #include "kit/standing.h"
 
 namespace parlour::macao {
@@ -234,16 +235,9 @@ void MacaoState::apply(Seat seat, Action a) {
 // ---- Settling ---------------------------------------------------------------------------
 
 void MacaoState::settle(Seat s, int times, Part part) {
-  const int st = stake(s);
   result_[static_cast<std::size_t>(s)] = times;
   part_[static_cast<std::size_t>(s)] = part;
-  if (times >= 0) {
-    chips_.award(s, s, st);              // the stake back
-    chips_.pay(banker_, s, times * st);  // and the winnings
-  } else {
-    chips_.award(banker_, s, st);               // the stake lost
-    chips_.pay(s, banker_, (-times - 1) * st);  // and more for a banker's natural
-  }
+  kit::settle_stake(chips_, banker_, s, s, stake(s), times);
 }
 
 void MacaoState::settle_all() {
@@ -261,20 +255,12 @@ void MacaoState::settle_all() {
 }
 
 void MacaoState::end_hand() {
-  for (Seat s = 0; s < r_.players; ++s)
-    last_change_[static_cast<std::size_t>(s)] = chips_.hand_change(s);
-  const int bank = chips_.hand_change(banker_);
   bool played = false;
   for (Seat s = 0; s < r_.players; ++s) played |= stake(s) > 0;
-  last_summary_ = "Hand " + std::to_string(hand_) + ": " +
-                  (!played    ? "nobody staked against " + seat_name(banker_) + "'s bank."
-                   : bank > 0 ? seat_name(banker_) + "'s bank won " + std::to_string(bank) +
-                                    (bank == 1 ? " chip." : " chips.")
-                   : bank < 0 ? seat_name(banker_) + "'s bank paid out " + std::to_string(-bank) +
-                                    (bank == -1 ? " chip." : " chips.")
-                              : seat_name(banker_) + "'s bank broke even.");
-  last_hand_ = hand_;
-  last_banker_ = banker_;
+  last_.record(chips_, hand_,
+               "Hand " + std::to_string(hand_) + ": " +
+                   (played ? kit::bank_result(banker_, chips_.hand_change(banker_))
+                           : "nobody staked against " + seat_name(banker_) + "'s bank."));
   // Every card is shown at the end of a hand.
   for (Seat s = 0; s < r_.players; ++s)
     if (!hand(s).empty()) shown_ |= SeatMask{1} << s;

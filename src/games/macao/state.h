@@ -8,6 +8,7 @@
 #include "core/chips.h"
 #include "core/small_vec.h"
 #include "games/macao/macao.h"
+#include "kit/bank.h"
 
 namespace parlour::macao {
 
@@ -109,11 +110,7 @@ class MacaoState final : public StateBase<MacaoState> {
   std::array<int, kMaxPlayers> stake_{};
   std::array<int, kMaxPlayers> result_{};  // this hand: times the stake won (+) or lost (-)
   SeatMask shown_ = 0;
-  // The hand last finished, for the view between hands.
-  int last_hand_ = 0;
-  Seat last_banker_ = kNobody;
-  std::array<int, kMaxPlayers> last_change_{};
-  std::string last_summary_;
+  kit::LastHand last_;  // for the view between hands
   int actions_ = 0;
   Event ev_;
 };

@@ -99,14 +99,7 @@ View MacaoState::view(Seat viewer) const {
         {viewer == kEveryone ? std::optional<Card>(stock_[i]) : std::nullopt, false});
   v.zones.push_back(std::move(stock));
 
-  if (last_hand_ > 0) {
-    v.last_hand.hand = last_hand_;
-    v.last_hand.summary = last_summary_;
-    for (Seat s = 0; s < n; ++s) {
-      v.last_hand.points.push_back(last_change_[static_cast<std::size_t>(s)]);
-      v.last_hand.totals.push_back(chips_.balance(s));
-    }
-  }
+  last_.fill(chips_, v.last_hand);
 
   if (viewer >= 0 && actors().has(viewer)) {
     std::vector<Action> legal;
@@ -139,7 +132,7 @@ void MacaoState::narrate(Seat viewer, std::vector<std::string>& out) const {
                   ": " + w.who(banker_) + " " + w.verb(banker_, "hold", "holds") + " the bank.");
   };
   auto hand_over = [&] {
-    out.push_back(last_summary_);
+    out.push_back(last_.summary());
     if (phase_ == Phase::kOver) {
       out.push_back(outcome().summary);
       return;

@@ -1,0 +1,208 @@
+// What each seat sees of Baccara, the labels of its moves, and the story of play.
+#include <algorithm>
+
+#include "games/baccara/state.h"
+
+namespace parlour::baccara {
+namespace {
+
+std::string chips_text(int n) {
+  return std::to_string(n) + (n == 1 ? " chip" : " chips");
+}
+
+std::string hand_name(int h) {
+  return h == kRight ? "the right" : h == kLeft ? "the left" : "the bank";
+}
+
+}  // namespace
+
+std::string BaccaraState::action_label(Seat seat, Action a) const {
+  const auto m = Move::decode(a);
+  if (!m) return "action " + std::to_string(a);
+  switch (m->kind) {
+    case Move::kStake:
+      return m->chips == 0 ? "stake nothing this coup"
+                           : "stake " + chips_text(m->chips) + " on " + hand_name(side_of(seat));
+    case Move::kTake:
+      return seat == banker_ && phase_ == Phase::kBankerDraw ? "draw a card" : "take the card";
+    case Move::kRefuse:
+      return seat == banker_ && phase_ == Phase::kBankerDraw ? "stand" : "refuse the card";
+  }
+  return "";
+}
+
+View BaccaraState::view(Seat viewer) const {
+  const bool over = phase_ == Phase::kOver;
+  const int n = r_.players;
+  View v = view_base("baccara", viewer, n);
+  v.dealer = banker_;
+  v.hand = std::max(hand_, 1), v.hands = r_.match_hands();
+  v.terminal = over;
+  const bool chosen = phase_ != Phase::kBanker;
+  const bool dealt = !hand(kRight).empty();
+  for (Seat s = 0; s < n; ++s) {
+    SeatInfo si;
+    si.name = seat_name(s);
+    si.score = chips_.balance(s);
+    si.counters.push_back(chips_.counter(s));
+    if (stake(s) > 0) si.counters.push_back({"stake", static_cast<double>(stake(s))});
+    std::string st;
+    auto add = [&](const std::string& x) { st += (st.empty() ? "" : ", ") + x; };
+    if (chosen) {
+      if (s == banker_) {
+        add("banker");
+      } else {
+        add(side_of(s) == kRight ? "right side" : "left side");
+        if (s == holder(side_of(s))) add("holds the cards");
+      }
+    }
+    if (!over && s == turn_ && phase_ != Phase::kBanker && phase_ != Phase::kDeal)
+      add(phase_ == Phase::kStake ? "staking" : "to choose");
+    for (int h = kRight; h <= kBankHand; ++h)
+      if (dealt && s == holder(h)) si.cards = static_cast<int>(hand(h).size());
+    si.status = st;
+    v.seats.push_back(std::move(si));
+  }
+  // Zones, in order: the right's, the left's and the bank's two cards (0-2),
+  // the card each took (3-5), the two sides' stakes (6, 7), the shoe, the
+  // discards.
+  for (int h = kRight; h <= kBankHand; ++h) {
+    const Seat owner = holder(h);
+    Zone z{ZoneKind::kHand, Layout::kHand, owner, hand_name(h) + "'s cards", {}, "", 0, 0};
+    const bool up = shown(h) || over;
+    const bool sees = up || viewer == owner || viewer == kEveryone;
+    for (std::size_t i = 0; i < std::min<std::size_t>(2, hand(h).size()); ++i)
+      z.cards.push_back({sees ? std::optional<Card>(hand(h)[i]) : std::nullopt, up});
+    if (dealt && (up || viewer == owner || viewer == kEveryone))
+      z.note = "point " + std::to_string(point(hand(h)));
+    v.zones.push_back(std::move(z));
+  }
+  for (int h = kRight; h <= kBankHand; ++h) {
+    Zone z{ZoneKind::kTable,
+           Layout::kRow,
+           holder(h),
+           hand_name(h) + "'s card drawn",
+           {},
+           "face up",
+           0,
+           0};
+    if (hand(h).size() == 3) z.cards.push_back({hand(h)[2], true});
+    v.zones.push_back(std::move(z));
+  }
+  v.zones.push_back(chips_.pot_zone(kRight, "stakes on the right"));
+  v.zones.push_back(chips_.pot_zone(kLeft, "stakes on the left"));
+  Zone shoe{ZoneKind::kStock,
+            Layout::kPile,
+            kNobody,
+            "shoe",
+            {},
+            std::to_string(r_.packs) + " packs, face down",
+            0,
+            0};
+  for (Card c : shoe_)
+    shoe.cards.push_back({viewer == kEveryone ? std::optional<Card>(c) : std::nullopt, false});
+  v.zones.push_back(std::move(shoe));
+  Zone gone{ZoneKind::kDiscard, Layout::kPile, kNobody, "discards", {}, "face up", 0, 0};
+  for (Card c : discards_) gone.cards.push_back({c, true});
+  v.zones.push_back(std::move(gone));
+
+  last_.fill(chips_, v.last_hand);
+
+  if (viewer >= 0 && actors().has(viewer)) {
+    std::vector<Action> legal;
+    legal_actions(viewer, legal);
+    for (Action a : legal) {
+      const Move m = *Move::decode(a);
+      Choice c{a, action_label(viewer, a), "", {}, {}};
+      c.key = m.kind == Move::kStake ? std::to_string(m.chips) : m.kind == Move::kTake ? "t" : "r";
+      v.choices.push_back(std::move(c));
+    }
+    v.list_choices = true;
+    if (phase_ == Phase::kStake) {
+      v.prompt = "Stake up to " + chips_text(max_stake(viewer)) + " on " +
+                 hand_name(side_of(viewer)) + " against " + seat_name(banker_) + "'s bank.";
+    } else if (phase_ == Phase::kBankerDraw) {
+      v.prompt =
+          "Your point is " + std::to_string(point(hand(kBankHand))) + ": draw a card or stand.";
+    } else {
+      const int h = side_of(viewer);
+      v.prompt = "Your point for " + hand_name(h) + " is " + std::to_string(point(hand(h))) + ": " +
+                 (offer_ == Offer::kLeftAsks ? "ask for a card, or stand."
+                                             : "take the card offered, or refuse it.");
+    }
+  }
+  if (over) v.result = outcome().summary;
+  return v;
+}
+
+void BaccaraState::narrate(Seat viewer, std::vector<std::string>& out) const {
+  const Event& e = ev_;
+  const Words w(viewer);
+  auto bank_line = [&] {
+    out.push_back(w.who(banker_) + " " + w.verb(banker_, "hold", "holds") + " the bank.");
+  };
+  auto hand_over = [&] {
+    out.push_back(last_.summary());
+    if (phase_ == Phase::kOver) {
+      out.push_back(outcome().summary);
+      return;
+    }
+    if (e.bank_passes) bank_line();
+  };
+  auto shows = [&](int h) {
+    return hand_name(h) + " " + token_list(hand(h)) + ", point " + std::to_string(point(hand(h)));
+  };
+  switch (e.kind) {
+    case Event::kNothing:
+      return;
+    case Event::kBanker:
+      out.push_back(w.who(e.actor) + " " + w.verb(e.actor, "are", "is") +
+                    " first on the list and " + w.verb(e.actor, "take", "takes") + " the bank.");
+      if (e.hand_over) hand_over();
+      return;
+    case Event::kStake:
+      out.push_back(e.chips == 0 ? w.who(e.actor) + " " + w.verb(e.actor, "stake", "stakes") +
+                                       " nothing this coup."
+                                 : w.says(e.actor, "stake") + " " + chips_text(e.chips) + " on " +
+                                       hand_name(side_of(e.actor)) + ".");
+      if (e.hand_over) hand_over();
+      return;
+    case Event::kDeal:
+      if (e.shuffled)
+        out.push_back("The " + std::to_string(r_.packs) + " packs are shuffled together.");
+      out.push_back("Coup " + std::to_string(e.coup) + ": " + w.says(e.actor, "deal") +
+                    " two cards each to the right, the left and the bank, face down.");
+      for (int h = kRight; h <= kBankHand; ++h)
+        if (viewer >= 0 && viewer == holder(h) && !e.natural)
+          out.push_back("You hold " + token_list(hand(h)) + " for " + hand_name(h) + ": point " +
+                        std::to_string(point(hand(h))) + ".");
+      if (e.natural)
+        out.push_back("An 8 or 9 is shown, and all three hands: " + shows(kRight) + "; " +
+                      shows(kLeft) + "; " + shows(kBankHand) + ".");
+      if (e.hand_over) hand_over();
+      return;
+    case Event::kTake:
+    case Event::kRefuse:
+    case Event::kForced: {
+      const int h = e.hand;
+      const Seat a = e.actor;
+      if (e.kind == Event::kTake) {
+        out.push_back(w.who(a) + " " + w.verb(a, "take", "takes") + " a card for " + hand_name(h) +
+                      ": " + card_token(hand(h).back()) + ", face up.");
+      } else {
+        out.push_back(w.who(a) + " " + w.verb(a, "stand", "stands") + " for " + hand_name(h) + ".");
+      }
+      if (e.kind == Event::kForced)
+        out.push_back("Both sides refused: " + w.whom(banker_) + " must take the card, " +
+                      card_token(hand(kBankHand).back()) + ".");
+      if (e.hand_over) {
+        out.push_back("All three hands are shown: " + shows(kRight) + "; " + shows(kLeft) + "; " +
+                      shows(kBankHand) + ".");
+        hand_over();
+      }
+      return;
+    }
+  }
+}
+
+}  // namespace parlour::baccara
