@@ -22,53 +22,55 @@ const std::vector<OptionSpec>& specs() {
        5,
        "the most a punter may stake on a hand (never more than a third of his chips, nor more "
        "than the bank can still cover three times over)",
-       "Peel, Round Games with Cards (1891), Vingt-et-un: \"The limits of the stakes are first "
-       "determined ... The minimum is usually one coin or counter, and the maximum whatever may "
-       "be agreed upon\"",
+       "Foster's Complete Hoyle, Vingt-et-un: \"a betting limit is agreed on before play begins\"; "
+       "\"Before the cards are dealt, each player except the dealer places before him the amount "
+       "he bets ... within the betting limit\"",
        "Stake limit"},
       {"chips",
        T::kInt,
        3,
        100000,
        {},
-       100,
+       50,
        "chips each player starts with",
-       "our reading: seed 003 plays for stakes and does not say how many each brings",
+       "Foster's Complete Hoyle, Vingt-et-un: \"Each player is provided with a certain number of "
+       "counters, usually 25 or 50\"",
        "Starting chips"},
       {"bank-hands",
        T::kInt,
        1,
        50,
        {},
-       3,
+       1,
        "hands a banker holds the bank before it passes to the left",
-       "Peel, Round Games with Cards, Vingt-et-un: \"the deal goes round in rotation, which is "
-       "the arrangement now generally adopted\"; Foster's Complete Hoyle, Banking Games: the "
-       "banker \"is obliged to surrender it from time to time\"; how many hands: our reading",
+       "Foster's Complete Hoyle, Vingt-et-un: \"The modern practice is for each player to be the "
+       "banker in turn, the deal passing in regular rotation to the left\"; Foster names the old "
+       "ways too, \"to agree upon a certain number of rounds for a banker\"",
        "Hands a bank"},
       {"rounds",
        T::kInt,
        1,
        20,
        {},
-       1,
+       3,
        "times the bank goes round the table in a match (each player holds it that often)",
        "Peel, Round Games with Cards, Vingt-et-un: \"it is unfair to conclude until each of "
-       "those engaged has had a turn, or equal number of turns, as dealer\"",
+       "those engaged has had a turn, or equal number of turns, as dealer\"; three rounds: our "
+       "reading",
        "Rounds of the bank"},
       {"ties",
        T::kChoice,
        0,
        0,
-       {"banker", "stand-off"},
+       {"stand-off", "banker"},
        0,
-       "equal points without a natural: banker, the banker wins; stand-off, nothing is paid",
-       "seed 003 is silent (a tie only of equal naturals); banker: a German police "
-       "handbook (Handbuch der Polizei, vol. 2, 1905), Macao, \"Bei gleicher Augenzahl gewinnt der "
-       "Bankier\", and "
-       "Vingt-et-un in Peel (1891), Hoffmann (1898) and the Britannica (1911), \"the rule of "
-       "'ties pay the dealer'\"; stand-off: Hoyle's Games Improved, Vingt-un, \"nothing is "
-       "paid or received by such players as have similar numbers to the dealer\"",
+       "equal points without a natural: stand-off, nothing is paid; banker, the banker wins",
+       "seed 003 is Foster's Macao, whose players draw \"as at Vingt-et-un\", and Foster's "
+       "Vingt-et-un settles equal points so: \"those that have the same number are tied, and win "
+       "or lose nothing\"; banker: a German police handbook (Handbuch der Polizei, vol. 2, "
+       "1905), Macao, \"Bei gleicher Augenzahl gewinnt der Bankier\", and Vingt-et-un in Peel "
+       "(1891) and Hoffmann (1898), \"the dealer has the important advantage of receiving from "
+       "ties\"",
        "Equal points"},
   };
   return s;
@@ -164,9 +166,10 @@ GameInfo game_info() {
        2,
        kMaxPlayers,
        4},
-      {"macao-hoyle",
-       "Macao with equal points a stand-off, as the older Hoyle's Vingt-un settles them",
-       {{"ties", "stand-off"}},
+      {"macao-banker-ties",
+       "Macao with equal points won by the banker, as a 1905 German account and Peel's "
+       "Vingt-et-un have it",
+       {{"ties", "banker"}},
        2,
        kMaxPlayers,
        4},

@@ -33,8 +33,8 @@ int MacaoState::max_stake(Seat s) const {
 
 void MacaoState::apply_chance(Rng& rng) {
   if (phase_ == Phase::kBanker) {
-    // Peel, Round Games with Cards: "the player to whom the first ace is
-    // dealt becomes the dealer": cards go round face up from seat 0.
+    // Foster's Vingt-et-un: "The cards are thrown round for the first deal,
+    // and the first ace takes it": face up from seat 0.
     std::vector<Card> deck = standard_deck();
     rng.shuffle(std::span<Card>(deck));
     int i = 0;

@@ -42,17 +42,17 @@ constexpr int natural_multiple(int pts) {
 }
 
 enum class Ties : std::uint8_t {
-  kBanker,    // equal points: the banker wins (1890s Vingt-et-un; Macao, 1905)
-  kStandOff,  // equal points: nothing paid (the older Hoyle's Vingt-un)
+  kStandOff,  // equal points: nothing paid (Foster's Vingt-et-un)
+  kBanker,    // equal points: the banker wins (Peel's Vingt-et-un; Macao, 1905)
 };
 
 struct Rules {
   int players = 4;
   int limit = 5;       // the most a punter may stake
-  int chips = 100;     // chips each player starts with
-  int bank_hands = 3;  // hands a banker holds the bank before it passes left
-  int rounds = 1;      // times the bank goes round the table in a match
-  Ties ties = Ties::kBanker;
+  int chips = 50;      // chips each player starts with
+  int bank_hands = 1;  // hands a banker holds the bank before it passes left
+  int rounds = 3;      // times the bank goes round the table in a match
+  Ties ties = Ties::kStandOff;
 
   static Rules from(const Config& c);
   int match_hands() const { return players * bank_hands * rounds; }

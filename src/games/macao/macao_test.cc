@@ -17,7 +17,16 @@ using testing::card;
 using testing::cards;
 using testing::legal;
 
-MacaoState fresh(int players, const std::vector<std::string>& opts = {}) {
+// With 100 chips each, and a bank that stays with its first banker for five
+// hands (so that a test may name seats from the banker after a hand), unless
+// the options say otherwise.
+MacaoState fresh(int players, std::vector<std::string> opts = {}) {
+  for (const char* d : {"chips=100", "bank-hands=5"}) {
+    const std::string key = std::string(d).substr(0, std::string(d).find('=') + 1);
+    if (std::none_of(opts.begin(), opts.end(),
+                     [&](const std::string& o) { return o.starts_with(key); }))
+      opts.push_back(d);
+  }
   return MacaoState(Rules::from(testing::test_config("macao", players, opts)));
 }
 
@@ -36,9 +45,8 @@ int chips(const MacaoState& s, Seat p) {
 // banker: punter(s, 1) is at the banker's left.
 MacaoState deal_hand(int players, const std::vector<int>& stakes,
                      std::initializer_list<const char*> first,
-                     std::initializer_list<const char*> stock,
-                     const std::vector<std::string>& opts = {}) {
-  MacaoState s = fresh(players, opts);
+                     std::initializer_list<const char*> stock, std::vector<std::string> opts = {}) {
+  MacaoState s = fresh(players, std::move(opts));
   Rng rng(1);
   s.apply_chance(rng);
   const Seat b = s.banker();
@@ -142,24 +150,24 @@ TEST(MacaoRules, TheDealerReceivesFromLessAndPaysMoreNotPast9) {
   act(s, b, Move::stand());
   EXPECT_EQ(chips(s, p1), 100 + 1);
   EXPECT_EQ(chips(s, p2), 100 - 1);
-  // Equal points: the seed is silent; the banker wins them by default
-  // (Peel's and Hoffmann's Vingt-et-un, the 1905 police handbook's Macao).
-  EXPECT_EQ(chips(s, p3), 100 - 1);
-  EXPECT_EQ(chips(s, b), 100 + 1);
+  // Equal points, "as at Vingt-et-un": Foster's Vingt-et-un, "those that
+  // have the same number are tied, and win or lose nothing".
+  EXPECT_EQ(chips(s, p3), 100);
+  EXPECT_EQ(chips(s, b), 100);
 }
 
-TEST(MacaoRules, EqualPointsAreAStandOffWithThatOption) {
-  // The older Hoyle's Vingt-un: "nothing is paid or received by such players
-  // as have similar numbers to the dealer".
-  MacaoState s = deal_hand(2, {2}, {"5S", "5C"}, {"9H"}, {"ties=stand-off"});
+TEST(MacaoRules, EqualPointsGoToTheBankerWithThatOption) {
+  // The 1905 police handbook's Macao: "Bei gleicher Augenzahl gewinnt der Bankier".
+  MacaoState s = deal_hand(2, {2}, {"5S", "5C"}, {"9H"}, {"ties=banker"});
   act(s, punter(s, 1), Move::stand());
   act(s, s.banker(), Move::stand());
-  EXPECT_EQ(chips(s, punter(s, 1)), 100);
-  EXPECT_EQ(chips(s, s.banker()), 100);
+  EXPECT_EQ(chips(s, punter(s, 1)), 98);
+  EXPECT_EQ(chips(s, s.banker()), 102);
 }
 
 TEST(MacaoRules, TheFirstAceDealtRoundFaceUpTakesTheBank) {
-  // Peel: "the player to whom the first ace is dealt becomes the dealer".
+  // Foster's Vingt-et-un: "The cards are thrown round for the first deal, and
+  // the first ace takes it."
   for (std::uint64_t seed = 1; seed <= 20; ++seed) {
     MacaoState s = fresh(5);
     Rng rng(seed), copy(seed);
