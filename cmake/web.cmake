@@ -39,6 +39,16 @@ add_test(NAME web_cheat
 add_test(NAME web_oh_hell
          COMMAND ${NODE} e2e/oh_hell.mjs --server $<TARGET_FILE:parlour> --shots ${CMAKE_BINARY_DIR}/screenshots
          WORKING_DIRECTORY ${web})
+# A person and three bots play Earl of Coventry, Michigan, Polignac and Lift Smoke to the end:
+# cards by click, stakes and capot by button, balances shown, summaries; screenshots to build/screenshots.
+add_test(NAME web_tables
+         COMMAND ${NODE} e2e/tables.mjs --server $<TARGET_FILE:parlour> --shots ${CMAKE_BINARY_DIR}/screenshots
+         WORKING_DIRECTORY ${web})
+# Two people and a bot play a match of Macao: stakes and draws by button, balances shown.
+add_test(NAME web_macao
+         COMMAND ${NODE} e2e/macao.mjs --server $<TARGET_FILE:parlour> --shots ${CMAKE_BINARY_DIR}/screenshots
+         WORKING_DIRECTORY ${web})
 # Browsers and a server: each alone, so that their timings are not a 2-core race.
 set_tests_properties(web_e2e web_layout PROPERTIES RUN_SERIAL TRUE TIMEOUT 300)
-set_tests_properties(web_odds web_cheat web_oh_hell PROPERTIES RUN_SERIAL TRUE TIMEOUT 180)
+set_tests_properties(web_odds web_cheat web_oh_hell web_macao PROPERTIES RUN_SERIAL TRUE TIMEOUT 180)
+set_tests_properties(web_tables PROPERTIES RUN_SERIAL TRUE TIMEOUT 240)

@@ -17,8 +17,10 @@ void settle_stake(Chips& chips, Seat banker, Seat punter, int pot, int stake, in
 void LastHand::record(const Chips& chips, int hand, std::string summary) {
   hand_ = hand;
   summary_ = std::move(summary);
-  for (Seat s = 0; s < chips.players(); ++s)
+  for (Seat s = 0; s < chips.players(); ++s) {
     change_[static_cast<std::size_t>(s)] = chips.hand_change(s);
+    total_[static_cast<std::size_t>(s)] = chips.balance(s);
+  }
 }
 
 void LastHand::fill(const Chips& chips, HandResult& out) const {
@@ -27,8 +29,60 @@ void LastHand::fill(const Chips& chips, HandResult& out) const {
   out.summary = summary_;
   for (Seat s = 0; s < chips.players(); ++s) {
     out.points.push_back(change_[static_cast<std::size_t>(s)]);
-    out.totals.push_back(chips.balance(s));
+    out.totals.push_back(total_[static_cast<std::size_t>(s)]);
   }
+}
+
+void Punters::clear() {
+  part_.fill(Part::kIdle);
+  stake_.fill(0);
+  result_.fill(0);
+}
+
+int Punters::staked() const {
+  int t = 0;
+  for (int x : stake_) t += x;
+  return t;
+}
+
+bool Punters::any_in() const {
+  for (Part p : part_)
+    if (p == Part::kIn) return true;
+  return false;
+}
+
+void Punters::place(Chips& chips, Seat s, int n) {
+  chips.stake(s, s, n);
+  stake_[static_cast<std::size_t>(s)] += n;
+  part_[static_cast<std::size_t>(s)] = Part::kIn;
+}
+
+void Punters::settle(Chips& chips, Seat banker, Seat s, int times, Part part) {
+  result_[static_cast<std::size_t>(s)] = times;
+  part_[static_cast<std::size_t>(s)] = part;
+  settle_stake(chips, banker, s, s, stake(s), times);
+}
+
+void Punters::pay_all_in(Chips& chips, Seat banker, SeatMask& shown) {
+  for (Seat s = 0; s < kMaxSeats; ++s)
+    if (part(s) == Part::kIn) {
+      shown |= SeatMask{1} << s;
+      settle(chips, banker, s, 1, Part::kSettled);
+    }
+}
+
+Seat Punters::next_in(Seat from, Seat banker, int players) const {
+  for (Seat s = (from + 1) % players; s != banker; s = (s + 1) % players)
+    if (part(s) == Part::kIn) return s;
+  return kNobody;
+}
+
+Zone stakes_zone(const Chips& chips, int players) {
+  int on_table = 0;
+  for (int p = 0; p < players; ++p) on_table += chips.pot(p);
+  Zone z{ZoneKind::kPot, Layout::kPot, kNobody, "stakes", {}, "", 0, on_table};
+  z.note = on_table == 0 ? "" : std::to_string(on_table) + (on_table == 1 ? " chip" : " chips");
+  return z;
 }
 
 std::string bank_result(Seat banker, int change) {

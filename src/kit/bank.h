@@ -4,6 +4,7 @@
 #pragma once
 
 #include <array>
+#include <cstdint>
 #include <string>
 
 #include "core/chips.h"
@@ -19,7 +20,8 @@ namespace parlour::kit {
 void settle_stake(Chips& chips, Seat banker, Seat punter, int pot, int stake, int times);
 
 // The hand last finished, as the view shows it between hands: its number,
-// a summary, and what each seat won or lost in it.
+// a summary, what each seat won or lost in it and held after it (not what
+// it holds now: the next hand's stakes are on the table while this shows).
 class LastHand {
  public:
   // At the end of hand `hand`, before the Chips begin the next.
@@ -32,8 +34,66 @@ class LastHand {
  private:
   int hand_ = 0;
   std::string summary_;
-  std::array<int, kMaxSeats> change_{};
+  std::array<int, kMaxSeats> change_{}, total_{};
 };
+
+// Where a punter stands in a hand against the bank.
+enum class Part : std::uint8_t {
+  kIdle,     // not in this hand (no stake, or the banker)
+  kIn,       // staked and dealt: to play, or standing
+  kNatural,  // settled on a natural
+  kCreve,    // over the number: settled, lost
+  kSettled,  // settled against the banker's hand
+};
+
+// The punters of one hand against the bank and what became of each: who is
+// in, what each staked (into the pot of its own seat number), and how each
+// was settled. A value type of fixed size, part of a game's state.
+class Punters {
+ public:
+  void clear();  // a new hand: nobody in
+  Part part(Seat s) const { return part_[static_cast<std::size_t>(s)]; }
+  int stake(Seat s) const { return stake_[static_cast<std::size_t>(s)]; }
+  // As settled: times the stake won (above 0) or lost (below 0), 0 a stand-off.
+  int result(Seat s) const { return result_[static_cast<std::size_t>(s)]; }
+  int staked() const;  // by all, this hand
+  bool any_in() const;
+  void set_part(Seat s, Part p) { part_[static_cast<std::size_t>(s)] = p; }
+
+  // Seat s puts n more chips on its stake, and is in.
+  void place(Chips& chips, Seat s, int n);
+  // Settles seat s's stake at `times` (settle_stake) and marks it `part`.
+  void settle(Chips& chips, Seat banker, Seat s, int times, Part part);
+  // Every punter still in, against the banker's `points`: more wins once,
+  // less loses, the same is a stand-off or, with `ties_to_banker`, lost.
+  // `points(s)` gives a punter's; each settled is added to `shown`.
+  template <class Points>
+  void settle_in(Chips& chips, Seat banker, int banker_points, Points points,
+                 bool ties_to_banker, SeatMask& shown) {
+    for (Seat s = 0; s < kMaxSeats; ++s) {
+      if (part(s) != Part::kIn) continue;
+      shown |= SeatMask{1} << s;
+      const int p = points(s);
+      settle(chips, banker, s, p > banker_points ? 1 : p < banker_points || ties_to_banker ? -1 : 0,
+             Part::kSettled);
+    }
+  }
+  // The banker went over: every punter still in is paid once, and shows.
+  void pay_all_in(Chips& chips, Seat banker, SeatMask& shown);
+  // The next punter in after `from`, going left, before the banker; kNobody.
+  Seat next_in(Seat from, Seat banker, int players) const;
+
+  bool operator==(const Punters&) const = default;
+
+ private:
+  std::array<Part, kMaxSeats> part_{};
+  std::array<int, kMaxSeats> stake_{}, result_{};
+};
+
+// The punters' stakes, each in the pot of its seat number, drawn as one pot
+// on the table (each seat's own stake is its counter): a pot a seat would
+// crowd a table of eight.
+Zone stakes_zone(const Chips& chips, int players);
 
 // "Seat 2's bank won 5 chips." / "... paid out 3 chips." / "... broke even."
 std::string bank_result(Seat banker, int change);

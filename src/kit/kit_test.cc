@@ -342,6 +342,12 @@ TEST(KitBank, AStakeIsPaidTimesOverReturnedOnAStandOffOrTakenWithMore) {
   EXPECT_EQ(r.summary, "Seat 0's bank paid out 2 chips.");
   EXPECT_EQ(r.points, (std::vector<double>{-2, 6, -4}));
   EXPECT_EQ(r.totals, (std::vector<double>{28, 36, 26}));
+  // The next hand's stakes do not change what the last one shows.
+  c.begin_hand();
+  c.stake(1, 1, 5);
+  HandResult later;
+  last.fill(c, later);
+  EXPECT_EQ(later.totals, r.totals);
 }
 
 }  // namespace

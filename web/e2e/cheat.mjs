@@ -17,7 +17,7 @@
 //          folder printed at the end)
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { check, Failure, isTerminal, launch, log, openSeat, option, run, Server, sleep, tableVersion, tmp, waitVersionAbove } from './lib.mjs';
+import { Failure, Server, check, isTerminal, launch, leakWatch, log, openSeat, option, run, sleep, tableVersion, tmp, waitVersionAbove } from './lib.mjs';
 
 const SHOTS = option('--shots', tmp);
 const OVERALL_MS = 170_000;
@@ -44,22 +44,6 @@ function rng(seed) {
   };
 }
 const random = rng(SEED);
-
-/** Watches the DOM from the first paint: no hand of another seat may ever hold a face. */
-function leakWatch() {
-  window.__leaks = [];
-  const scan = () => {
-    const page = document.querySelector('.table-page');
-    if (!page || page.getAttribute('data-terminal') === 'true') return;
-    const seat = Number(page.getAttribute('data-seat'));
-    document.querySelectorAll('[data-zone-kind="hand"]').forEach((zone) => {
-      if (Number(zone.getAttribute('data-owner')) === seat) return;
-      const faces = zone.querySelectorAll('[data-card-index], .card.face, img');
-      if (faces.length) window.__leaks.push(`seat ${seat} saw ${faces.length} face(s) in seat ${zone.getAttribute('data-owner')}'s hand`);
-    });
-  };
-  new MutationObserver(scan).observe(document, { subtree: true, childList: true, attributes: true });
-}
 
 // ----- What a page shows -----
 

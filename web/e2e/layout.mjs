@@ -6,7 +6,10 @@
 // window; an offered fan overlaps nothing; Bachelor Girl's laid cards, after a
 // few turns, cover neither the prompt nor the stock; Cheat with 3 and 8, again
 // with a card put down (your zone of cards being played, and the call), and
-// with numbers stated and three ranks to call from (twelve buttons).
+// with numbers stated and three ranks to call from (twelve buttons); Earl of
+// Coventry, Michigan (staking, and with the hand dealt), Polignac (capot to
+// announce) and Lift Smoke with 4; the banking games: Macao with 8, Baccara
+// with 11 (a punter holding no cards), Vingt-et-un with 4 and Farmer with 6.
 //
 //   node e2e/layout.mjs [--server PATH] [--shots DIR]
 //
@@ -37,6 +40,18 @@ const TABLES = [
   { game: 'chase-the-ace', players: 8 },
   { game: 'oh-hell', players: 4 },
   { game: 'oh-hell', players: 7 },
+  { game: 'earl-of-coventry', players: 4 },
+  // Michigan: the four boodle cards, and the person's chips staked by buttons before the deal.
+  { game: 'michigan', players: 4 },
+  // The ante spread evenly by itself: the person's first turn is with the hand dealt.
+  { game: 'michigan', players: 4, options: ['staking=even'], label: 'michigan-even' },
+  // Capot's two buttons over the hand, the pool.
+  { game: 'polignac', players: 4, options: ['capot=yes'] },
+  { game: 'lift-smoke', players: 4 },
+  { game: 'macao', players: 8 },
+  { game: 'baccara', players: 11, handless: true },
+  { game: 'vingt-et-un', players: 4 },
+  { game: 'farmer', players: 6 },
 ];
 const SIZES = [
   { label: 'desktop', viewport: { width: 1280, height: 800 } },
@@ -76,13 +91,14 @@ const overlap = (a, b) => a.x + a.w > b.x + EPS && b.x + b.w > a.x + EPS && a.y 
 const inside = (a, win) => a.x >= -EPS && a.y >= -EPS && a.x + a.w <= win.w + EPS && a.y + a.h <= win.h + EPS;
 const show = (b) => `${b.what} at (${Math.round(b.x)},${Math.round(b.y)}) ${Math.round(b.w)}×${Math.round(b.h)}`;
 
-function checkLayout(m, where) {
+/** `handless`: the person may have no cards at a turn (a Baccara punter not holding them). */
+function checkLayout(m, where, handless = false) {
   check(m.prompt, `${where}: no prompt`);
-  check(m.hand && m.cards.length > 0, `${where}: no cards in your hand`);
+  if (!handless) check(m.hand && m.cards.length > 0, `${where}: no cards in your hand`);
   check(m.seats.length > 0, `${where}: no other seats`);
   for (let i = 0; i < m.seats.length; i++)
     for (let j = i + 1; j < m.seats.length; j++) check(!overlap(m.seats[i], m.seats[j]), `${where}: ${show(m.seats[i])} overlaps ${show(m.seats[j])}`);
-  const mine = [m.prompt, m.hand, ...m.buttons, ...m.mine, ...m.tableZones];
+  const mine = [m.prompt, ...(m.hand ? [m.hand] : []), ...m.buttons, ...m.mine, ...m.tableZones];
   for (const s of m.seats) {
     for (const b of mine) check(!overlap(s, b), `${where}: ${show(s)} overlaps ${show(b)}`);
     check(inside(s, m.window), `${where}: ${show(s)} is outside the window`);
@@ -93,7 +109,7 @@ function checkLayout(m, where) {
   for (const b of m.buttons) check(inside(b, m.window), `${where}: a button ${show(b)} is not wholly in the window`);
   check(m.scrolls <= 1, `${where}: the table needs scrolling (${m.scrolls}px)`);
   if (m.fan)
-    for (const b of [...m.seats, m.prompt, m.hand, ...m.buttons, ...m.mine, ...m.tableZones])
+    for (const b of [...m.seats, m.prompt, ...(m.hand ? [m.hand] : []), ...m.buttons, ...m.mine, ...m.tableZones])
       check(!overlap(m.fan, b), `${where}: the offered fan ${show(m.fan)} overlaps ${show(b)}`);
   for (const l of m.laid) for (const b of [m.prompt, ...m.tableZones]) check(!overlap(l, b), `${where}: laid cards ${show(l)} overlap ${show(b)}`);
 }
@@ -165,7 +181,7 @@ async function putOneDown(page, where) {
 async function measureTable(page, t, size, where, errors) {
   await settle(page, where);
   if (t.game === 'old-maid') check(await page.locator('.offered').count(), `${where}: no offered fan on the person's first turn`);
-  checkLayout(await page.evaluate(measure), where);
+  checkLayout(await page.evaluate(measure), where, t.handless);
   const name = `${t.label ?? t.game}-${t.players}-${size.label}`;
   await page.screenshot({ path: join(SHOTS, `${name}.png`) });
   if (t.game === 'bachelor-girl') {

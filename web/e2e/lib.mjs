@@ -170,3 +170,79 @@ export function run(main, overallMs, cleanup = async () => {}) {
     },
   );
 }
+
+/**
+ * Installed in a page before its first paint: watches the DOM, and records in
+ * window.__leaks any card face shown where the viewer may not see it (another
+ * seat's hand, a dead hand, a stock), unless the card lies face up for all.
+ */
+export function leakWatch() {
+  window.__leaks = [];
+  const scan = () => {
+    const page = document.querySelector('.table-page');
+    if (!page || page.getAttribute('data-terminal') === 'true') return;
+    const seat = Number(page.getAttribute('data-seat'));
+    document.querySelectorAll('[data-zone-kind]').forEach((zone) => {
+      const kind = zone.getAttribute('data-zone-kind');
+      const owner = Number(zone.getAttribute('data-owner'));
+      const label = zone.getAttribute('aria-label') || '';
+      const hidden = (kind === 'hand' && owner !== seat) || kind === 'stock' || /^dead hand:/.test(label);
+      if (!hidden) return;
+      const faces = [...zone.querySelectorAll('[data-card-index], .card.face, img')].filter((el) => !el.closest('.face-up'));
+      if (faces.length) window.__leaks.push(`seat ${seat} saw ${faces.length} face(s) in ${label || kind}`);
+    });
+  };
+  new MutationObserver(scan).observe(document, { subtree: true, childList: true, attributes: true });
+}
+
+// ----- What a table page shows -----
+
+/** Each seat's balance (its `name` counter), wherever the seat is drawn, and whether it lies
+ * wholly in the seat's box; with the chips on the table's pots (Michigan's boodle cards,
+ * Polignac's pool), from their labels, in the same look. */
+function balances(name) {
+  const seats = [...document.querySelectorAll('.others .seat[data-seat], .me.seat[data-seat]')].map((s) => {
+    const c = s.querySelector(`.counter[data-counter="${name}"]`);
+    const b = c?.querySelector('b');
+    const r = c?.getBoundingClientRect();
+    const box = s.getBoundingClientRect();
+    const inside = !!r && r.width > 0 && r.left >= box.left - 0.5 && r.right <= box.right + 0.5 && r.top >= box.top - 0.5 && r.bottom <= box.bottom + 0.5;
+    return { seat: Number(s.getAttribute('data-seat')), text: c?.textContent ?? null, value: b ? Number(b.textContent) : NaN, inside };
+  });
+  const pots = [...document.querySelectorAll('[data-layout="pot"]')].reduce((n, z) => n + Number((z.getAttribute('aria-label').match(/(\d+) chips?$/) || [0, 0])[1]), 0);
+  return { seats, pots };
+}
+
+/** Every seat shows its balance (`g.balance`, a counter's name), a number, in its box; and no
+ * chip was made or lost: the seats and the pots hold `g.players` (4) times `g.start`. */
+export async function checkBalances(page, g, where) {
+  const players = g.players ?? 4;
+  const { seats, pots } = await page.evaluate(balances, g.balance);
+  check(seats.length === players, `${where}: ${seats.length} seats drawn, not ${players}`);
+  for (const s of seats) {
+    check(s.text !== null, `${where}: seat ${s.seat} shows no ${g.balance}`);
+    check(Number.isInteger(s.value), `${where}: seat ${s.seat} shows "${s.text}", not a number of ${g.balance}`);
+    check(s.inside, `${where}: seat ${s.seat}'s ${g.balance} ("${s.text}") is not wholly inside its box`);
+  }
+  const sum = seats.reduce((a, s) => a + s.value, 0);
+  check(sum + pots === players * g.start, `${where}: the seats hold ${sum} ${g.balance} and the pots ${pots}, not the ${players * g.start} there were at the start`);
+  return { seats: seats.sort((a, b) => a.seat - b.seat).map((s) => s.value), pots };
+}
+
+/** The summary between hands: a row a seat, what the hand paid and the totals. */
+export async function readSummary(page) {
+  return page.evaluate(() => {
+    const box = document.querySelector('.between-hands');
+    return {
+      hand: Number(box.getAttribute('data-hand')),
+      title: box.querySelector('h2')?.textContent ?? '',
+      summary: box.querySelector('.result')?.textContent ?? '',
+      rows: [...box.querySelectorAll('tbody tr')].map((tr) => ({
+        seat: Number(tr.getAttribute('data-seat')),
+        points: Number(tr.querySelector('[data-points]')?.getAttribute('data-points')),
+        total: Number(tr.querySelector('[data-total]')?.getAttribute('data-total')),
+        shown: tr.textContent,
+      })),
+    };
+  });
+}

@@ -11,26 +11,11 @@
 //
 //   node e2e/oh_hell.mjs [--server PATH] [--shots DIR]
 import { join } from 'node:path';
-import { check, isTerminal, launch, log, openSeat, option, run, Server, sleep, tableVersion, tmp } from './lib.mjs';
+import { Server, check, isTerminal, launch, leakWatch, log, openSeat, option, run, sleep, tableVersion, tmp } from './lib.mjs';
 
 const SHOTS = option('--shots', tmp);
 const OVERALL_MS = 150_000;
 const server = new Server(['--allow-seed', '--bot-delay', '60', '--hand-pause', '0']);
-
-function leakWatch() {
-  window.__leaks = [];
-  const scan = () => {
-    const page = document.querySelector('.table-page');
-    if (!page || page.getAttribute('data-terminal') === 'true') return;
-    const seat = Number(page.getAttribute('data-seat'));
-    document.querySelectorAll('[data-zone-kind="hand"]').forEach((zone) => {
-      if (Number(zone.getAttribute('data-owner')) === seat) return;
-      const faces = zone.querySelectorAll('[data-card-index], .card.face, img');
-      if (faces.length) window.__leaks.push(`seat ${seat} saw ${faces.length} face(s) in seat ${zone.getAttribute('data-owner')}'s hand`);
-    });
-  };
-  new MutationObserver(scan).observe(document, { subtree: true, childList: true, attributes: true });
-}
 
 async function main() {
   await server.start();

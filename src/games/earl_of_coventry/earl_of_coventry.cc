@@ -153,6 +153,9 @@ void EarlState::end_deal(Seat out) {
     chips_.pay(s, out, n);
     last_paid_[static_cast<std::size_t>(s)] = n;
   }
+  last_deal_ = deal_;
+  for (Seat s = 0; s < r_.players; ++s)
+    last_total_[static_cast<std::size_t>(s)] = chips_.balance(s);
   if (deal_ >= r_.deals) {
     phase_ = Phase::kOver;
     return;
@@ -262,7 +265,7 @@ View EarlState::view(Seat viewer) const {
                    : "Match the " + plural(rank) + ".";
   }
   if (last_out_ >= 0) {
-    v.last_hand.hand = deal_;
+    v.last_hand.hand = last_deal_;
     v.last_hand.summary = seat_name(last_out_) + " went out first.";
     for (Seat s = 0; s < r_.players; ++s) {
       const int paid = last_paid_[static_cast<std::size_t>(s)];
@@ -270,7 +273,7 @@ View EarlState::view(Seat viewer) const {
       if (s == last_out_)
         for (int p : last_paid_) won += p;
       v.last_hand.points.push_back(s == last_out_ ? won : -paid);
-      v.last_hand.totals.push_back(chips_.balance(s));
+      v.last_hand.totals.push_back(last_total_[static_cast<std::size_t>(s)]);
     }
   }
   if (over) v.result = outcome().summary;

@@ -147,6 +147,8 @@ TEST(EarlRules, AMatchCarriesTheCountersFromDealToDeal) {
       s.apply_chance(rng);
       EXPECT_NE(s.dealer(), dealer);
       dealer = s.dealer(), ++deals;
+      // Through a deal, the summary shown is the last deal's.
+      EXPECT_EQ(s.view(0).last_hand.hand, deals - 1);
       continue;
     }
     const std::vector<Action> l = legal(s, s.to_move());

@@ -76,7 +76,8 @@ class EarlState final : public StateBase<EarlState> {
   Chips chips_;
   // The deal last finished, for the view between deals.
   Seat last_out_ = kNobody;
-  std::array<int, kMaxPlayers> last_paid_{};
+  std::array<int, kMaxPlayers> last_paid_{}, last_total_{};  // the deal last finished
+  int last_deal_ = 0;
   int actions_ = 0;
   Event ev_;
 };

@@ -88,9 +88,7 @@ void MacaoState::begin_hand() {
   // The cards of the hand just over stay on show through the staking, until
   // the deal.
   stock_.clear();
-  part_.fill(Part::kIdle);
-  stake_.fill(0);
-  result_.fill(0);
+  punters_.clear();
   phase_ = Phase::kStake;
   next_staker(banker_);
 }
@@ -102,9 +100,7 @@ void MacaoState::next_staker(Seat from) {
       turn_ = s;
       return;
     }
-  bool any = false;
-  for (Seat s = 0; s < r_.players; ++s) any |= part(s) == Part::kIn;
-  if (any) {
+  if (punters_.any_in()) {
     phase_ = Phase::kDeal;
     return;
   }
@@ -125,7 +121,7 @@ void MacaoState::after_deal() {
       if (part(s) != Part::kIn) continue;
       shown_ |= SeatMask{1} << s;
       const int p = total(s);
-      settle(s, p > b ? natural_multiple(p) : p == b ? 0 : -natural_multiple(b), Part::kNatural);
+      punters_.settle(chips_, banker_, s, p > b ? natural_multiple(p) : p == b ? 0 : -natural_multiple(b), Part::kNatural);
     }
     ev_.hand_over = true;
     return end_hand();
@@ -135,7 +131,7 @@ void MacaoState::after_deal() {
   for (Seat s = 0; s < r_.players; ++s)
     if (part(s) == Part::kIn && natural_multiple(total(s)) > 0) {
       shown_ |= SeatMask{1} << s;
-      settle(s, natural_multiple(total(s)), Part::kNatural);
+      punters_.settle(chips_, banker_, s, natural_multiple(total(s)), Part::kNatural);
     }
   // "If none of these naturals are shown, the players draw in turn, as at
   // Vingt-et-un".
@@ -146,18 +142,16 @@ void MacaoState::after_deal() {
 // ---- Drawing ----------------------------------------------------------------------------
 
 void MacaoState::next_drawer(Seat from) {
-  for (Seat s = left(from); s != banker_; s = left(s))
-    if (part(s) == Part::kIn) {
-      turn_ = s;
-      return;
-    }
+  if (const Seat s = punters_.next_in(from, banker_, r_.players); s != kNobody) {
+    turn_ = s;
+    return;
+  }
   // The banker plays only against punters still standing.
-  for (Seat s = 0; s < r_.players; ++s)
-    if (part(s) == Part::kIn) {
-      phase_ = Phase::kBankerDraw;
-      turn_ = banker_;
-      return;
-    }
+  if (punters_.any_in()) {
+    phase_ = Phase::kBankerDraw;
+    turn_ = banker_;
+    return;
+  }
   ev_.hand_over = true;
   end_hand();
 }
@@ -195,11 +189,7 @@ void MacaoState::apply(Seat seat, Action a) {
   ev_.actor = seat;
   if (m.kind == Move::kStake) {
     ev_.kind = Event::kStake, ev_.chips = m.chips;
-    if (m.chips > 0) {
-      chips_.stake(seat, seat, m.chips);
-      stake_[static_cast<std::size_t>(seat)] = m.chips;
-      part_[static_cast<std::size_t>(seat)] = Part::kIn;
-    }
+    if (m.chips > 0) punters_.place(chips_, seat, m.chips);
     return next_staker(seat);
   }
   if (m.kind == Move::kStand) {
@@ -220,37 +210,21 @@ void MacaoState::apply(Seat seat, Action a) {
   ev_.creve = true;
   shown_ |= SeatMask{1} << seat;
   if (seat != banker_) {
-    settle(seat, -1, Part::kCreve);
+    punters_.settle(chips_, banker_, seat, -1, Part::kCreve);
     return next_drawer(seat);
   }
-  for (Seat s = 0; s < r_.players; ++s)
-    if (part(s) == Part::kIn) {
-      shown_ |= SeatMask{1} << s;
-      settle(s, 1, Part::kSettled);
-    }
+  punters_.pay_all_in(chips_, banker_, shown_);
   ev_.hand_over = true;
   end_hand();
 }
 
 // ---- Settling ---------------------------------------------------------------------------
 
-void MacaoState::settle(Seat s, int times, Part part) {
-  result_[static_cast<std::size_t>(s)] = times;
-  part_[static_cast<std::size_t>(s)] = part;
-  kit::settle_stake(chips_, banker_, s, s, stake(s), times);
-}
-
 void MacaoState::settle_all() {
   // "the dealer receives from those who have less points than he, or who are
   // créve, and pays those who have more, but have not passed 9."
-  const int b = total(banker_);
-  for (Seat s = 0; s < r_.players; ++s) {
-    if (part(s) != Part::kIn) continue;
-    shown_ |= SeatMask{1} << s;
-    const int p = total(s);
-    const int times = p > b ? 1 : p < b ? -1 : r_.ties == Ties::kBanker ? -1 : 0;
-    settle(s, times, Part::kSettled);
-  }
+  punters_.settle_in(chips_, banker_, total(banker_), [&](Seat s) { return total(s); },
+                     r_.ties == Ties::kBanker, shown_);
   shown_ |= SeatMask{1} << banker_;
 }
 

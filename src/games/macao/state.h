@@ -17,14 +17,7 @@ namespace parlour::macao {
 using Hand = SmallVec<Card, 26>;
 using Pile = SmallVec<Card, 52>;
 
-// Where a seat stands in the hand being played.
-enum class Part : std::uint8_t {
-  kIdle,     // not in this hand (no stake, or the banker)
-  kIn,       // staked, dealt, still to play or standing
-  kNatural,  // settled on a natural
-  kCreve,    // passed 9: settled, lost
-  kSettled,  // settled against the banker's points
-};
+using kit::Part;
 
 // What the last transition did, for narration.
 struct Event {
@@ -65,8 +58,9 @@ class MacaoState final : public StateBase<MacaoState> {
   int hand_number() const { return hand_; }
   const Hand& hand(Seat s) const { return hands_[static_cast<std::size_t>(s)]; }
   const Pile& stock() const { return stock_; }
-  Part part(Seat s) const { return part_[static_cast<std::size_t>(s)]; }
-  int stake(Seat s) const { return stake_[static_cast<std::size_t>(s)]; }
+  Part part(Seat s) const { return punters_.part(s); }
+  int stake(Seat s) const { return punters_.stake(s); }
+  int result(Seat s) const { return punters_.result(s); }
   // Whether seat s's first card lies face up (a natural, crevé, the banker's
   // natural, or the hand is over).
   bool shown(Seat s) const { return shown_ >> s & 1; }
@@ -93,9 +87,6 @@ class MacaoState final : public StateBase<MacaoState> {
   void next_staker(Seat from);
   void after_deal();
   void next_drawer(Seat from);
-  // Seat s's stake is settled at `times` its stake: above 0 the banker pays,
-  // below the punter pays, 0 a stand-off.
-  void settle(Seat s, int times, Part part);
   void settle_all();
   void end_hand();
 
@@ -106,9 +97,7 @@ class MacaoState final : public StateBase<MacaoState> {
   Chips chips_;
   std::array<Hand, kMaxPlayers> hands_{};
   Pile stock_;
-  std::array<Part, kMaxPlayers> part_{};
-  std::array<int, kMaxPlayers> stake_{};
-  std::array<int, kMaxPlayers> result_{};  // this hand: times the stake won (+) or lost (-)
+  kit::Punters punters_;
   SeatMask shown_ = 0;
   kit::LastHand last_;  // for the view between hands
   int actions_ = 0;

@@ -56,7 +56,7 @@ View MacaoState::view(Seat viewer) const {
         (phase_ == Phase::kStake || phase_ == Phase::kDraw || phase_ == Phase::kBankerDraw))
       add(phase_ == Phase::kStake ? "staking" : "to draw");
     if (phase_ != Phase::kStake) {
-      const int k = result_[static_cast<std::size_t>(s)];
+      const int k = result(s);
       switch (part(s)) {
         case Part::kNatural:
           add("natural " + std::to_string(total(s)));
@@ -75,7 +75,7 @@ View MacaoState::view(Seat viewer) const {
     v.seats.push_back(std::move(si));
   }
   // Zones, in order: each seat's first card (zone s), the cards each seat has
-  // drawn (zone n + s), each seat's stake (zone 2n + s), the stock.
+  // drawn (zone n + s), the stakes, the stock.
   for (Seat s = 0; s < n; ++s) {
     Zone z{ZoneKind::kHand, Layout::kHand, s, seat_name(s) + "'s card", {}, "", 0, 0};
     if (!hand(s).empty()) {
@@ -92,7 +92,7 @@ View MacaoState::view(Seat viewer) const {
     for (std::size_t i = 1; i < hand(s).size(); ++i) z.cards.push_back({hand(s)[i], true});
     v.zones.push_back(std::move(z));
   }
-  for (Seat s = 0; s < n; ++s) v.zones.push_back(chips_.pot_zone(s, seat_name(s) + "'s stake"));
+  v.zones.push_back(kit::stakes_zone(chips_, n));
   Zone stock{ZoneKind::kStock, Layout::kPile, kNobody, "stock", {}, "face down", 0, 0};
   for (std::size_t i = 0; i < stock_.size(); ++i)
     stock.cards.push_back(

@@ -267,6 +267,7 @@ void MichiganState::end_hand(Seat out) {
   for (Seat s = 0; s < r_.players; ++s) {
     last_boodles_[static_cast<std::size_t>(s)] = boodles_won_[static_cast<std::size_t>(s)];
     last_change_[static_cast<std::size_t>(s)] = chips_.hand_change(s);
+    last_total_[static_cast<std::size_t>(s)] = chips_.balance(s);
   }
   if (hand_ >= r_.match_hands()) {
     phase_ = Phase::kOver;

@@ -294,6 +294,17 @@ TEST(MichiganRules, TheFirstOutCollectsAChipForEveryCardHeld) {
   EXPECT_EQ(s.view(1).last_hand.points, (std::vector<double>{4, -3, -1}));
 }
 
+TEST(MichiganViews, TheSummaryOfAHandKeepsItsTotalsWhileTheNextIsStaked) {
+  MichiganState s = fresh(3, {"hands=2"});
+  s.set_position({cards({"5H"}), cards({"6H", "2C", "3C"}), cards({"7H"})}, cards({"8H"}), 0);
+  play(s, 0, Move::play(card("5H")));
+  ASSERT_EQ(s.phase(), MichiganState::Phase::kStake);
+  const std::vector<double> totals = s.view(1).last_hand.totals;
+  play(s, s.turn(), Move::stake(0));
+  EXPECT_EQ(s.view(1).last_hand.totals, totals);
+  EXPECT_EQ(s.view(1).last_hand.hand, 1);
+}
+
 // Plays a game with each seat's first legal action until `stop` says so.
 template <class Stop>
 void play_until(MichiganState& s, Rng& rng, Stop stop) {

@@ -134,7 +134,7 @@ class MichiganState final : public StateBase<MichiganState> {
   std::array<int, kMaxPlayers> boodles_won_{};  // this hand
   // The hand last finished, for the view between hands.
   Seat last_out_ = kNobody;
-  std::array<int, kMaxPlayers> last_paid_{}, last_boodles_{}, last_change_{};
+  std::array<int, kMaxPlayers> last_paid_{}, last_boodles_{}, last_change_{}, last_total_{};
   int actions_ = 0;
   Event ev_;
 };

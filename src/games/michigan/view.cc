@@ -101,7 +101,7 @@ View MichiganState::view(Seat viewer) const {
     v.last_hand.summary = sum + ".";
     for (Seat s = 0; s < n; ++s) {
       v.last_hand.points.push_back(last_change_[static_cast<std::size_t>(s)]);
-      v.last_hand.totals.push_back(chips_.balance(s));
+      v.last_hand.totals.push_back(last_total_[static_cast<std::size_t>(s)]);
     }
   }
 

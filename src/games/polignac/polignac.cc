@@ -234,7 +234,8 @@ void PolignacState::end_hand() {
     for (Seat s = 0; s < r_.players; ++s)
       if (s != capot_) pay(s, kCapotCounters);
   }
-  for (Seat s = 0; s < r_.players; ++s) last_change_[s] = chips_.hand_change(s);
+  for (Seat s = 0; s < r_.players; ++s)
+    last_change_[s] = chips_.hand_change(s), last_total_[s] = chips_.balance(s);
   last_capot_ = capot_, last_capot_made_ = ev_.capot_made;
   ++deals_done_;
   ev_.hand_done = true;

@@ -118,7 +118,7 @@ class PolignacState final : public StateBase<PolignacState> {
   std::array<int, kMaxPlayers> jacks_{}, paid_{};
   Chips chips_;
   // The deal last finished, for the view between deals.
-  std::array<int, kMaxPlayers> last_change_{};
+  std::array<int, kMaxPlayers> last_change_{}, last_total_{};  // the deal last finished
   Seat last_capot_ = kNobody;
   bool last_capot_made_ = false;
   int actions_ = 0;

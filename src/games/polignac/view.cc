@@ -101,7 +101,7 @@ View PolignacState::view(Seat viewer) const {
     v.last_hand.summary = (sum.empty() ? "Nobody paid" : sum) + ".";
     for (Seat s = 0; s < n; ++s) {
       v.last_hand.points.push_back(last_change_[s]);
-      v.last_hand.totals.push_back(chips_.balance(s));
+      v.last_hand.totals.push_back(last_total_[s]);
     }
   }
 

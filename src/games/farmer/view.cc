@@ -1,0 +1,192 @@
+// What each seat sees of Farmer, the labels of its moves, and the story of play.
+#include <algorithm>
+
+#include "games/farmer/state.h"
+
+namespace parlour::farmer {
+namespace {
+
+std::string counters_text(int n) {
+  return std::to_string(n) + (n == 1 ? " counter" : " counters");
+}
+
+std::string ordinal(int n) {
+  const int t = n % 100;
+  return std::to_string(n) + (t / 10 == 1   ? "th"
+                              : n % 10 == 1 ? "st"
+                              : n % 10 == 2 ? "nd"
+                              : n % 10 == 3 ? "rd"
+                                            : "th");
+}
+
+std::string why(TieBreak by) {
+  switch (by) {
+    case TieBreak::kSixOfHearts:
+      return " (with the six of hearts)";
+    case TieBreak::kFewestCards:
+      return " (in the fewest cards)";
+    case TieBreak::kEldestHand:
+      return " (the eldest hand)";
+    default:
+      return "";
+  }
+}
+
+}  // namespace
+
+std::string FarmerState::action_label(Seat, Action a) const {
+  const auto m = Move::decode(a);
+  if (!m) return "action " + std::to_string(a);
+  return m->kind == Move::kTake ? "take a card" : "stand";
+}
+
+View FarmerState::view(Seat viewer) const {
+  const bool over = phase_ == Phase::kOver;
+  const int n = r_.players;
+  View v = view_base("farmer", viewer, n);
+  v.dealer = std::max(farmer_, 0);
+  v.hand = std::max(deal_, 1), v.hands = deal_ <= r_.deals ? r_.deals : 0;
+  v.terminal = over;
+  const bool dealt = deal_ > 0;
+  for (Seat s = 0; s < n; ++s) {
+    SeatInfo si;
+    si.name = seat_name(s);
+    si.cards = static_cast<int>(hand(s).size());
+    si.score = chips_.balance(s);
+    si.counters.push_back(chips_.counter(s, "counters"));
+    std::string st;
+    auto add = [&](const std::string& x) { st += (st.empty() ? "" : ", ") + x; };
+    if (s == farmer_) add("farmer");
+    if (phase_ == Phase::kDraw && s == turn_) add("to play");
+    if (phase_ == Phase::kDraw && stood(s)) add("stands");
+    if (dealt && shown_ && s != farmer_) {
+      const int t = total(s);
+      if (s == winner_) add("16: takes the farm");
+      if (s == nearest_ && s != winner_) add("nearest 16");
+      if (t > kTarget) add("over by " + std::to_string(t - kTarget));
+    }
+    si.status = st;
+    v.seats.push_back(std::move(si));
+  }
+  // Zones, in order: each seat's hand (zone s; the farmer's stays empty), the
+  // farm, the pack.
+  for (Seat s = 0; s < n; ++s) {
+    Zone z{ZoneKind::kHand, Layout::kHand, s, seat_name(s) + "'s cards", {}, "", 0, 0};
+    const bool up = shown_ || over;
+    const bool sees = up || viewer == s || viewer == kEveryone;
+    for (Card c : hand(s)) z.cards.push_back({sees ? std::optional<Card>(c) : std::nullopt, up});
+    if (!hand(s).empty()) z.note = sees ? std::to_string(total(s)) + " points" : "face down";
+    v.zones.push_back(std::move(z));
+  }
+  v.zones.push_back(chips_.pot_zone(kFarm, "the farm",
+                                    farmer_ == kNobody ? "" : "owned by " + seat_name(farmer_)));
+  Zone pack{ZoneKind::kStock, Layout::kPile, kNobody, "pack", {}, "face down", 0, 0};
+  for (Card c : stock_)
+    pack.cards.push_back({viewer == kEveryone ? std::optional<Card>(c) : std::nullopt, false});
+  v.zones.push_back(std::move(pack));
+
+  last_.fill(chips_, v.last_hand);
+
+  if (viewer >= 0 && actors().has(viewer)) {
+    std::vector<Action> legal;
+    legal_actions(viewer, legal);
+    for (Action a : legal) {
+      Choice c{a, action_label(viewer, a), *Move::decode(a) == Move::take() ? "t" : "s", {}, {}};
+      v.choices.push_back(std::move(c));
+    }
+    v.list_choices = true;
+    const int t = total(viewer);
+    v.prompt = hand(viewer).size() == 1
+                   ? "You hold " + std::to_string(t) + ": you must take at least one card more."
+               : t > kTarget ? "You hold " + std::to_string(t) +
+                                   ", over 16: say nothing and stand until all are helped."
+               : t == kTarget ? "You hold exactly 16: stand."
+                              : "You hold " + std::to_string(t) + ": take a card or stand.";
+  }
+  if (over) v.result = outcome().summary;
+  return v;
+}
+
+void FarmerState::narrate(Seat viewer, std::vector<std::string>& out) const {
+  const Event& e = ev_;
+  const Words w(viewer);
+  auto sold = [&] {
+    out.push_back("Each player puts a counter into the farm, and " + w.who(farmer_) + " " +
+                  w.verb(farmer_, "buy", "buys") + " it for " + counters_text(r_.price) +
+                  ": the farm holds " + counters_text(farm()) + ".");
+  };
+  switch (e.kind) {
+    case Event::kNothing:
+      return;
+    case Event::kFarmer:
+      // The cards dealt round are gathered again: the view keeps none, so
+      // the story names none.
+      if (e.position > 0)
+        out.push_back("Cards are dealt round face up for the farm: the six of hearts falls to " +
+                      w.whom(e.actor) + ", with the " + ordinal(e.position) + " card.");
+      sold();
+      return;
+    case Event::kDeal:
+      out.push_back("Deal " + std::to_string(e.deal) + ": " + w.says(e.actor, "deal") +
+                    " one card face down to each player.");
+      if (viewer >= 0 && !hand(viewer).empty())
+        out.push_back("Your card: " + card_token(hand(viewer)[0]) + ".");
+      return;
+    case Event::kTake: {
+      const Seat a = e.actor;
+      if (!w.sees(a)) {
+        out.push_back(w.says(a, "take") + " a card, face down.");
+        return;
+      }
+      const int t = total(a);
+      out.push_back(w.says(a, "take") + " " + card_token(e.card) +
+                    ", face down: " + std::to_string(t) + (t > kTarget ? ", over 16." : "."));
+      return;
+    }
+    case Event::kStand: {
+      const Seat a = e.actor;
+      const int cards = static_cast<int>(hand(a).size());
+      out.push_back(w.says(a, "stand") + " on " + cards_text(cards) +
+                    (w.sees(a) && total(a) > kTarget ? ", saying nothing of the overdraw." : "."));
+      if (!e.shown) return;
+      std::string shown;
+      for (int k = 1; k < r_.players; ++k) {
+        const Seat s = left(farmer_, k);
+        shown += (shown.empty() ? "" : "; ") + w.who(s) + " " + token_list(hand(s)) + ", " +
+                 std::to_string(total(s));
+      }
+      out.push_back("All are helped, and the hands are shown: " + shown + ".");
+      if (winner_ != kNobody)
+        out.push_back(w.who(winner_) + " " + w.verb(winner_, "have", "has") + " 16" +
+                      why(winner_by_) + " and " + w.verb(winner_, "take", "takes") +
+                      " the farm and all its contents.");
+      for (int k = 1; k < r_.players; ++k) {
+        const Seat s = left(farmer_, k);
+        if (total(s) > kTarget)
+          out.push_back(w.who(s) + " " + w.verb(s, "pay", "pays") + " " + w.whom(farmer_) + " " +
+                        counters_text(total(s) - kTarget) + ", a counter a point over 16.");
+      }
+      if (nearest_ != kNobody && r_.players > 2)
+        out.push_back(w.who(nearest_) + ", nearest 16" + why(nearest_by_) + ", " +
+                      w.verb(nearest_, "receive", "receives") +
+                      " a counter from each of the others.");
+      out.push_back(last_.summary());
+      if (phase_ == Phase::kOver) {
+        out.push_back(outcome().summary);
+        return;
+      }
+      if (e.same_farm) {
+        out.push_back(w.who(farmer_) + " " + w.verb(farmer_, "keep", "keeps") + " the farm, " +
+                      counters_text(farm()) + ", and " + w.verb(farmer_, "deal", "deals") +
+                      " again.");
+      } else if (e.sold) {
+        sold();
+      } else {
+        out.push_back("The farm is emptied, to be sold again as in the beginning.");
+      }
+      return;
+    }
+  }
+}
+
+}  // namespace parlour::farmer

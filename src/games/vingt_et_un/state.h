@@ -1,0 +1,147 @@
+// The Vingt-et-un state. Private to this folder: applications use core/game.h.
+#pragma once
+
+#include <array>
+#include <string>
+#include <vector>
+
+#include "core/chips.h"
+#include "core/small_vec.h"
+#include "games/vingt_et_un/vingt_et_un.h"
+#include "kit/bank.h"
+
+namespace parlour::vingt_et_un {
+
+// A hand: two cards dealt, then those drawn (at most eleven in all: 21 in aces
+// and twos and threes).
+using Hand = SmallVec<Card, 12>;
+using Pile = SmallVec<Card, 52>;
+
+// The total nearest 21: each ace 1, one of them 11 where that stays within 21.
+int best_total(const Hand& h);
+// An ace and a tenth card, the first two dealt.
+bool natural(const Hand& h);
+
+using kit::Part;
+
+// What the last transition did, for narration.
+struct Event {
+  enum Kind : std::uint8_t {
+    kNothing,
+    kBanker,
+    kStake,
+    kFirstCard,
+    kDouble,
+    kNoDouble,
+    kAccept,
+    kRefuse,
+    kDeal,
+    kDraw,
+    kStand
+  };
+  Kind kind = kNothing;
+  Seat actor = kNobody;
+  int chips = 0;           // kStake: the stake; kBanker: the cards thrown for the deal
+  int hand = 0;            // kFirstCard, kDeal: the hand dealt
+  Card card;               // kDraw
+  bool shuffled = false;   // kFirstCard: the discards were shuffled back
+  bool second = false;     // the second card was dealt by this transition
+  bool dealer_up = false;  // the dealer turned his two cards up
+  Seat dealer = kNobody;   // hand_over: who dealt the hand just over
+  bool creve = false;
+  bool hand_over = false;
+  bool bank_passes = false;
+};
+
+class VingtState final : public StateBase<VingtState> {
+ public:
+  explicit VingtState(const Rules& rules);
+
+  Seat to_move() const override;
+  void legal_actions(Seat seat, std::vector<Action>& out) const override;
+  void apply(Seat seat, Action a) override;
+  void apply_chance(Rng& rng) override;
+  std::string action_label(Seat seat, Action a) const override;
+  View view(Seat viewer) const override;
+  void narrate(Seat viewer, std::vector<std::string>& out) const override;
+  Outcome outcome() const override;
+  void all_cards(std::vector<Card>& out) const override;
+  int actions_applied() const override { return actions_; }
+  const Chips* chips() const override { return &chips_; }
+
+  enum class Phase : std::uint8_t {
+    kBanker,      // chance: the first ace takes the deal
+    kStake,       // punters stake in turn
+    kFirstCard,   // chance: one card each
+    kDouble,      // the dealer may call double
+    kAnswer,      // each punter doubles or gives up his stake
+    kDraw,        // punters draw in turn
+    kDealerDraw,  // the dealer
+    kOver
+  };
+
+  // ---- Read access for the bots, the resampler and tests of this folder ----
+  const Rules& rules() const { return r_; }
+  Phase phase() const { return phase_; }
+  Seat banker() const { return banker_; }
+  Seat turn() const { return turn_; }
+  int hand_number() const { return hand_; }
+  const Hand& hand(Seat s) const { return hands_[static_cast<std::size_t>(s)]; }
+  const Pile& stock() const { return stock_; }
+  const Pile& discards() const { return discards_; }
+  Part part(Seat s) const { return punters_.part(s); }
+  int stake(Seat s) const { return punters_.stake(s); }
+  int result(Seat s) const { return punters_.result(s); }
+  bool doubled() const { return doubled_; }
+  // Whether seat s's first two cards lie face up.
+  bool shown(Seat s) const { return shown_ >> s & 1; }
+  // Whether seat s went créve with the hand on the table (until the next deal).
+  bool busted(Seat s) const { return busted_ >> s & 1; }
+  int total(Seat s) const { return best_total(hand(s)); }
+  int max_stake(Seat s) const;
+  // Whether the naturals have been looked at: a pair not shown is no natural.
+  bool past_naturals() const { return phase_ == Phase::kDraw || phase_ == Phase::kDealerDraw; }
+  Seat left(Seat s, int k = 1) const { return (s + k) % r_.players; }
+
+  // ---- For the resampler and tests ----
+  Hand& mutable_hand(Seat s) { return hands_[static_cast<std::size_t>(s)]; }
+  Pile& mutable_stock() { return stock_; }
+  Pile& mutable_discards() { return discards_; }
+  void forget_last_event() { ev_ = Event(); }
+  // Deals the hand in stake with these two cards (by seat; empty for a seat
+  // not in the hand) from this stock (its top card last), skipping the call to
+  // double, then looks at the naturals. REQUIRES: phase() == kFirstCard. For tests.
+  void set_deal(const std::vector<std::vector<Card>>& two, const std::vector<Card>& stock);
+
+ private:
+  void begin_hand();
+  void next_staker(Seat from);
+  void next_answer(Seat from);
+  void deal_round();
+  void after_deal();
+  void next_drawer(Seat from);
+  void settle_all();
+  void end_hand();
+  Card draw_card();
+
+  Rules r_;
+  Phase phase_ = Phase::kBanker;
+  Seat banker_ = 0, turn_ = 0;
+  int hand_ = 0;
+  Chips chips_;
+  std::array<Hand, kMaxPlayers> hands_{};
+  Pile stock_, discards_;
+  kit::Punters punters_;
+  SeatMask shown_ = 0, busted_ = 0;
+  bool doubled_ = false;
+  bool fresh_ = true;              // the pack lies in order: shuffle it before the first deal
+  Seat natural_holder_ = kNobody;  // this hand: the first punter to show a natural
+  kit::LastHand last_;
+  int actions_ = 0;
+  Event ev_;
+};
+
+// The Foster bot's choice for `me`, which may act (info.cc). For tests.
+Action foster_for_test(const VingtState& s, Seat me, std::span<const Action> legal);
+
+}  // namespace parlour::vingt_et_un

@@ -1,0 +1,255 @@
+// What each seat sees of Vingt-et-un, the labels of its moves, and the story of play.
+#include <algorithm>
+
+#include "games/vingt_et_un/state.h"
+
+namespace parlour::vingt_et_un {
+namespace {
+
+std::string chips_text(int n) {
+  return std::to_string(n) + (n == 1 ? " counter" : " counters");
+}
+
+}  // namespace
+
+std::string VingtState::action_label(Seat, Action a) const {
+  const auto m = Move::decode(a);
+  if (!m) return "action " + std::to_string(a);
+  switch (m->kind) {
+    case Move::kStake:
+      return m->chips == 0 ? "stake nothing this hand" : "stake " + chips_text(m->chips);
+    case Move::kDraw:
+      return "one (draw a card)";
+    case Move::kStand:
+      return "stand";
+    case Move::kDouble:
+      return "call on all to double";
+    case Move::kNoDouble:
+      return "let the stakes stand";
+    case Move::kAccept:
+      return "double the stake";
+    case Move::kRefuse:
+      return "refuse, and give up the stake";
+  }
+  return "";
+}
+
+View VingtState::view(Seat viewer) const {
+  const bool over = phase_ == Phase::kOver;
+  const int n = r_.players;
+  View v = view_base("vingt-et-un", viewer, n);
+  v.dealer = banker_;
+  v.hand = std::max(hand_, 1), v.hands = r_.match_hands();
+  v.terminal = over;
+  const bool chosen = phase_ != Phase::kBanker;
+  for (Seat s = 0; s < n; ++s) {
+    SeatInfo si;
+    si.name = seat_name(s);
+    si.cards = static_cast<int>(hand(s).size());
+    si.score = chips_.balance(s);
+    si.counters.push_back(chips_.counter(s, "counters"));
+    if (stake(s) > 0) si.counters.push_back({"stake", static_cast<double>(stake(s))});
+    std::string st;
+    auto add = [&](const std::string& x) { st += (st.empty() ? "" : ", ") + x; };
+    if (chosen && s == banker_) add("dealer");
+    if (!over && s == turn_ && phase_ != Phase::kBanker && phase_ != Phase::kFirstCard)
+      add(phase_ == Phase::kStake    ? "staking"
+          : phase_ == Phase::kDouble ? "may call double"
+          : phase_ == Phase::kAnswer ? "to answer"
+                                     : "to draw");
+    const int k = result(s);
+    switch (part(s)) {
+      case Part::kNatural:
+        add(natural(hand(s)) ? "natural" : "against a natural");
+        break;
+      case Part::kCreve:
+        add("créve");
+        break;
+      case Part::kSettled:
+        add(k > 0 ? "won" : k < 0 ? "lost" : "tied");
+        break;
+      default:
+        break;
+    }
+    si.status = st;
+    v.seats.push_back(std::move(si));
+  }
+  // Zones, in order: each seat's two cards (zone s), the cards each drew
+  // (zone n + s), the stakes, the stock, the discards.
+  for (Seat s = 0; s < n; ++s) {
+    Zone z{ZoneKind::kHand, Layout::kHand, s, seat_name(s) + "'s cards", {}, "", 0, 0};
+    const bool up = shown(s) || over;
+    const bool sees = up || viewer == s || viewer == kEveryone;
+    for (std::size_t i = 0; i < std::min<std::size_t>(2, hand(s).size()); ++i)
+      z.cards.push_back({sees ? std::optional<Card>(hand(s)[i]) : std::nullopt, up});
+    if (!hand(s).empty() && sees) z.note = std::to_string(total(s));
+    v.zones.push_back(std::move(z));
+  }
+  for (Seat s = 0; s < n; ++s) {
+    Zone z{ZoneKind::kTable, Layout::kRow, s, seat_name(s) + "'s cards drawn", {}, "face up", 0, 0};
+    for (std::size_t i = 2; i < hand(s).size(); ++i) z.cards.push_back({hand(s)[i], true});
+    v.zones.push_back(std::move(z));
+  }
+  v.zones.push_back(kit::stakes_zone(chips_, n));
+  Zone stock{ZoneKind::kStock, Layout::kPile, kNobody, "stock", {}, "face down", 0, 0};
+  for (Card c : stock_)
+    stock.cards.push_back({viewer == kEveryone ? std::optional<Card>(c) : std::nullopt, false});
+  v.zones.push_back(std::move(stock));
+  Zone gone{ZoneKind::kDiscard, Layout::kPile, kNobody, "discards", {}, "face down", 0, 0};
+  for (Card c : discards_)
+    gone.cards.push_back({viewer == kEveryone ? std::optional<Card>(c) : std::nullopt, false});
+  v.zones.push_back(std::move(gone));
+  last_.fill(chips_, v.last_hand);
+
+  if (viewer >= 0 && actors().has(viewer)) {
+    std::vector<Action> legal;
+    legal_actions(viewer, legal);
+    for (Action a : legal) {
+      const Move m = *Move::decode(a);
+      Choice c{a, action_label(viewer, a), "", {}, {}};
+      switch (m.kind) {
+        case Move::kStake:
+          c.key = std::to_string(m.chips);
+          break;
+        case Move::kDraw:
+          c.key = "o";
+          break;
+        case Move::kStand:
+          c.key = "s";
+          break;
+        case Move::kDouble:
+        case Move::kAccept:
+          c.key = "d";
+          break;
+        case Move::kNoDouble:
+        case Move::kRefuse:
+          c.key = "n";
+          break;
+      }
+      v.choices.push_back(std::move(c));
+    }
+    v.list_choices = true;
+    switch (phase_) {
+      case Phase::kStake:
+        v.prompt = "Stake up to " + chips_text(max_stake(viewer)) + " against " +
+                   seat_name(banker_) + "'s bank.";
+        break;
+      case Phase::kDouble:
+        v.prompt = "Your first card is " + card_token(hand(viewer)[0]) +
+                   ": call on all to double their stakes, or let them stand.";
+        break;
+      case Phase::kAnswer:
+        v.prompt = seat_name(banker_) + " calls double: double your stake of " +
+                   chips_text(stake(viewer)) + ", or give it up and stand out.";
+        break;
+      default:
+        v.prompt = "You hold " + std::to_string(total(viewer)) + ": say one for a card, or stand.";
+    }
+  }
+  if (over) v.result = outcome().summary;
+  return v;
+}
+
+void VingtState::narrate(Seat viewer, std::vector<std::string>& out) const {
+  const Event& e = ev_;
+  const Words w(viewer);
+  auto bank_line = [&] {
+    out.push_back("Hand " + std::to_string(hand_) + " of " + std::to_string(r_.match_hands()) +
+                  ": " + w.who(banker_) + " " + w.verb(banker_, "deal", "deals") + " and " +
+                  w.verb(banker_, "hold", "holds") + " the bank.");
+  };
+  auto hand_over = [&] {
+    // Those still in at the end show their cards.
+    std::string shown_hands;
+    if (e.kind == Event::kDraw || e.kind == Event::kStand)
+      for (Seat s = 0; s < r_.players; ++s)
+        if (s != e.dealer && shown(s) && !hand(s).empty() && !natural(hand(s)))
+          shown_hands += (shown_hands.empty() ? "" : "; ") + w.who(s) + " " + token_list(hand(s)) +
+                         ", " + std::to_string(total(s));
+    if (!shown_hands.empty()) out.push_back("The hands are shown: " + shown_hands + ".");
+    out.push_back(last_.summary());
+    if (phase_ == Phase::kOver) {
+      out.push_back(outcome().summary);
+      return;
+    }
+    if (e.bank_passes) bank_line();
+  };
+  auto naturals = [&] {
+    for (Seat s = 0; s < r_.players; ++s)
+      if (shown(s) && natural(hand(s)))
+        out.push_back(w.who(s) + " " + w.verb(s, "show", "shows") + " a natural, " +
+                      token_list(hand(s)) + (s == banker_ ? "." : ", paid double."));
+  };
+  switch (e.kind) {
+    case Event::kNothing:
+      return;
+    case Event::kBanker:
+      out.push_back("The cards are thrown round for the deal: the first ace falls to " +
+                    w.whom(e.actor) + ".");
+      bank_line();
+      if (e.hand_over) hand_over();
+      return;
+    case Event::kStake:
+      out.push_back(e.chips == 0 ? w.who(e.actor) + " " + w.verb(e.actor, "stake", "stakes") +
+                                       " nothing this hand."
+                                 : w.says(e.actor, "stake") + " " + chips_text(e.chips) + ".");
+      break;
+    case Event::kFirstCard:
+      if (e.shuffled) out.push_back("The discards are gathered up and shuffled under the stock.");
+      out.push_back(w.says(e.actor, "deal") + " a first card to each, face down.");
+      if (viewer >= 0 && hand(viewer).size() == 1)
+        out.push_back("Your first card: " + card_token(hand(viewer)[0]) + ".");
+      break;
+    case Event::kDouble:
+      out.push_back(w.who(e.actor) + " " + w.verb(e.actor, "call", "calls") +
+                    " on everyone to double.");
+      return;
+    case Event::kNoDouble:
+      out.push_back(w.who(e.actor) + " " + w.verb(e.actor, "let", "lets") + " the stakes stand.");
+      break;
+    case Event::kAccept:
+      out.push_back(w.says(e.actor, "double") + " the stake, to " + chips_text(stake(e.actor)) +
+                    ".");
+      break;
+    case Event::kRefuse:
+      out.push_back(w.who(e.actor) + " " + w.verb(e.actor, "refuse", "refuses") +
+                    " to double, gives up the stake and stands out.");
+      break;
+    case Event::kDeal:
+      break;
+    case Event::kDraw:
+      out.push_back(
+          w.says(e.actor, "draw") + " " + card_token(e.card) +
+          (w.sees(e.actor) || shown(e.actor) ? ": " + std::to_string(total(e.actor)) : "") + ".");
+      if (e.creve)
+        out.push_back(w.who(e.actor) + " " + w.verb(e.actor, "are", "is") + " créve" +
+                      (e.actor == (e.hand_over && e.dealer != kNobody ? e.dealer : banker_)
+                           ? ", and pays everyone standing."
+                           : ", and pays the stake."));
+      break;
+    case Event::kStand:
+      out.push_back(w.says(e.actor, "stand") + ".");
+      break;
+  }
+  if (e.dealer_up)
+    out.push_back(w.who(banker_) + " " + w.verb(banker_, "turn", "turns") + " up " +
+                  token_list(SmallVec<Card, 2>{hand(banker_)[0], hand(banker_)[1]}) + ": " +
+                  std::to_string(best_total(Hand{hand(banker_)[0], hand(banker_)[1]})) + ".");
+  if (e.kind == Event::kDraw || e.kind == Event::kStand) {
+    if (e.hand_over) hand_over();
+    return;
+  }
+  // After a stake, the call, or an answer, the second card may have come.
+  if (e.second) {
+    out.push_back("Hand " +
+                  std::to_string(last_.hand() == hand_ || e.hand_over ? last_.hand() : hand_) +
+                  ": a second card to each, face down.");
+    if (viewer >= 0 && hand(viewer).size() >= 2)
+      out.push_back("You hold " + token_list(hand(viewer)) + ": " + std::to_string(total(viewer)) +
+                    ".");
+    naturals();
+  }
+  if (e.hand_over) hand_over();
+}
+
+}  // namespace parlour::vingt_et_un
