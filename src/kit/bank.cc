@@ -80,9 +80,7 @@ Seat Punters::next_in(Seat from, Seat banker, int players) const {
 Zone stakes_zone(const Chips& chips, int players) {
   int on_table = 0;
   for (int p = 0; p < players; ++p) on_table += chips.pot(p);
-  Zone z{ZoneKind::kPot, Layout::kPot, kNobody, "stakes", {}, "", 0, on_table};
-  z.note = on_table == 0 ? "" : std::to_string(on_table) + (on_table == 1 ? " chip" : " chips");
-  return z;
+  return Zone{ZoneKind::kPot, Layout::kPot, kNobody, "stakes", {}, "", 0, on_table};
 }
 
 std::string bank_result(Seat banker, int change) {

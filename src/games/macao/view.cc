@@ -163,8 +163,9 @@ void MacaoState::narrate(Seat viewer, std::vector<std::string>& out) const {
       return;
     case Event::kDeal: {
       out.push_back("Hand " + std::to_string(e.hand) + " of " + std::to_string(r_.match_hands()) +
-                    ": " + w.says(e.actor, "deal") + " one card to each player staking and " +
-                    w.verb(e.actor, "yourself", "himself") + ", face down.");
+                    ": " + w.says(e.actor, "deal") +
+                    " one card face down to each player staking and " +
+                    (w.you(e.actor) ? "yourself." : "to the bank."));
       if (viewer >= 0 && !hand(viewer).empty())
         out.push_back("Your card: " + card_token(hand(viewer)[0]) + ", " +
                       points_text(total(viewer)) + ".");
