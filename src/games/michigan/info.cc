@@ -50,6 +50,20 @@ const std::vector<OptionSpec>& specs() {
        "places one chip on each boodle card; the dealer places two chips on each\"; pagat.com "
        "(https://www.pagat.com/stops/michigan.html) the same",
        "Dealer stakes double"},
+      {"exchange",
+       T::kBool,
+       0,
+       1,
+       {},
+       0,
+       "after the deal the dealer may exchange his hand for the dead hand, without seeing it; he "
+       "then knows the dead hand (his old one)",
+       "Bicycle (https://bicyclecards.com/how-to-play/michigan/): \"No player may see the extra "
+       "hand except the player, if any, who exchanges for it\"; the dealer's choice, unseen: "
+       "\"Look at your cards as the dealer and determine if you want to trade them for the widow "
+       "(without seeing it first)\" (giftsforcardplayers.com); seed 002 has none: \"This hand "
+       "will not be seen by any of the players\"",
+       "Dealer may exchange"},
       {"hands",
        T::kInt,
        0,
@@ -125,6 +139,16 @@ int lead_score(const MichiganState& s, Seat me, Card c) {
 Action heuristic_action(const MichiganState& s, Seat me, std::span<const Action> legal) {
   if (legal.size() == 1) return legal[0];
   if (s.phase() == MichiganState::Phase::kStake) return stake_choice(s, me);
+  if (s.phase() == MichiganState::Phase::kExchange) {
+    // A hand holding no boodle card, whose runs stop soon, is worth trading
+    // for an unseen one.
+    int best = 0, boodles = 0;
+    for (Card c : s.hand(me)) {
+      best = std::max(best, lead_score(s, me, c));
+      boodles += boodle_of(c) >= 0;
+    }
+    return boodles == 0 && best < 80 ? Move::exchange().encode() : Move::keep().encode();
+  }
   Action best = legal[0];
   int best_score = -1;
   for (Action a : legal) {
@@ -184,7 +208,9 @@ class Sampler final : public Resampler {
   std::unique_ptr<State> resample(const State& state, Seat seat, Rng& rng) const override {
     auto out = std::make_unique<MichiganState>(static_cast<const MichiganState&>(state));
     out->forget_last_event();
-    if (out->phase() != MichiganState::Phase::kPlay) return out;
+    if (out->phase() != MichiganState::Phase::kPlay &&
+        out->phase() != MichiganState::Phase::kExchange)
+      return out;
     const int n = out->rules().players;
     const Seat dead = n;  // the dead hand's place in the deal
     std::vector<Card> hidden;
@@ -196,7 +222,12 @@ class Sampler final : public Resampler {
     }
     hidden.insert(hidden.end(), out->dead().begin(), out->dead().end());
     room[static_cast<std::size_t>(dead)] = static_cast<int>(out->dead().size());
-    const Card pinned = out->leading() ? Card() : next_card(out->run().back());
+    // The dealer who gave his hand for the dead hand knows it: it stays.
+    const bool dead_known = out->knows_dead() == seat;
+    if (dead_known) room[static_cast<std::size_t>(dead)] = 0;
+    if (dead_known) hidden.resize(hidden.size() - out->dead().size());
+    const Card pinned =
+        out->leading() || out->run().empty() ? Card() : next_card(out->run().back());
     const Seat to_play = out->turn();
     const CardBits known_dead = out->known_dead();
     std::vector<std::vector<Card>> dealt;
@@ -210,7 +241,7 @@ class Sampler final : public Resampler {
         rng, dealt);
     if (!ok) return nullptr;  // cannot happen: the real deal is one
     for (Seat p = 0; p <= n; ++p) {
-      if (p == seat) continue;
+      if (p == seat || (p == dead && dead_known)) continue;
       Hand& h = p == dead ? out->mutable_dead() : out->mutable_hand(p);
       h.clear();
       for (Card c : dealt[static_cast<std::size_t>(p)]) h.push_back(c);
@@ -229,6 +260,7 @@ Rules Rules::from(const Config& c) {
   r.ante = o.get("ante");
   r.staking = Staking(o.get("staking"));
   r.dealer_double = o.flag("dealer-double");
+  r.exchange = o.flag("exchange");
   r.hands = o.get("hands");
   r.chips = o.get("chips");
   return r;
@@ -261,6 +293,13 @@ GameInfo game_info() {
       {"michigan-pagat",
        "Michigan as pagat.com has it: a chip on each boodle card, the dealer two",
        {{"staking", "even"}, {"dealer-double", "yes"}},
+       3,
+       kMaxPlayers,
+       4},
+      {"michigan-bicycle",
+       "Michigan as Bicycle has it: a chip on each boodle card, the dealer two, and the dealer "
+       "may exchange his hand for the dead hand",
+       {{"staking", "even"}, {"dealer-double", "yes"}, {"exchange", "yes"}},
        3,
        kMaxPlayers,
        4},

@@ -44,9 +44,17 @@ void MichiganState::apply_chance(Rng& rng) {
   std::sort(dead_.begin(), dead_.end(), by_suit);
   ev_ = Event{};
   ev_.kind = Event::kDeal, ev_.actor = dealer_;
+  knows_dead_ = kNobody;
+  leading_ = true;
+  // Bicycle: "No player may see the extra hand except the player, if any, who
+  // exchanges for it": the dealer may first give his hand for it, unseen.
+  if (r_.exchange) {
+    phase_ = Phase::kExchange;
+    turn_ = dealer_;
+    return;
+  }
   // "The player to the left of the dealer starts playing".
   turn_ = left(dealer_);
-  leading_ = true;
   phase_ = Phase::kPlay;
 }
 
@@ -104,6 +112,7 @@ void MichiganState::set_position(const std::vector<std::vector<Card>>& hands,
   run_.clear(), played_.clear();
   lacks_.fill(0);
   known_dead_ = 0;
+  knows_dead_ = kNobody;
   stopped_ = SUIT_NB;
   passes_ = 0;
   hand_ = std::max(hand_, 1);
@@ -122,6 +131,7 @@ Seat MichiganState::to_move() const {
     case Phase::kOver:
       return kTerminal;
     case Phase::kStake:
+    case Phase::kExchange:
     case Phase::kPlay:
       return turn_;
   }
@@ -151,7 +161,13 @@ CardBits MichiganState::gone() const {
 
 void MichiganState::legal_actions(Seat seat, std::vector<Action>& out) const {
   out.clear();
-  assert(seat == turn_ && (phase_ == Phase::kStake || phase_ == Phase::kPlay));
+  assert(seat == turn_ &&
+         (phase_ == Phase::kStake || phase_ == Phase::kExchange || phase_ == Phase::kPlay));
+  if (phase_ == Phase::kExchange) {
+    out.push_back(Move::exchange().encode());
+    out.push_back(Move::keep().encode());
+    return;
+  }
   if (phase_ == Phase::kStake) {
     // "You can divide up your ante equally, put it all on one boodle card, or
     // however you would like to arrange it": one chip at a time.
@@ -193,6 +209,16 @@ void MichiganState::apply(Seat seat, Action a) {
       phase_ = Phase::kDeal;
     else
       turn_ = left(seat);
+    return;
+  }
+  if (m.kind == Move::kExchange || m.kind == Move::kKeep) {
+    ev_.kind = m.kind == Move::kExchange ? Event::kExchange : Event::kKeep;
+    if (m.kind == Move::kExchange) {
+      std::swap(hands_[static_cast<std::size_t>(seat)], dead_);
+      knows_dead_ = seat;  // his old hand
+    }
+    turn_ = left(dealer_);
+    phase_ = Phase::kPlay;
     return;
   }
   if (m.kind == Move::kPass) {
@@ -290,7 +316,7 @@ Outcome MichiganState::outcome() const {
 
 void MichiganState::all_cards(std::vector<Card>& out) const {
   out.clear();
-  if (phase_ != Phase::kPlay && phase_ != Phase::kOver) {
+  if (phase_ == Phase::kDealer || phase_ == Phase::kStake || phase_ == Phase::kDeal) {
     out = standard_deck();
     return;
   }

@@ -47,16 +47,18 @@ struct Rules {
   int ante = 4;                // chips each player stakes a hand
   bool dealer_double = false;  // the dealer stakes twice the ante
   Staking staking = Staking::kFree;
-  int hands = 0;   // hands in the match; 0: one deal for each player
-  int chips = 50;  // chips each player starts with
+  bool exchange = false;  // the dealer may exchange his hand for the dead hand, unseen
+  int hands = 0;          // hands in the match; 0: one deal for each player
+  int chips = 50;         // chips each player starts with
 
   static Rules from(const Config& c);
   int match_hands() const { return hands > 0 ? hands : players; }
 };
 
-// A move: a chip staked on a boodle card, a card played, or the lead passed.
+// A move: a chip staked on a boodle card, a card played, the lead passed, or
+// the dealer's exchange of his hand for the dead hand (or not).
 struct Move {
-  enum Kind : std::uint8_t { kStake, kPlay, kPass };
+  enum Kind : std::uint8_t { kStake, kPlay, kPass, kExchange, kKeep };
   Kind kind = kPass;
   int boodle = 0;  // kStake: 0..3, kBoodleCards' order
   Card card;       // kPlay
@@ -64,13 +66,29 @@ struct Move {
   static constexpr Move stake(int b) { return {kStake, b, Card()}; }
   static constexpr Move play(Card c) { return {kPlay, 0, c}; }
   static constexpr Move pass() { return {kPass, 0, Card()}; }
+  static constexpr Move exchange() { return {kExchange, 0, Card()}; }
+  static constexpr Move keep() { return {kKeep, 0, Card()}; }
   constexpr Action encode() const {
-    return kind == kPlay ? card.index() : kind == kStake ? 60 + static_cast<Action>(boodle) : 100;
+    switch (kind) {
+      case kPlay:
+        return card.index();
+      case kStake:
+        return 60 + static_cast<Action>(boodle);
+      case kPass:
+        return 100;
+      case kExchange:
+        return 101;
+      case kKeep:
+        return 102;
+    }
+    return 100;
   }
   static constexpr std::optional<Move> decode(Action a) {
     if (a < 52) return play(Card::from_index(static_cast<std::uint8_t>(a)));
     if (a >= 60 && a < 60 + kBoodles) return stake(static_cast<int>(a - 60));
     if (a == 100) return pass();
+    if (a == 101) return exchange();
+    if (a == 102) return keep();
     return std::nullopt;
   }
   bool operator==(const Move&) const = default;

@@ -148,6 +148,56 @@ TEST(MichiganRules, AllCardsAreDealtOneAtATimeWithADeadHandNobodySees) {
   }
 }
 
+TEST(MichiganRules, TheDealerMayExchangeHisHandForTheDeadHandUnseen) {
+  // Bicycle: "No player may see the extra hand except the player, if any, who
+  // exchanges for it" (option exchange; not in seed 002).
+  MichiganState s = fresh(4, {"exchange=yes"});
+  Rng rng(3);
+  s.apply_chance(rng);
+  stake_all_on_first(s);
+  s.apply_chance(rng);
+  ASSERT_EQ(s.phase(), MichiganState::Phase::kExchange);
+  const Seat d = s.dealer();
+  EXPECT_EQ(s.to_move(), d);
+  EXPECT_EQ(legal(s, d), (std::vector<Action>{Move::exchange().encode(), Move::keep().encode()}));
+  // Before he chooses, he sees only his own hand.
+  const View before = s.view(d);
+  for (const CardView& c : before.zones[4].cards) EXPECT_FALSE(c.card.has_value());
+  const std::vector<Card> mine(s.hand(d).begin(), s.hand(d).end());
+  const std::vector<Card> dead(s.dead().begin(), s.dead().end());
+  play(s, d, Move::exchange());
+  EXPECT_TRUE(std::equal(s.hand(d).begin(), s.hand(d).end(), dead.begin(), dead.end()));
+  EXPECT_TRUE(std::equal(s.dead().begin(), s.dead().end(), mine.begin(), mine.end()));
+  EXPECT_EQ(s.phase(), MichiganState::Phase::kPlay);
+  EXPECT_EQ(s.turn(), (d + 1) % 4);
+  // He knows the dead hand now, his old one; nobody else sees it.
+  for (Seat v : {kSpectator, 0, 1, 2, 3}) {
+    const View view = s.view(v);
+    for (const CardView& c : view.zones[4].cards) EXPECT_EQ(c.card.has_value(), v == d) << v;
+  }
+  // His samples keep it; another's deal it afresh.
+  const GameInfo* g = find_game("michigan");
+  bool moved = false;
+  for (int i = 0; i < 20; ++i) {
+    auto mine_sample = g->resampler->resample(s, d, rng);
+    const auto& m = static_cast<const MichiganState&>(*mine_sample);
+    EXPECT_TRUE(std::equal(m.dead().begin(), m.dead().end(), mine.begin(), mine.end()));
+    auto other = g->resampler->resample(s, (d + 1) % 4, rng);
+    const auto& o = static_cast<const MichiganState&>(*other);
+    moved |= !std::equal(o.dead().begin(), o.dead().end(), mine.begin(), mine.end());
+  }
+  EXPECT_TRUE(moved);
+}
+
+TEST(MichiganRules, WithoutTheOptionPlayStartsAtOnce) {
+  MichiganState s = fresh(3);
+  Rng rng(1);
+  s.apply_chance(rng);
+  stake_all_on_first(s);
+  s.apply_chance(rng);
+  EXPECT_EQ(s.phase(), MichiganState::Phase::kPlay);
+}
+
 // ---- Runs and stops ------------------------------------------------------------------
 
 // Three players: seat 0 leads. The 6♠ lies in the dead hand.

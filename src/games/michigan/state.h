@@ -38,7 +38,7 @@ constexpr int boodle_of(Card c) {
 
 // What the last transition did, for narration.
 struct Event {
-  enum Kind : std::uint8_t { kNothing, kDealer, kStake, kDeal, kPlay, kPass };
+  enum Kind : std::uint8_t { kNothing, kDealer, kStake, kDeal, kPlay, kPass, kExchange, kKeep };
   enum Stop : std::uint8_t { kNoStop, kAceStop, kDeadStop, kPlayedStop };
   Kind kind = kNothing;
   Seat actor = kNobody;
@@ -67,7 +67,7 @@ class MichiganState final : public StateBase<MichiganState> {
   int actions_applied() const override { return actions_; }
   const Chips* chips() const override { return &chips_; }
 
-  enum class Phase : std::uint8_t { kDealer, kStake, kDeal, kPlay, kOver };
+  enum class Phase : std::uint8_t { kDealer, kStake, kDeal, kExchange, kPlay, kOver };
 
   // ---- Read access for the bots, the resampler and tests of this folder ----
   const Rules& rules() const { return r_; }
@@ -87,6 +87,9 @@ class MichiganState final : public StateBase<MichiganState> {
   CardBits lacks(Seat s) const { return lacks_[static_cast<std::size_t>(s)]; }
   // Cards a stop has shown to lie in the dead hand.
   CardBits known_dead() const { return known_dead_; }
+  // The seat that knows the dead hand: the dealer who gave his hand for it
+  // (kNobody: nobody).
+  Seat knows_dead() const { return knows_dead_; }
   // Every card played this hand.
   CardBits gone() const;
   // Chips this seat must still stake this hand, and has staked.
@@ -126,6 +129,7 @@ class MichiganState final : public StateBase<MichiganState> {
   int passes_ = 0;          // leads passed since the stop
   std::array<CardBits, kMaxPlayers> lacks_{};
   CardBits known_dead_ = 0;
+  Seat knows_dead_ = kNobody;
   Seat dealer_ = 0, turn_ = 0;
   int hand_ = 0;  // hands begun
   Chips chips_;

@@ -31,6 +31,10 @@ std::string MichiganState::action_label(Seat, Action a) const {
       return "stake a chip on " + card_token(kBoodleCards[static_cast<std::size_t>(m->boodle)]);
     case Move::kPass:
       return "pass the lead (no new suit)";
+    case Move::kExchange:
+      return "exchange your hand for the dead hand, unseen";
+    case Move::kKeep:
+      return "keep your hand";
     case Move::kPlay:
       break;
   }
@@ -57,6 +61,7 @@ View MichiganState::view(Seat viewer) const {
     auto add = [&](const std::string& x) { st += (st.empty() ? "" : ", ") + x; };
     if (chosen && s == dealer_) add("dealer");
     if (phase_ == Phase::kStake && s == turn_) add("staking");
+    if (phase_ == Phase::kExchange && s == turn_) add("may exchange");
     if (phase_ == Phase::kPlay && s == turn_) add(leading_ ? "to lead" : "to play");
     si.status = st;
     v.seats.push_back(std::move(si));
@@ -69,14 +74,17 @@ View MichiganState::view(Seat viewer) const {
   }
   // "This hand will not be seen by any of the players."
   Zone dead{ZoneKind::kAside, Layout::kHand, kNobody, "dead hand", {}, "nobody sees it", 0, 0};
-  for (Card c : dead_) dead.cards.push_back({all ? std::optional<Card>(c) : std::nullopt, false});
+  const bool sees_dead = all || (viewer >= 0 && viewer == knows_dead_);
+  for (Card c : dead_)
+    dead.cards.push_back({sees_dead ? std::optional<Card>(c) : std::nullopt, false});
+  if (knows_dead_ != kNobody) dead.note = seat_name(knows_dead_) + "'s old hand";
   if (known_dead_) {
     std::string known;
     for (int i = 0; i < 52; ++i)
       if (known_dead_ >> i & 1)
         known +=
             (known.empty() ? "" : " ") + card_token(Card::from_index(static_cast<std::uint8_t>(i)));
-    dead.note = "holds " + known + " (stops)";
+    dead.note += (dead.note.empty() ? "" : "; ") + std::string("holds ") + known + " (stops)";
   }
   v.zones.push_back(std::move(dead));
   Zone run{ZoneKind::kTable, Layout::kRow, kNobody, "the run", {}, "", 0, 0};
@@ -116,6 +124,8 @@ View MichiganState::view(Seat viewer) const {
         c.key = std::to_string(m.boodle + 1);
       } else if (m.kind == Move::kPass) {
         c.key = "p";
+      } else if (m.kind == Move::kExchange || m.kind == Move::kKeep) {
+        c.key = m.kind == Move::kExchange ? "e" : "k";
       } else {
         const int pos =
             static_cast<int>(std::find(mine.begin(), mine.end(), m.card) - mine.begin());
@@ -125,7 +135,10 @@ View MichiganState::view(Seat viewer) const {
       }
       v.choices.push_back(std::move(c));
     }
-    if (phase_ == Phase::kStake) {
+    if (phase_ == Phase::kExchange) {
+      v.list_choices = true;
+      v.prompt = "You may exchange your hand for the dead hand, without seeing it, or keep it.";
+    } else if (phase_ == Phase::kStake) {
       v.list_choices = true;
       const int left_to = ante_of(viewer) - staked(viewer);
       v.prompt = "Stake your ante on the boodle cards, one chip at a time: " + chips_text(left_to) +
@@ -182,6 +195,16 @@ void MichiganState::narrate(Seat viewer, std::vector<std::string>& out) const {
                     ": " + w.says(e.actor, "deal") +
                     " the whole pack one card at a time, with a dead hand at the dealer's left.");
       if (viewer >= 0) out.push_back("You hold " + token_list(hand(viewer)) + ".");
+      return;
+    case Event::kExchange:
+      out.push_back(w.who(e.actor) + " " + w.verb(e.actor, "exchange", "exchanges") + " " +
+                    w.whose(e.actor) + " hand for the dead hand, unseen.");
+      if (viewer >= 0 && viewer == e.actor)
+        out.push_back("You hold " + token_list(hand(viewer)) + ".");
+      return;
+    case Event::kKeep:
+      out.push_back(w.who(e.actor) + " " + w.verb(e.actor, "keep", "keeps") + " " +
+                    w.whose(e.actor) + " hand.");
       return;
     case Event::kPass:
       out.push_back(w.who(e.actor) + " " + w.verb(e.actor, "have", "has") +
