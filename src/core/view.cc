@@ -45,6 +45,15 @@ std::string cards_text(int n) {
   return std::to_string(n) + (n == 1 ? " card" : " cards");
 }
 
+std::string ordinal(int n) {
+  const int t = n % 100;
+  return std::to_string(n) + (t / 10 == 1   ? "th"
+                              : n % 10 == 1 ? "st"
+                              : n % 10 == 2 ? "nd"
+                              : n % 10 == 3 ? "rd"
+                                            : "th");
+}
+
 std::string Words::who(Seat s) const {
   return you(s) ? std::string("You") : seat_name(s);
 }

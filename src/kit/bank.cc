@@ -1,5 +1,6 @@
 #include "kit/bank.h"
 
+#include <algorithm>
 #include <cstdlib>
 
 namespace parlour::kit {
@@ -77,18 +78,36 @@ Seat Punters::next_in(Seat from, Seat banker, int players) const {
   return kNobody;
 }
 
+SeatInfo bank_seat(const Chips& chips, Seat s, int stake, std::string unit) {
+  SeatInfo si;
+  si.name = seat_name(s);
+  si.score = chips.balance(s);
+  si.counters.push_back(chips.counter(s, std::move(unit)));
+  if (stake > 0) si.counters.push_back({"stake", static_cast<double>(stake)});
+  return si;
+}
+
 Zone stakes_zone(const Chips& chips, int players) {
   int on_table = 0;
   for (int p = 0; p < players; ++p) on_table += chips.pot(p);
   return Zone{ZoneKind::kPot, Layout::kPot, kNobody, "stakes", {}, "", 0, on_table};
 }
 
-std::string bank_result(Seat banker, int change) {
-  const std::string chips = std::abs(change) == 1 ? " chip." : " chips.";
+std::string bank_result(const Chips& chips, Seat banker, bool anyone_staked) {
+  if (!anyone_staked) return "nobody staked against " + seat_name(banker) + "'s bank.";
+  const int change = chips.hand_change(banker);
+  const std::string unit = std::abs(change) == 1 ? " chip." : " chips.";
   return seat_name(banker) + "'s bank " +
-         (change > 0   ? "won " + std::to_string(change) + chips
-          : change < 0 ? "paid out " + std::to_string(-change) + chips
+         (change > 0   ? "won " + std::to_string(change) + unit
+          : change < 0 ? "paid out " + std::to_string(-change) + unit
                        : std::string("broke even."));
+}
+
+int most_stake(const Chips& chips, Seat banker, Seat s, int staked, int limit, int exposure) {
+  if (s == banker) return 0;
+  const int most = std::min(
+      {limit, chips.balance(s) / exposure, (chips.balance(banker) - exposure * staked) / exposure});
+  return std::max(0, most);
 }
 
 }  // namespace parlour::kit

@@ -5,12 +5,36 @@
 
 #include <array>
 #include <cstdint>
+#include <span>
 #include <string>
 
 #include "core/chips.h"
+#include "core/rng.h"
 #include "core/view.h"
 
 namespace parlour::kit {
+
+// Cards of `pack`, shuffled, thrown round face up one to each seat from
+// `first`, until one for which `stops(card)` holds (the first ace takes the
+// bank, the six of hearts the farm): the seat it fell to, and how many cards
+// were thrown. REQUIRES: some card of `pack` stops it.
+struct Thrown {
+  Seat seat = kNobody;
+  int cards = 0;
+};
+template <class Stops>
+Thrown throw_round(std::span<Card> pack, int players, Seat first, Rng& rng, Stops stops) {
+  rng.shuffle(pack);
+  int i = 0;
+  while (!stops(pack[static_cast<std::size_t>(i)])) ++i;
+  return {static_cast<Seat>((first + i) % players), i + 1};
+}
+
+// The most seat `s` may stake against `banker`'s bank: `limit`, and no more
+// than either can pay `exposure` times over (a natural paid treble costs
+// three stakes), the bank having `staked` already to cover. 0: nothing (the
+// banker stakes nothing).
+int most_stake(const Chips& chips, Seat banker, Seat s, int staked, int limit, int exposure);
 
 // Settles a punter's stake lying in `pot` at `times` the stake: above 0 the
 // banker pays it that many times and the stake comes back; 0 is a stand-off,
@@ -68,13 +92,16 @@ class Punters {
   // less loses, the same is a stand-off or, with `ties_to_banker`, lost.
   // `points(s)` gives a punter's; each settled is added to `shown`.
   template <class Points>
-  void settle_in(Chips& chips, Seat banker, int banker_points, Points points,
-                 bool ties_to_banker, SeatMask& shown) {
+  void settle_in(Chips& chips, Seat banker, int banker_points, Points points, bool ties_to_banker,
+                 SeatMask& shown) {
     for (Seat s = 0; s < kMaxSeats; ++s) {
       if (part(s) != Part::kIn) continue;
       shown |= SeatMask{1} << s;
       const int p = points(s);
-      settle(chips, banker, s, p > banker_points ? 1 : p < banker_points || ties_to_banker ? -1 : 0,
+      settle(chips, banker, s,
+             p > banker_points                     ? 1
+             : p < banker_points || ties_to_banker ? -1
+                                                   : 0,
              Part::kSettled);
     }
   }
@@ -90,12 +117,18 @@ class Punters {
   std::array<int, kMaxSeats> stake_{}, result_{};
 };
 
+// A seat at a banking table as every view shows it: its name, its balance (as
+// the score and as the counter `unit`), and its stake on the table if any.
+SeatInfo bank_seat(const Chips& chips, Seat s, int stake, std::string unit = "chips");
+
 // The punters' stakes, each in the pot of its seat number, drawn as one pot
 // on the table (each seat's own stake is its counter): a pot a seat would
 // crowd a table of eight.
 Zone stakes_zone(const Chips& chips, int players);
 
-// "Seat 2's bank won 5 chips." / "... paid out 3 chips." / "... broke even."
-std::string bank_result(Seat banker, int change);
+// What the hand did to `banker`'s bank: "Seat 2's bank won 5 chips." / "...
+// paid out 3 chips." / "... broke even.", or, with nobody staked, "nobody
+// staked against Seat 2's bank."
+std::string bank_result(const Chips& chips, Seat banker, bool anyone_staked);
 
 }  // namespace parlour::kit

@@ -335,7 +335,7 @@ TEST(KitBank, AStakeIsPaidTimesOverReturnedOnAStandOffOrTakenWithMore) {
   HandResult none;
   last.fill(c, none);
   EXPECT_EQ(none.hand, 0);
-  last.record(c, 4, bank_result(0, c.hand_change(0)));
+  last.record(c, 4, bank_result(c, 0, true));
   HandResult r;
   last.fill(c, r);
   EXPECT_EQ(r.hand, 4);

@@ -57,11 +57,9 @@ int BaccaraState::staked() const {
 }
 
 int BaccaraState::max_stake(Seat s) const {
-  if (s == banker_) return 0;
   // "can bet any amount he pleases until the total amount bet equals the
-  // capital then in the bank".
-  const int bank = chips_.balance(banker_) - staked();
-  return std::max(0, std::min({r_.limit, chips_.balance(s), bank}));
+  // capital then in the bank": even money, so once over.
+  return kit::most_stake(chips_, banker_, s, staked(), r_.limit, 1);
 }
 
 // ---- The bank, the stakes and the deal ------------------------------------------------
@@ -290,7 +288,7 @@ void BaccaraState::settle() {
 void BaccaraState::end_hand() {
   std::string summary = "Coup " + std::to_string(hand_) + ": ";
   if (staked() == 0) {
-    summary += "nobody staked against " + seat_name(banker_) + "'s bank.";
+    summary += kit::bank_result(chips_, banker_, false);
   } else {
     auto said = [&](int side) {
       const int r = result_[static_cast<std::size_t>(side)];
@@ -301,7 +299,7 @@ void BaccaraState::end_hand() {
     summary += said(kRight) + " and " + said(kLeft) + " (" + std::to_string(point(hand(kRight))) +
                " and " + std::to_string(point(hand(kLeft))) + " against the bank's " +
                std::to_string(point(hand(kBankHand))) + "); " +
-               kit::bank_result(banker_, chips_.hand_change(banker_));
+               kit::bank_result(chips_, banker_, true);
   }
   last_.record(chips_, hand_, std::move(summary));
   if (hand_ >= r_.match_hands()) {

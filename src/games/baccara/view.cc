@@ -41,11 +41,7 @@ View BaccaraState::view(Seat viewer) const {
   const bool chosen = phase_ != Phase::kBanker;
   const bool dealt = !hand(kRight).empty();
   for (Seat s = 0; s < n; ++s) {
-    SeatInfo si;
-    si.name = seat_name(s);
-    si.score = chips_.balance(s);
-    si.counters.push_back(chips_.counter(s));
-    if (stake(s) > 0) si.counters.push_back({"stake", static_cast<double>(stake(s))});
+    SeatInfo si = kit::bank_seat(chips_, s, stake(s));
     std::string st;
     auto add = [&](const std::string& x) { st += (st.empty() ? "" : ", ") + x; };
     if (chosen) {

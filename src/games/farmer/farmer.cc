@@ -54,12 +54,12 @@ void FarmerState::apply_chance(Rng& rng) {
     // last farmer's left (at first from seat 0), and the six of hearts makes
     // the farmer. They are gathered again: the cards in play stay as they lie.
     std::vector<Card> pack = farmer_pack();
-    rng.shuffle(std::span<Card>(pack));
-    const auto at = std::find(pack.begin(), pack.end(), kSixOfHearts) - pack.begin();
-    const Seat first = farmer_ == kNobody ? 0 : left(farmer_);
+    const kit::Thrown t =
+        kit::throw_round(std::span<Card>(pack), r_.players, farmer_ == kNobody ? 0 : left(farmer_),
+                         rng, [](Card c) { return c == kSixOfHearts; });
     ev_ = Event{};
-    ev_.kind = Event::kFarmer, ev_.position = static_cast<int>(at) + 1, ev_.sold = true;
-    ev_.actor = left(first, static_cast<int>(at % r_.players));
+    ev_.kind = Event::kFarmer, ev_.position = t.cards, ev_.sold = true;
+    ev_.actor = t.seat;
     sell(ev_.actor);
     return;
   }

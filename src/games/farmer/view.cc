@@ -10,15 +10,6 @@ std::string counters_text(int n) {
   return std::to_string(n) + (n == 1 ? " counter" : " counters");
 }
 
-std::string ordinal(int n) {
-  const int t = n % 100;
-  return std::to_string(n) + (t / 10 == 1   ? "th"
-                              : n % 10 == 1 ? "st"
-                              : n % 10 == 2 ? "nd"
-                              : n % 10 == 3 ? "rd"
-                                            : "th");
-}
-
 std::string why(TieBreak by) {
   switch (by) {
     case TieBreak::kSixOfHearts:
@@ -49,11 +40,8 @@ View FarmerState::view(Seat viewer) const {
   v.terminal = over;
   const bool dealt = deal_ > 0;
   for (Seat s = 0; s < n; ++s) {
-    SeatInfo si;
-    si.name = seat_name(s);
+    SeatInfo si = kit::bank_seat(chips_, s, 0, "counters");
     si.cards = static_cast<int>(hand(s).size());
-    si.score = chips_.balance(s);
-    si.counters.push_back(chips_.counter(s, "counters"));
     std::string st;
     auto add = [&](const std::string& x) { st += (st.empty() ? "" : ", ") + x; };
     if (s == farmer_) add("farmer");

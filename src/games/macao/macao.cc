@@ -20,13 +20,9 @@ int MacaoState::total(Seat s) const {
 }
 
 int MacaoState::max_stake(Seat s) const {
-  if (s == banker_) return 0;
   // Three times the stake is the most a hand can cost either side (a 9
   // natural): the punter must cover it, and the bank every stake so far.
-  int staked = 0;
-  for (Seat p = 0; p < r_.players; ++p) staked += stake(p);
-  const int cover = (chips_.balance(banker_) - 3 * staked) / 3;
-  return std::max(0, std::min({r_.limit, chips_.balance(s) / 3, cover}));
+  return kit::most_stake(chips_, banker_, s, punters_.staked(), r_.limit, 3);
 }
 
 // ---- The bank, the stakes and the deal -----------------------------------------------
@@ -36,13 +32,11 @@ void MacaoState::apply_chance(Rng& rng) {
     // Foster's Vingt-et-un: "The cards are thrown round for the first deal,
     // and the first ace takes it": face up from seat 0.
     std::vector<Card> deck = standard_deck();
-    rng.shuffle(std::span<Card>(deck));
-    int i = 0;
-    while (deck[static_cast<std::size_t>(i)].rank() != kAce) ++i;
-    banker_ = static_cast<Seat>(i % r_.players);
+    const kit::Thrown t = kit::throw_round(std::span<Card>(deck), r_.players, 0, rng,
+                                           [](Card c) { return c.rank() == kAce; });
+    banker_ = t.seat;
     ev_ = Event{};
-    ev_.kind = Event::kBanker, ev_.actor = banker_;
-    ev_.card = deck[static_cast<std::size_t>(i)], ev_.chips = i + 1;
+    ev_.kind = Event::kBanker, ev_.actor = banker_, ev_.chips = t.cards;
     begin_hand();
     return;
   }
@@ -121,7 +115,11 @@ void MacaoState::after_deal() {
       if (part(s) != Part::kIn) continue;
       shown_ |= SeatMask{1} << s;
       const int p = total(s);
-      punters_.settle(chips_, banker_, s, p > b ? natural_multiple(p) : p == b ? 0 : -natural_multiple(b), Part::kNatural);
+      punters_.settle(chips_, banker_, s,
+                      p > b    ? natural_multiple(p)
+                      : p == b ? 0
+                               : -natural_multiple(b),
+                      Part::kNatural);
     }
     ev_.hand_over = true;
     return end_hand();
@@ -223,18 +221,16 @@ void MacaoState::apply(Seat seat, Action a) {
 void MacaoState::settle_all() {
   // "the dealer receives from those who have less points than he, or who are
   // créve, and pays those who have more, but have not passed 9."
-  punters_.settle_in(chips_, banker_, total(banker_), [&](Seat s) { return total(s); },
-                     r_.ties == Ties::kBanker, shown_);
+  punters_.settle_in(
+      chips_, banker_, total(banker_), [&](Seat s) { return total(s); }, r_.ties == Ties::kBanker,
+      shown_);
   shown_ |= SeatMask{1} << banker_;
 }
 
 void MacaoState::end_hand() {
-  bool played = false;
-  for (Seat s = 0; s < r_.players; ++s) played |= stake(s) > 0;
   last_.record(chips_, hand_,
                "Hand " + std::to_string(hand_) + ": " +
-                   (played ? kit::bank_result(banker_, chips_.hand_change(banker_))
-                           : "nobody staked against " + seat_name(banker_) + "'s bank."));
+                   kit::bank_result(chips_, banker_, punters_.staked() > 0));
   // Every card is shown at the end of a hand.
   for (Seat s = 0; s < r_.players; ++s)
     if (!hand(s).empty()) shown_ |= SeatMask{1} << s;

@@ -25,7 +25,7 @@ struct Event {
   Kind kind = kNothing;
   Seat actor = kNobody;
   int chips = 0;  // kStake: the stake; kBanker: the cards dealt for the bank
-  Card card;      // kDraw: the card drawn; kBanker: the first ace
+  Card card;      // kDraw: the card drawn
   bool creve = false;
   int hand = 0;            // kDeal: the hand dealt
   bool hand_over = false;  // the hand was settled by this transition

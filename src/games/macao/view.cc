@@ -43,12 +43,8 @@ View MacaoState::view(Seat viewer) const {
   v.terminal = over;
   const bool chosen = phase_ != Phase::kBanker;
   for (Seat s = 0; s < n; ++s) {
-    SeatInfo si;
-    si.name = seat_name(s);
+    SeatInfo si = kit::bank_seat(chips_, s, stake(s));
     si.cards = static_cast<int>(hand(s).size());
-    si.score = chips_.balance(s);
-    si.counters.push_back(chips_.counter(s));
-    if (stake(s) > 0) si.counters.push_back({"stake", static_cast<double>(stake(s))});
     std::string st;
     auto add = [&](const std::string& x) { st += (st.empty() ? "" : ", ") + x; };
     if (chosen && s == banker_) add("banker");
@@ -146,12 +142,7 @@ void MacaoState::narrate(Seat viewer, std::vector<std::string>& out) const {
       // The cards dealt for the bank are gathered again: the view keeps none,
       // so the story names none.
       out.push_back("Cards are dealt round face up for the bank: the first ace falls to " +
-                    w.whom(e.actor) + ", with the " + std::to_string(e.chips) +
-                    (e.chips % 10 == 1 && e.chips != 11   ? "st"
-                     : e.chips % 10 == 2 && e.chips != 12 ? "nd"
-                     : e.chips % 10 == 3 && e.chips != 13 ? "rd"
-                                                          : "th") +
-                    " card.");
+                    w.whom(e.actor) + ", with the " + ordinal(e.chips) + " card.");
       bank_line();
       if (e.hand_over) hand_over();
       return;

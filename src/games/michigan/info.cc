@@ -220,12 +220,12 @@ class Sampler final : public Resampler {
       hidden.insert(hidden.end(), out->hand(p).begin(), out->hand(p).end());
       room[static_cast<std::size_t>(p)] = static_cast<int>(out->hand(p).size());
     }
-    hidden.insert(hidden.end(), out->dead().begin(), out->dead().end());
-    room[static_cast<std::size_t>(dead)] = static_cast<int>(out->dead().size());
     // The dealer who gave his hand for the dead hand knows it: it stays.
     const bool dead_known = out->knows_dead() == seat;
-    if (dead_known) room[static_cast<std::size_t>(dead)] = 0;
-    if (dead_known) hidden.resize(hidden.size() - out->dead().size());
+    if (!dead_known) {
+      hidden.insert(hidden.end(), out->dead().begin(), out->dead().end());
+      room[static_cast<std::size_t>(dead)] = static_cast<int>(out->dead().size());
+    }
     const Card pinned =
         out->leading() || out->run().empty() ? Card() : next_card(out->run().back());
     const Seat to_play = out->turn();

@@ -43,12 +43,8 @@ View VingtState::view(Seat viewer) const {
   v.terminal = over;
   const bool chosen = phase_ != Phase::kBanker;
   for (Seat s = 0; s < n; ++s) {
-    SeatInfo si;
-    si.name = seat_name(s);
+    SeatInfo si = kit::bank_seat(chips_, s, stake(s), "counters");
     si.cards = static_cast<int>(hand(s).size());
-    si.score = chips_.balance(s);
-    si.counters.push_back(chips_.counter(s, "counters"));
-    if (stake(s) > 0) si.counters.push_back({"stake", static_cast<double>(stake(s))});
     std::string st;
     auto add = [&](const std::string& x) { st += (st.empty() ? "" : ", ") + x; };
     if (chosen && s == banker_) add("dealer");

@@ -29,13 +29,8 @@ VingtState::VingtState(const Rules& rules) : r_(rules), chips_(rules.players, ru
 }
 
 int VingtState::max_stake(Seat s) const {
-  if (s == banker_) return 0;
-  int staked = 0;
-  for (Seat p = 0; p < r_.players; ++p) staked += stake(p);
-  const int m = r_.exposure();
-  const int most =
-      std::min({r_.limit, chips_.balance(s) / m, (chips_.balance(banker_) - m * staked) / m});
-  return std::max(0, r_.fixed_stake ? std::min(most, 1) : most);
+  const int most = kit::most_stake(chips_, banker_, s, punters_.staked(), r_.limit, r_.exposure());
+  return r_.fixed_stake ? std::min(most, 1) : most;
 }
 
 // ---- The deal ---------------------------------------------------------------------------
@@ -45,11 +40,10 @@ void VingtState::apply_chance(Rng& rng) {
   if (phase_ == Phase::kBanker) {
     // "The cards are thrown round for the first deal, and the first ace takes it."
     std::vector<Card> deck = standard_deck();
-    rng.shuffle(std::span<Card>(deck));
-    int i = 0;
-    while (deck[static_cast<std::size_t>(i)].rank() != kAce) ++i;
-    banker_ = static_cast<Seat>(i % r_.players);
-    ev_.kind = Event::kBanker, ev_.actor = banker_, ev_.chips = i + 1;
+    banker_ = kit::throw_round(std::span<Card>(deck), r_.players, 0, rng, [](Card c) {
+                return c.rank() == kAce;
+              }).seat;
+    ev_.kind = Event::kBanker, ev_.actor = banker_;
     begin_hand();
     return;
   }
@@ -346,19 +340,16 @@ void VingtState::settle_all() {
   // "those that have the same number are tied, and win or lose nothing. Those
   // who have less than the dealer lose their stake; those that have more than
   // the dealer, but still not more than 21, he must pay."
-  punters_.settle_in(chips_, banker_, total(banker_), [&](Seat s) { return total(s); }, false,
-                     shown_);
+  punters_.settle_in(
+      chips_, banker_, total(banker_), [&](Seat s) { return total(s); }, false, shown_);
 }
 
 void VingtState::end_hand() {
   ev_.dealer = banker_;
 
-  bool played = false;
-  for (Seat s = 0; s < r_.players; ++s) played |= stake(s) > 0;
   last_.record(chips_, hand_,
                "Hand " + std::to_string(hand_) + ": " +
-                   (played ? kit::bank_result(banker_, chips_.hand_change(banker_))
-                           : "nobody staked against " + seat_name(banker_) + "'s bank."));
+                   kit::bank_result(chips_, banker_, punters_.staked() > 0));
   if (hand_ >= r_.match_hands()) {
     phase_ = Phase::kOver;
     return;
