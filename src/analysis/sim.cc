@@ -17,6 +17,7 @@ constexpr std::size_t kLengthBins = 4096;
 struct Partial {
   std::vector<Tally> seats, bots;
   std::vector<std::vector<PairTally>> pairs;
+  std::vector<std::vector<DiffTally>> paired;
   std::vector<std::uint64_t> hist = std::vector<std::uint64_t>(kLengthBins, 0);
   std::vector<std::uint64_t> stats;
   std::uint64_t length_sum = 0, games = 0;
@@ -24,6 +25,12 @@ struct Partial {
 };
 
 }  // namespace
+
+double DiffTally::half_width() const {
+  if (deals < 2) return 0;
+  const double n = static_cast<double>(deals), m = mean();
+  return 1.96 * std::sqrt(std::max(0.0, (sq / n - m * m) * n / (n - 1)) / n);
+}
 
 void Tally::add(const Tally& o) {
   games += o.games, wins += o.wins, losses += o.losses, place_sum += o.place_sum;
@@ -120,11 +127,17 @@ Result<SimResult> simulate(const SimSpec& spec) {
   std::atomic<std::uint64_t> next{0}, done{0};
   std::atomic<bool> failed{false};
   std::mutex progress_lock;
-  constexpr std::uint64_t kChunk = 16;
+  // Duplicate play: a deal's rotations all fall in one chunk.
+  const bool duplicate = spec.duplicate && spec.rotate;
+  const std::uint64_t rotations = duplicate ? bots.size() : 1;
+  const std::uint64_t kChunk = duplicate ? rotations * 4 : 16;
+  const std::uint64_t games = (spec.games + rotations - 1) / rotations * rotations;
   auto work = [&](Partial& part) {
     part.seats.assign(players, {});
     part.bots.assign(names.size(), {});
     part.pairs.assign(names.size(), std::vector<PairTally>(names.size()));
+    part.paired.assign(names.size(), std::vector<DiffTally>(names.size()));
+    std::vector<double> deal_score(names.size(), 0.0), deal_seats(names.size(), 0.0);
     part.stats.assign(stat_counters, 0);
     std::vector<std::unique_ptr<Player>> seat_players(players);
     std::vector<Player*> seat_ptrs(players);
@@ -134,10 +147,10 @@ Result<SimResult> simulate(const SimSpec& spec) {
     Playout po;
     for (;;) {
       const std::uint64_t begin = next.fetch_add(kChunk);
-      if (begin >= spec.games) break;
-      const std::uint64_t end = std::min(spec.games, begin + kChunk);
+      if (begin >= games) break;
+      const std::uint64_t end = std::min(games, begin + kChunk);
       for (std::uint64_t i = begin; i < end; ++i) {
-        const std::uint64_t seed = game_seed(spec.seed, i);
+        const std::uint64_t seed = game_seed(spec.seed, i / rotations);
         for (int s = 0; s < players; ++s) {
           const std::string& name = bots[spec.rotate ? (s + i) % bots.size() : s];
           bot_index[s] =
@@ -153,7 +166,7 @@ Result<SimResult> simulate(const SimSpec& spec) {
           table.restart(seed);
           if (!table.run(seat_ptrs)) {  // a bot chose an illegal move
             failed = true;
-            next = spec.games;
+            next = games;
             return;
           }
           playout_of(table.state(), g, po);
@@ -169,6 +182,17 @@ Result<SimResult> simulate(const SimSpec& spec) {
           t.at_place[static_cast<std::size_t>(std::clamp(po.places[s], 1, 16))] = 1;
           part.seats[s].add(t);
           part.bots[bot_index[s]].add(t);
+          deal_score[static_cast<std::size_t>(bot_index[s])] += po.scores[s];
+          deal_seats[static_cast<std::size_t>(bot_index[s])] += 1;
+        }
+        if (duplicate && i % rotations == rotations - 1) {
+          for (std::size_t a = 0; a < names.size(); ++a)
+            for (std::size_t b = 0; b < names.size(); ++b)
+              if (a != b && deal_seats[a] > 0 && deal_seats[b] > 0)
+                part.paired[a][b].add(deal_score[a] / deal_seats[a] -
+                                      deal_score[b] / deal_seats[b]);
+          std::fill(deal_score.begin(), deal_score.end(), 0.0);
+          std::fill(deal_seats.begin(), deal_seats.end(), 0.0);
         }
         for (int s = 0; s < players; ++s)
           for (int t = 0; t < players; ++t) {
@@ -207,14 +231,17 @@ Result<SimResult> simulate(const SimSpec& spec) {
   r.bot_names = names;
   r.bots.assign(names.size(), {});
   r.head_to_head.assign(names.size(), std::vector<PairTally>(names.size()));
+  if (duplicate) r.paired.assign(names.size(), std::vector<DiffTally>(names.size()));
   r.length_hist.assign(kLengthBins, 0);
   std::vector<std::uint64_t> stats(stat_counters, 0);
   for (const Partial& p : parts) {
     for (int s = 0; s < players; ++s) r.seats[s].add(p.seats[s]);
     for (std::size_t b = 0; b < names.size(); ++b) {
       r.bots[b].add(p.bots[b]);
-      for (std::size_t c = 0; c < names.size() && b < p.pairs.size(); ++c)
+      for (std::size_t c = 0; c < names.size() && b < p.pairs.size(); ++c) {
         r.head_to_head[b][c].add(p.pairs[b][c]);
+        if (duplicate) r.paired[b][c].add(p.paired[b][c]);
+      }
     }
     for (std::size_t i = 0; i < kLengthBins; ++i) r.length_hist[i] += p.hist[i];
     for (std::size_t i = 0; i < stat_counters && i < p.stats.size(); ++i) stats[i] += p.stats[i];

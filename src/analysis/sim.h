@@ -21,6 +21,11 @@ struct SimSpec {
   Config config;
   std::vector<std::string> bots;  // one per seat (a single name fills every seat)
   bool rotate = false;            // game i seats bot (s + i) mod (number of bots) at seat s
+  // With rotate: each deal (seed) is played once under every rotation, so
+  // that the bots meet the same cards from every seat, and each pair of bots
+  // is compared deal by deal (SimResult::paired). games: rounded up to a
+  // whole number of deals.
+  bool duplicate = false;
   std::uint64_t games = 1000;
   std::uint64_t seed = 1;
   int threads = 1;
@@ -48,6 +53,16 @@ struct PairTally {
   double half_width() const;  // 95%, normal approximation
 };
 
+// Differences of mean score, deal by deal (duplicate play).
+struct DiffTally {
+  std::uint64_t deals = 0;
+  double sum = 0, sq = 0;
+  void add(double d) { ++deals, sum += d, sq += d * d; }
+  void add(const DiffTally& o) { deals += o.deals, sum += o.sum, sq += o.sq; }
+  double mean() const { return deals ? sum / static_cast<double>(deals) : 0; }
+  double half_width() const;  // 95%, normal approximation
+};
+
 struct Interval {
   double low = 0, high = 0;
 };
@@ -61,6 +76,8 @@ struct SimResult {
   std::vector<std::string> bot_names;                // distinct bots, in order of first seat
   std::vector<Tally> bots;                           // by bot name
   std::vector<std::vector<PairTally>> head_to_head;  // [a][b]: bot a against bot b
+  // duplicate: [a][b], a's mean score a game less b's, deal by deal.
+  std::vector<std::vector<DiffTally>> paired;
   std::vector<std::uint64_t> length_hist;  // games by number of seat actions (last bin: and more)
   std::uint64_t length_sum = 0;
   std::vector<SeatRate> game_stats;  // the game's own report (GameStats), if it has one

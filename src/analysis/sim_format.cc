@@ -71,6 +71,7 @@ nlohmann::json tally_json(const Tally& t) {
 }
 
 std::string seat_bot(const SimSpec& spec, const SimResult& r, int s) {
+  if (spec.rotate && spec.duplicate) return "rotating, each deal under every rotation";
   if (spec.rotate) return "rotating";
   return spec.bots.size() == 1 ? spec.bots[0] : spec.bots.empty() ? r.bot_names[0] : spec.bots[s];
 }
@@ -355,6 +356,21 @@ std::string format_tournament(const SimSpec& spec, const SimResult& r) {
           << pct(static_cast<double>(p.behind) / static_cast<double>(p.games)) << ", margin "
           << (m >= 0 ? "+" : "") << num(m, 3) << " [" << num(m - h, 3) << ", " << num(m + h, 3)
           << "] over " << p.games << " pairings: " << verdict << "\n";
+      }
+  }
+  if (!r.paired.empty()) {
+    o << "\nduplicate (the first's mean score a game less the second's, on the same deals):\n";
+    for (std::size_t a = 0; a < r.bot_names.size(); ++a)
+      for (std::size_t b = a + 1; b < r.bot_names.size(); ++b) {
+        const DiffTally& d = r.paired[a][b];
+        if (!d.deals) continue;
+        const double m = d.mean(), h = d.half_width();
+        const std::string verdict = m - h > 0   ? r.bot_names[a] + " scores more"
+                                    : m + h < 0 ? r.bot_names[b] + " scores more"
+                                                : "no clear difference";
+        o << "  " << r.bot_names[a] << " - " << r.bot_names[b] << ": " << (m >= 0 ? "+" : "")
+          << num(m, 3) << " [" << num(m - h, 3) << ", " << num(m + h, 3) << "] over " << d.deals
+          << " deals: " << verdict << "\n";
       }
   }
   return o.str();

@@ -267,6 +267,7 @@ int tournament(const SimArgs& a, std::ostream& out, std::ostream& err, bool prog
                 "--bots names the bots to compare, two or more separated by commas (for example "
                 "ismcts,random)");
   spec.rotate = true;
+  spec.duplicate = a.duplicate;
   spec.games = a.games;
   spec.seed = a.seed;
   spec.threads = a.threads;
@@ -290,13 +291,23 @@ std::string percent(double x) {
 }
 
 void print_odds(std::ostream& out, const OddsReport& r) {
-  for (std::size_t s = 0; s < r.chance.size(); ++s)
-    out << "  seat " << s << "  " << percent(r.chance[s]) << "\n";
+  const bool per_chip = r.kind == OddsReport::Kind::kPerChip;
+  for (std::size_t s = 0; s < r.chance.size(); ++s) {
+    char buf[48];
+    if (per_chip) std::snprintf(buf, sizeof buf, "%+.6f%%", 100 * r.chance[s]);
+    out << "  " << (s < r.labels.size() ? r.labels[s] : "seat " + std::to_string(s)) << "  "
+        << (per_chip ? std::string(buf) : percent(r.chance[s])) << "\n";
+  }
+  if (!r.advice.empty()) out << "Optimal choice: " << r.advice << ".\n";
   out << "Method: " << r.method << ".\n";
+  for (const std::string& n : r.notes) out << "  " << n << "\n";
   char buf[64];
   std::snprintf(buf, sizeof buf, "%.1e", r.precision);
-  out << (r.exact ? "Exact; precision " : "Not exact; precision ") << buf
-      << " (as a probability).\n";
+  if (per_chip && !r.exact)
+    out << "Measured; 95% interval ± " << buf << " per chip.\n";
+  else
+    out << (r.exact ? "Exact; precision " : "Not exact; precision ") << buf
+        << (per_chip ? " (per chip).\n" : " (as a probability).\n");
 }
 
 Result<Record> read_record(const std::string& path) {
@@ -331,15 +342,29 @@ int odds(const OddsArgs& a, std::ostream& out, std::ostream& err) {
     if (!cfg.ok()) return fail(err, cfg.message());
     Result<OddsReport> r = g.exact_odds->from_deal(*cfg);
     if (!r.ok()) return fail(err, r.message());
-    out << "Odds of " << r->event << ", " << sel->name() << ", " << cfg->players
-        << " players, from the deal, every draw blind";
+    const bool per_chip = r->kind == OddsReport::Kind::kPerChip;
+    if (per_chip)
+      out << "Expected " << r->event << ", " << sel->name() << ", " << cfg->players << " players";
+    else
+      out << "Odds of " << r->event << ", " << sel->name() << ", " << cfg->players
+          << " players, from the deal, every draw blind";
     if (std::string o = cfg->options.changed(); !o.empty()) out << ", " << o;
     out << ":\n";
     print_odds(out, *r);
+    if (a.check) {
+      if (*a.check < 2 || *a.check > 100000000)
+        return fail(err, "--check takes a number of hands from 2 to 100000000, not " +
+                             std::to_string(*a.check));
+      Result<OddsReport> c = g.exact_odds->check(*cfg, *a.check, a.seed);
+      if (!c.ok()) return fail(err, c.message());
+      out << "Check by simulation, " << c->event << ":\n";
+      print_odds(out, *c);
+    }
     return 0;
   }
   if (a.players || !a.options.empty())
     return fail(err, "a record brings its own players and options; drop --players and --opt");
+  if (a.check) return fail(err, "--check goes with the odds from the deal, not with --record");
   Result<Record> rec = read_record(a.record);
   if (!rec.ok()) return fail(err, rec.message());
   if (rec->game != g.name)

@@ -19,19 +19,21 @@ struct PlayArgs {
   std::vector<std::string> options;
   int seat = 0;
   bool auto_play = false;
-  std::string bot;      // empty: the game's default bot
-  std::string record;   // file to write, empty for none
+  std::string bot;     // empty: the game's default bot
+  std::string record;  // file to write, empty for none
 };
 
 int list_games(std::ostream& out);
 int show_rules(const std::string& name, std::ostream& out, std::ostream& err);
-int play(const PlayArgs& args, const Style& style, std::istream& in, std::ostream& out, std::ostream& err);
+int play(const PlayArgs& args, const Style& style, std::istream& in, std::ostream& out,
+         std::ostream& err);
 struct SimArgs {
   std::string game;
   std::optional<int> players;
   std::vector<std::string> options;
   std::string bots;  // "name" or "a,b,c" per seat
   bool rotate = false;
+  bool duplicate = false;  // tournament: each deal under every rotation
   std::uint64_t games = 10000;
   std::uint64_t seed = 1;
   int threads = 1;
@@ -47,9 +49,11 @@ struct OddsArgs {
   std::string game;
   std::optional<int> players;
   std::vector<std::string> options;
-  std::string record;        // odds at a position of this record
-  std::optional<int> at;     // after this many seat actions (default: the end of the record)
-  std::optional<int> seat;   // what this seat can know: averaged over samples of what it cannot see
+  std::string record;       // odds at a position of this record
+  std::optional<int> at;    // after this many seat actions (default: the end of the record)
+  std::optional<int> seat;  // what this seat can know: averaged over samples of what it cannot see
+  std::optional<long> check;  // games for stakes: also play this many hands and compare
+  std::uint64_t seed = 1;     // of the check
 };
 int odds(const OddsArgs& args, std::ostream& out, std::ostream& err);
 
@@ -63,7 +67,7 @@ struct FairnessArgs {
 };
 int fairness(const FairnessArgs& args, std::ostream& out, std::ostream& err);
 
-int replay_file(const std::string& path, std::optional<int> seat, const Style& style, std::ostream& out,
-                std::ostream& err);
+int replay_file(const std::string& path, std::optional<int> seat, const Style& style,
+                std::ostream& out, std::ostream& err);
 
 }  // namespace parlour::cli

@@ -76,16 +76,22 @@ int main(int argc, char** argv) {
   tour->add_option("--seed", ta.seed, "seed of the whole tournament")
       ->check(CLI::NonNegativeNumber);
   tour->add_option("--format", ta.format, "text or json");
+  tour->add_flag("--duplicate", ta.duplicate,
+                 "play each deal under every rotation of the bots and compare them deal by deal");
 
   auto* oddsc = app.add_subcommand(
       "odds", "exact odds of losing, seat by seat, from the deal or from a record");
   cli::OddsArgs oa;
-  oddsc->add_option("GAME", oa.game, "a game with exact odds (the Old Maid family)")->required();
+  oddsc->add_option("GAME", oa.game, "a game with exact odds (the Old Maid family, Macao, Baccara)")
+      ->required();
   oddsc->add_option("--players", oa.players, "number of players");
   oddsc->add_option("--opt", oa.options, "an option as key=value (repeatable)");
   oddsc->add_option("--record", oa.record, "odds at a position of this record");
   oddsc->add_option("--at", oa.at, "after this many moves of the record (default: its last)");
   oddsc->add_option("--seat", oa.seat, "as this seat can know them, not seeing others' cards");
+  oddsc->add_option("--check", oa.check,
+                    "games for stakes: also play this many hands of the optimal play and compare");
+  oddsc->add_option("--seed", oa.seed, "seed of the --check hands");
 
   auto* fair = app.add_subcommand(
       "fairness", "each seat's chance of losing under each rule variant, with verdicts and a plot");

@@ -330,13 +330,28 @@ struct BotSpec {
 // Optional capability: exact chances of an event that ends a game for a seat
 // (Old Maid: being left with the odd card), seat by seat, under blind play
 // (every draw uniformly random), for games that can compute them.
+//
+// Games played for stakes report instead each seat's expected result per
+// chip staked (kPerChip) under the game's optimal play, and the optimal
+// choice at the seat's move.
 struct OddsReport {
+  enum class Kind : std::uint8_t {
+    kChance,   // `chance`: probabilities of `event`
+    kPerChip,  // `chance`: expected results per chip staked (+0.05: five in a hundred won)
+  };
+  Kind kind = Kind::kChance;
   std::string event;           // "being left with the odd card"
-  std::vector<double> chance;  // by seat
-  bool exact = false;          // false: estimated, within `precision`
-  std::string method;          // how they were computed, for people
-  double precision = 0;        // bound on the error of each figure
-  std::uint64_t states = 0;    // positions in the chain
+  std::vector<double> chance;  // by seat, or by `labels`
+  // Names for the figures where they are not by seat ("punter", "banker").
+  std::vector<std::string> labels;
+  bool exact = false;        // false: estimated, within `precision`
+  std::string method;        // how they were computed, for people
+  double precision = 0;      // bound on the error of each figure
+  std::uint64_t states = 0;  // positions in the chain
+  // for_seat: the optimal choice at the seat's move, and why ("" when none).
+  std::string advice;
+  // Further lines for people: the figures under each option, the checks.
+  std::vector<std::string> notes;
 };
 
 class ExactOdds {
@@ -351,6 +366,14 @@ class ExactOdds {
   // what its view shows, never from a card it cannot see. The same view gives
   // the same figures.
   virtual Result<OddsReport> for_seat(const State& state, Seat seat) const = 0;
+  // Games whose figures are expectations: plays `hands` hands of the optimal
+  // play through the table and reports what they won per chip, with its 95%
+  // interval as `precision`, beside the exact figure (in `notes`).
+  virtual Result<OddsReport> check(const Config& config, long hands, std::uint64_t seed) const {
+    (void)config, (void)hands, (void)seed;
+    return Status::error(
+        "this game's odds are chances, checked by its tests, not by a simulation here");
+  }
 };
 
 struct GameInfo {

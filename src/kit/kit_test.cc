@@ -12,6 +12,8 @@
 #include "kit/claims.h"
 #include "kit/deal.h"
 #include "kit/hidden.h"
+#include "kit/simplex.h"
+#include "kit/solve.h"
 #include "kit/standing.h"
 #include "kit/tricks.h"
 
@@ -22,6 +24,78 @@ Cards held(std::initializer_list<const char*> names, SeatMask known, bool face_u
   Cards out;
   for (const char* n : names) out.push_back({*parse_card(n), known, face_up});
   return out;
+}
+
+TEST(KitSimplex, SolvesSmallProgrammes) {
+  // max 3x + 2y, x + y <= 4, x + 3y <= 6, x <= 3: optimum (3, 1), value 11.
+  LpSolution s = maximize({{{1, 1}, {1, 3}, {1, 0}}, {4, 6, 3}, {3, 2}});
+  ASSERT_EQ(s.status, LpSolution::kOptimal);
+  EXPECT_NEAR(s.x[0], 3, 1e-12);
+  EXPECT_NEAR(s.x[1], 1, 1e-12);
+  EXPECT_NEAR(s.value, 11, 1e-12);
+  // A row with negative bound needs phase one: x + y >= 2 (as -x - y <= -2), min x + 2y.
+  s = maximize({{{-1, -1}, {1, 0}}, {-2, 5}, {-1, -2}});
+  ASSERT_EQ(s.status, LpSolution::kOptimal);
+  EXPECT_NEAR(s.value, -2, 1e-12);
+  EXPECT_NEAR(s.x[0], 2, 1e-12);
+  EXPECT_EQ(maximize({{{1}, {-1}}, {1, -2}, {1}}).status, LpSolution::kInfeasible);
+  EXPECT_EQ(maximize({{{-1}}, {1}, {1}}).status, LpSolution::kUnbounded);
+}
+
+TEST(KitSolve, TwoByTwoHasTheTextbookValue) {
+  // Rows (2, -1) and (-1, 1): value (ad - bc) / (a + d - b - c) = 1/5, the
+  // first row played 2/5 of the time and the first column 2/5.
+  AdditiveGame g({2}, {2});
+  g.m(0, 0, 0, 0) = 2, g.m(0, 0, 0, 1) = -1, g.m(0, 1, 0, 0) = -1, g.m(0, 1, 0, 1) = 1;
+  const AdditiveSolution s = solve(g);
+  ASSERT_TRUE(s.ok);
+  EXPECT_NEAR(s.value(), 0.2, 1e-12);
+  EXPECT_NEAR(s.x[0], 0.4, 1e-12);
+  EXPECT_NEAR(s.y[0], 0.4, 1e-12);
+}
+
+TEST(KitSolve, AgreesWithTheWholeMatrixOfPureStrategies) {
+  // Random additive games small enough to write out every pure strategy of
+  // both sides: the double oracle's value is the matrix game's.
+  Rng rng(7);
+  for (int trial = 0; trial < 20; ++trial) {
+    const std::vector<int> ao{2, 3}, bo{2, 2, 3};
+    AdditiveGame g(ao, bo);
+    for (int t = 0; t < 2; ++t)
+      for (int k = 0; k < ao[static_cast<std::size_t>(t)]; ++k) {
+        g.base(t, k) = static_cast<double>(rng.below(7)) - 3;
+        for (int i = 0; i < 3; ++i)
+          for (int j = 0; j < bo[static_cast<std::size_t>(i)]; ++j)
+            g.m(t, k, i, j) = static_cast<double>(rng.below(9)) - 4;
+      }
+    std::vector<std::vector<double>> rows;  // 6 pure strategies of A by 12 of B
+    for (int k0 = 0; k0 < 2; ++k0)
+      for (int k1 = 0; k1 < 3; ++k1) {
+        std::vector<double> row;
+        for (int j0 = 0; j0 < 2; ++j0)
+          for (int j1 = 0; j1 < 2; ++j1)
+            for (int j2 = 0; j2 < 3; ++j2) {
+              const int ks[2] = {k0, k1}, js[3] = {j0, j1, j2};
+              double v = 0;
+              for (int t = 0; t < 2; ++t) {
+                v += g.base(t, ks[t]);
+                for (int i = 0; i < 3; ++i) v += g.m(t, ks[t], i, js[i]);
+              }
+              row.push_back(v + 100);  // positive, for the classic programme
+            }
+        rows.push_back(row);
+      }
+    LinearProgram lp;  // the columns' programme: max Σ q, P q <= 1
+    lp.c.assign(12, 1.0);
+    lp.a = rows;
+    lp.b.assign(6, 1.0);
+    const LpSolution whole = maximize(lp);
+    ASSERT_EQ(whole.status, LpSolution::kOptimal);
+    const AdditiveSolution s = solve(g);
+    ASSERT_TRUE(s.ok);
+    EXPECT_NEAR(s.value(), 1 / whole.value - 100, 1e-9) << "trial " << trial;
+    EXPECT_NEAR(g.guaranteed_a(s.x), g.guaranteed_b(s.y), 1e-9);
+  }
 }
 
 TEST(Claims, WordsForClaims) {

@@ -303,13 +303,17 @@ void Hub::Impl::send_odds(Live& t, Client& c, const Conn& conn) {
         Result<OddsReport> r = g.exact_odds->for_seat(*copy, seat);
         if (!r.ok())
           return dump(json{{"type", "odds"}, {"version", version}, {"error", r.message()}});
-        return dump(json{{"type", "odds"},
-                         {"version", version},
-                         {"event", r->event},
-                         {"seats", r->chance},
-                         {"exact", r->exact},
-                         {"precision", r->precision},
-                         {"method", r->method}});
+        json m{{"type", "odds"},
+               {"version", version},
+               {"kind", r->kind == OddsReport::Kind::kPerChip ? "per_chip" : "chance"},
+               {"event", r->event},
+               {"seats", r->chance},
+               {"exact", r->exact},
+               {"precision", r->precision},
+               {"method", r->method}};
+        if (!r->advice.empty()) m["advice"] = r->advice;
+        if (!r->notes.empty()) m["notes"] = r->notes;
+        return dump(m);
       },
       [this, client = &c, id = t.row.id, seat](std::string message) {
         auto it = conns.find(client);

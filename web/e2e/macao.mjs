@@ -8,10 +8,15 @@
 // the face of another's first card unless it lies face up; the summary
 // between hands has a row a seat and totals that follow from what each hand
 // paid; the end names who has the most chips; both pages show no error.
+// Ann asks for the optimal play (the odds switch): at each of her moves the
+// page names the optimal choice, and she follows it; every seat's expected
+// result per chip is on show, the banker's edge the one `parlour odds macao`
+// prints for the same rules, and the punters' its opposite.
 //
 //   node e2e/macao.mjs [--server PATH] [--shots DIR]
+import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { Server, check, checkBalances, isTerminal, launch, leakWatch, log, openSeat, option, readSummary, run, sleep, tableVersion, tmp } from './lib.mjs';
+import { SERVER, Server, check, checkBalances, isTerminal, launch, leakWatch, log, openSeat, option, readSummary, run, sleep, tableVersion, tmp } from './lib.mjs';
 
 const SHOTS = option('--shots', tmp);
 const OVERALL_MS = 170_000;
@@ -19,8 +24,27 @@ const START = 50;
 const LIMIT = 5;
 const server = new Server(['--allow-seed', '--bot-delay', '60', '--hand-pause', '1500']);
 
+/** The punter's and banker's figures per chip from `parlour odds macao`, as fractions. */
+function cliEdge() {
+  const out = execFileSync(SERVER, ['--plain', 'odds', 'macao', '--players', '3', '--opt', `limit=${LIMIT}`, '--opt', `chips=${START}`, '--opt', 'rounds=2'], { encoding: 'utf8' });
+  const get = (who) => Number((out.match(new RegExp(`^ {2}${who} {2}([+-][0-9.]+)%$`, 'm')) || [0, NaN])[1]) / 100;
+  check(/^Exact;/m.test(out), `parlour odds macao is not exact:\n${out}`);
+  return { punter: get('punter'), banker: get('banker') };
+}
+
+/** Ann's reading of the optimal play at this version: the advice and each seat's figure. */
+async function readAdvice(page, version) {
+  const sel = `.odds-figures[data-odds-version="${version}"]`;
+  await page.waitForSelector(sel, { timeout: 10_000 });
+  const kind = await page.getAttribute(sel, 'data-odds-kind');
+  const advice = ((await page.locator(`${sel} [data-odds-advice]`).textContent().catch(() => '')) ?? '').trim();
+  const values = await page.$$eval(`[data-odds-seat][data-odds-version="${version}"]`, (els) => els.map((e) => Number(e.dataset.oddsValue)));
+  const notes = await page.$$eval(`${sel} [data-odds-note]`, (els) => els.map((e) => e.textContent));
+  return { kind, advice, values, notes };
+}
+
 /** One person's move, if it is that person's turn: true when something was clicked. */
-async function move(p, counts) {
+async function move(p, counts, edge) {
   const page = p.page;
   if (!(await page.locator('.table-page.my-turn').count())) return false;
   const v = await tableVersion(page);
@@ -41,6 +65,21 @@ async function move(p, counts) {
     check(held, `${p.label}: the prompt "${prompt}" names no points`);
     const canDraw = labels.some((l) => l.startsWith('draw a card'));
     pick = canDraw && Number(held[1]) < 5 ? 'draw a card' : 'stand';
+    if (p.optimal) {
+      // Ann asks: the page names the optimal choice, and she takes it.
+      const r = await readAdvice(page, v);
+      check(r.kind === 'per_chip', `${p.label}: the odds are of kind ${r.kind}, not per chip`);
+      check(/^Optimal: (draw|stand)/.test(r.advice), `${p.label}: no optimal choice on show at version ${v}: "${r.advice}"`);
+      check(r.values.length === 3, `${p.label}: ${r.values.length} seats' figures on show`);
+      const banker = r.values.filter((x) => Math.abs(x - edge.banker) < 1e-8).length;
+      const punters = r.values.filter((x) => Math.abs(x - edge.punter) < 1e-8).length;
+      check(banker === 1 && punters === 2, `${p.label}: the figures ${r.values} are not the banker's ${edge.banker} and the punters' ${edge.punter} of parlour odds`);
+      check(r.notes.some((n) => n.includes("banker's edge at this table")), `${p.label}: the table's edge is not named: ${r.notes}`);
+      if (!counts.advised) await page.screenshot({ path: join(SHOTS, 'macao-advice.png') });
+      const draw = /^Optimal: draw/.test(r.advice);
+      pick = draw && canDraw ? 'draw a card' : 'stand';
+      counts.advised++;
+    }
     counts[pick === 'stand' ? 'stands' : 'draws']++;
   }
   const button = buttons.filter({ hasText: pick }).first();
@@ -67,7 +106,15 @@ async function main() {
     people.push(
       await openSeat(browser, { origin: server.origin, table: made.table, token: made.seats[1].token, name: 'Bob', viewport: { width: 390, height: 844 }, init: [leakWatch], reducedMotion: 'reduce' }),
     );
-    const counts = { stakes: 0, draws: 0, stands: 0 };
+    const edge = cliEdge();
+    check(edge.banker > 0 && Math.abs(edge.banker + edge.punter) < 1e-9, `parlour odds macao gave ${JSON.stringify(edge)}`);
+    // Ann switches on the odds: the optimal play, and the edge.
+    const ann = people[0];
+    ann.optimal = true;
+    await ann.page.click('.side-tab[data-tab="odds"]');
+    await ann.page.click('[data-role="odds-switch"]');
+    check(await ann.page.isChecked('[data-role="odds-switch"]'), 'the odds switch did not turn on');
+    const counts = { stakes: 0, draws: 0, stands: 0, advised: 0 };
     const summaries = new Map();
     const deadline = Date.now() + OVERALL_MS - 25_000;
     const game = { balance: 'chips', start: START, players: 3 };
@@ -90,13 +137,14 @@ async function main() {
           acted = true;
           continue;
         }
-        acted = (await move(p, counts)) || acted;
+        acted = (await move(p, counts, edge)) || acted;
       }
       if (!acted) await sleep(40);
     }
     log(`match over: ${JSON.stringify(counts)}, ${summaries.size} summaries read`);
     check(counts.stakes >= 4, `the people staked only ${counts.stakes} times in six hands`);
     check(counts.draws + counts.stands > 0, 'the people never drew nor stood');
+    check(counts.advised >= 1, 'Ann never saw the optimal choice at her move');
     check(summaries.size >= 2, `only ${summaries.size} summaries between hands were read`);
     // Totals follow from hand to hand: each is the last plus what the hand paid.
     for (const p of people) {

@@ -1,6 +1,8 @@
 // Live odds: a switch, and each seat's chance of the game's event from what the
 // viewer's seat can know, for the view on show only (figures for an older or
-// newer version wait). Data attributes carry the raw figures for tests.
+// newer version wait); in games for stakes, each seat's expected result per
+// chip under the optimal play, the table's edge and the optimal choice at the
+// viewer's move. Data attributes carry the raw figures for tests.
 import type { OddsFigures, SeatPresence, View } from './protocol';
 import { percent, seatTitle } from './seats';
 
@@ -14,8 +16,14 @@ export interface OddsPanelProps {
   seats: SeatPresence[];
 }
 
+// "+0.2161%": a result per chip, signed.
+function signedPercent(x: number): string {
+  return `${x >= 0 ? '+' : '−'}${Math.abs(100 * x).toFixed(4)}%`;
+}
+
 export function OddsPanel({ on, onSwitch, odds, version, view, seats }: OddsPanelProps) {
   const current = odds && version !== null && odds.version === version ? odds : null;
+  const perChip = current?.kind === 'per_chip';
   return (
     <div class="odds-panel" data-odds-on={on ? 'true' : 'false'}>
       <label class="switch">
@@ -23,7 +31,7 @@ export function OddsPanel({ on, onSwitch, odds, version, view, seats }: OddsPane
         <span>Live odds</span>
       </label>
       {!on ? (
-        <p class="hint">Each player's chance, worked out from what you can see, after every move.</p>
+        <p class="hint">Each player's chance (or, playing for stakes, the edge and the optimal choice), worked out from what you can see, after every move.</p>
       ) : !current ? (
         <p class="hint" data-odds-waiting="true">
           Working out the odds…
@@ -33,8 +41,13 @@ export function OddsPanel({ on, onSwitch, odds, version, view, seats }: OddsPane
           No odds now: {current.error}
         </p>
       ) : (
-        <div class="odds-figures" data-odds-version={current.version} data-odds-exact={current.exact ? 'true' : 'false'}>
-          <p class="odds-event">Chance of {current.event ?? 'the event'}:</p>
+        <div class="odds-figures" data-odds-version={current.version} data-odds-exact={current.exact ? 'true' : 'false'} data-odds-kind={current.kind ?? 'chance'}>
+          {current.advice && (
+            <p class="odds-advice" data-odds-advice="true">
+              <strong>Optimal:</strong> {current.advice}
+            </p>
+          )}
+          <p class="odds-event">{perChip ? 'Expected ' : 'Chance of '}{current.event ?? 'the event'}:</p>
           <table class="odds-table">
             <tbody>
               {(current.seats ?? []).map((p, s) => (
@@ -43,7 +56,7 @@ export function OddsPanel({ on, onSwitch, odds, version, view, seats }: OddsPane
                     {seatTitle(view, seats, s)}
                   </td>
                   <td class="num" data-odds-seat={s} data-odds-value={p} data-odds-version={current.version}>
-                    {percent(p)}
+                    {perChip ? signedPercent(p) : percent(p)}
                   </td>
                 </tr>
               ))}
@@ -51,9 +64,15 @@ export function OddsPanel({ on, onSwitch, odds, version, view, seats }: OddsPane
           </table>
           <p class="odds-how">
             {current.exact ? 'Exact' : `Estimated by sampling${current.precision ? `, within ±${percent(current.precision)}` : ''}`}
+            {perChip ? ' · per chip staked, all playing the optimal strategy' : ''}
             {' · after move '}
             {current.version}
           </p>
+          {(current.notes ?? []).map((n) => (
+            <p class="odds-note" data-odds-note="true">
+              {n}
+            </p>
+          ))}
           {current.method && <p class="odds-method">{current.method}</p>}
         </div>
       )}

@@ -120,9 +120,16 @@ export interface ChatLine {
 export interface OddsFigures {
   type: 'odds';
   version: number;
-  /** What the figures are the chance of ("being left with the odd card"). */
+  /** chance: each seat's chance of the event; per_chip: each seat's expected
+   * result per chip staked under the optimal play (games for stakes). */
+  kind?: 'chance' | 'per_chip';
+  /** What the figures are ("being left with the odd card"). */
   event?: string;
   seats?: number[];
+  /** The optimal choice at the viewer's move, and why. */
+  advice?: string;
+  /** Further lines: the table's edge, the figures under other rules. */
+  notes?: string[];
   exact?: boolean;
   precision?: number;
   method?: string;

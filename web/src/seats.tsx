@@ -66,10 +66,12 @@ export interface SeatBoxProps {
   featured: Set<number>;
   /** This seat's live odds, when on and current. */
   odds?: number;
+  /** The odds are an expected result per chip (games for stakes), not a chance. */
+  perChip?: boolean;
   narrow: boolean;
 }
 
-export function SeatBox({ seat, view, state, keys, featured, odds, narrow }: SeatBoxProps) {
+export function SeatBox({ seat, view, state, keys, featured, odds, perChip, narrow }: SeatBoxProps) {
   const info = view.seats[seat];
   const presence = state.seats[seat];
   const turn = !view.terminal && view.actors.includes(seat);
@@ -104,8 +106,8 @@ export function SeatBox({ seat, view, state, keys, featured, odds, narrow }: Sea
           </span>
         )}
         {odds !== undefined && (
-          <span class="odds-badge" title="chance, from the live odds">
-            {percent(odds)}
+          <span class="odds-badge" title={perChip ? 'expected result per chip staked, all playing the optimal strategy' : 'chance, from the live odds'}>
+            {perChip ? `${odds >= 0 ? '+' : '−'}${Math.abs(100 * odds).toFixed(2)}%` : percent(odds)}
           </span>
         )}
         {info && info.score !== 0 && (

@@ -9,6 +9,8 @@
 #include "conformance.h"
 #include "core/deck.h"
 #include "core/registry.h"
+#include "games/baccara/optimal.h"
+#include "games/baccara/solve.h"
 #include "games/baccara/state.h"
 
 namespace parlour::baccara {
@@ -216,6 +218,51 @@ TEST(BaccaraViews, ResamplesKeepTheHoldersCardsAndGiveNoHiddenNatural) {
     EXPECT_EQ(m.hand(kRight)[0], card("6S"));
     EXPECT_LT(point(m.hand(kLeft)), 8);
     EXPECT_LT(point(m.hand(kBankHand)), 8);
+  }
+}
+
+// ---- Exact play -------------------------------------------------------------------------
+
+TEST(BaccaraOptimal, TheCoupIsSolvedToWithinAMillionthOfAChip) {
+  const Solution& s = solution(3);
+  // No one of the three gains more than this by answering the others at his best.
+  EXPECT_LT(s.gain_right, 1e-5);
+  EXPECT_LT(s.gain_left, 1e-5);
+  EXPECT_LT(s.gain_banker, 1e-5);
+  EXPECT_GE(s.gain_banker, 0);
+  // Seed 003: "if he also refuses, the banker must take it himself": refusing
+  // on 5 to 7 makes a banker on 6 or 7 draw; so the sides are ahead.
+  EXPECT_GT(s.exact_right, 0);
+  EXPECT_GT(s.exact_left, 0);
+  // The right holds 0 to 4 too low to refuse, and 6 or 7 too high to take.
+  const CoupPlay& p = equilibrium();
+  for (int r = 0; r <= 4; ++r) EXPECT_NEAR(p.right[static_cast<std::size_t>(r)], 1, 1e-9) << r;
+  for (int r = 6; r <= 7; ++r) EXPECT_NEAR(p.right[static_cast<std::size_t>(r)], 0, 1e-9) << r;
+  // A fresh shoe of more packs comes nearer the endless shoe.
+  EXPECT_LT(std::abs(solution(6).exact_right - s.right),
+            std::abs(solution(1).exact_right - s.right));
+}
+
+TEST(BaccaraOptimal, TheExactEdgeAgreesWithAMillionCoupsThroughTheTable) {
+  const Config c = testing::test_config("baccara", 3);
+  Result<OddsReport> exact = Odds().from_deal(c);
+  ASSERT_TRUE(exact.ok()) << exact.message();
+  Result<OddsReport> m = Odds().check(c, 1000000, 1);
+  ASSERT_TRUE(m.ok()) << m.message();
+  for (std::size_t i = 0; i < 3; ++i)
+    EXPECT_NE(m->notes[i].find("agrees"), std::string::npos) << m->notes[i];
+  EXPECT_NEAR(m->chance[2], exact->chance[2], m->precision);
+}
+
+TEST(BaccaraOptimal, TheBankerAnswersUnequalStakesAtHisBest) {
+  // Everything staked on the left, which refused (so it holds 5 to 7 as its
+  // play makes likely): a banker on 0 to 2 loses by standing and draws; on 7
+  // he cannot lose by standing, and stands; whatever the right took.
+  for (int c = 0; c <= 9; ++c) {
+    for (int k = 0; k <= 2; ++k) {
+      EXPECT_TRUE(banker_should_draw(k, c, kRefused, 0, 1)) << k << " " << c;
+    }
+    EXPECT_FALSE(banker_should_draw(7, c, kRefused, 0, 1)) << c;
   }
 }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 
+#include "games/baccara/optimal.h"
 #include "games/baccara/state.h"
 #include "kit/policy.h"
 #include "rules_text.h"
@@ -108,9 +109,19 @@ Action foster_action(const BaccaraState& s, Seat me, std::span<const Action> leg
                                                             : Move::refuse().encode();
 }
 
+// The simplest rule: a chip a coup; side or banker, take a card below 5 and
+// stand on 5 or more.
+Action threshold_action(const BaccaraState& s, Seat me, std::span<const Action> legal) {
+  if (s.phase() == BaccaraState::Phase::kStake)
+    return legal.size() > 1 ? Move::stake(1).encode() : legal[0];
+  const int h = me == s.banker() ? kBankHand : s.side_of(me);
+  return point(s.hand(h)) < 5 ? Move::take().encode() : Move::refuse().encode();
+}
+
 // The cards to come decide far more than one choice: a search compares its
 // moves on the same deals.
 using Bot_ = kit::PolicyBot<BaccaraState, foster_action>;
+using Threshold = kit::PolicyBot<BaccaraState, threshold_action>;
 using Hints = kit::ChipHints<BaccaraState, foster_action>;
 
 // The two cards of each hand a seat does not hold, and the shoe (whose order
@@ -174,6 +185,7 @@ Action foster_for_test(const BaccaraState& s, Seat me, std::span<const Action> l
 GameInfo game_info() {
   static const Hints hints(5.0, /*same_deals=*/true);
   static const Sampler sampler;
+  static const Odds odds;
   GameInfo g;
   g.name = "baccara";
   g.title = "Baccara";
@@ -190,14 +202,23 @@ GameInfo game_info() {
        kMaxPlayers,
        5},
   };
-  g.bots = {{"foster",
-             "stakes a chip; for its side draws below 5 and stands on 5 or more (the club law); "
-             "as banker follows Foster's hints by the card the side with more staked took",
-             [] { return std::unique_ptr<Bot>(std::make_unique<Bot_>()); }}};
+  g.bots = {
+      {"foster",
+       "stakes a chip; for its side draws below 5 and stands on 5 or more (the club law); "
+       "as banker follows Foster's hints by the card the side with more staked took",
+       [] { return std::unique_ptr<Bot>(std::make_unique<Bot_>()); }},
+      {"threshold", "stakes a chip; side or banker, takes a card below 5 and stands on 5 or more",
+       [] { return std::unique_ptr<Bot>(std::make_unique<Threshold>()); }},
+      {"optimal",
+       "stakes a chip; takes or refuses, draws or stands, as the solved coup of right, left "
+       "and banker says, mixing where it mixes; as banker with unequal stakes, answers both "
+       "sides at his best",
+       [] { return std::unique_ptr<Bot>(std::make_unique<OptimalBot>()); }}};
   g.validate = validate;
   g.new_game = state_factory<BaccaraState, Rules>();
   g.resampler = &sampler;
   g.search = &hints;
+  g.exact_odds = &odds;
   return g;
 }
 

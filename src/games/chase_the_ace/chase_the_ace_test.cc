@@ -15,7 +15,6 @@
 #include "core/registry.h"
 #include "core/table.h"
 #include "games/chase_the_ace/bots.h"
-#include "games/chase_the_ace/simplex.h"
 #include "games/chase_the_ace/state.h"
 
 namespace parlour::chase_the_ace {
@@ -504,22 +503,6 @@ TEST(ChaseTheAceViews, SamplesKeepWhatEveryoneCanTell) {
 }
 
 // ---- Le Her: the equilibrium ---------------------------------------------------------------
-
-TEST(ChaseTheAceSimplex, SolvesSmallProgrammes) {
-  // max 3x + 2y, x + y <= 4, x + 3y <= 6, x <= 3: optimum (3, 1), value 11.
-  LpSolution s = maximize({{{1, 1}, {1, 3}, {1, 0}}, {4, 6, 3}, {3, 2}});
-  ASSERT_EQ(s.status, LpSolution::kOptimal);
-  EXPECT_NEAR(s.x[0], 3, 1e-12);
-  EXPECT_NEAR(s.x[1], 1, 1e-12);
-  EXPECT_NEAR(s.value, 11, 1e-12);
-  // A row with negative bound needs phase one: x + y >= 2 (as -x - y <= -2), min x + 2y.
-  s = maximize({{{-1, -1}, {1, 0}}, {-2, 5}, {-1, -2}});
-  ASSERT_EQ(s.status, LpSolution::kOptimal);
-  EXPECT_NEAR(s.value, -2, 1e-12);
-  EXPECT_NEAR(s.x[0], 2, 1e-12);
-  EXPECT_EQ(maximize({{{1}, {-1}}, {1, -2}, {1}}).status, LpSolution::kInfeasible);
-  EXPECT_EQ(maximize({{{-1}}, {1}, {1}}).status, LpSolution::kUnbounded);
-}
 
 LeHerRules classic() {
   // Le Her as Waldegrave solved it: ties go to the dealer, a King the dealer draws

@@ -5,10 +5,14 @@
 #include <algorithm>
 #include <vector>
 
-#include "games/chase_the_ace/simplex.h"
+#include "kit/simplex.h"
 
 namespace parlour::chase_the_ace {
 namespace {
+
+using kit::LinearProgram;
+using kit::LpSolution;
+using kit::maximize;
 
 constexpr int kKing = 13;
 // Payoffs are kept as integers: a deal of ranks (e, d) has weight 4·(4 - [e = d])

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 
+#include "games/macao/optimal.h"
 #include "games/macao/state.h"
 #include "kit/deal.h"
 #include "kit/policy.h"
@@ -151,6 +152,7 @@ Action threshold_for_test(const MacaoState& s, Seat me, std::span<const Action> 
 GameInfo game_info() {
   static const Hints hints(5.0, /*same_deals=*/true);
   static const Sampler sampler;
+  static const Odds odds;
   GameInfo g;
   g.name = "macao";
   g.title = "Macao";
@@ -174,13 +176,18 @@ GameInfo game_info() {
        kMaxPlayers,
        4},
   };
-  g.bots = {{"threshold",
-             "stakes a chip; draws below 5 points and stands on 5 or more, banker or punter",
-             [] { return std::unique_ptr<Bot>(std::make_unique<Bot_>()); }}};
+  g.bots = {
+      {"threshold", "stakes a chip; draws below 5 points and stands on 5 or more, banker or punter",
+       [] { return std::unique_ptr<Bot>(std::make_unique<Bot_>()); }},
+      {"optimal",
+       "stakes a chip; draws as the solved duel of punter and banker says, mixing where it "
+       "mixes; as banker against several punters, answers them all at his best",
+       [] { return std::unique_ptr<Bot>(std::make_unique<OptimalBot>()); }}};
   g.validate = validate;
   g.new_game = state_factory<MacaoState, Rules>();
   g.resampler = &sampler;
   g.search = &hints;
+  g.exact_odds = &odds;
   return g;
 }
 

@@ -8,6 +8,8 @@
 #include "conformance.h"
 #include "core/deck.h"
 #include "core/registry.h"
+#include "games/macao/optimal.h"
+#include "games/macao/solve.h"
 #include "games/macao/state.h"
 
 namespace parlour::macao {
@@ -310,6 +312,67 @@ TEST(MacaoViews, ResamplesNeverGiveAnUnshownFirstCardANatural) {
     EXPECT_EQ(m.hand(me)[0], card("2S"));
     for (Seat p = 0; p < 4; ++p) EXPECT_EQ(natural_multiple(points(m.hand(p)[0])), 0);
   }
+}
+
+// ---- Exact play -------------------------------------------------------------------------
+
+TEST(MacaoOptimal, TheDuelIsSolvedAndItsTwoComputationsAgree) {
+  for (Ties t : {Ties::kStandOff, Ties::kBanker}) {
+    const Duel& d = duel(t);
+    ASSERT_TRUE(d.ok);
+    // Each side's guarantee meets the other's: an equilibrium among plans.
+    EXPECT_NEAR(d.lower, d.upper, 1e-9);
+    // The plans' payoffs (position by position, every plan at once) and the
+    // equilibrium played move by move, card by card, are two computations.
+    EXPECT_NEAR(d.exact, d.value, 1e-9);
+    // Seed 003: the naturals pay alike both ways, so they favour nobody.
+    EXPECT_NEAR(d.natural, 0, 1e-12);
+    for (int f = 0; f < 7; ++f) {
+      double sum = 0;
+      for (double x : d.punter[static_cast<std::size_t>(f)]) sum += x;
+      EXPECT_NEAR(sum, 1, 1e-9) << "first card " << f;
+    }
+  }
+  // Ties won by the banker (the police handbook) are worth more to him.
+  EXPECT_LT(duel(Ties::kBanker).exact, duel(Ties::kStandOff).exact - 0.05);
+}
+
+TEST(MacaoOptimal, ThePunterDrawsOnNothingAndStandsOnSevenOrMore) {
+  const Duel& d = duel(Ties::kStandOff);
+  for (int f = 0; f < 7; ++f) {
+    // Seed 003: "court cards and tens count nothing": at 0 nothing is risked.
+    if (f == 0) {
+      EXPECT_NEAR(d.punter_draws(0, 0, 0, 0, false), 1, 1e-9);
+    }
+    for (int t = std::max(f, 7); t <= 9; ++t)
+      EXPECT_NEAR(d.punter_draws(f, t, t - f, t - f, t > f), 0, 1e-9) << f << " " << t;
+  }
+}
+
+TEST(MacaoOptimal, TheExactEdgeAgreesWithAMillionHandsThroughTheTable) {
+  const Config c = testing::test_config("macao", 2);
+  Result<OddsReport> exact = Odds().from_deal(c);
+  ASSERT_TRUE(exact.ok()) << exact.message();
+  Result<OddsReport> m = Odds().check(c, 1000000, 1);
+  ASSERT_TRUE(m.ok()) << m.message();
+  EXPECT_NEAR(m->chance[0], exact->chance[0], m->precision) << m->notes[0];
+  EXPECT_GT(m->precision, 0.001);  // a real interval, about 0.3%
+  EXPECT_LT(m->precision, 0.005);
+}
+
+TEST(MacaoOptimal, TheAdviceNamesTheChoiceAndTheEdgeIsOnEverySeat) {
+  MacaoState s = fresh(2);
+  Rng rng(1);
+  s.apply_chance(rng);  // the first ace takes the bank; staking begins
+  ASSERT_EQ(s.phase(), MacaoState::Phase::kStake);
+  Result<OddsReport> r = Odds().for_seat(s, s.to_move());
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(r->kind, OddsReport::Kind::kPerChip);
+  ASSERT_EQ(r->chance.size(), 2u);
+  EXPECT_NEAR(r->chance[static_cast<std::size_t>(s.banker())], -duel(Ties::kStandOff).exact, 1e-12);
+  EXPECT_NEAR(r->chance[static_cast<std::size_t>(1 - s.banker())], duel(Ties::kStandOff).exact,
+              1e-12);
+  EXPECT_NE(r->advice.find("stake one chip"), std::string::npos) << r->advice;
 }
 
 // ---- Conformance ------------------------------------------------------------------------

@@ -1,11 +1,11 @@
 // The dense two-phase simplex of simplex.h.
-#include "games/chase_the_ace/simplex.h"
+#include "kit/simplex.h"
 
 #include <cassert>
 #include <cmath>
 #include <cstddef>
 
-namespace parlour::chase_the_ace {
+namespace parlour::kit {
 namespace {
 
 constexpr double kEps = 1e-10;
@@ -133,7 +133,11 @@ LpSolution maximize(const LinearProgram& lp) {
     if (t.basis(i) < n) out.x[t.basis(i)] = t.rhs(i);
   out.value = 0;
   for (std::size_t j = 0; j < n; ++j) out.value += lp.c[j] * out.x[j];
+  // A row's price is its slack's reduced cost (its sign as the row was entered).
+  out.dual.assign(m, 0.0);
+  for (std::size_t i = 0; i < m; ++i)
+    out.dual[i] = (lp.b[i] < 0 ? -1.0 : 1.0) * t.objective()[slack0 + i];
   return out;
 }
 
-}  // namespace parlour::chase_the_ace
+}  // namespace parlour::kit

@@ -1,11 +1,11 @@
-// A small dense simplex for the linear programmes of this folder (Le Her's
+// A small dense simplex for the linear programmes of the games (Le Her's
 // equilibrium, le_her.h): a few dozen variables and constraints, so a plain
 // tableau in doubles serves. No external LP library.
 #pragma once
 
 #include <vector>
 
-namespace parlour::chase_the_ace {
+namespace parlour::kit {
 
 struct LinearProgram {
   // maximize c·x subject to A x <= b (row by row) and x >= 0.
@@ -20,10 +20,13 @@ struct LpSolution {
   Status status = kInfeasible;
   std::vector<double> x;  // kOptimal: an optimal vertex
   double value = 0;       // kOptimal: c·x
+  // kOptimal: an optimal solution of the dual (minimize b·y subject to
+  // Aᵀy >= c, y >= 0), one price per row, read off the last tableau.
+  std::vector<double> dual;
 };
 
 // Two-phase simplex with Bland's rule, so it always ends (no cycling). Rows
 // whose b is negative start from artificial variables (phase one).
 LpSolution maximize(const LinearProgram& lp);
 
-}  // namespace parlour::chase_the_ace
+}  // namespace parlour::kit

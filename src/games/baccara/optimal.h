@@ -1,0 +1,36 @@
+// Baccara's optimal player and exact odds (optimal.cc), from the coup that
+// solve.h solves. Private to this folder.
+#pragma once
+
+#include <span>
+#include <string>
+
+#include "games/baccara/state.h"
+
+namespace parlour::baccara {
+
+// The optimal choice for `me`, who may act: the chance of taking the card
+// (or drawing), and why, for people.
+struct Choice {
+  double take = 0;
+  std::string why;
+};
+Choice optimal_choice(const BaccaraState& s, Seat me);
+
+// Stakes a chip; takes or refuses, draws or stands, as the solved coup says
+// (mixing where it mixes); as banker with unequal stakes on the sides,
+// answers both at his best.
+class OptimalBot final : public Bot {
+ public:
+  Action act(const Observation& obs, Rng& rng) override;
+};
+
+class Odds final : public ExactOdds {
+ public:
+  Result<OddsReport> from_deal(const Config& config) const override;
+  Result<OddsReport> at(const State& state) const override;
+  Result<OddsReport> for_seat(const State& state, Seat seat) const override;
+  Result<OddsReport> check(const Config& config, long hands, std::uint64_t seed) const override;
+};
+
+}  // namespace parlour::baccara

@@ -1,0 +1,193 @@
+// Macao's optimal player and exact odds, from the duel solved in solve.h: the
+// bot `optimal`, `parlour odds macao` and its check by simulation.
+#include "games/macao/optimal.h"
+
+#include <cmath>
+#include <cstdio>
+
+#include "games/macao/solve.h"
+#include "kit/edge.h"
+
+namespace parlour::macao {
+namespace {
+
+// What a seat that may draw knows of its hand: its first card, its total,
+// and the last card it drew and the last that counted.
+struct Drawn {
+  int first = 0, total = 0, last = 0, counted = 0, d = 0;
+  bool drew = false;
+};
+Drawn drawn(const Hand& h) {
+  Drawn x;
+  x.first = points(h[0]);
+  x.total = x.first;
+  for (std::size_t i = 1; i < h.size(); ++i) {
+    const int v = points(h[i]);
+    x.total += v, x.d += v, x.last = v, x.drew = true;
+    if (v) x.counted = v;
+  }
+  return x;
+}
+
+}  // namespace
+
+Choice optimal_choice(const MacaoState& s, Seat me) {
+  const Duel& d = duel(s.rules().ties);
+  Choice c;
+  if (s.phase() == MacaoState::Phase::kStake) {
+    c.why =
+        "stake one chip: the punter's expectation is below nothing, so the least stake loses least";
+    return c;
+  }
+  const Drawn own = drawn(s.hand(me));
+  if (me != s.banker()) {
+    c.draw = d.punter_draws(own.first, own.total, own.last, own.counted, own.drew);
+    c.why = "the optimal punter plays with a first card of " + std::to_string(own.first) + " at " +
+            std::to_string(own.total);
+  } else {
+    std::vector<Standing> standing;
+    for (Seat p = 0; p < s.rules().players; ++p) {
+      if (p == me || s.part(p) != Part::kIn) continue;
+      const Drawn x = drawn(s.hand(p));  // only the cards drawn, face up, are read
+      standing.push_back({s.stake(p), x.d, x.counted});
+    }
+    if (standing.size() == 1) {
+      c.draw = d.banker_draws(own.first, seen(standing[0].d, standing[0].cl), own.total, own.last,
+                              own.drew);
+      c.why = "the optimal banker plays holding " + std::to_string(own.first) + " first, at " +
+              std::to_string(own.total) + ", the punter having drawn " +
+              std::to_string(standing[0].d) + (standing[0].d == 1 ? " point" : " points");
+    } else {
+      c.draw = banker_should_draw(d, own.total, standing) ? 1 : 0;
+      c.why = "the banker's best answer at " + std::to_string(own.total) + " to the " +
+              std::to_string(standing.size()) + " punters standing, as their draws show them";
+    }
+  }
+  const bool mixes = c.draw > 1e-9 && c.draw < 1 - 1e-9;
+  c.why = kit::mixed(c.draw, "draw", "stand") + ", as " + c.why +
+          (mixes ? " (the equilibrium mixes, so that the other cannot read the hand)" : "");
+  return c;
+}
+
+Action optimal_action(const MacaoState& s, Seat me, std::span<const Action> legal, Rng& rng) {
+  if (s.phase() == MacaoState::Phase::kStake)
+    return legal.size() > 1 ? Move::stake(1).encode() : legal[0];
+  const Action draw = Move::draw().encode();
+  if (std::find(legal.begin(), legal.end(), draw) == legal.end()) return Move::stand().encode();
+  return kit::with_chance(optimal_choice(s, me).draw, rng) ? draw : Move::stand().encode();
+}
+
+Action OptimalBot::act(const Observation& obs, Rng& rng) {
+  if (obs.legal().size() == 1) return obs.legal()[0];
+  // The choice reads only the seat's own cards and those face up: any
+  // sample of the view answers alike.
+  const std::unique_ptr<State> world = obs.sample(rng);
+  if (!world) return obs.legal()[0];
+  return optimal_action(static_cast<const MacaoState&>(*world), obs.seat(), obs.legal(), rng);
+}
+
+// ---- Odds ------------------------------------------------------------------------------
+
+namespace {
+
+std::string ties_name(Ties t) {
+  return t == Ties::kBanker ? "ties=banker" : "ties=stand-off";
+}
+
+std::string duel_method(const Duel& d) {
+  return "the duel of one punter against the banker solved exactly among plans (a total to draw "
+         "to, by first card; by what the punter drew, for the banker), each plan paid out card by "
+         "card from one pack of 52 shuffled for the hand (" +
+         std::to_string(d.positions) + " banker's positions); the equilibrium by double oracle (" +
+         std::to_string(d.rounds) + " rounds), then played move by move, card by card";
+}
+
+}  // namespace
+
+Result<OddsReport> Odds::from_deal(const Config& config) const {
+  const Rules r = Rules::from(config);
+  const Duel& d = duel(r.ties);
+  if (!d.ok) return Status::error("the duel's equilibrium was not found");
+  OddsReport out;
+  out.kind = OddsReport::Kind::kPerChip;
+  out.event = "result per chip staked, both playing the optimal strategy";
+  out.labels = {"punter", "banker"};
+  out.chance = {d.exact, -d.exact};
+  out.exact = true;
+  out.precision = 1e-12;
+  out.method = duel_method(d);
+  out.states = d.positions;
+  for (Ties t : {Ties::kStandOff, Ties::kBanker}) {
+    const Duel& o = duel(t);
+    out.notes.push_back(ties_name(t) + ": punter " + kit::per_chip(o.exact) +
+                        " (the equilibrium guarantees [" + kit::per_chip(o.lower) + ", " +
+                        kit::per_chip(o.upper) + "]; naturals " + kit::per_chip(o.natural) + ")");
+  }
+  out.notes.push_back("limit, chips, bank-hands and rounds change no figure per chip");
+  if (config.players > 2)
+    out.notes.push_back("the figures are for one punter against the bank; with " +
+                        std::to_string(config.players - 1) +
+                        " punters the banker answers them all at once, and `--check` measures it");
+  return out;
+}
+
+Result<OddsReport> Odds::at(const State& state) const {
+  return for_seat(state, static_cast<const MacaoState&>(state).to_move());
+}
+
+Result<OddsReport> Odds::for_seat(const State& state, Seat seat) const {
+  const auto& s = static_cast<const MacaoState&>(state);
+  const Duel& d = duel(s.rules().ties);
+  OddsReport out;
+  out.kind = OddsReport::Kind::kPerChip;
+  out.event = "result per chip staked at this table, both playing the optimal strategy";
+  out.exact = true;
+  out.precision = 1e-12;
+  out.method = duel_method(d);
+  out.chance.assign(static_cast<std::size_t>(s.rules().players), d.exact);
+  out.chance[static_cast<std::size_t>(s.banker())] = -d.exact;
+  out.notes.push_back("the banker's edge at this table (" + ties_name(s.rules().ties) +
+                      "): " + kit::per_chip(-d.exact) + " of each chip staked against him");
+  const bool moving =
+      seat >= 0 && s.to_move() == seat &&
+      (s.phase() == MacaoState::Phase::kStake || s.phase() == MacaoState::Phase::kDraw ||
+       s.phase() == MacaoState::Phase::kBankerDraw);
+  if (moving) out.advice = optimal_choice(s, seat).why;
+  return out;
+}
+
+Result<OddsReport> Odds::check(const Config& config, long hands, std::uint64_t seed) const {
+  const Duel& d = duel(Rules::from(config).ties);
+  kit::Tally tally;
+  Seat punter = kNobody;
+  int before = 0;
+  kit::HandCheck hc{"macao",
+                    2,
+                    seed,
+                    [] { return std::make_unique<OptimalBot>(); },
+                    [](const State& s) { return static_cast<const MacaoState&>(s).hand_number(); },
+                    [&](const State& st, bool first) {
+                      const auto& m = static_cast<const MacaoState&>(st);
+                      // The punter's change is his result on his one chip.
+                      if (!first && punter != kNobody && tally.count() < hands)
+                        tally.add(m.chips()->balance(punter) - before);
+                      punter = m.phase() == MacaoState::Phase::kOver ? kNobody : 1 - m.banker();
+                      if (punter != kNobody) before = m.chips()->balance(punter);
+                      return tally.count() < hands;
+                    }};
+  if (Status st = kit::play_hands(config, hc); !st.ok()) return st;
+  OddsReport out;
+  out.kind = OddsReport::Kind::kPerChip;
+  out.event = "result per chip staked, measured";
+  out.labels = {"punter", "banker"};
+  out.chance = {tally.mean(), -tally.mean()};
+  out.precision = tally.half_width();
+  out.method =
+      std::to_string(tally.count()) +
+      " hands of one punter against the banker, both bots `optimal`, through the table, one "
+      "chip a hand";
+  out.notes.push_back(tally.against(d.exact));
+  return out;
+}
+
+}  // namespace parlour::macao

@@ -1,0 +1,36 @@
+// Macao's optimal player and exact odds (optimal.cc), from the duel that
+// solve.h solves. Private to this folder.
+#pragma once
+
+#include <span>
+#include <string>
+
+#include "games/macao/state.h"
+
+namespace parlour::macao {
+
+// The optimal choice for `me`, who may act: the chance of drawing, and why,
+// for people.
+struct Choice {
+  double draw = 0;
+  std::string why;
+};
+Choice optimal_choice(const MacaoState& s, Seat me);
+Action optimal_action(const MacaoState& s, Seat me, std::span<const Action> legal, Rng& rng);
+
+// Stakes a chip; draws as the duel's equilibrium says (mixing where it
+// mixes); as banker against several punters, answers them all at his best.
+class OptimalBot final : public Bot {
+ public:
+  Action act(const Observation& obs, Rng& rng) override;
+};
+
+class Odds final : public ExactOdds {
+ public:
+  Result<OddsReport> from_deal(const Config& config) const override;
+  Result<OddsReport> at(const State& state) const override;
+  Result<OddsReport> for_seat(const State& state, Seat seat) const override;
+  Result<OddsReport> check(const Config& config, long hands, std::uint64_t seed) const override;
+};
+
+}  // namespace parlour::macao

@@ -1,0 +1,61 @@
+// What the banking games' optimal players and odds share: a choice made
+// with a chance, figures per chip for people, and a simulation's tally
+// against the exact figure.
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "core/game.h"
+#include "core/rng.h"
+
+namespace parlour::kit {
+
+// True with chance p (0 and 1 draw nothing from rng).
+inline bool with_chance(double p, Rng& rng) {
+  return p >= 1 || (p > 0 && static_cast<double>(rng.next()) < p * 4294967296.0);
+}
+
+// "+1.2345%": a result per chip.
+std::string per_chip(double x);
+// "draw", "stand", or "draw with chance 42%, else stand".
+std::string mixed(double p, const std::string& yes, const std::string& no);
+
+// Results per chip, hand by hand: their mean and its 95% interval.
+class Tally {
+ public:
+  void add(double x) { sum_ += x, squares_ += x * x, ++n_; }
+  long count() const { return n_; }
+  double mean() const { return n_ ? sum_ / static_cast<double>(n_) : 0; }
+  double half_width() const;  // of the 95% interval
+  // "exact -7.3139%; measured -7.0837% ± 0.3082% (95%): agrees".
+  std::string against(double exact) const;
+  bool agrees(double exact) const { return std::fabs(mean() - exact) <= half_width(); }
+
+ private:
+  double sum_ = 0, squares_ = 0;
+  long n_ = 0;
+};
+
+// A check by simulation: plays `game` through the table with `make` bots in
+// every seat, in long matches of one chip a hand (the options chips, limit,
+// bank-hands and rounds are set so), match after match while `between` asks
+// for more. Calls `between` with the state at each hand's start (before its
+// stakes) and at each match's end, `first` for a match's first call: what a
+// hand paid is the change in the balances from one call to the next. `hand`
+// numbers the hands of a state (it changes when one ends).
+struct HandCheck {
+  std::string_view game;
+  int players = 2;
+  std::uint64_t seed = 1;
+  std::function<std::unique_ptr<Bot>()> make;
+  std::function<int(const State&)> hand;
+  std::function<bool(const State& s, bool first)> between;  // false: enough hands
+};
+[[nodiscard]] Status play_hands(Config config, const HandCheck& check);
+
+}  // namespace parlour::kit

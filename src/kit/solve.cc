@@ -1,0 +1,163 @@
+// The double oracle of solve.h.
+#include "kit/solve.h"
+
+#include <algorithm>
+#include <cassert>
+#include <limits>
+
+#include "kit/simplex.h"
+
+namespace parlour::kit {
+namespace {
+
+// A matrix game's optimal mixtures: rows maximize, columns minimize. The
+// payoffs are shifted positive; then the columns' classic programme
+// (maximize Σ q subject to P q <= 1, q >= 0: the value is 1 / Σ q) has a
+// feasible start, and its dual, read off the same tableau, is the rows'.
+struct MatrixSolution {
+  std::vector<double> rows, cols;
+};
+
+MatrixSolution solve_matrix(const std::vector<std::vector<double>>& p) {
+  const std::size_t r = p.size(), c = p[0].size();
+  double low = std::numeric_limits<double>::infinity();
+  for (const auto& row : p)
+    for (double v : row) low = std::min(low, v);
+  const double shift = 1 - low;
+  LinearProgram lp;
+  lp.c.assign(c, 1.0);
+  for (std::size_t i = 0; i < r; ++i) {
+    std::vector<double> row(c);
+    for (std::size_t j = 0; j < c; ++j) row[j] = p[i][j] + shift;
+    lp.a.push_back(std::move(row));
+    lp.b.push_back(1);
+  }
+  const LpSolution s = maximize(lp);
+  assert(s.status == LpSolution::kOptimal && s.value > 0);
+  MatrixSolution out;
+  out.cols = s.x;
+  out.rows = s.dual;
+  for (double& q : out.cols) q = std::max(0.0, q) / s.value;
+  for (double& q : out.rows) q = std::max(0.0, q) / s.value;
+  return out;
+}
+
+std::vector<std::size_t> firsts(const std::vector<int>& options) {
+  std::vector<std::size_t> f{0};
+  for (int n : options) {
+    assert(n >= 1);
+    f.push_back(f.back() + static_cast<std::size_t>(n));
+  }
+  return f;
+}
+
+}  // namespace
+
+AdditiveGame::AdditiveGame(std::vector<int> a_options, std::vector<int> b_options)
+    : a_options_(std::move(a_options)),
+      b_options_(std::move(b_options)),
+      a_first_(firsts(a_options_)),
+      b_first_(firsts(b_options_)),
+      base_(a_pairs(), 0.0),
+      m_(a_pairs() * b_pairs(), 0.0) {}
+
+double AdditiveGame::payoff(const std::vector<double>& x, const std::vector<double>& y) const {
+  double v = 0;
+  for (std::size_t a = 0; a < a_pairs(); ++a) {
+    if (x[a] == 0) continue;
+    double row = base(a);
+    for (std::size_t b = 0; b < b_pairs(); ++b) row += m(a, b) * y[b];
+    v += x[a] * row;
+  }
+  return v;
+}
+
+double AdditiveGame::guaranteed_a(const std::vector<double>& x, std::vector<int>* answer) const {
+  std::vector<double> col(b_pairs(), 0.0);
+  double v = 0;
+  for (std::size_t a = 0; a < a_pairs(); ++a) {
+    if (x[a] == 0) continue;
+    v += x[a] * base(a);
+    for (std::size_t b = 0; b < b_pairs(); ++b) col[b] += x[a] * m(a, b);
+  }
+  if (answer) answer->assign(static_cast<std::size_t>(b_sets()), 0);
+  for (int i = 0; i < b_sets(); ++i) {
+    int best = 0;
+    for (int j = 1; j < b_options(i); ++j)
+      if (col[b_index(i, j)] < col[b_index(i, best)]) best = j;
+    v += col[b_index(i, best)];
+    if (answer) (*answer)[static_cast<std::size_t>(i)] = best;
+  }
+  return v;
+}
+
+double AdditiveGame::guaranteed_b(const std::vector<double>& y, std::vector<int>* answer) const {
+  double v = 0;
+  if (answer) answer->assign(static_cast<std::size_t>(a_types()), 0);
+  for (int t = 0; t < a_types(); ++t) {
+    double best = -std::numeric_limits<double>::infinity();
+    for (int k = 0; k < a_options(t); ++k) {
+      const std::size_t a = a_index(t, k);
+      double row = base(a);
+      for (std::size_t b = 0; b < b_pairs(); ++b) row += m(a, b) * y[b];
+      if (row > best) {
+        best = row;
+        if (answer) (*answer)[static_cast<std::size_t>(t)] = k;
+      }
+    }
+    v += best;
+  }
+  return v;
+}
+
+AdditiveSolution solve(const AdditiveGame& g, double gap) {
+  // Pure strategies: a plan per type (A), a plan per set (B).
+  std::vector<std::vector<int>> as{std::vector<int>(static_cast<std::size_t>(g.a_types()), 0)};
+  std::vector<std::vector<int>> bs{std::vector<int>(static_cast<std::size_t>(g.b_sets()), 0)};
+  auto pure = [&](const std::vector<int>& a, const std::vector<int>& b) {
+    double v = 0;
+    for (int t = 0; t < g.a_types(); ++t) {
+      const std::size_t ai = g.a_index(t, a[static_cast<std::size_t>(t)]);
+      v += g.base(ai);
+      for (int i = 0; i < g.b_sets(); ++i)
+        v += g.m(ai, g.b_index(i, b[static_cast<std::size_t>(i)]));
+    }
+    return v;
+  };
+  std::vector<std::vector<double>> p{{pure(as[0], bs[0])}};
+  AdditiveSolution out;
+  for (int round = 1; round <= 10000; ++round) {
+    const MatrixSolution ms = solve_matrix(p);
+    out.x.assign(g.a_pairs(), 0.0);
+    out.y.assign(g.b_pairs(), 0.0);
+    for (std::size_t r = 0; r < as.size(); ++r)
+      for (int t = 0; t < g.a_types(); ++t)
+        out.x[g.a_index(t, as[r][static_cast<std::size_t>(t)])] += ms.rows[r];
+    for (std::size_t c = 0; c < bs.size(); ++c)
+      for (int i = 0; i < g.b_sets(); ++i)
+        out.y[g.b_index(i, bs[c][static_cast<std::size_t>(i)])] += ms.cols[c];
+    std::vector<int> best_a, best_b;
+    out.lower = g.guaranteed_a(out.x, &best_b);
+    out.upper = g.guaranteed_b(out.y, &best_a);
+    out.rounds = round;
+    const bool new_a = std::find(as.begin(), as.end(), best_a) == as.end();
+    const bool new_b = std::find(bs.begin(), bs.end(), best_b) == bs.end();
+    if (out.upper - out.lower <= gap || (!new_a && !new_b)) {
+      out.ok = out.upper - out.lower <= std::max(gap, 1e-9);
+      return out;
+    }
+    if (new_a) {
+      as.push_back(best_a);
+      std::vector<double> row;
+      for (const auto& b : bs) row.push_back(pure(best_a, b));
+      p.push_back(std::move(row));
+    }
+    if (new_b) {
+      bs.push_back(best_b);
+      for (std::size_t r = 0; r < as.size(); ++r) p[r].push_back(pure(as[r], best_b));
+    }
+  }
+  return out;
+}
+
+}  // namespace parlour::kit
