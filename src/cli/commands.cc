@@ -336,6 +336,8 @@ int odds(const OddsArgs& a, std::ostream& out, std::ostream& err) {
   const GameInfo& g = *sel->game;
   if (!g.exact_odds)
     return fail(err, std::string(g.name) + " has no exact odds; `parlour sim` estimates any game");
+  if (!a.against.empty() && !a.check)
+    return fail(err, "--against BOT goes with --check HANDS: how many hands to compare on");
   if (a.record.empty()) {
     if (a.at || a.seat) return fail(err, "--at and --seat go with --record FILE");
     Result<Config> cfg = make_config(*sel, a.players, a.options);
@@ -355,9 +357,12 @@ int odds(const OddsArgs& a, std::ostream& out, std::ostream& err) {
       if (*a.check < 2 || *a.check > 100000000)
         return fail(err, "--check takes a number of hands from 2 to 100000000, not " +
                              std::to_string(*a.check));
-      Result<OddsReport> c = g.exact_odds->check(*cfg, *a.check, a.seed);
+      Result<OddsReport> c = a.against.empty()
+                                 ? g.exact_odds->check(*cfg, *a.check, a.seed)
+                                 : g.exact_odds->compare(*cfg, *a.check, a.seed, a.against);
       if (!c.ok()) return fail(err, c.message());
-      out << "Check by simulation, " << c->event << ":\n";
+      out << (a.against.empty() ? "Check by simulation, " : "Comparison by simulation, ")
+          << c->event << ":\n";
       print_odds(out, *c);
     }
     return 0;

@@ -53,6 +53,7 @@ struct OddsArgs {
   std::optional<int> at;    // after this many seat actions (default: the end of the record)
   std::optional<int> seat;  // what this seat can know: averaged over samples of what it cannot see
   std::optional<long> check;  // games for stakes: also play this many hands and compare
+  std::string against;        // with check: compare the optimal bot with this bot instead
   std::uint64_t seed = 1;     // of the check
 };
 int odds(const OddsArgs& args, std::ostream& out, std::ostream& err);

@@ -91,6 +91,9 @@ int main(int argc, char** argv) {
   oddsc->add_option("--seat", oa.seat, "as this seat can know them, not seeing others' cards");
   oddsc->add_option("--check", oa.check,
                     "games for stakes: also play this many hands of the optimal play and compare");
+  oddsc->add_option(
+      "--against", oa.against,
+      "with --check: compare the optimal bot with this bot, hand by hand on the same cards");
   oddsc->add_option("--seed", oa.seed, "seed of the --check hands");
 
   auto* fair = app.add_subcommand(

@@ -374,6 +374,16 @@ class ExactOdds {
     return Status::error(
         "this game's odds are chances, checked by its tests, not by a simulation here");
   }
+  // Games whose figures are expectations: what the optimal play gains over
+  // bot `against`, hand by hand on the same cards (each hand played twice
+  // from the same position, the optimal bot in one seat, in turns, then
+  // `against` there), with its 95% interval, beside the exact gain where the
+  // game knows `against`'s play.
+  virtual Result<OddsReport> compare(const Config& config, long hands, std::uint64_t seed,
+                                     std::string_view against) const {
+    (void)config, (void)hands, (void)seed, (void)against;
+    return Status::error("this game's odds are chances; it has no optimal play to compare");
+  }
 };
 
 struct GameInfo {

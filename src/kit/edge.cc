@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <vector>
 
+#include "core/chips.h"
 #include "core/registry.h"
 #include "core/table.h"
 
@@ -37,12 +38,27 @@ std::string Tally::against(double exact) const {
          per_chip(half_width()).substr(1) + " (95%): " + (agrees(exact) ? "agrees" : "DISAGREES");
 }
 
+namespace {
+
+Status long_matches(Config& config, int players) {
+  config.players = players;
+  for (const char* o : {"chips=100000", "limit=1", "bank-hands=50", "rounds=20"})
+    if (Status st = config.options.set(o); !st.ok()) return st;
+  return {};
+}
+
+std::unique_ptr<Bot> bot_named(const GameInfo& g, std::string_view name) {
+  for (const BotSpec& b : g.bots)
+    if (b.name == name) return b.make();
+  return nullptr;
+}
+
+}  // namespace
+
 Status play_hands(Config config, const HandCheck& check) {
   const GameInfo* g = find_game(check.game);
   if (!g) return Status::error(std::string(check.game) + " is not registered");
-  config.players = check.players;
-  for (const char* o : {"chips=100000", "limit=1", "bank-hands=50", "rounds=20"})
-    if (Status st = config.options.set(o); !st.ok()) return st;
+  if (Status st = long_matches(config, check.players); !st.ok()) return st;
   Table table(Selection{g, nullptr}, config, check.seed);
   std::vector<BotPlayer> bots;
   std::vector<Player*> players;
@@ -66,6 +82,70 @@ Status play_hands(Config config, const HandCheck& check) {
     if (!over) return Status::error("a check game stopped before its end");
   }
   return {};
+}
+
+Result<Tally> paired_hands(Config config, const PairedHands& p) {
+  const GameInfo* g = find_game(p.game);
+  if (!g) return Status::error(std::string(p.game) + " is not registered");
+  if (Status st = long_matches(config, p.players); !st.ok()) return st;
+  std::unique_ptr<Bot> mine = bot_named(*g, p.mine), theirs = bot_named(*g, p.theirs);
+  std::string names;
+  for (const BotSpec& b : g->bots) names += (names.empty() ? "" : ", ") + std::string(b.name);
+  for (const std::string* n : {&p.mine, &p.theirs})
+    if (!bot_named(*g, *n))
+      return Status::error("unknown bot '" + *n + "'; " + std::string(p.game) + " has: " + names);
+  // Every chance and every bot's choices come from these streams, copied
+  // with the position, so that both plays of a hand meet the same cards.
+  struct Position {
+    std::unique_ptr<State> state;
+    Rng chance;
+    std::vector<Rng> rngs;
+  };
+  std::vector<Action> legal;
+  // Plays on from `at` until its hand is over, `focal` played by `focal_bot`.
+  auto play_hand = [&](Position& at, Seat focal, Bot& focal_bot) -> Status {
+    const int hand = p.hand(*at.state);
+    while (at.state->to_move() != kTerminal && p.hand(*at.state) == hand) {
+      State& s = *at.state;
+      const Seat seat = s.to_move();
+      if (seat == kChance) {
+        s.apply_chance(at.chance);
+        continue;
+      }
+      if (seat < 0) return Status::error("a comparison of hands needs one seat at a time");
+      s.legal_actions(seat, legal);
+      Bot& bot = seat == focal ? focal_bot : *theirs;
+      const Action a = bot.act(Observation(s, seat, g->resampler, legal),
+                               at.rngs[static_cast<std::size_t>(seat)]);
+      s.apply(seat, a);
+    }
+    return {};
+  };
+  auto fresh = [&](std::uint64_t match) {
+    Position at{g->new_game(config), Rng(p.seed + match * 0x9e3779b97f4a7c15ull), {}};
+    for (int s = 0; s < p.players; ++s)
+      at.rngs.emplace_back(p.seed + match, 2 + static_cast<std::uint64_t>(s));
+    return at;
+  };
+  Tally tally;
+  std::uint64_t match = 0;
+  Position at = fresh(match);
+  if (Status st = play_hand(at, kNobody, *theirs); !st.ok()) return st;  // to the first hand
+  while (tally.count() < p.hands) {
+    if (at.state->to_move() == kTerminal) {
+      at = fresh(++match);
+      if (Status st = play_hand(at, kNobody, *theirs); !st.ok()) return st;
+      continue;
+    }
+    const Seat focal = static_cast<Seat>(tally.count() % p.players);
+    const int before = at.state->chips()->balance(focal);
+    Position a{at.state->clone(), at.chance, at.rngs};
+    if (Status st = play_hand(a, focal, *mine); !st.ok()) return st;
+    if (Status st = play_hand(at, focal, *theirs); !st.ok()) return st;
+    tally.add((a.state->chips()->balance(focal) - before) -
+              (at.state->chips()->balance(focal) - before));
+  }
+  return tally;
 }
 
 }  // namespace parlour::kit

@@ -58,4 +58,20 @@ struct HandCheck {
 };
 [[nodiscard]] Status play_hands(Config config, const HandCheck& check);
 
+// Two bots compared on the same hands: each hand is played twice from the
+// same position, with the same cards and the same chances, once with bot
+// `mine` in one seat (the seats taking turns, hand by hand) and once with
+// `theirs` there, `theirs` in every other seat; the tally is that seat's
+// result the first time less the second, a hand at a time. Long matches of
+// one chip a hand, as play_hands. Errors name a bot the game does not have.
+struct PairedHands {
+  std::string_view game;
+  int players = 2;
+  std::uint64_t seed = 1;
+  long hands = 0;
+  std::string mine, theirs;
+  std::function<int(const State&)> hand;
+};
+[[nodiscard]] Result<Tally> paired_hands(Config config, const PairedHands& p);
+
 }  // namespace parlour::kit

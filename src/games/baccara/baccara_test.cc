@@ -254,6 +254,13 @@ TEST(BaccaraOptimal, TheExactEdgeAgreesWithAMillionCoupsThroughTheTable) {
   EXPECT_NEAR(m->chance[2], exact->chance[2], m->precision);
 }
 
+TEST(BaccaraOptimal, TheOptimalPlayBeatsTheThresholdOverAHundredThousandCoups) {
+  Result<OddsReport> r = Odds().compare(testing::test_config("baccara", 3), 100000, 1, "threshold");
+  ASSERT_TRUE(r.ok()) << r.message();
+  EXPECT_GT(r->chance[0] - r->precision, 0) << r->notes[0];
+  EXPECT_NE(r->notes[0].find("agrees"), std::string::npos) << r->notes[0];
+}
+
 TEST(BaccaraOptimal, TheBankerAnswersUnequalStakesAtHisBest) {
   // Everything staked on the left, which refused (so it holds 5 to 7 as its
   // play makes likely): a banker on 0 to 2 loses by standing and draws; on 7

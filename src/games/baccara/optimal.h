@@ -31,6 +31,8 @@ class Odds final : public ExactOdds {
   Result<OddsReport> at(const State& state) const override;
   Result<OddsReport> for_seat(const State& state, Seat seat) const override;
   Result<OddsReport> check(const Config& config, long hands, std::uint64_t seed) const override;
+  Result<OddsReport> compare(const Config& config, long hands, std::uint64_t seed,
+                             std::string_view against) const override;
 };
 
 }  // namespace parlour::baccara

@@ -194,13 +194,7 @@ struct Solved {
 Solved solve() {
   Solved out;
   CoupPlay& p = out.play;
-  // From the club law (draw below 5) for all three.
-  for (int r = 0; r < 8; ++r) {
-    p.right[z(r)] = r < 5;
-    for (int c = 0; c <= kRefused; ++c) p.left[z(r)][z(c)] = r < 5;
-    for (int c = 0; c <= kRefused; ++c)
-      for (int d = 0; d <= kRefused; ++d) p.banker[z(r)][z(c)][z(d)] = r < 5;
-  }
+  p = threshold_play();  // the club law for all three, to start from
   Solution& s = out.base;
   for (s.rounds = 1; s.rounds <= kRounds; ++s.rounds) {
     bool moved = false;
@@ -287,6 +281,23 @@ const CoupPlay& equilibrium() {
   return solved().play;
 }
 
+CoupPlay threshold_play() {
+  CoupPlay p;
+  for (int r = 0; r < 8; ++r) {
+    p.right[z(r)] = r < 5;
+    for (int c = 0; c <= kRefused; ++c) p.left[z(r)][z(c)] = r < 5;
+    for (int c = 0; c <= kRefused; ++c)
+      for (int d = 0; d <= kRefused; ++d) p.banker[z(r)][z(c)][z(d)] = r < 5;
+  }
+  return p;
+}
+
+Worth worth(const CoupPlay& p, int packs) {
+  Worth w;
+  Shoe(p, packs).value(w.right, w.left);
+  return w;
+}
+
 const Solution& solution(int packs) {
   static std::mutex mu;
   static std::array<std::unique_ptr<Solution>, 7> cache;
@@ -294,7 +305,8 @@ const Solution& solution(int packs) {
   auto& slot = cache[z(std::clamp(packs, 1, 6))];
   if (!slot) {
     slot = std::make_unique<Solution>(solved().base);
-    Shoe(slot->play, packs).value(slot->exact_right, slot->exact_left);
+    const Worth w = worth(slot->play, packs);
+    slot->exact_right = w.right, slot->exact_left = w.left;
   }
   return *slot;
 }

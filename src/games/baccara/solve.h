@@ -54,6 +54,15 @@ struct Solution {
 const CoupPlay& equilibrium();
 const Solution& solution(int packs);
 
+// The simplest rule for all three: a card below 5, none on 5 or more.
+CoupPlay threshold_play();
+// Each side's result per chip when all three play `p`, card by card from a
+// fresh shoe of `packs` packs.
+struct Worth {
+  double right = 0, left = 0;
+};
+Worth worth(const CoupPlay& p, int packs);
+
 // The banker's best answer, drawing or not, holding `point`, to the sides'
 // equilibrium play, the right and left having taken these cards (kRefused:
 // none) and with these stakes.

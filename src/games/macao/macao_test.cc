@@ -325,6 +325,12 @@ TEST(MacaoOptimal, TheDuelIsSolvedAndItsTwoComputationsAgree) {
     // The plans' payoffs (position by position, every plan at once) and the
     // equilibrium played move by move, card by card, are two computations.
     EXPECT_NEAR(d.exact, d.value, 1e-9);
+    // Each side's exact best answer over every rule of drawing, by every card
+    // it sees, does at least as well as its best plan: the plans' gap to the
+    // whole duel is small (under half a percent of a chip).
+    EXPECT_LE(d.full_lower, d.lower + 1e-12);
+    EXPECT_GE(d.full_upper, d.upper - 1e-12);
+    EXPECT_LT(d.full_upper - d.full_lower, 0.005);
     // Seed 003: the naturals pay alike both ways, so they favour nobody.
     EXPECT_NEAR(d.natural, 0, 1e-12);
     for (int f = 0; f < 7; ++f) {
@@ -358,6 +364,17 @@ TEST(MacaoOptimal, TheExactEdgeAgreesWithAMillionHandsThroughTheTable) {
   EXPECT_NEAR(m->chance[0], exact->chance[0], m->precision) << m->notes[0];
   EXPECT_GT(m->precision, 0.001);  // a real interval, about 0.3%
   EXPECT_LT(m->precision, 0.005);
+}
+
+TEST(MacaoOptimal, TheOptimalPlayBeatsTheThresholdOverAHundredThousandHands) {
+  // Each hand played twice on the same cards, the optimal bot in one seat
+  // then the threshold bot: the gain's interval is clear of zero, and holds
+  // the exact gain.
+  Result<OddsReport> r = Odds().compare(testing::test_config("macao", 2), 100000, 1, "threshold");
+  ASSERT_TRUE(r.ok()) << r.message();
+  EXPECT_GT(r->chance[0] - r->precision, 0) << r->notes[0];
+  EXPECT_NE(r->notes[0].find("agrees"), std::string::npos) << r->notes[0];
+  EXPECT_FALSE(Odds().compare(testing::test_config("macao", 2), 10, 1, "nobody").ok());
 }
 
 TEST(MacaoOptimal, TheAdviceNamesTheChoiceAndTheEdgeIsOnEverySeat) {

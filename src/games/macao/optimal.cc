@@ -119,10 +119,16 @@ Result<OddsReport> Odds::from_deal(const Config& config) const {
   out.states = d.positions;
   for (Ties t : {Ties::kStandOff, Ties::kBanker}) {
     const Duel& o = duel(t);
-    out.notes.push_back(ties_name(t) + ": punter " + kit::per_chip(o.exact) +
-                        " (the equilibrium guarantees [" + kit::per_chip(o.lower) + ", " +
-                        kit::per_chip(o.upper) + "]; naturals " + kit::per_chip(o.natural) + ")");
+    out.notes.push_back(ties_name(t) + ": punter " + kit::per_chip(o.exact) + ", banker " +
+                        kit::per_chip(-o.exact) + " (the equilibrium guarantees [" +
+                        kit::per_chip(o.lower) + ", " + kit::per_chip(o.upper) + "]; naturals " +
+                        kit::per_chip(o.natural) + ")");
   }
+  out.notes.push_back(
+      "beyond plans, reading every card he holds, a punter could gain at most " +
+      kit::per_chip(d.full_upper - d.value) + " a chip against the banker's plans, and a " +
+      "banker reading every card he sees at most " + kit::per_chip(d.value - d.full_lower) +
+      " against the punter's (both worked out exactly)");
   out.notes.push_back("limit, chips, bank-hands and rounds change no figure per chip");
   if (config.players > 2)
     out.notes.push_back("the figures are for one punter against the bank; with " +
@@ -187,6 +193,43 @@ Result<OddsReport> Odds::check(const Config& config, long hands, std::uint64_t s
       " hands of one punter against the banker, both bots `optimal`, through the table, one "
       "chip a hand";
   out.notes.push_back(tally.against(d.exact));
+  return out;
+}
+
+Result<OddsReport> Odds::compare(const Config& config, long hands, std::uint64_t seed,
+                                 std::string_view against) const {
+  const Ties ties = Rules::from(config).ties;
+  kit::PairedHands ph{"macao", 2, seed, hands, "optimal", std::string(against), [](const State& s) {
+                        return static_cast<const MacaoState&>(s).hand_number();
+                      }};
+  Result<kit::Tally> t = kit::paired_hands(config, ph);
+  if (!t.ok()) return t.status();
+  OddsReport out;
+  out.kind = OddsReport::Kind::kPerChip;
+  out.event =
+      "gain per hand of the optimal play over " + std::string(against) + ", on the same cards";
+  out.labels = {"optimal - " + std::string(against)};
+  out.chance = {t->mean()};
+  out.precision = t->half_width();
+  out.method = std::to_string(t->count()) +
+               " hands of two, each played twice from the same position: `optimal` "
+               "in one seat (the seats in turns), then `" +
+               std::string(against) + "` there";
+  if (against == "threshold") {
+    // The threshold play is known: the exact gain, half the hands as punter,
+    // half as banker.
+    const Duel& opt = duel(ties);
+    const Duel thr = threshold_duel(ties);
+    const double base = worth(thr, thr), as_punter = worth(opt, thr) - base,
+                 as_banker = base - worth(thr, opt);
+    out.notes.push_back(t->against((as_punter + as_banker) / 2));
+    out.notes.push_back("exactly: as punter " + kit::per_chip(as_punter) + ", as banker " +
+                        kit::per_chip(as_banker) + " a hand");
+  }
+  const double m = t->mean(), h = t->half_width();
+  out.notes.push_back(m - h > 0   ? "the optimal play is ahead, the interval clear of zero"
+                      : m + h < 0 ? std::string(against) + " is ahead, the interval clear of zero"
+                                  : "no clear difference at this many hands");
   return out;
 }
 

@@ -45,10 +45,14 @@ struct Duel {
   std::vector<std::array<double, 10>> banker;  // index b * kSeen + seen
   double value = 0;             // the punter's expectation per chip: the game's value among plans
   double lower = 0, upper = 0;  // what the equilibrium guarantees each side (their gap: the error)
-  double natural = 0;           // the part of `value` from naturals
-  double exact = 0;             // the equilibrium played move by move, card by card
-  int rounds = 0;               // of the double oracle
-  std::size_t positions = 0;    // banker's positions worked out for the payoffs
+  // Each side's best answer in the whole duel, by every card it sees, to the
+  // other's plans: full_lower <= lower, full_upper >= upper; the gaps are
+  // what plans leave to an opponent who reads every card.
+  double full_lower = 0, full_upper = 0;
+  double natural = 0;         // the part of `value` from naturals
+  double exact = 0;           // the equilibrium played move by move, card by card
+  int rounds = 0;             // of the double oracle
+  std::size_t positions = 0;  // banker's positions worked out for the payoffs
 
   // Chance that the punter draws: first card f, total t, the last card drawn
   // `last` (its points) and the last that counted `cl` (0: none), `drew`:
@@ -63,6 +67,12 @@ struct Duel {
 
 // Solved once per ties rule and kept.
 const Duel& duel(Ties ties);
+
+// The threshold player's plans as a duel: draw below 5, banker or punter.
+Duel threshold_duel(Ties ties);
+// The punter's result per chip when the punter plays `punter`'s plans and
+// the banker `banker`'s, card by card from one pack (the naturals included).
+double worth(const Duel& punter, const Duel& banker);
 
 // A punter standing, as the banker sees him.
 struct Standing {
