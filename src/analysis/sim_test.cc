@@ -49,6 +49,32 @@ TEST(Sim, RotationGivesEveryBotEverySeat) {
   EXPECT_EQ(r->bots[1].games, 100u);
 }
 
+TEST(Sim, DuplicatePlaysEachDealUnderEveryRotation) {
+  // Two identical players: on the same deals from every seat, their mean
+  // scores are the same deal by deal, so the paired difference is exactly 0,
+  // while the games differ from deal to deal.
+  SimSpec s = spec("macao", 2, 41, {"threshold", "threshold"});
+  s.rotate = true;
+  s.duplicate = true;
+  s.threads = 2;
+  Result<SimResult> r = simulate(s);
+  ASSERT_TRUE(r.ok()) << r.message();
+  EXPECT_EQ(r->games, 42u);  // rounded up to whole deals
+  ASSERT_EQ(r->bot_names.size(), 1u);
+  EXPECT_TRUE(r->paired.empty() || r->paired[0].empty() || r->paired[0][0].deals == 0);
+  // Two different bots: one difference a deal.
+  s.bots = {"optimal", "threshold"};
+  r = simulate(s);
+  ASSERT_TRUE(r.ok()) << r.message();
+  ASSERT_EQ(r->paired.size(), 2u);
+  EXPECT_EQ(r->paired[0][1].deals, 21u);
+  EXPECT_NEAR(r->paired[0][1].mean(), -r->paired[1][0].mean(), 1e-9);
+  // Each bot sits once in each deal's two games: its mean score a deal is half
+  // its score over them, and the differences add up to half the difference
+  // of the bots' score sums over the tournament.
+  EXPECT_NEAR(r->paired[0][1].sum, (r->bots[0].score_sum - r->bots[1].score_sum) / 2, 1e-6);
+}
+
 TEST(Sim, JsonCarriesSeatsLoseRatesAndIntervals) {
   SimSpec s = spec("old-maid", 3, 200);
   Result<SimResult> r = simulate(s);

@@ -18,6 +18,28 @@ expect_status 2 "--seat without a record" -- "$PARLOUR" odds old-maid --seat 1
 expect_status 2 "--players with a record" -- "$PARLOUR" odds old-maid --record r.json --players 3
 expect_status 2 "odds of a missing record" -- "$PARLOUR" odds old-maid --record nothing.json
 
+# The games for stakes: expected results per chip under the optimal play.
+expect_status 0 "exact edges of Macao" -- "$PARLOUR" odds macao
+expect_in out "banker  +" "Macao names the banker's edge"
+expect_in out "ties=banker" "and the figures under each option"
+expect_in out "Exact; precision" "and says they are exact"
+expect_status 0 "Macao's edge checked by play" -- "$PARLOUR" odds macao --players 2 --check 20000
+expect_in out "measured" "the check prints what it measured beside the exact figure"
+expect_status 0 "exact edges of Baccara" -- "$PARLOUR" odds baccara --opt packs=1
+expect_in out "right  +" "Baccara names each side's figure"
+expect_in out "packs=6" "and the figures for each number of packs"
+expect_status 0 "optimal play against threshold on the same cards" -- "$PARLOUR" odds macao --check 20000 --against threshold
+expect_in out "optimal - threshold" "the comparison names both bots"
+expect_in out "exactly: as punter" "and gives the exact gain"
+expect_status 2 "--against without --check" -- "$PARLOUR" odds macao --against threshold
+expect_in err "--check" "says --against wants --check"
+expect_status 2 "--against an unknown bot" -- "$PARLOUR" odds macao --check 100 --against clever
+expect_in err "unknown bot 'clever'" "names the unknown bot"
+expect_status 2 "--check of one hand" -- "$PARLOUR" odds macao --check 1
+expect_status 2 "--check where the odds are chances" -- "$PARLOUR" odds old-maid --players 3 --check 1000
+expect_status 0 "a duplicate tournament" -- "$PARLOUR" tournament macao --players 2 --bots optimal,threshold --games 40 --duplicate
+expect_in out "duplicate (the first's mean score" "compares the bots deal by deal"
+
 # sim: same figures whatever the threads; JSON with seats, lose and lose_ci.
 "$PARLOUR" sim old-maid --players 4 --games 200000 --seed 1 --threads 1 --format json >one.json
 "$PARLOUR" sim old-maid --players 4 --games 200000 --seed 1 --threads 2 --format json >two.json
