@@ -2,7 +2,11 @@
 // player count it allows.
 #include <gtest/gtest.h>
 
+#include <memory>
+#include <vector>
+
 #include "conformance.h"
+#include "core/table.h"
 #include "games/registry.h"
 
 namespace parlour {
@@ -33,6 +37,28 @@ TEST(AllGames, EveryGameHasRulesOptionsWithSourcesAndABot) {
       EXPECT_FALSE(o.source.empty()) << g.name << " " << o.key;
     }
   }
+}
+
+TEST(AllGames, EveryBotOfEveryGamePlaysWholeGamesAtEachEndOfTheTable) {
+  // Each of a game's own bots in every seat, at the fewest and the most
+  // players: only legal moves (the table refuses others and stops), to the end.
+  register_all_games();
+  for (const GameInfo& g : games())
+    for (const BotSpec& b : g.bots)
+      for (int players : {g.min_players, g.max_players}) {
+        Config config = testing::test_config(g.name, players);
+        Table table(Selection{&g, nullptr}, config, 11);
+        std::vector<std::unique_ptr<BotPlayer>> bots;
+        std::vector<Player*> seats;
+        for (int s = 0; s < players; ++s) {
+          bots.push_back(std::make_unique<BotPlayer>(b.make(), g.resampler,
+                                                     Rng(11, static_cast<std::uint64_t>(s))));
+          seats.push_back(bots.back().get());
+        }
+        EXPECT_TRUE(table.run(seats)) << g.name << " " << b.name << " at " << players;
+        EXPECT_EQ(table.state().to_move(), kTerminal)
+            << g.name << " " << b.name << " at " << players;
+      }
 }
 
 }  // namespace
