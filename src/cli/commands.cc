@@ -391,7 +391,8 @@ int odds(const OddsArgs& a, std::ostream& out, std::ostream& err) {
       a.seat ? g.exact_odds->for_seat(rp->state(), *a.seat) : g.exact_odds->at(rp->state());
   if (!r.ok()) return fail(err, r.message());
   // Chance that is due (a deal, a draw from a shuffled fan) waits; the odds cover it.
-  out << "Odds of " << r->event << " this hand, after move " << at << " of " << total << " of "
+  out << (r->kind == OddsReport::Kind::kPerChip ? "Expected " : "Odds of ") << r->event
+      << " this hand, after move " << at << " of " << total << " of "
       << a.record;
   if (a.seat)
     out << ", as seat " << *a.seat
