@@ -82,7 +82,7 @@ int main(int argc, char** argv) {
   auto* oddsc = app.add_subcommand(
       "odds", "exact odds of losing, seat by seat, from the deal or from a record");
   cli::OddsArgs oa;
-  oddsc->add_option("GAME", oa.game, "a game with exact odds (the Old Maid family, Macao, Baccara)")
+  oddsc->add_option("GAME", oa.game, "a game with exact odds (the Old Maid family, Vingt-et-un, Macao, Baccara)")
       ->required();
   oddsc->add_option("--players", oa.players, "number of players");
   oddsc->add_option("--opt", oa.options, "an option as key=value (repeatable)");

@@ -42,8 +42,18 @@ namespace {
 
 Status long_matches(Config& config, int players) {
   config.players = players;
-  for (const char* o : {"chips=100000", "limit=1", "bank-hands=50", "rounds=20"})
-    if (Status st = config.options.set(o); !st.ok()) return st;
+  // Those of these options the game has: the most chips, a chip a hand, the
+  // longest matches.
+  for (const OptionSpec& o : config.options.specs()) {
+    const std::string_view k = o.key;
+    const std::string v = k == "chips"        ? std::to_string(o.max)
+                          : k == "limit"      ? "1"
+                          : k == "bank-hands" ? std::to_string(o.max)
+                          : k == "rounds"     ? std::to_string(o.max)
+                                              : "";
+    if (v.empty()) continue;
+    if (Status st = config.options.set(k, v); !st.ok()) return st;
+  }
   return {};
 }
 

@@ -20,15 +20,17 @@ struct MatrixSolution {
 
 MatrixSolution solve_matrix(const std::vector<std::vector<double>>& p) {
   const std::size_t r = p.size(), c = p[0].size();
-  double low = std::numeric_limits<double>::infinity();
+  // Scaled to [1, 2]: the simplex's tolerances are absolute, and the
+  // payoffs of a game weighted by the chances of its deals are small.
+  double low = std::numeric_limits<double>::infinity(), high = -low;
   for (const auto& row : p)
-    for (double v : row) low = std::min(low, v);
-  const double shift = 1 - low;
+    for (double v : row) low = std::min(low, v), high = std::max(high, v);
+  const double scale = high > low ? 1 / (high - low) : 1;
   LinearProgram lp;
   lp.c.assign(c, 1.0);
   for (std::size_t i = 0; i < r; ++i) {
     std::vector<double> row(c);
-    for (std::size_t j = 0; j < c; ++j) row[j] = p[i][j] + shift;
+    for (std::size_t j = 0; j < c; ++j) row[j] = 1 + (p[i][j] - low) * scale;
     lp.a.push_back(std::move(row));
     lp.b.push_back(1);
   }
@@ -37,8 +39,12 @@ MatrixSolution solve_matrix(const std::vector<std::vector<double>>& p) {
   MatrixSolution out;
   out.cols = s.x;
   out.rows = s.dual;
-  for (double& q : out.cols) q = std::max(0.0, q) / s.value;
-  for (double& q : out.rows) q = std::max(0.0, q) / s.value;
+  // Mixtures: each sums to 1 (both sums are s.value, to rounding).
+  for (std::vector<double>* m : {&out.cols, &out.rows}) {
+    double sum = 0;
+    for (double& q : *m) sum += q = std::max(0.0, q);
+    for (double& q : *m) q /= sum;
+  }
   return out;
 }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 
+#include "games/vingt_et_un/optimal.h"
 #include "games/vingt_et_un/state.h"
 #include "kit/policy.h"
 #include "rules_text.h"
@@ -230,6 +231,7 @@ Action foster_for_test(const VingtState& s, Seat me, std::span<const Action> leg
 GameInfo game_info() {
   static const Hints hints(5.0, /*same_deals=*/true);
   static const Sampler sampler;
+  static const Odds odds;
   GameInfo g;
   g.name = "vingt-et-un";
   g.title = "Vingt-et-un";
@@ -252,14 +254,20 @@ GameInfo game_info() {
        kMaxPlayers,
        4},
   };
-  g.bots = {{"foster",
-             "stands on 17 and draws on 16 (Foster's advice), a counter a hand; as dealer calls "
-             "double on a first ace or tenth card",
-             [] { return std::unique_ptr<Bot>(std::make_unique<FosterBot>()); }}};
+  g.bots = {
+      {"foster",
+       "stands on 17 and draws on 16 (Foster's advice), a counter a hand; as dealer calls "
+       "double on a first ace or tenth card",
+       [] { return std::unique_ptr<Bot>(std::make_unique<FosterBot>()); }},
+      {"optimal",
+       "stakes a chip; calls, doubles and draws as the solved duel of punter and dealer says, "
+       "mixing where it mixes",
+       [] { return std::unique_ptr<Bot>(std::make_unique<OptimalBot>()); }}};
   g.validate = validate;
   g.new_game = state_factory<VingtState, Rules>();
   g.resampler = &sampler;
   g.search = &hints;
+  g.exact_odds = &odds;
   return g;
 }
 

@@ -8,6 +8,8 @@
 #include "conformance.h"
 #include "core/deck.h"
 #include "core/registry.h"
+#include "games/vingt_et_un/optimal.h"
+#include "games/vingt_et_un/solve.h"
 #include "games/vingt_et_un/state.h"
 
 namespace parlour::vingt_et_un {
@@ -260,6 +262,52 @@ TEST(VingtViews, ResamplesKeepWhatIsShownAndWhatCreveAndNaturalsTell) {
     EXPECT_GT(value(m.hand(p1)[0]) + value(m.hand(p1)[1]) + 9, 21);
     for (Seat p = 0; p < 4; ++p) EXPECT_FALSE(natural(m.hand(p))) << p;
   }
+}
+
+// ---- Exact play -----------------------------------------------------------------------------
+
+TEST(VingtOptimal, TheDuelIsSolvedAndPlayedOutAlike) {
+  for (bool dbl : {true, false}) {
+    const Duel& d = duel(dbl);
+    ASSERT_TRUE(d.ok) << "double " << dbl;
+    // Each side's guarantee meets the other's among plans (to the
+    // programme's precision), and the plans played out give the same figure.
+    EXPECT_NEAR(d.lower, d.upper, 1e-5);
+    EXPECT_NEAR(d.exact, d.value, 1e-5);
+    for (int t = 0; t < kTypes; ++t) {
+      double sum = 0;
+      for (double x : d.punter[static_cast<std::size_t>(t)]) sum += x;
+      EXPECT_NEAR(sum, 1, 1e-9);
+    }
+  }
+  // Foster: "he has the privilege of calling upon all the others to double":
+  // a privilege, worth something to the dealer.
+  EXPECT_LT(duel(true).exact, duel(false).exact);
+  // He calls on an ace and a tenth card, where the naturals are his.
+  EXPECT_NEAR(duel(true).call[1], 1, 1e-9);
+  EXPECT_NEAR(duel(true).call[10], 1, 1e-9);
+  // Foster: the punter draws on a low hand: on 4 to 11 he cannot go créve.
+  for (int hard = 4; hard <= 11; ++hard)
+    EXPECT_NEAR(duel(false).punter_draws(type_of(hard, false), hard, -1), 1, 1e-9);
+  // And never on a hard 20.
+  EXPECT_NEAR(duel(false).punter_draws(type_of(20, false), 20, -1), 0, 1e-9);
+}
+
+TEST(VingtOptimal, TheExactEdgeAgreesWithTheTableAndBeatsFoster) {
+  const Config c = testing::test_config("vingt-et-un", 2);
+  Result<OddsReport> exact = Odds().from_deal(c);
+  ASSERT_TRUE(exact.ok()) << exact.message();
+  Result<OddsReport> m = Odds().check(c, 200000, 1);
+  ASSERT_TRUE(m.ok()) << m.message();
+  EXPECT_NEAR(m->chance[0], exact->chance[0], m->precision) << m->notes[0];
+  Result<OddsReport> vs = Odds().compare(c, 100000, 1, "foster");
+  ASSERT_TRUE(vs.ok()) << vs.message();
+  EXPECT_GT(vs->chance[0] - vs->precision, 0) << vs->notes[0];
+  // Look-first, a stake after the first card, is not solved: said so.
+  Result<OddsReport> lf =
+      Odds().from_deal(testing::test_config("vingt-et-un", 2, {"look-first=yes"}));
+  ASSERT_FALSE(lf.ok());
+  EXPECT_NE(lf.message().find("look-first"), std::string::npos);
 }
 
 // ---- Conformance ---------------------------------------------------------------------------

@@ -1,0 +1,275 @@
+// Vingt-et-un's optimal player and exact odds, from the duel solved in
+// solve.h: the bot `optimal`, `parlour odds vingt-et-un` and its check.
+#include "games/vingt_et_un/optimal.h"
+
+#include <algorithm>
+#include <cstdio>
+
+#include "games/vingt_et_un/solve.h"
+#include "kit/edge.h"
+
+namespace parlour::vingt_et_un {
+namespace {
+
+// A hand as the duel reads it: its two-card type, its best total now, and
+// the highest best total before its last card (-1 with two cards).
+struct Read {
+  int type = -1, best = 0, peak = -1;
+};
+Read read(const Hand& h) {
+  Read r;
+  int hard = 0;
+  bool ace = false;
+  for (std::size_t i = 0; i < h.size(); ++i) {
+    if (i >= 2) r.peak = std::max(r.peak, r.best);
+    hard += value(h[i]), ace |= h[i].rank() == kAce;
+    r.best = ace && hard + 10 <= 21 ? hard + 10 : hard;
+    if (i == 1) r.type = type_of(hard, ace);
+  }
+  return r;
+}
+
+// What the dealer saw a punter draw: the points (aces 1) and the last card.
+int seen_in(const Hand& h) {
+  int v = 0, last = 0;
+  for (std::size_t i = 2; i < h.size(); ++i) v += value(h[i]), last = value(h[i]);
+  return seen_of(std::min(v, 19), last);
+}
+
+std::string card_word(int v) {
+  return v == 1 ? "an ace" : v == 10 ? "a tenth card" : v == 8 ? "an 8" : "a " + std::to_string(v);
+}
+
+}  // namespace
+
+Choice optimal_choice(const VingtState& s, Seat me) {
+  const Duel& d = duel(s.rules().dealer_double);
+  Choice c;
+  std::string what;
+  switch (s.phase()) {
+    case VingtState::Phase::kStake:
+      c.why = "stake one chip: the figures are per chip, and the least stake loses least";
+      return c;
+    case VingtState::Phase::kDouble: {
+      const int d1 = value(s.hand(me)[0]);
+      c.yes = d.call[static_cast<std::size_t>(d1)];
+      c.why = kit::mixed(c.yes, "call on all to double", "do not call") +
+              ", as the optimal dealer plays on " + card_word(d1);
+      return c;
+    }
+    case VingtState::Phase::kAnswer: {
+      const int c1 = value(s.hand(me)[0]);
+      c.yes = d.accept[static_cast<std::size_t>(c1)];
+      c.why = kit::mixed(c.yes, "double", "give up the stake") +
+              ", as the optimal punter plays on " + card_word(c1);
+      return c;
+    }
+    default:
+      break;
+  }
+  const Read own = read(s.hand(me));
+  if (own.type < 0 || own.best >= 21) {
+    c.why = "stand";
+    return c;
+  }
+  if (me != s.banker()) {
+    c.yes = d.punter_draws(own.type, own.best, own.peak);
+    what = "the optimal punter plays at " + std::to_string(own.best);
+  } else {
+    // The punter standing with most at stake, as the dealer sees him.
+    Seat most = kNobody;
+    int standing = 0;
+    for (Seat p = 0; p < s.rules().players; ++p) {
+      if (p == me || s.part(p) != kit::Part::kIn) continue;
+      ++standing;
+      if (most == kNobody || s.stake(p) > s.stake(most)) most = p;
+    }
+    c.yes =
+        most == kNobody ? 0 : d.dealer_draws(own.type, seen_in(s.hand(most)), own.best, own.peak);
+    what = "the optimal dealer plays at " + std::to_string(own.best) +
+           (standing > 1 ? " against the punter with most at stake" : "");
+  }
+  const bool mixes = c.yes > 1e-9 && c.yes < 1 - 1e-9;
+  c.why = kit::mixed(c.yes, "draw", "stand") + ", as " + what +
+          (mixes ? " (the equilibrium mixes, so that the other cannot read the hand)" : "");
+  return c;
+}
+
+Action OptimalBot::act(const Observation& obs, Rng& rng) {
+  if (obs.legal().size() == 1) return obs.legal()[0];
+  const std::unique_ptr<State> world = obs.sample(rng);
+  if (!world) return obs.legal()[0];
+  const auto& s = static_cast<const VingtState&>(*world);
+  const auto has = [&](Move m) {
+    return std::find(obs.legal().begin(), obs.legal().end(), m.encode()) != obs.legal().end();
+  };
+  switch (s.phase()) {
+    case VingtState::Phase::kStake:
+      return has(Move::stake(1)) ? Move::stake(1).encode() : obs.legal()[0];
+    case VingtState::Phase::kDouble:
+      return Move::of(kit::with_chance(optimal_choice(s, obs.seat()).yes, rng) ? Move::kDouble
+                                                                               : Move::kNoDouble)
+          .encode();
+    case VingtState::Phase::kAnswer:
+      return Move::of(kit::with_chance(optimal_choice(s, obs.seat()).yes, rng) ? Move::kAccept
+                                                                               : Move::kRefuse)
+          .encode();
+    default:
+      return has(Move::of(Move::kDraw)) && kit::with_chance(optimal_choice(s, obs.seat()).yes, rng)
+                 ? Move::of(Move::kDraw).encode()
+                 : Move::of(Move::kStand).encode();
+  }
+}
+
+// ---- Odds ------------------------------------------------------------------------------
+
+namespace {
+
+std::string method(const Duel& d) {
+  return "the duel of one punter against the dealer solved exactly among plans (a total to draw "
+         "to, by "
+         "the two cards; by his two cards and what the punter drew, for the dealer), each plan "
+         "paid out "
+         "card by card from a fresh pack of 52 (" +
+         std::to_string(d.positions) + " dealer's positions), the equilibrium by double oracle (" +
+         std::to_string(d.rounds) +
+         " rounds); the call to double and the answer solved with the plans in turn (" +
+         std::to_string(d.outer) + " rounds)";
+}
+
+Status solvable(const Config& config) {
+  if (Rules::from(config).look_first)
+    return Status::error(
+        "vingt-et-un's exact odds are for stakes placed before the cards; look-first (a stake "
+        "chosen "
+        "after the first card) is not solved");
+  return {};
+}
+
+}  // namespace
+
+Result<OddsReport> Odds::from_deal(const Config& config) const {
+  if (Status st = solvable(config); !st.ok()) return st;
+  const Duel& d = duel(Rules::from(config).dealer_double);
+  OddsReport out;
+  out.kind = OddsReport::Kind::kPerChip;
+  out.event = "result per chip first staked, both playing the optimal strategy";
+  out.labels = {"punter", "dealer"};
+  out.chance = {d.exact, -d.exact};
+  out.exact = d.ok;
+  out.precision = std::max(1e-12, d.upper - d.lower);
+  out.method = method(d);
+  for (bool dbl : {true, false}) {
+    const Duel& o = duel(dbl);
+    out.notes.push_back(std::string(dbl ? "double=yes" : "double=no") + ": punter " +
+                        kit::per_chip(o.exact) + ", dealer " + kit::per_chip(-o.exact) +
+                        " (the equilibrium guarantees [" + kit::per_chip(o.lower) + ", " +
+                        kit::per_chip(o.upper) + "])");
+  }
+  if (d.double_on) {
+    std::string call, answer;
+    auto add = [](std::string& list, int v, double x) {
+      if (x <= 1e-6) return;
+      char pct[32];
+      std::snprintf(pct, sizeof pct, " (%.1f%% of the time)", 100 * x);
+      list += (list.empty() ? "" : ", ") + card_word(v) + (x < 1 - 1e-6 ? pct : "");
+    };
+    for (int v = 1; v <= 10; ++v) {
+      add(call, v, d.call[static_cast<std::size_t>(v)]);
+      add(answer, v, d.accept[static_cast<std::size_t>(v)]);
+    }
+    call = "the dealer calls on " + call, answer = "the punter doubles on " + answer;
+    out.notes.push_back(call + "; " + answer);
+  }
+  out.notes.push_back(
+      "limit, stake, chips, bank and rounds change no figure per chip; the pack is fresh "
+      "here, where the game deals it through");
+  return out;
+}
+
+Result<OddsReport> Odds::at(const State& state) const {
+  return for_seat(state, static_cast<const VingtState&>(state).to_move());
+}
+
+Result<OddsReport> Odds::for_seat(const State& state, Seat seat) const {
+  const auto& s = static_cast<const VingtState&>(state);
+  if (s.rules().look_first)
+    return Status::error("look-first (a stake chosen after the first card) is not solved");
+  const Duel& d = duel(s.rules().dealer_double);
+  OddsReport out;
+  out.kind = OddsReport::Kind::kPerChip;
+  out.event = "result per chip first staked at this table, both playing the optimal strategy";
+  out.exact = d.ok;
+  out.precision = std::max(1e-12, d.upper - d.lower);
+  out.method = method(d);
+  out.chance.assign(static_cast<std::size_t>(s.rules().players), d.exact);
+  out.chance[static_cast<std::size_t>(s.banker())] = -d.exact;
+  out.notes.push_back("the dealer's edge at this table: " + kit::per_chip(-d.exact) +
+                      " of each chip first staked against him");
+  const bool moving = seat >= 0 && s.to_move() == seat && s.phase() != VingtState::Phase::kOver;
+  if (moving) out.advice = optimal_choice(s, seat).why;
+  return out;
+}
+
+Result<OddsReport> Odds::check(const Config& config, long hands, std::uint64_t seed) const {
+  if (Status st = solvable(config); !st.ok()) return st;
+  const Duel& d = duel(Rules::from(config).dealer_double);
+  kit::Tally tally;
+  Seat punter = kNobody;
+  int before = 0;
+  kit::HandCheck hc{"vingt-et-un",
+                    2,
+                    seed,
+                    [] { return std::make_unique<OptimalBot>(); },
+                    [](const State& s) { return static_cast<const VingtState&>(s).hand_number(); },
+                    [&](const State& st, bool first) {
+                      const auto& v = static_cast<const VingtState&>(st);
+                      if (!first && punter != kNobody && tally.count() < hands)
+                        tally.add(v.chips()->balance(punter) - before);
+                      punter = v.phase() == VingtState::Phase::kOver ? kNobody : 1 - v.banker();
+                      if (punter != kNobody) before = v.chips()->balance(punter);
+                      return tally.count() < hands;
+                    }};
+  if (Status st = kit::play_hands(config, hc); !st.ok()) return st;
+  OddsReport out;
+  out.kind = OddsReport::Kind::kPerChip;
+  out.event = "result per chip first staked, measured";
+  out.labels = {"punter", "dealer"};
+  out.chance = {tally.mean(), -tally.mean()};
+  out.precision = tally.half_width();
+  out.method =
+      std::to_string(tally.count()) +
+      " hands of one punter against the dealer, both bots `optimal`, through the table, one chip "
+      "a hand, the pack dealt through as the rules say";
+  out.notes.push_back(tally.against(d.exact));
+  return out;
+}
+
+Result<OddsReport> Odds::compare(const Config& config, long hands, std::uint64_t seed,
+                                 std::string_view against) const {
+  if (Status st = solvable(config); !st.ok()) return st;
+  kit::PairedHands ph{
+      "vingt-et-un", 2, seed, hands, "optimal", std::string(against), [](const State& s) {
+        return static_cast<const VingtState&>(s).hand_number();
+      }};
+  Result<kit::Tally> t = kit::paired_hands(config, ph);
+  if (!t.ok()) return t.status();
+  OddsReport out;
+  out.kind = OddsReport::Kind::kPerChip;
+  out.event =
+      "gain per hand of the optimal play over " + std::string(against) + ", on the same cards";
+  out.labels = {"optimal - " + std::string(against)};
+  out.chance = {t->mean()};
+  out.precision = t->half_width();
+  out.method = std::to_string(t->count()) +
+               " hands of two, each played twice from the same position: `optimal` "
+               "in one seat (the seats in turns), then `" +
+               std::string(against) + "` there";
+  const double m = t->mean(), h = t->half_width();
+  out.notes.push_back(m - h > 0   ? "the optimal play is ahead, the interval clear of zero"
+                      : m + h < 0 ? std::string(against) + " is ahead, the interval clear of zero"
+                                  : "no clear difference at this many hands");
+  return out;
+}
+
+}  // namespace parlour::vingt_et_un

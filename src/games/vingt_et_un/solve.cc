@@ -1,0 +1,459 @@
+// Vingt-et-un's duel solved (solve.h): the plans' payoffs card by card from
+// one pack, the equilibrium by kit/solve.h, the call and the answer by best
+// answers, and the whole played move by move, card by card.
+#include "games/vingt_et_un/solve.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <unordered_map>
+
+#include "kit/solve.h"
+
+namespace parlour::vingt_et_un {
+namespace {
+
+std::size_t z(int i) {
+  return static_cast<std::size_t>(i);
+}
+int count(int v) {
+  return v == 10 ? 16 : 4;
+}
+int best_of(int hard, bool ace) {
+  return ace && hard + 10 <= 21 ? hard + 10 : hard;
+}
+int settle(int punter, int dealer) {
+  return punter > dealer ? 1 : punter < dealer ? -1 : 0;
+}
+
+// What is left of the pack, by value (an ace 1, tens and court cards 10).
+struct Pack {
+  std::array<int, 11> left{};
+  int n = 0;
+  static Pack full() {
+    Pack p;
+    for (int v = 1; v <= 10; ++v) p.left[z(v)] = count(v);
+    p.n = 52;
+    return p;
+  }
+  int operator[](int v) const { return left[z(v)]; }
+  void take(int v) { --left[z(v)], --n; }
+  void put(int v) { ++left[z(v)], ++n; }
+  double chance(int v) const { return static_cast<double>((*this)[v]) / n; }
+  std::uint64_t code() const {
+    std::uint64_t k = static_cast<std::uint64_t>((*this)[10]);
+    for (int v = 1; v <= 9; ++v) k = k << 3 | static_cast<std::uint64_t>((*this)[v]);
+    return k;  // 5 + 27 bits
+  }
+};
+
+std::array<int, 20 * 11> seen_table() {
+  std::array<int, 20 * 11> t{};
+  t.fill(-1);
+  int k = 1;
+  t[0] = 0;
+  for (int v = 1; v <= 19; ++v)
+    for (int last = 1; last <= std::min(v, 10); ++last) t[z(v * 11 + last)] = k++;
+  return t;
+}
+const std::array<int, 20 * 11> kSeenIndex = seen_table();
+
+// The plans standing at a best total `best` first reached after `peak`:
+// those whose total lies in (peak, best].
+template <class F>
+void standing(int peak, int best, F&& each) {
+  for (int j = 0; j < kPlans; ++j)
+    if (plan_total(j) > peak && plan_total(j) <= best) each(j);
+}
+
+double tail(const std::array<double, kPlans>& plan, int above) {
+  double p = 0;
+  for (int j = 0; j < kPlans; ++j)
+    if (plan_total(j) > above) p += plan[z(j)];
+  return p;
+}
+
+// A plan chosen at the deal, move by move: draw now with the chance that its
+// total is above both `best` and everything before, given above `peak`.
+// Returns -1 where the plan never gets here.
+double draws(const std::array<double, kPlans>& plan, int best, int peak) {
+  const double before = tail(plan, peak);
+  if (before <= 1e-15) return -1;
+  return std::min(1.0, tail(plan, std::max(peak, best)) / before);
+}
+
+// The dealer drawing from a pack for every plan at once, memoized: the
+// punter's result standing on pt, for each dealer's plan alive (total above
+// `peak`).
+class DealerDraws {
+ public:
+  std::array<double, kPlans> at(const Pack& d, int hard, bool ace, int peak, int pt) {
+    const std::uint64_t k = d.code() << 24 | std::uint64_t(hard) << 18 | std::uint64_t(ace) << 17 |
+                            std::uint64_t(peak + 1) << 11 | std::uint64_t(pt) << 5;
+    if (auto it = memo_.find(k); it != memo_.end()) return it->second;
+    std::array<double, kPlans> v{};
+    const int best = best_of(hard, ace);
+    bool draws_on = false;
+    for (int j = 0; j < kPlans; ++j) {
+      if (plan_total(j) <= peak) continue;
+      if (plan_total(j) <= best)
+        v[z(j)] = settle(pt, best);
+      else
+        draws_on = true;
+    }
+    if (draws_on) {
+      for (int c = 1; c <= 10; ++c) {
+        if (!d[c]) continue;
+        const double q = d.chance(c);
+        std::array<double, kPlans> child{};
+        const bool bust = hard + c > 21;
+        if (!bust) {
+          Pack e = d;
+          e.take(c);
+          child = at(e, hard + c, ace || c == 1, std::max(peak, best), pt);
+        }
+        for (int j = 0; j < kPlans; ++j)
+          if (plan_total(j) > std::max(peak, best)) v[z(j)] += q * (bust ? 1 : child[z(j)]);
+      }
+    }
+    memo_.emplace(k, v);
+    return v;
+  }
+  std::size_t positions() const { return memo_.size(); }
+
+ private:
+  std::unordered_map<std::uint64_t, std::array<double, kPlans>> memo_;
+};
+
+// A deal's cards by value and its chance from one pack.
+struct Deal {
+  int c1, c2, d1, d2;
+  double chance;
+};
+std::vector<Deal> deals() {
+  std::vector<Deal> out;
+  Pack p = Pack::full();
+  for (int c1 = 1; c1 <= 10; ++c1) {
+    const double a = p.chance(c1);
+    p.take(c1);
+    for (int d1 = 1; d1 <= 10; ++d1) {
+      const double b = a * p.chance(d1);
+      p.take(d1);
+      for (int c2 = 1; c2 <= 10; ++c2) {
+        const double c = b * p.chance(c2);
+        p.take(c2);
+        for (int d2 = 1; d2 <= 10; ++d2) out.push_back({c1, c2, d1, d2, c * p.chance(d2)});
+        p.put(c2);
+      }
+      p.put(d1);
+    }
+    p.put(c1);
+  }
+  return out;
+}
+
+bool natural(int a, int b) {
+  return (a == 1 && b == 10) || (a == 10 && b == 1);
+}
+
+// A deal's two hands, whatever the order of their cards.
+int hands_index(const Deal& x) {
+  const int a = std::min(x.c1, x.c2), b = std::max(x.c1, x.c2), c = std::min(x.d1, x.d2),
+            d = std::max(x.d1, x.d2);
+  return ((a * 11 + b) * 11 + c) * 11 + d;
+}
+
+// The stake at play after the call, on average (1 uncalled, 2 called and
+// doubled), and the stake given up (called and refused), by the chances of
+// the call and the answer.
+struct Stake {
+  double play = 1, given = 0;
+};
+Stake stake_of(const Duel& d, int c1, int d1) {
+  if (!d.double_on) return {};
+  const double call = d.call[z(d1)], yes = d.accept[z(c1)];
+  return {1 - call + 2 * call * yes, call * (1 - yes)};
+}
+
+// The plans' payoffs with the current call and answer.
+void payoffs(kit::AdditiveGame& g, const Duel& duel, const std::vector<Deal>& all,
+             DealerDraws& dealer,
+             std::array<std::array<std::array<double, kSeen>, kPlans>, kTypes>& stands,
+             double& fixed) {
+  fixed = 0;
+  // The drawing depends on the two hands, not on the order of their cards:
+  // each pair of hands is played out once, with the stakes of its deals.
+  std::array<double, 11 * 11 * 11 * 11> weight{};
+  for (const Deal& x : all) {
+    const Stake st = stake_of(duel, x.c1, x.d1);
+    const double w = x.chance, k = st.play;
+    fixed -= w * st.given;  // the stake given up
+    if (k <= 0) continue;
+    const bool np = natural(x.c1, x.c2), nd = natural(x.d1, x.d2);
+    if (nd) {
+      fixed += w * k * (np ? 0 : -2);
+      continue;
+    }
+    if (np) {
+      fixed += w * k * 2;
+      continue;
+    }
+    weight[z(hands_index(x))] += w * k;
+  }
+  for (const Deal& x : all) {
+    if (x.c1 > x.c2 || x.d1 > x.d2) continue;  // one order of each hand
+    const double wk = weight[z(hands_index(x))];
+    if (wk <= 0) continue;
+    const int pt = type_of(x.c1 + x.c2, x.c1 == 1 || x.c2 == 1);
+    const int dt = type_of(x.d1 + x.d2, x.d1 == 1 || x.d2 == 1);
+    const int dhard = x.d1 + x.d2;
+    const bool dace = x.d1 == 1 || x.d2 == 1;
+    Pack deck = Pack::full();
+    deck.take(x.c1), deck.take(x.c2), deck.take(x.d1), deck.take(x.d2);
+    // The punter's positions, layer by layer: hard sum, an ace, the peak
+    // before, the points drawn and the last card.
+    struct Spot {
+      Pack deck;
+      int hard;
+      bool ace;
+      int peak, v, last;
+    };
+    auto key = [](const Spot& s) {
+      return s.deck.code() << 24 | std::uint64_t(s.hard) << 18 | std::uint64_t(s.ace) << 17 |
+             std::uint64_t(s.peak + 1) << 11 | std::uint64_t(s.v) << 5 | std::uint64_t(s.last);
+    };
+    std::unordered_map<std::uint64_t, std::pair<Spot, double>> layer, next;
+    const Spot start{deck, x.c1 + x.c2, x.c1 == 1 || x.c2 == 1, -1, 0, 0};
+    layer[key(start)] = {start, wk};
+    while (!layer.empty()) {
+      next.clear();
+      for (const auto& [unused, sp] : layer) {
+        const auto& [s, p] = sp;
+        const int best = best_of(s.hard, s.ace);
+        const int seen = seen_of(s.v, s.last);
+        bool standers = false;
+        standing(s.peak, best, [&](int) { standers = true; });
+        if (standers) {
+          const std::array<double, kPlans> v = dealer.at(s.deck, dhard, dace, -1, best);
+          standing(s.peak, best, [&](int j) {
+            stands[z(pt)][z(j)][z(seen)] += p;
+            for (int u = 0; u < kPlans; ++u) g.m(pt, j, dt * kSeen + seen, u) += p * v[z(u)];
+          });
+        }
+        const int above = std::max(s.peak, best);
+        if (above >= 21) continue;  // every plan stands on 21
+        for (int c = 1; c <= 10; ++c) {
+          if (!s.deck[c]) continue;
+          const double q = p * s.deck.chance(c);
+          if (s.hard + c > 21) {
+            for (int j = 0; j < kPlans; ++j)
+              if (plan_total(j) > above) g.base(pt, j) -= q;
+            continue;
+          }
+          Spot t = s;
+          t.deck.take(c);
+          t.hard += c, t.ace = s.ace || c == 1, t.peak = above, t.v += c, t.last = c;
+          auto& slot = next[key(t)];
+          slot.first = t;
+          slot.second += q;
+        }
+      }
+      layer.swap(next);
+    }
+  }
+}
+
+// The duel played out with the plans, card by card: the punter's result per
+// chip staked at first, and by each pair of first cards (per chip at play,
+// naturals included). A plan chosen at the deal is a mixture of pure plans,
+// so each position's worth is the plans' mixture of theirs.
+double play(const Duel& duel, const std::vector<Deal>& all, DealerDraws& dealer,
+            std::array<std::array<double, 11>, 11>& by_pair) {
+  std::array<std::array<double, 11>, 11> mass{};
+  by_pair = {};
+  double total = 0;
+  std::array<double, 11 * 11 * 11 * 11> played{};
+  std::array<bool, 11 * 11 * 11 * 11> done{};
+  for (const Deal& x : all) {
+    const Stake st = stake_of(duel, x.c1, x.d1);
+    mass[z(x.c1)][z(x.d1)] += x.chance;
+    double v = 0;  // per chip at play
+    const bool np = natural(x.c1, x.c2), nd = natural(x.d1, x.d2);
+    if (nd || np) {
+      v = nd ? (np ? 0 : -2) : 2;
+    } else if (done[z(hands_index(x))]) {
+      v = played[z(hands_index(x))];
+    } else {
+      const int pt = type_of(x.c1 + x.c2, x.c1 == 1 || x.c2 == 1);
+      const int dt = type_of(x.d1 + x.d2, x.d1 == 1 || x.d2 == 1);
+      const std::array<double, kPlans>& plan = duel.punter[z(pt)];
+      Pack deck = Pack::full();
+      deck.take(x.c1), deck.take(x.c2), deck.take(x.d1), deck.take(x.d2);
+      // Depth first: few positions a deal, each met once along its path.
+      struct Walk {
+        const Duel& duel;
+        DealerDraws& dealer;
+        const std::array<double, kPlans>& plan;
+        int dt, dhard;
+        bool dace;
+        double go(Pack& d, int hard, bool ace, int peak, int v, int last, double p) {
+          const int best = best_of(hard, ace);
+          double out = 0;
+          double stand = 0;
+          standing(peak, best, [&](int j) { stand += plan[z(j)]; });
+          if (stand > 0) {
+            const std::array<double, kPlans> dv = dealer.at(d, dhard, dace, -1, best);
+            const std::array<double, kPlans>& y = duel.dealer[z(dt * kSeen + seen_of(v, last))];
+            double w = 0;
+            for (int u = 0; u < kPlans; ++u) w += y[z(u)] * dv[z(u)];
+            out += p * stand * w;
+          }
+          const int above = std::max(peak, best);
+          double on = 0;
+          for (int j = 0; j < kPlans; ++j)
+            if (plan_total(j) > above) on += plan[z(j)];
+          if (on <= 0 || above >= 21) return out;
+          for (int c = 1; c <= 10; ++c) {
+            if (!d[c]) continue;
+            const double q = p * d.chance(c);
+            if (hard + c > 21) {
+              out -= q * on;
+              continue;
+            }
+            d.take(c);
+            out += go(d, hard + c, ace || c == 1, above, v + c, c, q);
+            d.put(c);
+          }
+          return out;
+        }
+      } walk{duel, dealer, plan, dt, x.d1 + x.d2, x.d1 == 1 || x.d2 == 1};
+      v = walk.go(deck, x.c1 + x.c2, x.c1 == 1 || x.c2 == 1, -1, 0, 0, 1);
+      played[z(hands_index(x))] = v, done[z(hands_index(x))] = true;
+    }
+    by_pair[z(x.c1)][z(x.d1)] += x.chance * v;
+    total += x.chance * (st.play * v - st.given);
+  }
+  for (int a = 1; a <= 10; ++a)
+    for (int b = 1; b <= 10; ++b) by_pair[z(a)][z(b)] /= mass[z(a)][z(b)];
+  return total;
+}
+
+// The call and the answer come to rest when no chance moves by more than
+// kRest between rounds (the programmes' own precision is about 1e-6).
+constexpr double kRest = 1e-5;
+constexpr int kOuter = 12;
+
+Duel solve_duel(bool double_on) {
+  Duel duel;
+  duel.double_on = double_on;
+  // To start: Foster's call on an ace or a tenth card, and every call met.
+  for (int v = 1; v <= 10; ++v) duel.call[z(v)] = v == 1 || v == 10, duel.accept[z(v)] = 1;
+  const std::vector<Deal> all = deals();
+  DealerDraws dealer;
+  for (duel.outer = 1; duel.outer <= kOuter; ++duel.outer) {
+    kit::AdditiveGame g(std::vector<int>(kTypes, kPlans), std::vector<int>(kTypes * kSeen, kPlans));
+    std::array<std::array<std::array<double, kSeen>, kPlans>, kTypes> stands{};
+    double fixed = 0;
+    payoffs(g, duel, all, dealer, stands, fixed);
+    const kit::AdditiveSolution sol = kit::solve(g);
+    duel.ok = sol.ok;
+    duel.rounds = sol.rounds;
+    duel.lower = sol.lower + fixed, duel.upper = sol.upper + fixed,
+    duel.value = sol.value() + fixed;
+    for (int t = 0; t < kTypes; ++t)
+      for (int j = 0; j < kPlans; ++j) duel.punter[z(t)][z(j)] = sol.x[g.a_index(t, j)];
+    // The dealer at each set: his plan; at a set never met, his best plan
+    // against every punter's plan alike.
+    duel.dealer.assign(kTypes * kSeen, {});
+    for (int dt = 0; dt < kTypes; ++dt)
+      for (int s = 0; s < kSeen; ++s) {
+        const int set = dt * kSeen + s;
+        double met = 0;
+        for (int t = 0; t < kTypes; ++t)
+          for (int j = 0; j < kPlans; ++j)
+            met += duel.punter[z(t)][z(j)] * stands[z(t)][z(j)][z(s)];
+        auto& plan = duel.dealer[z(set)];
+        if (met > 1e-15) {
+          for (int u = 0; u < kPlans; ++u) plan[z(u)] = sol.y[g.b_index(set, u)];
+          continue;
+        }
+        int arg = 0;
+        double low = 1e300;
+        for (int u = 0; u < kPlans; ++u) {
+          double v = 0;
+          for (int t = 0; t < kTypes; ++t)
+            for (int j = 0; j < kPlans; ++j) v += g.m(t, j, set, u);
+          if (v < low - 1e-18) low = v, arg = u;
+        }
+        plan[z(arg)] = 1;
+      }
+    duel.positions = dealer.positions();
+    if (!double_on) break;
+    // The call and the answer, each a best answer to the rest.
+    std::array<std::array<double, 11>, 11> value{};  // by c1, d1: per chip at play
+    play(duel, all, dealer, value);
+    // The call and the answer as a game of their own, the plans fixed: the
+    // punter's first card a type (double or give up), the dealer's a set
+    // (call or not); the answer matters only where the dealer calls.
+    kit::AdditiveGame cg(std::vector<int>(10, 2), std::vector<int>(10, 2));
+    for (int c1 = 1; c1 <= 10; ++c1)
+      for (int d1 = 1; d1 <= 10; ++d1) {
+        const double w = count(c1) * (count(d1) - (c1 == d1)) / (52.0 * 51.0),
+                     v = value[z(c1)][z(d1)];
+        for (int k = 0; k < 2; ++k) {
+          cg.m(c1 - 1, k, d1 - 1, 0) = w * (k == 0 ? 2 * v : -1);  // called: doubled, or given up
+          cg.m(c1 - 1, k, d1 - 1, 1) = w * v;                      // not called
+        }
+      }
+    const kit::AdditiveSolution cs = kit::solve(cg);
+    bool moved = false;
+    for (int v = 1; v <= 10; ++v) {
+      const double call = cs.y[cg.b_index(v - 1, 0)], yes = cs.x[cg.a_index(v - 1, 0)];
+      moved |=
+          std::abs(call - duel.call[z(v)]) > kRest || std::abs(yes - duel.accept[z(v)]) > kRest;
+      duel.call[z(v)] = call, duel.accept[z(v)] = yes;
+    }
+    if (!moved) break;
+  }
+  // Solved when the call and the answer came to rest on the plans solved last.
+  duel.ok = duel.ok && duel.outer <= kOuter;
+  std::array<std::array<double, 11>, 11> by_pair{};
+  duel.exact = play(duel, all, dealer, by_pair);
+  return duel;
+}
+
+}  // namespace
+
+int type_of(int hard, bool ace) {
+  if (ace && hard == 11) return -1;
+  return ace ? 17 + (hard - 2) : hard - 4;
+}
+
+int seen_of(int v, int last) {
+  return kSeenIndex[z(v * 11 + last)];
+}
+
+double Duel::punter_draws(int type, int best, int peak) const {
+  const double p = draws(punter[z(type)], best, peak);
+  return p >= 0 ? p : best < 17 ? 1 : 0;  // off the plan: Foster's rule
+}
+
+double Duel::dealer_draws(int type, int seen, int best, int peak) const {
+  const double p = draws(dealer[z(type * kSeen + seen)], best, peak);
+  return p >= 0 ? p : best < 17 ? 1 : 0;
+}
+
+const Duel& duel(bool double_on) {
+  static std::mutex mu;
+  static std::array<std::unique_ptr<Duel>, 2> cache;
+  std::lock_guard<std::mutex> lock(mu);
+  auto& slot = cache[double_on ? 1 : 0];
+  if (!slot) {
+    slot = std::make_unique<Duel>(solve_duel(double_on));
+  }
+  return *slot;
+}
+
+}  // namespace parlour::vingt_et_un

@@ -1,0 +1,64 @@
+// Vingt-et-un solved: the duel of one punter against the dealer, from the
+// rules (vingt_et_un.h) alone; nothing here is typed in.
+//
+// The model, as for Macao (macao/solve.h). After the first card each, the
+// dealer may call on the punter to double (option `double`), and the punter
+// doubles or gives up his stake; then the second cards and the naturals. A
+// plan of the punter: for his two cards (their sum, an ace or not), a total
+// T, drawing while his best total is under it. A plan of the dealer: for his
+// two cards and what he saw the punter draw (the points, the last card), a
+// total U. Every plan against every plan is paid out card by card from one
+// pack of 52; the game is additive (kit/solve.h) and its equilibrium among
+// plans exact. The call and the answer are best answers in turn: the dealer
+// calls on a first card where the punter's result is below nothing, the
+// punter doubles where doubling loses less than his stake; the plans are
+// solved again until neither changes.
+//
+// Restrictions, said plainly: the plans do not depend on whether the stake
+// was doubled, nor on the cards beyond their sum; the stake is one chip, and
+// `look-first` (a stake chosen after the first card) is not solved. The pack
+// is fresh for the hand here; the game deals it through, hand after hand.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <vector>
+
+namespace parlour::vingt_et_un {
+
+inline constexpr int kTypes = 26;  // two cards: no ace 4..20, an ace 2..10 (A+10 is a natural)
+inline constexpr int kSeen = 146;  // the punter's draws as the dealer sees them
+inline constexpr int kPlans = 11;  // 0: stand at once; j: draw while under 11 + j
+
+// The two-card type (-1: a natural), and what the dealer saw of the punter's
+// draws: v points (aces 1), the last card `last` (0 when v is 0).
+int type_of(int hard, bool ace);
+int seen_of(int v, int last);
+// The total a plan draws to.
+constexpr int plan_total(int j) {
+  return j == 0 ? 0 : 11 + j;
+}
+
+struct Duel {
+  bool double_on = true;
+  bool ok = false;
+  std::array<double, 11> call{};    // the chance of the call, by the dealer's first card (1..10)
+  std::array<double, 11> accept{};  // the chance of doubling when called, by the punter's
+  std::array<std::array<double, kPlans>, kTypes> punter{};
+  std::vector<std::array<double, kPlans>> dealer;  // by type * kSeen + seen
+  double value = 0;             // the punter's expectation per chip staked at first
+  double lower = 0, upper = 0;  // the equilibrium's guarantees among plans (the double fixed)
+  double exact = 0;             // the equilibrium played move by move, card by card
+  int rounds = 0, outer = 0;    // of the double oracle; of the call and answer
+  std::size_t positions = 0;
+
+  // The chance of drawing at best total `best`, `peak` the highest best total
+  // before this card (-1 for two cards).
+  double punter_draws(int type, int best, int peak) const;
+  double dealer_draws(int type, int seen, int best, int peak) const;
+};
+
+// Solved once per `double` and kept.
+const Duel& duel(bool double_on);
+
+}  // namespace parlour::vingt_et_un
