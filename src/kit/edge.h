@@ -42,8 +42,9 @@ class Tally {
 };
 
 // A check by simulation: plays `game` through the table with `make` bots in
-// every seat, in long matches of one chip a hand (the options chips, limit,
-// bank-hands and rounds are set so), match after match while `between` asks
+// every seat, in long matches of one chip a hand (those of the options chips,
+// limit, bank-hands and rounds the game has are set to the most chips, a
+// limit of one, the longest matches), match after match while `between` asks
 // for more. Calls `between` with the state at each hand's start (before its
 // stakes) and at each match's end, `first` for a match's first call: what a
 // hand paid is the change in the balances from one call to the next. `hand`
