@@ -182,8 +182,10 @@ Result<SimResult> simulate(const SimSpec& spec) {
           t.at_place[static_cast<std::size_t>(std::clamp(po.places[s], 1, 16))] = 1;
           part.seats[s].add(t);
           part.bots[bot_index[s]].add(t);
-          deal_score[static_cast<std::size_t>(bot_index[s])] += po.scores[s];
-          deal_seats[static_cast<std::size_t>(bot_index[s])] += 1;
+          if (duplicate) {
+            deal_score[static_cast<std::size_t>(bot_index[s])] += po.scores[s];
+            deal_seats[static_cast<std::size_t>(bot_index[s])] += 1;
+          }
         }
         if (duplicate && i % rotations == rotations - 1) {
           for (std::size_t a = 0; a < names.size(); ++a)

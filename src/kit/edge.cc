@@ -158,4 +158,65 @@ Result<Tally> paired_hands(Config config, const PairedHands& p) {
   return tally;
 }
 
+Result<OddsReport> optimal_gain(const Config& config, const PairedHands& p, std::string_view hand,
+                                const std::function<ExactGain()>& exact) {
+  Result<Tally> t = paired_hands(config, p);
+  if (!t.ok()) return t.status();
+  const std::string against = p.theirs, hands = std::string(hand) + "s";
+  OddsReport out;
+  out.kind = OddsReport::Kind::kPerChip;
+  out.event = "gain per " + std::string(hand) + " of the optimal play over " + against +
+              ", on the same cards";
+  out.labels = {"optimal - " + against};
+  out.chance = {t->mean()};
+  out.precision = t->half_width();
+  out.method = std::to_string(t->count()) + " " + hands + " at a table of " +
+               std::to_string(p.players) +
+               ", each played twice from the same position: `optimal` in one seat (the seats in "
+               "turns), then `" +
+               against + "` there";
+  if (exact) {
+    const ExactGain e = exact();
+    out.notes.push_back(t->against(e.gain));
+    out.notes.push_back("exactly: " + e.split);
+  }
+  const double m = t->mean(), h = t->half_width();
+  out.notes.push_back(m - h > 0   ? "the optimal play is ahead, the interval clear of zero"
+                      : m + h < 0 ? against + " is ahead, the interval clear of zero"
+                                  : "no clear difference at this many " + hands);
+  return out;
+}
+
+Result<OddsReport> heads_up_check(const Config& config, const HeadsUp& h, double exact) {
+  const GameInfo* g = find_game(h.game);
+  if (!g || !bot_named(*g, "optimal"))
+    return Status::error(std::string(h.game) + " has no optimal bot");
+  Tally tally;
+  Seat punter = kNobody;
+  int before = 0;
+  HandCheck hc{h.game,
+               2,
+               h.seed,
+               [g] { return bot_named(*g, "optimal"); },
+               h.hand,
+               [&](const State& st, bool first) {
+                 if (!first && punter != kNobody && tally.count() < h.hands)
+                   tally.add(st.chips()->balance(punter) - before);
+                 punter = st.to_move() == kTerminal ? kNobody : 1 - h.banker(st);
+                 if (punter != kNobody) before = st.chips()->balance(punter);
+                 return tally.count() < h.hands;
+               }};
+  if (Status st = play_hands(config, hc); !st.ok()) return st;
+  OddsReport out;
+  out.kind = OddsReport::Kind::kPerChip;
+  out.event = "result per chip staked, measured";
+  out.labels = {"punter", h.bank};
+  out.chance = {tally.mean(), -tally.mean()};
+  out.precision = tally.half_width();
+  out.method = std::to_string(tally.count()) + " hands of one punter against the " + h.bank +
+               ", both bots `optimal`, through the table, one chip a hand, " + h.dealt;
+  out.notes.push_back(tally.against(exact));
+  return out;
+}
+
 }  // namespace parlour::kit

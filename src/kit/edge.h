@@ -75,4 +75,29 @@ struct PairedHands {
 };
 [[nodiscard]] Result<Tally> paired_hands(Config config, const PairedHands& p);
 
+// The comparison above as odds for people: the gain of `optimal` a hand
+// (`hand`: "hand", "coup"), its interval and a verdict. `exact`, where the
+// game knows the other bot's play: the exact gain, and how it splits.
+struct ExactGain {
+  double gain = 0;
+  std::string split;  // "as punter +0.04%, as banker +4.93% a hand"
+};
+[[nodiscard]] Result<OddsReport> optimal_gain(const Config& config, const PairedHands& p,
+                                              std::string_view hand,
+                                              const std::function<ExactGain()>& exact = nullptr);
+
+// The heads-up check: `optimal` bots, one punter against the bank, the
+// punter's change a hand (his result on his one chip first staked), beside
+// the exact figure. `bank`: "banker", "dealer"; `dealt`: how the cards come.
+struct HeadsUp {
+  std::string_view game;
+  std::uint64_t seed = 1;
+  long hands = 0;
+  std::function<int(const State&)> hand;
+  std::function<Seat(const State&)> banker;
+  std::string bank, dealt;
+};
+[[nodiscard]] Result<OddsReport> heads_up_check(const Config& config, const HeadsUp& h,
+                                                double exact);
+
 }  // namespace parlour::kit

@@ -67,17 +67,6 @@ AdditiveGame::AdditiveGame(std::vector<int> a_options, std::vector<int> b_option
       base_(a_pairs(), 0.0),
       m_(a_pairs() * b_pairs(), 0.0) {}
 
-double AdditiveGame::payoff(const std::vector<double>& x, const std::vector<double>& y) const {
-  double v = 0;
-  for (std::size_t a = 0; a < a_pairs(); ++a) {
-    if (x[a] == 0) continue;
-    double row = base(a);
-    for (std::size_t b = 0; b < b_pairs(); ++b) row += m(a, b) * y[b];
-    v += x[a] * row;
-  }
-  return v;
-}
-
 double AdditiveGame::guaranteed_a(const std::vector<double>& x, std::vector<int>* answer) const {
   std::vector<double> col(b_pairs(), 0.0);
   double v = 0;

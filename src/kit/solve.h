@@ -46,8 +46,6 @@ class AdditiveGame {
   double base(std::size_t a) const { return base_[a]; }
   double m(std::size_t a, std::size_t b) const { return m_[a * b_pairs() + b]; }
 
-  // A's payoff when A plays x and B plays y (behaviour: a probability per pair).
-  double payoff(const std::vector<double>& x, const std::vector<double>& y) const;
   // What x guarantees A: B answering each set at its best. `answer`, if
   // given, gets B's pure best response (a plan per set).
   double guaranteed_a(const std::vector<double>& x, std::vector<int>* answer = nullptr) const;

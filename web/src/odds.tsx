@@ -4,7 +4,7 @@
 // chip under the optimal play, the table's edge and the optimal choice at the
 // viewer's move. Data attributes carry the raw figures for tests.
 import type { OddsFigures, SeatPresence, View } from './protocol';
-import { percent, seatTitle } from './seats';
+import { percent, seatTitle, signedPercent } from './seats';
 
 export interface OddsPanelProps {
   on: boolean;
@@ -14,11 +14,6 @@ export interface OddsPanelProps {
   version: number | null;
   view: View | null;
   seats: SeatPresence[];
-}
-
-// "+0.2161%": a result per chip, signed.
-function signedPercent(x: number): string {
-  return `${x >= 0 ? '+' : '−'}${Math.abs(100 * x).toFixed(4)}%`;
 }
 
 export function OddsPanel({ on, onSwitch, odds, version, view, seats }: OddsPanelProps) {
@@ -56,7 +51,7 @@ export function OddsPanel({ on, onSwitch, odds, version, view, seats }: OddsPane
                     {seatTitle(view, seats, s)}
                   </td>
                   <td class="num" data-odds-seat={s} data-odds-value={p} data-odds-version={current.version}>
-                    {perChip ? signedPercent(p) : percent(p)}
+                    {perChip ? signedPercent(p, 4) : percent(p)}
                   </td>
                 </tr>
               ))}

@@ -57,6 +57,11 @@ export function percent(p: number): string {
   return `${(100 * p).toFixed(2)}%`;
 }
 
+/** "+0.2161%": a result per chip, signed. */
+export function signedPercent(x: number, digits = 2): string {
+  return `${x >= 0 ? '+' : '−'}${Math.abs(100 * x).toFixed(digits)}%`;
+}
+
 export interface SeatBoxProps {
   seat: number;
   view: View;
@@ -107,7 +112,7 @@ export function SeatBox({ seat, view, state, keys, featured, odds, perChip, narr
         )}
         {odds !== undefined && (
           <span class="odds-badge" title={perChip ? 'expected result per chip staked, all playing the optimal strategy' : 'chance, from the live odds'}>
-            {perChip ? `${odds >= 0 ? '+' : '−'}${Math.abs(100 * odds).toFixed(2)}%` : percent(odds)}
+            {perChip ? signedPercent(odds) : percent(odds)}
           </span>
         )}
         {info && info.score !== 0 && (

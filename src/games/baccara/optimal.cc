@@ -216,22 +216,10 @@ Result<OddsReport> Odds::compare(const Config& config, long hands, std::uint64_t
       "baccara", 3, seed, hands, "optimal", std::string(against), [](const State& s) {
         return static_cast<const BaccaraState&>(s).coup();
       }};
-  Result<kit::Tally> t = kit::paired_hands(config, ph);
-  if (!t.ok()) return t.status();
-  OddsReport out;
-  out.kind = OddsReport::Kind::kPerChip;
-  out.event =
-      "gain per coup of the optimal play over " + std::string(against) + ", on the same cards";
-  out.labels = {"optimal - " + std::string(against)};
-  out.chance = {t->mean()};
-  out.precision = t->half_width();
-  out.method = std::to_string(t->count()) +
-               " coups of three, each played twice from the same position: `optimal` "
-               "in one seat (the seats in turns), then `" +
-               std::string(against) + "` there";
-  if (against == "threshold") {
-    // The threshold play is known: the exact gain in each part, a third of
-    // the coups each (the banker's on both sides' chips).
+  if (against != "threshold") return kit::optimal_gain(config, ph, "coup");
+  // The threshold play is known: the exact gain in each part, a third of
+  // the coups each (the banker's on both sides' chips).
+  return kit::optimal_gain(config, ph, "coup", [packs] {
     const CoupPlay& eq = equilibrium();
     const CoupPlay thr = threshold_play();
     auto with = [&](int part) {
@@ -244,16 +232,10 @@ Result<OddsReport> Odds::compare(const Config& config, long hands, std::uint64_t
     const Worth base = worth(thr, packs), r = with(0), l = with(1), b = with(2);
     const double gr = r.right - base.right, gl = l.left - base.left;
     const double gb = (base.right + base.left) - (b.right + b.left);
-    out.notes.push_back(t->against((gr + gl + gb) / 3));
-    out.notes.push_back("exactly: as right " + kit::per_chip(gr) + ", as left " +
-                        kit::per_chip(gl) + ", as banker " + kit::per_chip(gb) +
-                        " (on two chips) a coup");
-  }
-  const double m = t->mean(), h = t->half_width();
-  out.notes.push_back(m - h > 0   ? "the optimal play is ahead, the interval clear of zero"
-                      : m + h < 0 ? std::string(against) + " is ahead, the interval clear of zero"
-                                  : "no clear difference at this many coups");
-  return out;
+    return kit::ExactGain{(gr + gl + gb) / 3, "as right " + kit::per_chip(gr) + ", as left " +
+                                                  kit::per_chip(gl) + ", as banker " +
+                                                  kit::per_chip(gb) + " (on two chips) a coup"};
+  });
 }
 
 }  // namespace parlour::baccara

@@ -163,37 +163,14 @@ Result<OddsReport> Odds::for_seat(const State& state, Seat seat) const {
 }
 
 Result<OddsReport> Odds::check(const Config& config, long hands, std::uint64_t seed) const {
-  const Duel& d = duel(Rules::from(config).ties);
-  kit::Tally tally;
-  Seat punter = kNobody;
-  int before = 0;
-  kit::HandCheck hc{"macao",
-                    2,
-                    seed,
-                    [] { return std::make_unique<OptimalBot>(); },
-                    [](const State& s) { return static_cast<const MacaoState&>(s).hand_number(); },
-                    [&](const State& st, bool first) {
-                      const auto& m = static_cast<const MacaoState&>(st);
-                      // The punter's change is his result on his one chip.
-                      if (!first && punter != kNobody && tally.count() < hands)
-                        tally.add(m.chips()->balance(punter) - before);
-                      punter = m.phase() == MacaoState::Phase::kOver ? kNobody : 1 - m.banker();
-                      if (punter != kNobody) before = m.chips()->balance(punter);
-                      return tally.count() < hands;
-                    }};
-  if (Status st = kit::play_hands(config, hc); !st.ok()) return st;
-  OddsReport out;
-  out.kind = OddsReport::Kind::kPerChip;
-  out.event = "result per chip staked, measured";
-  out.labels = {"punter", "banker"};
-  out.chance = {tally.mean(), -tally.mean()};
-  out.precision = tally.half_width();
-  out.method =
-      std::to_string(tally.count()) +
-      " hands of one punter against the banker, both bots `optimal`, through the table, one "
-      "chip a hand";
-  out.notes.push_back(tally.against(d.exact));
-  return out;
+  kit::HeadsUp h{"macao",
+                 seed,
+                 hands,
+                 [](const State& s) { return static_cast<const MacaoState&>(s).hand_number(); },
+                 [](const State& s) { return static_cast<const MacaoState&>(s).banker(); },
+                 "banker",
+                 "the pack shuffled for each hand"};
+  return kit::heads_up_check(config, h, duel(Rules::from(config).ties).exact);
 }
 
 Result<OddsReport> Odds::compare(const Config& config, long hands, std::uint64_t seed,
@@ -202,35 +179,18 @@ Result<OddsReport> Odds::compare(const Config& config, long hands, std::uint64_t
   kit::PairedHands ph{"macao", 2, seed, hands, "optimal", std::string(against), [](const State& s) {
                         return static_cast<const MacaoState&>(s).hand_number();
                       }};
-  Result<kit::Tally> t = kit::paired_hands(config, ph);
-  if (!t.ok()) return t.status();
-  OddsReport out;
-  out.kind = OddsReport::Kind::kPerChip;
-  out.event =
-      "gain per hand of the optimal play over " + std::string(against) + ", on the same cards";
-  out.labels = {"optimal - " + std::string(against)};
-  out.chance = {t->mean()};
-  out.precision = t->half_width();
-  out.method = std::to_string(t->count()) +
-               " hands of two, each played twice from the same position: `optimal` "
-               "in one seat (the seats in turns), then `" +
-               std::string(against) + "` there";
-  if (against == "threshold") {
-    // The threshold play is known: the exact gain, half the hands as punter,
-    // half as banker.
+  if (against != "threshold") return kit::optimal_gain(config, ph, "hand");
+  // The threshold play is known: the exact gain, half the hands as punter,
+  // half as banker.
+  return kit::optimal_gain(config, ph, "hand", [ties] {
     const Duel& opt = duel(ties);
     const Duel thr = threshold_duel(ties);
     const double base = worth(thr, thr), as_punter = worth(opt, thr) - base,
                  as_banker = base - worth(thr, opt);
-    out.notes.push_back(t->against((as_punter + as_banker) / 2));
-    out.notes.push_back("exactly: as punter " + kit::per_chip(as_punter) + ", as banker " +
-                        kit::per_chip(as_banker) + " a hand");
-  }
-  const double m = t->mean(), h = t->half_width();
-  out.notes.push_back(m - h > 0   ? "the optimal play is ahead, the interval clear of zero"
-                      : m + h < 0 ? std::string(against) + " is ahead, the interval clear of zero"
-                                  : "no clear difference at this many hands");
-  return out;
+    return kit::ExactGain{(as_punter + as_banker) / 2, "as punter " + kit::per_chip(as_punter) +
+                                                           ", as banker " +
+                                                           kit::per_chip(as_banker) + " a hand"};
+  });
 }
 
 }  // namespace parlour::macao

@@ -47,100 +47,6 @@ double draws(const std::array<double, 10>& plan, int t, int last, bool drew) {
   return std::min(1.0, above / before);
 }
 
-// ---- The finite pack, card by card ---------------------------------------------------
-
-class OnePack {
- public:
-  OnePack(const Duel& d) : d_(d) {}
-
-  double value() {
-    double v = 0;
-    for (int f = 0; f <= 9; ++f)
-      for (int b = 0; b <= 9; ++b) {
-        const double p = count(f) / 52.0 * (count(b) - (f == b)) / 51.0;
-        if (natural_multiple(f) > 0 || natural_multiple(b) > 0) {
-          v += p * natural_result(f, b);
-          continue;
-        }
-        take(f), take(b);
-        v += p * punter(f, b, f, 0, 0, false);
-        put(f), put(b);
-      }
-    return v;
-  }
-
- private:
-  void take(int v) { --left_[static_cast<std::size_t>(v)], --n_; }
-  void put(int v) { ++left_[static_cast<std::size_t>(v)], ++n_; }
-  std::uint64_t pack() const {
-    std::uint64_t k = static_cast<std::uint64_t>(left_[0]);
-    for (int v = 1; v <= 9; ++v)
-      k = k << 3 | static_cast<std::uint64_t>(left_[static_cast<std::size_t>(v)]);
-    return k;  // 5 + 27 bits
-  }
-
-  double punter(int f, int b, int t, int last, int cl, bool drew) {
-    const std::uint64_t key = pack() << 32 | std::uint64_t(f) << 28 | std::uint64_t(b) << 24 |
-                              std::uint64_t(t) << 20 | std::uint64_t(last) << 16 |
-                              std::uint64_t(cl) << 12 | std::uint64_t(drew) << 11 | 1u;
-    if (auto it = memo_.find(key); it != memo_.end()) return it->second;
-    const double pd = d_.punter_draws(f, t, last, cl, drew);
-    double v = 0;
-    if (pd < 1) v += (1 - pd) * banker(b, t, seen(t - f, cl), b, 0, false);
-    if (pd > 0) {
-      double dv = 0;
-      for (int c = 0; c <= 9; ++c) {
-        const int k = left_[static_cast<std::size_t>(c)];
-        if (k == 0) continue;
-        const double p = static_cast<double>(k) / n_;
-        if (t + c > 9) {
-          dv -= p;
-          continue;
-        }
-        take(c);
-        dv += p * punter(f, b, t + c, c, c ? c : cl, true);
-        put(c);
-      }
-      v += pd * dv;
-    }
-    memo_.emplace(key, v);
-    return v;
-  }
-
-  double banker(int b, int pt, int s, int u, int last, bool drew) {
-    const std::uint64_t key = pack() << 32 | std::uint64_t(b) << 28 | std::uint64_t(pt) << 24 |
-                              std::uint64_t(s) << 16 | std::uint64_t(u) << 12 |
-                              std::uint64_t(last) << 8 | std::uint64_t(drew) << 7;
-    if (auto it = memo_.find(key); it != memo_.end()) return it->second;
-    const double bd = d_.banker_draws(b, s, u, last, drew);
-    double v = 0;
-    if (bd < 1) v += (1 - bd) * settle(pt, u, d_.ties);
-    if (bd > 0) {
-      double dv = 0;
-      for (int c = 0; c <= 9; ++c) {
-        const int k = left_[static_cast<std::size_t>(c)];
-        if (k == 0) continue;
-        const double p = static_cast<double>(k) / n_;
-        if (u + c > 9) {
-          dv += p;
-          continue;
-        }
-        take(c);
-        dv += p * banker(b, pt, s, u + c, c, true);
-        put(c);
-      }
-      v += bd * dv;
-    }
-    memo_.emplace(key, v);
-    return v;
-  }
-
-  const Duel& d_;
-  std::array<int, 10> left_{16, 4, 4, 4, 4, 4, 4, 4, 4, 4};
-  int n_ = 52;
-  std::unordered_map<std::uint64_t, double> memo_;
-};
-
 // The duel's tables, kept beside it for the moves never met in equilibrium.
 struct Solved {
   Duel duel;
@@ -156,6 +62,7 @@ struct Pack {
   int n = 0;
   static Pack full() { return {{16, 4, 4, 4, 4, 4, 4, 4, 4, 4}, 52}; }
   void take(int v) { --left[static_cast<std::size_t>(v)], --n; }
+  void put(int v) { ++left[static_cast<std::size_t>(v)], ++n; }
   int operator[](int v) const { return left[static_cast<std::size_t>(v)]; }
   double chance(int v) const { return static_cast<double>((*this)[v]) / n; }
   std::uint64_t code() const {
@@ -276,6 +183,89 @@ class BankerDraws {
 double deal_chance(int f, int b) {
   return count(f) / 52.0 * (count(b) - (f == b)) / 51.0;
 }
+
+// The duel played move by move, card by card, from one pack: the punter's
+// result per chip (a check of the plans' payoffs, and the worth of any plans).
+class OnePack {
+ public:
+  OnePack(const Duel& d) : d_(d) {}
+
+  double value() {
+    double v = 0;
+    for (int f = 0; f <= 9; ++f)
+      for (int b = 0; b <= 9; ++b) {
+        const double p = deal_chance(f, b);
+        if (natural_multiple(f) > 0 || natural_multiple(b) > 0) {
+          v += p * natural_result(f, b);
+          continue;
+        }
+        pack_.take(f), pack_.take(b);
+        v += p * punter(f, b, f, 0, 0, false);
+        pack_.put(f), pack_.put(b);
+      }
+    return v;
+  }
+
+ private:
+  double punter(int f, int b, int t, int last, int cl, bool drew) {
+    const std::uint64_t key = pack_.code() << 32 | std::uint64_t(f) << 28 | std::uint64_t(b) << 24 |
+                              std::uint64_t(t) << 20 | std::uint64_t(last) << 16 |
+                              std::uint64_t(cl) << 12 | std::uint64_t(drew) << 11 | 1u;
+    if (auto it = memo_.find(key); it != memo_.end()) return it->second;
+    const double pd = d_.punter_draws(f, t, last, cl, drew);
+    double v = 0;
+    if (pd < 1) v += (1 - pd) * banker(b, t, seen(t - f, cl), b, 0, false);
+    if (pd > 0) {
+      double dv = 0;
+      for (int c = 0; c <= 9; ++c) {
+        if (!pack_[c]) continue;
+        const double p = pack_.chance(c);
+        if (t + c > 9) {
+          dv -= p;
+          continue;
+        }
+        pack_.take(c);
+        dv += p * punter(f, b, t + c, c, c ? c : cl, true);
+        pack_.put(c);
+      }
+      v += pd * dv;
+    }
+    memo_.emplace(key, v);
+    return v;
+  }
+
+  double banker(int b, int pt, int s, int u, int last, bool drew) {
+    const std::uint64_t key = pack_.code() << 32 | std::uint64_t(b) << 28 |
+                              std::uint64_t(pt) << 24 | std::uint64_t(s) << 16 |
+                              std::uint64_t(u) << 12 | std::uint64_t(last) << 8 |
+                              std::uint64_t(drew) << 7;
+    if (auto it = memo_.find(key); it != memo_.end()) return it->second;
+    const double bd = d_.banker_draws(b, s, u, last, drew);
+    double v = 0;
+    if (bd < 1) v += (1 - bd) * settle(pt, u, d_.ties);
+    if (bd > 0) {
+      double dv = 0;
+      for (int c = 0; c <= 9; ++c) {
+        if (!pack_[c]) continue;
+        const double p = pack_.chance(c);
+        if (u + c > 9) {
+          dv += p;
+          continue;
+        }
+        pack_.take(c);
+        dv += p * banker(b, pt, s, u + c, c, true);
+        pack_.put(c);
+      }
+      v += bd * dv;
+    }
+    memo_.emplace(key, v);
+    return v;
+  }
+
+  const Duel& d_;
+  Pack pack_ = Pack::full();
+  std::unordered_map<std::uint64_t, double> memo_;
+};
 
 // The plans' payoffs into g, and how often each plan stands at each set.
 void payoffs(kit::AdditiveGame& g, BankerDraws& bank,

@@ -213,36 +213,14 @@ Result<OddsReport> Odds::for_seat(const State& state, Seat seat) const {
 
 Result<OddsReport> Odds::check(const Config& config, long hands, std::uint64_t seed) const {
   if (Status st = solvable(config); !st.ok()) return st;
-  const Duel& d = duel(Rules::from(config).dealer_double);
-  kit::Tally tally;
-  Seat punter = kNobody;
-  int before = 0;
-  kit::HandCheck hc{"vingt-et-un",
-                    2,
-                    seed,
-                    [] { return std::make_unique<OptimalBot>(); },
-                    [](const State& s) { return static_cast<const VingtState&>(s).hand_number(); },
-                    [&](const State& st, bool first) {
-                      const auto& v = static_cast<const VingtState&>(st);
-                      if (!first && punter != kNobody && tally.count() < hands)
-                        tally.add(v.chips()->balance(punter) - before);
-                      punter = v.phase() == VingtState::Phase::kOver ? kNobody : 1 - v.banker();
-                      if (punter != kNobody) before = v.chips()->balance(punter);
-                      return tally.count() < hands;
-                    }};
-  if (Status st = kit::play_hands(config, hc); !st.ok()) return st;
-  OddsReport out;
-  out.kind = OddsReport::Kind::kPerChip;
-  out.event = "result per chip first staked, measured";
-  out.labels = {"punter", "dealer"};
-  out.chance = {tally.mean(), -tally.mean()};
-  out.precision = tally.half_width();
-  out.method =
-      std::to_string(tally.count()) +
-      " hands of one punter against the dealer, both bots `optimal`, through the table, one chip "
-      "a hand, the pack dealt through as the rules say";
-  out.notes.push_back(tally.against(d.exact));
-  return out;
+  kit::HeadsUp h{"vingt-et-un",
+                 seed,
+                 hands,
+                 [](const State& s) { return static_cast<const VingtState&>(s).hand_number(); },
+                 [](const State& s) { return static_cast<const VingtState&>(s).banker(); },
+                 "dealer",
+                 "the pack dealt through as the rules say"};
+  return kit::heads_up_check(config, h, duel(Rules::from(config).dealer_double).exact);
 }
 
 Result<OddsReport> Odds::compare(const Config& config, long hands, std::uint64_t seed,
@@ -252,24 +230,7 @@ Result<OddsReport> Odds::compare(const Config& config, long hands, std::uint64_t
       "vingt-et-un", 2, seed, hands, "optimal", std::string(against), [](const State& s) {
         return static_cast<const VingtState&>(s).hand_number();
       }};
-  Result<kit::Tally> t = kit::paired_hands(config, ph);
-  if (!t.ok()) return t.status();
-  OddsReport out;
-  out.kind = OddsReport::Kind::kPerChip;
-  out.event =
-      "gain per hand of the optimal play over " + std::string(against) + ", on the same cards";
-  out.labels = {"optimal - " + std::string(against)};
-  out.chance = {t->mean()};
-  out.precision = t->half_width();
-  out.method = std::to_string(t->count()) +
-               " hands of two, each played twice from the same position: `optimal` "
-               "in one seat (the seats in turns), then `" +
-               std::string(against) + "` there";
-  const double m = t->mean(), h = t->half_width();
-  out.notes.push_back(m - h > 0   ? "the optimal play is ahead, the interval clear of zero"
-                      : m + h < 0 ? std::string(against) + " is ahead, the interval clear of zero"
-                                  : "no clear difference at this many hands");
-  return out;
+  return kit::optimal_gain(config, ph, "hand");
 }
 
 }  // namespace parlour::vingt_et_un
