@@ -292,22 +292,26 @@ std::string percent(double x) {
 
 void print_odds(std::ostream& out, const OddsReport& r) {
   const bool per_chip = r.kind == OddsReport::Kind::kPerChip;
+  const bool counters = r.kind == OddsReport::Kind::kCounters;
   for (std::size_t s = 0; s < r.chance.size(); ++s) {
     char buf[48];
     if (per_chip) std::snprintf(buf, sizeof buf, "%+.6f%%", 100 * r.chance[s]);
+    if (counters) std::snprintf(buf, sizeof buf, "%+.6f", r.chance[s]);
     out << "  " << (s < r.labels.size() ? r.labels[s] : "seat " + std::to_string(s)) << "  "
-        << (per_chip ? std::string(buf) : percent(r.chance[s])) << "\n";
+        << (per_chip || counters ? std::string(buf) : percent(r.chance[s])) << "\n";
   }
   if (!r.advice.empty()) out << "Optimal choice: " << r.advice << ".\n";
   out << "Method: " << r.method << ".\n";
   for (const std::string& n : r.notes) out << "  " << n << "\n";
   char buf[64];
   std::snprintf(buf, sizeof buf, "%.1e", r.precision);
-  if (per_chip && !r.exact)
-    out << "Measured; 95% interval ± " << buf << " per chip.\n";
+  const char* unit = per_chip ? " per chip" : counters ? " counters" : "";
+  if (r.measured)
+    out << "Measured; 95% interval ± " << buf << unit << ".\n";
   else
     out << (r.exact ? "Exact; precision " : "Not exact; precision ") << buf
-        << (per_chip ? " (per chip).\n" : " (as a probability).\n");
+        << (per_chip || counters ? std::string(" (") + (unit + 1) + ").\n"
+                                 : " (as a probability).\n");
 }
 
 Result<Record> read_record(const std::string& path) {
@@ -344,7 +348,7 @@ int odds(const OddsArgs& a, std::ostream& out, std::ostream& err) {
     if (!cfg.ok()) return fail(err, cfg.message());
     Result<OddsReport> r = g.exact_odds->from_deal(*cfg);
     if (!r.ok()) return fail(err, r.message());
-    const bool per_chip = r->kind == OddsReport::Kind::kPerChip;
+    const bool per_chip = r->kind != OddsReport::Kind::kChance;
     if (per_chip)
       out << "Expected " << r->event << ", " << sel->name() << ", " << cfg->players << " players";
     else
@@ -391,9 +395,8 @@ int odds(const OddsArgs& a, std::ostream& out, std::ostream& err) {
       a.seat ? g.exact_odds->for_seat(rp->state(), *a.seat) : g.exact_odds->at(rp->state());
   if (!r.ok()) return fail(err, r.message());
   // Chance that is due (a deal, a draw from a shuffled fan) waits; the odds cover it.
-  out << (r->kind == OddsReport::Kind::kPerChip ? "Expected " : "Odds of ") << r->event
-      << " this hand, after move " << at << " of " << total << " of "
-      << a.record;
+  out << (r->kind != OddsReport::Kind::kChance ? "Expected " : "Odds of ") << r->event
+      << " this hand, after move " << at << " of " << total << " of " << a.record;
   if (a.seat)
     out << ", as seat " << *a.seat
         << " can know them (from its own view, never from a card it cannot see):\n";

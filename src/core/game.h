@@ -332,12 +332,14 @@ struct BotSpec {
 // (every draw uniformly random), for games that can compute them.
 //
 // Games played for stakes report instead each seat's expected result per
-// chip staked (kPerChip) under the game's optimal play, and the optimal
-// choice at the seat's move.
+// chip staked (kPerChip), or in counters a hand where nobody stakes a unit
+// (kCounters), under the game's optimal play, and the optimal choice at the
+// seat's move.
 struct OddsReport {
   enum class Kind : std::uint8_t {
-    kChance,   // `chance`: probabilities of `event`
-    kPerChip,  // `chance`: expected results per chip staked (+0.05: five in a hundred won)
+    kChance,    // `chance`: probabilities of `event`
+    kPerChip,   // `chance`: expected results per chip staked (+0.05: five in a hundred won)
+    kCounters,  // `chance`: expected counters won a hand (games without a unit stake)
   };
   Kind kind = Kind::kChance;
   std::string event;           // "being left with the odd card"
@@ -345,6 +347,7 @@ struct OddsReport {
   // Names for the figures where they are not by seat ("punter", "banker").
   std::vector<std::string> labels;
   bool exact = false;        // false: estimated, within `precision`
+  bool measured = false;     // by simulation: `precision` is the half width of a 95% interval
   std::string method;        // how they were computed, for people
   double precision = 0;      // bound on the error of each figure
   std::uint64_t states = 0;  // positions in the chain

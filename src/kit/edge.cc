@@ -165,6 +165,7 @@ Result<OddsReport> optimal_gain(const Config& config, const PairedHands& p, std:
   const std::string against = p.theirs, hands = std::string(hand) + "s";
   OddsReport out;
   out.kind = OddsReport::Kind::kPerChip;
+  out.measured = true;
   out.event = "gain per " + std::string(hand) + " of the optimal play over " + against +
               ", on the same cards";
   out.labels = {"optimal - " + against};
@@ -209,6 +210,7 @@ Result<OddsReport> heads_up_check(const Config& config, const HeadsUp& h, double
   if (Status st = play_hands(config, hc); !st.ok()) return st;
   OddsReport out;
   out.kind = OddsReport::Kind::kPerChip;
+  out.measured = true;
   out.event = "result per chip staked, measured";
   out.labels = {"punter", h.bank};
   out.chance = {tally.mean(), -tally.mean()};

@@ -15,6 +15,15 @@
 
 namespace parlour::kit {
 
+// The odds of a game for stakes: the optimal play reads no card its seat
+// cannot see, so the figures at a position are those of the seat to move.
+class StakesOdds : public ExactOdds {
+ public:
+  Result<OddsReport> at(const State& state) const final {
+    return for_seat(state, state.to_move());
+  }
+};
+
 // True with chance p (0 and 1 draw nothing from rng).
 inline bool with_chance(double p, Rng& rng) {
   return p >= 1 || (p > 0 && static_cast<double>(rng.next()) < p * 4294967296.0);

@@ -27,6 +27,21 @@ class PolicyBot final : public Bot {
   }
 };
 
+// A policy that mixes its choices, drawing on the bot's Rng.
+template <class S>
+using MixedPolicy = Action (*)(const S& state, Seat me, std::span<const Action> legal, Rng& rng);
+
+template <class S, MixedPolicy<S> kPolicy>
+class MixedPolicyBot final : public Bot {
+ public:
+  Action act(const Observation& obs, Rng& rng) override {
+    if (obs.legal().size() == 1) return obs.legal()[0];
+    const std::unique_ptr<State> world = obs.sample(rng);
+    if (!world) return obs.legal()[0];
+    return kPolicy(static_cast<const S&>(*world), obs.seat(), obs.legal(), rng);
+  }
+};
+
 // Hints for a game played for chips: the policy, and each seat's standing by
 // its balance against each other seat's (standing_by_score over `scale`
 // chips). `same_deals`: SearchHints::same_deals.

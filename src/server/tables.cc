@@ -305,7 +305,9 @@ void Hub::Impl::send_odds(Live& t, Client& c, const Conn& conn) {
           return dump(json{{"type", "odds"}, {"version", version}, {"error", r.message()}});
         json m{{"type", "odds"},
                {"version", version},
-               {"kind", r->kind == OddsReport::Kind::kPerChip ? "per_chip" : "chance"},
+               {"kind", r->kind == OddsReport::Kind::kPerChip    ? "per_chip"
+                        : r->kind == OddsReport::Kind::kCounters ? "counters"
+                                                                 : "chance"},
                {"event", r->event},
                {"seats", r->chance},
                {"exact", r->exact},

@@ -28,6 +28,13 @@ expect_in out "measured" "the check prints what it measured beside the exact fig
 expect_status 0 "exact edges of Baccara" -- "$PARLOUR" odds baccara --opt packs=1
 expect_in out "right  +" "Baccara names each side's figure"
 expect_in out "packs=6" "and the figures for each number of packs"
+expect_status 0 "Farmer's figures heads-up, in counters" -- "$PARLOUR" odds farmer --players 2 --check 20000
+expect_in out "farmer  +0.77" "Farmer names the farmer's counters a deal"
+expect_in out "the fair price" "and the price at which the farm is fair"
+expect_in out "Exact; precision 1.0e-12 (counters)" "exact heads-up, in counters"
+expect_in out "Measured; 95% interval" "the check says it is measured"
+expect_status 0 "Farmer's model at four players" -- "$PARLOUR" odds farmer
+expect_in out "Not exact; precision" "with more players the figures are a model's, and say so"
 expect_status 0 "optimal play against threshold on the same cards" -- "$PARLOUR" odds macao --check 20000 --against threshold
 expect_in out "optimal - threshold" "the comparison names both bots"
 expect_in out "exactly: as punter" "and gives the exact gain"

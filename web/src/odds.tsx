@@ -4,7 +4,7 @@
 // chip under the optimal play, the table's edge and the optimal choice at the
 // viewer's move. Data attributes carry the raw figures for tests.
 import type { OddsFigures, SeatPresence, View } from './protocol';
-import { percent, seatTitle, signedPercent } from './seats';
+import { oddsFigure, percent, seatTitle } from './seats';
 
 export interface OddsPanelProps {
   on: boolean;
@@ -18,7 +18,7 @@ export interface OddsPanelProps {
 
 export function OddsPanel({ on, onSwitch, odds, version, view, seats }: OddsPanelProps) {
   const current = odds && version !== null && odds.version === version ? odds : null;
-  const perChip = current?.kind === 'per_chip';
+  const stakes = current?.kind === 'per_chip' || current?.kind === 'counters';
   return (
     <div class="odds-panel" data-odds-on={on ? 'true' : 'false'}>
       <label class="switch">
@@ -42,7 +42,7 @@ export function OddsPanel({ on, onSwitch, odds, version, view, seats }: OddsPane
               <strong>Optimal:</strong> {current.advice}
             </p>
           )}
-          <p class="odds-event">{perChip ? 'Expected ' : 'Chance of '}{current.event ?? 'the event'}:</p>
+          <p class="odds-event">{stakes ? 'Expected ' : 'Chance of '}{current.event ?? 'the event'}:</p>
           <table class="odds-table">
             <tbody>
               {(current.seats ?? []).map((p, s) => (
@@ -51,15 +51,20 @@ export function OddsPanel({ on, onSwitch, odds, version, view, seats }: OddsPane
                     {seatTitle(view, seats, s)}
                   </td>
                   <td class="num" data-odds-seat={s} data-odds-value={p} data-odds-version={current.version}>
-                    {perChip ? signedPercent(p, 4) : percent(p)}
+                    {oddsFigure(current.kind, p, 4)}
                   </td>
                 </tr>
               ))}
             </tbody>
           </table>
           <p class="odds-how">
-            {current.exact ? 'Exact' : `Estimated by sampling${current.precision ? `, within ±${percent(current.precision)}` : ''}`}
-            {perChip ? ' · per chip staked, all playing the optimal strategy' : ''}
+            {current.exact
+              ? 'Exact'
+              : stakes
+                ? `Not exact${current.precision ? `, within ±${current.precision.toExponential(1)}` : ''}`
+                : `Estimated by sampling${current.precision ? `, within ±${percent(current.precision)}` : ''}`}
+            {current.kind === 'per_chip' ? ' · per chip staked, all playing the optimal strategy' : ''}
+            {current.kind === 'counters' ? ' · counters a hand, all playing the optimal strategy' : ''}
             {' · after move '}
             {current.version}
           </p>

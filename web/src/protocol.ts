@@ -117,12 +117,15 @@ export interface ChatLine {
   at: number;
 }
 
+export type OddsKind = 'chance' | 'per_chip' | 'counters';
+
 export interface OddsFigures {
   type: 'odds';
   version: number;
   /** chance: each seat's chance of the event; per_chip: each seat's expected
-   * result per chip staked under the optimal play (games for stakes). */
-  kind?: 'chance' | 'per_chip';
+   * result per chip staked under the optimal play (games for stakes);
+   * counters: each seat's expected counters a hand (stakes without a unit). */
+  kind?: OddsKind;
   /** What the figures are ("being left with the odd card"). */
   event?: string;
   seats?: number[];

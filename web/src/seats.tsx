@@ -3,7 +3,7 @@
 import { useContext } from 'preact/hooks';
 import { targetZones } from './choices';
 import { TableCtx } from './interact';
-import type { SeatPresence, View } from './protocol';
+import type { OddsKind, SeatPresence, View } from './protocol';
 import type { TableState } from './tablestate';
 import { renderTokens, tokensToText } from './tokens';
 import { ZoneView, shortZoneName, layoutOf } from './zone';
@@ -62,6 +62,21 @@ export function signedPercent(x: number, digits = 2): string {
   return `${x >= 0 ? '+' : '−'}${Math.abs(100 * x).toFixed(digits)}%`;
 }
 
+/** A figure of the odds as people read it: a chance, a result per chip
+ * ("+0.22%"), or counters ("−0.06"). */
+export function oddsFigure(kind: OddsKind | undefined, x: number, digits = 2): string {
+  if (kind === 'per_chip') return signedPercent(x, digits);
+  if (kind === 'counters') return `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(digits)}`;
+  return percent(x);
+}
+
+/** What a figure of that kind is, for a tooltip or a caption. */
+export function oddsMeaning(kind: OddsKind | undefined): string {
+  if (kind === 'per_chip') return 'expected result per chip staked, all playing the optimal strategy';
+  if (kind === 'counters') return 'expected counters a hand, all playing the optimal strategy';
+  return 'chance, from the live odds';
+}
+
 export interface SeatBoxProps {
   seat: number;
   view: View;
@@ -71,12 +86,12 @@ export interface SeatBoxProps {
   featured: Set<number>;
   /** This seat's live odds, when on and current. */
   odds?: number;
-  /** The odds are an expected result per chip (games for stakes), not a chance. */
-  perChip?: boolean;
+  /** What the odds are: a chance, or (games for stakes) an expected result. */
+  oddsKind?: OddsKind;
   narrow: boolean;
 }
 
-export function SeatBox({ seat, view, state, keys, featured, odds, perChip, narrow }: SeatBoxProps) {
+export function SeatBox({ seat, view, state, keys, featured, odds, oddsKind, narrow }: SeatBoxProps) {
   const info = view.seats[seat];
   const presence = state.seats[seat];
   const turn = !view.terminal && view.actors.includes(seat);
@@ -111,8 +126,8 @@ export function SeatBox({ seat, view, state, keys, featured, odds, perChip, narr
           </span>
         )}
         {odds !== undefined && (
-          <span class="odds-badge" title={perChip ? 'expected result per chip staked, all playing the optimal strategy' : 'chance, from the live odds'}>
-            {perChip ? signedPercent(odds) : percent(odds)}
+          <span class="odds-badge" title={oddsMeaning(oddsKind)}>
+            {oddsFigure(oddsKind, odds)}
           </span>
         )}
         {info && info.score !== 0 && (

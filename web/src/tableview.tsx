@@ -172,7 +172,7 @@ export function TableView(props: TableViewProps) {
   const name = (s: number) => seatTitle(view, state.seats, s);
   // A timed window is open: several may speak, and those who do not are passed for when it ends.
   const timed = !!state.window && !view.terminal;
-  const seatBox = (s: number) => <SeatBox seat={s} view={view} state={state} keys={keys} featured={featured} odds={oddsOf(s)} perChip={odds?.kind === 'per_chip'} narrow={narrow} />;
+  const seatBox = (s: number) => <SeatBox seat={s} view={view} state={state} keys={keys} featured={featured} odds={oddsOf(s)} oddsKind={odds?.kind} narrow={narrow} />;
 
   return (
     <TableCtx.Provider value={ctx}>

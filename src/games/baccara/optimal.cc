@@ -74,16 +74,10 @@ Choice optimal_choice(const BaccaraState& s, Seat me) {
   return c;
 }
 
-Action OptimalBot::act(const Observation& obs, Rng& rng) {
-  if (obs.legal().size() == 1) return obs.legal()[0];
-  // The choice reads only the seat's own point and the cards face up: any
-  // sample of the view answers alike.
-  const std::unique_ptr<State> world = obs.sample(rng);
-  if (!world) return obs.legal()[0];
-  const auto& s = static_cast<const BaccaraState&>(*world);
+Action optimal_action(const BaccaraState& s, Seat me, std::span<const Action>, Rng& rng) {
   if (s.phase() == BaccaraState::Phase::kStake) return Move::stake(1).encode();
-  return kit::with_chance(optimal_choice(s, obs.seat()).take, rng) ? Move::take().encode()
-                                                                   : Move::refuse().encode();
+  return kit::with_chance(optimal_choice(s, me).take, rng) ? Move::take().encode()
+                                                           : Move::refuse().encode();
 }
 
 // ---- Odds ------------------------------------------------------------------------------
@@ -133,10 +127,6 @@ Result<OddsReport> Odds::from_deal(const Config& config) const {
       "limit, chips, bank-hands and rounds change no figure per chip; the banker's figure "
       "is per chip staked against him, the two sides' stakes equal");
   return out;
-}
-
-Result<OddsReport> Odds::at(const State& state) const {
-  return for_seat(state, static_cast<const BaccaraState&>(state).to_move());
 }
 
 Result<OddsReport> Odds::for_seat(const State& state, Seat seat) const {
@@ -195,6 +185,7 @@ Result<OddsReport> Odds::check(const Config& config, long hands, std::uint64_t s
   if (Status st = kit::play_hands(config, hc); !st.ok()) return st;
   OddsReport out;
   out.kind = OddsReport::Kind::kPerChip;
+  out.measured = true;
   out.event = "result per chip staked, measured";
   out.labels = {"right", "left", "banker"};
   out.chance = {right.mean(), left.mean(), bank.mean()};

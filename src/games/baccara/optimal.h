@@ -6,6 +6,8 @@
 #include <string>
 
 #include "games/baccara/state.h"
+#include "kit/edge.h"
+#include "kit/policy.h"
 
 namespace parlour::baccara {
 
@@ -20,15 +22,14 @@ Choice optimal_choice(const BaccaraState& s, Seat me);
 // Stakes a chip; takes or refuses, draws or stands, as the solved coup says
 // (mixing where it mixes); as banker with unequal stakes on the sides,
 // answers both at his best.
-class OptimalBot final : public Bot {
- public:
-  Action act(const Observation& obs, Rng& rng) override;
-};
+// (The choice reads only the seat's own point and the cards face up: any
+// sample of the view answers alike.)
+Action optimal_action(const BaccaraState& s, Seat me, std::span<const Action> legal, Rng& rng);
+using OptimalBot = kit::MixedPolicyBot<BaccaraState, optimal_action>;
 
-class Odds final : public ExactOdds {
+class Odds final : public kit::StakesOdds {
  public:
   Result<OddsReport> from_deal(const Config& config) const override;
-  Result<OddsReport> at(const State& state) const override;
   Result<OddsReport> for_seat(const State& state, Seat seat) const override;
   Result<OddsReport> check(const Config& config, long hands, std::uint64_t seed) const override;
   Result<OddsReport> compare(const Config& config, long hands, std::uint64_t seed,

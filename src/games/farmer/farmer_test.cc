@@ -9,6 +9,8 @@
 #include "conformance.h"
 #include "core/deck.h"
 #include "core/registry.h"
+#include "games/farmer/optimal.h"
+#include "games/farmer/solve.h"
 #include "games/farmer/state.h"
 
 namespace parlour::farmer {
@@ -572,6 +574,142 @@ TEST(FarmerBot, EndsAheadOfPlayersWhoStandAtAFixedCount) {
     }
     EXPECT_GT(mine / 1000, theirs / 3000 + 2) << stand_on;
   }
+}
+
+// ---- Optimal play and odds -------------------------------------------------------------
+
+double punters_total(const Field& f) {
+  double x = 0;
+  for (double v : f.value) x += v;
+  return x;
+}
+
+TEST(FarmerOptimal, EveryHandAPlayerCanHoldIsWalkedOnce) {
+  const std::vector<Holding>& hs = holdings();
+  // Breadth first from the empty hand: children come after their parents,
+  // and the chances of the next card sum to one wherever he may draw.
+  for (std::size_t i = 0; i < hs.size(); ++i) {
+    double sum = 0;
+    for (std::size_t k = 0; k < 9; ++k) {
+      if (hs[i].child[k] < 0) continue;
+      EXPECT_GT(static_cast<std::size_t>(hs[i].child[k]), i);
+      EXPECT_EQ(hs[static_cast<std::size_t>(hs[i].child[k])].cards, hs[i].cards + 1);
+      sum += hs[i].chance[k];
+    }
+    if (hs[i].may_draw) {
+      EXPECT_NEAR(sum, 1, 1e-12) << i;
+    }
+    // "until he is créve or stands": over 15 only the card dealt is drawn on.
+    EXPECT_EQ(hs[i].may_draw, hs[i].cards <= 1 || hs[i].total < kTarget) << i;
+  }
+  EXPECT_EQ(holding_of(cards({"6H", "KD"})), holding_of(cards({"KS", "6H"})));
+  EXPECT_TRUE(hs[static_cast<std::size_t>(holding_of(cards({"6H", "KD"})))].six);
+}
+
+TEST(FarmerOptimal, HeadsUpTheBestPlayIsExactAndItsFiguresBalance) {
+  // One player: nothing of another hand counts, and the walk is the game.
+  // What he wins is the farm when it is won, less what he pays the farmer.
+  const Field& f = field(2, 14);
+  ASSERT_TRUE(f.exact);
+  ASSERT_EQ(f.value.size(), 1u);
+  EXPECT_NEAR(f.value[0], f.farm * f.won - f.farmer, 1e-12);
+  EXPECT_GT(f.farmer, 0.5);
+  EXPECT_LT(f.value[0], 0);  // at price 12, the farm does not pay its chase
+  EXPECT_LT(field(2, 102).won, 0.5);
+  EXPECT_GT(field(2, 102).won, f.won);  // a farm of 102 is chased harder
+}
+
+TEST(FarmerOptimal, HeadsUpItStandsOnFifteenUnlessTheFarmPaysForTheAce) {
+  // 9 and 6H: 15. Only the four aces of the 43 cards unseen make 16. With a
+  // farm of 6 that is worth 4 x 6 / 43 against the 232 / 43 counters the
+  // others overdraw by (four each of 2 to 5 and 7, three 9s, sixteen tens):
+  // stand. With a farm of 102, draw.
+  FarmerState s = dealt(2, 0, {"9S"}, {"6H"});
+  act(s, 1, Move::take());
+  ASSERT_EQ(s.total(1), 15);
+  Choice c = optimal_choice(s, 1);
+  EXPECT_FALSE(c.draw) << c.why;
+  EXPECT_NEAR(c.if_stand, 0, 1e-12);
+  EXPECT_NEAR(c.if_draw, (4.0 * 6 - (4 + 8 + 12 + 16 + 24 + 3 * 8 + 16 * 9)) / 43, 1e-12);
+  FarmerState rich = dealt(2, 0, {"9S"}, {"6H"}, {"price=100"});
+  act(rich, 1, Move::take());
+  c = optimal_choice(rich, 1);
+  EXPECT_TRUE(c.draw) << c.why;
+  EXPECT_NE(c.why.find("draw: at 15 in 2 cards"), std::string::npos) << c.why;
+  // On 6 the sixteen tens make 16: it draws, whatever the farm.
+  FarmerState low = dealt(2, 0, {"4S"}, {"2D"});
+  act(low, 1, Move::take());
+  EXPECT_TRUE(optimal_choice(low, 1).draw);
+}
+
+TEST(FarmerOptimal, TheExactFiguresAgreeWithAMillionDealsThroughTheTable) {
+  const Config c = testing::test_config("farmer", 2);
+  Result<OddsReport> exact = Odds().from_deal(c);
+  ASSERT_TRUE(exact.ok()) << exact.message();
+  EXPECT_TRUE(exact->exact);
+  Result<OddsReport> m = Odds().check(c, 1000000, 1);
+  ASSERT_TRUE(m.ok()) << m.message();
+  ASSERT_EQ(m->chance.size(), 2u);
+  for (std::size_t k = 0; k < 2; ++k) {
+    EXPECT_NE(m->notes[k].find("agrees"), std::string::npos) << m->notes[k];
+    EXPECT_NEAR(m->chance[k], exact->chance[k], 0.01);
+  }
+  EXPECT_GT(m->precision, 0.002);  // a real interval
+}
+
+TEST(FarmerOptimal, WithMorePlayersTheModelIsInEquilibriumAndBalances) {
+  for (int players : {3, 4, 6, 12}) {
+    const Field& f = field(players, players + 12);
+    EXPECT_FALSE(f.exact);
+    ASSERT_EQ(f.value.size(), static_cast<std::size_t>(players - 1));
+    // A place answering the others at its best gains almost nothing.
+    for (double g : f.gain) EXPECT_LT(g, 1e-3) << players;
+    // The counters for the nearest hand pass between players: the players
+    // together win the farm and pay the farmer, nothing else.
+    EXPECT_NEAR(punters_total(f), f.farm * f.won - f.farmer, 1e-9) << players;
+    // The eldest hand wins the ties: he does best.
+    EXPECT_GT(f.value.front(), f.value.back()) << players;
+  }
+}
+
+TEST(FarmerOptimal, TheModelsFiguresStandCloseToPlayAtFourPlayers) {
+  // The model forgets that one hand's cards change the others' chances:
+  // its figures are near what the table gives, not equal.
+  const Config c = testing::test_config("farmer", 4);
+  Result<OddsReport> model = Odds().from_deal(c);
+  ASSERT_TRUE(model.ok());
+  EXPECT_FALSE(model->exact);
+  Result<OddsReport> m = Odds().check(c, 100000, 1);
+  ASSERT_TRUE(m.ok()) << m.message();
+  for (std::size_t k = 0; k < 4; ++k)
+    EXPECT_NEAR(m->chance[k], model->chance[k], 0.08) << m->notes[k];
+}
+
+TEST(FarmerOptimal, TheAdviceAndEachSeatsFiguresAtTheTable) {
+  FarmerState s = dealt(4, 2, {"9S", "KD", "5C"}, {"2H", "5D", "AC"});
+  const Seat eldest = at(s, 1);
+  Result<OddsReport> r = Odds().for_seat(s, eldest);
+  ASSERT_TRUE(r.ok()) << r.message();
+  EXPECT_EQ(r->kind, OddsReport::Kind::kCounters);
+  ASSERT_EQ(r->chance.size(), 4u);
+  const Field& f = field(4, s.farm());
+  EXPECT_NEAR(r->chance[2], f.farmer, 1e-12);  // the farmer
+  EXPECT_NEAR(r->chance[static_cast<std::size_t>(eldest)], f.value[0], 1e-12);
+  EXPECT_TRUE(r->advice.empty());  // he must take a card: no choice
+  act(s, eldest, Move::take());    // 9 + 2 = 11
+  r = Odds().for_seat(s, eldest);
+  EXPECT_NE(r->advice.find("at 11 in 2 cards"), std::string::npos) << r->advice;
+  // Another seat gets the figures, not the advice.
+  EXPECT_TRUE(Odds().for_seat(s, at(s, 2))->advice.empty());
+}
+
+TEST(FarmerOptimal, TheOptimalBotPlaysOnlyWhatItMayAndMatchesTheHeuristicHeadsUp) {
+  // Heads-up both look ahead over the cards unseen to the same worth: on
+  // the same cards they play the same.
+  Result<OddsReport> r = Odds().compare(testing::test_config("farmer", 2), 20000, 3, "heuristic");
+  ASSERT_TRUE(r.ok()) << r.message();
+  EXPECT_NEAR(r->chance[0], 0, 1e-12);
+  EXPECT_FALSE(Odds().compare(testing::test_config("farmer", 2), 10, 1, "nobody").ok());
 }
 
 // ---- Conformance ------------------------------------------------------------------------

@@ -4,6 +4,7 @@
 #include <array>
 #include <cmath>
 
+#include "games/farmer/optimal.h"
 #include "games/farmer/state.h"
 #include "kit/policy.h"
 #include "rules_text.h"
@@ -193,6 +194,7 @@ Action heuristic_for_test(const FarmerState& s, Seat me, std::span<const Action>
 GameInfo game_info() {
   static const Hints hints(5.0, /*same_deals=*/true);
   static const Sampler sampler;
+  static const Odds odds;
   GameInfo g;
   g.name = "farmer";
   g.title = "Farmer";
@@ -213,10 +215,17 @@ GameInfo game_info() {
              "looks ahead over the cards it has not seen and stands where its count is worth "
              "more than drawing on: 16 the farm, the nearest 16 a counter from each, a counter "
              "a point over 16",
-             [] { return std::unique_ptr<Bot>(std::make_unique<Bot_>()); }}};
+             [] { return std::unique_ptr<Bot>(std::make_unique<Bot_>()); }},
+            {"optimal",
+             "draws where drawing on is worth more than standing, every card it has not seen "
+             "weighed: heads-up the exact best play; with more players the best answer to the "
+             "others as the model's equilibrium plays them (solve.h), those before it read by "
+             "the cards they took",
+             [] { return std::unique_ptr<Bot>(std::make_unique<OptimalBot>()); }}};
   g.validate = validate;
   g.new_game = state_factory<FarmerState, Rules>();
   g.resampler = &sampler;
+  g.exact_odds = &odds;
   g.search = &hints;
   return g;
 }

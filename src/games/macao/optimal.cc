@@ -77,15 +77,6 @@ Action optimal_action(const MacaoState& s, Seat me, std::span<const Action> lega
   return kit::with_chance(optimal_choice(s, me).draw, rng) ? draw : Move::stand().encode();
 }
 
-Action OptimalBot::act(const Observation& obs, Rng& rng) {
-  if (obs.legal().size() == 1) return obs.legal()[0];
-  // The choice reads only the seat's own cards and those face up: any
-  // sample of the view answers alike.
-  const std::unique_ptr<State> world = obs.sample(rng);
-  if (!world) return obs.legal()[0];
-  return optimal_action(static_cast<const MacaoState&>(*world), obs.seat(), obs.legal(), rng);
-}
-
 // ---- Odds ------------------------------------------------------------------------------
 
 namespace {
@@ -135,10 +126,6 @@ Result<OddsReport> Odds::from_deal(const Config& config) const {
                         std::to_string(config.players - 1) +
                         " punters the banker answers them all at once, and `--check` measures it");
   return out;
-}
-
-Result<OddsReport> Odds::at(const State& state) const {
-  return for_seat(state, static_cast<const MacaoState&>(state).to_move());
 }
 
 Result<OddsReport> Odds::for_seat(const State& state, Seat seat) const {

@@ -6,6 +6,8 @@
 #include <string>
 
 #include "games/macao/state.h"
+#include "kit/edge.h"
+#include "kit/policy.h"
 
 namespace parlour::macao {
 
@@ -20,15 +22,13 @@ Action optimal_action(const MacaoState& s, Seat me, std::span<const Action> lega
 
 // Stakes a chip; draws as the duel's equilibrium says (mixing where it
 // mixes); as banker against several punters, answers them all at his best.
-class OptimalBot final : public Bot {
- public:
-  Action act(const Observation& obs, Rng& rng) override;
-};
+// (The choice reads only the seat's own cards and those face up: any sample
+// of the view answers alike.)
+using OptimalBot = kit::MixedPolicyBot<MacaoState, optimal_action>;
 
-class Odds final : public ExactOdds {
+class Odds final : public kit::StakesOdds {
  public:
   Result<OddsReport> from_deal(const Config& config) const override;
-  Result<OddsReport> at(const State& state) const override;
   Result<OddsReport> for_seat(const State& state, Seat seat) const override;
   Result<OddsReport> check(const Config& config, long hands, std::uint64_t seed) const override;
   Result<OddsReport> compare(const Config& config, long hands, std::uint64_t seed,

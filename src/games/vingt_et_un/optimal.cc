@@ -95,27 +95,23 @@ Choice optimal_choice(const VingtState& s, Seat me) {
   return c;
 }
 
-Action OptimalBot::act(const Observation& obs, Rng& rng) {
-  if (obs.legal().size() == 1) return obs.legal()[0];
-  const std::unique_ptr<State> world = obs.sample(rng);
-  if (!world) return obs.legal()[0];
-  const auto& s = static_cast<const VingtState&>(*world);
+Action optimal_action(const VingtState& s, Seat me, std::span<const Action> legal, Rng& rng) {
   const auto has = [&](Move m) {
-    return std::find(obs.legal().begin(), obs.legal().end(), m.encode()) != obs.legal().end();
+    return std::find(legal.begin(), legal.end(), m.encode()) != legal.end();
   };
   switch (s.phase()) {
     case VingtState::Phase::kStake:
-      return has(Move::stake(1)) ? Move::stake(1).encode() : obs.legal()[0];
+      return has(Move::stake(1)) ? Move::stake(1).encode() : legal[0];
     case VingtState::Phase::kDouble:
-      return Move::of(kit::with_chance(optimal_choice(s, obs.seat()).yes, rng) ? Move::kDouble
-                                                                               : Move::kNoDouble)
+      return Move::of(kit::with_chance(optimal_choice(s, me).yes, rng) ? Move::kDouble
+                                                                       : Move::kNoDouble)
           .encode();
     case VingtState::Phase::kAnswer:
-      return Move::of(kit::with_chance(optimal_choice(s, obs.seat()).yes, rng) ? Move::kAccept
-                                                                               : Move::kRefuse)
+      return Move::of(kit::with_chance(optimal_choice(s, me).yes, rng) ? Move::kAccept
+                                                                       : Move::kRefuse)
           .encode();
     default:
-      return has(Move::of(Move::kDraw)) && kit::with_chance(optimal_choice(s, obs.seat()).yes, rng)
+      return has(Move::of(Move::kDraw)) && kit::with_chance(optimal_choice(s, me).yes, rng)
                  ? Move::of(Move::kDraw).encode()
                  : Move::of(Move::kStand).encode();
   }
@@ -185,10 +181,6 @@ Result<OddsReport> Odds::from_deal(const Config& config) const {
       "limit, stake, chips, bank and rounds change no figure per chip; the pack is fresh "
       "here, where the game deals it through");
   return out;
-}
-
-Result<OddsReport> Odds::at(const State& state) const {
-  return for_seat(state, static_cast<const VingtState&>(state).to_move());
 }
 
 Result<OddsReport> Odds::for_seat(const State& state, Seat seat) const {

@@ -6,6 +6,8 @@
 #include <string>
 
 #include "games/vingt_et_un/state.h"
+#include "kit/edge.h"
+#include "kit/policy.h"
 
 namespace parlour::vingt_et_un {
 
@@ -20,15 +22,12 @@ Choice optimal_choice(const VingtState& s, Seat me);
 // Stakes a chip; calls, doubles, draws as the solved duel says (mixing where
 // it mixes); as dealer against several punters standing, plays the duel's
 // plan against the one with most at stake.
-class OptimalBot final : public Bot {
- public:
-  Action act(const Observation& obs, Rng& rng) override;
-};
+Action optimal_action(const VingtState& s, Seat me, std::span<const Action> legal, Rng& rng);
+using OptimalBot = kit::MixedPolicyBot<VingtState, optimal_action>;
 
-class Odds final : public ExactOdds {
+class Odds final : public kit::StakesOdds {
  public:
   Result<OddsReport> from_deal(const Config& config) const override;
-  Result<OddsReport> at(const State& state) const override;
   Result<OddsReport> for_seat(const State& state, Seat seat) const override;
   Result<OddsReport> check(const Config& config, long hands, std::uint64_t seed) const override;
   Result<OddsReport> compare(const Config& config, long hands, std::uint64_t seed,
