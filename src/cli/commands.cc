@@ -10,6 +10,7 @@
 #include "analysis/fairness.h"
 #include "analysis/plot.h"
 #include "analysis/sim.h"
+#include "analysis/solve.h"
 #include "bots/random_bot.h"
 #include "core/record.h"
 #include "core/registry.h"
@@ -59,11 +60,14 @@ void print_end(std::ostream& out, const Terminal& t, const State& s, int players
 // A person at the terminal: shown the seat's view, asked for a choice.
 class TerminalPlayer final : public Player {
  public:
-  TerminalPlayer(const Terminal& term, std::istream& in, std::ostream& out)
-      : term_(term), in_(in), out_(out) {}
-  bool quit = false, ended = false;
+  TerminalPlayer(const Terminal& term, const GameInfo& game, std::istream& in, std::ostream& out,
+                 Rng rng)
+      : term_(term), game_(game), in_(in), out_(out), rng_(rng) {}
+  bool quit = false, ended = false, undo = false;
+  // Solitaires, which can take moves back, offer undo and a hint.
+  bool helps() const { return game_.undo != nullptr; }
 
-  std::optional<Action> act(const State& state, Seat seat, std::span<const Action>) override {
+  std::optional<Action> act(const State& state, Seat seat, std::span<const Action> legal) override {
     const View v = state.view(seat);
     out_ << "\n" << term_.table(v) << term_.text(v.prompt) << "\n";
     if (v.list_choices)
@@ -83,6 +87,19 @@ class TerminalPlayer final : public Player {
       }
       if (line == "?" || line == "help") {
         out_ << term_.all_choices(v.choices);
+        if (helps()) out_ << "  u  undo the last move\n  h  a hint\n";
+        continue;
+      }
+      if (helps() && (line == "u" || line == "undo")) {
+        undo = true;
+        return std::nullopt;
+      }
+      if (helps() && (line == "h" || line == "hint")) {
+        // The game's own player, shown only this seat's view, as a hint.
+        std::unique_ptr<Bot> bot = game_.bots.front().make();
+        const Action a = bot->act(Observation(state, seat, game_.resampler, legal), rng_);
+        out_ << "Hint (" << game_.bots.front().name
+             << "): " << term_.text(state.action_label(seat, a)) << "\n";
         continue;
       }
       if (auto a = Terminal::parse(line, v.choices)) return a;
@@ -93,8 +110,10 @@ class TerminalPlayer final : public Player {
 
  private:
   const Terminal& term_;
+  const GameInfo& game_;
   std::istream& in_;
   std::ostream& out_;
+  Rng rng_;
 };
 
 bool write_record(const Table& table, const std::string& path, std::ostream& err) {
@@ -164,7 +183,7 @@ int play(const PlayArgs& a, const Style& style, std::istream& in, std::ostream& 
   Table table(*sel, *cfg, seed);
   const Seat viewer = a.auto_play ? kEveryone : a.seat;
   const Terminal term(style);
-  TerminalPlayer person(term, in, out);
+  TerminalPlayer person(term, *sel->game, in, out, Rng(seed, bot_stream(a.seat) + 500));
   std::vector<std::unique_ptr<Player>> bots;
   std::vector<Player*> players_at;
   for (int s = 0; s < players; ++s) {
@@ -186,14 +205,33 @@ int play(const PlayArgs& a, const Style& style, std::istream& in, std::ostream& 
   if (!a.auto_play)
     out << "You are Seat " << a.seat
         << (players == 1 ? "" : "; the others are " + bot_name + " bots")
-        << ". Type ? for every choice, q to quit.\n";
+        << ". Type ? for every choice, " << (person.helps() ? "u to undo, h for a hint, " : "")
+        << "q to quit.\n";
 
   std::vector<std::string> lines;
-  const bool over = table.run(players_at, [&](const State& s, const Step&) {
-    lines.clear();
-    s.narrate(viewer, lines);
-    print_lines(out, term, lines);
-  });
+  bool over = false;
+  for (;;) {
+    over = table.run(players_at, [&](const State& s, const Step&) {
+      lines.clear();
+      s.narrate(viewer, lines);
+      print_lines(out, term, lines);
+    });
+    if (over || !person.undo) break;
+    person.undo = false;
+    // Back to the person's last move: the others' since, then his own.
+    bool mine = false;
+    Status st;
+    while (st.ok() && !mine && table.version() > 0) {
+      mine = table.last_actor() == a.seat;
+      st = table.undo();
+    }
+    if (!st.ok())
+      out << "Cannot undo: " << st.message() << ".\n";
+    else if (!mine)
+      out << "Nothing to undo.\n";
+    else
+      out << "Move taken back.\n";
+  }
   if (!over) {
     if (person.ended)
       out << "\nInput ended; the game stops here.\n";
@@ -403,6 +441,100 @@ int odds(const OddsArgs& a, std::ostream& out, std::ostream& err) {
   else
     out << ", seeing every card:\n";
   print_odds(out, *r);
+  return 0;
+}
+
+int solve(const SolveArgs& a, std::ostream& out, std::ostream& err) {
+  Result<Selection> sel = select(a.game);
+  if (!sel.ok()) return fail(err, sel.message());
+  const GameInfo& g = *sel->game;
+  if (!g.solver) {
+    std::string with;
+    for (const GameInfo& o : games())
+      if (o.solver) with += (with.empty() ? "" : ", ") + std::string(o.name);
+    return fail(err, std::string(g.name) + " has no solver; the games with one: " + with);
+  }
+  if (a.limit_seconds <= 0 || a.limit_seconds > 86400)
+    return fail(err, "--limit-seconds takes a time from 0 to 86400 seconds, not " +
+                         std::to_string(a.limit_seconds));
+  SolveLimits lim;
+  lim.max_nodes = a.max_nodes;
+  lim.max_seconds = a.limit_seconds;
+  if (!a.record.empty()) {
+    if (!a.options.empty()) return fail(err, "a record brings its own options; drop --opt");
+    Result<Record> rec = read_record(a.record);
+    if (!rec.ok()) return fail(err, rec.message());
+    if (rec->game != g.name)
+      return fail(err, "the record is of " + rec->game + ", not " + std::string(g.name));
+    Record cut = *rec;
+    cut.outcome.reset();
+    Result<Replayed> rp = replay(cut);
+    if (!rp.ok()) return fail(err, a.record + ": " + rp.message());
+    const State& s = rp->state();
+    if (s.terminal()) {
+      out << "The game of " << a.record << " is over: " << s.outcome().summary << "\n";
+      return 0;
+    }
+    Result<SolveReport> r = g.solver->solve(s, lim);
+    if (!r.ok()) return fail(err, r.message());
+    out << "After move " << rec->moves.size() << " of " << a.record << ": ";
+    switch (r->verdict) {
+      case SolveReport::kWon: {
+        out << "still winnable, in " << r->line.size() << " moves:\n";
+        std::unique_ptr<State> w = s.clone();
+        for (Action m : r->line) {
+          out << "  " << w->action_label(0, m) << "\n";
+          w->apply(0, m);
+        }
+        break;
+      }
+      case SolveReport::kLost:
+        out << "lost: no line wins, every card known.\n";
+        break;
+      default:
+        out << "undecided within the limits (" << r->nodes << " positions).\n";
+    }
+    out << "Method: " << r->method << "; " << r->nodes << " positions.\n";
+    return 0;
+  }
+  if (a.deals < 1 || a.deals > 100'000'000)
+    return fail(err, "--deals takes 1 to 100000000 deals, not " + std::to_string(a.deals));
+  if (a.threads < 1 || a.threads > 256)
+    return fail(err, "--threads takes 1 to 256, not " + std::to_string(a.threads));
+  Result<Config> cfg = make_config(*sel, std::nullopt, a.options);
+  if (!cfg.ok()) return fail(err, cfg.message());
+  SolveSpec spec{*sel, *cfg, a.deals, a.from, a.threads, lim};
+  Result<SolveSummary> r = solve_deals(spec);
+  if (!r.ok()) return fail(err, r.message());
+  const double n = static_cast<double>(r->deals.size());
+  const Interval w = r->win_rate();
+  char buf[256];
+  out << g.title << ", " << r->deals.size() << " deals from seed " << a.from;
+  if (std::string o = cfg->options.changed(); !o.empty()) out << ", " << o;
+  out << ":\n";
+  std::snprintf(buf, sizeof buf, "  won        %8llu  %7.3f%%  [%.3f%%, %.3f%%] (95%%, Wilson)\n",
+                static_cast<unsigned long long>(r->won), 100 * r->won / n, 100 * w.low,
+                100 * w.high);
+  out << buf;
+  std::snprintf(buf, sizeof buf, "  lost       %8llu  %7.3f%%  (proved)\n",
+                static_cast<unsigned long long>(r->lost), 100 * r->lost / n);
+  out << buf;
+  std::snprintf(buf, sizeof buf, "  undecided  %8llu  %7.3f%%  (the limits reached first)\n",
+                static_cast<unsigned long long>(r->unknown), 100 * r->unknown / n);
+  out << buf;
+  if (r->unknown > 0) {
+    std::snprintf(buf, sizeof buf,
+                  "  the win rate lies between %.3f%% (none undecided won) and %.3f%% (all)\n",
+                  100 * r->won / n, 100 * (r->won + r->unknown) / n);
+    out << buf;
+  }
+  std::snprintf(buf, sizeof buf,
+                "Time per deal %.4f s (solver), %.0f positions; %.1f s in all on %d thread%s.\n",
+                r->seconds / n, static_cast<double>(r->nodes) / n, r->wall, a.threads,
+                a.threads == 1 ? "" : "s");
+  out << buf;
+  out << "Limits per deal: " << a.limit_seconds << " s, " << a.max_nodes << " positions.\n";
+  if (!r->method.empty()) out << "Method: " << r->method << ".\n";
   return 0;
 }
 

@@ -58,6 +58,18 @@ struct OddsArgs {
 };
 int odds(const OddsArgs& args, std::ostream& out, std::ostream& err);
 
+struct SolveArgs {
+  std::string game;
+  std::vector<std::string> options;
+  std::uint64_t deals = 1000;
+  std::uint64_t from = 1;  // deal i is `parlour play GAME --seed (from + i)`
+  int threads = 1;
+  double limit_seconds = 10;             // a deal's budget of time
+  std::uint64_t max_nodes = 20'000'000;  // and of positions
+  std::string record;  // instead: whether this record's position is still winnable
+};
+int solve(const SolveArgs& args, std::ostream& out, std::ostream& err);
+
 struct FairnessArgs {
   std::string game;
   int from = 2, to = 8;

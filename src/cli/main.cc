@@ -82,7 +82,9 @@ int main(int argc, char** argv) {
   auto* oddsc = app.add_subcommand(
       "odds", "exact odds of losing, seat by seat, from the deal or from a record");
   cli::OddsArgs oa;
-  oddsc->add_option("GAME", oa.game, "a game with exact odds (the Old Maid family, Vingt-et-un, Macao, Baccara)")
+  oddsc
+      ->add_option("GAME", oa.game,
+                   "a game with exact odds (the Old Maid family, Vingt-et-un, Macao, Baccara)")
       ->required();
   oddsc->add_option("--players", oa.players, "number of players");
   oddsc->add_option("--opt", oa.options, "an option as key=value (repeatable)");
@@ -95,6 +97,23 @@ int main(int argc, char** argv) {
       "--against", oa.against,
       "with --check: compare the optimal bot with this bot, hand by hand on the same cards");
   oddsc->add_option("--seed", oa.seed, "seed of the --check hands");
+
+  auto* solvec = app.add_subcommand(
+      "solve", "solve a solitaire's deals, every card known: win rate, deals lost, undecided");
+  cli::SolveArgs va;
+  solvec->add_option("GAME", va.game, "a game with a solver (montana)")->required();
+  solvec->add_option("--opt", va.options, "an option as key=value (repeatable)");
+  solvec->add_option("--deals", va.deals, "number of deals")->capture_default_str();
+  solvec->add_option("--from", va.from, "the first deal's seed (as `parlour play --seed`)")
+      ->capture_default_str();
+  solvec->add_option("--threads", va.threads, "worker threads")->capture_default_str();
+  solvec->add_option("--limit-seconds", va.limit_seconds, "a deal's budget of time")
+      ->capture_default_str();
+  solvec->add_option("--max-positions", va.max_nodes, "a deal's budget of positions")
+      ->capture_default_str();
+  solvec->add_option(
+      "--record", va.record,
+      "instead: whether the last position of this record is still winnable, and how");
 
   auto* fair = app.add_subcommand(
       "fairness", "each seat's chance of losing under each rule variant, with verdicts and a plot");
@@ -164,6 +183,7 @@ int main(int argc, char** argv) {
   if (app.got_subcommand("play")) return cli::play(pa, style, std::cin, std::cout, std::cerr);
   if (app.got_subcommand("fairness")) return cli::fairness(fa, std::cout, std::cerr);
   if (app.got_subcommand("odds")) return cli::odds(oa, std::cout, std::cerr);
+  if (app.got_subcommand("solve")) return cli::solve(va, std::cout, std::cerr);
   if (app.got_subcommand("sim")) return cli::sim(sa, std::cout, std::cerr, isatty(STDERR_FILENO));
   if (app.got_subcommand("tournament")) {
     if (ta.format != "text" && ta.format != "json")

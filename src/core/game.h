@@ -254,6 +254,13 @@ class Undo {
   // Takes back the last seat action applied to `state`. Returns false, and
   // changes nothing, where it cannot: no seat action yet, or chance acted since.
   virtual bool undo(State& state) const = 0;
+  // Whether a player may take the last seat action back at all: a game may
+  // forbid taking back a move that showed what was hidden (a shuffle's
+  // order). Where not, why, for people; "" where it may.
+  virtual std::string forbidden(const State& state) const {
+    (void)state;
+    return "";
+  }
 };
 
 // Optional capability: a hash of the whole position, for transposition tables.
@@ -269,6 +276,7 @@ class StateHash {
 // card known.
 struct SolveLimits {
   std::uint64_t max_nodes = 10'000'000;
+  double max_seconds = 0;  // of the solver's own time; 0: no limit but the nodes
 };
 struct SolveReport {
   enum Verdict : std::uint8_t { kWon, kLost, kUnknown };

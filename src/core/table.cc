@@ -92,6 +92,9 @@ bool Table::run(std::span<Player* const> players, const StepFn& on_step) {
 
 Status Table::undo() {
   if (moves_.empty()) return Status::error("there is nothing to take back");
+  if (sel_.game->undo)
+    if (std::string why = sel_.game->undo->forbidden(*state_); !why.empty())
+      return Status::error(why);
   if (sel_.game->undo && !chanced_.back() && sel_.game->undo->undo(*state_)) {
     moves_.pop_back();
     chanced_.pop_back();

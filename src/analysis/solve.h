@@ -1,0 +1,43 @@
+// Solving many deals of a solitaire: `parlour solve GAME --deals N`. Deal i
+// is the deal `parlour play GAME --seed (from + i)` gives; each is solved
+// within the limits, on `threads` threads (the verdicts do not depend on
+// them, except where a limit of seconds is what stops a search).
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "analysis/sim.h"
+#include "core/game.h"
+#include "core/registry.h"
+
+namespace parlour {
+
+struct SolveSpec {
+  Selection sel;
+  Config config;
+  std::uint64_t deals = 1000;
+  std::uint64_t from = 1;
+  int threads = 1;
+  SolveLimits limits;
+};
+
+struct DealSolved {
+  SolveReport::Verdict verdict = SolveReport::kUnknown;
+  std::uint64_t nodes = 0;
+  double seconds = 0;
+};
+
+struct SolveSummary {
+  std::vector<DealSolved> deals;  // by deal
+  std::uint64_t won = 0, lost = 0, unknown = 0, nodes = 0;
+  double seconds = 0;  // solver time, summed over the deals
+  double wall = 0;     // the whole run
+  std::string method;  // the game solver's, for people
+  Interval win_rate() const { return wilson(won, deals.size()); }
+};
+
+// Errors: a game with no solver, or a deal whose solver failed.
+[[nodiscard]] Result<SolveSummary> solve_deals(const SolveSpec& spec);
+
+}  // namespace parlour

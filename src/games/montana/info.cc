@@ -1,0 +1,183 @@
+// Montana's options, each with its source; its bots, undo, hash, solver and
+// resampler.
+#include <algorithm>
+#include <memory>
+
+#include "games/montana/state.h"
+#include "rules_text.h"
+
+namespace parlour::montana {
+namespace {
+
+const std::vector<OptionSpec>& specs() {
+  using T = OptionType;
+  static const std::vector<OptionSpec> s = {
+      {"redeals",
+       T::kInt,
+       0,
+       100,
+       {},
+       3,
+       "redeals allowed when no card can move",
+       "seed 002: \"Three re-deals are allowed before declaring the game over\"; Solitaire Till "
+       "Dawn's Montana allows two (\"You may deal twice\")",
+       "Redeals"},
+      {"gaps",
+       T::kChoice,
+       0,
+       0,
+       {"shuffled-in", "after-sequence"},
+       0,
+       "where the gaps fall at a redeal: shuffled-in, the aces shuffled with the cards, dealt "
+       "and removed again; after-sequence, a gap just right of each row's sequence",
+       "shuffled-in: seed 002, \"shuffle them with the aces. Re-deal the cards into the empty "
+       "spaces in the rows, and remove the four aces again\"; after-sequence: Wikipedia, Gaps, "
+       "\"The cards are then redealt, making sure there is a gap in each row at the immediate "
+       "right of each suit sequence\"",
+       "Gaps at a redeal"},
+  };
+  return s;
+}
+
+Status validate(const Config& c) {
+  if (c.players != 1)
+    return Status::error("Montana is a solitaire: 1 player, not " + std::to_string(c.players));
+  return {};
+}
+
+class Undoer final : public Undo {
+ public:
+  bool undo(State& state) const override { return static_cast<MontanaState&>(state).undo(); }
+  std::string forbidden(const State& state) const override {
+    const auto& s = static_cast<const MontanaState&>(state);
+    return s.dealt() && s.redeals_used() > 0 && !s.since_redeal()
+               ? "a redeal cannot be taken back: it has shown where the shuffle put the cards"
+               : "";
+  }
+};
+
+class Hasher final : public StateHash {
+ public:
+  std::uint64_t hash(const State& state) const override {
+    return static_cast<const MontanaState&>(state).hash();
+  }
+};
+
+class Solver_ final : public Solver {
+ public:
+  Result<SolveReport> solve(const State& state, const SolveLimits& limits) const override {
+    const auto& s = static_cast<const MontanaState&>(state);
+    if (!s.dealt() || s.terminal()) return Status::error("the game is not in play");
+    return montana::solve(s, limits);
+  }
+};
+
+// Every card lies face up; only the shuffles of the redeals to come are
+// hidden: a sample draws them afresh.
+class Sampler final : public Resampler {
+ public:
+  std::unique_ptr<State> resample(const State& state, Seat, Rng& rng) const override {
+    auto out = std::make_unique<MontanaState>(static_cast<const MontanaState&>(state));
+    const std::uint64_t hi = rng.next();
+    out->set_shuffles(hi << 32 | rng.next());
+    out->forget_last_event();
+    return out;
+  }
+};
+
+// The honest player: solves the position with the redeals' shuffles drawn
+// afresh (the real ones are hidden from it) and plays the first move of a
+// winning line; where none is found within its budget, the move that puts
+// the most cards in sequence, else the first.
+class SolverBot final : public Bot {
+ public:
+  explicit SolverBot(std::uint64_t budget) : budget_(budget) {}
+  Action act(const Observation& obs, Rng& rng) override {
+    if (obs.legal().size() == 1) return obs.legal()[0];
+    const std::unique_ptr<State> world = obs.sample(rng);
+    if (!world) return obs.legal()[0];
+    const auto& s = static_cast<const MontanaState&>(*world);
+    // The line found before still holds where the position is the one it
+    // leads to (the cards are all on the table; only a redeal surprises).
+    if (next_ < line_.size() && s.hash() == expect_ &&
+        std::find(obs.legal().begin(), obs.legal().end(), line_[next_]) != obs.legal().end())
+      return follow(s);
+    SolveLimits lim;
+    lim.max_nodes = budget_;
+    SolveReport r = montana::solve(s, lim);
+    if (r.verdict == SolveReport::kWon && !r.line.empty()) {
+      line_ = std::move(r.line), next_ = 0;
+      return follow(s);
+    }
+    line_.clear();
+    Action best = obs.legal()[0];
+    int most = -1;
+    for (Action a : obs.legal()) {
+      MontanaState next = s;
+      next.apply(0, a);
+      if (next.placed() > most) most = next.placed(), best = a;
+    }
+    return best;
+  }
+
+ private:
+  Action follow(const MontanaState& s) {
+    const Action a = line_[next_++];
+    MontanaState after = s;
+    after.apply(0, a);
+    expect_ = after.hash();
+    return a;
+  }
+
+  std::uint64_t budget_;
+  std::vector<Action> line_;
+  std::size_t next_ = 0;
+  std::uint64_t expect_ = 0;
+};
+
+}  // namespace
+
+Rules Rules::from(const Config& c) {
+  Rules r;
+  r.redeals = c.options.get("redeals");
+  r.gaps = Gaps(c.options.get("gaps"));
+  return r;
+}
+
+GameInfo game_info() {
+  static const Undoer undo;
+  static const Hasher hasher;
+  static const Solver_ solver;
+  static const Sampler sampler;
+  GameInfo g;
+  g.name = "montana";
+  g.title = "Montana";
+  g.summary =
+      "Gaps: four rows of thirteen, the aces out; fill each gap with the next card of "
+      "the suit on its left, to run 2 to King";
+  g.rules = kRulesText;
+  g.min_players = 1, g.max_players = 1, g.default_players = 1;
+  g.options = specs();
+  g.presets = {
+      {"montana", "Montana, seed 002: three redeals, the aces shuffled in", {}, 1, 1, 1},
+      {"gaps",
+       "Gaps as Wikipedia gives it: a gap just right of each row's sequence at a redeal",
+       {{"gaps", "after-sequence"}},
+       1,
+       1,
+       1},
+  };
+  g.bots = {{"solver",
+             "solves the position, the redeals' shuffles drawn afresh (it cannot see them), and "
+             "plays a winning line's first move; else the move that puts most cards in sequence",
+             [] { return std::unique_ptr<Bot>(std::make_unique<SolverBot>(200000)); }}};
+  g.validate = validate;
+  g.new_game = state_factory<MontanaState, Rules>();
+  g.resampler = &sampler;
+  g.undo = &undo;
+  g.hash = &hasher;
+  g.solver = &solver;
+  return g;
+}
+
+}  // namespace parlour::montana

@@ -1,0 +1,95 @@
+// The Montana state. Private to this folder: applications use core/game.h.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "games/montana/montana.h"
+
+namespace parlour::montana {
+
+inline constexpr std::uint8_t kGap = 0xff;  // a cell with no card
+
+class MontanaState final : public StateBase<MontanaState> {
+ public:
+  explicit MontanaState(const Rules& rules) : r_(rules) {}
+
+  Seat to_move() const override;
+  void legal_actions(Seat seat, std::vector<Action>& out) const override;
+  void apply(Seat seat, Action a) override;
+  void apply_chance(Rng& rng) override;
+  std::string action_label(Seat seat, Action a) const override;
+  View view(Seat viewer) const override;
+  void narrate(Seat viewer, std::vector<std::string>& out) const override;
+  Outcome outcome() const override;
+  void all_cards(std::vector<Card>& out) const override;
+  int actions_applied() const override { return actions_; }
+
+  // ---- Read access for the solver, the bots and tests of this folder ----
+  const Rules& rules() const { return r_; }
+  bool dealt() const { return dealt_; }
+  // The card in a cell, or kGap.
+  std::uint8_t at(int cell) const { return grid_[static_cast<std::size_t>(cell)]; }
+  // Where a card lies (kGap: set aside, an ace).
+  std::uint8_t where(Card c) const { return pos_[c.index()]; }
+  int redeals_used() const { return redeals_; }
+  int redeals_left() const { return r_.redeals - redeals_; }
+  // Moves made since the last redeal (or the deal), which undo takes back.
+  int since_redeal() const { return static_cast<int>(since_redeal_.size()); }
+  // The card each gap takes (kGap: none), by the gap's cell; fills `out`
+  // with the moves: the solver's and legal_actions' one source.
+  void moves(std::vector<Move>& out) const;
+  // Cards in sequence from their row's start (a Two in the first column, then
+  // up in its suit), by row.
+  int in_sequence(int row) const;
+  int placed() const;  // in all four rows: 48 when won
+  bool won() const { return placed() == 4 * (kColumns - 1); }
+  std::uint64_t hash() const { return hash_; }
+  // For the solver: a card to a gap and back, nothing else kept (no undo,
+  // no end, no story). REQUIRES: a move of moves(); then its step.
+  void step(const Move& m);
+  void unstep(const Move& m) { step(Move::place(m.to, m.from)); }
+  // The redeals' seed: hidden from every view; the resampler draws another.
+  std::uint64_t shuffles() const { return shuffles_; }
+  void set_shuffles(std::uint64_t s) { shuffles_ = s; }
+  void forget_last_event() { last_ = Move{}, narrate_deal_ = false; }
+
+  // For tests: deals these 52 cards, row by row, then removes the aces.
+  void set_deal(const std::vector<Card>& cards, std::uint64_t shuffles);
+  // Takes back the last move; false where none, or a redeal came since.
+  bool undo();
+
+ private:
+  void lay(const std::vector<Card>& cards, const std::vector<int>& cells);
+  void redeal();
+  void settle_end();
+  void rehash();
+
+  Rules r_;
+  bool dealt_ = false, over_ = false;
+  std::array<std::uint8_t, kCells> grid_{};
+  std::array<std::uint8_t, 52> pos_{};
+  std::uint64_t shuffles_ = 0;
+  std::uint64_t hash_ = 0;
+  int redeals_ = 0;
+  int actions_ = 0;
+  std::vector<Move> since_redeal_;  // for undo
+  Move last_{};                     // the last move, for narration
+  bool narrate_deal_ = false;
+};
+
+}  // namespace parlour::montana
+
+namespace parlour::montana {
+
+// The solver (solve.cc): a depth-first search over the moves, every card and
+// the shuffles of the redeals to come known. A card that extends its row's
+// sequence is moved at once (the gap it fills takes no other card, so nothing
+// is lost); a Two is never moved from one row's start to another's; positions
+// met before are not searched again (a table of their hashes, which may
+// forget, never invent). kLost only when the search ended within its limits.
+SolveReport solve(const MontanaState& s, const SolveLimits& limits);
+
+}  // namespace parlour::montana

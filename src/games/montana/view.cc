@@ -1,0 +1,114 @@
+// What the player sees of Montana, the labels of the moves, and the story.
+#include <array>
+
+#include "games/montana/state.h"
+
+namespace parlour::montana {
+namespace {
+
+std::string cell_name(int cell) {
+  return "row " + std::to_string(cell / kColumns + 1) + ", column " +
+         std::to_string(cell % kColumns + 1);
+}
+
+}  // namespace
+
+std::string MontanaState::action_label(Seat, Action a) const {
+  const auto m = Move::decode(a);
+  if (!m) return "action " + std::to_string(a);
+  if (m->redeal)
+    return "gather, shuffle and redeal (" + std::to_string(redeals_left() - 1) + " left after)";
+  const Card c = Card::from_index(grid_[static_cast<std::size_t>(m->from)]);
+  if (m->to % kColumns == 0)
+    return card_token(c) + " to the start of row " + std::to_string(m->to / kColumns + 1);
+  return card_token(c) + " after " +
+         card_token(Card::from_index(grid_[static_cast<std::size_t>(m->to - 1)])) + " (" +
+         cell_name(m->to) + ")";
+}
+
+View MontanaState::view(Seat viewer) const {
+  View v = view_base("montana", viewer, 1);
+  v.terminal = over_;
+  SeatInfo si;
+  si.name = seat_name(0);
+  si.score = placed();
+  si.status = std::to_string(placed()) + " of 48 in sequence; " + std::to_string(redeals_left()) +
+              (redeals_left() == 1 ? " redeal left" : " redeals left");
+  v.seats.push_back(std::move(si));
+  // Zone 0: the four rows; zone 1: the aces, set aside.
+  Zone grid{ZoneKind::kTableau, Layout::kGrid, kNobody, "the rows", {}, "", kColumns, 0};
+  for (std::uint8_t x : grid_) {
+    CardView cv;
+    if (x == kGap || !dealt_) {
+      cv.empty = dealt_;
+    } else {
+      cv.card = Card::from_index(x);
+      cv.face_up = true;
+    }
+    grid.cards.push_back(cv);
+  }
+  grid.note =
+      std::to_string(redeals_left()) + (redeals_left() == 1 ? " redeal left" : " redeals left");
+  v.zones.push_back(std::move(grid));
+  Zone aces{ZoneKind::kAside, Layout::kRow, kNobody, "aces, set aside", {}, "", 0, 0};
+  if (dealt_)
+    for (int s = 0; s < 4; ++s) aces.cards.push_back({Card::standard(kAce, Suit(s)), true});
+  v.zones.push_back(std::move(aces));
+
+  if (viewer == 0 || viewer == kEveryone) {
+    if (!over_ && dealt_) {
+      std::vector<Action> legal;
+      legal_actions(0, legal);
+      std::array<int, kCells> targets{};  // by the cell a card lies in
+      for (Action a : legal)
+        if (const Move m = *Move::decode(a); !m.redeal) ++targets[static_cast<std::size_t>(m.from)];
+      for (Action a : legal) {
+        const Move m = *Move::decode(a);
+        // What a person types: the card ("jc"), and the row where a Two has
+        // several starts to go to ("2c 3").
+        std::string key = "r";
+        if (!m.redeal) {
+          key = short_name(Card::from_index(grid_[static_cast<std::size_t>(m.from)]),
+                           Charset::kAscii);
+          if (targets[static_cast<std::size_t>(m.from)] > 1)
+            key += " " + std::to_string(m.to / kColumns + 1);
+        }
+        Choice c{a, action_label(0, a), key, {}, {}};
+        if (!m.redeal) {
+          c.picks = {{0, m.from}};
+          c.to = {0, m.to};
+        }
+        v.choices.push_back(std::move(c));
+      }
+      v.list_choices = true;
+      v.prompt = legal.size() == 1 && Move::decode(legal[0])->redeal
+                     ? "No card can move: gather the cards out of sequence and redeal."
+                     : "Move a card into a gap: the card one higher, of the same suit, than the "
+                       "card on the gap's left; a Two to the start of a row.";
+    }
+  }
+  if (over_) v.result = outcome().summary;
+  return v;
+}
+
+void MontanaState::narrate(Seat, std::vector<std::string>& out) const {
+  if (narrate_deal_) {
+    out.push_back(
+        "The 52 cards are dealt face up in four rows of thirteen, and the aces removed: four "
+        "gaps.");
+  } else if (last_.redeal) {
+    out.push_back("The cards out of sequence are gathered" +
+                  std::string(r_.gaps == Gaps::kShuffledIn ? " with the aces" : "") +
+                  ", shuffled and dealt again: redeal " + std::to_string(redeals_) + " of " +
+                  std::to_string(r_.redeals) + ".");
+  } else if (last_.to != last_.from) {
+    const Card c = Card::from_index(grid_[static_cast<std::size_t>(last_.to)]);
+    out.push_back("You move " + card_token(c) + " from " + cell_name(last_.from) + " to " +
+                  cell_name(last_.to) + ".");
+  } else {
+    return;
+  }
+  if (over_) out.push_back(outcome().summary);
+}
+
+}  // namespace parlour::montana

@@ -1,0 +1,30 @@
+# The solitaires as a user runs them: `parlour solve`, and play with undo
+# and a hint.
+source "$(dirname "$0")/lib.bash"
+cd "$WORK"
+expect_status 0 "solve Montana's deals" -- "$PARLOUR" solve montana --deals 20 --threads 2
+expect_in out "won" "prints the deals won"
+expect_in out "(95%, Wilson)" "with the win rate's interval"
+expect_in out "undecided" "and the share left undecided"
+expect_in out "Time per deal" "and the time per deal"
+expect_status 0 "the first round alone" -- "$PARLOUR" solve montana --deals 5 --opt redeals=0 --limit-seconds 1
+expect_in out "redeals=0" "names the option"
+expect_status 2 "solve a game without a solver" -- "$PARLOUR" solve old-maid
+expect_in err "has no solver; the games with one: montana" "says which games have one"
+expect_status 2 "solve with a bad time" -- "$PARLOUR" solve montana --limit-seconds 0
+expect_in err "--limit-seconds" "names the option"
+expect_status 2 "solve with a bad option" -- "$PARLOUR" solve montana --opt redeals=500
+# A game played to its end with the solver's moves, recorded and replayed.
+expect_status 0 "Montana plays to the end under --auto" -- "$PARLOUR" play montana --auto --seed 3 --record m.json
+expect_in out "redeal" "the story tells the moves and redeals"
+expect_status 0 "and replays" -- "$PARLOUR" replay m.json
+# Part of a game, then: is it still winnable?
+printf 'h\nq\n' | "$PARLOUR" play montana --seed 5 --record part.json >out 2>err
+expect_in out "Hint (solver):" "a hint names the solver's move"
+expect_status 0 "is the position still winnable?" -- "$PARLOUR" solve montana --record part.json
+expect_in out "still winnable" "the solver answers with a line"
+# Undo takes back a move, not more.
+printf 'jc\nu\nu\nq\n' | "$PARLOUR" play montana --seed 5 >out 2>err
+expect_in out "Move taken back." "undo takes back the move"
+expect_in out "Nothing to undo." "and then there is nothing more to take back"
+finish
