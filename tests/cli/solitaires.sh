@@ -9,8 +9,13 @@ expect_in out "undecided" "and the share left undecided"
 expect_in out "Time per deal" "and the time per deal"
 expect_status 0 "the first round alone" -- "$PARLOUR" solve montana --deals 5 --opt redeals=0 --limit-seconds 1
 expect_in out "redeals=0" "names the option"
+expect_status 0 "solve Monte Carlo's deals" -- "$PARLOUR" solve monte-carlo --deals 50
+expect_in out "Monte Carlo, 50 deals" "names the game and the deals"
+expect_status 0 "Monte Carlo plays to the end under --auto" -- "$PARLOUR" play monte-carlo --auto --seed 4 --record mc.json
+expect_in out "You discard" "the story names the pairs discarded"
+expect_status 0 "and replays" -- "$PARLOUR" replay mc.json
 expect_status 2 "solve a game without a solver" -- "$PARLOUR" solve old-maid
-expect_in err "has no solver; the games with one: montana" "says which games have one"
+expect_in err "has no solver; the games with one: montana, monte-carlo" "says which games have one"
 expect_status 2 "solve with a bad time" -- "$PARLOUR" solve montana --limit-seconds 0
 expect_in err "--limit-seconds" "names the option"
 expect_status 2 "solve with a bad option" -- "$PARLOUR" solve montana --opt redeals=500

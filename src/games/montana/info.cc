@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "games/montana/state.h"
+#include "kit/solver.h"
 #include "rules_text.h"
 
 namespace parlour::montana {
@@ -85,55 +86,12 @@ class Sampler final : public Resampler {
   }
 };
 
-// The honest player: solves the position with the redeals' shuffles drawn
-// afresh (the real ones are hidden from it) and plays the first move of a
-// winning line; where none is found within its budget, the move that puts
-// the most cards in sequence, else the first.
-class SolverBot final : public Bot {
- public:
-  explicit SolverBot(std::uint64_t budget) : budget_(budget) {}
-  Action act(const Observation& obs, Rng& rng) override {
-    if (obs.legal().size() == 1) return obs.legal()[0];
-    const std::unique_ptr<State> world = obs.sample(rng);
-    if (!world) return obs.legal()[0];
-    const auto& s = static_cast<const MontanaState&>(*world);
-    // The line found before still holds where the position is the one it
-    // leads to (the cards are all on the table; only a redeal surprises).
-    if (next_ < line_.size() && s.hash() == expect_ &&
-        std::find(obs.legal().begin(), obs.legal().end(), line_[next_]) != obs.legal().end())
-      return follow(s);
-    SolveLimits lim;
-    lim.max_nodes = budget_;
-    SolveReport r = montana::solve(s, lim);
-    if (r.verdict == SolveReport::kWon && !r.line.empty()) {
-      line_ = std::move(r.line), next_ = 0;
-      return follow(s);
-    }
-    line_.clear();
-    Action best = obs.legal()[0];
-    int most = -1;
-    for (Action a : obs.legal()) {
-      MontanaState next = s;
-      next.apply(0, a);
-      if (next.placed() > most) most = next.placed(), best = a;
-    }
-    return best;
-  }
-
- private:
-  Action follow(const MontanaState& s) {
-    const Action a = line_[next_++];
-    MontanaState after = s;
-    after.apply(0, a);
-    expect_ = after.hash();
-    return a;
-  }
-
-  std::uint64_t budget_;
-  std::vector<Action> line_;
-  std::size_t next_ = 0;
-  std::uint64_t expect_ = 0;
-};
+int placed(const MontanaState& s) {
+  return s.placed();
+}
+// The honest player: the redeals' shuffles drawn afresh (it cannot see
+// them); where no line wins, the move that puts most cards in sequence.
+using SolverBot = kit::SolverBot<MontanaState, montana::solve, placed>;
 
 }  // namespace
 

@@ -1,0 +1,128 @@
+// Monte Carlo's options, each with its source; its bot, undo, hash, solver
+// and resampler.
+#include <memory>
+
+#include "games/monte_carlo/state.h"
+#include "kit/solver.h"
+#include "rules_text.h"
+
+namespace parlour::monte_carlo {
+namespace {
+
+const std::vector<OptionSpec>& specs() {
+  using T = OptionType;
+  static const std::vector<OptionSpec> s = {
+      {"close-gaps",
+       T::kChoice,
+       0,
+       0,
+       {"any-time", "when-stuck"},
+       0,
+       "when the gaps may be closed: any-time, whenever the player chooses; when-stuck, only "
+       "when no pair touches",
+       "when-stuck: seed 002, \"When there are no available pairs of cards to remove, move all "
+       "of the cards left to fill up blank spaces\"; any-time: Morehead and Mott-Smith's "
+       "Hoyle's Rules of Games, the player consolidates \"after removing as many pairs as he "
+       "wishes\" (our reading of the usual practice)",
+       "Closing the gaps"},
+  };
+  return s;
+}
+
+Status validate(const Config& c) {
+  if (c.players != 1)
+    return Status::error("Monte Carlo is a solitaire: 1 player, not " + std::to_string(c.players));
+  return {};
+}
+
+class Undoer final : public Undo {
+ public:
+  bool undo(State& state) const override { return static_cast<MonteCarloState&>(state).undo(); }
+  std::string forbidden(const State& state) const override {
+    const auto& s = static_cast<const MonteCarloState&>(state);
+    return s.dealt() && s.closes() > 0 && !s.since_close()
+               ? "closing the gaps cannot be taken back: it has shown cards from the stock"
+               : "";
+  }
+};
+
+class Hasher final : public StateHash {
+ public:
+  std::uint64_t hash(const State& state) const override {
+    return static_cast<const MonteCarloState&>(state).hash();
+  }
+};
+
+class Solver_ final : public Solver {
+ public:
+  Result<SolveReport> solve(const State& state, const SolveLimits& limits) const override {
+    const auto& s = static_cast<const MonteCarloState&>(state);
+    if (!s.dealt() || s.terminal()) return Status::error("the game is not in play");
+    return monte_carlo::solve(s, limits);
+  }
+};
+
+// Only the stock's order is hidden: a sample shuffles it.
+class Sampler final : public Resampler {
+ public:
+  std::unique_ptr<State> resample(const State& state, Seat, Rng& rng) const override {
+    auto out = std::make_unique<MonteCarloState>(static_cast<const MonteCarloState&>(state));
+    std::vector<Card>& st = out->mutable_stock();
+    std::sort(st.begin(), st.end());  // a sample depends on which cards, not their order
+    rng.shuffle(std::span<Card>(st));
+    out->forget_last_event();
+    return out;
+  }
+};
+
+int discarded(const MonteCarloState& s) {
+  return s.discarded();
+}
+// The honest player: the stock's order drawn afresh (it cannot see it);
+// where no line wins, the move that discards most.
+using SolverBot = kit::SolverBot<MonteCarloState, monte_carlo::solve, discarded>;
+
+}  // namespace
+
+Rules Rules::from(const Config& c) {
+  Rules r;
+  r.close = CloseGaps(c.options.get("close-gaps"));
+  return r;
+}
+
+GameInfo game_info() {
+  static const Undoer undo;
+  static const Hasher hasher;
+  static const Solver_ solver;
+  static const Sampler sampler;
+  GameInfo g;
+  g.name = "monte-carlo";
+  g.title = "Monte Carlo";
+  g.summary =
+      "Five by five: discard pairs that touch, close the gaps from the stock, until all "
+      "52 are gone";
+  g.rules = kRulesText;
+  g.min_players = 1, g.max_players = 1, g.default_players = 1;
+  g.options = specs();
+  g.presets = {
+      {"monte-carlo",
+       "Monte Carlo, seed 002: the gaps closed whenever the player chooses",
+       {},
+       1,
+       1,
+       1},
+  };
+  g.bots = {{"solver",
+             "solves the position, the stock's order drawn afresh (it cannot see it), and plays a "
+             "winning line's first move; else the move that discards most",
+             [] { return std::unique_ptr<Bot>(std::make_unique<SolverBot>(200000)); }}};
+  g.validate = validate;
+  g.new_game = state_factory<MonteCarloState, Rules>();
+  g.resampler = &sampler;
+  g.undo = &undo;
+  g.hash = &hasher;
+  g.solver = &solver;
+  return g;
+}
+
+}  // namespace parlour::monte_carlo

@@ -1,0 +1,82 @@
+// The Monte Carlo state. Private to this folder: applications use core/game.h.
+#pragma once
+
+#include <array>
+#include <string>
+#include <vector>
+
+#include "games/monte_carlo/monte_carlo.h"
+
+namespace parlour::monte_carlo {
+
+inline constexpr std::uint8_t kGap = 0xff;
+
+class MonteCarloState final : public StateBase<MonteCarloState> {
+ public:
+  explicit MonteCarloState(const Rules& rules) : r_(rules) {}
+
+  Seat to_move() const override;
+  void legal_actions(Seat seat, std::vector<Action>& out) const override;
+  void apply(Seat seat, Action a) override;
+  void apply_chance(Rng& rng) override;
+  std::string action_label(Seat seat, Action a) const override;
+  View view(Seat viewer) const override;
+  void narrate(Seat viewer, std::vector<std::string>& out) const override;
+  Outcome outcome() const override;
+  void all_cards(std::vector<Card>& out) const override;
+  int actions_applied() const override { return actions_; }
+
+  // ---- For the solver, the bot, the resampler and tests of this folder ----
+  const Rules& rules() const { return r_; }
+  bool dealt() const { return dealt_; }
+  std::uint8_t at(int cell) const { return cells_[static_cast<std::size_t>(cell)]; }
+  // The stock, its next card last.
+  const std::vector<Card>& stock() const { return stock_; }
+  std::vector<Card>& mutable_stock() { return stock_; }
+  int discarded() const { return discarded_; }
+  bool won() const { return discarded_ == 52; }
+  // The pairs that touch; then, where the rules allow it now, closing the gaps.
+  void moves(std::vector<Move>& out) const;
+  // Whether closing the gaps would change anything.
+  bool can_close() const;
+  std::uint64_t hash() const;
+  // Takes back the last move; false where none, or the gaps were closed since.
+  bool undo();
+  // Closed the gaps since the deal, with cards dealt from the stock.
+  int closes() const { return closes_; }
+  bool since_close() const { return !pairs_.empty(); }
+  void forget_last_event() { last_ = Move{}, narrate_deal_ = false; }
+
+  // For tests: these 52 cards, the first 25 row by row, the rest the stock
+  // (its first card dealt first).
+  void set_deal(const std::vector<Card>& cards);
+  // For the solver: a pair taken off and put back (nothing else kept).
+  void take(const Move& m);
+  void put_back(const Move& m, std::uint8_t ca, std::uint8_t cb);
+
+ private:
+  void close();
+  void settle_end();
+
+  struct Taken {
+    Move m;
+    std::uint8_t ca = 0, cb = 0;
+  };
+  Rules r_;
+  bool dealt_ = false, over_ = false;
+  std::array<std::uint8_t, kCells> cells_{};
+  std::vector<Card> stock_;
+  int discarded_ = 0, closes_ = 0, actions_ = 0;
+  std::vector<Taken> pairs_;  // since the last close, for undo
+  std::vector<Card> pile_;    // the discards, in order
+  Move last_{};
+  bool narrate_deal_ = false;
+};
+
+// The solver (solve.cc): a depth-first search over the pairs and the closing
+// of the gaps, every card and the stock's order known; positions met before
+// (by hash) are not searched again. kLost only when the search ended within
+// its limits.
+SolveReport solve(const MonteCarloState& s, const SolveLimits& limits);
+
+}  // namespace parlour::monte_carlo

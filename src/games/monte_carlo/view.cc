@@ -1,0 +1,94 @@
+// What the player sees of Monte Carlo, the labels of the moves, and the story.
+#include "games/monte_carlo/state.h"
+
+namespace parlour::monte_carlo {
+namespace {
+
+std::string cell_name(int cell) {
+  return "row " + std::to_string(cell / kSide + 1) + ", column " + std::to_string(cell % kSide + 1);
+}
+
+}  // namespace
+
+std::string MonteCarloState::action_label(Seat, Action a) const {
+  const auto m = Move::decode(a);
+  if (!m) return "action " + std::to_string(a);
+  if (m->close)
+    return stock_.empty() ? "close the gaps"
+                          : "close the gaps and fill them from the stock (" +
+                                std::to_string(stock_.size()) + " left)";
+  return "discard " + card_token(Card::from_index(at(m->a))) + " and " +
+         card_token(Card::from_index(at(m->b))) + " (" + cell_name(m->a) + "; " + cell_name(m->b) +
+         ")";
+}
+
+View MonteCarloState::view(Seat viewer) const {
+  View v = view_base("monte-carlo", viewer, 1);
+  v.terminal = over_;
+  SeatInfo si;
+  si.name = seat_name(0);
+  si.score = discarded_;
+  si.status = std::to_string(discarded_) + " of 52 discarded";
+  v.seats.push_back(std::move(si));
+  // Zone 0: the table, five by five; 1: the stock, face down; 2: the discards.
+  Zone grid{ZoneKind::kTableau, Layout::kGrid, kNobody, "the table", {}, "", kSide, 0};
+  for (std::uint8_t x : cells_) {
+    CardView cv;
+    if (x == kGap || !dealt_) {
+      cv.empty = dealt_;
+    } else {
+      cv.card = Card::from_index(x);
+      cv.face_up = true;
+    }
+    grid.cards.push_back(cv);
+  }
+  v.zones.push_back(std::move(grid));
+  Zone stock{ZoneKind::kStock, Layout::kPile, kNobody, "stock", {}, "face down", 0, 0};
+  for (Card c : stock_)
+    stock.cards.push_back({viewer == kEveryone ? std::optional<Card>(c) : std::nullopt, false});
+  v.zones.push_back(std::move(stock));
+  Zone pile{ZoneKind::kDiscard, Layout::kPile, kNobody, "discards", {}, "", 0, 0};
+  for (Card c : pile_) pile.cards.push_back({c, true});
+  v.zones.push_back(std::move(pile));
+
+  if ((viewer == 0 || viewer == kEveryone) && dealt_ && !over_) {
+    std::vector<Move> ms;
+    moves(ms);
+    for (const Move& m : ms) {
+      // What a person types: the two cards ("7c 7h"), or "c" to close.
+      std::string key = "c";
+      if (!m.close)
+        key = short_name(Card::from_index(at(m.a)), Charset::kAscii) + " " +
+              short_name(Card::from_index(at(m.b)), Charset::kAscii);
+      Choice c{m.encode(), action_label(0, m.encode()), key, {}, {}};
+      if (!m.close) c.picks = {{0, m.a}, {0, m.b}};
+      v.choices.push_back(std::move(c));
+    }
+    v.list_choices = true;
+    v.prompt = ms.size() == 1 && ms[0].close
+                   ? "No pair touches: close the gaps."
+                   : "Discard two cards of a rank that touch (side by side, above and below, or "
+                     "at the corners), or close the gaps.";
+  }
+  if (over_) v.result = outcome().summary;
+  return v;
+}
+
+void MonteCarloState::narrate(Seat, std::vector<std::string>& out) const {
+  if (narrate_deal_) {
+    out.push_back("Twenty-five cards are dealt face up, five by five; the other 27 are the stock.");
+  } else if (last_.close) {
+    out.push_back(
+        "You close the gaps, each card moving left and up, and fill the table from the "
+        "stock (" +
+        std::to_string(stock_.size()) + " left).");
+  } else if (last_.a != last_.b) {
+    out.push_back("You discard " + card_token(pile_[pile_.size() - 2]) + " and " +
+                  card_token(pile_.back()) + ".");
+  } else {
+    return;
+  }
+  if (over_) out.push_back(outcome().summary);
+}
+
+}  // namespace parlour::monte_carlo

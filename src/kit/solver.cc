@@ -1,0 +1,24 @@
+// The solvers' table of positions (solver.h).
+#include "kit/solver.h"
+
+namespace parlour::kit {
+
+Seen& Seen::for_search(std::uint64_t max_nodes) {
+  thread_local Seen t;
+  int bits = 12;
+  while (bits < 22 && (std::uint64_t{1} << bits) < max_nodes) ++bits;
+  t.start(bits);
+  return t;
+}
+
+void Seen::start(int bits) {
+  const std::size_t n = std::size_t{1} << bits;
+  if (keys_.size() != n || ++gen_ == 0) {
+    keys_.assign(n, 0);
+    gens_.assign(n, 0);
+    gen_ = 1;
+  }
+  mask_ = n - 1;
+}
+
+}  // namespace parlour::kit

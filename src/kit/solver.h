@@ -1,0 +1,130 @@
+// What the solitaires' solvers share: a table of the positions met, kept
+// from search to search on each thread, and the budget of a search.
+#pragma once
+
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "core/game.h"
+
+namespace parlour::kit {
+
+// Positions met, by a 64-bit hash: open addressing over a fixed table, a
+// slot of a few given up when all are taken (it may forget; it never
+// invents, but for a collision of two 64-bit hashes). A new search bumps a
+// generation rather than clear the table.
+class Seen {
+ public:
+  // Readies the thread's table for a search of up to `max_nodes` positions
+  // (4M slots at most, 40 MB) and returns it.
+  static Seen& for_search(std::uint64_t max_nodes);
+  // True the first time h is offered in this search.
+  bool insert(std::uint64_t h) {
+    const std::size_t base = static_cast<std::size_t>(h) & mask_;
+    for (std::size_t i = 0; i < 4; ++i) {
+      const std::size_t k = (base + i) & mask_;
+      if (gens_[k] != gen_) {
+        keys_[k] = h, gens_[k] = gen_;
+        return true;
+      }
+      if (keys_[k] == h) return false;
+    }
+    const std::size_t k = (base + (h >> 62)) & mask_;
+    keys_[k] = h, gens_[k] = gen_;
+    return true;
+  }
+
+ private:
+  void start(int bits);
+  std::vector<std::uint64_t> keys_;
+  std::vector<std::uint16_t> gens_;
+  std::uint16_t gen_ = 0;
+  std::size_t mask_ = 0;
+};
+
+// A search's budget of positions and seconds (the clock read every 4096
+// positions).
+class Budget {
+ public:
+  explicit Budget(const SolveLimits& limits) : limits_(limits) {}
+  // Counts a position; true once the budget is spent (and from then on).
+  bool spend() {
+    if (spent_) return true;
+    ++nodes_;
+    spent_ = nodes_ > limits_.max_nodes ||
+             ((nodes_ & 4095) == 0 && limits_.max_seconds > 0 &&
+              std::chrono::duration<double>(Clock::now() - start_).count() > limits_.max_seconds);
+    return spent_;
+  }
+  bool spent() const { return spent_; }
+  std::uint64_t nodes() const { return nodes_; }
+
+ private:
+  using Clock = std::chrono::steady_clock;
+  SolveLimits limits_;
+  Clock::time_point start_ = Clock::now();
+  std::uint64_t nodes_ = 0;
+  bool spent_ = false;
+};
+
+// The verdict of a search that found a win or not, and whether its budget
+// ran out first.
+inline SolveReport::Verdict verdict(bool won, const Budget& b) {
+  return won ? SolveReport::kWon : b.spent() ? SolveReport::kUnknown : SolveReport::kLost;
+}
+
+// The honest player of a solitaire: solves the position as a sample of its
+// view deals what it cannot see (the stock's order, the shuffles to come),
+// and plays a winning line's first move; it keeps the line while the table
+// is the one the line leads to, and solves again where a card it could not
+// see surprises it. Where no line is found within `budget` positions, the
+// move whose position scores most (kScore), else the first.
+template <class S, SolveReport (*kSolve)(const S&, const SolveLimits&), int (*kScore)(const S&)>
+class SolverBot final : public Bot {
+ public:
+  explicit SolverBot(std::uint64_t budget) : budget_(budget) {}
+  Action act(const Observation& obs, Rng& rng) override {
+    if (obs.legal().size() == 1) return obs.legal()[0];
+    const std::unique_ptr<State> world = obs.sample(rng);
+    if (!world) return obs.legal()[0];
+    const auto& s = static_cast<const S&>(*world);
+    if (next_ < line_.size() && s.hash() == expect_ &&
+        std::find(obs.legal().begin(), obs.legal().end(), line_[next_]) != obs.legal().end())
+      return follow(s);
+    SolveLimits lim;
+    lim.max_nodes = budget_;
+    SolveReport r = kSolve(s, lim);
+    if (r.verdict == SolveReport::kWon && !r.line.empty()) {
+      line_ = std::move(r.line), next_ = 0;
+      return follow(s);
+    }
+    line_.clear();
+    Action best = obs.legal()[0];
+    int most = -1;
+    for (Action a : obs.legal()) {
+      S next = s;
+      next.apply(obs.seat(), a);
+      if (kScore(next) > most) most = kScore(next), best = a;
+    }
+    return best;
+  }
+
+ private:
+  Action follow(const S& s) {
+    const Action a = line_[next_++];
+    S after = s;
+    after.apply(0, a);
+    expect_ = after.hash();
+    return a;
+  }
+
+  std::uint64_t budget_;
+  std::vector<Action> line_;
+  std::size_t next_ = 0;
+  std::uint64_t expect_ = 0;
+};
+
+}  // namespace parlour::kit
