@@ -26,6 +26,21 @@ std::string_view resolve_name(Resolve r) {
   return kResolveNames[static_cast<std::size_t>(r)];
 }
 
+Zone grid_zone(std::string name, std::span<const std::uint8_t> slots, int columns, bool dealt) {
+  Zone z{ZoneKind::kTableau, Layout::kGrid, kNobody, std::move(name), {}, "", columns, 0};
+  for (std::uint8_t x : slots) {
+    CardView cv;
+    if (x == kEmptySlot || !dealt) {
+      cv.empty = dealt;
+    } else {
+      cv.card = Card::from_index(x);
+      cv.face_up = true;
+    }
+    z.cards.push_back(cv);
+  }
+  return z;
+}
+
 std::string card_token(Card c) {
   return "[[" + std::to_string(c.index()) + "]]";
 }

@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -159,6 +160,12 @@ struct View {
 }  // namespace parlour
 
 namespace parlour {
+
+// A solitaire's grid (Layout::kGrid) from its slots, each a card's index or
+// kEmptySlot, every card face up; before the deal (`dealt` false) the slots
+// are drawn as nothing yet.
+inline constexpr std::uint8_t kEmptySlot = 0xff;
+Zone grid_zone(std::string name, std::span<const std::uint8_t> slots, int columns, bool dealt);
 
 // Words for narration, shared by every game.
 std::string seat_name(Seat s);                // "Seat 2"

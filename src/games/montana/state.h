@@ -10,7 +10,7 @@
 
 namespace parlour::montana {
 
-inline constexpr std::uint8_t kGap = 0xff;  // a cell with no card
+inline constexpr std::uint8_t kGap = kEmptySlot;  // a cell with no card
 
 class MontanaState final : public StateBase<MontanaState> {
  public:

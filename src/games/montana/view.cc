@@ -36,17 +36,7 @@ View MontanaState::view(Seat viewer) const {
               (redeals_left() == 1 ? " redeal left" : " redeals left");
   v.seats.push_back(std::move(si));
   // Zone 0: the four rows; zone 1: the aces, set aside.
-  Zone grid{ZoneKind::kTableau, Layout::kGrid, kNobody, "the rows", {}, "", kColumns, 0};
-  for (std::uint8_t x : grid_) {
-    CardView cv;
-    if (x == kGap || !dealt_) {
-      cv.empty = dealt_;
-    } else {
-      cv.card = Card::from_index(x);
-      cv.face_up = true;
-    }
-    grid.cards.push_back(cv);
-  }
+  Zone grid = grid_zone("the rows", grid_, kColumns, dealt_);
   grid.note =
       std::to_string(redeals_left()) + (redeals_left() == 1 ? " redeal left" : " redeals left");
   v.zones.push_back(std::move(grid));

@@ -9,7 +9,7 @@
 
 namespace parlour::monte_carlo {
 
-inline constexpr std::uint8_t kGap = 0xff;
+inline constexpr std::uint8_t kGap = kEmptySlot;
 
 class MonteCarloState final : public StateBase<MonteCarloState> {
  public:

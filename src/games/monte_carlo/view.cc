@@ -31,18 +31,7 @@ View MonteCarloState::view(Seat viewer) const {
   si.status = std::to_string(discarded_) + " of 52 discarded";
   v.seats.push_back(std::move(si));
   // Zone 0: the table, five by five; 1: the stock, face down; 2: the discards.
-  Zone grid{ZoneKind::kTableau, Layout::kGrid, kNobody, "the table", {}, "", kSide, 0};
-  for (std::uint8_t x : cells_) {
-    CardView cv;
-    if (x == kGap || !dealt_) {
-      cv.empty = dealt_;
-    } else {
-      cv.card = Card::from_index(x);
-      cv.face_up = true;
-    }
-    grid.cards.push_back(cv);
-  }
-  v.zones.push_back(std::move(grid));
+  v.zones.push_back(grid_zone("the table", cells_, kSide, dealt_));
   Zone stock{ZoneKind::kStock, Layout::kPile, kNobody, "stock", {}, "face down", 0, 0};
   for (Card c : stock_)
     stock.cards.push_back({viewer == kEveryone ? std::optional<Card>(c) : std::nullopt, false});
