@@ -48,7 +48,11 @@ add_test(NAME web_tables
 add_test(NAME web_macao
          COMMAND ${NODE} e2e/macao.mjs --server $<TARGET_FILE:parlour> --shots ${CMAKE_BINARY_DIR}/screenshots
          WORKING_DIRECTORY ${web})
+# A person plays Montana alone: the grid, a hint played, Undo, on by hints to the end.
+add_test(NAME web_montana
+         COMMAND ${NODE} e2e/montana.mjs --server $<TARGET_FILE:parlour> --shots ${CMAKE_BINARY_DIR}/screenshots
+         WORKING_DIRECTORY ${web})
 # Browsers and a server: each alone, so that their timings are not a 2-core race.
 set_tests_properties(web_e2e web_layout PROPERTIES RUN_SERIAL TRUE TIMEOUT 300)
-set_tests_properties(web_odds web_cheat web_oh_hell web_macao PROPERTIES RUN_SERIAL TRUE TIMEOUT 180)
+set_tests_properties(web_odds web_cheat web_oh_hell web_macao web_montana PROPERTIES RUN_SERIAL TRUE TIMEOUT 180)
 set_tests_properties(web_tables PROPERTIES RUN_SERIAL TRUE TIMEOUT 240)

@@ -122,6 +122,10 @@ struct Hub::Impl {
   void chat(Client& c, Conn& conn, const json& m);
   void odds_switch(Client& c, Conn& conn, const json& m);
   void back(Client& c, Conn& conn);
+  // Solitaires: take back the last move; the move the game's bot would make.
+  void undo(Client& c, Conn& conn);
+  static bool solitaire(const Live& t);
+  void hint(Client& c, Conn& conn);
   void narrate(Live& t, Lines& lines);
   std::string update(Live& t, Seat viewer, const std::vector<std::string>& log,
                      std::optional<Seat> actor, const std::string& label);

@@ -24,7 +24,8 @@ void Hub::Impl::handle(Client& c, std::string_view message) {
     return send_error("bad-message", "a message is one JSON object, such as {\"type\":\"ping\"}");
   if (!m.contains("type") || !m["type"].is_string())
     return send_error("bad-message",
-                      "a message needs \"type\": join, act, rematch, chat, odds, back or ping");
+                      "a message needs \"type\": join, act, rematch, chat, odds, back, undo, "
+                      "hint or ping");
   const std::string type = m["type"].get<std::string>();
   if (type == "join") return join(c, m);
   if (type == "act") return act(c, it->second, m);
@@ -32,9 +33,11 @@ void Hub::Impl::handle(Client& c, std::string_view message) {
   if (type == "chat") return chat(c, it->second, m);
   if (type == "odds") return odds_switch(c, it->second, m);
   if (type == "back") return back(c, it->second);
+  if (type == "undo") return undo(c, it->second);
+  if (type == "hint") return hint(c, it->second);
   if (type == "ping") return c.send(R"({"type":"pong"})");
   send_error("bad-message", "unknown type \"" + first_chars(type, 40) +
-                                "\": join, act, rematch, chat, odds, back or ping");
+                                "\": join, act, rematch, chat, odds, back, undo, hint or ping");
 }
 
 void Hub::Impl::narrate(Live& t, Lines& lines) {
@@ -207,6 +210,8 @@ void Hub::Impl::join(Client& c, const json& m) {
                    {"preset", t.sel().name()},
                    {"players", t.row.players},
                    {"odds", t.sel().game->exact_odds != nullptr},
+                   {"undo", solitaire(t)},
+                   {"hint", solitaire(t)},
                    {"absent_after", t.row.absent_after},
                    {"window_seconds", t.row.window_seconds},
                    {"seats", seats_json(t)},
@@ -335,6 +340,64 @@ void Hub::Impl::odds_switch(Client& c, Conn& conn, const json& m) {
     return send_error("no-odds", std::string(t.sel().game->title) + " has no live odds");
   conn.odds = m["on"].get<bool>();
   if (conn.odds) send_odds(t, c, conn);
+}
+
+bool Hub::Impl::solitaire(const Live& t) {
+  return t.row.players == 1 && t.sel().game->undo != nullptr;
+}
+
+void Hub::Impl::undo(Client& c, Conn& conn) {
+  auto send_error = [&](std::string_view code, std::string_view text) {
+    c.send(error_message(code, text));
+  };
+  if (conn.table.empty() || conn.seat < 0)
+    return send_error("not-joined", "join a table with a seat's token first");
+  Live& t = *tables.at(conn.table);
+  if (!solitaire(t))
+    return send_error("no-undo", "moves are taken back only in a solitaire");
+  if (t.state().terminal()) return send_error("no-undo", "the game is over");
+  if (Status st = t.table->undo(); !st.ok()) return send_error("no-undo", st.message());
+  if (Status st = store.remove_action(t.row.id, t.version()); !st.ok())
+    return send_error("storage", st.message());
+  t.last_active = std::chrono::steady_clock::now();
+  // An update of a lower version, marked so that the page takes it.
+  std::string m = update(t, conn.seat, {"You take the move back."}, std::nullopt, "");
+  m.insert(m.size() - 1, R"(,"undone":true)");
+  c.send(m);
+  odds_after_update(t);
+}
+
+void Hub::Impl::hint(Client& c, Conn& conn) {
+  if (conn.table.empty() || conn.seat < 0)
+    return c.send(error_message("not-joined", "join a table with a seat's token first"));
+  Live& t = *tables.at(conn.table);
+  if (!solitaire(t))
+    return c.send(error_message("no-hint", "hints are given only in a solitaire"));
+  if (t.state().terminal()) return c.send(error_message("no-hint", "the game is over"));
+  // The game's own player, shown only this seat's view, works it out away
+  // from the server's thread, on a copy.
+  std::shared_ptr<const State> copy = t.state().clone();
+  const int version = t.version();
+  const Seat seat = conn.seat;
+  const GameInfo& g = *t.sel().game;
+  scheduler.work(
+      [copy, &g, seat, version]() -> std::string {
+        std::vector<Action> legal;
+        copy->legal_actions(seat, legal);
+        std::unique_ptr<Bot> bot = g.bots.front().make();
+        Rng rng(static_cast<std::uint64_t>(version) * 0x9e3779b97f4a7c15ull + 17);
+        const Action a = bot->act(Observation(*copy, seat, g.resampler, legal), rng);
+        return dump(json{{"type", "hint"},
+                         {"version", version},
+                         {"action", a},
+                         {"label", copy->action_label(seat, a)},
+                         {"by", g.bots.front().name}});
+      },
+      [this, client = &c, id = t.row.id, seat](std::string message) {
+        auto it = conns.find(client);
+        if (it == conns.end() || it->second.table != id || it->second.seat != seat) return;
+        client->send(std::move(message));
+      });
 }
 
 void Hub::Impl::back(Client& c, Conn& conn) {

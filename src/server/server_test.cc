@@ -956,5 +956,46 @@ TEST(Leak, NoMessageNamesACardItsSeatMayNotSee) {
   std::cout << "leak test: " << games << " games, " << messages << " messages checked\n";
 }
 
+TEST(Protocol, ASolitaireTakesMovesBackAndGivesHints) {
+  Fixture f;
+  auto code = [](const Recorder& r) { return r.last()["code"].get<std::string>(); };
+  json t = f.create({{"game", "montana"}, {"players", 1}, {"seed", 5}, {"seats", {"human"}}});
+  const std::string id = t["table"];
+  Recorder a;
+  f.join(a, id, token(t, 0));
+  EXPECT_TRUE(a.last_of("joined")["undo"]);
+  EXPECT_TRUE(a.last_of("joined")["hint"]);
+  // The hint: a legal move, named, for the version on show.
+  f.hub->received(a, R"({"type":"hint"})");
+  f.clock.run();
+  const json hint = a.last_of("hint");
+  EXPECT_EQ(hint["version"], 0);
+  EXPECT_EQ(hint["by"], "solver");
+  bool legal = false;
+  for (const json& c : a.last_of("update")["view"]["choices"]) legal |= c["action"] == hint["action"];
+  EXPECT_TRUE(legal) << hint.dump();
+  f.act(a, hint["action"]);
+  EXPECT_EQ(a.last_of("update")["version"], 1);
+  // Undo: the table goes back a version, the page is told to take it, and
+  // the store forgets the move (a reload finds the table as it stands).
+  f.hub->received(a, R"({"type":"undo"})");
+  const json back = a.last_of("update");
+  EXPECT_EQ(back["version"], 0);
+  EXPECT_TRUE(back["undone"]);
+  EXPECT_EQ(f.hub->state(id)->actions_applied(), 0);
+  f.hub->received(a, R"({"type":"undo"})");
+  EXPECT_EQ(code(a), "no-undo");
+  EXPECT_NE(a.last()["message"].get<std::string>().find("nothing to take back"), std::string::npos);
+  // Not at a table of several.
+  json om = f.create({{"game", "old-maid"}, {"players", 2}, {"seats", {"human", "blind"}}});
+  Recorder b;
+  f.join(b, om["table"], token(om, 0));
+  EXPECT_FALSE(b.last_of("joined")["undo"]);
+  f.hub->received(b, R"({"type":"undo"})");
+  EXPECT_EQ(code(b), "no-undo");
+  f.hub->received(b, R"({"type":"hint"})");
+  EXPECT_EQ(code(b), "no-hint");
+}
+
 }  // namespace
 }  // namespace parlour::server

@@ -194,6 +194,16 @@ Status Store::add_action(const std::string& table, int index, Seat seat, Action 
   });
 }
 
+Status Store::remove_action(const std::string& table, int index) {
+  return guarded("taking back an action", [&] {
+    SQLite::Statement q(*db_, "DELETE FROM actions WHERE table_id = ? AND idx = ?");
+    q.bind(1, table);
+    q.bind(2, index);
+    q.exec();
+    return Status();
+  });
+}
+
 Status Store::set_seats(const std::string& table, const std::vector<SeatRow>& seats) {
   return guarded("naming a seat", [&] {
     SQLite::Statement q(*db_, "UPDATE tables SET seats = ? WHERE id = ?");

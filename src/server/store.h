@@ -72,6 +72,8 @@ class Store {
   // same commit, so players can never split between two rematches.
   [[nodiscard]] Status add_table(const TableRow& t, const std::string& rematch_of = "");
   [[nodiscard]] Status add_action(const std::string& table, int index, Seat seat, Action a);
+  // Takes back a solitaire's last action (index: its place, from 0).
+  [[nodiscard]] Status remove_action(const std::string& table, int index);
   [[nodiscard]] Status set_seats(const std::string& table, const std::vector<SeatRow>& seats);
   // Marks the table finished, keeps its record and adds each result to the
   // players' stats, in one transaction.

@@ -149,6 +149,15 @@ export class Connection {
     return this.status === 'open' && this.send({ type: 'back' });
   }
 
+  /** Solitaires: take the last move back; ask for the game's own player's move. */
+  undo(): boolean {
+    return this.status === 'open' && this.send({ type: 'undo' });
+  }
+
+  hint(): boolean {
+    return this.status === 'open' && this.send({ type: 'hint' });
+  }
+
   private send(msg: ClientMessage): boolean {
     if (!this.socket || this.socket.readyState !== OPEN) return false;
     this.socket.send(JSON.stringify(msg));

@@ -150,6 +150,9 @@ export interface Joined {
   players: number;
   /** The table can show live odds. */
   odds?: boolean;
+  /** A solitaire: its moves can be taken back, and hints asked for. */
+  undo?: boolean;
+  hint?: boolean;
   /** Seconds before a bot stands in for an absent person; 0 = never. */
   absent_after?: number;
   /** Seconds people have to speak in a timed window (a challenge, a claim); 0 = no limit. */
@@ -177,13 +180,26 @@ export type ServerMessage =
       window_ms?: number;
       /** Once the game is over: its result as data. */
       outcome?: Outcome;
+      /** A move was taken back: this update's version is lower than the last. */
+      undone?: boolean;
     }
+  | HintMessage
   | { type: 'seats'; seats: SeatPresence[] }
   | ({ type: 'chat' } & ChatLine)
   | OddsFigures
   | { type: 'error'; code: string; message?: string }
   | { type: 'rematch'; table: string }
   | { type: 'pong' };
+
+/** The move the game's own player would make at a version, for a hint. */
+export interface HintMessage {
+  type: 'hint';
+  version: number;
+  action: number;
+  label: string;
+  /** The player that chose it ("solver"). */
+  by: string;
+}
 
 export type ClientMessage =
   | { type: 'join'; table: string; token?: string; name?: string }
@@ -192,6 +208,8 @@ export type ClientMessage =
   | { type: 'chat'; text: string }
   | { type: 'odds'; on: boolean }
   | { type: 'back' }
+  | { type: 'undo' }
+  | { type: 'hint' }
   | { type: 'ping' };
 
 /** Protocol limits the UI keeps to, so that the server never has to refuse. */

@@ -174,6 +174,8 @@ export function TablePage({ table, token, sounds: soundsProp }: TablePageProps) 
           conn.current?.setOdds(on);
         }}
         onBack={() => conn.current?.back()}
+        onUndo={() => conn.current?.undo()}
+        onHint={() => conn.current?.hint()}
         sound={sound}
         onSound={(on) => {
           setSound(on);

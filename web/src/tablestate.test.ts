@@ -37,6 +37,19 @@ describe('table state', () => {
     expect(s.log).toEqual(['a', 'b', 'c', 'd']);
   });
 
+  it('takes an older update where a move was taken back, and keeps a hint for its version', () => {
+    let s = reduceTable(initialTableState, { ...joined, undo: true, hint: true });
+    expect(s.canUndo && s.canHint).toBe(true);
+    s = reduceTable(s, update(3, ['a']));
+    s = reduceTable(s, { type: 'hint', version: 3, action: 7, label: 'J♣ after 10♣', by: 'solver' });
+    expect(s.hint?.action).toBe(7);
+    s = reduceTable(s, { ...update(2, ['You take the move back.']), undone: true } as ServerMessage);
+    expect(s.version).toBe(2);
+    expect(s.log.at(-1)).toBe('You take the move back.');
+    // The hint was for version 3: not the view on show.
+    expect(s.hint?.version).not.toBe(s.version);
+  });
+
   it('ignores an older update', () => {
     let s = reduceTable(reduceTable(initialTableState, joined), update(6, ['x']));
     s = reduceTable(s, update(5, ['old']));

@@ -1,6 +1,6 @@
 // Everything the table page knows, folded from the server's messages. Pure, so
 // that tests can feed it messages and look at the result.
-import type { ChatLine, OddsFigures, Outcome, SeatPresence, ServerMessage, View } from './protocol';
+import type { ChatLine, HintMessage, OddsFigures, Outcome, SeatPresence, ServerMessage, View } from './protocol';
 
 /** Chat lines kept in the page: the server's history holds 50. */
 export const CHAT_KEEP = 200;
@@ -33,6 +33,11 @@ export interface TableState {
   window: TimedWindow | null;
   /** The result as data, once the game is over. */
   outcome: Outcome | null;
+  /** A solitaire: moves can be taken back, and hints asked for. */
+  canUndo: boolean;
+  canHint: boolean;
+  /** The last hint; its version says which view it is for. */
+  hint: HintMessage | null;
 }
 
 export interface TimedWindow {
@@ -62,6 +67,9 @@ export const initialTableState: TableState = {
   windowSeconds: 0,
   outcome: null,
   window: null,
+  canUndo: false,
+  canHint: false,
+  hint: null,
 };
 
 /** `now`: when the message arrived (Date.now()), to count a window down from. */
@@ -81,11 +89,14 @@ export function reduceTable(state: TableState, msg: ServerMessage, now: number =
         oddsAvailable: !!msg.odds,
         odds: null,
         absentAfter: msg.absent_after ?? 0,
+        canUndo: !!msg.undo,
+        canHint: !!msg.hint,
         windowSeconds: msg.window_seconds ?? 0,
       };
     case 'update': {
-      // On one socket updates come in order; an older one can only be a leftover.
-      if (!state.wholeLogNext && state.version !== null && msg.version < state.version) return state;
+      // On one socket updates come in order; an older one can only be a
+      // leftover, unless a move was taken back.
+      if (!msg.undone && !state.wholeLogNext && state.version !== null && msg.version < state.version) return state;
       return {
         ...state,
         version: msg.version,
@@ -105,6 +116,8 @@ export function reduceTable(state: TableState, msg: ServerMessage, now: number =
     }
     case 'odds':
       return { ...state, odds: msg };
+    case 'hint':
+      return { ...state, hint: msg };
     case 'rematch':
       return { ...state, rematch: msg.table };
     default:

@@ -32,6 +32,9 @@ export interface TableViewProps {
   oddsOn?: boolean;
   onOdds?: (on: boolean) => void;
   onBack?: () => void;
+  /** Solitaires: take the last move back; ask for a hint. */
+  onUndo?: () => void;
+  onHint?: () => void;
   sound?: boolean;
   onSound?: (on: boolean) => void;
   notify?: boolean;
@@ -39,6 +42,11 @@ export interface TableViewProps {
 }
 
 const NARROW = '(max-width: 760px)';
+
+/** A solitaire's grid of four rows or more: small cards, so that it fits above the prompt. */
+function tallGrid(z: { layout: string; columns?: number; cards: unknown[] }): boolean {
+  return z.layout === 'grid' && !!z.columns && z.cards.length / z.columns >= 4;
+}
 
 /** True on a phone-sized screen, following the window as it changes. */
 export function useNarrow(): boolean {
@@ -78,7 +86,7 @@ function useBetweenHands(view: View | null) {
 }
 
 export function TableView(props: TableViewProps) {
-  const { state, status, statusDetail, busy = false, onAct, onRematch, onRetry } = props;
+  const { state, status, statusDetail, busy = false, onAct, onRematch, onRetry, onUndo, onHint } = props;
   const [rules, setRules] = useState(false);
   const [hideEnd, setHideEnd] = useState(false);
   const [selection, setSelection] = useState<Picked[]>([]);
@@ -198,7 +206,7 @@ export function TableView(props: TableViewProps) {
               {(tableZones.length > 0 || featured.size > 0) && (
                 <div class="center-zones">
                   {tableZones.map((z) => (
-                    <ZoneView zone={view.zones[z]} index={z} keys={keys[z]} size={roomy ? 'md' : 'sm'} label peek={!view.terminal} seatName={name} class="table-zone" />
+                    <ZoneView zone={view.zones[z]} index={z} keys={keys[z]} size={roomy && !tallGrid(view.zones[z]) ? 'md' : 'sm'} label peek={!view.terminal} seatName={name} class="table-zone" />
                   ))}
                   {[...featured].map((z) => (
                     <div class="offered" aria-label={`${name(view.zones[z].owner)} holds out ${view.zones[z].cards.length} cards`}>
@@ -225,6 +233,25 @@ export function TableView(props: TableViewProps) {
                 )}
               </div>
               {timed && <Countdown window={state.window!} mine={myTurn} />}
+              {(state.canUndo || state.canHint) && !view.terminal && me >= 0 && (
+                <div class="solitaire-help">
+                  {state.canUndo && (
+                    <button type="button" data-role="undo" disabled={!state.version} onClick={() => onUndo?.()}>
+                      Undo
+                    </button>
+                  )}
+                  {state.canHint && (
+                    <button type="button" data-role="hint" disabled={!myTurn} onClick={() => onHint?.()}>
+                      Hint
+                    </button>
+                  )}
+                  {state.hint && state.hint.version === state.version && (
+                    <span class="hint-line" data-role="hint-text" data-action={state.hint.action}>
+                      Hint ({state.hint.by}): {renderTokens(state.hint.label)}
+                    </span>
+                  )}
+                </div>
+              )}
               <div class="seat-head">
                 <Presence p={myPresence} />
                 <span class="seat-name" title={name(anchor)}>
