@@ -14,6 +14,11 @@ expect_in out "Monte Carlo, 50 deals" "names the game and the deals"
 expect_status 0 "Monte Carlo plays to the end under --auto" -- "$PARLOUR" play monte-carlo --auto --seed 4 --record mc.json
 expect_in out "You discard" "the story names the pairs discarded"
 expect_status 0 "and replays" -- "$PARLOUR" replay mc.json
+expect_status 0 "Klondike plays to the end under --auto" -- "$PARLOUR" play klondike --auto --seed 2 --record k.json
+expect_in out "You turn" "the story tells the stock turned"
+expect_status 0 "and replays" -- "$PARLOUR" replay k.json
+printf 't\nu\nq\n' | "$PARLOUR" play klondike --seed 2 >out 2>err
+expect_in out "Cannot undo: that move turned up a card you had not seen" "undo refuses to hide a card seen again"
 expect_status 2 "solve a game without a solver" -- "$PARLOUR" solve old-maid
 expect_in err "has no solver; the games with one: montana, monte-carlo" "says which games have one"
 expect_status 2 "solve with a bad time" -- "$PARLOUR" solve montana --limit-seconds 0

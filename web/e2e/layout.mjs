@@ -9,7 +9,8 @@
 // with numbers stated and three ranks to call from (twelve buttons); Earl of
 // Coventry, Michigan (staking, and with the hand dealt), Polignac (capot to
 // announce) and Lift Smoke with 4; the banking games: Macao with 8, Baccara
-// with 11 (a punter holding no cards), Vingt-et-un with 4 and Farmer with 6.
+// with 11 (a punter holding no cards), Vingt-et-un with 4 and Farmer with 6;
+// the solitaires Montana, Monte Carlo and Klondike.
 //
 //   node e2e/layout.mjs [--server PATH] [--shots DIR]
 //
@@ -52,6 +53,10 @@ const TABLES = [
   { game: 'baccara', players: 11, handless: true },
   { game: 'vingt-et-un', players: 4 },
   { game: 'farmer', players: 6 },
+  // The solitaires: Montana's 4×13 grid, Monte Carlo's 5×5 and stock, Klondike's columns.
+  { game: 'montana', players: 1, handless: true, solo: true },
+  { game: 'monte-carlo', players: 1, handless: true, solo: true },
+  { game: 'klondike', players: 1, handless: true, solo: true },
 ];
 const SIZES = [
   { label: 'desktop', viewport: { width: 1280, height: 800 } },
@@ -91,11 +96,12 @@ const overlap = (a, b) => a.x + a.w > b.x + EPS && b.x + b.w > a.x + EPS && a.y 
 const inside = (a, win) => a.x >= -EPS && a.y >= -EPS && a.x + a.w <= win.w + EPS && a.y + a.h <= win.h + EPS;
 const show = (b) => `${b.what} at (${Math.round(b.x)},${Math.round(b.y)}) ${Math.round(b.w)}×${Math.round(b.h)}`;
 
-/** `handless`: the person may have no cards at a turn (a Baccara punter not holding them). */
-function checkLayout(m, where, handless = false) {
+/** `handless`: the person may have no cards at a turn (a Baccara punter not holding them);
+ * `solo`: a solitaire, with no other seat. */
+function checkLayout(m, where, handless = false, solo = false) {
   check(m.prompt, `${where}: no prompt`);
   if (!handless) check(m.hand && m.cards.length > 0, `${where}: no cards in your hand`);
-  check(m.seats.length > 0, `${where}: no other seats`);
+  check(solo || m.seats.length > 0, `${where}: no other seats`);
   for (let i = 0; i < m.seats.length; i++)
     for (let j = i + 1; j < m.seats.length; j++) check(!overlap(m.seats[i], m.seats[j]), `${where}: ${show(m.seats[i])} overlaps ${show(m.seats[j])}`);
   const mine = [m.prompt, ...(m.hand ? [m.hand] : []), ...m.buttons, ...m.mine, ...m.tableZones];
@@ -181,7 +187,7 @@ async function putOneDown(page, where) {
 async function measureTable(page, t, size, where, errors) {
   await settle(page, where);
   if (t.game === 'old-maid') check(await page.locator('.offered').count(), `${where}: no offered fan on the person's first turn`);
-  checkLayout(await page.evaluate(measure), where, t.handless);
+  checkLayout(await page.evaluate(measure), where, t.handless, t.solo);
   const name = `${t.label ?? t.game}-${t.players}-${size.label}`;
   await page.screenshot({ path: join(SHOTS, `${name}.png`) });
   if (t.game === 'bachelor-girl') {

@@ -2,13 +2,6 @@
 #include "games/monte_carlo/state.h"
 
 namespace parlour::monte_carlo {
-namespace {
-
-std::string cell_name(int cell) {
-  return "row " + std::to_string(cell / kSide + 1) + ", column " + std::to_string(cell % kSide + 1);
-}
-
-}  // namespace
 
 std::string MonteCarloState::action_label(Seat, Action a) const {
   const auto m = Move::decode(a);
@@ -17,9 +10,9 @@ std::string MonteCarloState::action_label(Seat, Action a) const {
     return stock_.empty() ? "close the gaps"
                           : "close the gaps and fill them from the stock (" +
                                 std::to_string(stock_.size()) + " left)";
+  // The two cards name the pair: no card lies in two places.
   return "discard " + card_token(Card::from_index(at(m->a))) + " and " +
-         card_token(Card::from_index(at(m->b))) + " (" + cell_name(m->a) + "; " + cell_name(m->b) +
-         ")";
+         card_token(Card::from_index(at(m->b)));
 }
 
 View MonteCarloState::view(Seat viewer) const {
@@ -53,11 +46,9 @@ View MonteCarloState::view(Seat viewer) const {
       if (!m.close) c.picks = {{0, m.a}, {0, m.b}};
       v.choices.push_back(std::move(c));
     }
-    v.list_choices = true;
-    v.prompt = ms.size() == 1 && ms[0].close
-                   ? "No pair touches: close the gaps."
-                   : "Discard two cards of a rank that touch (side by side, above and below, or "
-                     "at the corners), or close the gaps.";
+    v.list_choices = false;  // many: reached by selecting cards, or typed
+    v.prompt = ms.size() == 1 && ms[0].close ? "No pair touches: close the gaps."
+                                             : "Discard a pair that touches, or close the gaps.";
   }
   if (over_) v.result = outcome().summary;
   return v;

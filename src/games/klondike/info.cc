@@ -1,0 +1,197 @@
+// Klondike's options, each with its source; its bot, undo, hash and
+// resampler.
+#include <algorithm>
+#include <memory>
+
+#include "games/klondike/state.h"
+#include "kit/policy.h"
+#include "rules_text.h"
+
+namespace parlour::klondike {
+namespace {
+
+const std::vector<OptionSpec>& specs() {
+  using T = OptionType;
+  static const std::vector<OptionSpec> s = {
+      {"draw",
+       T::kChoice,
+       0,
+       0,
+       {"3", "1"},
+       0,
+       "cards turned from the stock at a time: 3 or 1",
+       "Wikipedia, Klondike: \"turning three cards at a time ... or one card at a time\"; "
+       "Morehead and Mott-Smith's Hoyle deals one at a time",
+       "Turn"},
+      {"redeals",
+       T::kChoice,
+       0,
+       0,
+       {"unlimited", "0", "1", "2", "3"},
+       0,
+       "times the waste may be turned over to be the stock again",
+       "Wikipedia, Klondike: \"passes through the deck ... may be limited\"; unlimited by "
+       "default, as the solvers' figures assume",
+       "Redeals"},
+      {"scoring",
+       T::kChoice,
+       0,
+       0,
+       {"standard", "vegas", "none"},
+       0,
+       "standard: Windows' points (waste to column 5, to a foundation 10, column to foundation "
+       "10, a card turned up 5, back from a foundation -15, the waste turned over -100 at one "
+       "card, -20 at three after the third time); vegas: -52 to start, 5 a card on the "
+       "foundations; none",
+       "Wikipedia, Klondike, \"Scoring\" (Microsoft Windows' standard and Vegas scoring)",
+       "Scoring"},
+      {"thoughtful",
+       T::kBool,
+       0,
+       1,
+       {},
+       0,
+       "every card shown face up to the player (the \"thoughtful\" game the solvers play)",
+       "the name used by Klondike solvers (Solvitaire; Bjarnason, Fern and Tadepalli)",
+       "Every card face up"},
+      {"auto",
+       T::kBool,
+       0,
+       1,
+       {},
+       1,
+       "cards go to the foundations by themselves when it is safe (no card could need them to "
+       "build on)",
+       "the usual practice of computer Klondike; our reading of \"safe\": Aces and Twos, or a "
+       "card whose rank less one both foundations of the other colour hold",
+       "Safe cards up"},
+  };
+  return s;
+}
+
+Status validate(const Config& c) {
+  if (c.players != 1)
+    return Status::error("Klondike is a solitaire: 1 player, not " + std::to_string(c.players));
+  return {};
+}
+
+// A greedy player, reading only what it sees: a card to its foundation;
+// else a run that turns up a face-down card (the most hidden under it
+// first); else the waste to a column; else the stock; else the first move.
+Action greedy(const KlondikeState& s, Seat, std::span<const Action> legal) {
+  if (legal.size() == 1) return legal[0];
+  Action best = legal[0];
+  int most = -1000;
+  for (Action a : legal) {
+    const Move m = *Move::decode(a);
+    int score = -100;
+    if (m.kind == Move::kTurn)
+      score = 10;
+    else if (m.kind == Move::kRecycle)
+      score = 5;
+    else if (m.to >= kFoundation0 && m.from < kFoundation0)
+      score = 1000;
+    else if (m.from == kWaste)
+      score = 50;
+    else if (m.from >= kColumn0 && m.from < kFoundation0) {
+      const int c = m.from - kColumn0;
+      const int base = static_cast<int>(s.column(c).size()) - m.count;
+      if (base == s.down(c) && s.down(c) > 0) score = 100 + s.down(c);
+    }
+    if (score > most) most = score, best = a;
+  }
+  return best;
+}
+
+using GreedyBot = kit::PolicyBot<KlondikeState, greedy>;
+
+class Undoer final : public Undo {
+ public:
+  bool undo(State& state) const override { return static_cast<KlondikeState&>(state).undo(); }
+  std::string forbidden(const State& state) const override {
+    const auto& s = static_cast<const KlondikeState&>(state);
+    return s.dealt() && s.actions_applied() > 0 && !s.may_undo()
+               ? "that move turned up a card you had not seen: it cannot be taken back"
+               : "";
+  }
+};
+
+class Hasher final : public StateHash {
+ public:
+  std::uint64_t hash(const State& state) const override {
+    return static_cast<const KlondikeState&>(state).hash();
+  }
+};
+
+// The face-down cards and the stock are hidden (none where thoughtful): a
+// sample deals them afresh, in a shuffled order.
+class Sampler final : public Resampler {
+ public:
+  std::unique_ptr<State> resample(const State& state, Seat, Rng& rng) const override {
+    auto out = std::make_unique<KlondikeState>(static_cast<const KlondikeState&>(state));
+    out->forget_last_event();
+    if (out->rules().thoughtful) return out;
+    std::vector<Card*> slots = out->hidden();
+    std::vector<Card> cards;
+    for (Card* c : slots) cards.push_back(*c);
+    std::sort(cards.begin(), cards.end());
+    rng.shuffle(std::span<Card>(cards));
+    for (std::size_t i = 0; i < slots.size(); ++i) *slots[i] = cards[i];
+    return out;
+  }
+};
+
+}  // namespace
+
+Rules Rules::from(const Config& c) {
+  Rules r;
+  r.draw = c.options.get("draw") == 0 ? 3 : 1;
+  const int rd = c.options.get("redeals");
+  r.redeals = rd == 0 ? kUnlimited : rd - 1;
+  r.scoring = Scoring(c.options.get("scoring"));
+  r.thoughtful = c.options.get("thoughtful") != 0;
+  r.auto_foundation = c.options.get("auto") != 0;
+  return r;
+}
+
+GameInfo game_info() {
+  static const Undoer undo;
+  static const Hasher hasher;
+  static const Sampler sampler;
+  GameInfo g;
+  g.name = "klondike";
+  g.title = "Klondike";
+  g.summary =
+      "Patience: seven columns, build down in alternating colours, the foundations up "
+      "from the Ace";
+  g.rules = kRulesText;
+  g.min_players = 1, g.max_players = 1, g.default_players = 1;
+  g.options = specs();
+  g.presets = {
+      {"klondike",
+       "Klondike, three cards at a time, the stock turned over without limit",
+       {},
+       1,
+       1,
+       1},
+      {"klondike-1", "Klondike, one card at a time", {{"draw", "1"}}, 1, 1, 1},
+      {"vegas",
+       "Vegas Klondike: three at a time, three passes, Vegas scoring",
+       {{"redeals", "2"}, {"scoring", "vegas"}},
+       1,
+       1,
+       1},
+  };
+  g.bots = {{"greedy",
+             "plays a card to its foundation, else a run that turns up a face-down card, else "
+             "the waste to a column, else the stock; reads only what it sees",
+             [] { return std::unique_ptr<Bot>(std::make_unique<GreedyBot>()); }}};
+  g.validate = validate;
+  g.new_game = state_factory<KlondikeState, Rules>();
+  g.resampler = &sampler;
+  g.undo = &undo;
+  g.hash = &hasher;
+  return g;
+}
+
+}  // namespace parlour::klondike

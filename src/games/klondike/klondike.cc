@@ -1,0 +1,337 @@
+// Klondike: the rules in play. rules.md gives the sources and readings.
+#include <algorithm>
+#include <cassert>
+
+#include "core/deck.h"
+#include "games/klondike/state.h"
+
+namespace parlour::klondike {
+namespace {
+
+constexpr int column_of(int place) {
+  return place - kColumn0;
+}
+bool is_column(int place) {
+  return place >= kColumn0 && place < kColumn0 + kColumns;
+}
+
+}  // namespace
+
+bool KlondikeState::builds_on(Card c, Card under) {
+  return c.rank() + 1 == under.rank() && c.colour() != under.colour();
+}
+
+int KlondikeState::on_foundations() const {
+  int n = 0;
+  for (int f : found_) n += f;
+  return n;
+}
+
+// ---- The deal --------------------------------------------------------------------------
+
+void KlondikeState::apply_chance(Rng& rng) {
+  assert(!dealt_);
+  std::vector<Card> deck = standard_deck();
+  rng.shuffle(std::span<Card>(deck));
+  set_deal(deck);
+}
+
+void KlondikeState::set_deal(const std::vector<Card>& cards) {
+  assert(cards.size() == 52u);
+  // Seven columns, of one to seven cards, the top card of each face up (the
+  // usual deal, row by row: the order here is column by column).
+  std::size_t i = 0;
+  for (int c = 0; c < kColumns; ++c) {
+    columns_[static_cast<std::size_t>(c)].clear();
+    for (int k = 0; k <= c; ++k) columns_[static_cast<std::size_t>(c)].push_back(cards[i++]);
+    down_[static_cast<std::size_t>(c)] = c;
+  }
+  stock_.assign(cards.rbegin(), cards.rend() - static_cast<std::ptrdiff_t>(i));
+  waste_.clear();
+  found_ = {};
+  score_ = r_.scoring == Scoring::kVegas ? -52 : 0;
+  dealt_ = true;
+  story_ = {
+      "The cards are dealt: seven columns of one to seven cards, the top of each face up; "
+      "24 cards in the stock."};
+  auto_foundations();
+  settle_end();
+}
+
+// ---- Moves -----------------------------------------------------------------------------
+
+Card KlondikeState::top_of(int place) const {
+  if (place == kWaste) return waste_.empty() ? Card() : waste_.back();
+  if (is_column(place)) {
+    const Pile& p = columns_[static_cast<std::size_t>(column_of(place))];
+    return p.empty() ? Card() : p.back();
+  }
+  const int s = place - kFoundation0;
+  const int r = found_[static_cast<std::size_t>(s)];
+  return r == 0 ? Card() : Card::standard(Rank(r), Suit(s));
+}
+
+void KlondikeState::moves(std::vector<Move>& out) const {
+  out.clear();
+  if (!stock_.empty()) out.push_back(Move::turn());
+  // The waste turned over to be the stock again: within the redeals, and
+  // only if a card was played since it was last turned over (else the next
+  // pass would be the last one again).
+  if (stock_.empty() && !waste_.empty() && played_since_recycle_ &&
+      (r_.redeals == kUnlimited || recycles_ < r_.redeals))
+    out.push_back(Move::recycle());
+  auto to_columns = [&](int from, int count, Card base, bool whole_column) {
+    for (int d = 0; d < kColumns; ++d) {
+      if (kColumn0 + d == from) continue;
+      const Pile& p = columns_[static_cast<std::size_t>(d)];
+      if (p.empty()) {
+        // A King (or a run from one) into an empty column; not a whole
+        // column from one empty place to another.
+        if (base.rank() == kKing && !whole_column)
+          out.push_back(Move::shift(from, kColumn0 + d, count));
+      } else if (builds_on(base, p.back())) {
+        out.push_back(Move::shift(from, kColumn0 + d, count));
+      }
+    }
+  };
+  auto fits_foundation = [&](Card c) {
+    return found_[static_cast<std::size_t>(c.suit())] + 1 == c.rank();
+  };
+  if (!waste_.empty()) {
+    const Card w = waste_.back();
+    if (fits_foundation(w)) out.push_back(Move::shift(kWaste, kFoundation0, 1));
+    to_columns(kWaste, 1, w, false);
+  }
+  for (int c = 0; c < kColumns; ++c) {
+    const Pile& p = columns_[static_cast<std::size_t>(c)];
+    if (p.empty()) continue;
+    if (fits_foundation(p.back())) out.push_back(Move::shift(kColumn0 + c, kFoundation0, 1));
+    for (int k = down_[static_cast<std::size_t>(c)]; k < static_cast<int>(p.size()); ++k)
+      to_columns(kColumn0 + c, static_cast<int>(p.size()) - k, p[static_cast<std::size_t>(k)],
+                 k == 0);
+  }
+  // A card back from a foundation to build on.
+  for (int s = 0; s < 4; ++s) {
+    if (found_[static_cast<std::size_t>(s)] == 0) continue;
+    to_columns(kFoundation0 + s, 1, top_of(kFoundation0 + s), false);
+  }
+}
+
+Seat KlondikeState::to_move() const {
+  if (!dealt_) return kChance;
+  return over_ ? kTerminal : 0;
+}
+
+void KlondikeState::legal_actions(Seat, std::vector<Action>& out) const {
+  std::vector<Move> m;
+  moves(m);
+  out.clear();
+  for (const Move& x : m) out.push_back(x.encode());
+}
+
+void KlondikeState::apply(Seat, Action a) {
+  const Move m = *Move::decode(a);
+  ++actions_;
+  story_.clear();
+  history_.push_back(
+      {columns_, down_, stock_, waste_, found_, score_, recycles_, played_since_recycle_});
+  bool shown = false;  // a card the player had not seen comes to light
+  auto face_down = [&] {
+    int n = 0;
+    for (int d : down_) n += d;
+    return n;
+  };
+  const int down_before = face_down();
+  if (m.kind == Move::kTurn) {
+    // Turn `draw` cards (fewer if fewer are left) onto the waste.
+    const int n = std::min<int>(r_.draw, static_cast<int>(stock_.size()));
+    for (int i = 0; i < n; ++i) {
+      waste_.push_back(stock_.back());
+      stock_.pop_back();
+    }
+    story_.push_back("You turn " + std::to_string(n) + (n == 1 ? " card" : " cards") +
+                     " from the stock: " + card_token(waste_.back()) + " on top.");
+    shown = true;
+  } else if (m.kind == Move::kRecycle) {
+    stock_.assign(waste_.rbegin(), waste_.rend());
+    waste_.clear();
+    ++recycles_;
+    played_since_recycle_ = false;
+    if (r_.scoring == Scoring::kStandard)
+      score_ = std::max(0, score_ - (r_.draw == 1 ? 100 : recycles_ > 3 ? 20 : 0));
+    story_.push_back("You turn the waste over: it is the stock again.");
+  } else {
+    shift(m);
+  }
+  auto_foundations();
+  shown = shown || face_down() < down_before;
+  if (shown && !r_.thoughtful) history_.clear();
+  settle_end();
+}
+
+void KlondikeState::shift(const Move& m) {
+  std::vector<Card> moving;
+  if (m.from == kWaste) {
+    moving.push_back(waste_.back());
+    waste_.pop_back();
+  } else if (is_column(m.from)) {
+    Pile& p = columns_[static_cast<std::size_t>(column_of(m.from))];
+    moving.assign(p.end() - m.count, p.end());
+    for (int i = 0; i < m.count; ++i) p.pop_back();
+  } else {
+    const int s = m.from - kFoundation0;
+    moving.push_back(top_of(m.from));
+    --found_[static_cast<std::size_t>(s)];
+  }
+  const bool to_foundation = m.to >= kFoundation0;
+  if (to_foundation) {
+    const Card c = moving.front();
+    found_[static_cast<std::size_t>(c.suit())] = c.rank();
+  } else {
+    Pile& p = columns_[static_cast<std::size_t>(column_of(m.to))];
+    for (Card c : moving) p.push_back(c);
+  }
+  played_since_recycle_ = true;
+  // Scoring (rules.md): Windows' standard points, or Vegas.
+  if (r_.scoring == Scoring::kStandard) {
+    if (m.from == kWaste)
+      score_ += to_foundation ? 10 : 5;
+    else if (is_column(m.from) && to_foundation)
+      score_ += 10;
+    else if (m.from >= kFoundation0)
+      score_ = std::max(0, score_ - 15);
+  } else if (r_.scoring == Scoring::kVegas) {
+    if (to_foundation) score_ += 5;
+    if (m.from >= kFoundation0) score_ -= 5;
+  }
+  const std::string what = m.count == 1 ? card_token(moving.front()) : token_list(moving);
+  story_.push_back("You move " + what +
+                   (to_foundation ? " to its foundation."
+                                  : " to column " + std::to_string(column_of(m.to) + 1) + "."));
+  turn_tops();
+}
+
+void KlondikeState::turn_tops() {
+  // A face-down card left on top of a column is turned face up.
+  for (int c = 0; c < kColumns; ++c) {
+    int& d = down_[static_cast<std::size_t>(c)];
+    const Pile& p = columns_[static_cast<std::size_t>(c)];
+    if (d > 0 && d == static_cast<int>(p.size())) {
+      --d;
+      if (r_.scoring == Scoring::kStandard) score_ += 5;
+      story_.push_back("Column " + std::to_string(c + 1) + " turns up " + card_token(p.back()) +
+                       ".");
+    }
+  }
+}
+
+bool KlondikeState::safe(Card c) const {
+  // No card could need it to build on: Aces and Twos always; else when both
+  // foundations of the other colour hold the rank below.
+  if (c.rank() <= kTwo) return true;
+  for (int s = 0; s < 4; ++s) {
+    const Card other = Card::standard(kAce, Suit(s));
+    if (other.colour() != c.colour() && found_[static_cast<std::size_t>(s)] < c.rank() - 1)
+      return false;
+  }
+  return true;
+}
+
+void KlondikeState::auto_foundations() {
+  if (!r_.auto_foundation) return;
+  for (bool again = true; again;) {
+    again = false;
+    for (int place = kWaste; place < kColumn0 + kColumns; ++place) {
+      const Card c = top_of(place);
+      if (!c.valid() || !c.is_standard()) continue;
+      if (is_column(place) &&
+          down_[static_cast<std::size_t>(column_of(place))] ==
+              static_cast<int>(columns_[static_cast<std::size_t>(column_of(place))].size()))
+        continue;
+      if (found_[static_cast<std::size_t>(c.suit())] + 1 != c.rank() || !safe(c)) continue;
+      shift(Move::shift(place, kFoundation0, 1));
+      again = true;
+    }
+  }
+}
+
+bool KlondikeState::undo() {
+  if (history_.empty()) return false;
+  const Position& p = history_.back();
+  columns_ = p.columns, down_ = p.down, stock_ = p.stock, waste_ = p.waste, found_ = p.found;
+  score_ = p.score, recycles_ = p.recycles, played_since_recycle_ = p.played;
+  history_.pop_back();
+  --actions_;
+  over_ = false;
+  story_.clear();
+  return true;
+}
+
+void KlondikeState::settle_end() {
+  std::vector<Move> m;
+  moves(m);
+  over_ = won() || m.empty() || actions_ >= kMaxMoves;
+}
+
+// ---- The end ---------------------------------------------------------------------------
+
+Outcome KlondikeState::outcome() const {
+  Outcome o;
+  o.kind = OutcomeKind::kSolo;
+  o.scores = {static_cast<double>(r_.scoring == Scoring::kNone ? on_foundations() : score_)};
+  o.places = {won() ? 1 : 2};
+  o.summary = won() ? "Won: the four foundations run Ace to King."
+                    : "Lost: " + std::to_string(on_foundations()) +
+                          " of 52 cards on the foundations, and no move is left.";
+  if (r_.scoring != Scoring::kNone) o.summary += " Score " + std::to_string(score_) + ".";
+  return o;
+}
+
+void KlondikeState::all_cards(std::vector<Card>& out) const {
+  out.clear();
+  if (!dealt_) {
+    out = standard_deck();
+    return;
+  }
+  for (const Pile& p : columns_) out.insert(out.end(), p.begin(), p.end());
+  out.insert(out.end(), stock_.begin(), stock_.end());
+  out.insert(out.end(), waste_.begin(), waste_.end());
+  for (int s = 0; s < 4; ++s)
+    for (int r = 1; r <= found_[static_cast<std::size_t>(s)]; ++r)
+      out.push_back(Card::standard(Rank(r), Suit(s)));
+}
+
+std::vector<Card*> KlondikeState::hidden() {
+  std::vector<Card*> out;
+  for (int c = 0; c < kColumns; ++c)
+    for (int k = 0; k < down_[static_cast<std::size_t>(c)]; ++k)
+      out.push_back(&columns_[static_cast<std::size_t>(c)][static_cast<std::size_t>(k)]);
+  for (Card& c : stock_) out.push_back(&c);
+  return out;
+}
+
+std::uint64_t KlondikeState::hash() const {
+  auto mix = [](std::uint64_t z) {
+    z += 0x9e3779b97f4a7c15ull;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+  };
+  std::uint64_t h = mix(static_cast<std::uint64_t>(recycles_) * 2 + played_since_recycle_);
+  std::uint64_t k = 1;
+  auto add = [&](Card c, std::uint64_t where) { h ^= mix(where * 64 + c.index() + (k++ << 20)); };
+  for (int c = 0; c < kColumns; ++c) {
+    k = 1;
+    for (Card x : columns_[static_cast<std::size_t>(c)]) add(x, static_cast<std::uint64_t>(c) + 1);
+    h ^= mix(0xd0 + static_cast<std::uint64_t>(down_[static_cast<std::size_t>(c)]) * 16 + c);
+  }
+  k = 1;
+  for (Card x : stock_) add(x, 10);
+  k = 1;
+  for (Card x : waste_) add(x, 11);
+  for (int s = 0; s < 4; ++s)
+    h ^= mix(0xf00 + static_cast<std::uint64_t>(s) * 16 + found_[static_cast<std::size_t>(s)]);
+  return h;
+}
+
+}  // namespace parlour::klondike

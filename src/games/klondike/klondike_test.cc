@@ -1,0 +1,144 @@
+// Klondike: tests for the seed's sentences and the standard rules rules.md
+// gives; then undo and the harness.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "conformance.h"
+#include "core/deck.h"
+#include "core/registry.h"
+#include "games/klondike/state.h"
+
+namespace parlour::klondike {
+namespace {
+
+using testing::card;
+
+KlondikeState fresh(const std::vector<std::string>& opts = {}) {
+  return KlondikeState(Rules::from(testing::test_config("klondike", 1, opts)));
+}
+
+std::vector<Move> moves_of(const KlondikeState& s) {
+  std::vector<Move> m;
+  s.moves(m);
+  return m;
+}
+
+TEST(KlondikeDeal, SevenColumnsOfOneToSevenTheTopFaceUpAndTwentyFourInTheStock) {
+  KlondikeState s = fresh({"auto=no"});
+  Rng rng(1);
+  s.apply_chance(rng);
+  for (int c = 0; c < kColumns; ++c) {
+    EXPECT_EQ(s.column(c).size(), static_cast<std::size_t>(c + 1));
+    EXPECT_EQ(s.down(c), c);
+  }
+  EXPECT_EQ(s.stock().size(), 24u);
+  const View v = s.view(0);
+  // Face-down cards and the stock are not shown.
+  for (const CardView& c : v.zones[0].cards) EXPECT_FALSE(c.card.has_value());
+  EXPECT_FALSE(v.zones[12].cards[0].card.has_value());
+  EXPECT_TRUE(v.zones[12].cards[6].card.has_value());
+  EXPECT_EQ(v.zones[12].layout, Layout::kColumn);
+  // Thoughtful: every card shown.
+  KlondikeState t = fresh({"thoughtful=yes"});
+  Rng r2(1);
+  t.apply_chance(r2);
+  for (const CardView& c : t.view(0).zones[12].cards) EXPECT_TRUE(c.card.has_value());
+}
+
+TEST(KlondikeRules, BuildDownInAlternatingColoursAndOnlyAKingToAnEmptyColumn) {
+  EXPECT_TRUE(KlondikeState::builds_on(card("6H"), card("7S")));
+  EXPECT_FALSE(KlondikeState::builds_on(card("6H"), card("7D")));
+  EXPECT_FALSE(KlondikeState::builds_on(card("5H"), card("7S")));
+  KlondikeState s = fresh({"auto=no"});
+  Rng rng(7);
+  s.apply_chance(rng);
+  for (const Move& m : moves_of(s)) {
+    if (m.kind != Move::kShift || m.to >= kFoundation0) continue;
+    const KlondikeState& x = s;
+    const Pile& to = x.column(m.to - kColumn0);
+    Card base;
+    if (m.from == kWaste)
+      base = x.waste().back();
+    else if (m.from < kFoundation0)
+      base = x.column(
+          m.from -
+          kColumn0)[x.column(m.from - kColumn0).size() - static_cast<std::size_t>(m.count)];
+    if (!base.valid()) continue;
+    if (to.empty())
+      EXPECT_EQ(base.rank(), kKing);
+    else
+      EXPECT_TRUE(KlondikeState::builds_on(base, to.back()));
+  }
+}
+
+TEST(KlondikeRules, TheStockTurnsThreeAtATimeAndTheWasteTurnsOver) {
+  KlondikeState s = fresh({"auto=no"});
+  Rng rng(3);
+  s.apply_chance(rng);
+  s.apply(0, Move::turn().encode());
+  EXPECT_EQ(s.waste().size(), 3u);
+  EXPECT_EQ(s.stock().size(), 21u);
+  KlondikeState one = fresh({"auto=no", "draw=1"});
+  Rng r1(3);
+  one.apply_chance(r1);
+  one.apply(0, Move::turn().encode());
+  EXPECT_EQ(one.waste().size(), 1u);
+  // Through the stock; the waste turns over while a card has been played.
+  while (!s.stock().empty()) s.apply(0, Move::turn().encode());
+  const auto ms = moves_of(s);
+  EXPECT_NE(std::find(ms.begin(), ms.end(), Move::recycle()), ms.end());
+  s.apply(0, Move::recycle().encode());
+  EXPECT_EQ(s.stock().size(), 24u);
+  // A second pass with nothing played may not be turned over again.
+  while (!s.stock().empty()) s.apply(0, Move::turn().encode());
+  const auto again = moves_of(s);
+  EXPECT_EQ(std::find(again.begin(), again.end(), Move::recycle()), again.end());
+}
+
+TEST(KlondikeRules, TheObjectIsTheFourSuitStacksAceToKing) {
+  // "fill up the suit stacks, each stack containing one suit in sequence,
+  // from ace to king": random games with safe moves up keep the stacks in
+  // suit and order, and end.
+  for (std::uint64_t seed = 1; seed <= 30; ++seed) {
+    KlondikeState s = fresh();
+    Rng rng(seed);
+    s.apply_chance(rng);
+    std::vector<Action> legal;
+    while (!s.terminal()) {
+      s.legal_actions(0, legal);
+      s.apply(0, legal[rng.below(static_cast<std::uint32_t>(legal.size()))]);
+      std::vector<Card> all;
+      s.all_cards(all);
+      std::sort(all.begin(), all.end());
+      ASSERT_EQ(all, standard_deck());
+    }
+    EXPECT_LE(s.actions_applied(), kMaxMoves);
+  }
+}
+
+TEST(KlondikeUndo, UndoTakesBackAMoveButNotOneThatShowedACard) {
+  KlondikeState s = fresh({"auto=no"});
+  Rng rng(3);
+  s.apply_chance(rng);
+  s.apply(0, Move::turn().encode());
+  EXPECT_FALSE(s.undo());  // the stock showed cards
+  KlondikeState t = fresh({"auto=no", "thoughtful=yes"});
+  Rng r2(3);
+  t.apply_chance(r2);
+  const std::uint64_t h = t.hash();
+  t.apply(0, Move::turn().encode());
+  EXPECT_TRUE(t.undo());  // nothing was hidden
+  EXPECT_EQ(t.hash(), h);
+}
+
+TEST(KlondikeConformance, EveryPreset) {
+  testing::ConformanceOptions opt;
+  opt.games = 3;
+  testing::check_all_presets(*find_game("klondike"), opt);
+  testing::check_conformance(*select("klondike"),
+                             testing::test_config("klondike", 1, {"thoughtful=yes"}), opt);
+}
+
+}  // namespace
+}  // namespace parlour::klondike

@@ -1,0 +1,91 @@
+// The Klondike state. Private to this folder: applications use core/game.h.
+#pragma once
+
+#include <array>
+#include <string>
+#include <vector>
+
+#include "core/small_vec.h"
+#include "games/klondike/klondike.h"
+
+namespace parlour::klondike {
+
+// Six face down and a King-to-Ace run at most.
+using Pile = SmallVec<Card, 19>;
+
+class KlondikeState final : public StateBase<KlondikeState> {
+ public:
+  explicit KlondikeState(const Rules& rules) : r_(rules) {}
+
+  Seat to_move() const override;
+  void legal_actions(Seat seat, std::vector<Action>& out) const override;
+  void apply(Seat seat, Action a) override;
+  void apply_chance(Rng& rng) override;
+  std::string action_label(Seat seat, Action a) const override;
+  View view(Seat viewer) const override;
+  void narrate(Seat viewer, std::vector<std::string>& out) const override;
+  Outcome outcome() const override;
+  void all_cards(std::vector<Card>& out) const override;
+  int actions_applied() const override { return actions_; }
+
+  // ---- For the bot, the resampler and tests of this folder ----
+  const Rules& rules() const { return r_; }
+  bool dealt() const { return dealt_; }
+  const Pile& column(int c) const { return columns_[static_cast<std::size_t>(c)]; }
+  // Face-down cards at the bottom of column c.
+  int down(int c) const { return down_[static_cast<std::size_t>(c)]; }
+  const std::vector<Card>& stock() const { return stock_; }  // next card last
+  const std::vector<Card>& waste() const { return waste_; }  // top card last
+  // The highest rank on suit s's foundation (0: empty).
+  int foundation(int s) const { return found_[static_cast<std::size_t>(s)]; }
+  int on_foundations() const;
+  bool won() const { return on_foundations() == 52; }
+  int score() const { return score_; }
+  int recycles() const { return recycles_; }
+  void moves(std::vector<Move>& out) const;
+  // Whether `c` may lie on `under` in a column: one lower, the other colour.
+  static bool builds_on(Card c, Card under);
+  // The hidden cards, for the resampler: the face-down ones and the stock.
+  std::vector<Card*> hidden();
+  void forget_last_event() { story_.clear(); }
+  std::uint64_t hash() const;
+
+  // For tests: the 52 cards as dealt (column by column, one to seven, the
+  // last of each face up; then the stock, its first card turned first).
+  void set_deal(const std::vector<Card>& cards);
+  // Takes back the last move; false where none, or a card was turned since
+  // (the stock or a face-down card: it has been seen).
+  bool undo();
+  bool may_undo() const { return !history_.empty(); }
+
+ private:
+  struct Snapshot;
+  void shift(const Move& m);
+  void turn_tops();
+  void auto_foundations();
+  bool safe(Card c) const;
+  void settle_end();
+  Card top_of(int place) const;
+
+  Rules r_;
+  bool dealt_ = false, over_ = false;
+  std::array<Pile, kColumns> columns_{};
+  std::array<int, kColumns> down_{};
+  std::vector<Card> stock_, waste_;
+  std::array<int, 4> found_{};
+  int score_ = 0, recycles_ = 0, actions_ = 0;
+  bool played_since_recycle_ = true;
+  // Undo: the whole position before each move since a card was last shown.
+  struct Position {
+    std::array<Pile, kColumns> columns;
+    std::array<int, kColumns> down;
+    std::vector<Card> stock, waste;
+    std::array<int, 4> found;
+    int score, recycles;
+    bool played;
+  };
+  std::vector<Position> history_;
+  std::vector<std::string> story_;  // what the last move did, for narration
+};
+
+}  // namespace parlour::klondike

@@ -1,0 +1,131 @@
+// What the player sees of Klondike, the labels of the moves, and the story.
+#include "games/klondike/state.h"
+
+namespace parlour::klondike {
+namespace {
+
+// Zones: the stock, the waste, the four foundations, the seven columns.
+constexpr int kStockZone = 0, kWasteZone = 1, kFoundationZone = 2, kColumnZone = 6;
+
+std::string place_name(int place) {
+  if (place == kWaste) return "the waste";
+  if (place >= kFoundation0) return "its foundation";
+  return "column " + std::to_string(place - kColumn0 + 1);
+}
+
+}  // namespace
+
+std::string KlondikeState::action_label(Seat, Action a) const {
+  const auto m = Move::decode(a);
+  if (!m) return "action " + std::to_string(a);
+  if (m->kind == Move::kTurn)
+    return stock_.size() == 1 || r_.draw == 1
+               ? "turn a card from the stock"
+               : "turn " + std::to_string(std::min<int>(r_.draw, static_cast<int>(stock_.size()))) +
+                     " cards from the stock";
+  if (m->kind == Move::kRecycle) return "turn the waste over to be the stock";
+  Card c;
+  if (m->from == kWaste)
+    c = waste_.back();
+  else if (m->from >= kFoundation0)
+    c = top_of(m->from);
+  else {
+    const Pile& p = columns_[static_cast<std::size_t>(m->from - kColumn0)];
+    c = p[p.size() - static_cast<std::size_t>(m->count)];
+  }
+  std::string what = card_token(c);
+  if (m->count > 1)
+    what += " and the " + std::to_string(m->count - 1) + (m->count == 2 ? " card" : " cards") +
+            " on it";
+  return what + " from " + place_name(m->from) + " to " +
+         (m->to >= kFoundation0 ? std::string("its foundation") : place_name(m->to));
+}
+
+View KlondikeState::view(Seat viewer) const {
+  View v = view_base("klondike", viewer, 1);
+  v.terminal = over_;
+  const bool all = viewer == kEveryone || r_.thoughtful || over_;
+  SeatInfo si;
+  si.name = seat_name(0);
+  si.score = r_.scoring == Scoring::kNone ? on_foundations() : score_;
+  si.status = std::to_string(on_foundations()) + " of 52 on the foundations";
+  if (r_.redeals != kUnlimited)
+    si.status += "; " + std::to_string(r_.redeals - recycles_) + " redeals left";
+  v.seats.push_back(std::move(si));
+  Zone stock{ZoneKind::kStock, Layout::kPile, kNobody, "stock", {}, "", 0, 0};
+  for (Card c : stock_) stock.cards.push_back({all ? std::optional<Card>(c) : std::nullopt, false});
+  stock.note = r_.redeals == kUnlimited ? "turn " + std::to_string(r_.draw) + " at a time"
+                                        : std::to_string(r_.redeals - recycles_) + " redeals left";
+  v.zones.push_back(std::move(stock));
+  Zone waste{ZoneKind::kDiscard, Layout::kPile, kNobody, "waste", {}, "", 0, 0};
+  for (Card c : waste_) waste.cards.push_back({c, true});
+  v.zones.push_back(std::move(waste));
+  for (int s = 0; s < 4; ++s) {
+    Zone f{ZoneKind::kFoundation, Layout::kPile, kNobody, "foundation", {}, "", 0, 0};
+    for (int r = 1; r <= found_[static_cast<std::size_t>(s)]; ++r)
+      f.cards.push_back({Card::standard(Rank(r), Suit(s)), true});
+    v.zones.push_back(std::move(f));
+  }
+  for (int c = 0; c < kColumns; ++c) {
+    Zone z{ZoneKind::kTableau,
+           Layout::kColumn,
+           kNobody,
+           "column " + std::to_string(c + 1),
+           {},
+           "",
+           0,
+           0};
+    const Pile& p = columns_[static_cast<std::size_t>(c)];
+    for (int k = 0; k < static_cast<int>(p.size()); ++k) {
+      const bool up = k >= down_[static_cast<std::size_t>(c)];
+      z.cards.push_back(
+          {up || all ? std::optional<Card>(p[static_cast<std::size_t>(k)]) : std::nullopt, up});
+    }
+    v.zones.push_back(std::move(z));
+  }
+  if ((viewer == 0 || viewer == kEveryone) && dealt_ && !over_) {
+    std::vector<Move> ms;
+    moves(ms);
+    for (const Move& m : ms) {
+      Choice ch{m.encode(), action_label(0, m.encode()), "", {}, {}};
+      if (m.kind == Move::kTurn) {
+        ch.key = "t";
+      } else if (m.kind == Move::kRecycle) {
+        ch.key = "r";
+      } else {
+        // The card moved ("7h"), and where: a column's number, or "f".
+        int zone = kWasteZone, pos = static_cast<int>(waste_.size()) - 1;
+        Card c = waste_.empty() ? Card() : waste_.back();
+        if (m.from >= kFoundation0) {
+          zone = kFoundationZone + (m.from - kFoundation0),
+          pos = found_[static_cast<std::size_t>(m.from - kFoundation0)] - 1;
+          c = top_of(m.from);
+        } else if (m.from != kWaste) {
+          const Pile& p = columns_[static_cast<std::size_t>(m.from - kColumn0)];
+          zone = kColumnZone + (m.from - kColumn0), pos = static_cast<int>(p.size()) - m.count;
+          c = p[static_cast<std::size_t>(pos)];
+        }
+        ch.key = short_name(c, Charset::kAscii) + " " +
+                 (m.to >= kFoundation0 ? std::string("f") : std::to_string(m.to - kColumn0 + 1));
+        ch.picks = {{zone, pos}};
+        ch.to = {m.to >= kFoundation0 ? kFoundationZone + static_cast<int>(c.suit())
+                                      : kColumnZone + (m.to - kColumn0),
+                 -1};
+      }
+      v.choices.push_back(std::move(ch));
+    }
+    v.list_choices = false;  // many: reached by selecting cards, or typed
+    v.prompt =
+        "Build down in alternating colours, a King into an empty column, the foundations up "
+        "from the Ace in suit; or turn the stock.";
+  }
+  if (over_) v.result = outcome().summary;
+  return v;
+}
+
+void KlondikeState::narrate(Seat, std::vector<std::string>& out) const {
+  out.insert(out.end(), story_.begin(), story_.end());
+  if (over_ && !story_.empty()) out.push_back(outcome().summary);
+}
+
+}  // namespace parlour::klondike
