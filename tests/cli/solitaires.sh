@@ -20,7 +20,11 @@ expect_status 0 "and replays" -- "$PARLOUR" replay k.json
 printf 't\nu\nq\n' | "$PARLOUR" play klondike --seed 2 >out 2>err
 expect_in out "Cannot undo: that move turned up a card you had not seen" "undo refuses to hide a card seen again"
 expect_status 2 "solve a game without a solver" -- "$PARLOUR" solve old-maid
-expect_in err "has no solver; the games with one: montana, monte-carlo" "says which games have one"
+expect_in err "has no solver; the games with one: klondike, montana, monte-carlo" "says which games have one"
+expect_status 0 "Klondike's thoughtful deals" -- "$PARLOUR" solve klondike --deals 5 --opt thoughtful=yes --limit-seconds 1
+expect_in out "thoughtful=yes" "names the option"
+expect_status 2 "Klondike solved with cards hidden" -- "$PARLOUR" solve klondike --deals 5
+expect_in err "--opt thoughtful=yes" "says how to ask for it"
 expect_status 2 "solve with a bad time" -- "$PARLOUR" solve montana --limit-seconds 0
 expect_in err "--limit-seconds" "names the option"
 expect_status 2 "solve with a bad option" -- "$PARLOUR" solve montana --opt redeals=500

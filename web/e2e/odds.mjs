@@ -77,8 +77,25 @@ async function main() {
       samples.push(s);
       const v = String(s.version);
       const fan = page.locator('.offered button.card.pickable');
-      if (await fan.count()) await fan.first().click({ position: { x: 4, y: 20 } });
-      else await page.locator('.choices button[data-key="o"], .choices button').first().click();
+      const moved = (ms) =>
+        page
+          .waitForFunction(
+            (old) => {
+              const t = document.querySelector('.table-page');
+              return t && (t.getAttribute('data-version') !== old || t.getAttribute('data-terminal') === 'true');
+            },
+            v,
+            { timeout: ms },
+          )
+          .then(() => true, () => false);
+      // The pointer away first: a hovered card lifts, and a click near its
+      // edge can miss it; a click that missed is tried once more.
+      for (let tries = 0; tries < 2; tries++) {
+        await page.mouse.move(1, 1);
+        if (await fan.count()) await fan.first().click({ position: { x: 4, y: 20 } }).catch(() => {});
+        else await page.locator('.choices button[data-key="o"], .choices button').first().click().catch(() => {});
+        if (await moved(5_000)) break;
+      }
       await page
         .waitForFunction(
           (old) => {
@@ -86,7 +103,7 @@ async function main() {
             return t && (t.getAttribute('data-version') !== old || t.getAttribute('data-terminal') === 'true');
           },
           v,
-          { timeout: 10_000 },
+          { timeout: 1_000 },
         )
         .catch(async () => {
           await page.screenshot({ path: join(tmp, 'failure.png') });

@@ -5,6 +5,7 @@
 
 #include "games/klondike/state.h"
 #include "kit/policy.h"
+#include "kit/solver.h"
 #include "rules_text.h"
 
 namespace parlour::klondike {
@@ -105,6 +106,27 @@ Action greedy(const KlondikeState& s, Seat, std::span<const Action> legal) {
 
 using GreedyBot = kit::PolicyBot<KlondikeState, greedy>;
 
+int up(const KlondikeState& s) {
+  return s.on_foundations();
+}
+// The honest player: the face-down cards and the stock dealt afresh (it
+// cannot see them), a winning line of that sample followed until a card
+// turned up says otherwise.
+using SolverBot = kit::SolverBot<KlondikeState, klondike::solve, up>;
+
+class Solver_ final : public Solver {
+ public:
+  Result<SolveReport> solve(const State& state, const SolveLimits& limits) const override {
+    const auto& s = static_cast<const KlondikeState&>(state);
+    if (!s.dealt() || s.terminal()) return Status::error("the game is not in play");
+    if (!s.rules().thoughtful)
+      return Status::error(
+          "Klondike is solved with every card known: add --opt thoughtful=yes (the face-down "
+          "cards and the stock are what the player cannot see)");
+    return klondike::solve(s, limits);
+  }
+};
+
 class Undoer final : public Undo {
  public:
   bool undo(State& state) const override { return static_cast<KlondikeState&>(state).undo(); }
@@ -158,6 +180,7 @@ GameInfo game_info() {
   static const Undoer undo;
   static const Hasher hasher;
   static const Sampler sampler;
+  static const Solver_ solver;
   GameInfo g;
   g.name = "klondike";
   g.title = "Klondike";
@@ -182,7 +205,12 @@ GameInfo game_info() {
        1,
        1},
   };
-  g.bots = {{"greedy",
+  g.bots = {{"solver",
+             "deals the cards it cannot see afresh, solves that deal and plays a winning line's "
+             "first move, again whenever a card turned up differs; else the move that puts most "
+             "cards up",
+             [] { return std::unique_ptr<Bot>(std::make_unique<SolverBot>(20000)); }},
+            {"greedy",
              "plays a card to its foundation, else a run that turns up a face-down card, else "
              "the waste to a column, else the stock; reads only what it sees",
              [] { return std::unique_ptr<Bot>(std::make_unique<GreedyBot>()); }}};
@@ -191,6 +219,7 @@ GameInfo game_info() {
   g.resampler = &sampler;
   g.undo = &undo;
   g.hash = &hasher;
+  g.solver = &solver;
   return g;
 }
 

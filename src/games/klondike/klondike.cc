@@ -135,13 +135,26 @@ void KlondikeState::apply(Seat, Action a) {
   story_.clear();
   history_.push_back(
       {columns_, down_, stock_, waste_, found_, score_, recycles_, played_since_recycle_});
-  bool shown = false;  // a card the player had not seen comes to light
   auto face_down = [&] {
     int n = 0;
     for (int d : down_) n += d;
     return n;
   };
   const int down_before = face_down();
+  play(m);
+  // A card the player had not seen came to light: no undo past it.
+  const bool shown = m.kind == Move::kTurn || face_down() < down_before;
+  if (shown && !r_.thoughtful) history_.clear();
+  settle_end();
+}
+
+void KlondikeState::play_quiet(const Move& m) {
+  quiet_ = true;
+  play(m);
+  quiet_ = false;
+}
+
+void KlondikeState::play(const Move& m) {
   if (m.kind == Move::kTurn) {
     // Turn `draw` cards (fewer if fewer are left) onto the waste.
     const int n = std::min<int>(r_.draw, static_cast<int>(stock_.size()));
@@ -149,9 +162,9 @@ void KlondikeState::apply(Seat, Action a) {
       waste_.push_back(stock_.back());
       stock_.pop_back();
     }
-    story_.push_back("You turn " + std::to_string(n) + (n == 1 ? " card" : " cards") +
-                     " from the stock: " + card_token(waste_.back()) + " on top.");
-    shown = true;
+    if (!quiet_)
+      story_.push_back("You turn " + std::to_string(n) + (n == 1 ? " card" : " cards") +
+                       " from the stock: " + card_token(waste_.back()) + " on top.");
   } else if (m.kind == Move::kRecycle) {
     stock_.assign(waste_.rbegin(), waste_.rend());
     waste_.clear();
@@ -159,24 +172,21 @@ void KlondikeState::apply(Seat, Action a) {
     played_since_recycle_ = false;
     if (r_.scoring == Scoring::kStandard)
       score_ = std::max(0, score_ - (r_.draw == 1 ? 100 : recycles_ > 3 ? 20 : 0));
-    story_.push_back("You turn the waste over: it is the stock again.");
+    if (!quiet_) story_.push_back("You turn the waste over: it is the stock again.");
   } else {
     shift(m);
   }
   auto_foundations();
-  shown = shown || face_down() < down_before;
-  if (shown && !r_.thoughtful) history_.clear();
-  settle_end();
 }
 
 void KlondikeState::shift(const Move& m) {
-  std::vector<Card> moving;
+  Pile moving;  // no allocation: the solver plays millions of these
   if (m.from == kWaste) {
     moving.push_back(waste_.back());
     waste_.pop_back();
   } else if (is_column(m.from)) {
     Pile& p = columns_[static_cast<std::size_t>(column_of(m.from))];
-    moving.assign(p.end() - m.count, p.end());
+    for (const Card* c = p.end() - m.count; c != p.end(); ++c) moving.push_back(*c);
     for (int i = 0; i < m.count; ++i) p.pop_back();
   } else {
     const int s = m.from - kFoundation0;
@@ -204,10 +214,13 @@ void KlondikeState::shift(const Move& m) {
     if (to_foundation) score_ += 5;
     if (m.from >= kFoundation0) score_ -= 5;
   }
-  const std::string what = m.count == 1 ? card_token(moving.front()) : token_list(moving);
-  story_.push_back("You move " + what +
-                   (to_foundation ? " to its foundation."
-                                  : " to column " + std::to_string(column_of(m.to) + 1) + "."));
+  const std::string what = quiet_         ? ""
+                           : m.count == 1 ? card_token(moving.front())
+                                          : token_list(moving);
+  if (!quiet_)
+    story_.push_back("You move " + what +
+                     (to_foundation ? " to its foundation."
+                                    : " to column " + std::to_string(column_of(m.to) + 1) + "."));
   turn_tops();
 }
 
@@ -219,8 +232,9 @@ void KlondikeState::turn_tops() {
     if (d > 0 && d == static_cast<int>(p.size())) {
       --d;
       if (r_.scoring == Scoring::kStandard) score_ += 5;
-      story_.push_back("Column " + std::to_string(c + 1) + " turns up " + card_token(p.back()) +
-                       ".");
+      if (!quiet_)
+        story_.push_back("Column " + std::to_string(c + 1) + " turns up " + card_token(p.back()) +
+                         ".");
     }
   }
 }

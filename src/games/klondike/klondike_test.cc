@@ -132,6 +132,39 @@ TEST(KlondikeUndo, UndoTakesBackAMoveButNotOneThatShowedACard) {
   EXPECT_EQ(t.hash(), h);
 }
 
+KlondikeState deal(std::uint64_t seed, const std::vector<std::string>& opts) {
+  KlondikeState s = fresh(opts);
+  Rng rng(seed, kChanceStream);
+  s.apply_chance(rng);
+  return s;
+}
+
+TEST(KlondikeSolver, ItsLinesWinThroughTheRulesAndItsCountsArePinned) {
+  // Thoughtful deals 1 to 3 (`parlour play klondike --seed S --opt
+  // thoughtful=yes`): won, each line legal move by move, and the positions
+  // searched pinned, as a chess engine pins its bench.
+  const std::uint64_t nodes[] = {107402, 142, 9113};
+  for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+    KlondikeState s = deal(seed, {"thoughtful=yes"});
+    const SolveReport r = solve(s, SolveLimits{});
+    ASSERT_EQ(r.verdict, SolveReport::kWon) << seed;
+    EXPECT_EQ(r.nodes, nodes[seed - 1]) << seed;
+    std::vector<Action> legal;
+    for (Action a : r.line) {
+      s.legal_actions(0, legal);
+      ASSERT_NE(std::find(legal.begin(), legal.end(), a), legal.end()) << seed;
+      s.apply(0, a);
+    }
+    EXPECT_TRUE(s.won()) << seed;
+  }
+  // It proves nothing lost: it prunes moves.
+  SolveLimits tiny;
+  tiny.max_nodes = 10;
+  EXPECT_EQ(solve(deal(1, {"thoughtful=yes"}), tiny).verdict, SolveReport::kUnknown);
+  // The solver of the registry asks for the thoughtful game.
+  EXPECT_FALSE(find_game("klondike")->solver->solve(deal(1, {}), SolveLimits{}).ok());
+}
+
 TEST(KlondikeConformance, EveryPreset) {
   testing::ConformanceOptions opt;
   opt.games = 3;

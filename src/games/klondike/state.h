@@ -49,6 +49,11 @@ class KlondikeState final : public StateBase<KlondikeState> {
   std::vector<Card*> hidden();
   void forget_last_event() { story_.clear(); }
   std::uint64_t hash() const;
+  // For the solver: the move and what follows from it (cards turned up, safe
+  // cards up), nothing recorded or told.
+  void play_quiet(const Move& m);
+  // For the solver: a copy to search from carries no history or story.
+  void forget_history() { history_.clear(), story_.clear(); }
 
   // For tests: the 52 cards as dealt (column by column, one to seven, the
   // last of each face up; then the stock, its first card turned first).
@@ -59,7 +64,7 @@ class KlondikeState final : public StateBase<KlondikeState> {
   bool may_undo() const { return !history_.empty(); }
 
  private:
-  struct Snapshot;
+  void play(const Move& m);
   void shift(const Move& m);
   void turn_tops();
   void auto_foundations();
@@ -75,6 +80,7 @@ class KlondikeState final : public StateBase<KlondikeState> {
   std::array<int, 4> found_{};
   int score_ = 0, recycles_ = 0, actions_ = 0;
   bool played_since_recycle_ = true;
+  bool quiet_ = false;  // playing for the solver: no story
   // Undo: the whole position before each move since a card was last shown.
   struct Position {
     std::array<Pile, kColumns> columns;
@@ -87,5 +93,12 @@ class KlondikeState final : public StateBase<KlondikeState> {
   std::vector<Position> history_;
   std::vector<std::string> story_;  // what the last move did, for narration
 };
+
+// The solver (solve.cc): a depth-first search over the moves, every card
+// known (the thoughtful game), with a table of the positions met. It prunes:
+// no card comes back from a foundation, and a run moves between columns only
+// if it turns up a card, empties a column, or lets the card it leaves go up.
+// It never answers kLost: pruned, it proves no deal lost.
+SolveReport solve(const KlondikeState& s, const SolveLimits& limits);
 
 }  // namespace parlour::klondike
