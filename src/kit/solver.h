@@ -5,7 +5,9 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
+#include <deque>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "core/game.h"
@@ -70,10 +72,113 @@ class Budget {
   bool spent_ = false;
 };
 
+// The search each solitaire's solver runs: depth first, each position met
+// once (by hash), within a budget and a depth. Derived::expand(s, moves)
+// lists a position's moves into `moves` (a buffer of its depth) and tries
+// them, each through deeper(child, action); it returns whether one wins.
+template <class Derived, class S, class M>
+class DepthFirst {
+ public:
+  DepthFirst(const SolveLimits& limits, std::size_t max_depth)
+      : budget_(limits), seen_(Seen::for_search(limits.max_nodes)), max_depth_(max_depth) {}
+
+  // From `root`. `proves_loss`: whether a search that ends within its
+  // budget proves the deal lost (it does not where the moves are pruned).
+  SolveReport run(S& root, bool proves_loss, std::string method) {
+    SolveReport r;
+    const bool won = dfs(root);
+    r.nodes = budget_.nodes();
+    r.verdict = won                                        ? SolveReport::kWon
+                : proves_loss && !budget_.spent() && !cut_ ? SolveReport::kLost
+                                                           : SolveReport::kUnknown;
+    if (won) r.line = std::move(line_);
+    r.method = std::move(method);
+    return r;
+  }
+
+ protected:
+  bool spent() const { return budget_.spent(); }
+  // The child `s` reached by `a`: whether it wins (the line then holds `a`).
+  bool deeper(S& s, Action a) {
+    line_.push_back(a);
+    ++depth_;
+    const bool won = dfs(s);
+    --depth_;
+    if (!won) line_.pop_back();
+    return won;
+  }
+
+ private:
+  bool dfs(S& s) {
+    if (s.won()) return true;
+    if (budget_.spend()) return false;
+    // A line longer than any a win needs is cut (it keeps the recursion
+    // within the stack); a search that cut one proves nothing lost.
+    if (depth_ >= max_depth_) return cut_ = true, false;
+    if (!seen_.insert(s.hash())) return false;
+    if (depth_ == buffers_.size()) buffers_.emplace_back();
+    return static_cast<Derived*>(this)->expand(s, buffers_[depth_]);
+  }
+
+  Budget budget_;
+  Seen& seen_;
+  std::size_t max_depth_;
+  std::vector<Action> line_;
+  std::deque<std::vector<M>> buffers_;  // a deque: growing moves none
+  std::size_t depth_ = 0;
+  bool cut_ = false;
+};
+
 // The verdict of a search that found a win or not, and whether its budget
 // ran out first.
 inline SolveReport::Verdict verdict(bool won, const Budget& b) {
   return won ? SolveReport::kWon : b.spent() ? SolveReport::kUnknown : SolveReport::kLost;
+}
+
+// A solitaire's capabilities, from its state's own: S::undo() (false where
+// it cannot), S::undo_forbidden() (why a player may not take the last move
+// back, or ""), S::hash(), S::dealt(), S::unsolvable() (why the solver
+// cannot answer from here, or "") and its solver kSolve.
+template <class S, SolveReport (*kSolve)(const S&, const SolveLimits&)>
+struct SolitaireCaps {
+  // Gives `g` the three, and its check that one plays it.
+  static void attach(GameInfo& g);
+  class Undoer final : public Undo {
+   public:
+    bool undo(State& state) const override { return static_cast<S&>(state).undo(); }
+    std::string forbidden(const State& state) const override {
+      return static_cast<const S&>(state).undo_forbidden();
+    }
+  };
+  class Hasher final : public StateHash {
+   public:
+    std::uint64_t hash(const State& state) const override {
+      return static_cast<const S&>(state).hash();
+    }
+  };
+  class Solver_ final : public Solver {
+   public:
+    Result<SolveReport> solve(const State& state, const SolveLimits& limits) const override {
+      const auto& s = static_cast<const S&>(state);
+      if (!s.dealt() || s.terminal()) return Status::error("the game is not in play");
+      if (std::string why = s.unsolvable(); !why.empty()) return Status::error(why);
+      return kSolve(s, limits);
+    }
+  };
+};
+
+template <class S, SolveReport (*kSolve)(const S&, const SolveLimits&)>
+void SolitaireCaps<S, kSolve>::attach(GameInfo& g) {
+  static const Undoer undo;
+  static const Hasher hasher;
+  static const Solver_ solver;
+  g.undo = &undo, g.hash = &hasher, g.solver = &solver;
+  g.min_players = g.max_players = g.default_players = 1;
+  g.validate = [title = g.title](const Config& c) {
+    if (c.players == 1) return Status();
+    return Status::error(std::string(title) + " is a solitaire: 1 player, not " +
+                         std::to_string(c.players));
+  };
 }
 
 // The honest player of a solitaire: solves the position as a sample of its

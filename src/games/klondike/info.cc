@@ -70,12 +70,6 @@ const std::vector<OptionSpec>& specs() {
   return s;
 }
 
-Status validate(const Config& c) {
-  if (c.players != 1)
-    return Status::error("Klondike is a solitaire: 1 player, not " + std::to_string(c.players));
-  return {};
-}
-
 // A greedy player, reading only what it sees: a card to its foundation;
 // else a run that turns up a face-down card (the most hidden under it
 // first); else the waste to a column; else the stock; else the first move.
@@ -114,36 +108,7 @@ int up(const KlondikeState& s) {
 // turned up says otherwise.
 using SolverBot = kit::SolverBot<KlondikeState, klondike::solve, up>;
 
-class Solver_ final : public Solver {
- public:
-  Result<SolveReport> solve(const State& state, const SolveLimits& limits) const override {
-    const auto& s = static_cast<const KlondikeState&>(state);
-    if (!s.dealt() || s.terminal()) return Status::error("the game is not in play");
-    if (!s.rules().thoughtful)
-      return Status::error(
-          "Klondike is solved with every card known: add --opt thoughtful=yes (the face-down "
-          "cards and the stock are what the player cannot see)");
-    return klondike::solve(s, limits);
-  }
-};
-
-class Undoer final : public Undo {
- public:
-  bool undo(State& state) const override { return static_cast<KlondikeState&>(state).undo(); }
-  std::string forbidden(const State& state) const override {
-    const auto& s = static_cast<const KlondikeState&>(state);
-    return s.dealt() && s.actions_applied() > 0 && !s.may_undo()
-               ? "that move turned up a card you had not seen: it cannot be taken back"
-               : "";
-  }
-};
-
-class Hasher final : public StateHash {
- public:
-  std::uint64_t hash(const State& state) const override {
-    return static_cast<const KlondikeState&>(state).hash();
-  }
-};
+using Caps = kit::SolitaireCaps<KlondikeState, klondike::solve>;
 
 // The face-down cards and the stock are hidden (none where thoughtful): a
 // sample deals them afresh, in a shuffled order.
@@ -177,10 +142,7 @@ Rules Rules::from(const Config& c) {
 }
 
 GameInfo game_info() {
-  static const Undoer undo;
-  static const Hasher hasher;
   static const Sampler sampler;
-  static const Solver_ solver;
   GameInfo g;
   g.name = "klondike";
   g.title = "Klondike";
@@ -188,7 +150,6 @@ GameInfo game_info() {
       "Patience: seven columns, build down in alternating colours, the foundations up "
       "from the Ace";
   g.rules = kRulesText;
-  g.min_players = 1, g.max_players = 1, g.default_players = 1;
   g.options = specs();
   g.presets = {
       {"klondike",
@@ -214,12 +175,9 @@ GameInfo game_info() {
              "plays a card to its foundation, else a run that turns up a face-down card, else "
              "the waste to a column, else the stock; reads only what it sees",
              [] { return std::unique_ptr<Bot>(std::make_unique<GreedyBot>()); }}};
-  g.validate = validate;
   g.new_game = state_factory<KlondikeState, Rules>();
   g.resampler = &sampler;
-  g.undo = &undo;
-  g.hash = &hasher;
-  g.solver = &solver;
+  Caps::attach(g);
   return g;
 }
 

@@ -1,6 +1,5 @@
 // Klondike's solver: a depth-first search over the moves of the thoughtful
 // game, with a table of the positions met (state.h).
-#include <deque>
 #include <vector>
 
 #include "games/klondike/state.h"
@@ -9,41 +8,23 @@
 namespace parlour::klondike {
 namespace {
 
-constexpr std::size_t kMaxDepth = 500;
-
-class Search {
+class Search final : public kit::DepthFirst<Search, KlondikeState, Move> {
  public:
-  explicit Search(const SolveLimits& limits)
-      : budget_(limits), seen_(kit::Seen::for_search(limits.max_nodes)) {}
+  // A line longer than 500 moves is longer than any win needs.
+  explicit Search(const SolveLimits& limits) : DepthFirst(limits, 500) {}
 
-  bool dfs(const KlondikeState& s) {
-    if (s.won()) return true;
-    if (budget_.spend()) return false;
-    // A line of play longer than any a win needs is cut (it keeps the
-    // recursion within the stack); the game is never proved lost here.
-    if (depth_ >= kMaxDepth) return false;
-    if (!seen_.insert(s.hash())) return false;
-    if (depth_ == buffers_.size()) buffers_.emplace_back();
-    std::vector<Move>& moves = buffers_[depth_];
+  bool expand(KlondikeState& s, std::vector<Move>& moves) {
     s.moves(moves);
     order(s, moves);
     for (std::size_t i = 0; i < moves.size(); ++i) {
       const Move m = moves[i];
-      if (budget_.spent()) return false;
+      if (spent()) return false;
       KlondikeState next = s;
       next.play_quiet(m);
-      line_.push_back(m.encode());
-      ++depth_;
-      const bool won = dfs(next);
-      --depth_;
-      if (won) return true;
-      line_.pop_back();
+      if (deeper(next, m.encode())) return true;
     }
     return false;
   }
-
-  const kit::Budget& budget() const { return budget_; }
-  std::vector<Action>& line() { return line_; }
 
  private:
   // Drops the moves that cannot help and puts the likeliest first: cards up
@@ -83,33 +64,21 @@ class Search {
     moves.clear();
     for (const auto& [r, m] : ranked) moves.push_back(m);
   }
-
-  kit::Budget budget_;
-  kit::Seen& seen_;
-  std::vector<Action> line_;
-  std::deque<std::vector<Move>> buffers_;
-  std::size_t depth_ = 0;
 };
 
 }  // namespace
 
 SolveReport solve(const KlondikeState& s, const SolveLimits& limits) {
-  Search search(limits);
-  SolveReport r;
   KlondikeState root = s;
   root.forget_history();
-  const bool won = search.dfs(root);
-  r.nodes = search.budget().nodes();
   // The search prunes moves (state.h): a deal it does not win is not proved
   // lost, only undecided.
-  r.verdict = won ? SolveReport::kWon : SolveReport::kUnknown;
-  if (won) r.line = std::move(search.line());
-  r.method =
+  return Search(limits).run(
+      root, /*proves_loss=*/false,
       "depth-first search over the moves, every card known; no card back from a foundation; a "
       "run between columns only where it turns a card up, empties a column, or lets the card it "
       "leaves go up; positions met before not searched again; as it prunes, a deal it does not "
-      "win is undecided, never proved lost";
-  return r;
+      "win is undecided, never proved lost");
 }
 
 }  // namespace parlour::klondike

@@ -62,6 +62,16 @@ class KlondikeState final : public StateBase<KlondikeState> {
   // (the stock or a face-down card: it has been seen).
   bool undo();
   bool may_undo() const { return !history_.empty(); }
+  std::string undo_forbidden() const {
+    return dealt_ && actions_ > 0 && history_.empty()
+               ? "that move turned up a card you had not seen: it cannot be taken back"
+               : "";
+  }
+  std::string unsolvable() const {
+    return r_.thoughtful ? ""
+                         : "Klondike is solved with every card known: add --opt thoughtful=yes "
+                           "(the face-down cards and the stock are what the player cannot see)";
+  }
 
  private:
   void play(const Move& m);

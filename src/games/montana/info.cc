@@ -40,38 +40,7 @@ const std::vector<OptionSpec>& specs() {
   return s;
 }
 
-Status validate(const Config& c) {
-  if (c.players != 1)
-    return Status::error("Montana is a solitaire: 1 player, not " + std::to_string(c.players));
-  return {};
-}
-
-class Undoer final : public Undo {
- public:
-  bool undo(State& state) const override { return static_cast<MontanaState&>(state).undo(); }
-  std::string forbidden(const State& state) const override {
-    const auto& s = static_cast<const MontanaState&>(state);
-    return s.dealt() && s.redeals_used() > 0 && !s.since_redeal()
-               ? "a redeal cannot be taken back: it has shown where the shuffle put the cards"
-               : "";
-  }
-};
-
-class Hasher final : public StateHash {
- public:
-  std::uint64_t hash(const State& state) const override {
-    return static_cast<const MontanaState&>(state).hash();
-  }
-};
-
-class Solver_ final : public Solver {
- public:
-  Result<SolveReport> solve(const State& state, const SolveLimits& limits) const override {
-    const auto& s = static_cast<const MontanaState&>(state);
-    if (!s.dealt() || s.terminal()) return Status::error("the game is not in play");
-    return montana::solve(s, limits);
-  }
-};
+using Caps = kit::SolitaireCaps<MontanaState, montana::solve>;
 
 // Every card lies face up; only the shuffles of the redeals to come are
 // hidden: a sample draws them afresh.
@@ -103,9 +72,6 @@ Rules Rules::from(const Config& c) {
 }
 
 GameInfo game_info() {
-  static const Undoer undo;
-  static const Hasher hasher;
-  static const Solver_ solver;
   static const Sampler sampler;
   GameInfo g;
   g.name = "montana";
@@ -114,7 +80,6 @@ GameInfo game_info() {
       "Gaps: four rows of thirteen, the aces out; fill each gap with the next card of "
       "the suit on its left, to run 2 to King";
   g.rules = kRulesText;
-  g.min_players = 1, g.max_players = 1, g.default_players = 1;
   g.options = specs();
   g.presets = {
       {"montana", "Montana, seed 002: three redeals, the aces shuffled in", {}, 1, 1, 1},
@@ -129,12 +94,9 @@ GameInfo game_info() {
              "solves the position, the redeals' shuffles drawn afresh (it cannot see them), and "
              "plays a winning line's first move; else the move that puts most cards in sequence",
              [] { return std::unique_ptr<Bot>(std::make_unique<SolverBot>(200000)); }}};
-  g.validate = validate;
   g.new_game = state_factory<MontanaState, Rules>();
   g.resampler = &sampler;
-  g.undo = &undo;
-  g.hash = &hasher;
-  g.solver = &solver;
+  Caps::attach(g);
   return g;
 }
 

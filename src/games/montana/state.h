@@ -38,6 +38,12 @@ class MontanaState final : public StateBase<MontanaState> {
   int redeals_left() const { return r_.redeals - redeals_; }
   // Moves made since the last redeal (or the deal), which undo takes back.
   int since_redeal() const { return static_cast<int>(since_redeal_.size()); }
+  std::string undo_forbidden() const {
+    return dealt_ && redeals_ > 0 && since_redeal_.empty()
+               ? "a redeal cannot be taken back: it has shown where the shuffle put the cards"
+               : "";
+  }
+  std::string unsolvable() const { return ""; }
   // The card each gap takes (kGap: none), by the gap's cell; fills `out`
   // with the moves: the solver's and legal_actions' one source.
   void moves(std::vector<Move>& out) const;

@@ -29,38 +29,7 @@ const std::vector<OptionSpec>& specs() {
   return s;
 }
 
-Status validate(const Config& c) {
-  if (c.players != 1)
-    return Status::error("Monte Carlo is a solitaire: 1 player, not " + std::to_string(c.players));
-  return {};
-}
-
-class Undoer final : public Undo {
- public:
-  bool undo(State& state) const override { return static_cast<MonteCarloState&>(state).undo(); }
-  std::string forbidden(const State& state) const override {
-    const auto& s = static_cast<const MonteCarloState&>(state);
-    return s.dealt() && s.closes() > 0 && !s.since_close()
-               ? "closing the gaps cannot be taken back: it has shown cards from the stock"
-               : "";
-  }
-};
-
-class Hasher final : public StateHash {
- public:
-  std::uint64_t hash(const State& state) const override {
-    return static_cast<const MonteCarloState&>(state).hash();
-  }
-};
-
-class Solver_ final : public Solver {
- public:
-  Result<SolveReport> solve(const State& state, const SolveLimits& limits) const override {
-    const auto& s = static_cast<const MonteCarloState&>(state);
-    if (!s.dealt() || s.terminal()) return Status::error("the game is not in play");
-    return monte_carlo::solve(s, limits);
-  }
-};
+using Caps = kit::SolitaireCaps<MonteCarloState, monte_carlo::solve>;
 
 // Only the stock's order is hidden: a sample shuffles it.
 class Sampler final : public Resampler {
@@ -91,9 +60,6 @@ Rules Rules::from(const Config& c) {
 }
 
 GameInfo game_info() {
-  static const Undoer undo;
-  static const Hasher hasher;
-  static const Solver_ solver;
   static const Sampler sampler;
   GameInfo g;
   g.name = "monte-carlo";
@@ -102,7 +68,6 @@ GameInfo game_info() {
       "Five by five: discard pairs that touch, close the gaps from the stock, until all "
       "52 are gone";
   g.rules = kRulesText;
-  g.min_players = 1, g.max_players = 1, g.default_players = 1;
   g.options = specs();
   g.presets = {
       {"monte-carlo",
@@ -116,12 +81,9 @@ GameInfo game_info() {
              "solves the position, the stock's order drawn afresh (it cannot see it), and plays a "
              "winning line's first move; else the move that discards most",
              [] { return std::unique_ptr<Bot>(std::make_unique<SolverBot>(200000)); }}};
-  g.validate = validate;
   g.new_game = state_factory<MonteCarloState, Rules>();
   g.resampler = &sampler;
-  g.undo = &undo;
-  g.hash = &hasher;
-  g.solver = &solver;
+  Caps::attach(g);
   return g;
 }
 

@@ -1,6 +1,5 @@
 // Monte Carlo's solver: a depth-first search over the pairs and the closing
 // of the gaps, with a table of the positions met (state.h).
-#include <deque>
 #include <vector>
 
 #include "games/monte_carlo/state.h"
@@ -9,21 +8,15 @@
 namespace parlour::monte_carlo {
 namespace {
 
-class Search {
+class Search final : public kit::DepthFirst<Search, MonteCarloState, Move> {
  public:
-  explicit Search(const SolveLimits& limits)
-      : budget_(limits), seen_(kit::Seen::for_search(limits.max_nodes)) {}
+  explicit Search(const SolveLimits& limits) : DepthFirst(limits, 1000) {}
 
-  bool dfs(MonteCarloState& s) {
-    if (s.won()) return true;
-    if (budget_.spend()) return false;
-    if (!seen_.insert(s.hash())) return false;
-    if (depth_ == buffers_.size()) buffers_.emplace_back();
-    std::vector<Move>& moves = buffers_[depth_];
+  bool expand(MonteCarloState& s, std::vector<Move>& moves) {
     s.moves(moves);
     for (std::size_t i = 0; i < moves.size(); ++i) {
       const Move m = moves[i];
-      if (budget_.spent()) return false;
+      if (spent()) return false;
       if (m.close) {
         // Closing deals from the stock: on a copy.
         MonteCarloState next = s;
@@ -38,41 +31,16 @@ class Search {
     }
     return false;
   }
-
-  const kit::Budget& budget() const { return budget_; }
-  std::vector<Action>& line() { return line_; }
-
- private:
-  bool deeper(MonteCarloState& s, Action a) {
-    line_.push_back(a);
-    ++depth_;
-    const bool won = dfs(s);
-    --depth_;
-    if (!won) line_.pop_back();
-    return won;
-  }
-
-  kit::Budget budget_;
-  kit::Seen& seen_;
-  std::vector<Action> line_;
-  std::deque<std::vector<Move>> buffers_;
-  std::size_t depth_ = 0;
 };
 
 }  // namespace
 
 SolveReport solve(const MonteCarloState& s, const SolveLimits& limits) {
-  Search search(limits);
   MonteCarloState work = s;
-  SolveReport r;
-  const bool won = search.dfs(work);
-  r.nodes = search.budget().nodes();
-  r.verdict = kit::verdict(won, search.budget());
-  if (won) r.line = std::move(search.line());
-  r.method =
+  return Search(limits).run(
+      work, /*proves_loss=*/true,
       "depth-first search over the pairs and the closing of the gaps, every card and the "
-      "stock's order known; positions met before not searched again";
-  return r;
+      "stock's order known; positions met before not searched again");
 }
 
 }  // namespace parlour::monte_carlo

@@ -45,6 +45,12 @@ class MonteCarloState final : public StateBase<MonteCarloState> {
   // Closed the gaps since the deal, with cards dealt from the stock.
   int closes() const { return closes_; }
   bool since_close() const { return !pairs_.empty(); }
+  std::string undo_forbidden() const {
+    return dealt_ && closes_ > 0 && pairs_.empty()
+               ? "closing the gaps cannot be taken back: it has shown cards from the stock"
+               : "";
+  }
+  std::string unsolvable() const { return ""; }
   void forget_last_event() { last_ = Move{}, narrate_deal_ = false; }
 
   // For tests: these 52 cards, the first 25 row by row, the rest the stock
