@@ -74,10 +74,7 @@ void playout_of(const State& s, const GameInfo& g, Playout& out) {
 }
 
 std::uint64_t game_seed(std::uint64_t seed, std::uint64_t index) {
-  std::uint64_t z = seed + 0x9e3779b97f4a7c15ull * (index + 1);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return z ^ (z >> 31);
+  return splitmix64(seed + 0x9e3779b97f4a7c15ull * index);
 }
 
 Interval wilson(std::uint64_t k, std::uint64_t n) {

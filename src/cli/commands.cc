@@ -96,8 +96,7 @@ class TerminalPlayer final : public Player {
       }
       if (helps() && (line == "h" || line == "hint")) {
         // The game's own player, shown only this seat's view, as a hint.
-        std::unique_ptr<Bot> bot = game_.bots.front().make();
-        const Action a = bot->act(Observation(state, seat, game_.resampler, legal), rng_);
+        const Action a = hint_move(game_, state, seat, legal, rng_);
         out_ << "Hint (" << game_.bots.front().name
              << "): " << term_.text(state.action_label(seat, a)) << "\n";
         continue;

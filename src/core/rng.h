@@ -45,9 +45,20 @@ class Rng {
   pcg32 g_;
 };
 
+// SplitMix64: a fixed, well-mixed 64-bit function, for seeds derived from
+// seeds and for the keys of position hashes (Zobrist).
+constexpr std::uint64_t splitmix64(std::uint64_t z) {
+  z += 0x9e3779b97f4a7c15ull;
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+
 // Stream numbers, so that the chance events of a game and each seat's bot draw
 // from separate sequences of one seed: a bot's choices never shift the deal.
 inline constexpr std::uint64_t kChanceStream = 0;
-inline constexpr std::uint64_t bot_stream(int seat) { return 1000 + static_cast<std::uint64_t>(seat); }
+inline constexpr std::uint64_t bot_stream(int seat) {
+  return 1000 + static_cast<std::uint64_t>(seat);
+}
 
 }  // namespace parlour

@@ -9,6 +9,11 @@ std::optional<Action> BotPlayer::act(const State& state, Seat seat, std::span<co
   return bot_->act(Observation(state, seat, resampler_, legal), rng_);
 }
 
+Action hint_move(const GameInfo& g, const State& state, Seat seat, std::span<const Action> legal,
+                 Rng& rng) {
+  return g.bots.front().make()->act(Observation(state, seat, g.resampler, legal), rng);
+}
+
 Seat first_actor(const Actors& actors, Seat after, int players) {
   const Seat start = after < 0 ? 0 : (after + 1) % players;
   for (int i = 0; i < players; ++i)

@@ -57,6 +57,11 @@ class BotPlayer final : public Player {
   Rng rng_;
 };
 
+// A hint for `seat`: the move the game's own first bot would make, shown
+// only that seat's observation. REQUIRES: legal non-empty.
+Action hint_move(const GameInfo& g, const State& state, Seat seat, std::span<const Action> legal,
+                 Rng& rng);
+
 class Table {
  public:
   // REQUIRES: config is valid for sel.game (make_config made it).

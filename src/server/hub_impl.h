@@ -127,8 +127,9 @@ struct Hub::Impl {
   static bool solitaire(const Live& t);
   void hint(Client& c, Conn& conn);
   void narrate(Live& t, Lines& lines);
+  // `undone`: a move was taken back (the version is lower than the last).
   std::string update(Live& t, Seat viewer, const std::vector<std::string>& log,
-                     std::optional<Seat> actor, const std::string& label);
+                     std::optional<Seat> actor, const std::string& label, bool undone = false);
   void broadcast_update(Live& t, const Lines& lines, Seat actor, const std::string& label);
   static json seats_json(const TableRow& row, const std::vector<Client*>* players,
                          const std::vector<bool>* away);

@@ -47,7 +47,7 @@ void Hub::Impl::narrate(Live& t, Lines& lines) {
 }
 
 std::string Hub::Impl::update(Live& t, Seat viewer, const std::vector<std::string>& log,
-                              std::optional<Seat> actor, const std::string& label) {
+                              std::optional<Seat> actor, const std::string& label, bool undone) {
   json last = nullptr;
   if (actor) {
     last = {{"seat", *actor}};
@@ -81,7 +81,7 @@ std::string Hub::Impl::update(Live& t, Seat viewer, const std::vector<std::strin
   }
   return R"({"type":"update","version":)" + std::to_string(t.version()) + R"(,"view":)" +
          to_json(view) + R"(,"log":)" + dump(json(log)) + R"(,"last":)" + dump(last) + window +
-         outcome + "}";
+         outcome + (undone ? R"(,"undone":true)" : "") + "}";
 }
 
 void Hub::Impl::broadcast_update(Live& t, const Lines& lines, Seat actor,
@@ -353,17 +353,14 @@ void Hub::Impl::undo(Client& c, Conn& conn) {
   if (conn.table.empty() || conn.seat < 0)
     return send_error("not-joined", "join a table with a seat's token first");
   Live& t = *tables.at(conn.table);
-  if (!solitaire(t))
-    return send_error("no-undo", "moves are taken back only in a solitaire");
+  if (!solitaire(t)) return send_error("no-undo", "moves are taken back only in a solitaire");
   if (t.state().terminal()) return send_error("no-undo", "the game is over");
   if (Status st = t.table->undo(); !st.ok()) return send_error("no-undo", st.message());
   if (Status st = store.remove_action(t.row.id, t.version()); !st.ok())
     return send_error("storage", st.message());
   t.last_active = std::chrono::steady_clock::now();
   // An update of a lower version, marked so that the page takes it.
-  std::string m = update(t, conn.seat, {"You take the move back."}, std::nullopt, "");
-  m.insert(m.size() - 1, R"(,"undone":true)");
-  c.send(m);
+  c.send(update(t, conn.seat, {"You take the move back."}, std::nullopt, "", /*undone=*/true));
   odds_after_update(t);
 }
 
@@ -371,8 +368,7 @@ void Hub::Impl::hint(Client& c, Conn& conn) {
   if (conn.table.empty() || conn.seat < 0)
     return c.send(error_message("not-joined", "join a table with a seat's token first"));
   Live& t = *tables.at(conn.table);
-  if (!solitaire(t))
-    return c.send(error_message("no-hint", "hints are given only in a solitaire"));
+  if (!solitaire(t)) return c.send(error_message("no-hint", "hints are given only in a solitaire"));
   if (t.state().terminal()) return c.send(error_message("no-hint", "the game is over"));
   // The game's own player, shown only this seat's view, works it out away
   // from the server's thread, on a copy.
@@ -384,9 +380,8 @@ void Hub::Impl::hint(Client& c, Conn& conn) {
       [copy, &g, seat, version]() -> std::string {
         std::vector<Action> legal;
         copy->legal_actions(seat, legal);
-        std::unique_ptr<Bot> bot = g.bots.front().make();
         Rng rng(static_cast<std::uint64_t>(version) * 0x9e3779b97f4a7c15ull + 17);
-        const Action a = bot->act(Observation(*copy, seat, g.resampler, legal), rng);
+        const Action a = hint_move(g, *copy, seat, legal, rng);
         return dump(json{{"type", "hint"},
                          {"version", version},
                          {"action", a},

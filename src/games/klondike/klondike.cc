@@ -325,26 +325,23 @@ std::vector<Card*> KlondikeState::hidden() {
 }
 
 std::uint64_t KlondikeState::hash() const {
-  auto mix = [](std::uint64_t z) {
-    z += 0x9e3779b97f4a7c15ull;
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-  };
-  std::uint64_t h = mix(static_cast<std::uint64_t>(recycles_) * 2 + played_since_recycle_);
+  std::uint64_t h = splitmix64(static_cast<std::uint64_t>(recycles_) * 2 + played_since_recycle_);
   std::uint64_t k = 1;
-  auto add = [&](Card c, std::uint64_t where) { h ^= mix(where * 64 + c.index() + (k++ << 20)); };
+  auto add = [&](Card c, std::uint64_t where) {
+    h ^= splitmix64(where * 64 + c.index() + (k++ << 20));
+  };
   for (int c = 0; c < kColumns; ++c) {
     k = 1;
     for (Card x : columns_[static_cast<std::size_t>(c)]) add(x, static_cast<std::uint64_t>(c) + 1);
-    h ^= mix(0xd0 + static_cast<std::uint64_t>(down_[static_cast<std::size_t>(c)]) * 16 + c);
+    h ^= splitmix64(0xd0 + static_cast<std::uint64_t>(down_[static_cast<std::size_t>(c)]) * 16 + c);
   }
   k = 1;
   for (Card x : stock_) add(x, 10);
   k = 1;
   for (Card x : waste_) add(x, 11);
   for (int s = 0; s < 4; ++s)
-    h ^= mix(0xf00 + static_cast<std::uint64_t>(s) * 16 + found_[static_cast<std::size_t>(s)]);
+    h ^= splitmix64(0xf00 + static_cast<std::uint64_t>(s) * 16 +
+                    found_[static_cast<std::size_t>(s)]);
   return h;
 }
 

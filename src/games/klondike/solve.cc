@@ -29,8 +29,10 @@ class Search final : public kit::DepthFirst<Search, KlondikeState, Move> {
  private:
   // Drops the moves that cannot help and puts the likeliest first: cards up
   // to the foundations, runs that turn a card up, the waste, the stock.
-  static void order(const KlondikeState& s, std::vector<Move>& moves) {
-    std::vector<std::pair<int, Move>> ranked;
+  void order(const KlondikeState& s, std::vector<Move>& moves) {
+    // One scratch for every depth: the order is made before going deeper.
+    std::vector<std::pair<int, Move>>& ranked = ranked_;
+    ranked.clear();
     for (const Move& m : moves) {
       int rank = -1;
       if (m.kind == Move::kTurn)
@@ -64,6 +66,8 @@ class Search final : public kit::DepthFirst<Search, KlondikeState, Move> {
     moves.clear();
     for (const auto& [r, m] : ranked) moves.push_back(m);
   }
+
+  std::vector<std::pair<int, Move>> ranked_;
 };
 
 }  // namespace

@@ -61,7 +61,6 @@ class KlondikeState final : public StateBase<KlondikeState> {
   // Takes back the last move; false where none, or a card was turned since
   // (the stock or a face-down card: it has been seen).
   bool undo();
-  bool may_undo() const { return !history_.empty(); }
   std::string undo_forbidden() const {
     return dealt_ && actions_ > 0 && history_.empty()
                ? "that move turned up a card you had not seen: it cannot be taken back"

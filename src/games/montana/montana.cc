@@ -16,15 +16,9 @@ constexpr int column_of(int cell) {
   return cell % kColumns;
 }
 
-// Zobrist keys from splitmix64: a card in a cell, and the redeals used.
-constexpr std::uint64_t mix(std::uint64_t z) {
-  z += 0x9e3779b97f4a7c15ull;
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return z ^ (z >> 31);
-}
+// Zobrist keys: a card in a cell, and the redeals used.
 std::uint64_t key(int cell, std::uint8_t card) {
-  return mix(static_cast<std::uint64_t>(cell) * 64 + card + 1);
+  return splitmix64(static_cast<std::uint64_t>(cell) * 64 + card + 1);
 }
 
 }  // namespace
@@ -229,7 +223,7 @@ void MontanaState::all_cards(std::vector<Card>& out) const {
 }
 
 void MontanaState::rehash() {
-  hash_ = mix(0x6d6f6e74616e61ull + static_cast<std::uint64_t>(redeals_));
+  hash_ = splitmix64(0x6d6f6e74616e61ull + static_cast<std::uint64_t>(redeals_));
   for (int cell = 0; cell < kCells; ++cell) {
     const std::uint8_t x = grid_[static_cast<std::size_t>(cell)];
     if (x != kGap) hash_ ^= key(cell, x);

@@ -36,8 +36,6 @@ class MontanaState final : public StateBase<MontanaState> {
   std::uint8_t where(Card c) const { return pos_[c.index()]; }
   int redeals_used() const { return redeals_; }
   int redeals_left() const { return r_.redeals - redeals_; }
-  // Moves made since the last redeal (or the deal), which undo takes back.
-  int since_redeal() const { return static_cast<int>(since_redeal_.size()); }
   std::string undo_forbidden() const {
     return dealt_ && redeals_ > 0 && since_redeal_.empty()
                ? "a redeal cannot be taken back: it has shown where the shuffle put the cards"
@@ -57,8 +55,7 @@ class MontanaState final : public StateBase<MontanaState> {
   // no end, no story). REQUIRES: a move of moves(); then its step.
   void step(const Move& m);
   void unstep(const Move& m) { step(Move::place(m.to, m.from)); }
-  // The redeals' seed: hidden from every view; the resampler draws another.
-  std::uint64_t shuffles() const { return shuffles_; }
+  // The redeals' seed is hidden from every view; the resampler draws another.
   void set_shuffles(std::uint64_t s) { shuffles_ = s; }
   void forget_last_event() { last_ = Move{}, narrate_deal_ = false; }
 

@@ -173,17 +173,12 @@ void MonteCarloState::all_cards(std::vector<Card>& out) const {
 }
 
 std::uint64_t MonteCarloState::hash() const {
-  auto mix = [](std::uint64_t z) {
-    z += 0x9e3779b97f4a7c15ull;
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-  };
-  std::uint64_t h = mix(0x6d6f6e7465ull + stock_.size());
-  for (std::size_t i = 0; i < stock_.size(); ++i) h ^= mix((100 + i) * 64 + stock_[i].index() + 1);
+  std::uint64_t h = splitmix64(0x6d6f6e7465ull + stock_.size());
+  for (std::size_t i = 0; i < stock_.size(); ++i)
+    h ^= splitmix64((100 + i) * 64 + stock_[i].index() + 1);
   for (int i = 0; i < kCells; ++i) {
     const std::uint8_t x = cells_[static_cast<std::size_t>(i)];
-    if (x != kGap) h ^= mix(static_cast<std::uint64_t>(i) * 64 + x + 1);
+    if (x != kGap) h ^= splitmix64(static_cast<std::uint64_t>(i) * 64 + x + 1);
   }
   return h;
 }

@@ -42,9 +42,6 @@ class MonteCarloState final : public StateBase<MonteCarloState> {
   std::uint64_t hash() const;
   // Takes back the last move; false where none, or the gaps were closed since.
   bool undo();
-  // Closed the gaps since the deal, with cards dealt from the stock.
-  int closes() const { return closes_; }
-  bool since_close() const { return !pairs_.empty(); }
   std::string undo_forbidden() const {
     return dealt_ && closes_ > 0 && pairs_.empty()
                ? "closing the gaps cannot be taken back: it has shown cards from the stock"
