@@ -453,9 +453,12 @@ int solve(const SolveArgs& a, std::ostream& out, std::ostream& err) {
       if (o.solver) with += (with.empty() ? "" : ", ") + std::string(o.name);
     return fail(err, std::string(g.name) + " has no solver; the games with one: " + with);
   }
-  if (a.limit_seconds <= 0 || a.limit_seconds > 86400)
-    return fail(err, "--limit-seconds takes a time from 0 to 86400 seconds, not " +
-                         std::to_string(a.limit_seconds));
+  if (a.limit_seconds <= 0 || a.limit_seconds > 86400) {
+    std::ostringstream given;
+    given << a.limit_seconds;
+    return fail(err, "--limit-seconds takes a time over 0 and at most 86400 seconds, not " +
+                         given.str());
+  }
   SolveLimits lim;
   lim.max_nodes = a.max_nodes;
   lim.max_seconds = a.limit_seconds;

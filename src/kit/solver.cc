@@ -6,7 +6,7 @@ namespace parlour::kit {
 Seen& Seen::for_search(std::uint64_t max_nodes) {
   thread_local Seen t;
   int bits = 12;
-  while (bits < 22 && (std::uint64_t{1} << bits) < max_nodes) ++bits;
+  while (bits < 24 && (std::uint64_t{1} << bits) < max_nodes) ++bits;
   t.start(bits);
   return t;
 }

@@ -21,7 +21,7 @@ namespace parlour::kit {
 class Seen {
  public:
   // Readies the thread's table for a search of up to `max_nodes` positions
-  // (4M slots at most, 40 MB) and returns it.
+  // (16M slots at most, 160 MB) and returns it.
   static Seen& for_search(std::uint64_t max_nodes);
   // True the first time h is offered in this search.
   bool insert(std::uint64_t h) {

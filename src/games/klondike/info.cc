@@ -61,10 +61,11 @@ const std::vector<OptionSpec>& specs() {
        1,
        {},
        1,
-       "cards go to the foundations by themselves when it is safe (no card could need them to "
-       "build on)",
+       "cards on top of the columns go to the foundations by themselves when it is safe (no "
+       "card could need them to build on); the waste's only by choice",
        "the usual practice of computer Klondike; our reading of \"safe\": Aces and Twos, or a "
-       "card whose rank less one both foundations of the other colour hold",
+       "card whose rank less one both foundations of the other colour hold, and whose rank "
+       "less two the other foundation of its colour holds",
        "Safe cards up"},
   };
   return s;
@@ -99,14 +100,6 @@ Action greedy(const KlondikeState& s, Seat, std::span<const Action> legal) {
 }
 
 using GreedyBot = kit::PolicyBot<KlondikeState, greedy>;
-
-int up(const KlondikeState& s) {
-  return s.on_foundations();
-}
-// The honest player: the face-down cards and the stock dealt afresh (it
-// cannot see them), a winning line of that sample followed until a card
-// turned up says otherwise.
-using SolverBot = kit::SolverBot<KlondikeState, klondike::solve, up>;
 
 using Caps = kit::SolitaireCaps<KlondikeState, klondike::solve>;
 
@@ -167,10 +160,10 @@ GameInfo game_info() {
        1},
   };
   g.bots = {{"solver",
-             "deals the cards it cannot see afresh, solves that deal and plays a winning line's "
-             "first move, again whenever a card turned up differs; else the move that puts most "
-             "cards up",
-             [] { return std::unique_ptr<Bot>(std::make_unique<SolverBot>(20000)); }},
+             "sees what a player sees and remembers the stock once turned through; deals the "
+             "face-down cards afresh 8 times, solves each deal, and plays the move that wins "
+             "most of them (by hindsight), keeping to its line until a card turns up",
+             [] { return hindsight_bot(8, 20000); }},
             {"greedy",
              "plays a card to its foundation, else a run that turns up a face-down card, else "
              "the waste to a column, else the stock; reads only what it sees",

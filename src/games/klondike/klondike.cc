@@ -239,34 +239,41 @@ void KlondikeState::turn_tops() {
   }
 }
 
-bool KlondikeState::safe(Card c) const {
+bool safe_up(Card c, const std::array<int, 4>& found) {
   // No card could need it to build on: Aces and Twos always; else when both
-  // foundations of the other colour hold the rank below.
+  // foundations of the other colour hold the rank below. And none could
+  // need a card of the other colour brought back down onto it: that card
+  // would be there to take the rank two below, of its colour, which the
+  // other foundation of its colour must hold.
   if (c.rank() <= kTwo) return true;
   for (int s = 0; s < 4; ++s) {
+    if (s == c.suit()) continue;
     const Card other = Card::standard(kAce, Suit(s));
-    if (other.colour() != c.colour() && found_[static_cast<std::size_t>(s)] < c.rank() - 1)
-      return false;
+    const int need = other.colour() != c.colour() ? c.rank() - 1 : c.rank() - 2;
+    if (found[static_cast<std::size_t>(s)] < need) return false;
   }
   return true;
 }
 
+std::optional<Move> KlondikeState::next_safe() const {
+  // From the columns only: a card the player leaves in the waste changes
+  // which cards of the stock come to hand, so it goes up only by choice.
+  for (int place = kColumn0; place < kColumn0 + kColumns; ++place) {
+    const Card c = top_of(place);
+    if (!c.valid() || !c.is_standard()) continue;
+    if (is_column(place) &&
+        down_[static_cast<std::size_t>(column_of(place))] ==
+            static_cast<int>(columns_[static_cast<std::size_t>(column_of(place))].size()))
+      continue;
+    if (found_[static_cast<std::size_t>(c.suit())] + 1 == c.rank() && safe_up(c, found_))
+      return Move::shift(place, kFoundation0, 1);
+  }
+  return std::nullopt;
+}
+
 void KlondikeState::auto_foundations() {
   if (!r_.auto_foundation) return;
-  for (bool again = true; again;) {
-    again = false;
-    for (int place = kWaste; place < kColumn0 + kColumns; ++place) {
-      const Card c = top_of(place);
-      if (!c.valid() || !c.is_standard()) continue;
-      if (is_column(place) &&
-          down_[static_cast<std::size_t>(column_of(place))] ==
-              static_cast<int>(columns_[static_cast<std::size_t>(column_of(place))].size()))
-        continue;
-      if (found_[static_cast<std::size_t>(c.suit())] + 1 != c.rank() || !safe(c)) continue;
-      shift(Move::shift(place, kFoundation0, 1));
-      again = true;
-    }
-  }
+  while (const std::optional<Move> m = next_safe()) shift(*m);
 }
 
 bool KlondikeState::undo() {

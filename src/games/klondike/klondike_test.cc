@@ -139,30 +139,109 @@ KlondikeState deal(std::uint64_t seed, const std::vector<std::string>& opts) {
   return s;
 }
 
+// The line plays move by move through the rules, each move legal, and wins.
+void expect_line_wins(KlondikeState s, const std::vector<Action>& line, const std::string& what) {
+  std::vector<Action> legal;
+  for (Action a : line) {
+    s.legal_actions(0, legal);
+    ASSERT_NE(std::find(legal.begin(), legal.end(), a), legal.end()) << what;
+    s.apply(0, a);
+  }
+  EXPECT_TRUE(s.won()) << what;
+}
+
 TEST(KlondikeSolver, ItsLinesWinThroughTheRulesAndItsCountsArePinned) {
   // Thoughtful deals 1 to 3 (`parlour play klondike --seed S --opt
   // thoughtful=yes`): won, each line legal move by move, and the positions
   // searched pinned, as a chess engine pins its bench.
-  const std::uint64_t nodes[] = {107402, 142, 9113};
+  const std::uint64_t nodes[] = {35448, 50, 272};
   for (std::uint64_t seed = 1; seed <= 3; ++seed) {
-    KlondikeState s = deal(seed, {"thoughtful=yes"});
+    const KlondikeState s = deal(seed, {"thoughtful=yes"});
     const SolveReport r = solve(s, SolveLimits{});
     ASSERT_EQ(r.verdict, SolveReport::kWon) << seed;
     EXPECT_EQ(r.nodes, nodes[seed - 1]) << seed;
-    std::vector<Action> legal;
-    for (Action a : r.line) {
-      s.legal_actions(0, legal);
-      ASSERT_NE(std::find(legal.begin(), legal.end(), a), legal.end()) << seed;
-      s.apply(0, a);
-    }
-    EXPECT_TRUE(s.won()) << seed;
+    expect_line_wins(s, r.line, "seed " + std::to_string(seed));
   }
-  // It proves nothing lost: it prunes moves.
+  // The line is the game's own under every rule: the safe cards put up by
+  // hand where they do not go up by themselves, one card at a time, the
+  // passes counted.
+  for (const std::vector<std::string>& opts : std::vector<std::vector<std::string>>{
+           {"auto=no"}, {"draw=1"}, {"redeals=2"}, {"draw=1", "redeals=0"}}) {
+    int won = 0;
+    for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+      std::vector<std::string> o = opts;
+      o.push_back("thoughtful=yes");
+      const KlondikeState s = deal(seed, o);
+      SolveLimits lim;
+      lim.max_nodes = 300000;
+      const SolveReport r = solve(s, lim);
+      if (r.verdict != SolveReport::kWon) continue;
+      ++won;
+      expect_line_wins(s, r.line, opts[0] + " seed " + std::to_string(seed));
+    }
+    EXPECT_GT(won, 0) << opts[0];
+  }
+}
+
+TEST(KlondikeSolver, ItProvesADealLostAndSaysWhenItRanOutOfBudget) {
+  // Thoughtful deal 42: no line wins, and the search says so.
+  const SolveReport lost = solve(deal(42, {"thoughtful=yes"}), SolveLimits{});
+  EXPECT_EQ(lost.verdict, SolveReport::kLost);
+  EXPECT_EQ(lost.nodes, 1546u);
   SolveLimits tiny;
   tiny.max_nodes = 10;
-  EXPECT_EQ(solve(deal(1, {"thoughtful=yes"}), tiny).verdict, SolveReport::kUnknown);
+  EXPECT_EQ(solve(deal(42, {"thoughtful=yes"}), tiny).verdict, SolveReport::kUnknown);
   // The solver of the registry asks for the thoughtful game.
   EXPECT_FALSE(find_game("klondike")->solver->solve(deal(1, {}), SolveLimits{}).ok());
+}
+
+TEST(KlondikeRules, SafeCardsGoUpFromTheColumnsByThemselvesTheWastesByChoice) {
+  // rules.md, option `auto`: "a card on top of a column goes to its
+  // foundation by itself when it is safe"; "the waste's top goes up only by
+  // the player's choice".
+  std::array<int, 4> f{};  // clubs, diamonds, hearts, spades
+  EXPECT_TRUE(safe_up(card("AH"), f));
+  EXPECT_TRUE(safe_up(card("2H"), f));
+  f = {2, 0, 0, 2};
+  EXPECT_FALSE(safe_up(card("3H"), f));  // a black Two brought back onto it could take the A♦
+  f = {2, 1, 0, 2};
+  EXPECT_TRUE(safe_up(card("3H"), f));
+  f = {1, 1, 0, 2};
+  EXPECT_FALSE(safe_up(card("3H"), f));  // the 2♣ may need it to build on
+  // The Ace of clubs on top of column 1 goes up; the Ace of spades turned
+  // from the stock stays in the waste till the player moves it.
+  std::vector<Card> cards = standard_deck();
+  std::swap(cards[3], cards[28]);  // the A♠ turned first
+  KlondikeState s = fresh({"draw=1"});
+  s.set_deal(cards);
+  EXPECT_GE(s.foundation(kClubs), 1);  // and what it uncovered after it
+  s.apply(0, Move::turn().encode());
+  ASSERT_EQ(s.waste().back(), card("AS"));
+  EXPECT_EQ(s.foundation(kSpades), 0);
+  const auto m = moves_of(s);
+  EXPECT_NE(std::find(m.begin(), m.end(), Move::shift(kWaste, kFoundation0, 1)), m.end());
+}
+
+TEST(KlondikeBot, TheHonestPlayerTurnsThroughTheStockFirstAndPlaysToTheEnd) {
+  // It sees only what a player sees; with the stock free to turn again it
+  // first turns through it (24 cards, 8 turns of three), then plays legal
+  // moves to the end.
+  const GameInfo& g = *find_game("klondike");
+  KlondikeState s = deal(5, {});
+  std::unique_ptr<Bot> bot = hindsight_bot(2, 2000);
+  Rng rng(9);
+  std::vector<Action> legal;
+  int turns = 0;
+  for (int n = 0; !s.terminal(); ++n) {
+    s.legal_actions(0, legal);
+    const Observation obs(s, 0, g.resampler, legal);
+    const Action a = bot->act(obs, rng);
+    ASSERT_NE(std::find(legal.begin(), legal.end(), a), legal.end());
+    if (n < 8) turns += a == Move::turn().encode();
+    s.apply(0, a);
+  }
+  EXPECT_EQ(turns, 8);
+  EXPECT_LE(s.actions_applied(), kMaxMoves);
 }
 
 TEST(KlondikeConformance, EveryPreset) {

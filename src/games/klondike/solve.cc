@@ -1,88 +1,658 @@
-// Klondike's solver: a depth-first search over the moves of the thoughtful
-// game, with a table of the positions met (state.h).
+// Klondike's solver: a depth-first search of the thoughtful game (every card
+// known) over a compact position of its own. Two foldings make it small:
+// - The stock's turning is folded into the moves that play its cards: a move
+//   names the card, and turning to it is part of it.
+// - The face-up cards are a set. Each face-up card that is not the first of
+//   its column's face-up cards lies on a card one higher of the other colour,
+//   and there are two of those; which of the two it lies on the player can
+//   change at will (a run moves from one to the other), so positions that
+//   differ only in that are one position, and such a move is made only as
+//   part of a move that needs it: a card is "reachable" if it is on top, or
+//   the run on it can move onto its twin (the card of its rank and colour).
+#include <algorithm>
+#include <array>
+#include <chrono>
 #include <vector>
 
+#include "core/deck.h"
 #include "games/klondike/state.h"
 #include "kit/solver.h"
 
 namespace parlour::klondike {
 namespace {
 
-class Search final : public kit::DepthFirst<Search, KlondikeState, Move> {
+constexpr int kDeck = 24;  // the stock and the waste hold 24 cards at most
+constexpr std::uint8_t kToEmpty = 52, kToFoundation = 53;  // a move's target besides a card
+constexpr std::uint8_t kNoWait = 255, kKingWait = 254;
+
+std::uint64_t bit(Card c) {
+  return std::uint64_t{1} << c.index();
+}
+// The other card of c's rank and colour.
+Card twin(Card c) {
+  return Card::standard(c.rank(), Suit(3 - c.suit()));
+}
+
+// Random keys for the positions' hashes.
+struct Keys {
+  std::array<std::array<std::uint64_t, 20>, 52> hidden{};  // a face-down card at a height
+  std::array<std::uint64_t, 52> base{};  // the first face-up card of a column over face-down ones
+  std::array<std::uint64_t, 52> free{};  // any other face-up card
+  std::array<std::array<std::uint64_t, kDeck>, 52> deck{};
+  std::array<std::uint64_t, kDeck + 1> turned{};
+  std::array<std::uint64_t, 16> recycles{};
+  std::uint64_t unplayed = 0, king_wait = 0;
+};
+
+const Keys& keys() {
+  static const Keys k = [] {
+    Keys k;
+    std::uint64_t n = 0x6b6c6f6e64696b65ull;  // "klondike"
+    for (auto& row : k.hidden)
+      for (auto& x : row) x = splitmix64(++n);
+    for (auto& x : k.base) x = splitmix64(++n);
+    for (auto& x : k.free) x = splitmix64(++n);
+    for (auto& row : k.deck)
+      for (auto& x : row) x = splitmix64(++n);
+    for (auto& x : k.turned) x = splitmix64(++n);
+    for (auto& x : k.recycles) x = splitmix64(++n);
+    k.unplayed = splitmix64(++n), k.king_wait = splitmix64(++n);
+    return k;
+  }();
+  return k;
+}
+
+// A solver's move. kUp: face-up card `from` to its foundation. kDeck: the
+// stock's card at place `from` (turned card first), turning the stock over
+// first if `recycle`. kReveal: the face-up run from card `from`, the first
+// over its column's face-down cards (or alone in it). kBack: suit `from`'s
+// top card back down. `to`: a card to go onto, kToEmpty or kToFoundation.
+struct Step {
+  enum Kind : std::uint8_t { kUp, kDeck, kReveal, kBack };
+  Kind kind = kUp;
+  std::uint8_t from = 0, to = kToFoundation;
+  bool recycle = false;
+
+  Action encode() const { return static_cast<Action>(kind | from << 4 | to << 10 | recycle << 16); }
+  static Step decode(Action a) {
+    return {Kind(a & 15), static_cast<std::uint8_t>(a >> 4 & 63),
+            static_cast<std::uint8_t>(a >> 10 & 63), (a >> 16 & 1) != 0};
+  }
+};
+
+// A card move the line makes, to be played in the game: `card` (with the
+// run on it) to a card, an empty column or its foundation.
+struct Played {
+  Card card;
+  std::uint8_t to = kToFoundation;
+  bool back = false;  // from its foundation
+};
+
+struct Table {
+  int draw = 3, redeals = kUnlimited;
+};
+
+// The position, as the game has it: columns (face-down cards first),
+// foundations, and the stock and waste as one row in the order of turning,
+// `turned` of them in the waste (its top at turned - 1).
+struct Pos {
+  std::array<std::array<Card, 19>, kColumns> col;
+  std::array<std::uint8_t, kColumns> n{}, down{};
+  std::array<int, 4> found{};
+  std::array<Card, kDeck> deck;
+  std::uint8_t size = 0, turned = 0;
+  bool played = true;    // a card played since the stock was last turned over
+  bool limited = false;  // the redeals are: their count tells positions apart
+  std::uint8_t draw = 3;
+  bool free_up = true;  // settle, below
+  // What the next move must do after one that serves only it: after a
+  // column emptied, put a King there (kKingWait); after a card brought back
+  // from a foundation (its index), take a card onto it or a run off its
+  // twin; else kNoWait.
+  std::uint8_t wait = kNoWait;
+  int recycles = 0, up = 0;
+  std::vector<Played>* log = nullptr;  // where the card moves are told, if anywhere
+  // After a card from the stock to a column (`drawn`): the cards whose
+  // column moves the position before had (Search::expand), not made now
+  // but onto `drawn` or its twin.
+  std::uint64_t asleep = 0;
+  Card drawn;
+
+  static Pos of(const KlondikeState& s) {
+    Pos p;
+    p.limited = s.rules().redeals != kUnlimited;
+    p.draw = static_cast<std::uint8_t>(s.rules().draw);
+    for (int c = 0; c < kColumns; ++c) {
+      const Pile& pile = s.column(c);
+      p.n[c] = static_cast<std::uint8_t>(pile.size());
+      p.down[c] = static_cast<std::uint8_t>(s.down(c));
+      std::copy(pile.begin(), pile.end(), p.col[c].begin());
+    }
+    for (int f = 0; f < 4; ++f) p.found[f] = s.foundation(f), p.up += p.found[f];
+    for (Card c : s.waste()) p.deck[p.size++] = c;
+    p.turned = p.size;
+    for (auto it = s.stock().rbegin(); it != s.stock().rend(); ++it) p.deck[p.size++] = *it;
+    p.played = s.played_since_recycle(), p.recycles = s.recycles();
+    return p;
+  }
+
+  // Won, or sure to be: with no card face down and none in the stock, the
+  // columns' tops go up one by one (each column runs down, so the lowest
+  // card left is on top of its column).
+  bool won() const {
+    if (up == 52) return true;
+    if (size != 0) return false;
+    for (int c = 0; c < kColumns; ++c)
+      if (down[c] != 0) return false;
+    return true;
+  }
+  bool fits(Card c) const { return found[c.suit()] + 1 == c.rank(); }
+  Card top(int c) const { return col[c][n[c] - 1]; }
+  // The first face-up card of column c, unless a King alone at its foot
+  // (that one is free like any other).
+  bool locked(int c) const { return n[c] > down[c] && (down[c] > 0 || col[c][0].rank() != kKing); }
+
+  // Where face-up card x lies: its column and height, or false.
+  bool find(Card x, int& c, int& k) const {
+    for (c = 0; c < kColumns; ++c)
+      for (k = down[c]; k < n[c]; ++k)
+        if (col[c][k] == x) return true;
+    return false;
+  }
+  // Whether face-up card x can be brought on top: it is, or the run on it
+  // can move onto its twin, which is on top.
+  bool reachable(Card x) const {
+    int c, k;
+    if (!find(x, c, k)) return false;
+    if (k == n[c] - 1) return true;
+    int tc, tk;
+    return find(twin(x), tc, tk) && tk == n[tc] - 1;
+  }
+
+  std::uint64_t hash() const {
+    const Keys& k = keys();
+    std::uint64_t h = 0;
+    for (int c = 0; c < kColumns; ++c) {
+      std::uint64_t x = k.turned[down[c]];
+      for (int i = 0; i < down[c]; ++i) x ^= k.hidden[col[c][i].index()][i];
+      if (locked(c)) x ^= k.base[col[c][down[c]].index()];
+      h += splitmix64(x);  // a sum: the columns in any order hash alike
+      for (int i = locked(c) ? down[c] + 1 : down[c]; i < n[c]; ++i) h ^= k.free[col[c][i].index()];
+    }
+    for (int i = 0; i < size; ++i) h ^= k.deck[deck[i].index()][i];
+    h ^= k.turned[turned] * 3;
+    if (limited) h ^= k.recycles[static_cast<std::size_t>(recycles & 15)];
+    if (!played) h ^= k.unplayed;
+    if (wait == kKingWait) h ^= k.king_wait;
+    if (wait < 52) h ^= splitmix64(k.king_wait + wait);
+    return h;
+  }
+
+  void tell(Card x, std::uint8_t to, bool back = false) {
+    if (log) log->push_back({x, to, back});
+  }
+  void push(int c, Card x) { col[c][n[c]++] = x; }
+  // Takes column c's cards from height k off, turning up a face-down card
+  // left on top.
+  void cut(int c, int k) {
+    n[c] = static_cast<std::uint8_t>(k);
+    if (down[c] > 0 && down[c] == n[c]) --down[c];
+  }
+  void to_foundation(Card x) {
+    found[x.suit()] = x.rank();
+    ++up;
+  }
+  // The stock's card at i out of the row; the waste's top is then the card
+  // before it.
+  Card draw_out(int i) {
+    const Card x = deck[i];
+    std::copy(deck.begin() + i + 1, deck.begin() + size, deck.begin() + i);
+    --size;
+    turned = static_cast<std::uint8_t>(i);
+    return x;
+  }
+  // Brings reachable card x on top (moving the run on it onto its twin);
+  // returns its column.
+  int bring_up(Card x) {
+    int c, k;
+    find(x, c, k);
+    if (k < n[c] - 1) {
+      int tc, tk;
+      find(twin(x), tc, tk);
+      tell(col[c][k + 1], twin(x).index());
+      for (int i = k + 1; i < n[c]; ++i) push(tc, col[c][i]);
+      cut(c, k + 1);
+    }
+    return c;
+  }
+  // The column a card going to `to` lands in: the target's (brought on
+  // top), or the first empty one.
+  int landing(std::uint8_t to) {
+    if (to != kToEmpty) return bring_up(Card::from_index(to));
+    for (int c = 0; c < kColumns; ++c)
+      if (n[c] == 0) return c;
+    return -1;
+  }
+
+  // Whether face-up card x lies loose: not the first over its column's
+  // face-down cards (nor alone at a non-King's foot), nor the card just
+  // brought back down.
+  bool loose(Card x) const {
+    int c, k;
+    return x.index() != wait && find(x, c, k) && (k > down[c] || !locked(c));
+  }
+
+  // Option `auto`'s safe cards up (state.h), and those that a run moved
+  // onto a twin brings on top. With `free_up`, also every loose card that
+  // fits: that move can be taken back (the card comes back down onto the
+  // card it left), so the position with it up is the same as the one
+  // without, and the search keeps one of the two. What needed the card
+  // down is a card back from the foundation and, at once, what needed it.
+  void settle() {
+    for (bool again = true; again;) {
+      again = false;
+      for (int f = 0; f < 4; ++f) {
+        if (found[f] == kKing) continue;
+        const Card x = Card::standard(Rank(found[f] + 1), Suit(f));
+        if (!reachable(x) || (!safe_up(x, found) && !(free_up && loose(x)))) continue;
+        const int c = bring_up(x);
+        tell(x, kToFoundation);
+        to_foundation(x);
+        cut(c, n[c] - 1);
+        again = played = true;
+      }
+    }
+  }
+
+  void play(const Step& s) {
+    if (s.recycle) ++recycles;
+    wait = kNoWait;
+    switch (s.kind) {
+      case Step::kUp: {
+        const Card x = Card::from_index(s.from);
+        const int c = bring_up(x);
+        tell(x, kToFoundation);
+        to_foundation(x);
+        cut(c, n[c] - 1);
+        break;
+      }
+      case Step::kDeck: {
+        const Card x = deck[s.from];
+        const int d = s.to == kToFoundation ? -1 : landing(s.to);
+        tell(x, s.to);
+        draw_out(s.from);
+        if (d < 0)
+          to_foundation(x);
+        else
+          push(d, x);
+        break;
+      }
+      case Step::kReveal: {
+        const Card b = Card::from_index(s.from);
+        const int d = landing(s.to);  // first: it may add to the run
+        int c, k;
+        find(b, c, k);
+        tell(b, s.to);
+        if (k == 0) wait = kKingWait;  // a column emptied: for a King
+        for (int i = k; i < n[c]; ++i) push(d, col[c][i]);
+        cut(c, k);
+        break;
+      }
+      case Step::kBack: {
+        const Card y = Card::standard(Rank(found[s.from]), Suit(s.from));
+        const int d = landing(s.to);
+        tell(y, s.to, true);
+        --found[s.from], --up;
+        push(d, y);
+        wait = y.index();  // for a card to go onto it, or a run off its twin
+        break;
+      }
+    }
+    played = true;
+    settle();
+    align();
+  }
+
+  // Turned to a multiple of the cards turned at a time, or to the end,
+  // with a card played since the stock was last turned over (or none turned
+  // yet), the stock brings the same cards to hand as from its start: every
+  // `draw`-th, and the last. So such positions are one, with none turned.
+  // Not where the redeals are counted.
+  void align() {
+    if (!limited && (played || turned == 0) && (turned % draw == 0 || turned == size))
+      turned = 0, played = true;
+  }
+};
+
+class Search final : public kit::DepthFirst<Search, Pos, Step> {
  public:
   // A line longer than 500 moves is longer than any win needs.
-  explicit Search(const SolveLimits& limits) : DepthFirst(limits, 500) {}
+  // `bold`: the quick search (solve, below).
+  Search(const SolveLimits& limits, const Table& t, bool bold)
+      : DepthFirst(limits, 500), t_(t), bold_(bold) {}
 
-  bool expand(KlondikeState& s, std::vector<Move>& moves) {
-    s.moves(moves);
-    order(s, moves);
-    for (std::size_t i = 0; i < moves.size(); ++i) {
-      const Move m = moves[i];
+  bool expand(Pos& p, std::vector<Step>& moves) {
+    const std::uint64_t tableau = generate(p, moves);
+    for (const Step& m : moves) {
       if (spent()) return false;
-      KlondikeState next = s;
-      next.play_quiet(m);
+      Pos next = p;
+      next.play(m);
+      next.asleep = 0;
+      if (m.kind == Step::kDeck && m.to != kToFoundation) {
+        // A card from the stock to a column: the column moves this position
+        // has could be made first, so after it only those it makes
+        // possible are (a line with them after is a line with them before).
+        const Card x = p.deck[m.from];
+        next.asleep = tableau & ~(bit(x) | bit(twin(x)));
+        next.drawn = x;
+      }
       if (deeper(next, m.encode())) return true;
     }
     return false;
   }
 
- private:
-  // Drops the moves that cannot help and puts the likeliest first: cards up
-  // to the foundations, runs that turn a card up, the waste, the stock.
-  void order(const KlondikeState& s, std::vector<Move>& moves) {
-    // One scratch for every depth: the order is made before going deeper.
-    std::vector<std::pair<int, Move>>& ranked = ranked_;
-    ranked.clear();
-    for (const Move& m : moves) {
-      int rank = -1;
-      if (m.kind == Move::kTurn)
-        rank = 2;
-      else if (m.kind == Move::kRecycle)
-        rank = 1;
-      else if (m.from >= kFoundation0)
-        rank = -1;  // nothing comes back down
-      else if (m.to >= kFoundation0)
-        rank = 9;
-      else if (m.from == kWaste)
-        rank = 5;
-      else {
-        const int c = m.from - kColumn0;
-        const Pile& p = s.column(c);
-        const int base = static_cast<int>(p.size()) - m.count;
-        if (base == s.down(c) && base > 0)
-          rank = 8;  // turns a card up
-        else if (base == 0)
-          rank = 4;  // empties a column
-        else if (base > s.down(c)) {
-          // Leaves a card that can go up next.
-          const Card left = p[static_cast<std::size_t>(base - 1)];
-          if (s.foundation(static_cast<int>(left.suit())) + 1 == left.rank()) rank = 6;
-        }
+  // Calls f(place, recycle) for each card of the stock the player can bring
+  // to the waste's top: this pass's (every `draw`-th on from the top), then,
+  // where the waste may be turned over, the next pass's.
+  template <class F>
+  void stock(const Pos& p, F&& f) const {
+    const int size = p.size;
+    std::uint32_t met = 0;
+    if (p.turned > 0) met |= 1u << (p.turned - 1), f(p.turned - 1, false);
+    auto pass = [&](int from, bool recycle) {
+      for (int q = from; q < size;) {
+        q = std::min(q + t_.draw, size);
+        const int i = q - 1;
+        if (met >> i & 1) continue;
+        met |= 1u << i;
+        f(i, recycle);
       }
-      if (rank >= 0) ranked.push_back({rank, m});
-    }
-    std::stable_sort(ranked.begin(), ranked.end(),
-                     [](const auto& a, const auto& b) { return a.first > b.first; });
-    moves.clear();
-    for (const auto& [r, m] : ranked) moves.push_back(m);
+    };
+    pass(p.turned, false);
+    if (size > 0 && p.turned > 0 && p.played &&
+        (t_.redeals == kUnlimited || p.recycles < t_.redeals))
+      pass(0, true);
   }
 
-  std::vector<std::pair<int, Move>> ranked_;
+ private:
+  // The position's moves, the likeliest first. None is lost (the search is
+  // complete) but those that cannot serve: a card back from a foundation
+  // where no card could go onto it or use its place, a column emptied where
+  // no King could fill it (and then the next move must be the King's).
+  // Returns the cards that had a move to a foundation or (over face-down
+  // cards) to a column, asleep or not.
+  std::uint64_t generate(const Pos& p, std::vector<Step>& out) {
+    ranked_.clear();
+    std::uint64_t tableau = 0;
+    auto add = [&](int rank, Step s) { ranked_.push_back({rank, s}); };
+    bool empty = false;
+    std::uint64_t face_up = 0, covered = 0, stock_cards = 0;
+    for (int c = 0; c < kColumns; ++c) {
+      empty |= p.n[c] == 0;
+      for (int k = p.down[c]; k < p.n[c]; ++k) {
+        face_up |= bit(p.col[c][k]);
+        if (k < p.n[c] - 1) covered |= bit(p.col[c][k]);
+      }
+    }
+    stock(p, [&](int i, bool) { stock_cards |= bit(p.deck[i]); });
+    std::uint64_t tops = 0;
+    for (int f = 0; f < 4; ++f)
+      if (p.found[f] > 0) tops |= bit(Card::standard(Rank(p.found[f]), Suit(f)));
+    const std::uint64_t movable = face_up | stock_cards | tops;
+    // Onto the cards that can take x, brought on top; a King to an empty
+    // column.
+    auto onto = [&](int rank, Step s, Card x) {
+      if (x.rank() == kKing) {
+        if (empty) s.to = kToEmpty, add(rank + 5, s);
+        return;
+      }
+      const Suit a = x.colour() == kRed ? kClubs : kDiamonds;
+      for (Card d :
+           {Card::standard(Rank(x.rank() + 1), a), twin(Card::standard(Rank(x.rank() + 1), a))})
+        if ((face_up & bit(d)) && p.reachable(d)) s.to = d.index(), add(rank, s);
+    };
+    if (p.wait == kKingWait) {
+      // Only a King into the emptied column.
+      for (int c = 0; c < kColumns; ++c)
+        if (p.locked(c) && p.col[c][p.down[c]].rank() == kKing)
+          add(80, {Step::kReveal, p.col[c][p.down[c]].index(), kToEmpty, false});
+      stock(p, [&](int i, bool recycle) {
+        if (p.deck[i].rank() == kKing)
+          add(60, {Step::kDeck, static_cast<std::uint8_t>(i), kToEmpty, recycle});
+      });
+      for (int f = 0; f < 4; ++f)
+        if (p.found[f] == kKing)
+          add(1, {Step::kBack, static_cast<std::uint8_t>(f), kToEmpty, false});
+      finish(out);
+      return tableau;
+    }
+    if (bold_) {
+      // A face-up card that could go up and turns nothing up goes up first,
+      // the lowest first.
+      int least = 99;
+      Card up;
+      for (int f = 0; f < 4; ++f) {
+        if (p.found[f] == kKing) continue;
+        const Card x = Card::standard(Rank(p.found[f] + 1), Suit(f));
+        int c, k;
+        if ((face_up & bit(x)) && p.find(x, c, k) && k > p.down[c] && p.reachable(x) &&
+            x.rank() < least)
+          least = x.rank(), up = x;
+      }
+      if (least < 99) {
+        out.assign(1, {Step::kUp, up.index()});
+        return tableau;
+      }
+    }
+    // To the foundations.
+    for (int f = 0; f < 4; ++f) {
+      if (p.found[f] == kKing) continue;
+      const Card x = Card::standard(Rank(p.found[f] + 1), Suit(f));
+      if ((face_up & bit(x)) && p.reachable(x)) {
+        tableau |= bit(x);
+        if (p.asleep & bit(x)) continue;
+        int c, k;
+        p.find(x, c, k);
+        add(k == p.down[c] && k > 0 && k == p.n[c] - 1 ? 90 + k : 55, {Step::kUp, x.index()});
+      }
+    }
+    // The runs over face-down cards (or alone in a column).
+    for (int c = 0; c < kColumns; ++c) {
+      if (!p.locked(c)) continue;
+      const Card b = p.col[c][p.down[c]];
+      if (p.down[c] == 0 && !king_to_come(p, movable)) continue;
+      const std::size_t before = ranked_.size();
+      onto(p.down[c] > 0 ? 80 + p.down[c] : 40, {Step::kReveal, b.index(), 0, false}, b);
+      if (p.down[c] == 0 || ranked_.size() == before) continue;
+      tableau |= bit(b);
+      if (p.asleep & bit(b))
+        ranked_.erase(
+            std::remove_if(ranked_.begin() + static_cast<std::ptrdiff_t>(before), ranked_.end(),
+                           [&](const auto& r) {
+                             return r.second.to != p.drawn.index() &&
+                                    r.second.to != twin(p.drawn).index();
+                           }),
+            ranked_.end());
+    }
+    // The stock's cards.
+    stock(p, [&](int i, bool recycle) {
+      const Step s{Step::kDeck, static_cast<std::uint8_t>(i), kToFoundation, recycle};
+      const Card x = p.deck[i];
+      if (p.fits(x)) add(60, s);
+      onto(35, s, x);
+    });
+    // Back from the foundations: for a card to go onto it (one a rank lower,
+    // of the other colour) or for a run on its twin to move onto it.
+    for (int f = 0; f < 4; ++f) {
+      if (p.found[f] < 2 || bold_) continue;
+      const Card y = Card::standard(Rank(p.found[f]), Suit(f));
+      if (safe_up(y, p.found)) continue;  // it would go straight back up
+      const Card below =
+          Card::standard(Rank(y.rank() - 1), y.colour() == kRed ? kClubs : kDiamonds);
+      if (!(movable & (bit(below) | bit(twin(below)))) && !(covered & bit(twin(y)))) continue;
+      onto(1, {Step::kBack, static_cast<std::uint8_t>(f), 0, false}, y);
+    }
+    finish(out);
+    if (p.wait < 52) {
+      const Card y = Card::from_index(p.wait);
+      std::erase_if(out, [&](const Step& m) {
+        return m.to != p.wait && m.to != twin(y).index() &&
+               !(m.kind == Step::kUp && m.from == twin(y).index());
+      });
+    }
+    return tableau;
+  }
+
+  // Whether a King could fill a column emptied now: one over face-down
+  // cards, in reach in the stock, or on a foundation.
+  static bool king_to_come(const Pos& p, std::uint64_t movable) {
+    std::uint64_t kings = 0;
+    for (int s = 0; s < 4; ++s) kings |= bit(Card::standard(kKing, Suit(s)));
+    // A King at a column's foot has its column already.
+    for (int c = 0; c < kColumns; ++c)
+      if (p.n[c] > 0 && !p.locked(c)) kings &= ~bit(p.col[c][0]);
+    return (movable & kings) != 0;
+  }
+
+  void finish(std::vector<Step>& out) {
+    std::stable_sort(ranked_.begin(), ranked_.end(),
+                     [](const auto& a, const auto& b) { return a.first > b.first; });
+    out.clear();
+    for (const auto& [r, m] : ranked_) out.push_back(m);
+  }
+
+  Table t_;
+  bool bold_;
+  std::vector<std::pair<int, Step>> ranked_;
 };
+
+// The solver's line as the game's actions, played through a copy of the
+// game: turns of the stock, the waste turned over, the card moves (a run
+// onto a twin first where a move needs it), and (without option `auto`)
+// the safe cards up. False if the line does not win there.
+bool to_actions(const KlondikeState& root, Pos pos, std::vector<Action>& line) {
+  KlondikeState g = root;
+  g.forget_history();
+  std::vector<Action> out;
+  const bool by_hand = !g.rules().auto_foundation;
+  std::vector<Action> legal;
+  auto act = [&](const Move& m) {
+    if (g.terminal()) return false;
+    // Only what the rules allow: a line out of step with the game stops.
+    g.legal_actions(0, legal);
+    if (std::find(legal.begin(), legal.end(), m.encode()) == legal.end()) return false;
+    g.apply(0, m.encode());
+    out.push_back(m.encode());
+    if (by_hand)
+      while (const std::optional<Move> up = g.next_safe()) {
+        if (g.terminal()) return false;
+        g.apply(0, up->encode());
+        out.push_back(up->encode());
+      }
+    return true;
+  };
+  auto turn_until = [&](auto done) {
+    for (int i = 0; !done(); ++i)
+      if (i > 2 * kDeck + 2 || !act(g.stock().empty() ? Move::recycle() : Move::turn()))
+        return false;
+    return true;
+  };
+  auto is_up = [&](Card x) { return g.foundation(x.suit()) >= x.rank(); };
+  // Where card x lies in the game: a place and the cards from it up.
+  auto place_of = [&](Card x, int& count) {
+    count = 1;
+    if (!g.waste().empty() && g.waste().back() == x) return static_cast<int>(kWaste);
+    for (int c = 0; c < kColumns; ++c) {
+      const Pile& p = g.column(c);
+      for (int k = g.down(c); k < static_cast<int>(p.size()); ++k)
+        if (p[static_cast<std::size_t>(k)] == x) {
+          count = static_cast<int>(p.size()) - k;
+          return kColumn0 + c;
+        }
+    }
+    if (is_up(x) && g.foundation(x.suit()) == x.rank())
+      return kFoundation0 + static_cast<int>(x.suit());
+    return -1;
+  };
+  auto play = [&](const Played& m) {
+    // Gone up by itself (option `auto`), and so the cards that lay on it.
+    if (!m.back && is_up(m.card)) return true;
+    int count = 0;
+    const bool in_stock =
+        std::find(g.stock().begin(), g.stock().end(), m.card) != g.stock().end() ||
+        std::find(g.waste().begin(), g.waste().end(), m.card) != g.waste().end();
+    if (in_stock && !turn_until([&] { return !g.waste().empty() && g.waste().back() == m.card; }))
+      return false;
+    const int from = place_of(m.card, count);
+    if (from < 0) return false;
+    int to = kFoundation0;
+    if (m.to == kToEmpty) {
+      to = -1;
+      for (int c = 0; c < kColumns && to < 0; ++c)
+        if (g.column(c).empty()) to = kColumn0 + c;
+    } else if (m.to != kToFoundation) {
+      int unused = 0;
+      to = place_of(Card::from_index(m.to), unused);
+    }
+    if (to < kColumn0) return false;
+    return act(Move::shift(from, to, to == kFoundation0 ? 1 : count));
+  };
+  std::vector<Played> log;
+  pos.log = &log;
+  pos.settle();
+  pos.align();
+  for (Action a : line) pos.play(Step::decode(a));
+  for (const Played& m : log)
+    if (!g.won() && !play(m)) return false;
+  // The columns' tops up, to the end.
+  while (!g.won()) {
+    int from = -1;
+    for (int c = 0; c < kColumns && from < 0; ++c) {
+      const Pile& p = g.column(c);
+      if (!p.empty() && g.foundation(p.back().suit()) + 1 == p.back().rank()) from = c;
+    }
+    if (from < 0 || !act(Move::shift(kColumn0 + from, kFoundation0, 1))) return false;
+  }
+  line = std::move(out);
+  return true;
+}
 
 }  // namespace
 
 SolveReport solve(const KlondikeState& s, const SolveLimits& limits) {
-  KlondikeState root = s;
-  root.forget_history();
-  // The search prunes moves (state.h): a deal it does not win is not proved
-  // lost, only undecided.
-  return Search(limits).run(
-      root, /*proves_loss=*/false,
-      "depth-first search over the moves, every card known; no card back from a foundation; a "
-      "run between columns only where it turns a card up, empties a column, or lets the card it "
-      "leaves go up; positions met before not searched again; as it prunes, a deal it does not "
-      "win is undecided, never proved lost");
+  const Table t{s.rules().draw, s.rules().redeals};
+  const Pos as_dealt = Pos::of(s);
+  Pos root = as_dealt;
+  root.settle();
+  root.align();
+  // First a quick search, on a tenth of the budget, that finds most wins:
+  // a face-up card that can go up without turning a card up goes up at once,
+  // and none comes back down. It may miss a win, so then the whole search.
+  using Clock = std::chrono::steady_clock;
+  const auto start = Clock::now();
+  SolveLimits quick = limits;
+  quick.max_nodes = limits.max_nodes / 10, quick.max_seconds = limits.max_seconds / 10;
+  Pos first = root;
+  SolveReport r = Search(quick, t, true).run(first, /*proves_loss=*/false, "");
+  if (r.verdict != SolveReport::kWon) {
+    SolveLimits rest = limits;
+    rest.max_nodes = limits.max_nodes - std::min(limits.max_nodes, r.nodes);
+    if (limits.max_seconds > 0)
+      rest.max_seconds = std::max(
+          1e-3, limits.max_seconds - std::chrono::duration<double>(Clock::now() - start).count());
+    const std::uint64_t spent = r.nodes;
+    r = Search(rest, t, false).run(root, /*proves_loss=*/true, "");
+    r.nodes += spent;
+  }
+  r.method =
+      "depth-first search over the moves of the thoughtful game, the stock's turning folded "
+      "into the moves that play its cards, face-up runs moved between twins only as part of a "
+      "move that needs it; cards safe to go up go up; positions met before (the columns in any "
+      "order, the face-up cards as a set) not searched again; first a quick search on a tenth "
+      "of the budget that puts up at once what can go up";
+  if (r.verdict == SolveReport::kWon && !to_actions(s, as_dealt, r.line))
+    r.verdict = SolveReport::kUnknown, r.line.clear();
+  return r;
 }
 
 }  // namespace parlour::klondike

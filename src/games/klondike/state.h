@@ -2,6 +2,8 @@
 #pragma once
 
 #include <array>
+#include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -12,6 +14,10 @@ namespace parlour::klondike {
 
 // Six face down and a King-to-Ace run at most.
 using Pile = SmallVec<Card, 19>;
+
+// Whether `c` may go up safely onto foundations holding `found` (by suit):
+// rules.md, option `auto`.
+bool safe_up(Card c, const std::array<int, 4>& found);
 
 class KlondikeState final : public StateBase<KlondikeState> {
  public:
@@ -42,9 +48,13 @@ class KlondikeState final : public StateBase<KlondikeState> {
   bool won() const { return on_foundations() == 52; }
   int score() const { return score_; }
   int recycles() const { return recycles_; }
+  bool played_since_recycle() const { return played_since_recycle_; }
   void moves(std::vector<Move>& out) const;
   // Whether `c` may lie on `under` in a column: one lower, the other colour.
   static bool builds_on(Card c, Card under);
+  // A card that may go to its foundation safely (option `auto` plays it at
+  // once): a column's top, or none.
+  std::optional<Move> next_safe() const;
   // The hidden cards, for the resampler: the face-down ones and the stock.
   std::vector<Card*> hidden();
   void forget_last_event() { story_.clear(); }
@@ -77,7 +87,6 @@ class KlondikeState final : public StateBase<KlondikeState> {
   void shift(const Move& m);
   void turn_tops();
   void auto_foundations();
-  bool safe(Card c) const;
   void settle_end();
   Card top_of(int place) const;
 
@@ -103,11 +112,17 @@ class KlondikeState final : public StateBase<KlondikeState> {
   std::vector<std::string> story_;  // what the last move did, for narration
 };
 
-// The solver (solve.cc): a depth-first search over the moves, every card
-// known (the thoughtful game), with a table of the positions met. It prunes:
-// no card comes back from a foundation, and a run moves between columns only
-// if it turns up a card, empties a column, or lets the card it leaves go up.
-// It never answers kLost: pruned, it proves no deal lost.
+// The solver (solve.cc): a depth-first search of the thoughtful game (every
+// card known), complete: kLost means no line wins. Positions that differ
+// only in what lies on which of two like cards, in the stock's turning, or
+// in a loose card up or down, are searched once. Its line is the game's
+// actions, turns of the stock included.
 SolveReport solve(const KlondikeState& s, const SolveLimits& limits);
+
+// The honest player (bot.cc): sees what the player sees, remembers the stock
+// once it has turned through it, and plays the move that wins the most of
+// `samples` deals of the face-down cards, each solved within `budget`
+// positions.
+std::unique_ptr<Bot> hindsight_bot(int samples, std::uint64_t budget);
 
 }  // namespace parlour::klondike
