@@ -3,10 +3,10 @@
 
 namespace parlour::kit {
 
-Seen& Seen::for_search(std::uint64_t max_nodes) {
+Seen& Seen::for_search(std::uint64_t max_nodes, int max_bits) {
   thread_local Seen t;
   int bits = 12;
-  while (bits < 24 && (std::uint64_t{1} << bits) < max_nodes) ++bits;
+  while (bits < max_bits && (std::uint64_t{1} << bits) < max_nodes) ++bits;
   t.start(bits);
   return t;
 }

@@ -21,8 +21,9 @@ namespace parlour::kit {
 class Seen {
  public:
   // Readies the thread's table for a search of up to `max_nodes` positions
-  // (16M slots at most, 160 MB) and returns it.
-  static Seen& for_search(std::uint64_t max_nodes);
+  // (2^max_bits slots at most, 10 bytes each) and returns it. A larger table
+  // forgets less but misses the cache more: each game picks its own size.
+  static Seen& for_search(std::uint64_t max_nodes, int max_bits = 22);
   // True the first time h is offered in this search.
   bool insert(std::uint64_t h) {
     const std::size_t base = static_cast<std::size_t>(h) & mask_;
@@ -79,8 +80,11 @@ class Budget {
 template <class Derived, class S, class M>
 class DepthFirst {
  public:
-  DepthFirst(const SolveLimits& limits, std::size_t max_depth)
-      : budget_(limits), seen_(Seen::for_search(limits.max_nodes)), max_depth_(max_depth) {}
+  // `table_bits`: Seen::for_search's `max_bits`.
+  DepthFirst(const SolveLimits& limits, std::size_t max_depth, int table_bits = 22)
+      : budget_(limits),
+        seen_(Seen::for_search(limits.max_nodes, table_bits)),
+        max_depth_(max_depth) {}
 
   // From `root`. `proves_loss`: whether a search that ends within its
   // budget proves the deal lost (it does not where the moves are pruned).
