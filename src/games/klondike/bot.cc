@@ -30,7 +30,7 @@ class HindsightBot final : public Bot {
     if (next_ < plan_.size() && looks(now) == expect_ && has(legal, plan_[next_]))
       return follow(now);
     // Where no deal was won, none will be till a card turns up.
-    if (hopeless_ == hidden_count(now)) return fallback(legal);
+    if (hopeless_ == now.face_down()) return fallback(legal);
     return decide(obs, rng, legal);
   }
 
@@ -136,7 +136,7 @@ class HindsightBot final : public Bot {
     }
     if (most == 0) {
       const std::unique_ptr<State> here = obs.sample(rng);
-      hopeless_ = hidden_count(static_cast<const KlondikeState&>(*here));
+      hopeless_ = static_cast<const KlondikeState&>(*here).face_down();
       return fallback(legal);
     }
     hopeless_ = -1;
@@ -181,7 +181,8 @@ class HindsightBot final : public Bot {
     return a;
   }
 
-  // No deal won: the move that puts most cards up or turns most up.
+  // No deal won: a card up to its foundation, else a turn of the stock,
+  // else the first move.
   static Action fallback(std::span<const Action> legal) {
     for (Action a : legal) {
       const std::optional<Move> m = Move::decode(a);
@@ -192,12 +193,6 @@ class HindsightBot final : public Bot {
       if (m && m->kind == Move::kTurn) return a;
     }
     return legal[0];
-  }
-
-  static int hidden_count(const KlondikeState& s) {
-    int n = 0;
-    for (int c = 0; c < kColumns; ++c) n += s.down(c);
-    return n;
   }
 
   int samples_;

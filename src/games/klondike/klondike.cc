@@ -21,6 +21,12 @@ bool KlondikeState::builds_on(Card c, Card under) {
   return c.rank() + 1 == under.rank() && c.colour() != under.colour();
 }
 
+int KlondikeState::face_down() const {
+  int n = 0;
+  for (int d : down_) n += d;
+  return n;
+}
+
 int KlondikeState::on_foundations() const {
   int n = 0;
   for (int f : found_) n += f;
@@ -135,11 +141,6 @@ void KlondikeState::apply(Seat, Action a) {
   story_.clear();
   history_.push_back(
       {columns_, down_, stock_, waste_, found_, score_, recycles_, played_since_recycle_});
-  auto face_down = [&] {
-    int n = 0;
-    for (int d : down_) n += d;
-    return n;
-  };
   const int down_before = face_down();
   play(m);
   // A card the player had not seen came to light: no undo past it.

@@ -14,7 +14,6 @@
 #include <chrono>
 #include <vector>
 
-#include "core/deck.h"
 #include "games/klondike/state.h"
 #include "kit/solver.h"
 
@@ -104,7 +103,6 @@ struct Pos {
   bool played = true;    // a card played since the stock was last turned over
   bool limited = false;  // the redeals are: their count tells positions apart
   std::uint8_t draw = 3;
-  bool free_up = true;  // settle, below
   // What the next move must do after one that serves only it: after a
   // column emptied, put a King there (kKingWait); after a card brought back
   // from a foundation (its index), take a card onto it or a run off its
@@ -243,9 +241,8 @@ struct Pos {
   }
 
   // Option `auto`'s safe cards up (state.h), and those that a run moved
-  // onto a twin brings on top. With `free_up`, also every loose card that
-  // fits: that move can be taken back (the card comes back down onto the
-  // card it left), so the position with it up is the same as the one
+  // onto a twin brings on top. Also every loose card that fits: that move can be taken back (the
+  // card comes back down onto the card it left), so the position with it up is the same as the one
   // without, and the search keeps one of the two. What needed the card
   // down is a card back from the foundation and, at once, what needed it.
   void settle() {
@@ -254,7 +251,7 @@ struct Pos {
       for (int f = 0; f < 4; ++f) {
         if (found[f] == kKing) continue;
         const Card x = Card::standard(Rank(found[f] + 1), Suit(f));
-        if (!reachable(x) || (!safe_up(x, found) && !(free_up && loose(x)))) continue;
+        if (!reachable(x) || (!safe_up(x, found) && !loose(x))) continue;
         const int c = bring_up(x);
         tell(x, kToFoundation);
         to_foundation(x);
@@ -571,8 +568,7 @@ bool to_actions(const KlondikeState& root, Pos pos, std::vector<Action>& line) {
           return kColumn0 + c;
         }
     }
-    if (is_up(x) && g.foundation(x.suit()) == x.rank())
-      return kFoundation0 + static_cast<int>(x.suit());
+    if (g.foundation(x.suit()) == x.rank()) return kFoundation0 + static_cast<int>(x.suit());
     return -1;
   };
   auto play = [&](const Played& m) {

@@ -45,6 +45,7 @@ class KlondikeState final : public StateBase<KlondikeState> {
   // The highest rank on suit s's foundation (0: empty).
   int foundation(int s) const { return found_[static_cast<std::size_t>(s)]; }
   int on_foundations() const;
+  int face_down() const;  // cards face down in the columns
   bool won() const { return on_foundations() == 52; }
   int score() const { return score_; }
   int recycles() const { return recycles_; }
