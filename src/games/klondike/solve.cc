@@ -241,10 +241,11 @@ struct Pos {
   }
 
   // Option `auto`'s safe cards up (state.h), and those that a run moved
-  // onto a twin brings on top. Also every loose card that fits: that move can be taken back (the
-  // card comes back down onto the card it left), so the position with it up is the same as the one
-  // without, and the search keeps one of the two. What needed the card
-  // down is a card back from the foundation and, at once, what needed it.
+  // onto a twin brings on top. Also every loose card that fits: that move
+  // can be taken back (the card comes back down onto the card it left), so
+  // the position with it up is the same as the one without, and the search
+  // keeps one of the two. What needed the card down is a card back from the
+  // foundation and, at once, what needed it.
   void settle() {
     for (bool again = true; again;) {
       again = false;
