@@ -178,6 +178,12 @@ Result<OddsReport> Odds::from_deal(const Config& config) const {
     out.notes.push_back(call + "; " + answer);
   }
   out.notes.push_back(
+      "beyond plans, a punter reading every card he holds and whether he was called could "
+      "gain up to " +
+      kit::per_chip(d.full_upper - d.exact) +
+      " a chip against the dealer's plans (his best answer, worked out exactly); what the "
+      "dealer could gain beyond his plans is not worked out");
+  out.notes.push_back(
       "limit, stake, chips, bank and rounds change no figure per chip; the pack is fresh "
       "here, where the game deals it through");
   return out;

@@ -340,6 +340,129 @@ double play(const Duel& duel, const std::vector<Deal>& all, DealerDraws& dealer,
   return total;
 }
 
+// The punter's best answer in the whole duel to the dealer's plans and call:
+// he reads every card he holds (not only their sum), and whether he was
+// called, which tells him of the dealer's first card. Each position of his
+// is a multiset of cards drawn and the last (what the dealer sees of it); the
+// dealer's two cards are weighed by all the punter knows, so a position's
+// worth is its joint chance times his result, and the best of standing and
+// drawing is taken on those sums.
+class PunterBest {
+ public:
+  PunterBest(const Duel& duel, DealerDraws& dealer) : duel_(duel), dealer_(dealer) {}
+
+  double value() {
+    double total = 0;
+    for (int c1 = 1; c1 <= 10; ++c1) {
+      for (int called = 0; called <= (duel_.double_on ? 1 : 0); ++called) {
+        Pack p = Pack::full();
+        const double pc1 = p.chance(c1);
+        p.take(c1);
+        // The dealer's first card, by the call or its absence.
+        std::array<double, 11> wd1{};
+        double mass = 0;
+        for (int d1 = 1; d1 <= 10; ++d1) {
+          const double call = duel_.double_on ? duel_.call[z(d1)] : 0;
+          wd1[z(d1)] = pc1 * p.chance(d1) * (called ? call : 1 - call);
+          mass += wd1[z(d1)];
+        }
+        if (mass <= 0) continue;
+        double play = 0;  // per chip at play, weighted by the chances
+        for (int c2 = 1; c2 <= 10; ++c2) play += after_second(p, c1, c2, wd1);
+        // Called, he doubles or gives up his chip, whichever loses less.
+        total += called ? std::max(2 * play, -mass) : play;
+      }
+    }
+    return total;
+  }
+
+ private:
+  // The hand from the second cards on: naturals, then the punter's drawing.
+  double after_second(const Pack& p, int c1, int c2, const std::array<double, 11>& wd1) {
+    std::array<double, 100> w{};  // by (d1 - 1) * 10 + d2 - 1
+    double out = 0;
+    for (int d1 = 1; d1 <= 10; ++d1) {
+      if (wd1[z(d1)] <= 0) continue;
+      Pack q = p;
+      q.take(d1);
+      if (!q[c2]) continue;
+      const double a = wd1[z(d1)] * q.chance(c2);
+      q.take(c2);
+      for (int d2 = 1; d2 <= 10; ++d2) {
+        if (!q[d2]) continue;
+        const double b = a * q.chance(d2);
+        const bool np = natural(c1, c2), nd = natural(d1, d2);
+        if (nd)
+          out += b * (np ? 0 : -2);
+        else if (np)
+          out += b * 2;
+        else
+          w[z((d1 - 1) * 10 + d2 - 1)] = b;
+      }
+    }
+    Pack known = Pack::full();  // the pack less the punter's own cards
+    known.take(c1), known.take(c2);
+    memo_.clear();
+    return out + best(known, c1 + c2, c1 == 1 || c2 == 1, 0, 0, w);
+  }
+
+  // w: the joint chance of each pair of dealer's cards with this position.
+  double best(const Pack& known, int hard, bool ace, int v, int last,
+              const std::array<double, 100>& w) {
+    const std::uint64_t key = known.code() << 5 | std::uint64_t(last);
+    if (auto it = memo_.find(key); it != memo_.end()) return it->second;
+    const int bt = best_of(hard, ace);
+    const int seen = seen_of(v, last);
+    double stand = 0;
+    for (int d1 = 1; d1 <= 10; ++d1)
+      for (int d2 = 1; d2 <= 10; ++d2) {
+        const double x = w[z((d1 - 1) * 10 + d2 - 1)];
+        if (x <= 0) continue;
+        Pack d = known;
+        d.take(d1), d.take(d2);
+        const std::array<double, kPlans> dv = dealer_.at(d, d1 + d2, d1 == 1 || d2 == 1, -1, bt);
+        const auto& y = duel_.dealer[z(type_of(d1 + d2, d1 == 1 || d2 == 1) * kSeen + seen)];
+        double s = 0;
+        for (int u = 0; u < kPlans; ++u) s += y[z(u)] * dv[z(u)];
+        stand += x * s;
+      }
+    double result = stand;
+    if (bt < 21) {
+      double draw = 0;
+      for (int c = 1; c <= 10; ++c) {
+        if (!known[c]) continue;
+        std::array<double, 100> next{};
+        double reach = 0;
+        for (int d1 = 1; d1 <= 10; ++d1)
+          for (int d2 = 1; d2 <= 10; ++d2) {
+            const double x = w[z((d1 - 1) * 10 + d2 - 1)];
+            if (x <= 0) continue;
+            const int left = known[c] - (d1 == c) - (d2 == c);
+            if (left <= 0) continue;
+            const double y = x * left / (known.n - 2);
+            next[z((d1 - 1) * 10 + d2 - 1)] = y;
+            reach += y;
+          }
+        if (reach <= 0) continue;
+        if (hard + c > 21) {
+          draw -= reach;
+          continue;
+        }
+        Pack k = known;
+        k.take(c);
+        draw += best(k, hard + c, ace || c == 1, v + c, c, next);
+      }
+      result = std::max(stand, draw);
+    }
+    memo_.emplace(key, result);
+    return result;
+  }
+
+  const Duel& duel_;
+  DealerDraws& dealer_;
+  std::unordered_map<std::uint64_t, double> memo_;
+};
+
 // The call and the answer come to rest when no chance moves by more than
 // kRest between rounds (the programmes' own precision is about 1e-6).
 constexpr double kRest = 1e-5;
@@ -421,6 +544,7 @@ Duel solve_duel(bool double_on) {
   duel.ok = duel.ok && duel.outer <= kOuter;
   std::array<std::array<double, 11>, 11> by_pair{};
   duel.exact = play(duel, all, dealer, by_pair);
+  duel.full_upper = PunterBest(duel, dealer).value();
   return duel;
 }
 

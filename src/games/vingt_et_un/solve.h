@@ -15,7 +15,9 @@
 // solved again until neither changes.
 //
 // Restrictions, said plainly: the plans do not depend on whether the stake
-// was doubled, nor on the cards beyond their sum; the stake is one chip, and
+// was doubled, nor on the cards beyond their sum (what that leaves a punter
+// who reads them is worked out: full_upper; the dealer's side is not); the
+// stake is one chip, and
 // `look-first` (a stake chosen after the first card) is not solved. The pack
 // is fresh for the hand here; the game deals it through, hand after hand.
 #pragma once
@@ -49,7 +51,11 @@ struct Duel {
   double value = 0;             // the punter's expectation per chip staked at first
   double lower = 0, upper = 0;  // the equilibrium's guarantees among plans (the double fixed)
   double exact = 0;             // the equilibrium played move by move, card by card
-  int rounds = 0, outer = 0;    // of the double oracle; of the call and answer
+  // The punter's best answer in the whole duel to the dealer's plans and
+  // call, reading every card he holds and whether he was called:
+  // full_upper >= exact; the gap is what plans leave to such a punter.
+  double full_upper = 0;
+  int rounds = 0, outer = 0;  // of the double oracle; of the call and answer
   std::size_t positions = 0;
 
   // The chance of drawing at best total `best`, `peak` the highest best total

@@ -274,6 +274,10 @@ TEST(VingtOptimal, TheDuelIsSolvedAndPlayedOutAlike) {
     // programme's precision), and the plans played out give the same figure.
     EXPECT_NEAR(d.lower, d.upper, 1e-5);
     EXPECT_NEAR(d.exact, d.value, 1e-5);
+    // The punter's best answer reading every card can do all a plan can,
+    // and more: never less than the best plan against the dealer's.
+    EXPECT_GE(d.full_upper, d.upper - 1e-9);
+    EXPECT_LT(d.full_upper - d.exact, 0.05);
     for (int t = 0; t < kTypes; ++t) {
       double sum = 0;
       for (double x : d.punter[static_cast<std::size_t>(t)]) sum += x;
