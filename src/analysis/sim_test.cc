@@ -4,6 +4,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "analysis/solve.h"
+
 namespace parlour {
 namespace {
 
@@ -97,6 +99,36 @@ TEST(Sim, BadBotsAreNamed) {
   r = simulate(spec("old-maid", 3, 10, {"blind", "blind"}));
   ASSERT_FALSE(r.ok());
   EXPECT_NE(r.message().find("2 bots for 3 players"), std::string::npos) << r.message();
+}
+
+// "Deal a winnable game" (issue: the solitaires): the deal given is one the
+// solver proves won, and the deals before it are not.
+TEST(Solve, AWinnableDealIsTheFirstProvedWon) {
+  const Selection sel = *select("klondike");
+  Result<Config> cfg = make_config(sel, std::nullopt, {});
+  ASSERT_TRUE(cfg.ok()) << cfg.message();
+  const SolveLimits lim{200'000, 0};
+  Result<WinnableDeal> w = winnable_deal(sel, *cfg, 4, 20, lim);
+  ASSERT_TRUE(w.ok()) << w.message();
+  SolveLimits reading = lim;
+  reading.reading_hidden_cards = true;
+  for (std::uint64_t seed = 4; seed <= w->seed; ++seed) {
+    Result<DealSolved> d = solve_deal(*sel.game, *cfg, seed, reading);
+    ASSERT_TRUE(d.ok()) << d.message();
+    EXPECT_EQ(d->verdict == SolveReport::kWon, seed == w->seed) << seed;
+  }
+  EXPECT_GT(w->seed, 4u);  // deal 4 is beyond this budget
+  EXPECT_EQ(w->tried, static_cast<int>(w->seed - 3));
+  // Without reading the hidden cards, Klondike's solver will not answer.
+  EXPECT_FALSE(solve_deal(*sel.game, *cfg, 1, lim).ok());
+  // Too small a budget proves nothing: a clear error, not a deal.
+  Result<WinnableDeal> none = winnable_deal(sel, *cfg, 1, 3, SolveLimits{10, 0});
+  ASSERT_FALSE(none.ok());
+  EXPECT_NE(none.message().find("no deal of 3 from seed 1 was proved winnable"), std::string::npos)
+      << none.message();
+  EXPECT_FALSE(winnable_deal(*select("old-maid"),
+                             *make_config(*select("old-maid"), std::nullopt, {}), 1, 3, lim)
+                   .ok());
 }
 
 }  // namespace

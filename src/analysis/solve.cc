@@ -8,6 +8,43 @@
 
 namespace parlour {
 
+Result<DealSolved> solve_deal(const GameInfo& g, const Config& config, std::uint64_t seed,
+                              const SolveLimits& limits, std::string* method) {
+  using Clock = std::chrono::steady_clock;
+  std::unique_ptr<State> s = g.new_game(config);
+  Rng rng(seed, kChanceStream);
+  while (s->chance()) s->apply_chance(rng);
+  DealSolved d;
+  if (s->terminal()) {  // over at the deal: won or lost as dealt
+    d.verdict = s->outcome().won(0) ? SolveReport::kWon : SolveReport::kLost;
+    return d;
+  }
+  const auto t0 = Clock::now();
+  Result<SolveReport> r = g.solver->solve(*s, limits);
+  d.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+  if (!r.ok()) return Status::error("deal " + std::to_string(seed) + ": " + r.message());
+  d.verdict = r->verdict, d.nodes = r->nodes;
+  if (method) *method = std::move(r->method);
+  return d;
+}
+
+Result<WinnableDeal> winnable_deal(const Selection& sel, const Config& config, std::uint64_t from,
+                                   int tries, SolveLimits limits) {
+  const GameInfo& g = *sel.game;
+  limits.reading_hidden_cards = true;
+  if (!g.solver) return Status::error(std::string(g.name) + " has no solver");
+  WinnableDeal out;
+  for (out.tried = 1; out.tried <= tries; ++out.tried) {
+    out.seed = from + static_cast<std::uint64_t>(out.tried - 1);
+    Result<DealSolved> d = solve_deal(g, config, out.seed, limits);
+    if (!d.ok()) return d.status();
+    out.nodes += d->nodes;
+    if (d->verdict == SolveReport::kWon) return out;
+  }
+  return Status::error("no deal of " + std::to_string(tries) + " from seed " +
+                       std::to_string(from) + " was proved winnable within the solver's limits");
+}
+
 Result<SolveSummary> solve_deals(const SolveSpec& spec) {
   const GameInfo& g = *spec.sel.game;
   if (!g.solver) return Status::error(std::string(g.name) + " has no solver");
@@ -20,24 +57,15 @@ Result<SolveSummary> solve_deals(const SolveSpec& spec) {
   std::string error, method;
   auto work = [&] {
     for (std::uint64_t i; (i = next++) < spec.deals;) {
-      std::unique_ptr<State> s = g.new_game(spec.config);
-      Rng rng(spec.from + i, kChanceStream);
-      while (s->chance()) s->apply_chance(rng);
-      DealSolved& d = out.deals[i];
-      if (s->terminal()) {  // over at the deal: won or lost as dealt
-        d.verdict = s->outcome().won(0) ? SolveReport::kWon : SolveReport::kLost;
-        continue;
-      }
-      const auto t0 = Clock::now();
-      Result<SolveReport> r = g.solver->solve(*s, spec.limits);
-      d.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+      std::string how;
+      Result<DealSolved> r = solve_deal(g, spec.config, spec.from + i, spec.limits, &how);
       const std::lock_guard<std::mutex> lock(mu);
+      if (method.empty()) method = std::move(how);
       if (!r.ok()) {
-        if (error.empty()) error = "deal " + std::to_string(spec.from + i) + ": " + r.message();
+        if (error.empty()) error = r.message();
         continue;
       }
-      d.verdict = r->verdict, d.nodes = r->nodes;
-      if (method.empty()) method = r->method;
+      out.deals[i] = *r;
     }
   };
   std::vector<std::thread> pool;

@@ -40,4 +40,23 @@ struct SolveSummary {
 // Errors: a game with no solver, or a deal whose solver failed.
 [[nodiscard]] Result<SolveSummary> solve_deals(const SolveSpec& spec);
 
+// One deal, as `parlour play GAME --seed seed` gives it, solved within the
+// limits. A deal over as dealt is won or lost as it lies. `method`, if given,
+// gets the solver's. REQUIRES: the game has a solver.
+[[nodiscard]] Result<DealSolved> solve_deal(const GameInfo& game, const Config& config,
+                                            std::uint64_t seed, const SolveLimits& limits,
+                                            std::string* method = nullptr);
+
+// "Deal a winnable game": the first of the deals from, from + 1, ... (at most
+// `tries` of them) that the solver proves won within `limits` each, reading
+// every card (limits.reading_hidden_cards is set). Errors: a game with no
+// solver, or no deal proved won in `tries`.
+struct WinnableDeal {
+  std::uint64_t seed = 0;
+  int tried = 0;  // deals solved, this one included
+  std::uint64_t nodes = 0;
+};
+[[nodiscard]] Result<WinnableDeal> winnable_deal(const Selection& sel, const Config& config,
+                                                 std::uint64_t from, int tries, SolveLimits limits);
+
 }  // namespace parlour

@@ -19,6 +19,10 @@
 namespace parlour::cli {
 namespace {
 
+// `play --winnable`: deals tried before giving up (about one Klondike deal in
+// five is lost or beyond the budget).
+constexpr int kWinnableTries = 50;
+
 int fail(std::ostream& err, const std::string& message) {
   err << "parlour: " << message << "\n";
   return 2;
@@ -176,8 +180,24 @@ int play(const PlayArgs& a, const Style& style, std::istream& in, std::ostream& 
   if (!make_bot(*sel->game, bot_name))
     return fail(err, "unknown bot '" + bot_name + "'; " + std::string(sel->game->name) +
                          " has: " + bot_names(*sel->game));
-  const std::uint64_t seed =
+  std::uint64_t seed =
       a.seed ? *a.seed : std::random_device{}() * 0x100000000ull + std::random_device{}();
+  if (a.winnable) {
+    if (!sel->game->solver) {
+      std::string with;
+      for (const GameInfo& g : games())
+        if (g.solver) with += (with.empty() ? "" : ", ") + std::string(g.name);
+      return fail(err, "--winnable needs a game with a solver (" + with + "); " +
+                           std::string(sel->game->name) + " has none");
+    }
+    // Each deal gets a budget; most winnable deals are proved within it.
+    Result<WinnableDeal> w =
+        winnable_deal(*sel, *cfg, seed, kWinnableTries, SolveLimits{2'000'000, 10.0});
+    if (!w.ok()) return fail(err, "--winnable: " + w.message());
+    out << "A deal the solver has proved winnable (" << w->tried
+        << (w->tried == 1 ? " deal" : " deals") << " tried).\n";
+    seed = w->seed;
+  }
 
   Table table(*sel, *cfg, seed);
   const Seat viewer = a.auto_play ? kEveryone : a.seat;
@@ -243,7 +263,7 @@ int play(const PlayArgs& a, const Style& style, std::istream& in, std::ostream& 
     return 0;
   }
   print_end(out, term, table.state(), players, a.auto_play ? kNobody : a.seat);
-  if (!a.seed && !a.auto_play)
+  if ((!a.seed || a.winnable) && !a.auto_play)
     out << "Seed " << seed << ": `--seed " << seed << "` deals this game again.\n";
   if (!a.record.empty()) {
     if (!write_record(table, a.record, err)) return 2;
@@ -456,8 +476,8 @@ int solve(const SolveArgs& a, std::ostream& out, std::ostream& err) {
   if (a.limit_seconds <= 0 || a.limit_seconds > 86400) {
     std::ostringstream given;
     given << a.limit_seconds;
-    return fail(err, "--limit-seconds takes a time over 0 and at most 86400 seconds, not " +
-                         given.str());
+    return fail(
+        err, "--limit-seconds takes a time over 0 and at most 86400 seconds, not " + given.str());
   }
   SolveLimits lim;
   lim.max_nodes = a.max_nodes;

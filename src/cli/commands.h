@@ -19,8 +19,9 @@ struct PlayArgs {
   std::vector<std::string> options;
   int seat = 0;
   bool auto_play = false;
-  std::string bot;     // empty: the game's default bot
-  std::string record;  // file to write, empty for none
+  std::string bot;        // empty: the game's default bot
+  std::string record;     // file to write, empty for none
+  bool winnable = false;  // deal only what the game's solver proves winnable
 };
 
 int list_games(std::ostream& out);

@@ -42,6 +42,9 @@ int main(int argc, char** argv) {
   play->add_flag("--auto", pa.auto_play, "bots in every seat; print the whole story");
   play->add_option("--bot", pa.bot, "the bots to play against (see `parlour rules GAME`)");
   play->add_option("--record", pa.record, "write the game's record (JSON) to this file");
+  play->add_flag("--winnable", pa.winnable,
+                 "deal only a game the solver has proved winnable (the games with a solver: "
+                 "see `parlour solve`); with --seed, the first such deal from that seed on");
 
   auto* simc = app.add_subcommand(
       "sim", "simulate many games between bots: outcome rates with 95% intervals");

@@ -277,6 +277,10 @@ class StateHash {
 struct SolveLimits {
   std::uint64_t max_nodes = 10'000'000;
   double max_seconds = 0;  // of the solver's own time; 0: no limit but the nodes
+  // The answer may rest on cards the player cannot see: whether a deal can be
+  // won at all ("deal a winnable game"), not advice. Without it, a game whose
+  // player cannot see every card refuses to be solved.
+  bool reading_hidden_cards = false;
 };
 struct SolveReport {
   enum Verdict : std::uint8_t { kWon, kLost, kUnknown };

@@ -165,7 +165,8 @@ struct SolitaireCaps {
     Result<SolveReport> solve(const State& state, const SolveLimits& limits) const override {
       const auto& s = static_cast<const S&>(state);
       if (!s.dealt() || s.terminal()) return Status::error("the game is not in play");
-      if (std::string why = s.unsolvable(); !why.empty()) return Status::error(why);
+      if (std::string why = s.unsolvable(); !why.empty() && !limits.reading_hidden_cards)
+        return Status::error(why);
       return kSolve(s, limits);
     }
   };

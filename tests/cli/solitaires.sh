@@ -25,6 +25,17 @@ expect_status 0 "Klondike's thoughtful deals" -- "$PARLOUR" solve klondike --dea
 expect_in out "thoughtful=yes" "names the option"
 expect_status 2 "Klondike solved with cards hidden" -- "$PARLOUR" solve klondike --deals 5
 expect_in err "--opt thoughtful=yes" "says how to ask for it"
+# "Deal a winnable game": deal 4 is beyond the budget, deal 5 is proved won.
+expect_status 0 "a winnable Klondike deal" -- "$PARLOUR" play klondike --auto --seed 4 --winnable --record kw.json
+expect_in out "A deal the solver has proved winnable (2 deals tried)" "says how many deals it tried"
+expect_in out "seed 5" "and deals the one proved won"
+expect_status 0 "the deal it chose" -- "$PARLOUR" solve klondike --deals 1 --from 5 --opt thoughtful=yes
+expect_in out "won               1" "is won with every card known"
+expect_status 0 "and replays" -- "$PARLOUR" replay kw.json
+printf 'q\n' | "$PARLOUR" play montana --winnable >out 2>err
+expect_in out "A deal the solver has proved winnable" "Montana deals a winnable game at random"
+expect_status 2 "a winnable deal of a game without a solver" -- "$PARLOUR" play old-maid --winnable
+expect_in err "--winnable needs a game with a solver (klondike, montana, monte-carlo)" "says which games have one"
 expect_status 2 "solve with a bad time" -- "$PARLOUR" solve montana --limit-seconds 0
 expect_in err "--limit-seconds" "names the option"
 expect_status 2 "solve with a bad option" -- "$PARLOUR" solve montana --opt redeals=500
