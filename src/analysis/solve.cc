@@ -8,6 +8,13 @@
 
 namespace parlour {
 
+std::string games_with_solver() {
+  std::string with;
+  for (const GameInfo& g : games())
+    if (g.solver) with += (with.empty() ? "" : ", ") + std::string(g.name);
+  return with;
+}
+
 Result<DealSolved> solve_deal(const GameInfo& g, const Config& config, std::uint64_t seed,
                               const SolveLimits& limits, std::string* method) {
   using Clock = std::chrono::steady_clock;

@@ -40,6 +40,9 @@ struct SolveSummary {
 // Errors: a game with no solver, or a deal whose solver failed.
 [[nodiscard]] Result<SolveSummary> solve_deals(const SolveSpec& spec);
 
+// The games that have a solver, for messages: "klondike, montana, ...".
+std::string games_with_solver();
+
 // One deal, as `parlour play GAME --seed seed` gives it, solved within the
 // limits. A deal over as dealt is won or lost as it lies. `method`, if given,
 // gets the solver's. REQUIRES: the game has a solver.

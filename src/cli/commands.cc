@@ -184,10 +184,7 @@ int play(const PlayArgs& a, const Style& style, std::istream& in, std::ostream& 
       a.seed ? *a.seed : std::random_device{}() * 0x100000000ull + std::random_device{}();
   if (a.winnable) {
     if (!sel->game->solver) {
-      std::string with;
-      for (const GameInfo& g : games())
-        if (g.solver) with += (with.empty() ? "" : ", ") + std::string(g.name);
-      return fail(err, "--winnable needs a game with a solver (" + with + "); " +
+      return fail(err, "--winnable needs a game with a solver (" + games_with_solver() + "); " +
                            std::string(sel->game->name) + " has none");
     }
     // Each deal gets a budget; most winnable deals are proved within it.
@@ -468,10 +465,8 @@ int solve(const SolveArgs& a, std::ostream& out, std::ostream& err) {
   if (!sel.ok()) return fail(err, sel.message());
   const GameInfo& g = *sel->game;
   if (!g.solver) {
-    std::string with;
-    for (const GameInfo& o : games())
-      if (o.solver) with += (with.empty() ? "" : ", ") + std::string(o.name);
-    return fail(err, std::string(g.name) + " has no solver; the games with one: " + with);
+    return fail(err,
+                std::string(g.name) + " has no solver; the games with one: " + games_with_solver());
   }
   if (a.limit_seconds <= 0 || a.limit_seconds > 86400) {
     std::ostringstream given;

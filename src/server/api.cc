@@ -1,11 +1,18 @@
 // The JSON API over HTTP (protocol.md): games, cards, rules, tables, records
 // and statistics.
+#include "analysis/solve.h"
 #include "bots/random_bot.h"
 #include "core/registry.h"
 #include "server/hub_impl.h"
 
 namespace parlour::server {
 namespace {
+
+// "winnable": the deals tried, and each one's budget. Smaller than the
+// terminal's: the solver's thread is shared with live odds, so one request
+// holds it for at most about ten seconds.
+constexpr int kWinnableTries = 20;
+constexpr SolveLimits kWinnableLimits{500'000, 0.5};
 
 HttpReply reply(int status, json body) {
   return {status, "application/json", dump(body), ""};
@@ -48,7 +55,8 @@ json games_json() {
               {"min_players", g.min_players},
               {"max_players", g.max_players},
               {"default_players", g.default_players},
-              {"odds", g.exact_odds != nullptr}};
+              {"odds", g.exact_odds != nullptr},
+              {"solver", g.solver != nullptr}};
     j["bots"] = json::array();
     for (const BotSpec& b : g.bots) j["bots"].push_back({{"name", b.name}, {"help", b.help}});
     j["bots"].push_back({{"name", "random"}, {"help", "picks any legal move at random"}});
@@ -103,7 +111,8 @@ json cards_json() {
   return all;
 }
 
-HttpReply Hub::Impl::create_table(std::string_view body) {
+std::optional<HttpReply> Hub::Impl::create_table(std::string_view body,
+                                                 std::function<void(HttpReply)> later) {
   const json req = json::parse(body, nullptr, false);
   if (req.is_discarded() || !req.is_object())
     return http_error(400, "the body must be a JSON object: {\"game\": ..., \"seats\": [...]}");
@@ -181,6 +190,34 @@ HttpReply Hub::Impl::create_table(std::string_view body) {
       return http_error(400, "\"seed\" must be a whole number, 0 or more");
     seed = req["seed"].get<std::uint64_t>();
   }
+  if (req.contains("winnable")) {
+    if (!req["winnable"].is_boolean()) return http_error(400, "\"winnable\" must be true or false");
+    if (req["winnable"].get<bool>()) {
+      if (!sel->game->solver) {
+        return http_error(400, "\"winnable\" needs a game with a solver (" + games_with_solver() +
+                                   "); " + std::string(sel->game->name) + " has none");
+      }
+      // The solver may take a second or more: away from the tables' thread.
+      const std::uint64_t from = seed ? *seed : random_u64();
+      scheduler.work(
+          [sel = *sel, config = *config, from]() -> std::string {
+            Result<WinnableDeal> w =
+                winnable_deal(sel, config, from, kWinnableTries, kWinnableLimits);
+            return w.ok() ? std::to_string(w->seed) : "!" + w.message();
+          },
+          [this, row = std::move(row), later = std::move(later)](std::string found) mutable {
+            if (found.starts_with("!"))
+              return later(http_error(
+                  503, "no winnable deal was found in time (" + found.substr(1) + "); try again"));
+            later(made_table(std::move(row), std::stoull(found)));
+          });
+      return std::nullopt;
+    }
+  }
+  return made_table(std::move(row), seed);
+}
+
+HttpReply Hub::Impl::made_table(TableRow row, std::optional<std::uint64_t> seed) {
   auto created = create(row, seed);
   if (!created.ok())
     return http_error(created.message().starts_with("the server") ? 503 : 500, created.message());
@@ -220,11 +257,19 @@ HttpReply Hub::Impl::list_tables() {
   return reply(200, all);
 }
 
-HttpReply Hub::Impl::http(std::string_view method, std::string_view target, std::string_view body) {
+void Hub::Impl::http(std::string_view method, std::string_view target, std::string_view body,
+                     std::function<void(HttpReply)> done) {
   std::string_view path = target.substr(0, target.find('?'));
-  if (path == "/api/tables" && method == "POST") return create_table(body);
+  if (path == "/api/tables" && method == "POST") {
+    if (auto r = create_table(body, done)) done(std::move(*r));
+    return;
+  }
   if (method != "GET" && method != "HEAD")
-    return http_error(405, "only GET (and POST /api/tables) are served");
+    return done(http_error(405, "only GET (and POST /api/tables) are served"));
+  done(get(path));
+}
+
+HttpReply Hub::Impl::get(std::string_view path) {
   if (path == "/api/games") return {200, "application/json", games_cache, ""};
   if (path == "/api/cards") return {200, "application/json", cards_cache, ""};
   if (path == "/api/tables") return list_tables();

@@ -88,7 +88,17 @@ Result<std::vector<std::string>> Hub::restore() {
 }
 
 HttpReply Hub::http(std::string_view method, std::string_view target, std::string_view body) {
-  return impl_->http(method, target, body);
+  auto out = std::make_shared<std::optional<HttpReply>>();
+  impl_->http(method, target, body, [out](HttpReply r) { *out = std::move(r); });
+  if (*out) return std::move(**out);
+  return {500, "application/json",
+          R"({"error":"the reply is not ready: this Scheduler defers work; use the callback"})",
+          ""};
+}
+
+void Hub::http(std::string_view method, std::string_view target, std::string_view body,
+               std::function<void(HttpReply)> done) {
+  impl_->http(method, target, body, std::move(done));
 }
 
 void Hub::opened(Client& c) {

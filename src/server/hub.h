@@ -86,7 +86,12 @@ class Hub {
   // answer says which, and why. Fails only if the store cannot be read.
   [[nodiscard]] Result<std::vector<std::string>> restore();
 
-  // A request under /api/ (see protocol.md).
+  // A request under /api/ (see protocol.md). `done` gets the reply, on this
+  // thread: at once, or, for work too slow for it (a winnable deal to find),
+  // once the Scheduler has done that work.
+  void http(std::string_view method, std::string_view target, std::string_view body,
+            std::function<void(HttpReply)> done);
+  // The same, where the Scheduler does its work at once (tests).
   HttpReply http(std::string_view method, std::string_view target, std::string_view body);
 
   // A WebSocket client's life: opened, any number of messages, closed. The

@@ -140,8 +140,14 @@ struct Hub::Impl {
   void detach(Client& c, const std::string& keep = "");
 
   // api.cc
-  HttpReply http(std::string_view method, std::string_view target, std::string_view body);
-  HttpReply create_table(std::string_view body);
+  void http(std::string_view method, std::string_view target, std::string_view body,
+            std::function<void(HttpReply)> done);
+  HttpReply get(std::string_view path);
+  // POST /api/tables. Where a winnable deal must be found first, that is done
+  // by the Scheduler and the reply goes to `later`; nothing is returned.
+  std::optional<HttpReply> create_table(std::string_view body,
+                                        std::function<void(HttpReply)> later);
+  HttpReply made_table(TableRow row, std::optional<std::uint64_t> seed);
   HttpReply list_tables();
 };
 

@@ -203,22 +203,38 @@ struct Server {
               max_sockets = 1000;  // open connections; beyond the cap new ones are closed at once
 };
 
+// The API's reply, which may come later (a winnable deal to find): the
+// coroutine waits for it, the server's thread does not.
+awaitable<HttpReply> api_reply(Server& srv, const http::request<http::string_body>& req,
+                               const asio::ip::address& from) {
+  if (req.method() == http::verb::post && !srv.creation.allow(from))
+    co_return HttpReply{429, "application/json",
+                        R"({"error":"too many new tables from your address; wait a few seconds"})",
+                        ""};
+  const std::string_view method(req.method_string().data(), req.method_string().size());
+  const std::string_view target(req.target().data(), req.target().size());
+  auto ex = co_await asio::this_coro::executor;
+  co_return co_await asio::async_initiate<const asio::use_awaitable_t<>&, void(HttpReply)>(
+      [&](auto handler) {
+        auto h = std::make_shared<decltype(handler)>(std::move(handler));
+        // Always resumed from the queue, never from inside the call.
+        srv.hub.http(method, target, req.body(), [h, ex](HttpReply r) {
+          asio::post(ex, [h, r = std::move(r)]() mutable { (*h)(std::move(r)); });
+        });
+      },
+      use_awaitable);
+}
+
 http::response<http::string_body> answer(Server& srv, const http::request<http::string_body>& req,
-                                         const asio::ip::address& from) {
+                                         std::optional<HttpReply> api) {
   http::response<http::string_body> res;
   res.version(req.version());
   res.keep_alive(req.keep_alive());
   res.set(http::field::server, "parlour");
   res.set("X-Content-Type-Options", "nosniff");
   const std::string_view target(req.target().data(), req.target().size());
-  if (target.starts_with("/api/")) {
-    const std::string_view method(req.method_string().data(), req.method_string().size());
-    HttpReply r =
-        req.method() == http::verb::post && !srv.creation.allow(from)
-            ? HttpReply{429, "application/json",
-                        R"({"error":"too many new tables from your address; wait a few seconds"})",
-                        ""}
-            : srv.hub.http(method, target, req.body());
+  if (api) {
+    HttpReply& r = *api;
     res.result(static_cast<http::status>(r.status));
     res.set(http::field::content_type, r.type);
     res.set(http::field::cache_control, "no-store");
@@ -289,7 +305,9 @@ awaitable<void> session(tcp::socket socket, Server& srv) {
       co_await ws->run(std::move(req));
       co_return;
     }
-    auto res = answer(srv, req, peer);
+    std::optional<HttpReply> api;
+    if (req.target().starts_with("/api/")) api = co_await api_reply(srv, req, peer);
+    auto res = answer(srv, req, std::move(api));
     co_await http::async_write(stream, res, asio::redirect_error(use_awaitable, ec));
     if (ec || !res.keep_alive()) break;
   }

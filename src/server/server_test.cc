@@ -257,6 +257,63 @@ TEST(Api, ASeedIsRefusedUnlessTheServerAllowsIt) {
   EXPECT_EQ(hub.http("POST", "/api/tables", R"({"game":"old-maid"})").status, 201);
 }
 
+// "Deal a winnable game" (the solitaires' issue): the table deals one the
+// solver wins with every card known, found away from the tables' thread.
+TEST(Api, AWinnableDealIsOneTheSolverWins) {
+  Fixture f;
+  const GameInfo& g = *select("klondike")->game;
+  // From seed 4, a deal beyond the budget: the table deals another.
+  json t = f.create({{"game", "klondike"}, {"seed", 4}, {"winnable", true}, {"seats", {"human"}}});
+  const State* s = f.hub->state(t["table"]);
+  ASSERT_NE(s, nullptr);
+  SolveLimits reading{2'000'000, 0};
+  reading.reading_hidden_cards = true;
+  Result<SolveReport> r = g.solver->solve(*s, reading);
+  ASSERT_TRUE(r.ok()) << r.message();
+  EXPECT_EQ(r->verdict, SolveReport::kWon);
+  std::unique_ptr<State> four = g.new_game(*make_config(*select("klondike"), 1, {}));
+  Rng rng(4, kChanceStream);
+  while (four->chance()) four->apply_chance(rng);
+  EXPECT_NE(g.hash->hash(*four), g.hash->hash(*s));
+  // Bad requests say what is accepted.
+  HttpReply bad = f.hub->http("POST", "/api/tables", R"({"game":"old-maid","winnable":true})");
+  EXPECT_EQ(bad.status, 400);
+  EXPECT_NE(bad.body.find("needs a game with a solver (klondike, montana, monte-carlo)"),
+            std::string::npos)
+      << bad.body;
+  bad = f.hub->http("POST", "/api/tables", R"({"game":"montana","winnable":"yes"})");
+  EXPECT_EQ(bad.status, 400);
+  EXPECT_NE(bad.body.find("must be true or false"), std::string::npos) << bad.body;
+}
+
+// Where the Scheduler defers slow work (the real server), the reply waits
+// for the search, and nothing else does.
+TEST(Api, AWinnableDealIsSearchedAwayFromTheTables) {
+  struct Deferring : ManualClock {
+    std::vector<std::function<void()>> jobs;
+    void work(std::function<std::string()> job, std::function<void(std::string)> done) override {
+      jobs.push_back([job = std::move(job), done = std::move(done)] { done(job()); });
+    }
+  } clock;
+  auto store = std::move(*Store::open(":memory:"));
+  Hub hub(*store, clock, HubOptions{});
+  std::optional<HttpReply> got;
+  hub.http("POST", "/api/tables", R"({"game":"montana","winnable":true})",
+           [&](HttpReply r) { got = std::move(r); });
+  EXPECT_FALSE(got);
+  ASSERT_EQ(clock.jobs.size(), 1u);
+  // Meanwhile the server answers others.
+  EXPECT_EQ(hub.http("GET", "/api/games", "").status, 200);
+  clock.jobs[0]();
+  ASSERT_TRUE(got);
+  EXPECT_EQ(got->status, 201) << got->body;
+  EXPECT_EQ(hub.live_tables(), 1u);
+  // The form that cannot wait says so rather than hang.
+  HttpReply r = hub.http("POST", "/api/tables", R"({"game":"montana","winnable":true})");
+  EXPECT_EQ(r.status, 500);
+  EXPECT_NE(r.body.find("use the callback"), std::string::npos);
+}
+
 TEST(Protocol, TablesNobodyIsAtLeaveMemoryAndComeBackOnAJoin) {
   auto store = std::move(*Store::open(":memory:"));
   ManualClock clock;
@@ -972,7 +1029,8 @@ TEST(Protocol, ASolitaireTakesMovesBackAndGivesHints) {
   EXPECT_EQ(hint["version"], 0);
   EXPECT_EQ(hint["by"], "solver");
   bool legal = false;
-  for (const json& c : a.last_of("update")["view"]["choices"]) legal |= c["action"] == hint["action"];
+  for (const json& c : a.last_of("update")["view"]["choices"])
+    legal |= c["action"] == hint["action"];
   EXPECT_TRUE(legal) << hint.dump();
   f.act(a, hint["action"]);
   EXPECT_EQ(a.last_of("update")["version"], 1);

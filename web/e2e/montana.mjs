@@ -4,7 +4,8 @@
 // by its button, then takes it back with Undo: the table returns to the
 // same cards in the same places, at the version before. Then he plays on by
 // hints to the end of the game (each hint a legal move); Undo stops at a
-// redeal, with the reason shown; the page shows no error.
+// redeal, with the reason shown; the page shows no error. Last, a table
+// made in the lobby with "A winnable deal" ticked opens on its deal.
 //
 //   node e2e/montana.mjs [--server PATH] [--shots DIR]
 import { join } from 'node:path';
@@ -100,6 +101,19 @@ async function main() {
     check(/Won|Lost/.test(result), `the end shows "${result}"`);
     check(p.errors.length === 0, p.errors.join('\n  '));
     await page.screenshot({ path: join(SHOTS, 'montana-end.png') });
+
+    // "A winnable deal" from the lobby: ticked, the table opens on a deal.
+    const lobby = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    await lobby.goto(`${server.origin}/#/`);
+    await lobby.waitForSelector('#game');
+    const montana = await lobby.$eval('#game', (s) => [...s.options].map((o) => o.value).find((v) => v.startsWith('montana/')));
+    await lobby.selectOption('#game', montana);
+    await lobby.fill('#name', 'Ann');
+    await lobby.check('[data-role="winnable"]');
+    await lobby.click('[data-role="play-now"]');
+    await lobby.waitForSelector('[data-layout="grid"]', { timeout: 20_000 });
+    check((await gridCards(lobby)).filter((c) => c === '').length === 4, 'the winnable deal does not show four gaps');
+    log('a winnable deal, asked for in the lobby, is on the table');
   } catch (e) {
     if (p) await p.page.screenshot({ path: join(tmp, 'failure-montana.png') }).catch(() => {});
     throw e;

@@ -41,6 +41,8 @@ export interface GameInfo {
   default_players: number;
   /** Tables of this game can show live odds. */
   odds?: boolean;
+  /** A solver can prove a deal winnable: tables may ask for such a deal. */
+  solver?: boolean;
   bots: BotInfo[];
   options: OptionSpec[];
   presets: Preset[];
@@ -65,6 +67,8 @@ export interface CreateTable {
   /** Seconds people have to speak where several may act at once (a challenge, a claim): 0 = no limit, else 3 to 120; default 10. */
   window_seconds?: number;
   seed?: number;
+  /** Deal only what the game's solver proves winnable (games with `solver`). */
+  winnable?: boolean;
 }
 
 export interface CreatedSeat {

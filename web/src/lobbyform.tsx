@@ -1,6 +1,6 @@
 // The form of a new table: your name, the game or preset, the players, who sits
 // where, how long before a bot plays for someone away, how long people have to
-// challenge or claim, and the house rules.
+// challenge or claim, a winnable deal (solitaires), and the house rules.
 import { useEffect, useState } from 'preact/hooks';
 import { createTable, type CreatedTable, type GameInfo, type Preset } from './api';
 import { ABSENT_CHOICES, baseline, carrySeats, clampPlayers, optionArgs, presetsOf, resizeSeats, WINDOW_CHOICES, WINDOW_DEFAULT } from './lobbylogic';
@@ -25,6 +25,7 @@ export function NewTableForm({ games, onCreated }: NewTableFormProps) {
   const [seats, setSeats] = useState<string[]>(() => resizeSeats([], presetsOf(first)[0].default_players, first));
   const [absent, setAbsent] = useState(0);
   const [windowSeconds, setWindowSeconds] = useState(WINDOW_DEFAULT);
+  const [winnable, setWinnable] = useState(false);
   const [name, setName] = useState(savedName());
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -57,6 +58,7 @@ export function NewTableForm({ games, onCreated }: NewTableFormProps) {
         seats,
         ...(absent > 0 ? { absent_after: absent } : {}),
         window_seconds: windowSeconds,
+        ...(winnable && game.solver ? { winnable: true } : {}),
       });
       onCreated(t, play, name.trim());
     } catch (e) {
@@ -169,6 +171,14 @@ export function NewTableForm({ games, onCreated }: NewTableFormProps) {
         </select>
         <p class="help">Where everyone may act at once (to challenge a play, to claim a card), whoever has not spoken in this time lets it pass.</p>
       </div>
+      {game.solver && (
+        <div class="field">
+          <label class="check">
+            <input type="checkbox" data-role="winnable" checked={winnable} onChange={(e) => setWinnable(e.currentTarget.checked)} /> A winnable deal
+          </label>
+          <p class="help">Deal only a game the solver has proved can be won (knowing every card: it can still be lost).</p>
+        </div>
+      )}
       {game.options.length > 0 && (
         <details class="house-rules">
           <summary>

@@ -86,6 +86,34 @@ describe('the lobby', () => {
     expect(root.querySelector('.created')!.textContent).toContain('Agatha (seat 2)');
   });
 
+  it('offers a winnable deal only for a game with a solver, and sends it when ticked', async () => {
+    const solitaire = {
+      ...fixtures.games[0], name: 'montana', title: 'Montana', summary: 'a solitaire',
+      min_players: 1, max_players: 1, default_players: 1, solver: true, options: [], presets: [],
+      bots: [{ name: 'solver', help: 'solves' }],
+    };
+    const plain = vi.mocked(fetch);
+    vi.stubGlobal('fetch', (url: string, init?: RequestInit) =>
+      url === '/api/games' ? answer([...fixtures.games, solitaire]) : plain(url, init));
+    act(() => render(<Lobby />, root));
+    await settle();
+    expect(root.querySelector('[data-role="winnable"]')).toBeNull();  // Old Maid has no solver
+    choose(root.querySelector<HTMLSelectElement>('#game')!, 'montana/montana');
+    const box = root.querySelector<HTMLInputElement>('[data-role="winnable"]')!;
+    expect(box.checked).toBe(false);
+    act(() => root.querySelector<HTMLButtonElement>('[data-role="create"]')!.click());
+    await settle();
+    expect(posted[0]).toMatchObject({ game: 'montana', players: 1 });
+    expect(posted[0]).not.toHaveProperty('winnable');
+    act(() => {
+      box.checked = true;
+      box.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    act(() => root.querySelector<HTMLButtonElement>('[data-role="create"]')!.click());
+    await settle();
+    expect(posted[1]).toMatchObject({ game: 'montana', winnable: true });
+  });
+
   it('sends the time to challenge or claim, 10 s unless changed', async () => {
     act(() => render(<Lobby />, root));
     await settle();
