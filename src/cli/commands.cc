@@ -15,6 +15,7 @@
 #include "core/record.h"
 #include "core/registry.h"
 #include "core/table.h"
+#include "server/store.h"
 
 namespace parlour::cli {
 namespace {
@@ -196,6 +197,18 @@ int play(const PlayArgs& a, const Style& style, std::istream& in, std::ostream& 
     seed = w->seed;
   }
 
+  // The stats, opened before the game so that a bad file is said at once.
+  std::unique_ptr<server::Store> store;
+  if (!a.name.empty()) {
+    if (a.auto_play) return fail(err, "--name counts a person's games; --auto has no person");
+    // Characters, not bytes: UTF-8 continuation bytes do not count.
+    if (std::count_if(a.name.begin(), a.name.end(), [](char c) { return (c & 0xC0) != 0x80; }) > 24)
+      return fail(err, "--name takes at most 24 characters, as at the server's tables");
+    Result<std::unique_ptr<server::Store>> opened = server::Store::open(a.db);
+    if (!opened.ok()) return fail(err, opened.message());
+    store = std::move(*opened);
+  }
+
   Table table(*sel, *cfg, seed);
   const Seat viewer = a.auto_play ? kEveryone : a.seat;
   const Terminal term(style);
@@ -262,10 +275,47 @@ int play(const PlayArgs& a, const Style& style, std::istream& in, std::ostream& 
   print_end(out, term, table.state(), players, a.auto_play ? kNobody : a.seat);
   if ((!a.seed || a.winnable) && !a.auto_play)
     out << "Seed " << seed << ": `--seed " << seed << "` deals this game again.\n";
+  if (store) {
+    const Outcome o = table.state().outcome();
+    const std::string game(sel->game->name);
+    Status st = store->add_results(
+        {{a.name, game, 1, o.won(a.seat), o.lost(a.seat), o.scores[a.seat], 0, 0}});
+    Result<std::vector<server::StatRow>> rows = store->stats();
+    if (!st.ok() || !rows.ok())
+      return fail(err, "the result was not kept in " + a.db + ": " +
+                           (st.ok() ? rows.message() : st.message()));
+    for (const server::StatRow& r : *rows)
+      if (r.name == a.name && r.game == game)
+        out << r.name << " at " << sel->game->title << ": played " << r.played << ", won " << r.won
+            << ", lost " << r.lost << "; " << r.streak << " won in a row (best " << r.best_streak
+            << "). Kept in " << a.db << ".\n";
+  }
   if (!a.record.empty()) {
     if (!write_record(table, a.record, err)) return 2;
     out << "Record saved in " << a.record << "; `parlour replay " << a.record << "` replays it.\n";
   }
+  return 0;
+}
+
+int show_stats(const StatsArgs& a, std::ostream& out, std::ostream& err) {
+  if (!std::ifstream(a.db))
+    return fail(err, "no database " + a.db + ": play with --name, or serve, to start one");
+  Result<std::unique_ptr<server::Store>> store = server::Store::open(a.db);
+  if (!store.ok()) return fail(err, store.message());
+  Result<std::vector<server::StatRow>> rows = (*store)->stats();
+  if (!rows.ok()) return fail(err, rows.message());
+  int shown = 0;
+  for (const server::StatRow& r : *rows) {
+    if ((!a.game.empty() && r.game != a.game) || (!a.name.empty() && r.name != a.name)) continue;
+    if (shown++ == 0)
+      out << "player                   game                 played    won   lost  streak (best)\n";
+    char line[160];
+    std::snprintf(line, sizeof line, "%-24s %-20s %6d %6d %6d  %6d (%d)\n", r.name.c_str(),
+                  r.game.c_str(), r.played, r.won, r.lost, r.streak, r.best_streak);
+    out << line;
+  }
+  if (shown == 0)
+    out << "No results yet" << (a.game.empty() && a.name.empty() ? "" : " for that") << ".\n";
   return 0;
 }
 

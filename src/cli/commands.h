@@ -19,10 +19,17 @@ struct PlayArgs {
   std::vector<std::string> options;
   int seat = 0;
   bool auto_play = false;
-  std::string bot;        // empty: the game's default bot
-  std::string record;     // file to write, empty for none
-  bool winnable = false;  // deal only what the game's solver proves winnable
+  std::string bot;                // empty: the game's default bot
+  std::string record;             // file to write, empty for none
+  bool winnable = false;          // deal only what the game's solver proves winnable
+  std::string name;               // set: the result counts in this player's stats
+  std::string db = "parlour.db";  // where the stats are kept (as `parlour serve --db`)
 };
+struct StatsArgs {
+  std::string db = "parlour.db";
+  std::string game, name;  // empty: all
+};
+int show_stats(const StatsArgs& args, std::ostream& out, std::ostream& err);
 
 int list_games(std::ostream& out);
 int show_rules(const std::string& name, std::ostream& out, std::ostream& err);

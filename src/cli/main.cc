@@ -42,9 +42,22 @@ int main(int argc, char** argv) {
   play->add_flag("--auto", pa.auto_play, "bots in every seat; print the whole story");
   play->add_option("--bot", pa.bot, "the bots to play against (see `parlour rules GAME`)");
   play->add_option("--record", pa.record, "write the game's record (JSON) to this file");
+  auto* name_opt = play->add_option(
+      "--name", pa.name, "count the result in your stats under this name (see `parlour stats`)");
+  play->add_option("--db", pa.db, "the stats' database, as `parlour serve --db` (parlour.db)")
+      ->needs(name_opt);
   play->add_flag("--winnable", pa.winnable,
                  "deal only a game the solver has proved winnable (the games with a solver: "
                  "see `parlour solve`); with --seed, the first such deal from that seed on");
+
+  auto* statsc = app.add_subcommand(
+      "stats",
+      "players' results by game (played, won, lost, streaks), the terminal's and the "
+      "server's alike");
+  cli::StatsArgs st;
+  statsc->add_option("--db", st.db, "the database (parlour.db)");
+  statsc->add_option("--game", st.game, "only this game");
+  statsc->add_option("--name", st.name, "only this player");
 
   auto* simc = app.add_subcommand(
       "sim", "simulate many games between bots: outcome rates with 95% intervals");
@@ -184,6 +197,7 @@ int main(int argc, char** argv) {
   if (app.got_subcommand("list")) return cli::list_games(std::cout);
   if (app.got_subcommand("rules")) return cli::show_rules(rules_game, std::cout, std::cerr);
   if (app.got_subcommand("play")) return cli::play(pa, style, std::cin, std::cout, std::cerr);
+  if (app.got_subcommand("stats")) return cli::show_stats(st, std::cout, std::cerr);
   if (app.got_subcommand("fairness")) return cli::fairness(fa, std::cout, std::cerr);
   if (app.got_subcommand("odds")) return cli::odds(oa, std::cout, std::cerr);
   if (app.got_subcommand("solve")) return cli::solve(va, std::cout, std::cerr);

@@ -283,7 +283,9 @@ HttpReply Hub::Impl::get(std::string_view path) {
                      {"played", r.played},
                      {"won", r.won},
                      {"lost", r.lost},
-                     {"score", r.score}});
+                     {"score", r.score},
+                     {"streak", r.streak},
+                     {"best_streak", r.best_streak}});
     return reply(200, all);
   }
   auto part = [&](std::string_view prefix, std::string_view suffix) -> std::optional<std::string> {

@@ -314,6 +314,35 @@ TEST(Api, AWinnableDealIsSearchedAwayFromTheTables) {
   EXPECT_NE(r.body.find("use the callback"), std::string::npos);
 }
 
+// Statistics per game: played, won, and games won in a row (the
+// solitaires' issue), the terminal's results with the tables'.
+TEST(Persistence, StatsKeepStreaks) {
+  auto store = std::move(*Store::open(":memory:"));
+  auto result = [&](const char* name, bool won) {
+    ASSERT_TRUE(store->add_results({{name, "montana", 1, won ? 1 : 0, won ? 0 : 1, 0, 0, 0}}).ok());
+  };
+  for (bool won : {true, true, false, true}) result("Ann", won);
+  result("Bob", false);
+  auto rows = store->stats();
+  ASSERT_TRUE(rows.ok()) << rows.message();
+  ASSERT_EQ(rows->size(), 2u);
+  const StatRow& ann = (*rows)[0];
+  EXPECT_EQ(ann.name, "Ann");
+  EXPECT_EQ(ann.played, 4);
+  EXPECT_EQ(ann.won, 3);
+  EXPECT_EQ(ann.lost, 1);
+  EXPECT_EQ(ann.streak, 1);
+  EXPECT_EQ(ann.best_streak, 2);
+  EXPECT_EQ((*rows)[1].streak, 0);
+  EXPECT_EQ((*rows)[1].best_streak, 0);
+  // The API carries them.
+  ManualClock clock;
+  Hub hub(*store, clock, HubOptions{});
+  const json stats = json::parse(hub.http("GET", "/api/stats", "").body);
+  EXPECT_EQ(stats[0]["streak"], 1);
+  EXPECT_EQ(stats[0]["best_streak"], 2);
+}
+
 TEST(Protocol, TablesNobodyIsAtLeaveMemoryAndComeBackOnAJoin) {
   auto store = std::move(*Store::open(":memory:"));
   ManualClock clock;

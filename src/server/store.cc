@@ -139,6 +139,10 @@ Result<std::unique_ptr<Store>> Store::open(const std::string& path) {
       db->exec("ALTER TABLE tables ADD COLUMN absent_after INTEGER NOT NULL DEFAULT 0");
     if (!has_column("tables", "window_seconds"))
       db->exec("ALTER TABLE tables ADD COLUMN window_seconds INTEGER NOT NULL DEFAULT 10");
+    if (!has_column("stats", "streak"))
+      db->exec(
+          "ALTER TABLE stats ADD COLUMN streak INTEGER NOT NULL DEFAULT 0;"
+          "ALTER TABLE stats ADD COLUMN best_streak INTEGER NOT NULL DEFAULT 0");
     const bool file = path != ":memory:" && !path.empty();
     if (file) db->exec("PRAGMA wal_autocheckpoint=0");
     std::unique_ptr<Store> store(new Store(std::move(db)));
@@ -222,23 +226,43 @@ Status Store::finish(const std::string& table, const std::string& record_json,
     q.bind(1, record_json);
     q.bind(2, table);
     q.exec();
-    SQLite::Statement s(
-        *db_,
-        "INSERT INTO stats VALUES(?, ?, 1, ?, ?, ?) ON CONFLICT(name, game) DO UPDATE SET"
-        " played = played + 1, won = won + excluded.won, lost = lost + excluded.lost,"
-        " score = score + excluded.score");
-    for (const StatRow& r : results) {
-      s.reset();
-      s.bind(1, r.name);
-      s.bind(2, r.game);
-      s.bind(3, r.won);
-      s.bind(4, r.lost);
-      s.bind(5, r.score);
-      s.exec();
-    }
+    add_stats(results);
     tx.commit();
     return Status();
   });
+}
+
+Status Store::add_results(const std::vector<StatRow>& results) {
+  return guarded("keeping results", [&] {
+    SQLite::Transaction tx(*db_);
+    add_stats(results);
+    tx.commit();
+    return Status();
+  });
+}
+
+// A game won adds one to the streak; any other result ends it.
+void Store::add_stats(const std::vector<StatRow>& results) {
+  SQLite::Statement s(
+      *db_,
+      "INSERT INTO stats(name, game, played, won, lost, score, streak, best_streak)"
+      " VALUES(?, ?, 1, ?, ?, ?, ?, ?) ON CONFLICT(name, game) DO UPDATE SET"
+      " played = played + 1, won = won + excluded.won, lost = lost + excluded.lost,"
+      " score = score + excluded.score,"
+      " best_streak = MAX(best_streak, CASE WHEN excluded.won > 0 THEN streak + 1 ELSE 0 END),"
+      " streak = CASE WHEN excluded.won > 0 THEN streak + 1 ELSE 0 END");
+  for (const StatRow& r : results) {
+    const int won = r.won > 0 ? 1 : 0;
+    s.reset();
+    s.bind(1, r.name);
+    s.bind(2, r.game);
+    s.bind(3, r.won);
+    s.bind(4, r.lost);
+    s.bind(5, r.score);
+    s.bind(6, won);
+    s.bind(7, won);
+    s.exec();
+  }
 }
 
 Result<std::optional<TableRow>> Store::table(const std::string& id) {
@@ -297,13 +321,15 @@ Result<std::optional<std::string>> Store::record(const std::string& id) {
 Result<std::vector<StatRow>> Store::stats() {
   return guarded("reading stats", [&]() -> Result<std::vector<StatRow>> {
     std::vector<StatRow> rows;
-    SQLite::Statement q(*db_,
-                        "SELECT name, game, played, won, lost, score FROM stats ORDER BY won DESC, "
-                        "played DESC, name");
+    SQLite::Statement q(
+        *db_,
+        "SELECT name, game, played, won, lost, score, streak, best_streak FROM stats"
+        " ORDER BY won DESC, played DESC, name");
     while (q.executeStep())
       rows.push_back({q.getColumn(0).getString(), q.getColumn(1).getString(),
                       q.getColumn(2).getInt(), q.getColumn(3).getInt(), q.getColumn(4).getInt(),
-                      q.getColumn(5).getDouble()});
+                      q.getColumn(5).getDouble(), q.getColumn(6).getInt(),
+                      q.getColumn(7).getInt()});
     return rows;
   });
 }

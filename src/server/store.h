@@ -60,6 +60,7 @@ struct StatRow {
   std::string name, game;
   int played = 0, won = 0, lost = 0;
   double score = 0;
+  int streak = 0, best_streak = 0;  // games won in a row: now, and at most
 };
 
 class Store {
@@ -79,6 +80,9 @@ class Store {
   // players' stats, in one transaction.
   [[nodiscard]] Status finish(const std::string& table, const std::string& record_json,
                               const std::vector<StatRow>& results);
+  // Adds each result of a game played elsewhere (the terminal) to the
+  // players' stats, in one transaction.
+  [[nodiscard]] Status add_results(const std::vector<StatRow>& results);
 
   // A table with its actions; nullopt if there is none with that id.
   Result<std::optional<TableRow>> table(const std::string& id);
@@ -103,6 +107,7 @@ class Store {
  private:
   explicit Store(std::unique_ptr<SQLite::Database> db);
   void checkpoint_loop(std::string path);
+  void add_stats(const std::vector<StatRow>& results);  // inside a transaction
   std::unique_ptr<SQLite::Database> db_;
   std::unique_ptr<SQLite::Statement> add_action_;
   std::thread checkpointer_;

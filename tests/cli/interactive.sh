@@ -47,6 +47,17 @@ expect_in out "claim both cards" "and as a choice"
 expect_in out "You notice the error and take" "and taken when you claim"
 
 # Typing whole labels works too.
+# A person's results count in the stats, in the database the server uses.
+for i in 1 2; do
+  for k in $(seq 400); do printf 's\no\n1\n'; done | "$PARLOUR" play old-maid --players 2 --seed $i --name Ann --db stats.db >out 2>err
+done
+expect_in out "Ann at Old Maid: played 2" "the end of a game tells the player's stats"
+expect_status 0 "the stats" -- "$PARLOUR" stats --db stats.db
+expect_in out "Ann                      old-maid                  2" "list the player's games"
+expect_status 2 "stats of no database" -- "$PARLOUR" stats --db none.db
+expect_in err "no database none.db" "says so"
+expect_status 2 "a name without a person" -- "$PARLOUR" play old-maid --auto --name Ann
+expect_in err "--auto has no person" "says why"
 printf 'shuffle\noffer\n' | "$PARLOUR" play old-maid --players 2 --seed 4 >out 2>err
 expect_in out "You shuffle the fan face down." "labels are accepted as input"
 finish

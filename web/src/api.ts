@@ -108,6 +108,9 @@ export interface StatRow {
   won: number;
   lost: number;
   score: number;
+  /** Games won in a row: now, and the most. */
+  streak?: number;
+  best_streak?: number;
 }
 
 async function call<T>(path: string, init?: RequestInit): Promise<T> {

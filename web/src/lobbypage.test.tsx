@@ -114,6 +114,20 @@ describe('the lobby', () => {
     expect(posted[1]).toMatchObject({ game: 'montana', winnable: true });
   });
 
+  it('shows each player\'s games won in a row, and the most', async () => {
+    const plain = vi.mocked(fetch);
+    vi.stubGlobal('fetch', (url: string, init?: RequestInit) =>
+      url === '/api/stats'
+        ? answer([{ name: 'Ann', game: 'old-maid', played: 5, won: 3, lost: 2, score: 3, streak: 2, best_streak: 3 }])
+        : plain(url, init));
+    act(() => render(<Lobby />, root));
+    await settle();
+    const head = [...root.querySelectorAll('table.stats th')].map((th) => th.textContent);
+    expect(head).toContain('Streak');
+    const cells = [...root.querySelectorAll('table.stats td')].map((td) => td.textContent);
+    expect(cells[cells.length - 1]).toBe('2 (3)');
+  });
+
   it('sends the time to challenge or claim, 10 s unless changed', async () => {
     act(() => render(<Lobby />, root));
     await settle();

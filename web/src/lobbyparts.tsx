@@ -141,6 +141,7 @@ export function Stats({ rows, titles }: { rows: StatRow[]; titles: Map<string, s
           <th class="num">Won</th>
           <th class="num">Lost</th>
           <th class="num">Score</th>
+          <th class="num" title="games won in a row: now (the most)">Streak</th>
         </tr>
       </thead>
       <tbody>
@@ -156,6 +157,10 @@ export function Stats({ rows, titles }: { rows: StatRow[]; titles: Map<string, s
             <td class="num">{r.won}</td>
             <td class="num">{r.lost}</td>
             <td class="num">{r.score}</td>
+            <td class="num">
+              {r.streak ?? 0}
+              {(r.best_streak ?? 0) > 0 && <span class="best"> ({r.best_streak})</span>}
+            </td>
           </tr>
         ))}
       </tbody>
