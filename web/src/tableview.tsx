@@ -11,7 +11,7 @@ import type { Status } from './connection';
 import { useFlip } from './flip';
 import { TableCtx, type Picked, type TableCtxValue } from './interact';
 import { BetweenHands, EndPanel } from './overlays';
-import type { Choice, View } from './protocol';
+import type { Choice, View, Zone } from './protocol';
 import { RulesDialog } from './rules';
 import { arrangeSeats, awayText, othersInOrder, percent, Presence, SeatBox, seatNames, seatTitle } from './seats';
 import { SidePanel } from './side';
@@ -49,6 +49,17 @@ function tallGrid(z: { layout: string; columns?: number; cards: unknown[] }): bo
 }
 
 /** True on a phone-sized screen, following the window as it changes. */
+/** The zones in order, each run of neighbouring overlapping columns together. */
+export function runsOfColumns(zones: Zone[], order: number[]): number[][] {
+  const runs: number[][] = [];
+  for (const z of order) {
+    const last = runs[runs.length - 1];
+    if (last && layoutOf(zones[z]) === 'column' && layoutOf(zones[last[0]]) === 'column') last.push(z);
+    else runs.push([z]);
+  }
+  return runs;
+}
+
 export function useNarrow(): boolean {
   const query = typeof matchMedia === 'function' ? matchMedia(NARROW) : null;
   const [narrow, setNarrow] = useState(!!query?.matches);
@@ -205,9 +216,13 @@ export function TableView(props: TableViewProps) {
             <section class="center" aria-label="The table">
               {(tableZones.length > 0 || featured.size > 0) && (
                 <div class="center-zones">
-                  {tableZones.map((z) => (
-                    <ZoneView zone={view.zones[z]} index={z} keys={keys[z]} size={roomy && !tallGrid(view.zones[z]) ? 'md' : 'sm'} label peek={!view.terminal} seatName={name} class="table-zone" />
-                  ))}
+                  {runsOfColumns(view.zones, tableZones).map((run) => {
+                    const zones = run.map((z) => (
+                      <ZoneView zone={view.zones[z]} index={z} keys={keys[z]} size={roomy && !tallGrid(view.zones[z]) ? 'md' : 'sm'} label peek={!view.terminal} seatName={name} class="table-zone" />
+                    ));
+                    // Overlapping columns (a tableau) stand in a row of their own, their tops level.
+                    return layoutOf(view.zones[run[0]]) === 'column' && run.length > 1 ? <div class="column-run">{zones}</div> : zones;
+                  })}
                   {[...featured].map((z) => (
                     <div class="offered" aria-label={`${name(view.zones[z].owner)} holds out ${view.zones[z].cards.length} cards`}>
                       <ZoneView zone={view.zones[z]} index={z} keys={keys[z]} size="lg" peek={!view.terminal} class="fan-offered" />

@@ -4,6 +4,7 @@ import { act } from 'preact/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { View, Zone } from './protocol';
 import { click, key, mount, stateFor, view, type Rendered } from './testkit';
+import { runsOfColumns } from './tableview';
 import { layoutOf } from './zone';
 
 let r: Rendered;
@@ -250,5 +251,14 @@ describe('a table of one', () => {
     at('pointermove', 200, 200);
     at('pointerup', 200, 200);
     expect(r.onAct).not.toHaveBeenCalled();
+  });
+});
+
+describe('a tableau', () => {
+  it('keeps neighbouring overlapping columns in one run, and nothing else', () => {
+    const z = (layout: string) => ({ kind: 'tableau', layout, owner: -1, name: layout, cards: [], note: '' }) as unknown as Zone;
+    const zones = [z('pile'), z('pile'), z('column'), z('column'), z('column'), z('grid'), z('column')];
+    expect(runsOfColumns(zones, [0, 1, 2, 3, 4, 5, 6])).toEqual([[0], [1], [2, 3, 4], [5], [6]]);
+    expect(runsOfColumns(zones, [2, 4])).toEqual([[2, 4]]);
   });
 });
