@@ -52,7 +52,11 @@ add_test(NAME web_macao
 add_test(NAME web_montana
          COMMAND ${NODE} e2e/montana.mjs --server $<TARGET_FILE:parlour> --shots ${CMAKE_BINARY_DIR}/screenshots
          WORKING_DIRECTORY ${web})
+# A person plays Klondike alone: the columns in one row, a card dragged, no undo past a card turned up.
+add_test(NAME web_klondike
+         COMMAND ${NODE} e2e/klondike.mjs --server $<TARGET_FILE:parlour> --shots ${CMAKE_BINARY_DIR}/screenshots
+         WORKING_DIRECTORY ${web})
 # Browsers and a server: each alone, so that their timings are not a 2-core race.
 set_tests_properties(web_e2e web_layout PROPERTIES RUN_SERIAL TRUE TIMEOUT 300)
-set_tests_properties(web_odds web_cheat web_oh_hell web_macao web_montana PROPERTIES RUN_SERIAL TRUE TIMEOUT 180)
+set_tests_properties(web_odds web_cheat web_oh_hell web_macao web_montana web_klondike PROPERTIES RUN_SERIAL TRUE TIMEOUT 180)
 set_tests_properties(web_tables PROPERTIES RUN_SERIAL TRUE TIMEOUT 240)
