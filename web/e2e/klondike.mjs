@@ -6,7 +6,7 @@
 //
 //   node e2e/klondike.mjs [--server PATH] [--shots DIR]
 import { join } from 'node:path';
-import { Server, check, launch, log, openSeat, option, run, sleep, tableVersion, tmp, waitVersionAbove } from './lib.mjs';
+import { Server, check, log, option, run, sleep, soloTable, tableVersion, tmp, waitVersionAbove } from './lib.mjs';
 
 const SHOTS = option('--shots', tmp);
 const OVERALL_MS = 90_000;
@@ -19,13 +19,7 @@ async function cardsIn(page, sel) {
 }
 
 async function main() {
-  await server.start();
-  log(`server up at ${server.origin}`);
-  const browser = await launch();
-  let p;
-  try {
-    const made = await server.api('/api/tables', { game: 'klondike', players: 1, seats: ['human'], seed: 5 });
-    p = await openSeat(browser, { origin: server.origin, table: made.table, token: made.seats[0].token, name: 'Ann', reducedMotion: 'reduce' });
+  await soloTable(server, 'klondike', 5, 'klondike', async (p, browser) => {
     const page = p.page;
     await page.waitForSelector(column(7));
     // The columns: one row, tops level.
@@ -61,12 +55,7 @@ async function main() {
     await sleep(500);
     check((await tableVersion(page)) === moved, 'Undo took back a move that turned up a card');
     check(p.errors.length === 0, p.errors.join('\n  '));
-  } catch (e) {
-    if (p) await p.page.screenshot({ path: join(tmp, 'failure-klondike.png') }).catch(() => {});
-    throw e;
-  } finally {
-    await browser.close().catch(() => {});
-  }
+  });
 }
 
 run(main, OVERALL_MS, () => server.kill());

@@ -123,6 +123,28 @@ export async function openSeat(browser, { origin, table, token, name = 'Ann', vi
 }
 
 /** The version of the view on show (-1 before any). */
+/**
+ * A person alone at a new table of `game` dealt from `seed`: starts the
+ * server and a browser, opens the seat, and runs `body(p, browser)`. A
+ * failure leaves `failure-NAME.png` beside the logs.
+ */
+export async function soloTable(server, game, seed, name, body) {
+  await server.start();
+  log(`server up at ${server.origin}`);
+  const browser = await launch();
+  let p;
+  try {
+    const made = await server.api('/api/tables', { game, players: 1, seats: ['human'], seed });
+    p = await openSeat(browser, { origin: server.origin, table: made.table, token: made.seats[0].token, name: 'Ann', reducedMotion: 'reduce' });
+    await body(p, browser);
+  } catch (e) {
+    if (p) await p.page.screenshot({ path: join(tmp, `failure-${name}.png`) }).catch(() => {});
+    throw e;
+  } finally {
+    await browser.close().catch(() => {});
+  }
+}
+
 export async function tableVersion(page) {
   const v = await page.getAttribute('.table-page', 'data-version', { timeout: 5000 }).catch(() => null);
   return v ? Number(v) : -1;

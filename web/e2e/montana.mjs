@@ -9,7 +9,7 @@
 //
 //   node e2e/montana.mjs [--server PATH] [--shots DIR]
 import { join } from 'node:path';
-import { Server, check, isTerminal, launch, log, openSeat, option, run, sleep, tableVersion, tmp, waitVersionAbove } from './lib.mjs';
+import { Server, check, isTerminal, log, option, run, sleep, soloTable, tableVersion, tmp, waitVersionAbove } from './lib.mjs';
 
 const SHOTS = option('--shots', tmp);
 const OVERALL_MS = 150_000;
@@ -41,13 +41,7 @@ async function askHint(page) {
 }
 
 async function main() {
-  await server.start();
-  log(`server up at ${server.origin}`);
-  const browser = await launch();
-  let p;
-  try {
-    const made = await server.api('/api/tables', { game: 'montana', players: 1, seats: ['human'], seed: 5 });
-    p = await openSeat(browser, { origin: server.origin, table: made.table, token: made.seats[0].token, name: 'Ann', reducedMotion: 'reduce' });
+  await soloTable(server, 'montana', 5, 'montana', async (p, browser) => {
     const page = p.page;
     const start = await gridCards(page);
     check(start.length === 52, `the grid shows ${start.length} places, not 52`);
@@ -114,12 +108,7 @@ async function main() {
     await lobby.waitForSelector('[data-layout="grid"]', { timeout: 20_000 });
     check((await gridCards(lobby)).filter((c) => c === '').length === 4, 'the winnable deal does not show four gaps');
     log('a winnable deal, asked for in the lobby, is on the table');
-  } catch (e) {
-    if (p) await p.page.screenshot({ path: join(tmp, 'failure-montana.png') }).catch(() => {});
-    throw e;
-  } finally {
-    await browser.close().catch(() => {});
-  }
+  });
 }
 
 run(main, OVERALL_MS, () => server.kill());
