@@ -15,6 +15,11 @@ std::string games_with_solver() {
   return with;
 }
 
+std::string needs_solver(const GameInfo& g) {
+  return "needs a game with a solver (" + games_with_solver() + "); " + std::string(g.name) +
+         " has none";
+}
+
 Result<DealSolved> solve_deal(const GameInfo& g, const Config& config, std::uint64_t seed,
                               const SolveLimits& limits, std::string* method) {
   using Clock = std::chrono::steady_clock;

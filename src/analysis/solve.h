@@ -42,6 +42,9 @@ struct SolveSummary {
 
 // The games that have a solver, for messages: "klondike, montana, ...".
 std::string games_with_solver();
+// Why `game` cannot deal a winnable game: "needs a game with a solver
+// (klondike, ...); old-maid has none".
+std::string needs_solver(const GameInfo& game);
 
 // One deal, as `parlour play GAME --seed seed` gives it, solved within the
 // limits. A deal over as dealt is won or lost as it lies. `method`, if given,

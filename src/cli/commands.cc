@@ -185,8 +185,7 @@ int play(const PlayArgs& a, const Style& style, std::istream& in, std::ostream& 
       a.seed ? *a.seed : std::random_device{}() * 0x100000000ull + std::random_device{}();
   if (a.winnable) {
     if (!sel->game->solver) {
-      return fail(err, "--winnable needs a game with a solver (" + games_with_solver() + "); " +
-                           std::string(sel->game->name) + " has none");
+      return fail(err, "--winnable " + needs_solver(*sel->game));
     }
     // Each deal gets a budget; most winnable deals are proved within it.
     Result<WinnableDeal> w =

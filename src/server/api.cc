@@ -194,8 +194,7 @@ std::optional<HttpReply> Hub::Impl::create_table(std::string_view body,
     if (!req["winnable"].is_boolean()) return http_error(400, "\"winnable\" must be true or false");
     if (req["winnable"].get<bool>()) {
       if (!sel->game->solver) {
-        return http_error(400, "\"winnable\" needs a game with a solver (" + games_with_solver() +
-                                   "); " + std::string(sel->game->name) + " has none");
+        return http_error(400, "\"winnable\" " + needs_solver(*sel->game));
       }
       // The solver may take a second or more: away from the tables' thread.
       const std::uint64_t from = seed ? *seed : random_u64();
