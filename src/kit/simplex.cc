@@ -15,56 +15,73 @@ constexpr double kEps = 1e-10;
 class Tableau {
  public:
   Tableau(std::size_t rows, std::size_t cols)
-      : t_(rows + 1, std::vector<double>(cols + 1, 0.0)), basis_(rows, 0) {}
+      : width_(cols + 1), t_((rows + 1) * width_, 0.0), basis_(rows, 0) {}
 
   std::size_t rows() const { return basis_.size(); }
-  std::size_t cols() const { return t_[0].size() - 1; }
-  double& at(std::size_t r, std::size_t c) { return t_[r][c]; }
-  double& rhs(std::size_t r) { return t_[r].back(); }
-  std::vector<double>& objective() { return t_.back(); }
+  std::size_t cols() const { return width_ - 1; }
+  double& at(std::size_t r, std::size_t c) { return t_[r * width_ + c]; }
+  double& rhs(std::size_t r) { return at(r, cols()); }
+  double* objective() { return &t_[rows() * width_]; }
   std::size_t& basis(std::size_t r) { return basis_[r]; }
 
   void pivot(std::size_t r, std::size_t c) {
-    const double p = t_[r][c];
-    for (double& v : t_[r]) v /= p;
-    for (std::size_t i = 0; i < t_.size(); ++i) {
+    double* pr = &t_[r * width_];
+    const double p = pr[c];
+    // The pivot row's nonzero entries: the programmes of the games are
+    // sparse, and most of a row update would be multiplying zeros.
+    nonzero_.clear();
+    for (std::size_t j = 0; j < width_; ++j)
+      if (pr[j] != 0) pr[j] /= p, nonzero_.push_back(j);
+    for (std::size_t i = 0; i <= rows(); ++i) {
       if (i == r) continue;
-      const double f = t_[i][c];
+      double* row = &t_[i * width_];
+      const double f = row[c];
       if (f == 0) continue;
-      for (std::size_t j = 0; j < t_[i].size(); ++j) t_[i][j] -= f * t_[r][j];
+      for (std::size_t j : nonzero_) row[j] -= f * pr[j];
+      row[c] = 0;
     }
     basis_[r] = c;
   }
 
-  // Bland's rule over columns [0, allowed): the first improving column enters,
-  // the row of least ratio leaves (ties: the least basic index). Returns false
-  // when unbounded.
+  // Dantzig's rule (the most improving column enters), falling back on
+  // Bland's (the first improving column; ties in the ratio to the least
+  // basic index) while the pivots make no progress, which rules out
+  // cycling. Returns false when unbounded.
   bool optimise(std::size_t allowed) {
+    int stalled = 0;
     for (;;) {
+      const bool bland = stalled >= 50;
+      const double* obj = objective();
       std::size_t enter = allowed;
+      double most = -kEps;
       for (std::size_t j = 0; j < allowed; ++j)
-        if (objective()[j] < -kEps) {
+        if (obj[j] < most) {
           enter = j;
-          break;
+          if (bland) break;
+          most = obj[j];
         }
       if (enter == allowed) return true;
       std::size_t leave = rows();
       double best = 0;
       for (std::size_t i = 0; i < rows(); ++i) {
-        if (t_[i][enter] <= kEps) continue;
-        const double ratio = rhs(i) / t_[i][enter];
+        const double e = at(i, enter);
+        if (e <= kEps) continue;
+        const double ratio = rhs(i) / e;
         if (leave == rows() || ratio < best - kEps ||
             (ratio <= best + kEps && basis_[i] < basis_[leave]))
           leave = i, best = ratio;
       }
       if (leave == rows()) return false;
+      stalled = best > kEps ? 0 : stalled + 1;
       pivot(leave, enter);
     }
   }
 
  private:
-  std::vector<std::vector<double>> t_;
+  std::size_t width_;
+  std::vector<double> t_;
   std::vector<std::size_t> basis_;
+  std::vector<std::size_t> nonzero_;
 };
 
 }  // namespace
@@ -95,7 +112,7 @@ LpSolution maximize(const LinearProgram& lp) {
   LpSolution out;
   // Phase one: maximize minus the sum of the artificials.
   if (artificials) {
-    std::vector<double>& obj = t.objective();
+    double* obj = t.objective();
     for (std::size_t j = art0; j < cols; ++j) obj[j] = 1;
     // Each artificial is basic: take its row off the objective (rhs included)
     // so that basic columns have no reduced cost.
@@ -103,7 +120,7 @@ LpSolution maximize(const LinearProgram& lp) {
       if (t.basis(i) >= art0)
         for (std::size_t j = 0; j <= cols; ++j) obj[j] -= t.at(i, j);
     t.optimise(cols);
-    if (t.objective().back() < -1e-7) return out;  // infeasible
+    if (t.objective()[cols] < -1e-7) return out;  // infeasible
     // Drive artificials left in the basis (at zero) out where a real column can take their place.
     for (std::size_t i = 0; i < m; ++i) {
       if (t.basis(i) < art0) continue;
@@ -115,7 +132,7 @@ LpSolution maximize(const LinearProgram& lp) {
     }
   }
   // Phase two: the real objective, artificials barred from entering.
-  std::vector<double>& obj = t.objective();
+  double* obj = t.objective();
   for (std::size_t j = 0; j <= cols; ++j) obj[j] = 0;
   for (std::size_t j = 0; j < n; ++j) obj[j] = -lp.c[j];
   for (std::size_t i = 0; i < m; ++i) {

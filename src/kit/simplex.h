@@ -25,7 +25,8 @@ struct LpSolution {
   std::vector<double> dual;
 };
 
-// Two-phase simplex with Bland's rule, so it always ends (no cycling). Rows
+// Two-phase simplex (Dantzig's rule, Bland's while stalled, so it always
+// ends: no cycling). Rows
 // whose b is negative start from artificial variables (phase one).
 LpSolution maximize(const LinearProgram& lp);
 
