@@ -175,6 +175,33 @@ int main(int argc, char** argv) {
   serve->add_flag(
       "--allow-seed", so.allow_seed,
       "accept a chosen seed when a table is created (for tests: a seed reveals every hand)");
+  serve
+      ->add_option("--tables-burst", so.tables_burst,
+                   "new tables a client may make at once, rematches included (0: no limit)")
+      ->check(CLI::Range(0, 100000))
+      ->capture_default_str();
+  serve
+      ->add_option("--seconds-per-table", so.seconds_per_table,
+                   "then one new table every this many seconds")
+      ->check(CLI::Range(0.001, 86400.0))
+      ->capture_default_str();
+  serve
+      ->add_option("--max-connections", so.max_connections,
+                   "connections a client may hold open at once, HTTP and WebSocket (0: no limit)")
+      ->check(CLI::Range(0, 1000000))
+      ->capture_default_str();
+  serve
+      ->add_option("--keep-days", so.keep_days,
+                   "days a finished table and its record are kept after it was made (0: for ever; "
+                   "players' stats always stay)")
+      ->check(CLI::Range(0, 100000))
+      ->capture_default_str();
+  serve->add_option("--trusted-proxy", so.trusted_proxy,
+                    "the IP address of a reverse proxy in front: the client is then the last "
+                    "address of its X-Forwarded-For (see the README: behind nginx)");
+  serve->add_option("--allow-origin", so.allow_origin,
+                    "a page origin (https://example.com) besides the server's own whose pages may "
+                    "create tables and open game sockets; may be repeated");
 
   try {
     app.parse(argc, argv);

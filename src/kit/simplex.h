@@ -25,9 +25,9 @@ struct LpSolution {
   std::vector<double> dual;
 };
 
-// Two-phase simplex (Dantzig's rule, Bland's while stalled, so it always
-// ends: no cycling). Rows
-// whose b is negative start from artificial variables (phase one).
+// Two-phase simplex: Dantzig's rule, and Bland's while the pivots stall, so
+// that it always ends (no cycling). Rows whose b is negative start from
+// artificial variables (phase one).
 LpSolution maximize(const LinearProgram& lp);
 
 }  // namespace parlour::kit

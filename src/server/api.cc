@@ -1,5 +1,7 @@
 // The JSON API over HTTP (protocol.md): games, cards, rules, tables, records
 // and statistics.
+#include <spdlog/spdlog.h>
+
 #include "analysis/solve.h"
 #include "bots/random_bot.h"
 #include "core/registry.h"
@@ -111,7 +113,7 @@ json cards_json() {
   return all;
 }
 
-std::optional<HttpReply> Hub::Impl::create_table(std::string_view body,
+std::optional<HttpReply> Hub::Impl::create_table(std::string_view body, std::string_view from,
                                                  std::function<void(HttpReply)> later) {
   const json req = json::parse(body, nullptr, false);
   if (req.is_discarded() || !req.is_object())
@@ -179,6 +181,9 @@ std::optional<HttpReply> Hub::Impl::create_table(std::string_view body,
       return http_error(400, "unknown seat \"" + first_chars(k, 40) +
                                  "\": each seat is \"human\" or one of " + bot_names(*sel->game));
   }
+  // Counted once the request is sound, so that a mistake costs nothing.
+  if (!may_create(from))
+    return http_error(429, "too many new tables from your address; wait a few seconds");
   std::optional<std::uint64_t> seed;
   if (req.contains("seed")) {
     // Whoever chooses the seed knows every hand: only for tests and demos.
@@ -238,8 +243,16 @@ HttpReply Hub::Impl::made_table(TableRow row, std::optional<std::uint64_t> seed)
                          {"seats", seats}});
 }
 
+HttpReply Hub::Impl::health() {
+  if (Status s = noted(store.can_write()); !s.ok())
+    return reply(503, json{{"ok", false}, {"error", s.message()}});
+  return reply(200, json{{"ok", true}, {"tables_in_memory", tables.size()}});
+}
+
 HttpReply Hub::Impl::list_tables() {
-  auto rows = store.recent(30);
+  std::vector<std::string> skipped;
+  auto rows = store.recent(30, &skipped);
+  for (const std::string& why : skipped) report_bad_row(why);
   if (!rows.ok()) return http_error(500, rows.message());
   json all = json::array();
   for (TableRow& r : *rows) {
@@ -256,37 +269,69 @@ HttpReply Hub::Impl::list_tables() {
   return reply(200, all);
 }
 
+bool Hub::Impl::may_create(std::string_view from) {
+  if (creation.allow(std::string(from), std::chrono::steady_clock::now())) return true;
+  refusals.info(fmt::format("refused a new table from {}: over the limit of {} and one every {} s",
+                            from, creation.burst, creation.seconds_per_token));
+  return false;
+}
+
 void Hub::Impl::http(std::string_view method, std::string_view target, std::string_view body,
-                     std::function<void(HttpReply)> done) {
+                     std::string_view from, std::function<void(HttpReply)> done) {
   std::string_view path = target.substr(0, target.find('?'));
   if (path == "/api/tables" && method == "POST") {
-    if (auto r = create_table(body, done)) done(std::move(*r));
+    if (auto r = create_table(body, from, done)) done(std::move(*r));
     return;
   }
   if (method != "GET" && method != "HEAD")
     return done(http_error(405, "only GET (and POST /api/tables) are served"));
-  done(get(path));
+  const auto q = target.find('?');
+  done(get(path, q == std::string_view::npos ? "" : target.substr(q + 1)));
 }
 
-HttpReply Hub::Impl::get(std::string_view path) {
+// The stats a page at a time: ?limit=N (1 to 500, 100 by default) and
+// ?offset=M.
+HttpReply Hub::Impl::stats(std::string_view query) {
+  int limit = 100, offset = 0;
+  while (!query.empty()) {
+    const std::string_view pair = query.substr(0, query.find('&'));
+    query.remove_prefix(std::min(query.size(), pair.size() + 1));
+    const auto eq = pair.find('=');
+    const std::string_view key = pair.substr(0, eq);
+    const std::string value(eq == std::string_view::npos ? "" : pair.substr(eq + 1));
+    if (key != "limit" && key != "offset") continue;
+    const bool digits =
+        !value.empty() && value.size() <= 9 &&
+        std::all_of(value.begin(), value.end(), [](char c) { return c >= '0' && c <= '9'; });
+    const int n = digits ? std::stoi(value) : -1;
+    if (key == "limit" && (n < 1 || n > 500))
+      return http_error(400, "limit takes 1 to 500 rows, not \"" + first_chars(value, 20) + "\"");
+    if (key == "offset" && n < 0)
+      return http_error(400, "offset takes a whole number of rows, 0 or more, not \"" +
+                                 first_chars(value, 20) + "\"");
+    (key == "limit" ? limit : offset) = n;
+  }
+  auto rows = store.stats(limit, offset);
+  if (!rows.ok()) return http_error(500, rows.message());
+  json all = json::array();
+  for (const StatRow& r : *rows)
+    all.push_back({{"name", r.name},
+                   {"game", r.game},
+                   {"played", r.played},
+                   {"won", r.won},
+                   {"lost", r.lost},
+                   {"score", r.score},
+                   {"streak", r.streak},
+                   {"best_streak", r.best_streak}});
+  return reply(200, all);
+}
+
+HttpReply Hub::Impl::get(std::string_view path, std::string_view query) {
   if (path == "/api/games") return {200, "application/json", games_cache, ""};
   if (path == "/api/cards") return {200, "application/json", cards_cache, ""};
   if (path == "/api/tables") return list_tables();
-  if (path == "/api/stats") {
-    auto rows = store.stats();
-    if (!rows.ok()) return http_error(500, rows.message());
-    json all = json::array();
-    for (const StatRow& r : *rows)
-      all.push_back({{"name", r.name},
-                     {"game", r.game},
-                     {"played", r.played},
-                     {"won", r.won},
-                     {"lost", r.lost},
-                     {"score", r.score},
-                     {"streak", r.streak},
-                     {"best_streak", r.best_streak}});
-    return reply(200, all);
-  }
+  if (path == "/healthz") return health();
+  if (path == "/api/stats") return stats(query);
   auto part = [&](std::string_view prefix, std::string_view suffix) -> std::optional<std::string> {
     if (!path.starts_with(prefix) || !path.ends_with(suffix) ||
         path.size() <= prefix.size() + suffix.size())

@@ -2,6 +2,7 @@
 // described in hub_impl.h.
 #include "server/hub.h"
 
+#include <spdlog/spdlog.h>
 #include <sys/random.h>
 
 #include <algorithm>
@@ -59,6 +60,41 @@ bool has_control(const std::string& text) {
                      [](char ch) { return static_cast<unsigned char>(ch) < 32; });
 }
 
+void Hub::Impl::report_bad_row(const std::string& why) {
+  if (reported.size() < 10000 && reported.insert(why).second)
+    spdlog::warn("database: a table's row is unusable and left out: {}", why);
+}
+
+Status Hub::Impl::noted(Status s) {
+  if (s.ok()) return s;
+  const auto now = std::chrono::steady_clock::now();
+  if (now - storage_logged < std::chrono::seconds(10)) {
+    ++storage_unlogged;
+    return s;
+  }
+  if (storage_unlogged > 0)
+    spdlog::error("storage: {} (and {} more failures since the last line)", s.message(),
+                  storage_unlogged);
+  else
+    spdlog::error("storage: {}", s.message());
+  storage_logged = now, storage_unlogged = 0;
+  return s;
+}
+
+bool Buckets::allow(const std::string& key, std::chrono::steady_clock::time_point now) {
+  if (burst <= 0) return true;
+  if (buckets_.size() > 100000) buckets_.clear();  // bounded memory; forgetting only forgives
+  auto [it, fresh] = buckets_.try_emplace(key, Bucket{burst, now});
+  Bucket& b = it->second;
+  if (!fresh)
+    b.tokens = std::min(
+        burst, b.tokens + std::chrono::duration<double>(now - b.at).count() / seconds_per_token);
+  b.at = now;
+  if (b.tokens < 1) return false;
+  b.tokens -= 1;
+  return true;
+}
+
 bool Live::has_clients() const {
   return !watchers.empty() ||
          std::any_of(players.begin(), players.end(), [](Client* c) { return c; });
@@ -71,6 +107,8 @@ Hub::Impl::Impl(Store& s, Scheduler& sch, HubOptions o)
       games_cache(dump(games_json())),
       cards_cache(dump(cards_json())),
       delay_rng(random_u64(), 7) {
+  creation.burst = options.tables_burst;
+  creation.seconds_per_token = options.seconds_per_table;
   if (options.idle_evict.count() > 0) schedule_sweep();
 }
 
@@ -81,15 +119,17 @@ Hub::~Hub() = default;
 Result<std::vector<std::string>> Hub::restore() {
   auto ids = impl_->store.unfinished();
   if (!ids.ok()) return ids.status();
+  impl_->remove_old();
   std::vector<std::string> skipped;
   for (const std::string& id : *ids)
     if (auto t = impl_->find(id); !t.ok()) skipped.push_back(t.message());
   return skipped;
 }
 
-HttpReply Hub::http(std::string_view method, std::string_view target, std::string_view body) {
+HttpReply Hub::http(std::string_view method, std::string_view target, std::string_view body,
+                    std::string_view from) {
   auto out = std::make_shared<std::optional<HttpReply>>();
-  impl_->http(method, target, body, [out](HttpReply r) { *out = std::move(r); });
+  impl_->http(method, target, body, from, [out](HttpReply r) { *out = std::move(r); });
   if (*out) return std::move(**out);
   return {500, "application/json",
           R"({"error":"the reply is not ready: this Scheduler defers work; use the callback"})",
@@ -97,12 +137,22 @@ HttpReply Hub::http(std::string_view method, std::string_view target, std::strin
 }
 
 void Hub::http(std::string_view method, std::string_view target, std::string_view body,
-               std::function<void(HttpReply)> done) {
-  impl_->http(method, target, body, std::move(done));
+               std::string_view from, std::function<void(HttpReply)> done) {
+  impl_->http(method, target, body, from, std::move(done));
 }
 
 void Hub::opened(Client& c) {
-  impl_->conns.insert_or_assign(&c, Conn{});
+  Conn conn;
+  conn.serial = ++impl_->serials;
+  impl_->conns.insert_or_assign(&c, conn);
+  if (impl_->options.join_within.count() <= 0) return;
+  impl_->scheduler.after(
+      impl_->options.join_within, [impl = impl_.get(), client = &c, serial = conn.serial] {
+        auto it = impl->conns.find(client);
+        if (it == impl->conns.end() || it->second.serial != serial || it->second.joined) return;
+        client->send(error_message("idle", "no table was joined in time; connect again to play"));
+        client->close();
+      });
 }
 
 void Hub::received(Client& c, std::string_view message) {

@@ -30,6 +30,8 @@ class Client {
   virtual void send(std::string message) = 0;
   // Closes the connection once the queued messages are out.
   virtual void close() = 0;
+  // Where it comes from, for the limits per client ("": unknown, as in tests).
+  virtual std::string address() const { return {}; }
 };
 
 // Timers, so that bots wait like people do, and somewhere for bots to think.
@@ -62,6 +64,19 @@ struct HubOptions {
   // A table nobody has been at for this long leaves memory (it stays stored,
   // and is loaded again when someone joins). Zero: never, as in tests.
   std::chrono::milliseconds idle_evict{0};
+  // Finished tables are removed this long after they were created (at
+  // restore, and as idle tables are swept). Zero: kept for ever.
+  std::chrono::seconds keep_finished{0};
+  // New tables per client address, rematches included: a burst of
+  // `tables_burst`, then one every `seconds_per_table`. Zero: no limit.
+  double tables_burst = 0;
+  double seconds_per_table = 3;
+  // A WebSocket that has joined no table this long after opening is closed.
+  // Zero: never.
+  std::chrono::milliseconds join_within{0};
+  // Joins refused (no such table, a wrong token) before the connection is
+  // closed.
+  int failed_joins = 5;
 };
 
 struct HttpReply {
@@ -86,13 +101,16 @@ class Hub {
   // answer says which, and why. Fails only if the store cannot be read.
   [[nodiscard]] Result<std::vector<std::string>> restore();
 
-  // A request under /api/ (see protocol.md). `done` gets the reply, on this
+  // A request under /api/ (see protocol.md), or GET /healthz: 200 while the
+  // store can commit a write, 503 with the reason when it cannot. `done` gets the reply, on this
   // thread: at once, or, for work too slow for it (a winnable deal to find),
   // once the Scheduler has done that work.
+  // `from` is the client's address, for the limit on new tables.
   void http(std::string_view method, std::string_view target, std::string_view body,
-            std::function<void(HttpReply)> done);
+            std::string_view from, std::function<void(HttpReply)> done);
   // The same, where the Scheduler does its work at once (tests).
-  HttpReply http(std::string_view method, std::string_view target, std::string_view body);
+  HttpReply http(std::string_view method, std::string_view target, std::string_view body,
+                 std::string_view from = "");
 
   // A WebSocket client's life: opened, any number of messages, closed. The
   // Client must stay valid until closed() returns.

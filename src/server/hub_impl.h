@@ -13,10 +13,12 @@
 #include <optional>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "core/table.h"
 #include "server/hub.h"
+#include "server/log_limit.h"
 
 namespace parlour::server {
 
@@ -55,7 +57,16 @@ struct Live {
   std::vector<Client*> watchers;
   std::vector<bool> away;     // by seat: a bot stands in for this person
   std::deque<ChatLine> chat;  // the last kChatKept lines
-  int last_hand = 0;          // the last hand summary anyone was sent
+  // Each viewer's story so far (index 0: the spectators', s + 1: seat s's)
+  // as of `version`, kept so that a join need not replay the table: told
+  // moves are added as they are narrated; any other change (an undo, a
+  // viewer nobody was narrating for) leaves it stale, to be replayed once.
+  struct Story {
+    int version = -1;
+    std::vector<std::string> log;
+  };
+  std::vector<Story> stories;
+  int last_hand = 0;  // the last hand summary anyone was sent
   std::chrono::steady_clock::time_point last_active = std::chrono::steady_clock::now();
   std::chrono::steady_clock::time_point
       pause_until{};  // bots wait for people to read between hands
@@ -70,7 +81,25 @@ struct Live {
   bool has_clients() const;
 };
 
+// Token buckets by client: a burst, then one every `seconds_per_token`.
+class Buckets {
+ public:
+  double burst = 0;  // 0: no limit
+  double seconds_per_token = 1;
+  bool allow(const std::string& key, std::chrono::steady_clock::time_point now);
+
+ private:
+  struct Bucket {
+    double tokens = 0;
+    std::chrono::steady_clock::time_point at;
+  };
+  std::unordered_map<std::string, Bucket> buckets_;
+};
+
 struct Conn {
+  std::uint64_t serial = 0;  // tells a new connection from an old one at the same address
+  bool joined = false;       // has joined a table once
+  int failed_joins = 0;
   std::string table;  // empty until joined
   Seat seat = kSpectator;
   bool odds = false;                                       // live odds switched on
@@ -82,6 +111,9 @@ struct Conn {
 using Lines = std::vector<std::vector<std::string>>;
 
 inline constexpr std::size_t kChatKept = 50;
+// Lines of the story sent on a join: the newest; a long table's whole story
+// is its record's.
+inline constexpr std::size_t kJoinLog = 400;
 inline constexpr std::size_t kMaxChat = 300;  // characters of a chat message
 
 struct Hub::Impl {
@@ -90,6 +122,9 @@ struct Hub::Impl {
   HubOptions options;
   std::unordered_map<std::string, std::unique_ptr<Live>> tables;
   std::unordered_map<Client*, Conn> conns;
+  std::uint64_t serials = 0;
+  Buckets creation;  // new tables by client address
+  LogLimit refusals;
   std::string games_cache, cards_cache;
   Rng delay_rng;
 
@@ -136,19 +171,33 @@ struct Hub::Impl {
   static json seats_json(const Live& t) { return seats_json(t.row, &t.players, &t.away); }
   void broadcast_seats(Live& t);
   void broadcast(Live& t, const std::string& message);
-  std::vector<std::string> history(const Live& t, Seat viewer);
+  const std::vector<std::string>& history(Live& t, Seat viewer);
   void detach(Client& c, const std::string& keep = "");
+
+  // A write the store refused (a read-only file, a full disk) is logged: at
+  // most one line in ten seconds, counting those not logged. Returns `s`.
+  Status noted(Status s);
+  std::chrono::steady_clock::time_point storage_logged{};
+  int storage_unlogged = 0;
+  void remove_old();
+  // Rows of the database that could not be used, each logged once.
+  std::unordered_set<std::string> reported;
+  void report_bad_row(const std::string& why);
 
   // api.cc
   void http(std::string_view method, std::string_view target, std::string_view body,
-            std::function<void(HttpReply)> done);
-  HttpReply get(std::string_view path);
+            std::string_view from, std::function<void(HttpReply)> done);
+  // Whether `from` may make a new table now (HubOptions::tables_burst).
+  bool may_create(std::string_view from);
+  HttpReply get(std::string_view path, std::string_view query = "");
+  HttpReply stats(std::string_view query);
   // POST /api/tables. Where a winnable deal must be found first, that is done
   // by the Scheduler and the reply goes to `later`; nothing is returned.
-  std::optional<HttpReply> create_table(std::string_view body,
+  std::optional<HttpReply> create_table(std::string_view body, std::string_view from,
                                         std::function<void(HttpReply)> later);
   HttpReply made_table(TableRow row, std::optional<std::uint64_t> seed);
   HttpReply list_tables();
+  HttpReply health();
 };
 
 json games_json();

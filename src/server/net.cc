@@ -5,6 +5,7 @@
 #include <spdlog/spdlog.h>
 #include <sys/resource.h>
 
+#include <algorithm>
 #include <boost/asio.hpp>
 #include <boost/asio/co_spawn.hpp>
 #include <boost/asio/detached.hpp>
@@ -13,11 +14,13 @@
 #include <boost/beast.hpp>
 #include <deque>
 #include <memory>
+#include <optional>
 #include <unordered_map>
 #include <utility>  // before asio: Boost 1.74 needs it with g++ 12
 
 #include "server/files.h"
 #include "server/hub.h"
+#include "server/log_limit.h"
 #include "server/server.h"
 
 #ifndef PARLOUR_WEB_DIR
@@ -37,6 +40,7 @@ using asio::use_awaitable;
 
 constexpr std::size_t kMaxBody = 64 * 1024;      // POST /api/tables is small
 constexpr std::size_t kMaxQueued = 1024 * 1024;  // a client this far behind is dropped
+constexpr auto kRequestTime = std::chrono::seconds(15);
 
 class AsioScheduler : public Scheduler {
  public:
@@ -76,11 +80,18 @@ class AsioScheduler : public Scheduler {
 // in another: Beast allows one of each at a time.
 class WsClient : public Client, public std::enable_shared_from_this<WsClient> {
  public:
-  WsClient(beast::tcp_stream stream, Hub& hub) : ws_(std::move(stream)), hub_(hub) {}
+  WsClient(beast::tcp_stream stream, Hub& hub, std::string address)
+      : ws_(std::move(stream)), hub_(hub), address_(std::move(address)) {}
+  std::string address() const override { return address_; }
 
   awaitable<void> run(http::request<http::string_body> req) {
     beast::error_code ec;
-    ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
+    // A peer that stops answering pings for a minute is gone: its seat is
+    // freed (browsers answer pings by themselves).
+    auto timeouts = websocket::stream_base::timeout::suggested(beast::role_type::server);
+    timeouts.idle_timeout = std::chrono::seconds(60);
+    timeouts.keep_alive_pings = true;
+    ws_.set_option(timeouts);
     // Messages a little over the protocol's limit are read and answered
     // "too-large"; beyond 64 KiB Beast closes the connection (code 1009).
     ws_.read_message_max(64 * 1024);
@@ -162,55 +173,89 @@ class WsClient : public Client, public std::enable_shared_from_this<WsClient> {
 
   websocket::stream<beast::tcp_stream> ws_;
   Hub& hub_;
+  std::string address_;
   std::deque<std::string> queue_;
   std::size_t queued_ = 0;
   bool writing_ = false, closing_ = false, closed_ = false, dead_ = false;
 };
 
-// Tables cost memory and disk: a remote address may create a burst of 20,
-// then one every 3 seconds. Loopback is not limited (tests, the load client,
-// people on this machine).
-class CreationLimit {
+struct Server {
+  Server(Hub& h, std::string w, const ServeOptions& o) : hub(h), web(std::move(w)), options(o) {}
+  Hub& hub;
+  std::string web;
+  const ServeOptions& options;
+  std::optional<asio::ip::address> proxy;  // --trusted-proxy
+  std::size_t sockets = 0,
+              max_sockets = 1000;  // open connections; beyond the cap new ones are closed at once
+  std::unordered_map<std::string, int> per_client;  // open connections by client address
+  LogLimit refusals;
+};
+
+// A connection counted against its client's allowance while it lives.
+class Hold {
  public:
-  bool allow(const asio::ip::address& from) {
-    if (from.is_loopback()) return true;
-    const auto now = std::chrono::steady_clock::now();
-    if (buckets_.size() > 100000) buckets_.clear();  // bounded memory; forgetting only forgives
-    Bucket& b = buckets_[from.to_string()];
-    if (b.at == std::chrono::steady_clock::time_point{}) b = {kBurst, now};
-    b.tokens = std::min(
-        kBurst, b.tokens + std::chrono::duration<double>(now - b.at).count() / kSecondsPerTable);
-    b.at = now;
-    if (b.tokens < 1) return false;
-    b.tokens -= 1;
-    return true;
+  Hold(Server& srv, std::string client) : srv_(srv), client_(std::move(client)) {
+    ++srv_.per_client[client_];
+  }
+  ~Hold() {
+    if (--srv_.per_client[client_] == 0) srv_.per_client.erase(client_);
+  }
+  Hold(const Hold&) = delete;
+  Hold& operator=(const Hold&) = delete;
+  bool over() const {
+    return srv_.options.max_connections > 0 &&
+           srv_.per_client[client_] > srv_.options.max_connections;
   }
 
  private:
-  static constexpr double kBurst = 20, kSecondsPerTable = 3;
-  struct Bucket {
-    double tokens = 0;
-    std::chrono::steady_clock::time_point at;
-  };
-  std::unordered_map<std::string, Bucket> buckets_;
+  Server& srv_;
+  std::string client_;
 };
 
-struct Server {
-  Hub& hub;
-  std::string web;
-  CreationLimit creation;
-  std::size_t sockets = 0,
-              max_sockets = 1000;  // open connections; beyond the cap new ones are closed at once
-};
+// Who is asking: the peer, or, when the peer is the trusted proxy, the last
+// address it put in X-Forwarded-For (the one it saw; earlier entries are the
+// client's own say).
+std::string client_of(const Server& srv, const asio::ip::address& peer,
+                      const http::request<http::string_body>& req) {
+  if (!srv.proxy || peer != *srv.proxy) return peer.to_string();
+  const std::string_view xff(req["X-Forwarded-For"].data(), req["X-Forwarded-For"].size());
+  std::string_view last =
+      xff.substr(xff.rfind(',') == std::string_view::npos ? 0 : xff.rfind(',') + 1);
+  while (!last.empty() && last.front() == ' ') last.remove_prefix(1);
+  while (!last.empty() && last.back() == ' ') last.remove_suffix(1);
+  beast::error_code ec;
+  const auto address = asio::ip::make_address(std::string(last), ec);
+  return ec ? peer.to_string() : address.to_string();
+}
+
+// A browser says where a page came from: a request from another site's page
+// (a form posted across, a socket opened from elsewhere) is refused. Clients
+// that are not browsers send no Origin and have nothing to forge.
+bool origin_ok(const Server& srv, const http::request<http::string_body>& req) {
+  const std::string_view origin(req[http::field::origin].data(), req[http::field::origin].size());
+  if (origin.empty()) return true;
+  const std::string host(req[http::field::host].data(), req[http::field::host].size());
+  if (!host.empty() && (origin == "http://" + host || origin == "https://" + host)) return true;
+  return std::find(srv.options.allow_origin.begin(), srv.options.allow_origin.end(), origin) !=
+         srv.options.allow_origin.end();
+}
+
+http::response<http::string_body> refusal(const http::request<http::string_body>& req,
+                                          http::status status, std::string_view error) {
+  http::response<http::string_body> res{status, req.version()};
+  res.set(http::field::server, "parlour");
+  res.set(http::field::content_type, "application/json");
+  res.set(http::field::cache_control, "no-store");
+  res.body() = "{\"error\":\"" + std::string(error) + "\"}";
+  res.keep_alive(false);
+  res.prepare_payload();
+  return res;
+}
 
 // The API's reply, which may come later (a winnable deal to find): the
 // coroutine waits for it, the server's thread does not.
 awaitable<HttpReply> api_reply(Server& srv, const http::request<http::string_body>& req,
-                               const asio::ip::address& from) {
-  if (req.method() == http::verb::post && !srv.creation.allow(from))
-    co_return HttpReply{429, "application/json",
-                        R"({"error":"too many new tables from your address; wait a few seconds"})",
-                        ""};
+                               std::string from) {
   const std::string_view method(req.method_string().data(), req.method_string().size());
   const std::string_view target(req.target().data(), req.target().size());
   auto ex = co_await asio::this_coro::executor;
@@ -218,7 +263,7 @@ awaitable<HttpReply> api_reply(Server& srv, const http::request<http::string_bod
       [&](auto handler) {
         auto h = std::make_shared<decltype(handler)>(std::move(handler));
         // Always resumed from the queue, never from inside the call.
-        srv.hub.http(method, target, req.body(), [h, ex](HttpReply r) {
+        srv.hub.http(method, target, req.body(), from, [h, ex](HttpReply r) {
           asio::post(ex, [h, r = std::move(r)]() mutable { (*h)(std::move(r)); });
         });
       },
@@ -232,6 +277,8 @@ http::response<http::string_body> answer(Server& srv, const http::request<http::
   res.keep_alive(req.keep_alive());
   res.set(http::field::server, "parlour");
   res.set("X-Content-Type-Options", "nosniff");
+  res.set("X-Frame-Options", "DENY");
+  res.set("Referrer-Policy", "no-referrer");
   const std::string_view target(req.target().data(), req.target().size());
   if (api) {
     HttpReply& r = *api;
@@ -253,15 +300,16 @@ http::response<http::string_body> answer(Server& srv, const http::request<http::
     if (f->type.starts_with("text/html"))
       res.set("Content-Security-Policy",
               "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
-              "connect-src 'self' ws: wss:");
+              "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'");
     res.body() = std::move(f->body);
   } else {
     res.result(http::status::not_found);
     res.set(http::field::content_type, "text/plain; charset=utf-8");
-    res.body() = target == "/" || target.starts_with("/index.html")
-                     ? "The browser UI is not built (no index.html in " + srv.web +
-                           "). Run `make serve`, or `npm run build` in web/.\n"
-                     : "Not found.\n";
+    // No path of this machine in the answer: the log has it.
+    res.body() =
+        target == "/" || target.starts_with("/index.html")
+            ? "The browser UI is not built. Run `make serve`, or `npm run build` in web/.\n"
+            : "Not found.\n";
   }
   res.prepare_payload();
   if (req.method() == http::verb::head) res.body().clear();  // the length stays the GET's
@@ -276,16 +324,34 @@ awaitable<void> session(tcp::socket socket, Server& srv) {
     explicit Count(Server& srv) : s(srv) { ++s.sockets; }
     ~Count() { --s.sockets; }
   } count{srv};
-  if (srv.sockets > srv.max_sockets) co_return;
   beast::error_code peer_ec;
   const asio::ip::address peer = socket.remote_endpoint(peer_ec).address();
+  if (srv.sockets > srv.max_sockets) {
+    srv.refusals.info("refused a connection from " + peer.to_string() +
+                      ": the server's cap of open connections is reached");
+    co_return;
+  }
+  // Each client has its allowance of connections; behind the trusted proxy
+  // the client is known only from its request, so its sockets count there.
+  const bool proxied = srv.proxy && peer == *srv.proxy;
+  std::optional<Hold> hold;
+  if (!proxied) {
+    hold.emplace(srv, peer.to_string());
+    if (hold->over()) {
+      srv.refusals.info("refused a connection from " + peer.to_string() + ": over " +
+                        std::to_string(srv.options.max_connections) + " open at once");
+      co_return;
+    }
+  }
   beast::tcp_stream stream(std::move(socket));
   beast::flat_buffer buffer;
   beast::error_code ec;
   for (;;) {
     http::request_parser<http::string_body> parser;
     parser.body_limit(kMaxBody);
-    stream.expires_after(std::chrono::seconds(60));
+    // A request, headers and body, comes whole within this time: a client
+    // sending a byte now and then holds its slot no longer.
+    stream.expires_after(kRequestTime);
     co_await http::async_read(stream, buffer, parser, asio::redirect_error(use_awaitable, ec));
     if (ec == http::error::body_limit || ec == http::error::header_limit) {
       http::response<http::string_body> res{http::status::payload_too_large, 11};
@@ -298,15 +364,43 @@ awaitable<void> session(tcp::socket socket, Server& srv) {
     }
     if (ec) break;  // the client went away, timed out or sent something that is not HTTP
     http::request<http::string_body> req = parser.release();
+    const std::string client = client_of(srv, peer, req);
+    auto refuse = [&](http::status status, std::string_view why) {
+      srv.refusals.info("refused " + std::string(req.method_string()) + " " +
+                        std::string(req.target().substr(0, 80)) + " from " + client + ": " +
+                        std::string(why));
+      return refusal(req, status, why);
+    };
+    std::optional<Hold> proxied_hold;
+    if (proxied) proxied_hold.emplace(srv, client);
+    const bool post = req.method() == http::verb::post;
+    std::optional<http::response<http::string_body>> refused;
+    if (proxied_hold && proxied_hold->over()) {
+      refused =
+          refuse(http::status::too_many_requests, "too many connections from your address at once");
+    } else if ((post || websocket::is_upgrade(req)) && !origin_ok(srv, req)) {
+      refused = refuse(http::status::forbidden,
+                       "this server does not take requests from pages of another site");
+    } else if (post &&
+               !beast::iequals(req[http::field::content_type].substr(0, 16), "application/json")) {
+      refused = refuse(http::status::unsupported_media_type,
+                       "a POST holds JSON, with Content-Type: application/json");
+    }
+    if (refused) {
+      co_await http::async_write(stream, *refused, asio::redirect_error(use_awaitable, ec));
+      break;
+    }
     if (websocket::is_upgrade(req)) {
       if (req.target() != "/ws") break;
       stream.expires_never();
-      auto ws = std::make_shared<WsClient>(std::move(stream), srv.hub);
+      auto ws = std::make_shared<WsClient>(std::move(stream), srv.hub, client);
       co_await ws->run(std::move(req));
       co_return;
     }
+    proxied_hold.reset();
     std::optional<HttpReply> api;
-    if (req.target().starts_with("/api/")) api = co_await api_reply(srv, req, peer);
+    if (req.target().starts_with("/api/") || req.target() == "/healthz")
+      api = co_await api_reply(srv, req, client);
     auto res = answer(srv, req, std::move(api));
     co_await http::async_write(stream, res, asio::redirect_error(use_awaitable, ec));
     if (ec || !res.keep_alive()) break;
@@ -347,6 +441,10 @@ int serve(const ServeOptions& o) {
   hub_options.hand_pause = std::chrono::milliseconds(o.hand_pause_ms);
   hub_options.allow_seed = o.allow_seed;
   hub_options.idle_evict = std::chrono::minutes(30);
+  hub_options.tables_burst = o.tables_burst;
+  hub_options.seconds_per_table = o.seconds_per_table;
+  hub_options.keep_finished = std::chrono::seconds(std::int64_t{o.keep_days} * 86400);
+  hub_options.join_within = std::chrono::seconds(60);
   Hub hub(**store, scheduler, hub_options);
   auto restored = hub.restore();
   if (!restored.ok()) {
@@ -354,7 +452,21 @@ int serve(const ServeOptions& o) {
     return 1;
   }
   for (const std::string& why : *restored) spdlog::warn("a table was not restored: {}", why);
-  Server srv{hub, o.web.empty() ? std::string(PARLOUR_WEB_DIR) : o.web, {}};
+  // Read-only, or the disk full: said now, not at the first move that fails.
+  if (Status w = (*store)->can_write(); !w.ok())
+    spdlog::error(
+        "the database {} cannot be written ({}): tables can be watched and records read, but "
+        "every new table and every move will fail until it can; /healthz answers 503",
+        o.db, w.message());
+  Server srv{hub, o.web.empty() ? std::string(PARLOUR_WEB_DIR) : o.web, o};
+  if (!o.trusted_proxy.empty()) {
+    beast::error_code pec;
+    srv.proxy = asio::ip::make_address(o.trusted_proxy, pec);
+    if (pec) {
+      spdlog::error("--trusted-proxy {}: not an IP address ({})", o.trusted_proxy, pec.message());
+      return 1;
+    }
+  }
   rlimit
       files{};  // as many connections as the system allows us, less room for the database and files
   if (getrlimit(RLIMIT_NOFILE, &files) == 0) {
@@ -386,6 +498,13 @@ int serve(const ServeOptions& o) {
   spdlog::info("Parlour is serving http://{}:{}/ (database {}, {} tables in play, UI from {})",
                o.host == "0.0.0.0" ? "localhost" : o.host, o.port, o.db, hub.live_tables(),
                srv.web);
+  spdlog::info(
+      "limits per client: {} new tables at once, then one every {} s; {} connections at once; "
+      "finished tables kept {} days; trusted proxy: {}",
+      o.tables_burst > 0 ? std::to_string(o.tables_burst) : "any number of", o.seconds_per_table,
+      o.max_connections > 0 ? std::to_string(o.max_connections) : "any number of",
+      o.keep_days > 0 ? std::to_string(o.keep_days) : "all",
+      o.trusted_proxy.empty() ? "none" : o.trusted_proxy);
   ioc.run();
   spdlog::info("stopped; every table is saved in {}", o.db);
   return 0;

@@ -127,12 +127,16 @@ void Hub::Impl::broadcast_seats(Live& t) {
 
 // The whole story so far, as `viewer` may know it: the table replayed,
 // narrated after each transition.
-std::vector<std::string> Hub::Impl::history(const Live& t, Seat viewer) {
-  std::vector<std::string> log;
+const std::vector<std::string>& Hub::Impl::history(Live& t, Seat viewer) {
+  if (t.stories.empty()) t.stories.resize(static_cast<std::size_t>(t.row.players) + 1);
+  Live::Story& story = t.stories[static_cast<std::size_t>(viewer + 1)];
+  if (story.version == t.version()) return story.log;
+  story.log.clear();
   auto replayed = replay(t.table->record(/*labels=*/false),
-                         [&](const State& s, const Step&) { s.narrate(viewer, log); });
+                         [&](const State& s, const Step&) { s.narrate(viewer, story.log); });
   (void)replayed;  // it was replayed when the table was built: it cannot fail now
-  return log;
+  story.version = t.version();
+  return story.log;
 }
 
 // Takes the client from its table; a finished table left with nobody is
@@ -167,24 +171,55 @@ void Hub::Impl::join(Client& c, const json& m) {
   const std::string name = first_chars(m.value("name", ""), Hub::kMaxName);  // longer names are cut
   if (has_control(name)) return send_error("bad-message", "a name cannot hold control characters");
   const std::string id = m["table"].get<std::string>();
+  Conn& conn = conns[&c];
+  // A join refused costs a lookup at most, and a client that keeps guessing
+  // is let go.
+  auto refuse = [&](std::string_view code, std::string text) {
+    if (++conn.failed_joins >= options.failed_joins) {
+      text += "; too many joins refused, so this connection is closed";
+      send_error(code, text);
+      return c.close();
+    }
+    send_error(code, text);
+  };
+  auto seat_of = [&](const TableRow& row, const std::string& token) {
+    for (Seat s = 0; s < row.players; ++s)
+      if (row.seats[s].kind == "human" && same_token(row.seats[s].token, token)) return s;
+    return kSpectator;
+  };
+  const std::string token = m.value("token", "");
+  auto bad_token = [&] {
+    refuse("bad-token",
+           "that token opens no seat at table " + first_chars(id, 40) + "; leave it out to watch");
+  };
+  if (m.contains("token") && token.size() != 32) return bad_token();
+  if (!tables.contains(id)) {
+    // Not in memory: the row alone says whether there is such a table and
+    // seat, before any replay.
+    auto row = store.table(id, /*actions=*/false);
+    if (!row.ok()) {
+      report_bad_row(row.message());
+      return send_error("storage", row.message());
+    }
+    if (!*row) return refuse("unknown-table", "there is no table " + first_chars(id, 40));
+    if (m.contains("token") && seat_of(**row, token) == kSpectator) return bad_token();
+  }
   auto found = find(id);
-  if (!found.ok()) return send_error("storage", found.message());
-  if (!*found) return send_error("unknown-table", "there is no table " + first_chars(id, 40));
+  if (!found.ok()) {
+    report_bad_row(found.message());
+    return send_error("storage", found.message());
+  }
+  if (!*found) return refuse("unknown-table", "there is no table " + first_chars(id, 40));
   Live& t = **found;
   Seat seat = kSpectator;
   if (m.contains("token")) {
-    const std::string token = m["token"].get<std::string>();
-    for (Seat s = 0; s < t.row.players; ++s)
-      if (t.row.seats[s].kind == "human" && same_token(t.row.seats[s].token, token)) seat = s;
-    if (seat == kSpectator) {
-      if (t.row.finished && !t.has_clients()) tables.erase(id);  // loaded for nothing
-      return send_error("bad-token",
-                        "that token opens no seat at table " + id + "; leave it out to watch");
-    }
+    seat = seat_of(t.row, token);
+    if (seat == kSpectator) return bad_token();
   }
+  conn.joined = true;
   detach(c, id);
-  conns[&c].table = id;
-  conns[&c].seat = seat;
+  conn.table = id;
+  conn.seat = seat;
   if (seat >= 0) {
     if (Client* old = t.players[seat]; old && old != &c) {
       old->send(error_message("replaced", "this seat was taken up by a newer connection"));
@@ -194,7 +229,8 @@ void Hub::Impl::join(Client& c, const json& m) {
     t.players[seat] = &c;
     if (!name.empty() && name != t.row.seats[seat].name) {
       t.row.seats[seat].name = name;
-      (void)store.set_seats(t.row.id, t.row.seats);  // a lost name is not worth refusing the seat
+      (void)noted(
+          store.set_seats(t.row.id, t.row.seats));  // a lost name is not worth refusing the seat
     }
   } else {
     t.watchers.push_back(&c);
@@ -216,7 +252,15 @@ void Hub::Impl::join(Client& c, const json& m) {
                    {"window_seconds", t.row.window_seconds},
                    {"seats", seats_json(t)},
                    {"chat", std::move(chat)}}));
-  c.send(update(t, seat, history(t, seat), std::nullopt, ""));
+  const std::vector<std::string>& story = history(t, seat);
+  if (story.size() <= kJoinLog) {
+    c.send(update(t, seat, story, std::nullopt, ""));
+  } else {
+    std::vector<std::string> recent{"… " + std::to_string(story.size() - kJoinLog) +
+                                    " earlier lines (the record, once the game is over, has them)"};
+    recent.insert(recent.end(), story.end() - kJoinLog, story.end());
+    c.send(update(t, seat, recent, std::nullopt, ""));
+  }
   if (!t.row.next.empty()) c.send(dump(json{{"type", "rematch"}, {"table", t.row.next}}));
   if (seat >= 0) {
     // Coming back to the table ends a stand-in's turn at it.
@@ -278,6 +322,9 @@ void Hub::Impl::rematch(Client& c, Conn& conn) {
   if (!old.state().terminal())
     return send_error("not-finished", "a rematch can be asked once the game is over");
   if (old.row.next.empty()) {
+    if (!may_create(c.address()))
+      return send_error("too-many-tables",
+                        "too many new tables from your address; ask again in a few seconds");
     TableRow row;
     row.game = old.row.game;
     row.players = old.row.players;
@@ -317,8 +364,8 @@ void Hub::Impl::chat(Client& c, Conn& conn, const json& m) {
   const SeatRow& sr = t.row.seats[conn.seat];
   ChatLine line{conn.seat, sr.name.empty() ? seat_name(conn.seat) : sr.name, text,
                 std::time(nullptr)};
-  (void)store.add_chat(
-      t.row.id, {line.seat, line.name, line.text, line.at});  // talk lost is not worth refusing
+  (void)noted(store.add_chat(
+      t.row.id, {line.seat, line.name, line.text, line.at}));  // talk lost is not worth refusing
   t.chat.push_back(line);
   while (t.chat.size() > kChatKept) t.chat.pop_front();
   broadcast(t, dump(json{{"type", "chat"},
@@ -356,7 +403,7 @@ void Hub::Impl::undo(Client& c, Conn& conn) {
   if (!solitaire(t)) return send_error("no-undo", "moves are taken back only in a solitaire");
   if (t.state().terminal()) return send_error("no-undo", "the game is over");
   if (Status st = t.table->undo(); !st.ok()) return send_error("no-undo", st.message());
-  if (Status st = store.remove_action(t.row.id, t.version()); !st.ok())
+  if (Status st = noted(store.remove_action(t.row.id, t.version())); !st.ok())
     return send_error("storage", st.message());
   t.last_active = std::chrono::steady_clock::now();
   // An update of a lower version, marked so that the page takes it.

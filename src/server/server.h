@@ -3,6 +3,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 namespace parlour::server {
 
@@ -14,6 +15,14 @@ struct ServeOptions {
   int bot_delay_ms = 900;    // bots move after 0.5 to 1.5 times this
   int hand_pause_ms = 3000;  // and wait this much longer after a hand ends
   bool allow_seed = false;   // let table creators choose the seed (tests only: it reveals the deal)
+  // Limits per client (its address, or X-Forwarded-For from a trusted proxy).
+  int tables_burst = 20;         // new tables at once, rematches included; 0: no limit
+  double seconds_per_table = 3;  // then one every this many seconds
+  int max_connections = 32;      // open at once, HTTP and WebSocket; 0: no limit
+  int keep_days = 30;            // finished tables are removed this long after creation; 0: never
+  std::string trusted_proxy;     // a reverse proxy's address: its X-Forwarded-For is believed
+  std::vector<std::string>
+      allow_origin;  // origins besides the served host's own (http://host:port)
 };
 
 // Returns the process's exit status: 0 after a signal, 1 if it cannot start

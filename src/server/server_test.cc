@@ -28,8 +28,10 @@ using nlohmann::json;
 struct Recorder : Client {
   std::vector<json> got;
   bool closed = false;
+  std::string from;
   void send(std::string m) override { got.push_back(json::parse(m)); }
   void close() override { closed = true; }
+  std::string address() const override { return from; }
   const json& last() const { return got.back(); }
   // The last message of a type; null json if none.
   const json& last_of(const std::string& type) const {
@@ -62,9 +64,8 @@ struct Fixture {
   std::unique_ptr<Store> store;
   ManualClock clock;
   std::unique_ptr<Hub> hub;
-  explicit Fixture(const std::string& db = ":memory:", int bot_delay = 0) {
+  explicit Fixture(const std::string& db = ":memory:", int bot_delay = 0, HubOptions o = {}) {
     store = std::move(*Store::open(db));
-    HubOptions o;
     o.bot_delay = std::chrono::milliseconds(bot_delay);
     o.allow_seed = true;
     hub = std::make_unique<Hub>(*store, clock, o);
@@ -298,7 +299,7 @@ TEST(Api, AWinnableDealIsSearchedAwayFromTheTables) {
   auto store = std::move(*Store::open(":memory:"));
   Hub hub(*store, clock, HubOptions{});
   std::optional<HttpReply> got;
-  hub.http("POST", "/api/tables", R"({"game":"montana","winnable":true})",
+  hub.http("POST", "/api/tables", R"({"game":"montana","winnable":true})", "",
            [&](HttpReply r) { got = std::move(r); });
   EXPECT_FALSE(got);
   ASSERT_EQ(clock.jobs.size(), 1u);
@@ -396,10 +397,13 @@ TEST(Protocol, ANewConnectionTakesOverTheSeat) {
 }
 
 // Plays every seat from its own updates, as a browser would, until the end.
+// Plays random choices for the seats given (bots play themselves) until the
+// game ends, or `moves` of them have been played.
 void play_out(Fixture& f, const std::string& id, std::map<Seat, Recorder*> seats,
-              std::uint64_t seed) {
+              std::uint64_t seed, int moves = -1) {
   Rng rng(seed, 5);
   for (int step = 0; step < 5000; ++step) {
+    if (step == moves) return;
     f.clock.run();
     const State* s = f.hub->state(id);
     ASSERT_NE(s, nullptr);
@@ -483,6 +487,18 @@ TEST(Protocol, FinishedGamesKeepARecordThatReplaysAndCountInStats) {
   ASSERT_EQ(stats.size(), 2u);  // Ann and Bob; bots are not players
   EXPECT_EQ(stats[0]["played"], 1);
   EXPECT_EQ(f.hub->http("GET", "/api/tables/zzz/record", "").status, 404);
+  // A page at a time.
+  const json page = json::parse(f.hub->http("GET", "/api/stats?limit=1&offset=1", "").body);
+  ASSERT_EQ(page.size(), 1u);
+  EXPECT_EQ(page[0], stats[1]);
+  EXPECT_TRUE(json::parse(f.hub->http("GET", "/api/stats?offset=2", "").body).empty());
+  for (const char* bad : {"limit=0", "limit=501", "limit=x", "offset=-1"}) {
+    const HttpReply r = f.hub->http("GET", std::string("/api/stats?") + bad, "");
+    EXPECT_EQ(r.status, 400) << bad;
+    EXPECT_NE(r.body.find(bad[0] == 'l' ? "limit takes 1 to 500" : "offset takes"),
+              std::string::npos)
+        << r.body;
+  }
 
   // A rematch: a new table, the same seats and tokens; latecomers are told too.
   f.hub->received(b, R"({"type":"rematch"})");
@@ -540,6 +556,219 @@ TEST(Persistence, AServerKilledMidGameRestartsWhereItWas) {
   EXPECT_FALSE(a.last_of("update")["log"].empty());
   play_out(g, id, {{0, &a}, {1, &b}}, 2);
   EXPECT_EQ(g.hub->http("GET", "/api/tables/" + id + "/record", "").status, 200);
+}
+
+// A row edited or damaged outside the server is read like any input: the
+// server skips it, says why, and serves the others (it used to crash on a
+// seats list shorter than its players, and again on every start).
+TEST(Persistence, ABadRowIsSkippedAndReportedNeverTrusted) {
+  const std::string db = (std::filesystem::temp_directory_path() / "parlour_bad_row.db").string();
+  for (const char* ext : {"", "-wal", "-shm"}) std::filesystem::remove(db + ext);
+  std::string good;
+  {
+    Fixture f(db);
+    good =
+        f.create({{"game", "old-maid"}, {"players", 2}, {"seats", {"human", "random"}}})["table"];
+  }
+  {
+    SQLite::Database raw(db, SQLite::OPEN_READWRITE);
+    const std::string seat =
+        R"({"kind":"human","bot":"","token":"00112233445566778899aabbccddeeff","name":""})";
+    for (const auto& [id, seats] : std::vector<std::pair<std::string, std::string>>{
+             {"short1", "[" + seat + "]"},  // one seat for two players
+             {"short2", "[]"},              // none for two
+             {"notjson", "[{"},
+             {"badkind", R"([{"kind":"ghost","bot":"","token":"","name":""},)" + seat + "]"}})
+      raw.exec(
+          "INSERT INTO tables(id, game, players, options, seed, bot_seed, seats, created) "
+          "VALUES('" +
+          id + "', 'old-maid', 2, '[]', 1, 2, '" + seats + "', 1)");
+    raw.exec(
+        "INSERT INTO tables(id, game, players, options, seed, bot_seed, seats, created) "
+        "VALUES('hugeplayers', 'old-maid', 100000, '[]', 1, 2, '[]', 1)");
+  }
+  Fixture g(db);
+  auto restored = g.hub->restore();
+  ASSERT_TRUE(restored.ok()) << restored.message();
+  ASSERT_EQ(restored->size(), 5u);
+  const std::string all = json(*restored).dump();
+  EXPECT_NE(all.find("table short1: 1 seat for 2 players"), std::string::npos) << all;
+  EXPECT_NE(all.find("table short2: 0 seats for 2 players"), std::string::npos) << all;
+  EXPECT_NE(all.find("table notjson:"), std::string::npos) << all;
+  EXPECT_NE(all.find("table badkind: seat 0 is neither"), std::string::npos) << all;
+  EXPECT_NE(all.find("100000 players, not 1 to 64"), std::string::npos) << all;
+  ASSERT_NE(g.hub->state(good), nullptr);
+  const HttpReply list = g.hub->http("GET", "/api/tables", "");
+  ASSERT_EQ(list.status, 200) << list.body;
+  const json tables = json::parse(list.body);
+  ASSERT_EQ(tables.size(), 1u);
+  EXPECT_EQ(tables[0]["table"], good);
+  Recorder c;
+  g.join(c, "short1", "00112233445566778899aabbccddeeff");
+  EXPECT_EQ(c.last()["type"], "error");
+  EXPECT_NE(c.last()["message"].get<std::string>().find("1 seat for 2 players"), std::string::npos);
+  // Nor does the store write such a row.
+  TableRow bad;
+  bad.id = "x", bad.game = "old-maid", bad.players = 2;
+  EXPECT_FALSE(g.store->add_table(bad).ok());
+}
+
+// ---- limits: what an attacker on the internet would try -------------------------
+
+TEST(Limits, NewTablesAreLimitedPerAddressRematchesIncluded) {
+  HubOptions o;
+  o.tables_burst = 2, o.seconds_per_table = 3600;
+  Fixture f(":memory:", 0, o);
+  const json req = {{"game", "old-maid"}, {"players", 2}, {"seats", {"human", "blind"}}};
+  const json t = json::parse(f.hub->http("POST", "/api/tables", req.dump(), "10.0.0.1").body);
+  EXPECT_EQ(f.hub->http("POST", "/api/tables", req.dump(), "10.0.0.1").status, 201);
+  const HttpReply third = f.hub->http("POST", "/api/tables", req.dump(), "10.0.0.1");
+  EXPECT_EQ(third.status, 429);
+  EXPECT_NE(third.body.find("too many new tables"), std::string::npos);
+  // A mistake costs nothing, and another address has its own allowance.
+  EXPECT_EQ(f.hub->http("POST", "/api/tables", R"({"game":"nope"})", "10.0.0.2").status, 400);
+  EXPECT_EQ(f.hub->http("POST", "/api/tables", req.dump(), "10.0.0.2").status, 201);
+  // A rematch makes a table, and is counted with the rest.
+  Recorder a;
+  a.from = "10.0.0.1";
+  f.join(a, t["table"], token(t, 0));
+  play_out(f, t["table"], {{0, &a}}, 1);
+  f.hub->received(a, R"({"type":"rematch"})");
+  EXPECT_EQ(a.last()["code"], "too-many-tables");
+  a.from = "10.0.0.3";
+  f.hub->received(a, R"({"type":"rematch"})");
+  EXPECT_EQ(a.last()["type"], "rematch");
+}
+
+TEST(Limits, AWrongJoinCostsNoReplayAndTooManyCloseTheConnection) {
+  Fixture f;
+  const json t = f.create({{"game", "old-maid"}, {"players", 2}, {"seats", {"human", "blind"}}});
+  const std::string id = t["table"];
+  Recorder a;
+  f.join(a, id, token(t, 0));
+  play_out(f, id, {{0, &a}}, 1);
+  f.hub->closed(a);
+  EXPECT_EQ(f.hub->live_tables(), 0u);  // finished, nobody there: only stored
+  Recorder guesser;
+  f.hub->opened(guesser);
+  const std::string wrong(32, 'a');
+  for (int i = 0; i < 4; ++i) {
+    f.hub->received(guesser, json{{"type", "join"}, {"table", id}, {"token", wrong}}.dump());
+    EXPECT_EQ(guesser.last()["code"], "bad-token");
+    EXPECT_EQ(f.hub->live_tables(), 0u) << "a wrong token loaded the table";
+    EXPECT_FALSE(guesser.closed);
+  }
+  f.hub->received(guesser, json{{"type", "join"}, {"table", "nosuch"}}.dump());
+  EXPECT_EQ(guesser.last()["code"], "unknown-table");
+  EXPECT_NE(guesser.last()["message"].get<std::string>().find("connection is closed"),
+            std::string::npos);
+  EXPECT_TRUE(guesser.closed);
+  // The right token still opens the seat.
+  Recorder back;
+  f.join(back, id, token(t, 0));
+  EXPECT_EQ(back.last_of("joined")["seat"], 0);
+}
+
+TEST(Limits, AConnectionThatJoinsNothingIsClosed) {
+  HubOptions o;
+  o.join_within = std::chrono::seconds(60);
+  Fixture f(":memory:", 0, o);
+  const json t = f.create({{"game", "old-maid"}, {"players", 2}, {"seats", {"human", "blind"}}});
+  Recorder idle, player;
+  f.hub->opened(idle);
+  f.join(player, t["table"], token(t, 0));
+  f.clock.run();
+  EXPECT_TRUE(idle.closed);
+  EXPECT_EQ(idle.last()["code"], "idle");
+  EXPECT_FALSE(player.closed);
+}
+
+// A join is told the story from a cache kept up as moves are narrated, not
+// from a replay: it must be the very story a viewer there all along was told.
+TEST(Limits, AJoinIsToldTheSameStoryAsAViewerThereAllAlong) {
+  Fixture f;
+  const json t =
+      f.create({{"game", "old-maid"}, {"players", 3}, {"seats", {"human", "human", "blind"}}});
+  const std::string id = t["table"];
+  Recorder a, b, w;
+  f.join(a, id, token(t, 0));
+  f.join(b, id, token(t, 1));
+  f.join(w, id);  // replays once, then follows
+  play_out(f, id, {{0, &a}, {1, &b}}, 7, /*moves=*/10);
+  std::vector<std::string> all_along;
+  for (const json& m : w.got)
+    if (m["type"] == "update")
+      for (const json& line : m["log"]) all_along.push_back(line);
+  ASSERT_GT(all_along.size(), 10u);
+  Recorder late, late_seat;
+  f.join(late, id);
+  EXPECT_EQ(late.last_of("update")["log"].get<std::vector<std::string>>(), all_along);
+  // A seat's story likewise, whoever was connected meanwhile.
+  f.hub->closed(w);
+  f.hub->closed(late);
+  play_out(f, id, {{0, &a}, {1, &b}}, 8, /*moves=*/3);
+  std::vector<std::string> seat0;
+  for (const json& m : a.got)
+    if (m["type"] == "update")
+      for (const json& line : m["log"]) seat0.push_back(line);
+  Recorder again;
+  f.join(again, id, token(t, 0));
+  EXPECT_EQ(again.last_of("update")["log"].get<std::vector<std::string>>(), seat0);
+}
+
+TEST(Persistence, FinishedTablesGoAfterTheirTimeAndStatsStay) {
+  const std::string db = (std::filesystem::temp_directory_path() / "parlour_keep.db").string();
+  for (const char* ext : {"", "-wal", "-shm"}) std::filesystem::remove(db + ext);
+  std::string done, playing;
+  {
+    Fixture f(db);
+    const json req = {{"game", "old-maid"}, {"players", 2}, {"seats", {"human", "blind"}}};
+    const json t = f.create(req);
+    done = t["table"];
+    Recorder a;
+    f.join(a, done, token(t, 0), "Ann");
+    play_out(f, done, {{0, &a}}, 1);
+    playing = f.create(req)["table"];
+  }
+  {
+    SQLite::Database raw(db, SQLite::OPEN_READWRITE);
+    raw.exec("UPDATE tables SET created = created - 31 * 86400");  // both a month old
+  }
+  HubOptions o;
+  o.keep_finished = std::chrono::hours(24 * 30);
+  Fixture g(db, 0, o);
+  ASSERT_TRUE(g.hub->restore().ok());
+  EXPECT_EQ(g.hub->http("GET", "/api/tables/" + done + "/record", "").status, 404);
+  const std::string listed = g.hub->http("GET", "/api/tables", "").body;
+  EXPECT_EQ(listed.find(done), std::string::npos);
+  EXPECT_NE(listed.find(playing), std::string::npos);  // unfinished tables stay
+  EXPECT_EQ(json::parse(g.hub->http("GET", "/api/stats", "").body)[0]["name"], "Ann");
+  SQLite::Database raw(db, SQLite::OPEN_READONLY);
+  EXPECT_EQ(raw.execAndGet("SELECT COUNT(*) FROM actions WHERE table_id = '" + done + "'").getInt(),
+            0);
+}
+
+TEST(Persistence, HealthSaysWhetherTheStoreCanWrite) {
+  const std::string db = (std::filesystem::temp_directory_path() / "parlour_health.db").string();
+  for (const char* ext : {"", "-wal", "-shm"}) std::filesystem::remove(db + ext);
+  { Fixture f(db); }
+  {
+    Fixture f(db);
+    const HttpReply ok = f.hub->http("GET", "/healthz", "");
+    EXPECT_EQ(ok.status, 200) << ok.body;
+  }
+  // Read-only: a connection SQLite itself opens read-only, as it does for a
+  // file it may not write.
+  auto ro = Store::open("file:" + db + "?mode=ro");
+  ASSERT_TRUE(ro.ok()) << ro.message();
+  ManualClock clock;
+  Hub hub(**ro, clock);
+  const HttpReply bad = hub.http("GET", "/healthz", "");
+  EXPECT_EQ(bad.status, 503);
+  EXPECT_NE(bad.body.find("readonly"), std::string::npos) << bad.body;
+  const HttpReply create = hub.http("POST", "/api/tables", R"({"game":"old-maid"})");
+  EXPECT_EQ(create.status, 500);
+  EXPECT_NE(create.body.find("readonly"), std::string::npos) << create.body;
 }
 
 // ---- several seats at once, people's tables -----------------------------------

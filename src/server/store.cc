@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <ctime>
 #include <nlohmann/json.hpp>
+#include <stdexcept>
 
 namespace parlour::server {
 namespace {
@@ -48,20 +49,57 @@ constexpr const char* kColumns =
     "id, game, players, options, seed, bot_seed, seats, finished, next, created, absent_after, "
     "window_seconds";
 
+bool hex_token(const std::string& t) {
+  return t.size() == 32 && std::all_of(t.begin(), t.end(), [](char c) {
+           return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
+         });
+}
+
+}  // namespace
+
+std::string TableRow::problem() const {
+  auto why = [&](std::string s) { return "table " + id.substr(0, 40) + ": " + s; };
+  if (id.empty() || id.size() > 64) return why("its id is empty or over 64 characters");
+  if (game.empty()) return why("no game");
+  if (players < 1 || players > 64) return why(std::to_string(players) + " players, not 1 to 64");
+  if (seats.size() != static_cast<std::size_t>(players))
+    return why(std::to_string(seats.size()) + (seats.size() == 1 ? " seat" : " seats") + " for " +
+               std::to_string(players) + " players");
+  for (std::size_t s = 0; s < seats.size(); ++s) {
+    const SeatRow& r = seats[s];
+    if (r.kind == "human" ? !hex_token(r.token) : r.kind != "bot" || r.bot.empty())
+      return why("seat " + std::to_string(s) + " is neither a person with a token nor a bot");
+  }
+  if (absent_after != 0 && (absent_after < 10 || absent_after > 3600))
+    return why("absent_after " + std::to_string(absent_after) + " is not 0 or 10 to 3600");
+  if (window_seconds != 0 && (window_seconds < 3 || window_seconds > 120))
+    return why("window_seconds " + std::to_string(window_seconds) + " is not 0 or 3 to 120");
+  return "";
+}
+
+namespace {
+
+// A row is read like any input: one that does not parse or breaks a rule
+// of TableRow throws, naming the table and the fault.
 TableRow row_of(SQLite::Statement& q) {
   TableRow t;
   t.id = q.getColumn(0).getString();
-  t.game = q.getColumn(1).getString();
-  t.players = q.getColumn(2).getInt();
-  t.options = json::parse(q.getColumn(3).getString()).get<std::vector<std::string>>();
-  t.seed = from_db(q.getColumn(4).getInt64());
-  t.bot_seed = from_db(q.getColumn(5).getInt64());
-  t.seats = parse_seats(q.getColumn(6).getString());
-  t.finished = q.getColumn(7).getInt() != 0;
-  t.next = q.getColumn(8).getString();
-  t.created = q.getColumn(9).getInt64();
-  t.absent_after = q.getColumn(10).getInt();
-  t.window_seconds = q.getColumn(11).getInt();
+  try {
+    t.game = q.getColumn(1).getString();
+    t.players = q.getColumn(2).getInt();
+    t.options = json::parse(q.getColumn(3).getString()).get<std::vector<std::string>>();
+    t.seed = from_db(q.getColumn(4).getInt64());
+    t.bot_seed = from_db(q.getColumn(5).getInt64());
+    t.seats = parse_seats(q.getColumn(6).getString());
+    t.finished = q.getColumn(7).getInt() != 0;
+    t.next = q.getColumn(8).getString();
+    t.created = q.getColumn(9).getInt64();
+    t.absent_after = q.getColumn(10).getInt();
+    t.window_seconds = q.getColumn(11).getInt();
+  } catch (const std::exception& e) {
+    throw std::runtime_error("table " + t.id.substr(0, 40) + ": " + e.what());
+  }
+  if (std::string why = t.problem(); !why.empty()) throw std::runtime_error(why);
   return t;
 }
 
@@ -84,7 +122,7 @@ Store::~Store() {
 // never waits for the server's connection.
 void Store::checkpoint_loop(std::string path) {
   try {
-    SQLite::Database db(path, SQLite::OPEN_READWRITE, 2000);
+    SQLite::Database db(path, SQLite::OPEN_READWRITE | SQLite::OPEN_URI, 2000);
     std::unique_lock lock(mu_);
     while (!wake_.wait_for(lock, std::chrono::milliseconds(500), [&] { return stop_; })) {
       lock.unlock();
@@ -100,8 +138,8 @@ void Store::checkpoint_loop(std::string path) {
 
 Result<std::unique_ptr<Store>> Store::open(const std::string& path) {
   try {
-    auto db = std::make_unique<SQLite::Database>(path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE,
-                                                 2000);
+    auto db = std::make_unique<SQLite::Database>(
+        path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE | SQLite::OPEN_URI, 2000);
     db->exec("PRAGMA journal_mode=WAL");
     db->exec("PRAGMA synchronous=NORMAL");
     db->exec(
@@ -156,6 +194,7 @@ Result<std::unique_ptr<Store>> Store::open(const std::string& path) {
 }
 
 Status Store::add_table(const TableRow& t, const std::string& rematch_of) {
+  if (std::string why = t.problem(); !why.empty()) return Status::error("not stored: " + why);
   return guarded("adding a table", [&] {
     SQLite::Transaction tx(*db_);
     if (!rematch_of.empty()) {
@@ -265,12 +304,13 @@ void Store::add_stats(const std::vector<StatRow>& results) {
   }
 }
 
-Result<std::optional<TableRow>> Store::table(const std::string& id) {
+Result<std::optional<TableRow>> Store::table(const std::string& id, bool actions) {
   return guarded("loading a table", [&]() -> Result<std::optional<TableRow>> {
     SQLite::Statement q(*db_, std::string("SELECT ") + kColumns + " FROM tables WHERE id = ?");
     q.bind(1, id);
     if (!q.executeStep()) return std::optional<TableRow>();
     TableRow t = row_of(q);
+    if (!actions) return std::optional<TableRow>(std::move(t));
     SQLite::Statement a(*db_,
                         "SELECT idx, action, seat FROM actions WHERE table_id = ? ORDER BY idx");
     a.bind(1, id);
@@ -284,6 +324,36 @@ Result<std::optional<TableRow>> Store::table(const std::string& id) {
   });
 }
 
+Result<int> Store::remove_finished(std::int64_t before) {
+  return guarded("removing old tables", [&]() -> Result<int> {
+    SQLite::Transaction tx(*db_);
+    const char* old = "SELECT id FROM tables WHERE finished = 1 AND created < ?";
+    for (const char* from : {"actions", "chat"}) {
+      SQLite::Statement q(*db_,
+                          std::string("DELETE FROM ") + from + " WHERE table_id IN (" + old + ")");
+      q.bind(1, before);
+      q.exec();
+    }
+    SQLite::Statement q(*db_, "DELETE FROM tables WHERE finished = 1 AND created < ?");
+    q.bind(1, before);
+    const int n = q.exec();
+    tx.commit();
+    return n;
+  });
+}
+
+Status Store::can_write() {
+  return guarded("writing", [&] {
+    SQLite::Transaction tx(*db_);
+    db_->exec("CREATE TABLE IF NOT EXISTS health(id INTEGER PRIMARY KEY, at INTEGER NOT NULL)");
+    SQLite::Statement q(*db_, "INSERT OR REPLACE INTO health(id, at) VALUES(1, ?)");
+    q.bind(1, static_cast<std::int64_t>(std::time(nullptr)));
+    q.exec();
+    tx.commit();
+    return Status();
+  });
+}
+
 Result<std::vector<std::string>> Store::unfinished() {
   return guarded("listing unfinished tables", [&]() -> Result<std::vector<std::string>> {
     std::vector<std::string> ids;
@@ -293,7 +363,7 @@ Result<std::vector<std::string>> Store::unfinished() {
   });
 }
 
-Result<std::vector<TableRow>> Store::recent(int limit) {
+Result<std::vector<TableRow>> Store::recent(int limit, std::vector<std::string>* skipped) {
   return guarded("listing tables", [&]() -> Result<std::vector<TableRow>> {
     std::vector<TableRow> rows;
     SQLite::Statement q(*db_, std::string("SELECT ") + kColumns +
@@ -301,7 +371,12 @@ Result<std::vector<TableRow>> Store::recent(int limit) {
                                   " ORDER BY created DESC, rowid DESC LIMIT ?");
     q.bind(1, limit);
     while (q.executeStep()) {
-      rows.push_back(row_of(q));
+      try {
+        rows.push_back(row_of(q));
+      } catch (const std::exception& e) {
+        if (skipped) skipped->push_back(e.what());
+        continue;
+      }
       rows.back().actions.resize(
           static_cast<std::size_t>(q.getColumn(12).getInt64()));  // only the count is read
     }
@@ -318,13 +393,15 @@ Result<std::optional<std::string>> Store::record(const std::string& id) {
   });
 }
 
-Result<std::vector<StatRow>> Store::stats() {
+Result<std::vector<StatRow>> Store::stats(int limit, int offset) {
   return guarded("reading stats", [&]() -> Result<std::vector<StatRow>> {
     std::vector<StatRow> rows;
     SQLite::Statement q(
         *db_,
         "SELECT name, game, played, won, lost, score, streak, best_streak FROM stats"
-        " ORDER BY won DESC, played DESC, name");
+        " ORDER BY won DESC, played DESC, name, game LIMIT ? OFFSET ?");
+    q.bind(1, limit);
+    q.bind(2, offset);
     while (q.executeStep())
       rows.push_back({q.getColumn(0).getString(), q.getColumn(1).getString(),
                       q.getColumn(2).getInt(), q.getColumn(3).getInt(), q.getColumn(4).getInt(),

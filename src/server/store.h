@@ -54,6 +54,11 @@ struct TableRow {
   bool finished = false;
   std::string next;          // the rematch's table id, once asked
   std::int64_t created = 0;  // unix seconds
+
+  // What makes the row unusable ("" if nothing): a row read back from the
+  // database is checked like any input, since a file edited or damaged
+  // outside the server must not crash it.
+  std::string problem() const;
 };
 
 struct StatRow {
@@ -84,15 +89,27 @@ class Store {
   // players' stats, in one transaction.
   [[nodiscard]] Status add_results(const std::vector<StatRow>& results);
 
-  // A table with its actions; nullopt if there is none with that id.
-  Result<std::optional<TableRow>> table(const std::string& id);
+  // A table with its actions (unless `actions` is false: the row alone);
+  // nullopt if there is none with that id; an error naming the fault if its
+  // row is unusable (TableRow::problem).
+  Result<std::optional<TableRow>> table(const std::string& id, bool actions = true);
   Result<std::vector<std::string>> unfinished();
+  // Removes the finished tables created before `before` (unix seconds), with
+  // their actions, records and table talk; players' stats stay. Returns how
+  // many tables went.
+  Result<int> remove_finished(std::int64_t before);
+  // Whether a write can be committed now (a read-only file, a full disk: no),
+  // tried with a real write to a row kept for the purpose.
+  [[nodiscard]] Status can_write();
   // The most recent tables, newest first; of their actions only the number
-  // is read (the list holds that many zeros).
-  Result<std::vector<TableRow>> recent(int limit);
+  // is read (the list holds that many zeros). Unusable rows are left out,
+  // each named in `skipped` if given.
+  Result<std::vector<TableRow>> recent(int limit, std::vector<std::string>* skipped = nullptr);
   // A finished table's record; nullopt if unknown or unfinished.
   Result<std::optional<std::string>> record(const std::string& id);
-  Result<std::vector<StatRow>> stats();
+  // Players' results, most games won first; `limit` rows from `offset`
+  // (-1: all).
+  Result<std::vector<StatRow>> stats(int limit = -1, int offset = 0);
 
   // Table talk: kept so that a join, or a restart, shows the last lines.
   struct Chat {

@@ -1,6 +1,8 @@
 // Tables in memory: loading and creating them, the bots that play at them
 // (their own seats, and people's seats while those are away), committing
 // actions, finishing games, and live odds.
+#include <spdlog/spdlog.h>
+
 #include <algorithm>
 #include <bit>
 #include <cassert>
@@ -56,11 +58,25 @@ void Hub::Impl::schedule_sweep() {
 // Tables nobody is at, played by nobody or by bots alone, need not stay in
 // memory: they are stored, and a join loads them again (bots resume then).
 void Hub::Impl::sweep() {
+  remove_old();
   const auto now = std::chrono::steady_clock::now();
   std::erase_if(tables, [&](const auto& entry) {
     const Live& t = *entry.second;
     return !t.has_clients() && now - t.last_active > options.idle_evict;
   });
+}
+
+// Finished tables older than the server keeps them go, with their records;
+// the players' stats stay.
+void Hub::Impl::remove_old() {
+  if (options.keep_finished.count() <= 0) return;
+  const auto before = std::time(nullptr) - options.keep_finished.count();
+  auto gone = store.remove_finished(before);
+  if (!gone.ok())
+    (void)noted(gone.status());
+  else if (*gone > 0)
+    spdlog::info("removed {} finished tables created over {} days ago", *gone,
+                 options.keep_finished.count() / 86400.0);
 }
 
 // Rebuilds a table from its row: the deal from the seed, then every action,
@@ -70,6 +86,10 @@ Result<std::unique_ptr<Live>> Hub::Impl::build(TableRow row) {
   if (!sel.ok()) return sel.status();
   auto config = make_config(*sel, row.players, row.options);
   if (!config.ok()) return config.status();
+  if (config->players != row.players)
+    return Status::error("table " + row.id + ": its options make " +
+                         std::to_string(config->players) + " players, its row " +
+                         std::to_string(row.players));
   Record rec;
   rec.game = std::string(sel->game->name);
   rec.preset = std::string(sel->name());
@@ -121,7 +141,7 @@ Result<Live*> Hub::Impl::create(TableRow row, std::optional<std::uint64_t> seed,
   name_bots(row, row.bot_seed % kBotNames.size());
   auto live = build(row);
   if (!live.ok()) return live.status();
-  if (Status s = store.add_table(row, rematch_of); !s.ok()) return s;
+  if (Status s = noted(store.add_table(row, rematch_of)); !s.ok()) return s;
   Live* t = live->get();
   tables.emplace(row.id, std::move(*live));
   time_window(*t);
@@ -225,12 +245,21 @@ void Hub::Impl::set_away(Live& t, Seat seat, bool away) {
 Status Hub::Impl::play(Live& t, Seat seat, Action a) {
   const std::string label = t.state().action_label(seat, a);
   t.last_active = std::chrono::steady_clock::now();
-  if (Status s = store.add_action(t.row.id, t.version(), seat, a); !s.ok()) return s;
+  if (Status s = noted(store.add_action(t.row.id, t.version(), seat, a)); !s.ok()) return s;
+  const int before = t.version();
   Lines lines(t.row.players + 1);
   const auto tell = [&](const State&, const Step&) { narrate(t, lines); };
   [[maybe_unused]] const Status applied = t.table->act(seat, a, tell);
   assert(applied.ok());
   t.table->settle(tell);
+  // The stories of the viewers narrated for move on with the table.
+  for (std::size_t v = 0; v < t.stories.size(); ++v) {
+    Live::Story& story = t.stories[v];
+    const bool told = v == 0 ? !t.watchers.empty() : t.players[v - 1] != nullptr;
+    if (story.version != before || !told) continue;
+    story.log.insert(story.log.end(), lines[v].begin(), lines[v].end());
+    story.version = t.version();
+  }
   if (t.state().terminal()) finish(t);
   time_window(t);
   broadcast_update(t, lines, seat, label);
@@ -285,7 +314,7 @@ void Hub::Impl::finish(Live& t) {
   }
   // The actions are already stored, so a failure here loses no game: the
   // table is finished again from them when it is next loaded.
-  t.row.finished = store.finish(t.row.id, to_json(t.table->record()), results).ok();
+  t.row.finished = noted(store.finish(t.row.id, to_json(t.table->record()), results)).ok();
 }
 
 // ---- Live odds ------------------------------------------------------------------

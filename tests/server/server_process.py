@@ -2,16 +2,14 @@
 """`parlour serve` as a process, over real sockets: kill -9 mid-game and a
 restart that resumes the game; clients that vanish mid-message; oversized and
 malformed messages; the record of the finished game replays with
-`parlour replay`. Standard library only: a minimal WebSocket client is below.
+`parlour replay`. Standard library only: the WebSocket client is in wire.py.
 
     python3 server_process.py BUILD/parlour
 """
-import base64
 import json
 import os
 import signal
 import socket
-import struct
 import subprocess
 import sys
 import tempfile
@@ -19,20 +17,15 @@ import time
 import urllib.error
 import urllib.request
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import wire  # noqa: E402
+
 PARLOUR = sys.argv[1]
 TMP = tempfile.mkdtemp(prefix="parlour-server-test-")
 DB = os.path.join(TMP, "t.db")
 
 
-def free_port():
-    s = socket.socket()
-    s.bind(("127.0.0.1", 0))
-    port = s.getsockname()[1]
-    s.close()
-    return port
-
-
-PORT = free_port()
+PORT = wire.free_port()
 BASE = f"http://127.0.0.1:{PORT}"
 
 
@@ -50,7 +43,8 @@ def start():
 
 
 def http(method, path, body=None):
-    req = urllib.request.Request(BASE + path, method=method, data=None if body is None else body.encode())
+    req = urllib.request.Request(BASE + path, method=method, data=None if body is None else body.encode(),
+                                 headers={} if body is None else {"Content-Type": "application/json"})
     try:
         with urllib.request.urlopen(req, timeout=5) as r:
             return r.status, r.read().decode()
@@ -58,81 +52,11 @@ def http(method, path, body=None):
         return e.code, e.read().decode()
 
 
-class WS:
-    """Just enough of RFC 6455 for a client: masked text frames out, frames in."""
-
-    def __init__(self):
-        self.s = socket.create_connection(("127.0.0.1", PORT), timeout=10)
-        key = base64.b64encode(os.urandom(16)).decode()
-        self.s.sendall((f"GET /ws HTTP/1.1\r\nHost: 127.0.0.1:{PORT}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-                        f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n").encode())
-        head = b""
-        while b"\r\n\r\n" not in head:
-            chunk = self.s.recv(1)
-            if not chunk:
-                raise AssertionError("handshake refused")
-            head += chunk
-        assert head.startswith(b"HTTP/1.1 101"), head
-        self.buf = b""
-
-    def frame(self, payload, opcode=1):
-        n = len(payload)
-        header = bytes([0x80 | opcode])
-        if n < 126:
-            header += bytes([0x80 | n])
-        elif n < 65536:
-            header += bytes([0x80 | 126]) + struct.pack(">H", n)
-        else:
-            header += bytes([0x80 | 127]) + struct.pack(">Q", n)
-        mask = os.urandom(4)
-        return header + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
-
-    def send(self, obj):
-        self.s.sendall(self.frame((obj if isinstance(obj, str) else json.dumps(obj)).encode()))
-
-    def _read(self, n):
-        while len(self.buf) < n:
-            chunk = self.s.recv(65536)
-            if not chunk:
-                raise ConnectionError("closed")
-            self.buf += chunk
-        out, self.buf = self.buf[:n], self.buf[n:]
-        return out
-
-    def recv(self):
-        """The next message as JSON; ('close', code) for a close frame."""
-        data, opcode = b"", None
-        while True:
-            b0, b1 = self._read(2)
-            n = b1 & 0x7F
-            if n == 126:
-                n = struct.unpack(">H", self._read(2))[0]
-            elif n == 127:
-                n = struct.unpack(">Q", self._read(8))[0]
-            payload = self._read(n)
-            op = b0 & 0x0F
-            if op == 8:
-                return ("close", struct.unpack(">H", payload[:2])[0] if len(payload) >= 2 else None)
-            if op in (9, 10):  # ping, pong
-                continue
-            opcode = opcode if op == 0 else op
-            data += payload
-            if b0 & 0x80:  # FIN: the message is whole
-                return json.loads(data)
-
-    def until(self, pred, limit=500):
-        for _ in range(limit):
-            m = self.recv()
-            if pred(m):
-                return m
-        raise AssertionError("expected message never came")
-
-    def close(self):
-        self.s.close()
+def WS():
+    return wire.WS(PORT)
 
 
-def update(m):
-    return isinstance(m, dict) and m.get("type") == "update"
+update = wire.update
 
 
 failures = []
@@ -255,45 +179,6 @@ finally:
     server.kill()
     server.wait()
 
-
-def own_address():
-    """This machine's address on its outbound interface, or None."""
-    try:
-        u = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
-        u.connect(("192.0.2.1", 9))  # no packet is sent
-        ip = u.getsockname()[0]
-        u.close()
-        return None if ip.startswith("127.") else ip
-    except OSError:
-        return None
-
-
-# Table creation is rate-limited per remote address (loopback excepted).
-ip = own_address()
-if ip is None:
-    print("skipped: no non-loopback address to test the creation limit from")
-else:
-    port2 = free_port()
-    log = open(os.path.join(TMP, "serve-limit.log"), "a")
-    p = subprocess.Popen([PARLOUR, "serve", "--host", "0.0.0.0", "--port", str(port2), "--db", ":memory:"], stdout=log, stderr=log)
-    try:
-        codes = []
-        for _ in range(100):
-            try:
-                urllib.request.urlopen(f"http://{ip}:{port2}/api/games", timeout=1).read()
-                break
-            except OSError:
-                time.sleep(0.05)
-        for _ in range(22):
-            req = urllib.request.Request(f"http://{ip}:{port2}/api/tables", method="POST", data=b'{"game":"old-maid"}')
-            try:
-                codes.append(urllib.request.urlopen(req, timeout=5).status)
-            except urllib.error.HTTPError as e:
-                codes.append(e.code)
-        check(codes[:20] == [201] * 20 and codes[20:] == [429, 429], f"a burst of 20 tables, then 429: {codes}")
-    finally:
-        p.kill()
-        p.wait()
 
 if failures:
     print(f"{len(failures)} failure(s); server log in {TMP}/serve.log")

@@ -1,0 +1,145 @@
+"""What the server's process tests share: a free port, `parlour serve` as a
+child process, HTTP requests and a minimal WebSocket client (RFC 6455: masked
+text frames out, frames in, pings answered). Standard library only.
+
+A client may give a `source` address: every 127.x.y.z is this machine, so
+tests tell clients apart on loopback alone.
+"""
+import base64
+import http.client
+import json
+import os
+import socket
+import struct
+import subprocess
+import time
+
+
+def free_port():
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    port = s.getsockname()[1]
+    s.close()
+    return port
+
+
+class Serve:
+    """One `parlour serve` on a free port; its log in `log_path`."""
+
+    def __init__(self, parlour, db, log_path, args=()):
+        self.port = free_port()
+        self.log_path = log_path
+        log = open(log_path, "a")
+        self.proc = subprocess.Popen([parlour, "serve", "--port", str(self.port), "--db", db, *args],
+                                     stdout=log, stderr=log)
+        for _ in range(200):
+            try:
+                if request(self.port, "GET", "/api/games")[0] == 200:
+                    return
+            except OSError:
+                time.sleep(0.05)
+            if self.proc.poll() is not None:
+                break
+        raise SystemExit("the server did not start: " + self.log())
+
+    def log(self):
+        return open(self.log_path).read()
+
+    def stop(self):
+        self.proc.kill()
+        self.proc.wait()
+
+
+def request(port, method, path, body=None, headers=None, source=None, timeout=5):
+    """(status, body text, headers) of one request; a body is sent as JSON."""
+    c = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout,
+                                   source_address=(source, 0) if source else None)
+    h = {"Content-Type": "application/json"} if body is not None else {}
+    h.update(headers or {})
+    c.request(method, path, body=None if body is None else (body if isinstance(body, (str, bytes)) else json.dumps(body)), headers=h)
+    r = c.getresponse()
+    out = (r.status, r.read().decode(errors="replace"), dict(r.getheaders()))
+    c.close()
+    return out
+
+
+class WS:
+    def __init__(self, port, source=None, headers=None, timeout=10):
+        self.s = socket.create_connection(("127.0.0.1", port), timeout=timeout,
+                                          source_address=(source, 0) if source else None)
+        key = base64.b64encode(os.urandom(16)).decode()
+        extra = "".join(f"{k}: {v}\r\n" for k, v in (headers or {}).items())
+        self.s.sendall((f"GET /ws HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                        f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n{extra}\r\n").encode())
+        head = b""
+        while b"\r\n\r\n" not in head:
+            chunk = self.s.recv(1)
+            if not chunk:
+                raise ConnectionError("handshake refused")
+            head += chunk
+        self.status = int(head.split(b" ")[1])
+        if self.status != 101:
+            raise ConnectionRefusedError(head.decode(errors="replace"))
+        self.buf = b""
+
+    @staticmethod
+    def frame(payload, opcode=1):
+        n = len(payload)
+        header = bytes([0x80 | opcode])
+        if n < 126:
+            header += bytes([0x80 | n])
+        elif n < 65536:
+            header += bytes([0x80 | 126]) + struct.pack(">H", n)
+        else:
+            header += bytes([0x80 | 127]) + struct.pack(">Q", n)
+        mask = os.urandom(4)
+        return header + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
+
+    def send(self, obj):
+        self.s.sendall(self.frame((obj if isinstance(obj, str) else json.dumps(obj)).encode()))
+
+    def _read(self, n):
+        while len(self.buf) < n:
+            chunk = self.s.recv(65536)
+            if not chunk:
+                raise ConnectionError("closed")
+            self.buf += chunk
+        out, self.buf = self.buf[:n], self.buf[n:]
+        return out
+
+    def recv(self):
+        """The next message as JSON; ('close', code) for a close frame."""
+        data = b""
+        while True:
+            b0, b1 = self._read(2)
+            n = b1 & 0x7F
+            if n == 126:
+                n = struct.unpack(">H", self._read(2))[0]
+            elif n == 127:
+                n = struct.unpack(">Q", self._read(8))[0]
+            payload = self._read(n)
+            op = b0 & 0x0F
+            if op == 8:
+                return ("close", struct.unpack(">H", payload[:2])[0] if len(payload) >= 2 else None)
+            if op == 9:  # ping: answered, as a browser does
+                self.s.sendall(self.frame(payload, 10))
+                continue
+            if op == 10:
+                continue
+            data += payload
+            if b0 & 0x80:  # FIN: the message is whole
+                return json.loads(data)
+
+    def until(self, pred, limit=500):
+        for _ in range(limit):
+            m = self.recv()
+            if pred(m):
+                return m
+        raise AssertionError("expected message never came")
+
+    def close(self):
+        self.s.close()
+
+
+def update(m):
+    return isinstance(m, dict) and m.get("type") == "update"
