@@ -8,7 +8,9 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { check, log, run, Server, sleep, web } from './lib.mjs';
 
-const server = new Server(['--allow-seed', '--bot-delay', '200', '--hand-pause', '0']);
+// One client making a table for every game: the per-client limit on new
+// tables is for strangers, so it is off.
+const server = new Server(['--allow-seed', '--bot-delay', '200', '--hand-pause', '0', '--tables-burst', '0']);
 
 /** Joins a new table as its one person and collects messages until `done` says so. */
 async function capture(game, players, human, seed, done) {

@@ -23,7 +23,9 @@ import { check, launch, log, option, run, Server, sleep, tmp } from './lib.mjs';
 const SHOTS = option('--shots', tmp);
 const OVERALL_MS = 280_000;
 // Bots wait long enough to measure in peace, short enough to reach the person's turn.
-const server = new Server(['--allow-seed', '--bot-delay', '250', '--hand-pause', '0']);
+// One client making a table for every game: the per-client limit on new
+// tables is for strangers, so it is off.
+const server = new Server(['--allow-seed', '--bot-delay', '250', '--hand-pause', '0', '--tables-burst', '0']);
 
 const TABLES = [
   { game: 'old-maid', players: 2 },
