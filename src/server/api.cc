@@ -271,8 +271,8 @@ HttpReply Hub::Impl::list_tables() {
 
 bool Hub::Impl::may_create(std::string_view from) {
   if (creation.allow(std::string(from), std::chrono::steady_clock::now())) return true;
-  refusals.info(fmt::format("refused a new table from {}: over the limit of {} and one every {} s",
-                            from, creation.burst, creation.seconds_per_token));
+  refusals.log(fmt::format("refused a new table from {}: over the limit of {} and one every {} s",
+                           from, creation.burst, creation.seconds_per_token));
   return false;
 }
 

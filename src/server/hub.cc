@@ -66,18 +66,7 @@ void Hub::Impl::report_bad_row(const std::string& why) {
 }
 
 Status Hub::Impl::noted(Status s) {
-  if (s.ok()) return s;
-  const auto now = std::chrono::steady_clock::now();
-  if (now - storage_logged < std::chrono::seconds(10)) {
-    ++storage_unlogged;
-    return s;
-  }
-  if (storage_unlogged > 0)
-    spdlog::error("storage: {} (and {} more failures since the last line)", s.message(),
-                  storage_unlogged);
-  else
-    spdlog::error("storage: {}", s.message());
-  storage_logged = now, storage_unlogged = 0;
+  if (!s.ok()) storage_log.log("storage: " + s.message());
   return s;
 }
 

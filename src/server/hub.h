@@ -102,10 +102,10 @@ class Hub {
   [[nodiscard]] Result<std::vector<std::string>> restore();
 
   // A request under /api/ (see protocol.md), or GET /healthz: 200 while the
-  // store can commit a write, 503 with the reason when it cannot. `done` gets the reply, on this
-  // thread: at once, or, for work too slow for it (a winnable deal to find),
-  // once the Scheduler has done that work.
-  // `from` is the client's address, for the limit on new tables.
+  // store can commit a write, 503 with the reason when it cannot. `from` is
+  // the client's address, for the limit on new tables. `done` gets the
+  // reply, on this thread: at once, or, for work too slow for it (a winnable
+  // deal to find), once the Scheduler has done that work.
   void http(std::string_view method, std::string_view target, std::string_view body,
             std::string_view from, std::function<void(HttpReply)> done);
   // The same, where the Scheduler does its work at once (tests).

@@ -124,7 +124,7 @@ struct Hub::Impl {
   std::unordered_map<Client*, Conn> conns;
   std::uint64_t serials = 0;
   Buckets creation;  // new tables by client address
-  LogLimit refusals;
+  LogLimit refusals{20, std::chrono::seconds(1), spdlog::level::info};
   std::string games_cache, cards_cache;
   Rng delay_rng;
 
@@ -162,6 +162,8 @@ struct Hub::Impl {
   static bool solitaire(const Live& t);
   void hint(Client& c, Conn& conn);
   void narrate(Live& t, Lines& lines);
+  // Whether narrate() tells viewer index v (0: the spectators, s + 1: seat s).
+  static bool narrated(const Live& t, std::size_t v);
   // `undone`: a move was taken back (the version is lower than the last).
   std::string update(Live& t, Seat viewer, const std::vector<std::string>& log,
                      std::optional<Seat> actor, const std::string& label, bool undone = false);
@@ -177,8 +179,7 @@ struct Hub::Impl {
   // A write the store refused (a read-only file, a full disk) is logged: at
   // most one line in ten seconds, counting those not logged. Returns `s`.
   Status noted(Status s);
-  std::chrono::steady_clock::time_point storage_logged{};
-  int storage_unlogged = 0;
+  LogLimit storage_log{1, std::chrono::seconds(10), spdlog::level::err};
   void remove_old();
   // Rows of the database that could not be used, each logged once.
   std::unordered_set<std::string> reported;

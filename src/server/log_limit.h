@@ -1,5 +1,6 @@
-// Lines about refusals are rationed: an attacker whose every request is
-// refused must not be able to fill the operator's disk through the log.
+// Lines about refusals and failures are rationed: an attacker whose every
+// request is refused, or a disk that fails every write, must not be able to
+// fill the operator's disk through the log.
 #pragma once
 
 #include <spdlog/spdlog.h>
@@ -11,29 +12,32 @@ namespace parlour::server {
 
 class LogLimit {
  public:
-  LogLimit() = default;
-  explicit LogLimit(int per_second) : per_second_(per_second) {}
+  // At most `lines` lines every `period`, at `level`.
+  LogLimit(int lines, std::chrono::milliseconds period, spdlog::level::level_enum level)
+      : lines_(lines), period_(period), level_(level) {}
 
-  // Logs `line` (info) unless this second's ration is spent; the next line
-  // after a spent second says how many were left out.
-  void info(std::string_view line) {
+  // Logs `line` unless this period's ration is spent; the first line of the
+  // next period says how many were left out.
+  void log(std::string_view line) {
     const auto now = std::chrono::steady_clock::now();
-    if (now - second_ >= std::chrono::seconds(1)) {
-      if (dropped_ > 0) spdlog::warn("{} more refusals were not logged", dropped_);
-      second_ = now, lines_ = 0, dropped_ = 0;
+    if (now - start_ >= period_) {
+      if (dropped_ > 0) spdlog::log(level_, "{} more lines like these were not logged", dropped_);
+      start_ = now, used_ = 0, dropped_ = 0;
     }
-    if (++lines_ > per_second_) {
+    if (++used_ > lines_) {
       ++dropped_;
       return;
     }
-    spdlog::info("{}", line);
+    spdlog::log(level_, "{}", line);
   }
 
  private:
-  int per_second_ = 20;
-  int lines_ = 0;
+  int lines_;
+  std::chrono::milliseconds period_;
+  spdlog::level::level_enum level_;
+  int used_ = 0;
   long dropped_ = 0;
-  std::chrono::steady_clock::time_point second_{};
+  std::chrono::steady_clock::time_point start_{};
 };
 
 }  // namespace parlour::server

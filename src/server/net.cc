@@ -188,7 +188,7 @@ struct Server {
   std::size_t sockets = 0,
               max_sockets = 1000;  // open connections; beyond the cap new ones are closed at once
   std::unordered_map<std::string, int> per_client;  // open connections by client address
-  LogLimit refusals;
+  LogLimit refusals{20, std::chrono::seconds(1), spdlog::level::info};
 };
 
 // A connection counted against its client's allowance while it lives.
@@ -240,9 +240,9 @@ bool origin_ok(const Server& srv, const http::request<http::string_body>& req) {
          srv.options.allow_origin.end();
 }
 
-http::response<http::string_body> refusal(const http::request<http::string_body>& req,
-                                          http::status status, std::string_view error) {
-  http::response<http::string_body> res{status, req.version()};
+http::response<http::string_body> refusal(unsigned version, http::status status,
+                                          std::string_view error) {
+  http::response<http::string_body> res{status, version};
   res.set(http::field::server, "parlour");
   res.set(http::field::content_type, "application/json");
   res.set(http::field::cache_control, "no-store");
@@ -327,8 +327,8 @@ awaitable<void> session(tcp::socket socket, Server& srv) {
   beast::error_code peer_ec;
   const asio::ip::address peer = socket.remote_endpoint(peer_ec).address();
   if (srv.sockets > srv.max_sockets) {
-    srv.refusals.info("refused a connection from " + peer.to_string() +
-                      ": the server's cap of open connections is reached");
+    srv.refusals.log("refused a connection from " + peer.to_string() +
+                     ": the server's cap of open connections is reached");
     co_return;
   }
   // Each client has its allowance of connections; behind the trusted proxy
@@ -338,8 +338,8 @@ awaitable<void> session(tcp::socket socket, Server& srv) {
   if (!proxied) {
     hold.emplace(srv, peer.to_string());
     if (hold->over()) {
-      srv.refusals.info("refused a connection from " + peer.to_string() + ": over " +
-                        std::to_string(srv.options.max_connections) + " open at once");
+      srv.refusals.log("refused a connection from " + peer.to_string() + ": over " +
+                       std::to_string(srv.options.max_connections) + " open at once");
       co_return;
     }
   }
@@ -354,11 +354,8 @@ awaitable<void> session(tcp::socket socket, Server& srv) {
     stream.expires_after(kRequestTime);
     co_await http::async_read(stream, buffer, parser, asio::redirect_error(use_awaitable, ec));
     if (ec == http::error::body_limit || ec == http::error::header_limit) {
-      http::response<http::string_body> res{http::status::payload_too_large, 11};
-      res.set(http::field::content_type, "application/json");
-      res.body() = R"({"error":"the request is too large: at most 64 KiB of body"})";
-      res.keep_alive(false);
-      res.prepare_payload();
+      auto res = refusal(11, http::status::payload_too_large,
+                         "the request is too large: at most 64 KiB of body");
       co_await http::async_write(stream, res, asio::redirect_error(use_awaitable, ec));
       break;
     }
@@ -366,10 +363,10 @@ awaitable<void> session(tcp::socket socket, Server& srv) {
     http::request<http::string_body> req = parser.release();
     const std::string client = client_of(srv, peer, req);
     auto refuse = [&](http::status status, std::string_view why) {
-      srv.refusals.info("refused " + std::string(req.method_string()) + " " +
-                        std::string(req.target().substr(0, 80)) + " from " + client + ": " +
-                        std::string(why));
-      return refusal(req, status, why);
+      srv.refusals.log("refused " + std::string(req.method_string()) + " " +
+                       std::string(req.target().substr(0, 80)) + " from " + client + ": " +
+                       std::string(why));
+      return refusal(req.version(), status, why);
     };
     std::optional<Hold> proxied_hold;
     if (proxied) proxied_hold.emplace(srv, client);
@@ -397,7 +394,7 @@ awaitable<void> session(tcp::socket socket, Server& srv) {
       co_await ws->run(std::move(req));
       co_return;
     }
-    proxied_hold.reset();
+    proxied_hold.reset();  // a socket counts while it is open, a request only while checked
     std::optional<HttpReply> api;
     if (req.target().starts_with("/api/") || req.target() == "/healthz")
       api = co_await api_reply(srv, req, client);

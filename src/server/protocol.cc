@@ -40,10 +40,13 @@ void Hub::Impl::handle(Client& c, std::string_view message) {
                                 "\": join, act, rematch, chat, odds, back, undo, hint or ping");
 }
 
+bool Hub::Impl::narrated(const Live& t, std::size_t v) {
+  return v == 0 ? !t.watchers.empty() : t.players[v - 1] != nullptr;
+}
+
 void Hub::Impl::narrate(Live& t, Lines& lines) {
-  if (!t.watchers.empty()) t.state().narrate(kSpectator, lines[0]);
-  for (Seat s = 0; s < t.row.players; ++s)
-    if (t.players[s]) t.state().narrate(s, lines[s + 1]);
+  for (std::size_t v = 0; v < lines.size(); ++v)
+    if (narrated(t, v)) t.state().narrate(static_cast<Seat>(v) - 1, lines[v]);
 }
 
 std::string Hub::Impl::update(Live& t, Seat viewer, const std::vector<std::string>& log,
@@ -188,6 +191,7 @@ void Hub::Impl::join(Client& c, const json& m) {
     return kSpectator;
   };
   const std::string token = m.value("token", "");
+  auto unknown = [&] { refuse("unknown-table", "there is no table " + first_chars(id, 40)); };
   auto bad_token = [&] {
     refuse("bad-token",
            "that token opens no seat at table " + first_chars(id, 40) + "; leave it out to watch");
@@ -201,7 +205,7 @@ void Hub::Impl::join(Client& c, const json& m) {
       report_bad_row(row.message());
       return send_error("storage", row.message());
     }
-    if (!*row) return refuse("unknown-table", "there is no table " + first_chars(id, 40));
+    if (!*row) return unknown();
     if (m.contains("token") && seat_of(**row, token) == kSpectator) return bad_token();
   }
   auto found = find(id);
@@ -209,7 +213,7 @@ void Hub::Impl::join(Client& c, const json& m) {
     report_bad_row(found.message());
     return send_error("storage", found.message());
   }
-  if (!*found) return refuse("unknown-table", "there is no table " + first_chars(id, 40));
+  if (!*found) return unknown();
   Live& t = **found;
   Seat seat = kSpectator;
   if (m.contains("token")) {

@@ -334,7 +334,7 @@ Result<int> Store::remove_finished(std::int64_t before) {
       q.bind(1, before);
       q.exec();
     }
-    SQLite::Statement q(*db_, "DELETE FROM tables WHERE finished = 1 AND created < ?");
+    SQLite::Statement q(*db_, std::string("DELETE FROM tables WHERE id IN (") + old + ")");
     q.bind(1, before);
     const int n = q.exec();
     tx.commit();

@@ -255,8 +255,7 @@ Status Hub::Impl::play(Live& t, Seat seat, Action a) {
   // The stories of the viewers narrated for move on with the table.
   for (std::size_t v = 0; v < t.stories.size(); ++v) {
     Live::Story& story = t.stories[v];
-    const bool told = v == 0 ? !t.watchers.empty() : t.players[v - 1] != nullptr;
-    if (story.version != before || !told) continue;
+    if (story.version != before || !narrated(t, v)) continue;
     story.log.insert(story.log.end(), lines[v].begin(), lines[v].end());
     story.version = t.version();
   }
