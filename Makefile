@@ -6,8 +6,9 @@ ARGS  ?= --players 4
 PORT  ?= 8080
 DB    ?= parlour.db
 TABLES ?= 1000
+FUZZ_SECONDS ?= 600
 
-.PHONY: setup configure build play serve test bench load clean format
+.PHONY: setup configure build play serve test bench load fuzz clean format
 
 setup:
 	@scripts/setup
@@ -38,6 +39,10 @@ bench: build
 load: build
 	@cmake --build $(BUILD) --target parlour_load -j $(JOBS)
 	@scripts/load $(BUILD) $(TABLES)
+
+# Each fuzz target for FUZZ_SECONDS, in build-fuzz/ (clang); new inputs join fuzz/corpus.
+fuzz: setup
+	@scripts/fuzz build-fuzz $(FUZZ_SECONDS)
 
 format:
 	@clang-format -i $$(git ls-files '*.h' '*.cc')

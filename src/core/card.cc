@@ -86,8 +86,10 @@ std::optional<Card> parse_card(std::string_view text) {
       return Card::picture(i);
   // Suit: last character (ascii) or a trailing UTF-8 symbol.
   for (int s = 0; s < SUIT_NB; ++s) {
-    for (std::string_view sym : {suit_symbol(Suit(s), Charset::kUnicode),
-                                 std::string_view(lower(suit_symbol(Suit(s), Charset::kAscii)))}) {
+    // Kept here: a temporary in the loop's list would be gone before the loop runs.
+    const std::string ascii = lower(suit_symbol(Suit(s), Charset::kAscii));
+    for (std::string_view sym :
+         {suit_symbol(Suit(s), Charset::kUnicode), std::string_view(ascii)}) {
       if (t.size() <= sym.size() || t.compare(t.size() - sym.size(), sym.size(), sym) != 0)
         continue;
       std::string_view r = std::string_view(t).substr(0, t.size() - sym.size());

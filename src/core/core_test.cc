@@ -3,11 +3,14 @@
 #include <rapidcheck/gtest.h>
 
 #include <algorithm>
+#include <cmath>
+#include <nlohmann/json.hpp>
 #include <set>
 
 #include "core/card.h"
 #include "core/chips.h"
 #include "core/deck.h"
+#include "core/json_writer.h"
 #include "core/options.h"
 #include "core/record.h"
 #include "core/rng.h"
@@ -324,6 +327,50 @@ TEST(View, KindsAndLayoutsAreNamedOnce) {
   EXPECT_EQ(layout_name(Layout::kFan), "fan");
   EXPECT_EQ(layout_name(Layout::kTrick), "trick");
   EXPECT_EQ(resolve_name(Resolve::kFirst), "first");
+}
+
+// The writer that views and updates are sent with writes what nlohmann::json
+// would (which the browser and tools read), and never text that is not JSON.
+TEST(JsonWriter, NumbersAreWrittenAsTheJsonLibraryWritesThem) {
+  for (double d : {0.0, -0.0, 1.0, -3.0, 0.1, 1.5, 2.0 / 3, 1e15, 1e16, 1.25e-7, 0.0001, 0.00012,
+                   123456789012345678.0, 1e300, -2.5e-300, 12.0, 100.0})
+    EXPECT_EQ(
+        [&] {
+          std::string s;
+          JsonWriter(s).number(d);
+          return s;
+        }(),
+        nlohmann::json(d).dump())
+        << d;
+  std::string s;
+  JsonWriter(s).number(std::nan("")).number(INFINITY);
+  EXPECT_EQ(s, "null,null");
+}
+
+TEST(JsonWriter, StructureAndEscapes) {
+  std::string s;
+  JsonWriter w(s);
+  w.begin_object().key("a").begin_array().integer(1).str("x\"y\\\n\x01").boolean(false).end_array();
+  w.key("b").begin_object().end_object().key("c").null().key("d").raw("[2]").end_object();
+  EXPECT_EQ(s, R"({"a":[1,"x\"y\\\n\u0001",false],"b":{},"c":null,"d":[2]})");
+  EXPECT_EQ(nlohmann::json::parse(s)["a"][1], "x\"y\\\n\x01");
+}
+
+RC_GTEST_PROP(JsonWriter, AnyBytesMakeJsonAndUtf8IsKept, (const std::string& text)) {
+  std::string s;
+  JsonWriter(s).str(text);
+  const auto parsed = nlohmann::json::parse(s, nullptr, false);
+  RC_ASSERT(!parsed.is_discarded());
+  // Valid UTF-8 comes back as it was; from anything else, text that is
+  // UTF-8 (U+FFFD for what was not).
+  bool valid = true;
+  try {
+    (void)nlohmann::json(text).dump();
+  } catch (const nlohmann::json::exception&) {
+    valid = false;
+  }
+  RC_ASSERT(!nlohmann::json(parsed.get<std::string>()).dump().empty());
+  if (valid) RC_ASSERT(parsed.get<std::string>() == text);
 }
 
 }  // namespace

@@ -1,80 +1,105 @@
 #include "core/view_json.h"
 
-#include <nlohmann/json.hpp>
+#include <array>
+
+#include "core/json_writer.h"
 
 namespace parlour {
 
+namespace {
+
+// Every card's two names, made once: a view names many cards.
+struct CardNames {
+  std::string short_name, long_name;
+};
+const CardNames& names(Card c) {
+  static const auto table = [] {
+    std::array<CardNames, 256> t;
+    for (int i = 0; i < 256; ++i)
+      if (const Card k = Card::from_index(static_cast<std::uint8_t>(i)); k.valid())
+        t[static_cast<std::size_t>(i)] = {short_name(k), long_name(k)};
+    return t;
+  }();
+  return table[c.index()];
+}
+
+void write_numbers(JsonWriter& w, const std::vector<double>& xs) {
+  w.begin_array();
+  for (double x : xs) w.number(x);
+  w.end_array();
+}
+
+}  // namespace
+
+// Keys in name order: what the JSON library this replaced wrote, so that a
+// view's text (which seeds some searches' randomness) is as it was.
 std::string to_json(const View& v) {
-  using nlohmann::json;
-  json j;
-  j["game"] = v.game;
-  j["viewer"] = v.viewer;
-  j["players"] = v.players;
-  j["to_move"] = v.to_move;
-  j["actors"] = json::array();
+  std::string out;
+  out.reserve(2048);
+  JsonWriter w(out);
+  w.begin_object().key("actors").begin_array();
   for (Seat s = 0; s < kMaxSeats; ++s)
-    if (v.actors >> s & 1) j["actors"].push_back(s);
-  j["resolve"] = resolve_name(v.resolve);
-  j["dealer"] = v.dealer;
-  j["hand"] = v.hand;
-  j["hands"] = v.hands;
-  j["terminal"] = v.terminal;
-  j["result"] = v.result;
-  j["seats"] = json::array();
-  for (const SeatInfo& s : v.seats) {
-    json counters = json::array();
-    for (const Counter& c : s.counters) counters.push_back({{"name", c.name}, {"value", c.value}});
-    j["seats"].push_back({{"name", s.name},
-                          {"cards", s.cards},
-                          {"score", s.score},
-                          {"out", s.out},
-                          {"status", s.status},
-                          {"counters", std::move(counters)}});
-  }
-  j["zones"] = json::array();
-  for (const Zone& z : v.zones) {
-    json cards = json::array();
-    for (const CardView& c : z.cards) {
-      json cj = {{"face_up", c.face_up}};
-      if (c.card)
-        cj["card"] = short_name(*c.card), cj["name"] = long_name(*c.card),
-        cj["index"] = c.card->index();
-      else
-        cj["card"] = nullptr, cj["name"] = nullptr, cj["index"] = nullptr;
-      if (c.seat != kNobody) cj["seat"] = c.seat;
-      if (c.empty) cj["empty"] = true;
-      cards.push_back(std::move(cj));
-    }
-    json zj = {{"kind", zone_kind_name(z.kind)},
-               {"layout", layout_name(z.layout)},
-               {"owner", z.owner},
-               {"name", z.name},
-               {"note", z.note},
-               {"cards", std::move(cards)}};
-    if (z.columns) zj["columns"] = z.columns;
-    if (z.layout == Layout::kPot) zj["chips"] = z.chips;
-    j["zones"].push_back(std::move(zj));
-  }
-  j["prompt"] = v.prompt;
-  j["choices"] = json::array();
+    if (v.actors >> s & 1) w.integer(s);
+  w.end_array().key("choices").begin_array();
   for (const Choice& c : v.choices) {
-    json cj = {{"action", c.action}, {"label", c.label}, {"key", c.key}};
+    w.begin_object().key("action").integer(c.action).key("key").str(c.key).key("label").str(
+        c.label);
     if (!c.picks.empty()) {
-      cj["picks"] = json::array();
-      for (const CardRef& p : c.picks) cj["picks"].push_back({p.zone, p.card});
+      w.key("picks").begin_array();
+      for (const CardRef& p : c.picks) w.begin_array().integer(p.zone).integer(p.card).end_array();
+      w.end_array();
     }
-    if (c.to.zone >= 0) cj["to"] = {c.to.zone, c.to.card};
-    j["choices"].push_back(std::move(cj));
+    if (c.to.zone >= 0) w.key("to").begin_array().integer(c.to.zone).integer(c.to.card).end_array();
+    w.end_object();
   }
-  j["list_choices"] = v.list_choices;
-  if (v.last_hand.hand > 0)
-    j["last_hand"] = {{"hand", v.last_hand.hand},
-                      {"summary", v.last_hand.summary},
-                      {"points", v.last_hand.points},
-                      {"totals", v.last_hand.totals}};
-  else
-    j["last_hand"] = nullptr;
-  return j.dump();
+  w.end_array().key("dealer").integer(v.dealer).key("game").str(v.game);
+  w.key("hand").integer(v.hand).key("hands").integer(v.hands).key("last_hand");
+  if (v.last_hand.hand > 0) {
+    w.begin_object().key("hand").integer(v.last_hand.hand).key("points");
+    write_numbers(w, v.last_hand.points);
+    w.key("summary").str(v.last_hand.summary).key("totals");
+    write_numbers(w, v.last_hand.totals);
+    w.end_object();
+  } else {
+    w.null();
+  }
+  w.key("list_choices").boolean(v.list_choices).key("players").integer(v.players);
+  w.key("prompt").str(v.prompt).key("resolve").str(resolve_name(v.resolve));
+  w.key("result").str(v.result).key("seats").begin_array();
+  for (const SeatInfo& s : v.seats) {
+    w.begin_object().key("cards").integer(s.cards).key("counters").begin_array();
+    for (const Counter& c : s.counters)
+      w.begin_object().key("name").str(c.name).key("value").number(c.value).end_object();
+    w.end_array().key("name").str(s.name).key("out").boolean(s.out);
+    w.key("score").number(s.score).key("status").str(s.status).end_object();
+  }
+  w.end_array().key("terminal").boolean(v.terminal).key("to_move").integer(v.to_move);
+  w.key("viewer").integer(v.viewer).key("zones").begin_array();
+  for (const Zone& z : v.zones) {
+    w.begin_object().key("cards").begin_array();
+    for (const CardView& c : z.cards) {
+      w.begin_object().key("card");
+      if (c.card)
+        w.str(names(*c.card).short_name);
+      else
+        w.null();
+      if (c.empty) w.key("empty").boolean(true);
+      w.key("face_up").boolean(c.face_up).key("index");
+      if (c.card)
+        w.integer(c.card->index()).key("name").str(names(*c.card).long_name);
+      else
+        w.null().key("name").null();
+      if (c.seat != kNobody) w.key("seat").integer(c.seat);
+      w.end_object();
+    }
+    w.end_array();
+    if (z.layout == Layout::kPot) w.key("chips").integer(z.chips);
+    if (z.columns) w.key("columns").integer(z.columns);
+    w.key("kind").str(zone_kind_name(z.kind)).key("layout").str(layout_name(z.layout));
+    w.key("name").str(z.name).key("note").str(z.note).key("owner").integer(z.owner).end_object();
+  }
+  w.end_array().end_object();
+  return out;
 }
 
 }  // namespace parlour

@@ -14,6 +14,33 @@
 
 namespace parlour::kit {
 
+// Starts hands one after another without recursing. A hand nobody can
+// stake in is over as it begins, and its end begins the next: a long match
+// of broke punters would be thousands of nested calls (the fuzzer found one
+// that overflowed the stack). A game's begin_hand() is run(start), where
+// start() is the hand's own beginning; a begin_hand() from inside it only
+// asks for another turn of the loop, so it must be the last thing its
+// caller does.
+class HandLoop {
+ public:
+  template <class Start>
+  void run(Start start) {
+    if (running_) {
+      again_ = true;
+      return;
+    }
+    running_ = true;
+    do {
+      again_ = false;
+      start();
+    } while (again_);
+    running_ = false;
+  }
+
+ private:
+  bool running_ = false, again_ = false;
+};
+
 // Cards of `pack`, shuffled, thrown round face up one to each seat from
 // `first`, until one for which `stops(card)` holds (the first ace takes the
 // bank, the six of hearts the farm): the seat it fell to, and how many cards

@@ -13,8 +13,6 @@ namespace {
 // "winnable": the deals tried, and each one's budget. Smaller than the
 // terminal's: the solver's thread is shared with live odds, so one request
 // holds it for at most about ten seconds.
-constexpr int kWinnableTries = 20;
-constexpr SolveLimits kWinnableLimits{500'000, 0.5};
 
 HttpReply reply(int status, json body) {
   return {status, "application/json", dump(body), ""};
@@ -204,9 +202,9 @@ std::optional<HttpReply> Hub::Impl::create_table(std::string_view body, std::str
       // The solver may take a second or more: away from the tables' thread.
       const std::uint64_t from = seed ? *seed : random_u64();
       scheduler.work(
-          [sel = *sel, config = *config, from]() -> std::string {
-            Result<WinnableDeal> w =
-                winnable_deal(sel, config, from, kWinnableTries, kWinnableLimits);
+          [sel = *sel, config = *config, from, tries = options.winnable_tries,
+           limits = options.winnable_limits]() -> std::string {
+            Result<WinnableDeal> w = winnable_deal(sel, config, from, tries, limits);
             return w.ok() ? std::to_string(w->seed) : "!" + w.message();
           },
           [this, row = std::move(row), later = std::move(later)](std::string found) mutable {
@@ -244,6 +242,7 @@ HttpReply Hub::Impl::made_table(TableRow row, std::optional<std::uint64_t> seed)
 }
 
 HttpReply Hub::Impl::health() {
+  commit();
   if (Status s = noted(store.can_write()); !s.ok())
     return reply(503, json{{"ok", false}, {"error", s.message()}});
   return reply(200, json{{"ok", true}, {"tables_in_memory", tables.size()}});

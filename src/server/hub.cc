@@ -103,7 +103,9 @@ Hub::Impl::Impl(Store& s, Scheduler& sch, HubOptions o)
 
 Hub::Hub(Store& store, Scheduler& scheduler, HubOptions options)
     : impl_(std::make_unique<Impl>(store, scheduler, options)) {}
-Hub::~Hub() = default;
+Hub::~Hub() {
+  impl_->commit();
+}  // what was played is kept
 
 Result<std::vector<std::string>> Hub::restore() {
   auto ids = impl_->store.unfinished();
@@ -139,8 +141,9 @@ void Hub::opened(Client& c) {
       impl_->options.join_within, [impl = impl_.get(), client = &c, serial = conn.serial] {
         auto it = impl->conns.find(client);
         if (it == impl->conns.end() || it->second.serial != serial || it->second.joined) return;
-        client->send(error_message("idle", "no table was joined in time; connect again to play"));
-        client->close();
+        impl->deliver(*client,
+                      error_message("idle", "no table was joined in time; connect again to play"));
+        impl->hang_up(*client);
       });
 }
 
@@ -148,12 +151,13 @@ void Hub::received(Client& c, std::string_view message) {
   try {
     impl_->handle(c, message);
   } catch (const std::exception& e) {  // a bug, not the client's fault: say so and go on
-    c.send(
-        error_message("internal", std::string("the server failed on this message: ") + e.what()));
+    impl_->deliver(c, error_message("internal",
+                                    std::string("the server failed on this message: ") + e.what()));
   }
 }
 
 void Hub::closed(Client& c) {
+  std::erase_if(impl_->held, [&](const Impl::Held& h) { return h.to == &c; });
   impl_->detach(c);
   impl_->conns.erase(&c);
 }

@@ -45,6 +45,11 @@ class Scheduler {
   virtual void think(std::function<Action()> work, std::function<void(Action)> done) {
     done(work());
   }
+  // Runs `fn` on the caller's thread once what is ready to run now has run
+  // (here: as a timer of no delay).
+  virtual void soon(std::function<void()> fn) {
+    after(std::chrono::milliseconds(0), std::move(fn));
+  }
   // The same for other slow work (live odds), which must not hold up bots.
   virtual void work(std::function<std::string()> job, std::function<void(std::string)> done) {
     done(job());
@@ -77,6 +82,14 @@ struct HubOptions {
   // Joins refused (no such table, a wrong token) before the connection is
   // closed.
   int failed_joins = 5;
+  // Actions that arrive together are committed together (Scheduler::soon
+  // commits them), and nobody is told of them before. Off: each action is
+  // committed as it comes, as tests expect.
+  bool group_commit = false;
+  // A winnable deal (POST /api/tables with "winnable"): how many deals the
+  // solver tries, and how long it may take over each.
+  int winnable_tries = 20;
+  SolveLimits winnable_limits{500'000, 0.5};
 };
 
 struct HttpReply {

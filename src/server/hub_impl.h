@@ -75,6 +75,9 @@ struct Live {
   std::chrono::steady_clock::time_point window_ends{};
   Action window_pass = kNoAction;
   SeatMask window_seats = 0;
+  // Its last moves could not be stored (a group's commit failed): it plays
+  // no more and leaves memory, to be loaded again as stored.
+  bool lost = false;
   int version() const { return table->version(); }
   const State& state() const { return table->state(); }
   const Selection& sel() const { return table->selection(); }
@@ -175,6 +178,29 @@ struct Hub::Impl {
   void broadcast(Live& t, const std::string& message);
   const std::vector<std::string>& history(Live& t, Seat viewer);
   void detach(Client& c, const std::string& keep = "");
+
+  // Group commit (HubOptions::group_commit): the actions of one turn of the
+  // event loop go to the store in one transaction, and every message sent
+  // meanwhile waits for its commit, so nobody hears of a move that is not
+  // stored. deliver() is the one way a message leaves.
+  struct Held {
+    Client* to;
+    std::string message;
+    bool close = false;  // then closed, once what it was sent before is out
+  };
+  bool grouping = false;  // a group of actions is open
+  std::vector<Held> held;
+  std::unordered_set<std::string> grouped;  // tables with actions in the group
+  void deliver(Client& c, std::string message);
+  void hang_up(Client& c);  // Client::close() in its turn after deliver()
+  // Adds an action to the store: at once, or to the open group (opening one
+  // and asking the Scheduler to commit it soon).
+  Status store_action(Live& t, Seat seat, Action a);
+  // Commits the open group, then sends what waited for it. If the commit
+  // fails, the group's tables leave memory (they come back as stored when
+  // joined) and their clients are told and closed, their waiting messages
+  // dropped. Called before any other write to the store.
+  void commit();
 
   // A write the store refused (a read-only file, a full disk) is logged: at
   // most one line in ten seconds, counting those not logged. Returns `s`.

@@ -19,6 +19,7 @@
 #include <utility>  // before asio: Boost 1.74 needs it with g++ 12
 
 #include "server/files.h"
+#include "server/gate.h"
 #include "server/hub.h"
 #include "server/log_limit.h"
 #include "server/server.h"
@@ -63,6 +64,9 @@ class AsioScheduler : public Scheduler {
       });
     });
   }
+  // After the handlers ready now: the actions of this turn of the loop are
+  // committed together.
+  void soon(std::function<void()> fn) override { asio::post(ioc_, std::move(fn)); }
   void after(std::chrono::milliseconds delay, std::function<void()> fn) override {
     auto timer = std::make_shared<asio::steady_timer>(ioc_, delay);
     timer->async_wait([timer, fn = std::move(fn)](beast::error_code ec) {
@@ -212,32 +216,21 @@ class Hold {
   std::string client_;
 };
 
-// Who is asking: the peer, or, when the peer is the trusted proxy, the last
-// address it put in X-Forwarded-For (the one it saw; earlier entries are the
-// client's own say).
-std::string client_of(const Server& srv, const asio::ip::address& peer,
-                      const http::request<http::string_body>& req) {
-  if (!srv.proxy || peer != *srv.proxy) return peer.to_string();
-  const std::string_view xff(req["X-Forwarded-For"].data(), req["X-Forwarded-For"].size());
-  std::string_view last =
-      xff.substr(xff.rfind(',') == std::string_view::npos ? 0 : xff.rfind(',') + 1);
-  while (!last.empty() && last.front() == ' ') last.remove_prefix(1);
-  while (!last.empty() && last.back() == ' ') last.remove_suffix(1);
-  beast::error_code ec;
-  const auto address = asio::ip::make_address(std::string(last), ec);
-  return ec ? peer.to_string() : address.to_string();
+std::string_view field(const http::request<http::string_body>& req, http::field f) {
+  const auto v = req[f];
+  return {v.data(), v.size()};
 }
 
-// A browser says where a page came from: a request from another site's page
-// (a form posted across, a socket opened from elsewhere) is refused. Clients
-// that are not browsers send no Origin and have nothing to forge.
+std::string client_of(const Server& srv, const asio::ip::address& peer,
+                      const http::request<http::string_body>& req) {
+  const auto xff = req["X-Forwarded-For"];
+  return client_address(peer.to_string(), srv.proxy && peer == *srv.proxy,
+                        {xff.data(), xff.size()});
+}
+
 bool origin_ok(const Server& srv, const http::request<http::string_body>& req) {
-  const std::string_view origin(req[http::field::origin].data(), req[http::field::origin].size());
-  if (origin.empty()) return true;
-  const std::string host(req[http::field::host].data(), req[http::field::host].size());
-  if (!host.empty() && (origin == "http://" + host || origin == "https://" + host)) return true;
-  return std::find(srv.options.allow_origin.begin(), srv.options.allow_origin.end(), origin) !=
-         srv.options.allow_origin.end();
+  return origin_allowed(field(req, http::field::origin), field(req, http::field::host),
+                        srv.options.allow_origin);
 }
 
 http::response<http::string_body> refusal(unsigned version, http::status status,
@@ -378,8 +371,7 @@ awaitable<void> session(tcp::socket socket, Server& srv) {
     } else if ((post || websocket::is_upgrade(req)) && !origin_ok(srv, req)) {
       refused = refuse(http::status::forbidden,
                        "this server does not take requests from pages of another site");
-    } else if (post &&
-               !beast::iequals(req[http::field::content_type].substr(0, 16), "application/json")) {
+    } else if (post && !json_content(field(req, http::field::content_type))) {
       refused = refuse(http::status::unsupported_media_type,
                        "a POST holds JSON, with Content-Type: application/json");
     }
@@ -442,6 +434,7 @@ int serve(const ServeOptions& o) {
   hub_options.seconds_per_table = o.seconds_per_table;
   hub_options.keep_finished = std::chrono::seconds(std::int64_t{o.keep_days} * 86400);
   hub_options.join_within = std::chrono::seconds(60);
+  hub_options.group_commit = true;
   Hub hub(**store, scheduler, hub_options);
   auto restored = hub.restore();
   if (!restored.ok()) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <ctime>
 
+#include "core/json_writer.h"
 #include "core/record.h"
 #include "core/registry.h"
 #include "core/view_json.h"
@@ -12,7 +13,7 @@ namespace parlour::server {
 
 void Hub::Impl::handle(Client& c, std::string_view message) {
   auto send_error = [&](std::string_view code, std::string_view text) {
-    c.send(error_message(code, text));
+    deliver(c, error_message(code, text));
   };
   auto it = conns.find(&c);
   if (it == conns.end()) return;
@@ -35,7 +36,7 @@ void Hub::Impl::handle(Client& c, std::string_view message) {
   if (type == "back") return back(c, it->second);
   if (type == "undo") return undo(c, it->second);
   if (type == "hint") return hint(c, it->second);
-  if (type == "ping") return c.send(R"({"type":"pong"})");
+  if (type == "ping") return deliver(c, R"({"type":"pong"})");
   send_error("bad-message", "unknown type \"" + first_chars(type, 40) +
                                 "\": join, act, rematch, chat, odds, back, undo, hint or ping");
 }
@@ -51,13 +52,6 @@ void Hub::Impl::narrate(Live& t, Lines& lines) {
 
 std::string Hub::Impl::update(Live& t, Seat viewer, const std::vector<std::string>& log,
                               std::optional<Seat> actor, const std::string& label, bool undone) {
-  json last = nullptr;
-  if (actor) {
-    last = {{"seat", *actor}};
-    // A label is written for the seat that chose it; the others learn what
-    // happened from their own narration.
-    if (*actor == viewer) last["label"] = label;
-  }
   const View view = t.state().view(viewer);
   // A hand just ended and someone is shown its summary: bots give people
   // time to read it before the next deal is played.
@@ -65,36 +59,55 @@ std::string Hub::Impl::update(Live& t, Seat viewer, const std::vector<std::strin
     t.last_hand = view.last_hand.hand;
     t.pause_until = std::chrono::steady_clock::now() + options.hand_pause;
   }
+  // Written straight out, not built as a tree: this is most of what the
+  // server does for each action.
+  std::string out;
+  out.reserve(3072);
+  JsonWriter w(out);
+  w.begin_object().key("type").str("update").key("version").integer(t.version());
+  w.key("view").raw(to_json(view)).key("log").begin_array();
+  for (const std::string& line : log) w.str(line);
+  w.end_array().key("last");
+  if (actor) {
+    w.begin_object().key("seat").integer(*actor);
+    // A label is written for the seat that chose it; the others learn what
+    // happened from their own narration.
+    if (*actor == viewer) w.key("label").str(label);
+    w.end_object();
+  } else {
+    w.null();
+  }
   // A timed window: how long people have left to speak before it is let go
   // for them.
-  std::string window;
   if (t.window_ends.time_since_epoch().count()) {
     const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
         t.window_ends - std::chrono::steady_clock::now());
-    window = R"(,"window_ms":)" + std::to_string(std::max<long long>(0, left.count()));
+    w.key("window_ms").integer(std::max<long long>(0, left.count()));
   }
   // At the end, the result as data (kind, places, scores), so that a screen
   // can rank the seats of any game.
-  std::string outcome;
   if (view.terminal) {
     const Outcome o = t.state().outcome();
-    outcome =
-        R"(,"outcome":)" +
-        dump(json{{"kind", outcome_kind_name(o.kind)}, {"places", o.places}, {"scores", o.scores}});
+    w.key("outcome").begin_object().key("kind").str(outcome_kind_name(o.kind));
+    w.key("places").begin_array();
+    for (int p : o.places) w.integer(p);
+    w.end_array().key("scores").begin_array();
+    for (double x : o.scores) w.number(x);
+    w.end_array().end_object();
   }
-  return R"({"type":"update","version":)" + std::to_string(t.version()) + R"(,"view":)" +
-         to_json(view) + R"(,"log":)" + dump(json(log)) + R"(,"last":)" + dump(last) + window +
-         outcome + (undone ? R"(,"undone":true)" : "") + "}";
+  if (undone) w.key("undone").boolean(true);
+  w.end_object();
+  return out;
 }
 
 void Hub::Impl::broadcast_update(Live& t, const Lines& lines, Seat actor,
                                  const std::string& label) {
   if (!t.watchers.empty()) {
     const std::string m = update(t, kSpectator, lines[0], actor, label);
-    for (Client* c : t.watchers) c->send(m);
+    for (Client* c : t.watchers) deliver(*c, m);
   }
   for (Seat s = 0; s < t.row.players; ++s)
-    if (t.players[s]) t.players[s]->send(update(t, s, lines[s + 1], actor, label));
+    if (t.players[s]) deliver(*t.players[s], update(t, s, lines[s + 1], actor, label));
 }
 
 json Hub::Impl::seats_json(const TableRow& row, const std::vector<Client*>* players,
@@ -119,9 +132,9 @@ json Hub::Impl::seats_json(const TableRow& row, const std::vector<Client*>* play
 }
 
 void Hub::Impl::broadcast(Live& t, const std::string& m) {
-  for (Client* c : t.watchers) c->send(m);
+  for (Client* c : t.watchers) deliver(*c, m);
   for (Client* c : t.players)
-    if (c) c->send(m);
+    if (c) deliver(*c, m);
 }
 
 void Hub::Impl::broadcast_seats(Live& t) {
@@ -163,7 +176,7 @@ void Hub::Impl::detach(Client& c, const std::string& keep) {
 
 void Hub::Impl::join(Client& c, const json& m) {
   auto send_error = [&](std::string_view code, std::string_view text) {
-    c.send(error_message(code, text));
+    deliver(c, error_message(code, text));
   };
   if (!m.contains("table") || !m["table"].is_string())
     return send_error("bad-message", "join needs \"table\": the table's id, a string");
@@ -181,7 +194,7 @@ void Hub::Impl::join(Client& c, const json& m) {
     if (++conn.failed_joins >= options.failed_joins) {
       text += "; too many joins refused, so this connection is closed";
       send_error(code, text);
-      return c.close();
+      return hang_up(c);
     }
     send_error(code, text);
   };
@@ -226,13 +239,14 @@ void Hub::Impl::join(Client& c, const json& m) {
   conn.seat = seat;
   if (seat >= 0) {
     if (Client* old = t.players[seat]; old && old != &c) {
-      old->send(error_message("replaced", "this seat was taken up by a newer connection"));
+      deliver(*old, error_message("replaced", "this seat was taken up by a newer connection"));
       conns[old].table.clear();
-      old->close();
+      hang_up(*old);
     }
     t.players[seat] = &c;
     if (!name.empty() && name != t.row.seats[seat].name) {
       t.row.seats[seat].name = name;
+      commit();
       (void)noted(
           store.set_seats(t.row.id, t.row.seats));  // a lost name is not worth refusing the seat
     }
@@ -242,30 +256,30 @@ void Hub::Impl::join(Client& c, const json& m) {
   json chat = json::array();
   for (const ChatLine& l : t.chat)
     chat.push_back({{"seat", l.seat}, {"name", l.name}, {"text", l.text}, {"at", l.at}});
-  c.send(dump(json{{"type", "joined"},
-                   {"table", id},
-                   {"seat", seat},
-                   {"game", t.sel().game->name},
-                   {"title", t.sel().game->title},
-                   {"preset", t.sel().name()},
-                   {"players", t.row.players},
-                   {"odds", t.sel().game->exact_odds != nullptr},
-                   {"undo", solitaire(t)},
-                   {"hint", solitaire(t)},
-                   {"absent_after", t.row.absent_after},
-                   {"window_seconds", t.row.window_seconds},
-                   {"seats", seats_json(t)},
-                   {"chat", std::move(chat)}}));
+  deliver(c, dump(json{{"type", "joined"},
+                       {"table", id},
+                       {"seat", seat},
+                       {"game", t.sel().game->name},
+                       {"title", t.sel().game->title},
+                       {"preset", t.sel().name()},
+                       {"players", t.row.players},
+                       {"odds", t.sel().game->exact_odds != nullptr},
+                       {"undo", solitaire(t)},
+                       {"hint", solitaire(t)},
+                       {"absent_after", t.row.absent_after},
+                       {"window_seconds", t.row.window_seconds},
+                       {"seats", seats_json(t)},
+                       {"chat", std::move(chat)}}));
   const std::vector<std::string>& story = history(t, seat);
   if (story.size() <= kJoinLog) {
-    c.send(update(t, seat, story, std::nullopt, ""));
+    deliver(c, update(t, seat, story, std::nullopt, ""));
   } else {
     std::vector<std::string> recent{"… " + std::to_string(story.size() - kJoinLog) +
                                     " earlier lines (the record, once the game is over, has them)"};
     recent.insert(recent.end(), story.end() - kJoinLog, story.end());
-    c.send(update(t, seat, recent, std::nullopt, ""));
+    deliver(c, update(t, seat, recent, std::nullopt, ""));
   }
-  if (!t.row.next.empty()) c.send(dump(json{{"type", "rematch"}, {"table", t.row.next}}));
+  if (!t.row.next.empty()) deliver(c, dump(json{{"type", "rematch"}, {"table", t.row.next}}));
   if (seat >= 0) {
     // Coming back to the table ends a stand-in's turn at it.
     if (t.away[seat]) t.away[seat] = false, watch_absent(t);
@@ -275,7 +289,7 @@ void Hub::Impl::join(Client& c, const json& m) {
 
 void Hub::Impl::act(Client& c, Conn& conn, const json& m) {
   auto send_error = [&](std::string_view code, std::string_view text) {
-    c.send(error_message(code, text));
+    deliver(c, error_message(code, text));
   };
   if (conn.table.empty())
     return send_error("not-joined",
@@ -318,7 +332,7 @@ void Hub::Impl::act(Client& c, Conn& conn, const json& m) {
 
 void Hub::Impl::rematch(Client& c, Conn& conn) {
   auto send_error = [&](std::string_view code, std::string_view text) {
-    c.send(error_message(code, text));
+    deliver(c, error_message(code, text));
   };
   if (conn.table.empty()) return send_error("not-joined", "join a table first");
   if (conn.seat < 0) return send_error("spectator", "only a player can ask for a rematch");
@@ -345,7 +359,7 @@ void Hub::Impl::rematch(Client& c, Conn& conn) {
 
 void Hub::Impl::chat(Client& c, Conn& conn, const json& m) {
   auto send_error = [&](std::string_view code, std::string_view text) {
-    c.send(error_message(code, text));
+    deliver(c, error_message(code, text));
   };
   if (conn.table.empty()) return send_error("not-joined", "join a table first");
   if (conn.seat < 0)
@@ -368,6 +382,7 @@ void Hub::Impl::chat(Client& c, Conn& conn, const json& m) {
   const SeatRow& sr = t.row.seats[conn.seat];
   ChatLine line{conn.seat, sr.name.empty() ? seat_name(conn.seat) : sr.name, text,
                 std::time(nullptr)};
+  commit();
   (void)noted(store.add_chat(
       t.row.id, {line.seat, line.name, line.text, line.at}));  // talk lost is not worth refusing
   t.chat.push_back(line);
@@ -381,7 +396,7 @@ void Hub::Impl::chat(Client& c, Conn& conn, const json& m) {
 
 void Hub::Impl::odds_switch(Client& c, Conn& conn, const json& m) {
   auto send_error = [&](std::string_view code, std::string_view text) {
-    c.send(error_message(code, text));
+    deliver(c, error_message(code, text));
   };
   if (conn.table.empty()) return send_error("not-joined", "join a table first");
   if (!m.contains("on") || !m["on"].is_boolean())
@@ -399,28 +414,31 @@ bool Hub::Impl::solitaire(const Live& t) {
 
 void Hub::Impl::undo(Client& c, Conn& conn) {
   auto send_error = [&](std::string_view code, std::string_view text) {
-    c.send(error_message(code, text));
+    deliver(c, error_message(code, text));
   };
   if (conn.table.empty() || conn.seat < 0)
     return send_error("not-joined", "join a table with a seat's token first");
   Live& t = *tables.at(conn.table);
   if (!solitaire(t)) return send_error("no-undo", "moves are taken back only in a solitaire");
   if (t.state().terminal()) return send_error("no-undo", "the game is over");
+  commit();  // the move taken back is stored first, then removed
+  if (t.lost) return;
   if (Status st = t.table->undo(); !st.ok()) return send_error("no-undo", st.message());
   if (Status st = noted(store.remove_action(t.row.id, t.version())); !st.ok())
     return send_error("storage", st.message());
   t.last_active = std::chrono::steady_clock::now();
   // An update of a lower version, marked so that the page takes it.
-  c.send(update(t, conn.seat, {"You take the move back."}, std::nullopt, "", /*undone=*/true));
+  deliver(c, update(t, conn.seat, {"You take the move back."}, std::nullopt, "", /*undone=*/true));
   odds_after_update(t);
 }
 
 void Hub::Impl::hint(Client& c, Conn& conn) {
   if (conn.table.empty() || conn.seat < 0)
-    return c.send(error_message("not-joined", "join a table with a seat's token first"));
+    return deliver(c, error_message("not-joined", "join a table with a seat's token first"));
   Live& t = *tables.at(conn.table);
-  if (!solitaire(t)) return c.send(error_message("no-hint", "hints are given only in a solitaire"));
-  if (t.state().terminal()) return c.send(error_message("no-hint", "the game is over"));
+  if (!solitaire(t))
+    return deliver(c, error_message("no-hint", "hints are given only in a solitaire"));
+  if (t.state().terminal()) return deliver(c, error_message("no-hint", "the game is over"));
   // The game's own player, shown only this seat's view, works it out away
   // from the server's thread, on a copy.
   std::shared_ptr<const State> copy = t.state().clone();
@@ -442,13 +460,13 @@ void Hub::Impl::hint(Client& c, Conn& conn) {
       [this, client = &c, id = t.row.id, seat](std::string message) {
         auto it = conns.find(client);
         if (it == conns.end() || it->second.table != id || it->second.seat != seat) return;
-        client->send(std::move(message));
+        deliver(*client, std::move(message));
       });
 }
 
 void Hub::Impl::back(Client& c, Conn& conn) {
   if (conn.table.empty() || conn.seat < 0)
-    return c.send(error_message("not-joined", "join a table with a seat's token first"));
+    return deliver(c, error_message("not-joined", "join a table with a seat's token first"));
   Live& t = *tables.at(conn.table);
   set_away(t, conn.seat, false);
 }

@@ -18,6 +18,7 @@
 #include "core/table.h"
 #include "core/view_json.h"
 #include "server/files.h"
+#include "server/gate.h"
 #include "server/hub.h"
 
 namespace parlour::server {
@@ -105,6 +106,31 @@ TEST(Files, ServesOnlyRegularFilesUnderTheRoot) {
   for (const char* bad : {"/../etc/passwd", "/assets/../index.html", "/%2e%2e/x", "/.hidden",
                           "//etc/passwd", "/assets", "/nothing.js", "/a%00b", "relative", "/%zz"})
     EXPECT_FALSE(static_file(root.string(), bad).ok()) << bad;
+}
+
+TEST(Gate, TheClientIsThePeerUnlessTheTrustedProxySaysOtherwise) {
+  EXPECT_EQ(client_address("10.0.0.5", false, "1.2.3.4"), "10.0.0.5");
+  EXPECT_EQ(client_address("127.0.0.1", true, "1.2.3.4"), "1.2.3.4");
+  EXPECT_EQ(client_address("127.0.0.1", true, "9.9.9.9, 1.2.3.4 "), "1.2.3.4");
+  EXPECT_EQ(client_address("127.0.0.1", true, "2001:DB8::1"), "2001:db8::1");
+  for (const char* bad : {"", "unknown", "1.2.3.4, ", "1.2.3.4.5", "::g", "1.2.3.4:80"})
+    EXPECT_EQ(client_address("127.0.0.1", true, bad), "127.0.0.1") << bad;
+}
+
+TEST(Gate, PagesOfOtherSitesAreRefused) {
+  const std::vector<std::string> allowed = {"https://cards.example"};
+  EXPECT_TRUE(origin_allowed("", "host:8080", allowed));
+  EXPECT_TRUE(origin_allowed("http://host:8080", "host:8080", allowed));
+  EXPECT_TRUE(origin_allowed("https://host:8080", "host:8080", allowed));
+  EXPECT_TRUE(origin_allowed("https://cards.example", "host:8080", allowed));
+  for (const char* bad : {"http://evil", "http://host:8080.evil", "null", "host:8080", "http://"})
+    EXPECT_FALSE(origin_allowed(bad, "host:8080", allowed)) << bad;
+  EXPECT_FALSE(origin_allowed("http://", "", allowed));
+  EXPECT_TRUE(json_content("application/json"));
+  EXPECT_TRUE(json_content("Application/JSON; charset=utf-8"));
+  for (const char* bad : {"", "text/plain", "application/jsonp", "application/json-patch+json",
+                          "multipart/form-data", "application/x-www-form-urlencoded"})
+    EXPECT_FALSE(json_content(bad)) << bad;
 }
 
 TEST(Api, ListsGamesCardsAndRules) {
@@ -746,6 +772,89 @@ TEST(Persistence, FinishedTablesGoAfterTheirTimeAndStatsStay) {
   SQLite::Database raw(db, SQLite::OPEN_READONLY);
   EXPECT_EQ(raw.execAndGet("SELECT COUNT(*) FROM actions WHERE table_id = '" + done + "'").getInt(),
             0);
+}
+
+// Group commit: the actions of one turn of the loop are committed together,
+// and nobody hears of one before its commit.
+TEST(Persistence, GroupedActionsAreToldOnlyOnceCommitted) {
+  const std::string db = (std::filesystem::temp_directory_path() / "parlour_group.db").string();
+  for (const char* ext : {"", "-wal", "-shm"}) std::filesystem::remove(db + ext);
+  HubOptions o;
+  o.group_commit = true;
+  Fixture f(db, 0, o);
+  const json t =
+      f.create({{"game", "old-maid"}, {"players", 2}, {"seats", {"human", "human"}}, {"seed", 5}});
+  Recorder a, b;
+  f.join(a, t["table"], token(t, 0));
+  f.join(b, t["table"], token(t, 1));
+  f.clock.run();
+  const State* st = f.hub->state(t["table"]);
+  const Seat mover = st->to_move();
+  Recorder& who = mover == 0 ? a : b;
+  const int version = who.last_of("update")["version"];
+  const std::size_t a_had = a.got.size(), b_had = b.got.size();
+  auto stored = [&] {  // as another process would see the file
+    SQLite::Database other(db, SQLite::OPEN_READONLY);
+    return other
+        .execAndGet("SELECT COUNT(*) FROM actions WHERE table_id = '" +
+                    t["table"].get<std::string>() + "'")
+        .getInt();
+  };
+  const int before = stored();
+  f.act(who, who.last_of("update")["view"]["choices"][0]["action"]);
+  f.act(who, 9999);  // illegal: its error waits behind the update, in order
+  EXPECT_EQ(a.got.size(), a_had) << "told before the commit";
+  EXPECT_EQ(b.got.size(), b_had) << "told before the commit";
+  EXPECT_EQ(stored(), before) << "committed before its turn ended";
+  f.clock.run();  // the commit, asked for with Scheduler::soon
+  EXPECT_EQ(stored(), before + 1);
+  ASSERT_GT(who.got.size(), mover == 0 ? a_had : b_had);
+  EXPECT_EQ(who.last()["type"], "error");
+  EXPECT_GT(who.last_of("update")["version"].get<int>(), version);
+  EXPECT_GT((mover == 0 ? b : a).got.size(), mover == 0 ? b_had : a_had);
+}
+
+// A commit that fails (the log cannot be written) leaves nothing half-told:
+// the table's clients are told and closed, and a join finds it as stored.
+TEST(Persistence, AFailedGroupCommitLosesTheTableFromMemoryNotTheStore) {
+  const std::string db =
+      (std::filesystem::temp_directory_path() / "parlour_group_fail.db").string();
+  for (const char* ext : {"", "-wal", "-shm"}) std::filesystem::remove(db + ext);
+  HubOptions o;
+  o.group_commit = true;
+  Fixture f(db, 0, o);
+  const json t =
+      f.create({{"game", "old-maid"}, {"players", 2}, {"seats", {"human", "human"}}, {"seed", 5}});
+  Recorder a, b;
+  f.join(a, t["table"], token(t, 0));
+  f.join(b, t["table"], token(t, 1));
+  f.clock.run();
+  const Seat mover = f.hub->state(t["table"])->to_move();
+  Recorder& who = mover == 0 ? a : b;
+  const int version = who.last_of("update")["version"];
+  f.act(who, who.last_of("update")["view"]["choices"][0]["action"]);
+  // The log file made unwritable (as root, on a file system with the
+  // immutable attribute): the commit's write fails.
+  const std::string wal = db + "-wal";
+  if (std::system(("chattr +i " + wal + " 2>/dev/null").c_str()) != 0)
+    GTEST_SKIP() << "chattr +i is not available here, so no write can be made to fail";
+  f.clock.run();
+  (void)std::system(("chattr -i " + wal).c_str());
+  for (Recorder* r : {&a, &b}) {
+    EXPECT_TRUE(r->closed);
+    EXPECT_EQ(r->last()["type"], "error");
+    EXPECT_EQ(r->last()["code"], "storage");
+    for (const json& m : r->got)
+      if (m["type"] == "update") {
+        EXPECT_LE(m["version"].get<int>(), version) << "told of a lost move";
+      }
+  }
+  f.hub->closed(a);
+  f.hub->closed(b);
+  f.clock.run();
+  Recorder again;
+  f.join(again, t["table"], token(t, mover));
+  EXPECT_EQ(again.last_of("update")["version"], version) << "the table as stored";
 }
 
 TEST(Persistence, HealthSaysWhetherTheStoreCanWrite) {

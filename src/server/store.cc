@@ -1,8 +1,10 @@
 #include "server/store.h"
 
 #include <SQLiteCpp/SQLiteCpp.h>
+#include <sqlite3.h>
 
 #include <algorithm>
+#include <cassert>
 #include <ctime>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
@@ -194,6 +196,7 @@ Result<std::unique_ptr<Store>> Store::open(const std::string& path) {
 }
 
 Status Store::add_table(const TableRow& t, const std::string& rematch_of) {
+  assert(!group_);  // a group of actions is committed first
   if (std::string why = t.problem(); !why.empty()) return Status::error("not stored: " + why);
   return guarded("adding a table", [&] {
     SQLite::Transaction tx(*db_);
@@ -237,7 +240,32 @@ Status Store::add_action(const std::string& table, int index, Seat seat, Action 
   });
 }
 
+Status Store::begin_group() {
+  assert(!group_);
+  return guarded("starting a group of actions", [&] {
+    db_->exec("BEGIN");
+    group_ = true;
+    return Status();
+  });
+}
+
+Status Store::commit_group() {
+  assert(group_);
+  group_ = false;
+  return guarded("committing a group of actions", [&] {
+    try {
+      db_->exec("COMMIT");
+    } catch (const std::exception&) {
+      // Nothing of the group stays (SQLite may have rolled it back already).
+      if (!sqlite3_get_autocommit(db_->getHandle())) (void)db_->tryExec("ROLLBACK");
+      throw;
+    }
+    return Status();
+  });
+}
+
 Status Store::remove_action(const std::string& table, int index) {
+  assert(!group_);  // a group of actions is committed first
   return guarded("taking back an action", [&] {
     SQLite::Statement q(*db_, "DELETE FROM actions WHERE table_id = ? AND idx = ?");
     q.bind(1, table);
@@ -248,6 +276,7 @@ Status Store::remove_action(const std::string& table, int index) {
 }
 
 Status Store::set_seats(const std::string& table, const std::vector<SeatRow>& seats) {
+  assert(!group_);  // a group of actions is committed first
   return guarded("naming a seat", [&] {
     SQLite::Statement q(*db_, "UPDATE tables SET seats = ? WHERE id = ?");
     q.bind(1, seats_json(seats));
@@ -259,6 +288,7 @@ Status Store::set_seats(const std::string& table, const std::vector<SeatRow>& se
 
 Status Store::finish(const std::string& table, const std::string& record_json,
                      const std::vector<StatRow>& results) {
+  assert(!group_);  // a group of actions is committed first
   return guarded("finishing a table", [&] {
     SQLite::Transaction tx(*db_);
     SQLite::Statement q(*db_, "UPDATE tables SET finished = 1, record = ? WHERE id = ?");
@@ -272,6 +302,7 @@ Status Store::finish(const std::string& table, const std::string& record_json,
 }
 
 Status Store::add_results(const std::vector<StatRow>& results) {
+  assert(!group_);  // a group of actions is committed first
   return guarded("keeping results", [&] {
     SQLite::Transaction tx(*db_);
     add_stats(results);
@@ -325,6 +356,7 @@ Result<std::optional<TableRow>> Store::table(const std::string& id, bool actions
 }
 
 Result<int> Store::remove_finished(std::int64_t before) {
+  assert(!group_);  // a group of actions is committed first
   return guarded("removing old tables", [&]() -> Result<int> {
     SQLite::Transaction tx(*db_);
     const char* old = "SELECT id FROM tables WHERE finished = 1 AND created < ?";
@@ -343,6 +375,7 @@ Result<int> Store::remove_finished(std::int64_t before) {
 }
 
 Status Store::can_write() {
+  assert(!group_);  // a group of actions is committed first
   return guarded("writing", [&] {
     SQLite::Transaction tx(*db_);
     db_->exec("CREATE TABLE IF NOT EXISTS health(id INTEGER PRIMARY KEY, at INTEGER NOT NULL)");
@@ -412,6 +445,7 @@ Result<std::vector<StatRow>> Store::stats(int limit, int offset) {
 }
 
 Status Store::add_chat(const std::string& table, const Chat& line) {
+  assert(!group_);  // a group of actions is committed first
   return guarded("keeping table talk", [&] {
     SQLite::Statement q(*db_,
                         "INSERT INTO chat(table_id, at, seat, name, text) VALUES(?, ?, ?, ?, ?)");

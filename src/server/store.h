@@ -1,6 +1,7 @@
 // The server's memory: tables, their actions, finished records and players'
 // results, in one SQLite file. Every write is committed before the call
-// returns (WAL, synchronous=NORMAL), so a server killed at any moment, even by
+// returns (WAL, synchronous=NORMAL), or, for actions grouped by the caller,
+// before anyone is told of them, so a server killed at any moment, even by
 // kill -9, restarts with everything it had told anyone. (A power cut may lose
 // the last few commits: that is the price of not waiting for the disk on every
 // move.) Not thread-safe: the server calls it from its one thread. A file
@@ -78,6 +79,14 @@ class Store {
   // same commit, so players can never split between two rematches.
   [[nodiscard]] Status add_table(const TableRow& t, const std::string& rematch_of = "");
   [[nodiscard]] Status add_action(const std::string& table, int index, Seat seat, Action a);
+  // Actions added between begin_group() and commit_group() are committed
+  // together, one write of the log for many moves. Until then nothing of them
+  // is durable: whoever groups them tells nobody of them before the commit.
+  // REQUIRES: no other write while a group is open (commit it first). A
+  // failed commit leaves none of the group's actions stored.
+  [[nodiscard]] Status begin_group();
+  [[nodiscard]] Status commit_group();
+  bool group_open() const { return group_; }
   // Takes back a solitaire's last action (index: its place, from 0).
   [[nodiscard]] Status remove_action(const std::string& table, int index);
   [[nodiscard]] Status set_seats(const std::string& table, const std::vector<SeatRow>& seats);
@@ -127,6 +136,7 @@ class Store {
   void add_stats(const std::vector<StatRow>& results);  // inside a transaction
   std::unique_ptr<SQLite::Database> db_;
   std::unique_ptr<SQLite::Statement> add_action_;
+  bool group_ = false;
   std::thread checkpointer_;
   std::mutex mu_;
   std::condition_variable wake_;

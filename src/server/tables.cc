@@ -71,6 +71,7 @@ void Hub::Impl::sweep() {
 void Hub::Impl::remove_old() {
   if (options.keep_finished.count() <= 0) return;
   const auto before = std::time(nullptr) - options.keep_finished.count();
+  commit();
   auto gone = store.remove_finished(before);
   if (!gone.ok())
     (void)noted(gone.status());
@@ -112,7 +113,10 @@ Result<std::unique_ptr<Live>> Hub::Impl::build(TableRow row) {
 }
 
 Result<Live*> Hub::Impl::find(const std::string& id) {
-  if (auto it = tables.find(id); it != tables.end()) return it->second.get();
+  if (auto it = tables.find(id); it != tables.end()) {
+    if (!it->second->lost) return it->second.get();
+    tables.erase(it);  // ahead of the store: load it as stored
+  }
   auto row = store.table(id);
   if (!row.ok()) return row.status();
   if (!*row) return static_cast<Live*>(nullptr);
@@ -141,6 +145,7 @@ Result<Live*> Hub::Impl::create(TableRow row, std::optional<std::uint64_t> seed,
   name_bots(row, row.bot_seed % kBotNames.size());
   auto live = build(row);
   if (!live.ok()) return live.status();
+  commit();
   if (Status s = noted(store.add_table(row, rematch_of)); !s.ok()) return s;
   Live* t = live->get();
   tables.emplace(row.id, std::move(*live));
@@ -245,7 +250,7 @@ void Hub::Impl::set_away(Live& t, Seat seat, bool away) {
 Status Hub::Impl::play(Live& t, Seat seat, Action a) {
   const std::string label = t.state().action_label(seat, a);
   t.last_active = std::chrono::steady_clock::now();
-  if (Status s = noted(store.add_action(t.row.id, t.version(), seat, a)); !s.ok()) return s;
+  if (Status s = store_action(t, seat, a); !s.ok()) return s;
   const int before = t.version();
   Lines lines(t.row.players + 1);
   const auto tell = [&](const State&, const Step&) { narrate(t, lines); };
@@ -266,6 +271,77 @@ Status Hub::Impl::play(Live& t, Seat seat, Action a) {
   schedule_bots(t);
   watch_absent(t);
   return Status();
+}
+
+void Hub::Impl::deliver(Client& c, std::string message) {
+  if (grouping)
+    held.push_back({&c, std::move(message)});
+  else
+    c.send(std::move(message));
+}
+
+void Hub::Impl::hang_up(Client& c) {
+  if (grouping)
+    held.push_back({&c, "", true});
+  else
+    c.close();
+}
+
+Status Hub::Impl::store_action(Live& t, Seat seat, Action a) {
+  if (t.lost) return Status::error("this table's last moves could not be stored; join it again");
+  if (!options.group_commit) return noted(store.add_action(t.row.id, t.version(), seat, a));
+  if (!grouping) {
+    if (Status s = noted(store.begin_group()); !s.ok()) return s;
+    grouping = true;
+    scheduler.soon([this] { commit(); });
+  }
+  if (Status s = noted(store.add_action(t.row.id, t.version(), seat, a)); !s.ok()) {
+    // The group cannot be trusted now: end it as a failed commit would.
+    commit();
+    return s;
+  }
+  grouped.insert(t.row.id);
+  return Status();
+}
+
+void Hub::Impl::commit() {
+  if (!grouping) return;
+  grouping = false;
+  const Status s = noted(store.commit_group());
+  std::vector<Held> out = std::move(held);
+  held.clear();
+  std::unordered_set<std::string> tables_in = std::move(grouped);
+  grouped.clear();
+  std::unordered_set<Client*> dropped;
+  if (!s.ok()) {
+    for (const std::string& id : tables_in) {
+      auto it = tables.find(id);
+      if (it == tables.end()) continue;
+      Live& t = *it->second;
+      t.lost = true;
+      std::vector<Client*> clients = t.watchers;
+      for (Client* c : t.players)
+        if (c) clients.push_back(c);
+      for (Client* c : clients) {
+        dropped.insert(c);
+        detach(*c);
+        c->send(error_message("storage", "the server could not store the last moves (" +
+                                             s.message() + "); join the table again"));
+        c->close();
+      }
+      scheduler.soon([this, id] {
+        if (auto gone = tables.find(id); gone != tables.end() && gone->second->lost)
+          tables.erase(gone);
+      });
+    }
+  }
+  for (Held& h : out) {
+    if (dropped.contains(h.to)) continue;
+    if (h.close)
+      h.to->close();
+    else
+      h.to->send(std::move(h.message));
+  }
 }
 
 // Where several may act at once and each may let it go, people have the
@@ -311,8 +387,10 @@ void Hub::Impl::finish(Live& t) {
     results.push_back(
         {sr.name, std::string(t.sel().game->name), 1, o.won(s), o.lost(s), o.scores[s]});
   }
-  // The actions are already stored, so a failure here loses no game: the
+  // The actions are stored first, so a failure here loses no game: the
   // table is finished again from them when it is next loaded.
+  commit();
+  if (t.lost) return;
   t.row.finished = noted(store.finish(t.row.id, to_json(t.table->record()), results)).ok();
 }
 
@@ -350,7 +428,7 @@ void Hub::Impl::send_odds(Live& t, Client& c, const Conn& conn) {
         if (it == conns.end() || it->second.table != id || it->second.seat != seat ||
             !it->second.odds)
           return;
-        client->send(std::move(message));
+        deliver(*client, std::move(message));
       });
 }
 

@@ -116,7 +116,7 @@ void BaccaraState::set_deal(const std::array<std::vector<Card>, 3>& hands,
   after_deal();
 }
 
-void BaccaraState::begin_hand() {
+void BaccaraState::start_hand() {
   ++hand_;
   chips_.begin_hand();
   stake_.fill(0);

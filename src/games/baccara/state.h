@@ -95,7 +95,10 @@ class BaccaraState final : public StateBase<BaccaraState> {
   void set_deal(const std::array<std::vector<Card>, 3>& hands, const std::vector<Card>& shoe);
 
  private:
-  void begin_hand();
+  void begin_hand() {
+    hands_loop_.run([this] { start_hand(); });
+  }
+  void start_hand();  // the hand's own beginning (kit::HandLoop)
   void next_staker(Seat from);
   void after_deal();
   void take_card(int h);
@@ -105,6 +108,7 @@ class BaccaraState final : public StateBase<BaccaraState> {
 
   Rules r_;
   Phase phase_ = Phase::kBanker;
+  kit::HandLoop hands_loop_;
   Offer offer_ = Offer::kToRight;
   Seat banker_ = 0, turn_ = 0;
   int hand_ = 0;  // coups begun

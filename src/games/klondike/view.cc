@@ -4,8 +4,8 @@
 namespace parlour::klondike {
 namespace {
 
-// Zones: the stock, the waste, the four foundations, the seven columns.
-constexpr int kStockZone = 0, kWasteZone = 1, kFoundationZone = 2, kColumnZone = 6;
+// Zones: the stock (0), the waste, the four foundations, the seven columns.
+constexpr int kWasteZone = 1, kFoundationZone = 2, kColumnZone = 6;
 
 std::string place_name(int place) {
   if (place == kWaste) return "the waste";

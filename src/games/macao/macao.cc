@@ -76,7 +76,7 @@ void MacaoState::set_deal(const std::vector<std::vector<Card>>& first,
   after_deal();
 }
 
-void MacaoState::begin_hand() {
+void MacaoState::start_hand() {
   ++hand_;
   chips_.begin_hand();
   // The cards of the hand just over stay on show through the staking, until

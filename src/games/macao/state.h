@@ -83,7 +83,10 @@ class MacaoState final : public StateBase<MacaoState> {
   void set_deal(const std::vector<std::vector<Card>>& first, const std::vector<Card>& stock);
 
  private:
-  void begin_hand();
+  void begin_hand() {
+    hands_loop_.run([this] { start_hand(); });
+  }
+  void start_hand();  // the hand's own beginning (kit::HandLoop)
   void next_staker(Seat from);
   void after_deal();
   void next_drawer(Seat from);
@@ -92,6 +95,7 @@ class MacaoState final : public StateBase<MacaoState> {
 
   Rules r_;
   Phase phase_ = Phase::kBanker;
+  kit::HandLoop hands_loop_;
   Seat banker_ = 0, turn_ = 0;
   int hand_ = 0;  // hands begun
   Chips chips_;

@@ -316,12 +316,9 @@ class OldMaidOdds final : public ExactOdds {
       const std::optional<double> change = chain.solve();
       if (!change) return Status::error("the chain grew past its limit");
       rep.precision = *change;
-      long double check = 0;
-      for (const auto& [h, p] : starts) {
+      for (const auto& [h, p] : starts)
         for (int s = 0; s < r.players; ++s)
           rep.chance[s] += static_cast<double>(p * chain.value(h)[s]);
-        check += p;
-      }
       rep.exact = true;
       rep.states = chain.size();
       rep.method =

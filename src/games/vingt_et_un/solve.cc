@@ -230,7 +230,8 @@ void payoffs(kit::AdditiveGame& g, const Duel& duel, const std::vector<Deal>& al
     while (!layer.empty()) {
       next.clear();
       for (const auto& [unused, sp] : layer) {
-        const auto& [s, p] = sp;
+        const auto& s = sp.first;  // not a structured binding: lambdas below use them
+        const auto p = sp.second;
         const int best = best_of(s.hard, s.ace);
         const int seen = seen_of(s.v, s.last);
         bool standers = false;

@@ -114,7 +114,10 @@ class VingtState final : public StateBase<VingtState> {
   void set_deal(const std::vector<std::vector<Card>>& two, const std::vector<Card>& stock);
 
  private:
-  void begin_hand();
+  void begin_hand() {
+    hands_loop_.run([this] { start_hand(); });
+  }
+  void start_hand();  // the hand's own beginning (kit::HandLoop)
   void next_staker(Seat from);
   void next_answer(Seat from);
   void deal_round();
@@ -126,6 +129,7 @@ class VingtState final : public StateBase<VingtState> {
 
   Rules r_;
   Phase phase_ = Phase::kBanker;
+  kit::HandLoop hands_loop_;
   Seat banker_ = 0, turn_ = 0;
   int hand_ = 0;
   Chips chips_;

@@ -123,7 +123,7 @@ void VingtState::set_deal(const std::vector<std::vector<Card>>& two,
   after_deal();
 }
 
-void VingtState::begin_hand() {
+void VingtState::start_hand() {
   ++hand_;
   chips_.begin_hand();
   punters_.clear();
