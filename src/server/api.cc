@@ -10,10 +10,6 @@
 namespace parlour::server {
 namespace {
 
-// "winnable": the deals tried, and each one's budget. Smaller than the
-// terminal's: the solver's thread is shared with live odds, so one request
-// holds it for at most about ten seconds.
-
 HttpReply reply(int status, json body) {
   return {status, "application/json", dump(body), ""};
 }

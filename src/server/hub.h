@@ -87,7 +87,9 @@ struct HubOptions {
   // committed as it comes, as tests expect.
   bool group_commit = false;
   // A winnable deal (POST /api/tables with "winnable"): how many deals the
-  // solver tries, and how long it may take over each.
+  // solver tries, and how long it may take over each. Smaller than the
+  // terminal's: the solver's thread is shared with live odds, so one request
+  // holds it for at most about ten seconds.
   int winnable_tries = 20;
   SolveLimits winnable_limits{500'000, 0.5};
 };

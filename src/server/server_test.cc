@@ -774,73 +774,73 @@ TEST(Persistence, FinishedTablesGoAfterTheirTimeAndStatsStay) {
             0);
 }
 
+// A two-person Old Maid table with group commit on, in a fresh file `name`,
+// both seats joined; who() is the one whose turn it is.
+struct Grouped {
+  std::string db;
+  std::unique_ptr<Fixture> f;
+  json t;
+  Recorder a, b;
+  Seat mover = 0;
+  explicit Grouped(const std::string& name)
+      : db((std::filesystem::temp_directory_path() / name).string()) {
+    for (const char* ext : {"", "-wal", "-shm"}) std::filesystem::remove(db + ext);
+    HubOptions o;
+    o.group_commit = true;
+    f = std::make_unique<Fixture>(db, 0, o);
+    t = f->create(
+        {{"game", "old-maid"}, {"players", 2}, {"seats", {"human", "human"}}, {"seed", 5}});
+    f->join(a, t["table"], token(t, 0));
+    f->join(b, t["table"], token(t, 1));
+    f->clock.run();
+    mover = f->hub->state(t["table"])->to_move();
+  }
+  Recorder& who() { return mover == 0 ? a : b; }
+};
+
 // Group commit: the actions of one turn of the loop are committed together,
 // and nobody hears of one before its commit.
 TEST(Persistence, GroupedActionsAreToldOnlyOnceCommitted) {
-  const std::string db = (std::filesystem::temp_directory_path() / "parlour_group.db").string();
-  for (const char* ext : {"", "-wal", "-shm"}) std::filesystem::remove(db + ext);
-  HubOptions o;
-  o.group_commit = true;
-  Fixture f(db, 0, o);
-  const json t =
-      f.create({{"game", "old-maid"}, {"players", 2}, {"seats", {"human", "human"}}, {"seed", 5}});
-  Recorder a, b;
-  f.join(a, t["table"], token(t, 0));
-  f.join(b, t["table"], token(t, 1));
-  f.clock.run();
-  const State* st = f.hub->state(t["table"]);
-  const Seat mover = st->to_move();
-  Recorder& who = mover == 0 ? a : b;
+  Grouped g("parlour_group.db");
+  Recorder& who = g.who();
   const int version = who.last_of("update")["version"];
-  const std::size_t a_had = a.got.size(), b_had = b.got.size();
+  const std::size_t a_had = g.a.got.size(), b_had = g.b.got.size();
   auto stored = [&] {  // as another process would see the file
-    SQLite::Database other(db, SQLite::OPEN_READONLY);
+    SQLite::Database other(g.db, SQLite::OPEN_READONLY);
     return other
         .execAndGet("SELECT COUNT(*) FROM actions WHERE table_id = '" +
-                    t["table"].get<std::string>() + "'")
+                    g.t["table"].get<std::string>() + "'")
         .getInt();
   };
   const int before = stored();
-  f.act(who, who.last_of("update")["view"]["choices"][0]["action"]);
-  f.act(who, 9999);  // illegal: its error waits behind the update, in order
-  EXPECT_EQ(a.got.size(), a_had) << "told before the commit";
-  EXPECT_EQ(b.got.size(), b_had) << "told before the commit";
+  g.f->act(who, who.last_of("update")["view"]["choices"][0]["action"]);
+  g.f->act(who, 9999);  // illegal: its error waits behind the update, in order
+  EXPECT_EQ(g.a.got.size(), a_had) << "told before the commit";
+  EXPECT_EQ(g.b.got.size(), b_had) << "told before the commit";
   EXPECT_EQ(stored(), before) << "committed before its turn ended";
-  f.clock.run();  // the commit, asked for with Scheduler::soon
+  g.f->clock.run();  // the commit, asked for with Scheduler::soon
   EXPECT_EQ(stored(), before + 1);
-  ASSERT_GT(who.got.size(), mover == 0 ? a_had : b_had);
+  ASSERT_GT(who.got.size(), g.mover == 0 ? a_had : b_had);
   EXPECT_EQ(who.last()["type"], "error");
   EXPECT_GT(who.last_of("update")["version"].get<int>(), version);
-  EXPECT_GT((mover == 0 ? b : a).got.size(), mover == 0 ? b_had : a_had);
+  EXPECT_GT((g.mover == 0 ? g.b : g.a).got.size(), g.mover == 0 ? b_had : a_had);
 }
 
 // A commit that fails (the log cannot be written) leaves nothing half-told:
 // the table's clients are told and closed, and a join finds it as stored.
 TEST(Persistence, AFailedGroupCommitLosesTheTableFromMemoryNotTheStore) {
-  const std::string db =
-      (std::filesystem::temp_directory_path() / "parlour_group_fail.db").string();
-  for (const char* ext : {"", "-wal", "-shm"}) std::filesystem::remove(db + ext);
-  HubOptions o;
-  o.group_commit = true;
-  Fixture f(db, 0, o);
-  const json t =
-      f.create({{"game", "old-maid"}, {"players", 2}, {"seats", {"human", "human"}}, {"seed", 5}});
-  Recorder a, b;
-  f.join(a, t["table"], token(t, 0));
-  f.join(b, t["table"], token(t, 1));
-  f.clock.run();
-  const Seat mover = f.hub->state(t["table"])->to_move();
-  Recorder& who = mover == 0 ? a : b;
+  Grouped g("parlour_group_fail.db");
+  Recorder& who = g.who();
   const int version = who.last_of("update")["version"];
-  f.act(who, who.last_of("update")["view"]["choices"][0]["action"]);
+  g.f->act(who, who.last_of("update")["view"]["choices"][0]["action"]);
   // The log file made unwritable (as root, on a file system with the
   // immutable attribute): the commit's write fails.
-  const std::string wal = db + "-wal";
+  const std::string wal = g.db + "-wal";
   if (std::system(("chattr +i " + wal + " 2>/dev/null").c_str()) != 0)
     GTEST_SKIP() << "chattr +i is not available here, so no write can be made to fail";
-  f.clock.run();
+  g.f->clock.run();
   (void)std::system(("chattr -i " + wal).c_str());
-  for (Recorder* r : {&a, &b}) {
+  for (Recorder* r : {&g.a, &g.b}) {
     EXPECT_TRUE(r->closed);
     EXPECT_EQ(r->last()["type"], "error");
     EXPECT_EQ(r->last()["code"], "storage");
@@ -849,11 +849,11 @@ TEST(Persistence, AFailedGroupCommitLosesTheTableFromMemoryNotTheStore) {
         EXPECT_LE(m["version"].get<int>(), version) << "told of a lost move";
       }
   }
-  f.hub->closed(a);
-  f.hub->closed(b);
-  f.clock.run();
+  g.f->hub->closed(g.a);
+  g.f->hub->closed(g.b);
+  g.f->clock.run();
   Recorder again;
-  f.join(again, t["table"], token(t, mover));
+  g.f->join(again, g.t["table"], token(g.t, g.mover));
   EXPECT_EQ(again.last_of("update")["version"], version) << "the table as stored";
 }
 
