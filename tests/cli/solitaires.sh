@@ -25,11 +25,12 @@ expect_status 0 "Klondike's thoughtful deals" -- "$PARLOUR" solve klondike --dea
 expect_in out "thoughtful=yes" "names the option"
 expect_status 2 "Klondike solved with cards hidden" -- "$PARLOUR" solve klondike --deals 5
 expect_in err "--opt thoughtful=yes" "says how to ask for it"
-# "Deal a winnable game": deal 4 is beyond the budget, deal 5 is proved won.
-expect_status 0 "a winnable Klondike deal" -- "$PARLOUR" play klondike --auto --seed 4 --winnable --record kw.json
-expect_in out "A deal the solver has proved winnable (2 deals tried)" "says how many deals it tried"
-expect_in out "seed 5" "and deals the one proved won"
-expect_status 0 "the deal it chose" -- "$PARLOUR" solve klondike --deals 1 --from 5 --opt thoughtful=yes
+# "Deal a winnable game": deal 17 is beyond the budget, deal 18 is proved
+# lost, deal 19 is proved won.
+expect_status 0 "a winnable Klondike deal" -- "$PARLOUR" play klondike --auto --seed 17 --winnable --record kw.json
+expect_in out "A deal the solver has proved winnable (3 deals tried)" "says how many deals it tried"
+expect_in out "seed 19" "and deals the one proved won"
+expect_status 0 "the deal it chose" -- "$PARLOUR" solve klondike --deals 1 --from 19 --opt thoughtful=yes
 expect_in out "won               1" "is won with every card known"
 expect_status 0 "and replays" -- "$PARLOUR" replay kw.json
 printf 'q\n' | "$PARLOUR" play montana --winnable >out 2>err

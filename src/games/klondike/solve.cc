@@ -145,6 +145,70 @@ struct Pos {
     return true;
   }
   bool fits(Card c) const { return found[c.suit()] + 1 == c.rank(); }
+  // Whether some card can never go up, even if every card could be put
+  // anywhere the rules let it go once nothing lay on it (so the deal is
+  // lost). Worked out as what could ever happen, from what surely can:
+  // - a card can be on top of a column if it is; once the card on it can
+  //   leave (for its foundation, or onto its twin on top); from the stock or
+  //   a foundation, if a card one higher of the other colour can be on top
+  //   (or it is a King, for an empty column);
+  // - a face-down card is turned up, and so on top, once the card over it
+  //   can leave: for its foundation, onto a card one higher of the other
+  //   colour on top, or (a King) to an empty column;
+  // - a card goes up once it can be on top or is in the stock, and the one
+  //   below it is up.
+  bool stuck() const {
+    std::uint64_t on_top = 0, upped = 0, stock = 0;
+    std::array<std::int8_t, 52> on;  // the face-up card lying on a card, or -1
+    on.fill(-1);
+    for (int f = 0; f < 4; ++f)
+      for (int r = 1; r <= found[f]; ++r) upped |= bit(Card::standard(Rank(r), Suit(f)));
+    for (int i = 0; i < size; ++i) stock |= bit(deck[i]);
+    std::array<int, kColumns> over = {};  // the height of the card over the face-down ones left
+    for (int c = 0; c < kColumns; ++c) {
+      over[c] = down[c];
+      if (n[c] == 0) continue;
+      for (int i = down[c]; i + 1 < n[c]; ++i)
+        on[col[c][i].index()] = static_cast<std::int8_t>(col[c][i + 1].index());
+      on_top |= bit(top(c));
+    }
+    const std::uint64_t loose = stock | upped;  // out of the columns at the start
+    auto higher = [](Card x) {                  // the two cards x can go onto
+      const Card d = Card::standard(Rank(x.rank() + 1), x.colour() == kRed ? kClubs : kDiamonds);
+      return bit(d) | bit(twin(d));
+    };
+    bool empty = false;  // whether a column can be empty
+    auto leaves = [&](Card x) {
+      return (x.rank() == kKing ? empty : (on_top & higher(x)) != 0) || (upped & bit(x));
+    };
+    for (bool again = true; again;) {
+      again = false;
+      for (int c = 0; c < kColumns && !empty; ++c)
+        if (n[c] == 0 || (over[c] == 0 && leaves(col[c][0]))) empty = again = true;
+      for (int c = 0; c < kColumns; ++c)
+        while (over[c] > 0 && leaves(col[c][over[c]])) {
+          --over[c];
+          on_top |= bit(col[c][over[c]]);
+          again = true;
+        }
+      for (int x = 0; x < 52; ++x) {
+        const Card cx = Card::from_index(x);
+        const std::uint64_t bx = bit(cx);
+        if (!(on_top & bx)) {
+          bool now = false;
+          if (loose & bx)
+            now = cx.rank() == kKing ? empty : (on_top & higher(cx)) != 0;
+          else if (on[x] >= 0)
+            now = (upped >> on[x] & 1) || (on_top & bit(twin(cx)));
+          if (now) on_top |= bx, again = true;
+        }
+        if (!(upped & bx) && ((on_top | stock) & bx) &&
+            (cx.rank() == kAce || (upped & bit(Card::standard(Rank(cx.rank() - 1), cx.suit())))))
+          upped |= bx, again = true;
+      }
+    }
+    return upped != (std::uint64_t{1} << 52) - 1;
+  }
   Card top(int c) const { return col[c][n[c] - 1]; }
   // The first face-up card of column c, unless a King alone at its foot
   // (that one is free like any other).
@@ -331,6 +395,7 @@ class Search final : public kit::DepthFirst<Search, Pos, Step> {
       : DepthFirst(limits, 500, /*table_bits=*/25), t_(t), bold_(bold) {}
 
   bool expand(Pos& p, std::vector<Step>& moves) {
+    if (p.stuck()) return false;  // lost: a card can never go up
     const std::uint64_t tableau = generate(p, moves);
     for (const Step& m : moves) {
       if (spent()) return false;
@@ -616,6 +681,10 @@ bool to_actions(const KlondikeState& root, Pos pos, std::vector<Action>& line) {
 }
 
 }  // namespace
+
+bool deadlocked(const KlondikeState& s) {
+  return Pos::of(s).stuck();
+}
 
 SolveReport solve(const KlondikeState& s, const SolveLimits& limits) {
   const Table t{s.rules().draw, s.rules().redeals};

@@ -120,6 +120,14 @@ class KlondikeState final : public StateBase<KlondikeState> {
 // actions, turns of the stock included.
 SolveReport solve(const KlondikeState& s, const SolveLimits& limits);
 
+// Whether some card of the thoughtful game can never go up, whatever is
+// played: true only where no line wins (a sound test, not a complete one).
+// The solver cuts its search wherever this holds. It asks of each card
+// whether it could ever be had, even were every other card free to go
+// wherever the rules let it once nothing lay on it; what lies under a card
+// comes out only once that card can leave, in the column's order.
+bool deadlocked(const KlondikeState& s);
+
 // The honest player (bot.cc): sees what the player sees, remembers the stock
 // once it has turned through it, and plays the move that wins the most of
 // `samples` deals of the face-down cards, each solved within `budget`
