@@ -36,6 +36,19 @@ const std::vector<OptionSpec>& specs() {
        "\"The cards are then redealt, making sure there is a gap in each row at the immediate "
        "right of each suit sequence\"",
        "Gaps at a redeal"},
+      {"aces",
+       T::kChoice,
+       0,
+       0,
+       {"removed", "left"},
+       0,
+       "where the aces go at the deal: removed, set aside, any Two starting any row; left, one "
+       "at the left of each row in suit order (clubs, diamonds, hearts, spades), the row then "
+       "running from it in its suit (Blue Moon; needs gaps=after-sequence)",
+       "removed: seed 002, \"remove the four aces to create four 'holes'\"; left: PySol's Blue "
+       "Moon, \"The aces are then moved to the left end of the layout, making 4 initial free "
+       "spaces\"",
+       "Aces"},
   };
   return s;
 }
@@ -68,6 +81,7 @@ Rules Rules::from(const Config& c) {
   Rules r;
   r.redeals = c.options.get("redeals");
   r.gaps = Gaps(c.options.get("gaps"));
+  r.aces = Aces(c.options.get("aces"));
   return r;
 }
 
@@ -89,6 +103,13 @@ GameInfo game_info() {
        1,
        1,
        1},
+      {"blue-moon",
+       "Blue Moon as PySol gives it: the aces at the left of the rows, a gap just right of each "
+       "row's sequence at a redeal, two redeals",
+       {{"aces", "left"}, {"gaps", "after-sequence"}, {"redeals", "2"}},
+       1,
+       1,
+       1},
   };
   g.bots = {{"solver",
              "solves the position, the redeals' shuffles drawn afresh (it cannot see them), and "
@@ -97,6 +118,16 @@ GameInfo game_info() {
   g.new_game = state_factory<MontanaState, Rules>();
   g.resampler = &sampler;
   Caps::attach(g);
+  // Blue Moon's aces stay at the rows' left: a redeal has none to shuffle in.
+  g.validate = [players = g.validate](const Config& c) {
+    if (Status st = players(c); !st.ok()) return st;
+    if (c.options.get("aces") == static_cast<int>(Aces::kLeft) &&
+        c.options.get("gaps") == static_cast<int>(Gaps::kShuffledIn))
+      return Status::error(
+          "aces=left (Blue Moon) keeps the aces at the rows' left, so a redeal has none to "
+          "shuffle in: add --opt gaps=after-sequence (or play --preset blue-moon)");
+    return Status();
+  };
   return g;
 }
 

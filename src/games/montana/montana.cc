@@ -65,8 +65,10 @@ void MontanaState::moves(std::vector<Move>& out) const {
   for (int g = 0; g < kCells; ++g) {
     if (grid_[static_cast<std::size_t>(g)] != kGap) continue;
     if (column_of(g) == 0) {
-      // "Only a two may be placed at the beginning of the row (to the left)".
+      // "Only a two may be placed at the beginning of the row (to the left)";
+      // under Blue Moon, the Two of the suit of the ace on the row's left.
       for (int s = 0; s < 4; ++s) {
+        if (r_.aces == Aces::kLeft && s != row_of(g)) continue;
         const std::uint8_t p = pos_[Card::standard(kTwo, Suit(s)).index()];
         out.push_back(Move::place(p, g));
       }
@@ -148,9 +150,11 @@ int MontanaState::in_sequence(int row) const {
     if (x == kGap) break;
     const Card card = Card::from_index(x);
     if (card.rank() != Rank(kTwo + c)) break;
-    if (c > 0 &&
-        card.suit() != Card::from_index(grid_[static_cast<std::size_t>(row * kColumns)]).suit())
-      break;
+    const Suit suit =
+        r_.aces == Aces::kLeft
+            ? Suit(row)
+            : Card::from_index(grid_[static_cast<std::size_t>(row * kColumns)]).suit();
+    if (card.suit() != suit) break;
     ++n;
   }
   return n;

@@ -34,9 +34,16 @@ enum class Gaps : std::uint8_t {
   kAfterSequence,  // Gaps as Wikipedia gives it: a gap just right of each row's sequence
 };
 
+// Where the aces go at the deal.
+enum class Aces : std::uint8_t {
+  kRemoved,  // seed 002: set aside; any Two starts any row
+  kLeft,     // Blue Moon: one at the left of each row, in suit order; the row is its suit's
+};
+
 struct Rules {
   int redeals = 3;
   Gaps gaps = Gaps::kShuffledIn;
+  Aces aces = Aces::kRemoved;
 
   static Rules from(const Config& c);
 };

@@ -173,6 +173,83 @@ TEST(MontanaOptions, AfterSequenceLeavesAGapJustRightOfEachRowsSequence) {
   for (int r = 0; r < kRows; ++r) EXPECT_EQ(s.at(r * kColumns + s.in_sequence(r)), kGap) << r;
 }
 
+// Blue Moon, as PySol gives it: "The aces are then moved to the left end of
+// the layout, making 4 initial free spaces"; rows of clubs, diamonds, hearts
+// and spades (our reading: the suits' order), 2..K after the ace, with the
+// changes in `swaps`.
+std::vector<std::string> blue_rows(const std::vector<std::pair<int, int>>& swaps = {}) {
+  const char* ranks[] = {"2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A"};
+  std::vector<std::string> out;
+  for (const char* s : {"C", "D", "H", "S"})
+    for (const char* r : ranks) out.push_back(std::string(r) + s);
+  for (auto [a, b] : swaps)
+    std::swap(out[static_cast<std::size_t>(a)], out[static_cast<std::size_t>(b)]);
+  return out;
+}
+const std::vector<std::string> kBlueMoon = {"aces=left", "gaps=after-sequence"};
+
+TEST(MontanaBlueMoon, EachRowRunsFromItsAceInItsSuit) {
+  // Won: each row its ace's suit, 2 to King.
+  EXPECT_TRUE(dealt(blue_rows(), kBlueMoon).won());
+  // Rows of spades, hearts, diamonds, clubs run, but not from their aces.
+  const MontanaState wrong = dealt(solved_rows(), kBlueMoon);
+  EXPECT_FALSE(wrong.won());
+  EXPECT_EQ(wrong.in_sequence(0), 0);
+  EXPECT_TRUE(dealt(solved_rows()).won());  // where the aces are removed, they do
+  // A gap after the ace of diamonds (row 2's start) takes the 2D only, where
+  // without Blue Moon any Two goes there.
+  const MontanaState s = dealt(blue_rows({{13, 25}}), kBlueMoon);
+  std::vector<Move> to_start;
+  for (const Move& m : moves_of(s))
+    if (m.to == 13) to_start.push_back(m);
+  ASSERT_EQ(to_start.size(), 1u);
+  EXPECT_EQ(Card::from_index(s.at(to_start[0].from)), card("2D"));
+  EXPECT_EQ(s.action_label(0, to_start[0].encode()), "[[5]] after [[1]] (row 2, column 2)");
+  // The view shows the aces in the rows' first column, fourteen wide, and
+  // points at the cells as shown.
+  const View v = s.view(0);
+  EXPECT_EQ(v.zones[0].columns, 14);
+  for (int r = 0; r < kRows; ++r)
+    EXPECT_EQ(v.zones[0].cards[static_cast<std::size_t>(r * 14)].card,
+              Card::standard(kAce, Suit(r)));
+  EXPECT_TRUE(v.zones[1].cards.empty());
+  const auto it = std::find_if(v.choices.begin(), v.choices.end(),
+                               [&](const Choice& c) { return c.action == to_start[0].encode(); });
+  ASSERT_NE(it, v.choices.end());
+  EXPECT_EQ(it->to.card, 14 + 1);
+  EXPECT_EQ(it->picks[0].card, 14 + 13);
+}
+
+TEST(MontanaBlueMoon, TheRedealKeepsTheAcesAndLeavesAGapAfterEachSequence) {
+  // PySol: "cards still out of sequence are reshuffled and dealt face up
+  // after the ends of the partial sequences, leaving a card space after each
+  // sequence". The 3C and 2C swapped: nothing moves, and row 1 keeps none.
+  MontanaState s = dealt(blue_rows({{0, 1}}), kBlueMoon);
+  ASSERT_TRUE(moves_of(s).empty());
+  s.apply(0, Move::redeal_move().encode());
+  int cards = 0;
+  for (int c = 0; c < kCells; ++c)
+    if (s.at(c) != kGap) {
+      ++cards;
+      EXPECT_NE(Card::from_index(s.at(c)).rank(), kAce);
+    }
+  EXPECT_EQ(cards, 48);
+  for (int r = 0; r < kRows; ++r) EXPECT_EQ(s.at(r * kColumns + s.in_sequence(r)), kGap) << r;
+  EXPECT_EQ(s.in_sequence(0), 0);
+  EXPECT_EQ(s.in_sequence(3), 12);
+}
+
+TEST(MontanaBlueMoon, TheAcesLeftWithTheAcesShuffledInIsRefused) {
+  const std::vector<std::string> left = {"aces=left"};
+  Result<Config> c = make_config(*select("montana"), 1, left);
+  ASSERT_FALSE(c.ok());
+  EXPECT_NE(c.message().find("add --opt gaps=after-sequence"), std::string::npos) << c.message();
+  Result<Config> preset = make_config(*select("blue-moon"), 1, std::vector<std::string>{});
+  ASSERT_TRUE(preset.ok()) << preset.message();
+  EXPECT_EQ(Rules::from(*preset).aces, Aces::kLeft);
+  EXPECT_EQ(Rules::from(*preset).redeals, 2);
+}
+
 TEST(MontanaUndo, UndoTakesBackMovesButNotARedeal) {
   MontanaState s = dealt(solved_rows({{3, 12}}));
   const std::uint64_t h = s.hash();

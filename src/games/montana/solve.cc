@@ -20,10 +20,12 @@ class Search final : public kit::DepthFirst<Search, MontanaState, Move> {
       next.apply(0, Move::redeal_move().encode());
       return deeper(next, Move::redeal_move().encode());
     }
-    // The safe move: a card that extends its row's sequence.
+    // The safe move: a card that extends its row's sequence (under Blue
+    // Moon a row's first gap takes one Two only, so that one too).
+    const bool left = s.rules().aces == Aces::kLeft;
     for (const Move& m : moves) {
       const int row = m.to / kColumns, col = m.to % kColumns;
-      if (col > 0 && s.in_sequence(row) == col) {
+      if ((col > 0 || left) && s.in_sequence(row) == col) {
         const Move safe = m;
         moves.assign(1, safe);
         break;
@@ -31,8 +33,9 @@ class Search final : public kit::DepthFirst<Search, MontanaState, Move> {
     }
     for (std::size_t i = 0; i < moves.size(); ++i) {
       const Move m = moves[i];
-      // A Two from one row's start to another's changes nothing that counts.
-      if (m.from % kColumns == 0 && m.to % kColumns == 0) continue;
+      // A Two from one row's start to another's changes nothing that counts
+      // (but under Blue Moon it goes to its own row).
+      if (!left && m.from % kColumns == 0 && m.to % kColumns == 0) continue;
       if (spent()) return false;
       s.step(m);
       if (deeper(s, m.encode())) return true;

@@ -46,7 +46,8 @@ class MontanaState final : public StateBase<MontanaState> {
   // with the moves: the solver's and legal_actions' one source.
   void moves(std::vector<Move>& out) const;
   // Cards in sequence from their row's start (a Two in the first column, then
-  // up in its suit), by row.
+  // up in its suit), by row. Under Blue Moon (Aces::kLeft) a row runs in the
+  // suit of the ace at its left: row r in Suit(r).
   int in_sequence(int row) const;
   int placed() const;  // in all four rows: 48 when won
   bool won() const { return placed() == 4 * (kColumns - 1); }

@@ -6,9 +6,14 @@
 namespace parlour::montana {
 namespace {
 
-std::string cell_name(int cell) {
+// Blue Moon's aces take the first column of what is shown.
+int shown_column(const Rules& r, int cell) {
+  return cell % kColumns + (r.aces == Aces::kLeft ? 1 : 0);
+}
+
+std::string cell_name(const Rules& r, int cell) {
   return "row " + std::to_string(cell / kColumns + 1) + ", column " +
-         std::to_string(cell % kColumns + 1);
+         std::to_string(shown_column(r, cell) + 1);
 }
 
 }  // namespace
@@ -19,11 +24,12 @@ std::string MontanaState::action_label(Seat, Action a) const {
   if (m->redeal)
     return "gather, shuffle and redeal (" + std::to_string(redeals_left() - 1) + " left after)";
   const Card c = Card::from_index(grid_[static_cast<std::size_t>(m->from)]);
-  if (m->to % kColumns == 0)
+  const bool first = m->to % kColumns == 0;
+  if (first && r_.aces == Aces::kRemoved)
     return card_token(c) + " to the start of row " + std::to_string(m->to / kColumns + 1);
-  return card_token(c) + " after " +
-         card_token(Card::from_index(grid_[static_cast<std::size_t>(m->to - 1)])) + " (" +
-         cell_name(m->to) + ")";
+  const Card left = first ? Card::standard(kAce, Suit(m->to / kColumns))
+                          : Card::from_index(grid_[static_cast<std::size_t>(m->to - 1)]);
+  return card_token(c) + " after " + card_token(left) + " (" + cell_name(r_, m->to) + ")";
 }
 
 View MontanaState::view(Seat viewer) const {
@@ -35,13 +41,30 @@ View MontanaState::view(Seat viewer) const {
   si.status = std::to_string(placed()) + " of 48 in sequence; " + std::to_string(redeals_left()) +
               (redeals_left() == 1 ? " redeal left" : " redeals left");
   v.seats.push_back(std::move(si));
-  // Zone 0: the four rows; zone 1: the aces, set aside.
-  Zone grid = grid_zone("the rows", grid_, kColumns, dealt_);
+  // Zone 0: the four rows; zone 1: the aces, set aside. Under Blue Moon the
+  // aces stand in the rows' first column instead, and zone 1 is empty.
+  const bool left = r_.aces == Aces::kLeft;
+  const int width = kColumns + (left ? 1 : 0);
+  std::vector<std::uint8_t> slots;
+  for (int r = 0; r < kRows; ++r) {
+    if (left) slots.push_back(Card::standard(kAce, Suit(r)).index());
+    for (int c = 0; c < kColumns; ++c)
+      slots.push_back(grid_[static_cast<std::size_t>(r * kColumns + c)]);
+  }
+  auto shown = [&](int cell) { return cell / kColumns * width + shown_column(r_, cell); };
+  Zone grid = grid_zone("the rows", slots, width, dealt_);
   grid.note =
       std::to_string(redeals_left()) + (redeals_left() == 1 ? " redeal left" : " redeals left");
   v.zones.push_back(std::move(grid));
-  Zone aces{ZoneKind::kAside, Layout::kRow, kNobody, "aces, set aside", {}, "", 0, 0};
-  if (dealt_)
+  Zone aces{ZoneKind::kAside,
+            Layout::kRow,
+            kNobody,
+            left ? "aces, at the rows' left" : "aces, set aside",
+            {},
+            "",
+            0,
+            0};
+  if (dealt_ && !left)
     for (int s = 0; s < 4; ++s) aces.cards.push_back({Card::standard(kAce, Suit(s)), true});
   v.zones.push_back(std::move(aces));
 
@@ -65,16 +88,19 @@ View MontanaState::view(Seat viewer) const {
         }
         Choice c{a, action_label(0, a), key, {}, {}};
         if (!m.redeal) {
-          c.picks = {{0, m.from}};
-          c.to = {0, m.to};
+          c.picks = {{0, shown(m.from)}};
+          c.to = {0, shown(m.to)};
         }
         v.choices.push_back(std::move(c));
       }
       v.list_choices = true;
       v.prompt = legal.size() == 1 && Move::decode(legal[0])->redeal
                      ? "No card can move: gather the cards out of sequence and redeal."
-                     : "Move a card into a gap: the card one higher, of the same suit, than the "
-                       "card on the gap's left; a Two to the start of a row.";
+                 : r_.aces == Aces::kLeft
+                     ? "Move a card into a gap: the card one higher, of the same suit, than "
+                       "the card on the gap's left (after an ace, the Two of its suit)."
+                     : "Move a card into a gap: the card one higher, of the same suit, than "
+                       "the card on the gap's left; a Two to the start of a row.";
     }
   }
   if (over_) v.result = outcome().summary;
@@ -83,9 +109,11 @@ View MontanaState::view(Seat viewer) const {
 
 void MontanaState::narrate(Seat, std::vector<std::string>& out) const {
   if (narrate_deal_) {
-    out.push_back(
-        "The 52 cards are dealt face up in four rows of thirteen, and the aces removed: four "
-        "gaps.");
+    out.push_back(r_.aces == Aces::kLeft
+                      ? "The 52 cards are dealt face up in four rows of thirteen, and the aces "
+                        "moved to the rows' left, clubs, diamonds, hearts, spades: four gaps."
+                      : "The 52 cards are dealt face up in four rows of thirteen, and the aces "
+                        "removed: four gaps.");
   } else if (last_.redeal) {
     out.push_back("The cards out of sequence are gathered" +
                   std::string(r_.gaps == Gaps::kShuffledIn ? " with the aces" : "") +
@@ -93,8 +121,8 @@ void MontanaState::narrate(Seat, std::vector<std::string>& out) const {
                   std::to_string(r_.redeals) + ".");
   } else if (last_.to != last_.from) {
     const Card c = Card::from_index(grid_[static_cast<std::size_t>(last_.to)]);
-    out.push_back("You move " + card_token(c) + " from " + cell_name(last_.from) + " to " +
-                  cell_name(last_.to) + ".");
+    out.push_back("You move " + card_token(c) + " from " + cell_name(r_, last_.from) + " to " +
+                  cell_name(r_, last_.to) + ".");
   } else {
     return;
   }
