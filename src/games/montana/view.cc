@@ -42,7 +42,7 @@ View MontanaState::view(Seat viewer) const {
               (redeals_left() == 1 ? " redeal left" : " redeals left");
   v.seats.push_back(std::move(si));
   // Zone 0: the four rows; zone 1: the aces, set aside. Under Blue Moon the
-  // aces stand in the rows' first column instead, and zone 1 is empty.
+  // aces stand in the rows' first column instead, and there is no zone 1.
   const bool left = r_.aces == Aces::kLeft;
   const int width = kColumns + (left ? 1 : 0);
   std::vector<std::uint8_t> slots;
@@ -56,17 +56,12 @@ View MontanaState::view(Seat viewer) const {
   grid.note =
       std::to_string(redeals_left()) + (redeals_left() == 1 ? " redeal left" : " redeals left");
   v.zones.push_back(std::move(grid));
-  Zone aces{ZoneKind::kAside,
-            Layout::kRow,
-            kNobody,
-            left ? "aces, at the rows' left" : "aces, set aside",
-            {},
-            "",
-            0,
-            0};
-  if (dealt_ && !left)
-    for (int s = 0; s < 4; ++s) aces.cards.push_back({Card::standard(kAce, Suit(s)), true});
-  v.zones.push_back(std::move(aces));
+  if (!left) {
+    Zone aces{ZoneKind::kAside, Layout::kRow, kNobody, "aces, set aside", {}, "", 0, 0};
+    if (dealt_)
+      for (int s = 0; s < 4; ++s) aces.cards.push_back({Card::standard(kAce, Suit(s)), true});
+    v.zones.push_back(std::move(aces));
+  }
 
   if (viewer == 0 || viewer == kEveryone) {
     if (!over_ && dealt_) {
