@@ -162,11 +162,44 @@ TEST(Engine, UndoInPlaceAndByReplayReturnToTheSamePosition) {
     const std::vector<Action> l = legal(t.state(), t.state().to_move());
     ASSERT_TRUE(t.act(t.state().to_move(), l.back()).ok());
     t.settle();
+    const View after = t.state().view(kEveryone);
     ASSERT_TRUE(t.undo().ok());
     EXPECT_EQ(t.version(), 0);
     EXPECT_TRUE(t.state().view(kEveryone) == before);
     EXPECT_FALSE(t.undo().ok());  // nothing more to take back
+    // Redo plays the move again, and what followed falls as it fell.
+    ASSERT_TRUE(t.redoable());
+    ASSERT_TRUE(t.redo().ok());
+    EXPECT_EQ(t.version(), 1);
+    EXPECT_TRUE(t.state().view(kEveryone) == after);
+    EXPECT_FALSE(t.redoable());
+    EXPECT_FALSE(t.redo().ok());
+    // Another move forgets what was taken back.
+    ASSERT_TRUE(t.undo().ok());
+    ASSERT_TRUE(t.redoable());
+    ASSERT_TRUE(t.act(t.state().to_move(), legal(t.state(), t.state().to_move()).front()).ok());
+    EXPECT_FALSE(t.redoable());
   }
+}
+
+TEST(Engine, RedoBringsBackSeveralMovesInOrder) {
+  register_toy_games();
+  Table t(*select("toy-patience"), test_config("toy-patience", 1), 9);
+  t.settle();
+  std::vector<View> seen{t.state().view(kEveryone)};
+  for (int i = 0; i < 3 && !t.state().terminal(); ++i) {
+    ASSERT_TRUE(t.act(0, legal(t.state(), 0).front()).ok());
+    t.settle();
+    seen.push_back(t.state().view(kEveryone));
+  }
+  const int n = t.version();
+  ASSERT_GE(n, 2);
+  for (int i = 0; i < n; ++i) ASSERT_TRUE(t.undo().ok());
+  for (int i = 1; i <= n; ++i) {
+    ASSERT_TRUE(t.redo().ok());
+    EXPECT_TRUE(t.state().view(kEveryone) == seen[static_cast<std::size_t>(i)]) << i;
+  }
+  EXPECT_FALSE(t.redoable());
 }
 
 TEST(Engine, TheSolverFindsAWinningLineOrProvesThereIsNone) {

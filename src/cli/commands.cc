@@ -68,7 +68,7 @@ class TerminalPlayer final : public Player {
   TerminalPlayer(const Terminal& term, const GameInfo& game, std::istream& in, std::ostream& out,
                  Rng rng)
       : term_(term), game_(game), in_(in), out_(out), rng_(rng) {}
-  bool quit = false, ended = false, undo = false;
+  bool quit = false, ended = false, undo = false, redo = false;
   // Solitaires, which can take moves back, offer undo and a hint.
   bool helps() const { return game_.undo != nullptr; }
 
@@ -92,11 +92,15 @@ class TerminalPlayer final : public Player {
       }
       if (line == "?" || line == "help") {
         out_ << term_.all_choices(v.choices);
-        if (helps()) out_ << "  u  undo the last move\n  h  a hint\n";
+        if (helps()) out_ << "  u  undo the last move\n  y  redo the move undone\n  h  a hint\n";
         continue;
       }
       if (helps() && (line == "u" || line == "undo")) {
         undo = true;
+        return std::nullopt;
+      }
+      if (helps() && (line == "y" || line == "redo")) {
+        redo = true;
         return std::nullopt;
       }
       if (helps() && (line == "h" || line == "hint")) {
@@ -233,18 +237,24 @@ int play(const PlayArgs& a, const Style& style, std::istream& in, std::ostream& 
   if (!a.auto_play)
     out << "You are Seat " << a.seat
         << (players == 1 ? "" : "; the others are " + bot_name + " bots")
-        << ". Type ? for every choice, " << (person.helps() ? "u to undo, h for a hint, " : "")
-        << "q to quit.\n";
+        << ". Type ? for every choice, "
+        << (person.helps() ? "u to undo, y to redo, h for a hint, " : "") << "q to quit.\n";
 
   std::vector<std::string> lines;
   bool over = false;
+  const auto tell = [&](const State& s, const Step&) {
+    lines.clear();
+    s.narrate(viewer, lines);
+    print_lines(out, term, lines);
+  };
   for (;;) {
-    over = table.run(players_at, [&](const State& s, const Step&) {
-      lines.clear();
-      s.narrate(viewer, lines);
-      print_lines(out, term, lines);
-    });
-    if (over || !person.undo) break;
+    over = table.run(players_at, tell);
+    if (over || !(person.undo || person.redo)) break;
+    if (person.redo) {
+      person.redo = false;
+      if (Status st = table.redo(tell); !st.ok()) out << "Cannot redo: " << st.message() << ".\n";
+      continue;
+    }
     person.undo = false;
     // Back to the person's last move: the others' since, then his own.
     bool mine = false;

@@ -37,6 +37,7 @@ void Table::restart(std::uint64_t seed) {
   state_ = fresh_->clone();
   moves_.clear();
   chanced_.clear();
+  undone_.clear();
 }
 
 void Table::chance(const StepFn& on_step) {
@@ -57,14 +58,30 @@ bool Table::legal(Seat seat, Action a) const {
   return std::find(actions.begin(), actions.end(), a) != actions.end();
 }
 
-Status Table::act(Seat seat, Action a, const StepFn& on_step) {
+Status Table::playable(Seat seat, Action a) const {
   if (state_->terminal()) return Status::error("the game is over");
   if (state_->chance()) return Status::error("chance acts next, not a seat");
   if (!state_->actors().has(seat)) return Status::error(seat_name(seat) + " may not act now");
   if (!legal(seat, a))
     return Status::error("action " + std::to_string(a) + " is not legal for " + seat_name(seat) +
                          " here");
+  return {};
+}
+
+Status Table::act(Seat seat, Action a, const StepFn& on_step) {
+  if (Status st = playable(seat, a); !st.ok()) return st;
+  undone_.clear();  // another line now: what was taken back stays back
   apply(seat, a, on_step);
+  return {};
+}
+
+Status Table::redo(const StepFn& on_step) {
+  if (undone_.empty()) return Status::error("there is no move taken back to play again");
+  const SeatAction m = undone_.back();
+  if (Status st = playable(m.seat, m.action); !st.ok()) return st;
+  undone_.pop_back();
+  apply(m.seat, m.action, on_step);
+  settle(on_step);
   return {};
 }
 
@@ -91,6 +108,7 @@ bool Table::run(std::span<Player* const> players, const StepFn& on_step) {
     // A player's answer is checked like any other: a bot's bug must not
     // reach the record.
     if (std::find(legal_.begin(), legal_.end(), *a) == legal_.end()) return false;
+    undone_.clear();
     apply(seat, *a, on_step);
   }
 }
@@ -101,17 +119,21 @@ Status Table::undo() {
     if (std::string why = sel_.game->undo->forbidden(*state_); !why.empty())
       return Status::error(why);
   if (sel_.game->undo && !chanced_.back() && sel_.game->undo->undo(*state_)) {
+    undone_.push_back(moves_.back());
     moves_.pop_back();
     chanced_.pop_back();
     return {};
   }
   std::vector<SeatAction> keep(moves_.begin(), moves_.end() - 1);
+  std::vector<SeatAction> undone = std::move(undone_);
+  undone.push_back(moves_.back());
   restart(seed_);
   for (const SeatAction& m : keep) {
     settle();
     apply(m.seat, m.action, nullptr);
   }
   settle();  // the position the action was taken in
+  undone_ = std::move(undone);
   return {};
 }
 

@@ -102,6 +102,14 @@ class Table {
   // Takes back the last seat action, and any chance that followed it: in
   // place where the game can (GameInfo::undo), else by replaying the rest.
   [[nodiscard]] Status undo();
+  // Plays again the action undo() took back last (undone in turn, they come
+  // back in order), with the chance that followed it, which falls as it fell
+  // before. Any other action forgets what was taken back.
+  [[nodiscard]] Status redo(const StepFn& on_step = nullptr);
+  // Whether redo() has an action to play again, and which.
+  bool redoable() const { return !undone_.empty(); }
+  // REQUIRES: redoable().
+  const SeatAction& undone_next() const { return undone_.back(); }
 
   // A new game with another seed, reusing this table's buffers.
   void restart(std::uint64_t seed);
@@ -113,6 +121,7 @@ class Table {
 
  private:
   void apply(Seat seat, Action a, const StepFn& on_step);
+  Status playable(Seat seat, Action a) const;  // act()'s checks
   Selection sel_;
   Config config_;
   std::uint64_t seed_;
@@ -121,6 +130,7 @@ class Table {
   std::unique_ptr<State> fresh_;  // a new game, for restart()
   std::vector<SeatAction> moves_;
   std::vector<std::uint8_t> chanced_;  // by move: chance acted after it
+  std::vector<SeatAction> undone_;     // taken back, the last on top: for redo()
   std::vector<Action> legal_;          // run()'s buffer
 };
 

@@ -147,7 +147,8 @@ struct Hub::Impl {
   void watch_absent(Live& t);
   void time_window(Live& t);
   void set_away(Live& t, Seat seat, bool away);
-  Status play(Live& t, Seat seat, Action a);
+  // `again`: the move taken back last, played again (Table::redo).
+  Status play(Live& t, Seat seat, Action a, bool again = false);
   void finish(Live& t);
   void send_odds(Live& t, Client& c, const Conn& conn);
   void odds_after_update(Live& t);
@@ -160,9 +161,14 @@ struct Hub::Impl {
   void chat(Client& c, Conn& conn, const json& m);
   void odds_switch(Client& c, Conn& conn, const json& m);
   void back(Client& c, Conn& conn);
-  // Solitaires: take back the last move; the move the game's bot would make.
+  // Solitaires: take back the last move, play it again; the move the game's
+  // bot would make.
   void undo(Client& c, Conn& conn);
+  void redo(Client& c, Conn& conn);
   static bool solitaire(const Live& t);
+  // The solitaire in play where this connection holds the seat; otherwise
+  // the client is told why (`code`; `only`: not a solitaire) and null.
+  Live* solitaire_seat(Client& c, const Conn& conn, std::string_view code, std::string_view only);
   void hint(Client& c, Conn& conn);
   void narrate(Live& t, Lines& lines);
   // Whether narrate() tells viewer index v (0: the spectators, s + 1: seat s).

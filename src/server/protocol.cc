@@ -26,7 +26,7 @@ void Hub::Impl::handle(Client& c, std::string_view message) {
   if (!m.contains("type") || !m["type"].is_string())
     return send_error("bad-message",
                       "a message needs \"type\": join, act, rematch, chat, odds, back, undo, "
-                      "hint or ping");
+                      "redo, hint or ping");
   const std::string type = m["type"].get<std::string>();
   if (type == "join") return join(c, m);
   if (type == "act") return act(c, it->second, m);
@@ -35,10 +35,12 @@ void Hub::Impl::handle(Client& c, std::string_view message) {
   if (type == "odds") return odds_switch(c, it->second, m);
   if (type == "back") return back(c, it->second);
   if (type == "undo") return undo(c, it->second);
+  if (type == "redo") return redo(c, it->second);
   if (type == "hint") return hint(c, it->second);
   if (type == "ping") return deliver(c, R"({"type":"pong"})");
   send_error("bad-message", "unknown type \"" + first_chars(type, 40) +
-                                "\": join, act, rematch, chat, odds, back, undo, hint or ping");
+                                "\": join, act, rematch, chat, odds, back, undo, redo, hint or "
+                                "ping");
 }
 
 bool Hub::Impl::narrated(const Live& t, std::size_t v) {
@@ -96,6 +98,8 @@ std::string Hub::Impl::update(Live& t, Seat viewer, const std::vector<std::strin
     w.end_array().end_object();
   }
   if (undone) w.key("undone").boolean(true);
+  // At a solitaire: whether a move taken back can be played again (redo).
+  if (solitaire(t)) w.key("redo").boolean(t.table->redoable());
   w.end_object();
   return out;
 }
@@ -412,15 +416,27 @@ bool Hub::Impl::solitaire(const Live& t) {
   return t.row.players == 1 && t.sel().game->undo != nullptr;
 }
 
+Live* Hub::Impl::solitaire_seat(Client& c, const Conn& conn, std::string_view code,
+                                std::string_view only) {
+  if (conn.table.empty() || conn.seat < 0) {
+    deliver(c, error_message("not-joined", "join a table with a seat's token first"));
+    return nullptr;
+  }
+  Live& t = *tables.at(conn.table);
+  if (!solitaire(t) || t.state().terminal()) {
+    deliver(c, error_message(code, solitaire(t) ? std::string_view("the game is over") : only));
+    return nullptr;
+  }
+  return &t;
+}
+
 void Hub::Impl::undo(Client& c, Conn& conn) {
   auto send_error = [&](std::string_view code, std::string_view text) {
     deliver(c, error_message(code, text));
   };
-  if (conn.table.empty() || conn.seat < 0)
-    return send_error("not-joined", "join a table with a seat's token first");
-  Live& t = *tables.at(conn.table);
-  if (!solitaire(t)) return send_error("no-undo", "moves are taken back only in a solitaire");
-  if (t.state().terminal()) return send_error("no-undo", "the game is over");
+  Live* at = solitaire_seat(c, conn, "no-undo", "moves are taken back only in a solitaire");
+  if (!at) return;
+  Live& t = *at;
   commit();  // the move taken back is stored first, then removed
   if (t.lost) return;
   if (Status st = t.table->undo(); !st.ok()) return send_error("no-undo", st.message());
@@ -432,13 +448,28 @@ void Hub::Impl::undo(Client& c, Conn& conn) {
   odds_after_update(t);
 }
 
+void Hub::Impl::redo(Client& c, Conn& conn) {
+  auto send_error = [&](std::string_view code, std::string_view text) {
+    deliver(c, error_message(code, text));
+  };
+  Live* at = solitaire_seat(c, conn, "no-redo", "moves are played again only in a solitaire");
+  if (!at) return;
+  Live& t = *at;
+  if (!t.table->redoable())
+    return send_error("no-redo", "there is no move taken back to play again");
+  const SeatAction m = t.table->undone_next();
+  if (m.seat != conn.seat) return send_error("no-redo", "the move taken back is another seat's");
+  if (t.state().chance() || !t.table->legal(m.seat, m.action))
+    return send_error("no-redo", "the move taken back cannot be played here");
+  // Stored and told as any move is.
+  if (Status st = play(t, m.seat, m.action, /*again=*/true); !st.ok())
+    send_error("storage", st.message());
+}
+
 void Hub::Impl::hint(Client& c, Conn& conn) {
-  if (conn.table.empty() || conn.seat < 0)
-    return deliver(c, error_message("not-joined", "join a table with a seat's token first"));
-  Live& t = *tables.at(conn.table);
-  if (!solitaire(t))
-    return deliver(c, error_message("no-hint", "hints are given only in a solitaire"));
-  if (t.state().terminal()) return deliver(c, error_message("no-hint", "the game is over"));
+  Live* at = solitaire_seat(c, conn, "no-hint", "hints are given only in a solitaire");
+  if (!at) return;
+  Live& t = *at;
   // The game's own player, shown only this seat's view, works it out away
   // from the server's thread, on a copy.
   std::shared_ptr<const State> copy = t.state().clone();

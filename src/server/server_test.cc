@@ -1380,7 +1380,7 @@ TEST(Leak, NoMessageNamesACardItsSeatMayNotSee) {
   std::cout << "leak test: " << games << " games, " << messages << " messages checked\n";
 }
 
-TEST(Protocol, ASolitaireTakesMovesBackAndGivesHints) {
+TEST(Protocol, ASolitaireTakesMovesBackPlaysThemAgainAndGivesHints) {
   Fixture f;
   auto code = [](const Recorder& r) { return r.last()["code"].get<std::string>(); };
   json t = f.create({{"game", "montana"}, {"players", 1}, {"seed", 5}, {"seats", {"human"}}});
@@ -1408,9 +1408,26 @@ TEST(Protocol, ASolitaireTakesMovesBackAndGivesHints) {
   EXPECT_EQ(back["version"], 0);
   EXPECT_TRUE(back["undone"]);
   EXPECT_EQ(f.hub->state(id)->actions_applied(), 0);
+  EXPECT_TRUE(back["redo"]);
   f.hub->received(a, R"({"type":"undo"})");
   EXPECT_EQ(code(a), "no-undo");
   EXPECT_NE(a.last()["message"].get<std::string>().find("nothing to take back"), std::string::npos);
+  // Redo: the move comes back, stored again, and then there is none to redo.
+  f.hub->received(a, R"({"type":"redo"})");
+  const json again = a.last_of("update");
+  EXPECT_EQ(again["version"], 1);
+  EXPECT_FALSE(again["redo"]);
+  EXPECT_EQ(again["last"]["label"], hint["label"]);
+  EXPECT_EQ(f.hub->state(id)->actions_applied(), 1);
+  f.hub->received(a, R"({"type":"redo"})");
+  EXPECT_EQ(code(a), "no-redo");
+  // A new move forgets what was taken back.
+  f.hub->received(a, R"({"type":"undo"})");
+  EXPECT_TRUE(a.last_of("update")["redo"]);
+  f.act(a, a.last_of("update")["view"]["choices"][0]["action"]);
+  EXPECT_FALSE(a.last_of("update")["redo"]);
+  f.hub->received(a, R"({"type":"redo"})");
+  EXPECT_EQ(code(a), "no-redo");
   // Not at a table of several.
   json om = f.create({{"game", "old-maid"}, {"players", 2}, {"seats", {"human", "blind"}}});
   Recorder b;
@@ -1418,6 +1435,9 @@ TEST(Protocol, ASolitaireTakesMovesBackAndGivesHints) {
   EXPECT_FALSE(b.last_of("joined")["undo"]);
   f.hub->received(b, R"({"type":"undo"})");
   EXPECT_EQ(code(b), "no-undo");
+  f.hub->received(b, R"({"type":"redo"})");
+  EXPECT_EQ(code(b), "no-redo");
+  EXPECT_FALSE(b.last_of("update").contains("redo"));
   f.hub->received(b, R"({"type":"hint"})");
   EXPECT_EQ(code(b), "no-hint");
 }

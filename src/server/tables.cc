@@ -247,14 +247,14 @@ void Hub::Impl::set_away(Live& t, Seat seat, bool away) {
 
 // Commits an action, applies it and tells everyone. REQUIRES: t.table->legal(seat, a),
 // checked by the caller, so that nothing illegal reaches the store.
-Status Hub::Impl::play(Live& t, Seat seat, Action a) {
+Status Hub::Impl::play(Live& t, Seat seat, Action a, bool again) {
   const std::string label = t.state().action_label(seat, a);
   t.last_active = std::chrono::steady_clock::now();
   if (Status s = store_action(t, seat, a); !s.ok()) return s;
   const int before = t.version();
   Lines lines(t.row.players + 1);
   const auto tell = [&](const State&, const Step&) { narrate(t, lines); };
-  [[maybe_unused]] const Status applied = t.table->act(seat, a, tell);
+  [[maybe_unused]] const Status applied = again ? t.table->redo(tell) : t.table->act(seat, a, tell);
   assert(applied.ok());
   t.table->settle(tell);
   // The stories of the viewers narrated for move on with the table.

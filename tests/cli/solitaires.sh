@@ -53,4 +53,9 @@ expect_in out "still winnable" "the solver answers with a line"
 printf 'jc\nu\nu\nq\n' | "$PARLOUR" play montana --seed 5 >out 2>err
 expect_in out "Move taken back." "undo takes back the move"
 expect_in out "Nothing to undo." "and then there is nothing more to take back"
+# Redo plays the move taken back again; with none, it says so.
+printf 'jc\nu\ny\ny\nq\n' | "$PARLOUR" play montana --seed 5 --record redo.json >out 2>err
+expect_in out "Cannot redo: there is no move taken back to play again" "a second redo has nothing left"
+[ "$(grep -c 'You move J♣' out)" = 2 ] && pass "redo plays the move again" || fail "redo plays the move again"
+expect_status 0 "the game with a move redone replays" -- "$PARLOUR" replay redo.json
 finish

@@ -1,7 +1,8 @@
 // End-to-end: Montana through the UI, a person alone. The four rows show as a
 // grid of 52 places, four of them gaps. The person asks for a hint: the page
 // names the solver's move, and that move is among the choices; he plays it
-// by its button, then takes it back with Undo: the table returns to the
+// by its button, then takes it back with Undo (and plays it again with Redo,
+// and takes it back again): the table returns to the
 // same cards in the same places, at the version before. Then he plays on by
 // hints to the end of the game (each hint a legal move); Undo stops at a
 // redeal, with the reason shown; the page shows no error. Last, a table
@@ -63,6 +64,14 @@ async function main() {
     check(JSON.stringify(back) === JSON.stringify(start), 'Undo did not put the table back as it was');
     const logText = await page.$$eval('ol.log li', (els) => els.map((e) => e.textContent).join('\n'));
     check(/take the move back/.test(logText), 'the log does not tell the move taken back');
+    // Redo plays it again; then there is nothing to redo, and Undo takes it back once more.
+    check(!(await page.locator('[data-role="redo"]').isDisabled()), 'Redo is not offered after Undo');
+    await page.click('[data-role="redo"]');
+    await waitVersionAbove(page, h.v, 10_000, 'after Redo');
+    check(JSON.stringify(await gridCards(page)) === JSON.stringify(moved), 'Redo did not play the move again');
+    check(await page.locator('[data-role="redo"]').isDisabled(), 'Redo is still offered with nothing to redo');
+    await page.click('[data-role="undo"]');
+    await page.waitForFunction((ver) => document.querySelector('.table-page')?.getAttribute('data-version') === String(ver), h.v, { timeout: 10_000, polling: 30 });
     await page.screenshot({ path: join(SHOTS, 'montana-start.png') });
 
     // On by hints to the end; after a redeal, Undo says why it cannot.

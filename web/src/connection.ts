@@ -154,6 +154,11 @@ export class Connection {
     return this.status === 'open' && this.send({ type: 'undo' });
   }
 
+  /** Solitaires: play again the move taken back last. */
+  redo(): boolean {
+    return this.status === 'open' && this.send({ type: 'redo' });
+  }
+
   hint(): boolean {
     return this.status === 'open' && this.send({ type: 'hint' });
   }

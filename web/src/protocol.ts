@@ -182,6 +182,8 @@ export type ServerMessage =
       outcome?: Outcome;
       /** A move was taken back: this update's version is lower than the last. */
       undone?: boolean;
+      /** At a solitaire: a move taken back can be played again. */
+      redo?: boolean;
     }
   | HintMessage
   | { type: 'seats'; seats: SeatPresence[] }
@@ -209,6 +211,7 @@ export type ClientMessage =
   | { type: 'odds'; on: boolean }
   | { type: 'back' }
   | { type: 'undo' }
+  | { type: 'redo' }
   | { type: 'hint' }
   | { type: 'ping' };
 

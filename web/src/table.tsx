@@ -175,6 +175,7 @@ export function TablePage({ table, token, sounds: soundsProp }: TablePageProps) 
         }}
         onBack={() => conn.current?.back()}
         onUndo={() => conn.current?.undo()}
+        onRedo={() => conn.current?.redo()}
         onHint={() => conn.current?.hint()}
         sound={sound}
         onSound={(on) => {

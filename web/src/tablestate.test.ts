@@ -43,11 +43,15 @@ describe('table state', () => {
     s = reduceTable(s, update(3, ['a']));
     s = reduceTable(s, { type: 'hint', version: 3, action: 7, label: 'J♣ after 10♣', by: 'solver' });
     expect(s.hint?.action).toBe(7);
-    s = reduceTable(s, { ...update(2, ['You take the move back.']), undone: true } as ServerMessage);
+    s = reduceTable(s, { ...update(2, ['You take the move back.']), undone: true, redo: true } as ServerMessage);
     expect(s.version).toBe(2);
     expect(s.log.at(-1)).toBe('You take the move back.');
     // The hint was for version 3: not the view on show.
     expect(s.hint?.version).not.toBe(s.version);
+    // The move taken back can be played again, until an update says not.
+    expect(s.canRedo).toBe(true);
+    s = reduceTable(s, { ...update(3, ['b']), redo: false } as ServerMessage);
+    expect(s.canRedo).toBe(false);
   });
 
   it('ignores an older update', () => {

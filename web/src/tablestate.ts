@@ -36,6 +36,8 @@ export interface TableState {
   /** A solitaire: moves can be taken back, and hints asked for. */
   canUndo: boolean;
   canHint: boolean;
+  /** A solitaire: a move taken back can be played again (the last update said so). */
+  canRedo: boolean;
   /** The last hint; its version says which view it is for. */
   hint: HintMessage | null;
 }
@@ -69,6 +71,7 @@ export const initialTableState: TableState = {
   window: null,
   canUndo: false,
   canHint: false,
+  canRedo: false,
   hint: null,
 };
 
@@ -106,6 +109,7 @@ export function reduceTable(state: TableState, msg: ServerMessage, now: number =
         wholeLogNext: false,
         window: timedWindow(state, msg.window_ms, now),
         outcome: msg.outcome ?? null,
+        canRedo: !!msg.redo,
       };
     }
     case 'seats':

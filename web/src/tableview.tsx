@@ -34,6 +34,7 @@ export interface TableViewProps {
   onBack?: () => void;
   /** Solitaires: take the last move back; ask for a hint. */
   onUndo?: () => void;
+  onRedo?: () => void;
   onHint?: () => void;
   sound?: boolean;
   onSound?: (on: boolean) => void;
@@ -97,7 +98,7 @@ function useBetweenHands(view: View | null) {
 }
 
 export function TableView(props: TableViewProps) {
-  const { state, status, statusDetail, busy = false, onAct, onRematch, onRetry, onUndo, onHint } = props;
+  const { state, status, statusDetail, busy = false, onAct, onRematch, onRetry, onUndo, onRedo, onHint } = props;
   const [rules, setRules] = useState(false);
   const [hideEnd, setHideEnd] = useState(false);
   const [selection, setSelection] = useState<Picked[]>([]);
@@ -253,6 +254,11 @@ export function TableView(props: TableViewProps) {
                   {state.canUndo && (
                     <button type="button" data-role="undo" disabled={!state.version} onClick={() => onUndo?.()}>
                       Undo
+                    </button>
+                  )}
+                  {state.canUndo && (
+                    <button type="button" data-role="redo" disabled={!state.canRedo} onClick={() => onRedo?.()}>
+                      Redo
                     </button>
                   )}
                   {state.canHint && (
