@@ -519,7 +519,7 @@ int odds(const OddsArgs& a, std::ostream& out, std::ostream& err) {
   return 0;
 }
 
-int solve(const SolveArgs& a, std::ostream& out, std::ostream& err) {
+int solve(const SolveArgs& a, const Style& style, std::ostream& out, std::ostream& err) {
   Result<Selection> sel = select(a.game);
   if (!sel.ok()) return fail(err, sel.message());
   const GameInfo& g = *sel->game;
@@ -558,8 +558,9 @@ int solve(const SolveArgs& a, std::ostream& out, std::ostream& err) {
       case SolveReport::kWon: {
         out << "still winnable, in " << r->line.size() << " moves:\n";
         std::unique_ptr<State> w = s.clone();
+        const Terminal term(style);
         for (Action m : r->line) {
-          out << "  " << w->action_label(0, m) << "\n";
+          out << "  " << term.text(w->action_label(0, m)) << "\n";
           w->apply(0, m);
         }
         break;

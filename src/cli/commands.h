@@ -76,7 +76,7 @@ struct SolveArgs {
   std::uint64_t max_nodes = 20'000'000;  // and of positions
   std::string record;  // instead: whether this record's position is still winnable
 };
-int solve(const SolveArgs& args, std::ostream& out, std::ostream& err);
+int solve(const SolveArgs& args, const Style& style, std::ostream& out, std::ostream& err);
 
 struct FairnessArgs {
   std::string game;

@@ -227,7 +227,7 @@ int main(int argc, char** argv) {
   if (app.got_subcommand("stats")) return cli::show_stats(st, std::cout, std::cerr);
   if (app.got_subcommand("fairness")) return cli::fairness(fa, std::cout, std::cerr);
   if (app.got_subcommand("odds")) return cli::odds(oa, std::cout, std::cerr);
-  if (app.got_subcommand("solve")) return cli::solve(va, std::cout, std::cerr);
+  if (app.got_subcommand("solve")) return cli::solve(va, style, std::cout, std::cerr);
   if (app.got_subcommand("sim")) return cli::sim(sa, std::cout, std::cerr, isatty(STDERR_FILENO));
   if (app.got_subcommand("tournament")) {
     if (ta.format != "text" && ta.format != "json")

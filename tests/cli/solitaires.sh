@@ -49,6 +49,7 @@ printf 'h\nq\n' | "$PARLOUR" play montana --seed 5 --record part.json >out 2>err
 expect_in out "Hint (solver):" "a hint names the solver's move"
 expect_status 0 "is the position still winnable?" -- "$PARLOUR" solve montana --record part.json
 expect_in out "still winnable" "the solver answers with a line"
+grep -q '\[\[' out && fail "the line names its cards (no [[n]] tokens)" || pass "the line names its cards"
 # Undo takes back a move, not more.
 printf 'jc\nu\nu\nq\n' | "$PARLOUR" play montana --seed 5 >out 2>err
 expect_in out "Move taken back." "undo takes back the move"
