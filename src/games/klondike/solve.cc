@@ -158,56 +158,60 @@ struct Pos {
   // - a card goes up once it can be on top or is in the stock, and the one
   //   below it is up.
   bool stuck() const {
+    // Sets of cards as bits, a card at 4 * (rank - 1) + suit: a rank is a
+    // nibble (clubs, diamonds, hearts, spades), so "one higher" is a shift.
+    constexpr std::uint64_t kAll = (std::uint64_t{1} << 52) - 1, kOnes = kAll / 15, kAces = 15,
+                            kKings = std::uint64_t{15} << 48;
+    // The cards with a card to go onto (one higher, the other colour) in s.
+    auto onto = [&](std::uint64_t s) {
+      const std::uint64_t a = s >> 4;
+      const std::uint64_t red = (a >> 1 | a >> 2) & kOnes, black = (a | a >> 3) & kOnes;
+      return (red | red << 3 | black << 1 | black << 2) & ~kKings;
+    };
+    // Each card's twin (clubs and spades, diamonds and hearts).
+    auto twins = [&](std::uint64_t s) {
+      return (s & kOnes) << 3 | (s >> 3 & kOnes) | (s & kOnes << 1) << 1 | (s >> 1 & kOnes << 1);
+    };
     std::uint64_t on_top = 0, upped = 0, stock = 0;
-    std::array<std::int8_t, 52> on;  // the face-up card lying on a card, or -1
-    on.fill(-1);
     for (int f = 0; f < 4; ++f)
       for (int r = 1; r <= found[f]; ++r) upped |= bit(Card::standard(Rank(r), Suit(f)));
     for (int i = 0; i < size; ++i) stock |= bit(deck[i]);
+    // Face-up cards with a card on them, and that card.
+    std::array<std::pair<std::uint64_t, std::uint64_t>, 52> lies;
+    int n_lies = 0;
     std::array<int, kColumns> over = {};  // the height of the card over the face-down ones left
     for (int c = 0; c < kColumns; ++c) {
       over[c] = down[c];
       if (n[c] == 0) continue;
       for (int i = down[c]; i + 1 < n[c]; ++i)
-        on[col[c][i].index()] = static_cast<std::int8_t>(col[c][i + 1].index());
+        lies[n_lies++] = {bit(col[c][i]), bit(col[c][i + 1])};
       on_top |= bit(top(c));
     }
     const std::uint64_t loose = stock | upped;  // out of the columns at the start
-    auto higher = [](Card x) {                  // the two cards x can go onto
-      const Card d = Card::standard(Rank(x.rank() + 1), x.colour() == kRed ? kClubs : kDiamonds);
-      return bit(d) | bit(twin(d));
-    };
-    bool empty = false;  // whether a column can be empty
+    bool empty = false;                         // whether a column can be empty
     auto leaves = [&](Card x) {
-      return (x.rank() == kKing ? empty : (on_top & higher(x)) != 0) || (upped & bit(x));
+      const std::uint64_t b = bit(x);
+      return (x.rank() == kKing ? empty : (onto(on_top) & b) != 0) || (upped & b);
     };
     for (bool again = true; again;) {
-      again = false;
+      const std::uint64_t top_before = on_top, up_before = upped;
+      const bool empty_before = empty;
       for (int c = 0; c < kColumns && !empty; ++c)
-        if (n[c] == 0 || (over[c] == 0 && leaves(col[c][0]))) empty = again = true;
+        if (n[c] == 0 || (over[c] == 0 && leaves(col[c][0]))) empty = true;
       for (int c = 0; c < kColumns; ++c)
         while (over[c] > 0 && leaves(col[c][over[c]])) {
           --over[c];
           on_top |= bit(col[c][over[c]]);
-          again = true;
         }
-      for (int x = 0; x < 52; ++x) {
-        const Card cx = Card::from_index(x);
-        const std::uint64_t bx = bit(cx);
-        if (!(on_top & bx)) {
-          bool now = false;
-          if (loose & bx)
-            now = cx.rank() == kKing ? empty : (on_top & higher(cx)) != 0;
-          else if (on[x] >= 0)
-            now = (upped >> on[x] & 1) || (on_top & bit(twin(cx)));
-          if (now) on_top |= bx, again = true;
-        }
-        if (!(upped & bx) && ((on_top | stock) & bx) &&
-            (cx.rank() == kAce || (upped & bit(Card::standard(Rank(cx.rank() - 1), cx.suit())))))
-          upped |= bx, again = true;
-      }
+      const std::uint64_t twin_on_top = twins(on_top);
+      for (int k = 0; k < n_lies; ++k)
+        if ((upped & lies[k].second) || (twin_on_top & lies[k].first)) on_top |= lies[k].first;
+      on_top |= loose & (onto(on_top) | (empty ? kKings : 0));
+      for (std::uint64_t next; (next = (on_top | stock) & ~upped & (upped << 4 | kAces) & kAll);)
+        upped |= next;
+      again = on_top != top_before || upped != up_before || empty != empty_before;
     }
-    return upped != (std::uint64_t{1} << 52) - 1;
+    return upped != kAll;
   }
   Card top(int c) const { return col[c][n[c] - 1]; }
   // The first face-up card of column c, unless a King alone at its foot
