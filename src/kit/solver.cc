@@ -13,9 +13,8 @@ Seen& Seen::for_search(std::uint64_t max_nodes, int max_bits) {
 
 void Seen::start(int bits) {
   const std::size_t n = std::size_t{1} << bits;
-  if (keys_.size() != n || ++gen_ == 0) {
-    keys_.assign(n, 0);
-    gens_.assign(n, 0);
+  if (slots_.size() != n || (gen_ = (gen_ + 1) & kGen) == 0) {
+    slots_.assign(n, 0);
     gen_ = 1;
   }
   mask_ = n - 1;

@@ -16,35 +16,37 @@ namespace parlour::kit {
 
 // Positions met, by a 64-bit hash: open addressing over a fixed table, a
 // slot of a few given up when all are taken (it may forget; it never
-// invents, but for a collision of two 64-bit hashes). A new search bumps a
-// generation rather than clear the table.
+// invents, but for two hashes alike in their top 48 bits and their slot). A
+// new search bumps a generation rather than clear the table.
 class Seen {
  public:
   // Readies the thread's table for a search of up to `max_nodes` positions
-  // (2^max_bits slots at most, 10 bytes each) and returns it. A larger table
+  // (2^max_bits slots at most, 8 bytes each) and returns it. A larger table
   // forgets less but misses the cache more: each game picks its own size.
   static Seen& for_search(std::uint64_t max_nodes, int max_bits = 22);
   // True the first time h is offered in this search.
   bool insert(std::uint64_t h) {
+    // A slot holds the hash's top 48 bits and the generation, so that one
+    // read of memory (the search's main cost) answers both.
+    const std::uint64_t tag = (h & ~kGen) | gen_;
     const std::size_t base = static_cast<std::size_t>(h) & mask_;
     for (std::size_t i = 0; i < 4; ++i) {
       const std::size_t k = (base + i) & mask_;
-      if (gens_[k] != gen_) {
-        keys_[k] = h, gens_[k] = gen_;
+      if ((slots_[k] & kGen) != gen_) {
+        slots_[k] = tag;
         return true;
       }
-      if (keys_[k] == h) return false;
+      if (slots_[k] == tag) return false;
     }
-    const std::size_t k = (base + (h >> 62)) & mask_;
-    keys_[k] = h, gens_[k] = gen_;
+    slots_[(base + (h >> 62)) & mask_] = tag;
     return true;
   }
 
  private:
+  static constexpr std::uint64_t kGen = 0xffff;
   void start(int bits);
-  std::vector<std::uint64_t> keys_;
-  std::vector<std::uint16_t> gens_;
-  std::uint16_t gen_ = 0;
+  std::vector<std::uint64_t> slots_;
+  std::uint64_t gen_ = 0;
   std::size_t mask_ = 0;
 };
 

@@ -393,7 +393,7 @@ struct Pos {
 class Search final : public kit::DepthFirst<Search, Pos, Step> {
  public:
   // A line longer than 500 moves is longer than any win needs. The hard
-  // deals meet tens of millions of positions: a table of up to 32M (320 MB).
+  // deals meet tens of millions of positions: a table of up to 32M (256 MB).
   // `bold`: the quick search (solve, below).
   Search(const SolveLimits& limits, const Table& t, bool bold)
       : DepthFirst(limits, 500, /*table_bits=*/25), t_(t), bold_(bold) {}
