@@ -45,7 +45,11 @@ class Seen {
  private:
   static constexpr std::uint64_t kGen = 0xffff;
   void start(int bits);
-  std::vector<std::uint64_t> slots_;
+  struct Free {
+    void operator()(std::uint64_t* p) const;
+  };
+  std::unique_ptr<std::uint64_t[], Free> slots_;
+  std::size_t size_ = 0;
   std::uint64_t gen_ = 0;
   std::size_t mask_ = 0;
 };
