@@ -125,7 +125,7 @@ GameInfo game_info() {
         c.options.get("gaps") == static_cast<int>(Gaps::kShuffledIn))
       return Status::error(
           "aces=left (Blue Moon) keeps the aces at the rows' left, so a redeal has none to "
-          "shuffle in: add --opt gaps=after-sequence (or play --preset blue-moon)");
+          "shuffle in: set gaps=after-sequence as well (the preset blue-moon does)");
     return Status();
   };
   return g;

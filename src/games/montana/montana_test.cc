@@ -243,7 +243,7 @@ TEST(MontanaBlueMoon, TheAcesLeftWithTheAcesShuffledInIsRefused) {
   const std::vector<std::string> left = {"aces=left"};
   Result<Config> c = make_config(*select("montana"), 1, left);
   ASSERT_FALSE(c.ok());
-  EXPECT_NE(c.message().find("add --opt gaps=after-sequence"), std::string::npos) << c.message();
+  EXPECT_NE(c.message().find("set gaps=after-sequence"), std::string::npos) << c.message();
   Result<Config> preset = make_config(*select("blue-moon"), 1, std::vector<std::string>{});
   ASSERT_TRUE(preset.ok()) << preset.message();
   EXPECT_EQ(Rules::from(*preset).aces, Aces::kLeft);
