@@ -449,21 +449,20 @@ void Hub::Impl::undo(Client& c, Conn& conn) {
 }
 
 void Hub::Impl::redo(Client& c, Conn& conn) {
-  auto send_error = [&](std::string_view code, std::string_view text) {
-    deliver(c, error_message(code, text));
-  };
   Live* at = solitaire_seat(c, conn, "no-redo", "moves are played again only in a solitaire");
   if (!at) return;
   Live& t = *at;
+  std::string_view why;
   if (!t.table->redoable())
-    return send_error("no-redo", "there is no move taken back to play again");
-  const SeatAction m = t.table->undone_next();
-  if (m.seat != conn.seat) return send_error("no-redo", "the move taken back is another seat's");
-  if (t.state().chance() || !t.table->legal(m.seat, m.action))
-    return send_error("no-redo", "the move taken back cannot be played here");
+    why = "there is no move taken back to play again";
+  else if (t.table->undone_next().seat != conn.seat)
+    why = "the move taken back is another seat's";
+  else if (!t.table->legal(conn.seat, t.table->undone_next().action))
+    why = "the move taken back cannot be played here";
+  if (!why.empty()) return deliver(c, error_message("no-redo", why));
   // Stored and told as any move is.
-  if (Status st = play(t, m.seat, m.action, /*again=*/true); !st.ok())
-    send_error("storage", st.message());
+  if (Status st = play(t, conn.seat, t.table->undone_next().action, /*again=*/true); !st.ok())
+    deliver(c, error_message("storage", st.message()));
 }
 
 void Hub::Impl::hint(Client& c, Conn& conn) {

@@ -246,8 +246,10 @@ void Hub::Impl::set_away(Live& t, Seat seat, bool away) {
 }
 
 // Commits an action, applies it and tells everyone. REQUIRES: t.table->legal(seat, a),
-// checked by the caller, so that nothing illegal reaches the store.
+// checked by the caller, so that nothing illegal reaches the store; with
+// `again`, a is the move taken back last (Table::undone_next()).
 Status Hub::Impl::play(Live& t, Seat seat, Action a, bool again) {
+  assert(!again || (t.table->redoable() && t.table->undone_next().action == a));
   const std::string label = t.state().action_label(seat, a);
   t.last_active = std::chrono::steady_clock::now();
   if (Status s = store_action(t, seat, a); !s.ok()) return s;
