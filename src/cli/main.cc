@@ -191,6 +191,11 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(0, 1000000))
       ->capture_default_str();
   serve
+      ->add_option("--workers", so.workers,
+                   "threads holding the tables, each table always on one (0: one a core, less the network's)")
+      ->check(CLI::Range(0, 64))
+      ->capture_default_str();
+  serve
       ->add_option("--keep-days", so.keep_days,
                    "days a finished table and its record are kept after it was made (0: for ever; "
                    "players' stats always stay)")

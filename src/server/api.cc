@@ -264,10 +264,45 @@ HttpReply Hub::Impl::list_tables() {
   return reply(200, all);
 }
 
+bool Hub::ask_all(std::string_view path) {
+  return path == "/api/tables" || path == "/healthz";
+}
+
+HttpReply Hub::merge(std::string_view path, std::span<const HttpReply> by_worker) {
+  if (by_worker.empty()) return http_error(500, "no worker answered");
+  for (const HttpReply& r : by_worker)
+    if (r.status != 200) return r;
+  std::vector<json> lists;
+  for (const HttpReply& r : by_worker) {
+    lists.push_back(json::parse(r.body, nullptr, false));
+    if (path == "/healthz" ? !lists.back().is_object() : !lists.back().is_array())
+      return http_error(500, "a worker's answer is not what " + std::string(path) + " gives");
+  }
+  if (path == "/healthz") {
+    std::size_t live = 0;
+    for (const json& h : lists) live += h.value("tables_in_memory", std::size_t{0});
+    return reply(200, json{{"ok", true}, {"tables_in_memory", live}});
+  }
+  // Each worker read the store at its own moment: the first's list is the
+  // one shown, each table as its holder tells it where that listed it too.
+  std::vector<std::unordered_map<std::string, const json*>> by_id(lists.size());
+  for (std::size_t w = 0; w < lists.size(); ++w)
+    for (const json& t : lists[w])
+      if (t.is_object()) by_id[w].emplace(t.value("table", ""), &t);
+  json all = json::array();
+  for (const json& t : lists[0]) {
+    const std::string id = t.is_object() ? t.value("table", "") : "";
+    const auto& holder = by_id[worker_of(id, lists.size())];
+    auto it = holder.find(id);
+    all.push_back(it != holder.end() ? *it->second : t);
+  }
+  return reply(200, all);
+}
+
 bool Hub::Impl::may_create(std::string_view from) {
-  if (creation.allow(std::string(from), std::chrono::steady_clock::now())) return true;
+  if (creation->allow(std::string(from), std::chrono::steady_clock::now())) return true;
   refusals.log(fmt::format("refused a new table from {}: over the limit of {} and one every {} s",
-                           from, creation.burst, creation.seconds_per_token));
+                           from, creation->burst, creation->seconds_per_token));
   return false;
 }
 

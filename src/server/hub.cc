@@ -72,6 +72,7 @@ Status Hub::Impl::noted(Status s) {
 
 bool Buckets::allow(const std::string& key, std::chrono::steady_clock::time_point now) {
   if (burst <= 0) return true;
+  std::lock_guard lock(mu_);
   if (buckets_.size() > 100000) buckets_.clear();  // bounded memory; forgetting only forgives
   auto [it, fresh] = buckets_.try_emplace(key, Bucket{burst, now});
   Bucket& b = it->second;
@@ -89,20 +90,27 @@ bool Live::has_clients() const {
          std::any_of(players.begin(), players.end(), [](Client* c) { return c; });
 }
 
-Hub::Impl::Impl(Store& s, Scheduler& sch, HubOptions o)
+Hub::Impl::Impl(Store& s, Scheduler& sch, HubOptions o, std::shared_ptr<Buckets> shared_creation)
     : store(s),
       scheduler(sch),
       options(o),
+      creation(shared_creation ? std::move(shared_creation)
+                               : std::make_shared<Buckets>(o.tables_burst, o.seconds_per_table)),
       games_cache(dump(games_json())),
       cards_cache(dump(cards_json())),
       delay_rng(random_u64(), 7) {
-  creation.burst = options.tables_burst;
-  creation.seconds_per_token = options.seconds_per_table;
   if (options.idle_evict.count() > 0) schedule_sweep();
 }
 
-Hub::Hub(Store& store, Scheduler& scheduler, HubOptions options)
-    : impl_(std::make_unique<Impl>(store, scheduler, options)) {}
+Hub::Hub(Store& store, Scheduler& scheduler, HubOptions options, const Hub* limits_of)
+    : impl_(std::make_unique<Impl>(store, scheduler, options,
+                                   limits_of ? limits_of->impl_->creation : nullptr)) {}
+
+std::size_t worker_of(std::string_view table, std::size_t workers) {
+  std::uint64_t h = 14695981039346656037ull;  // FNV-1a: ids are random already
+  for (unsigned char ch : table) h = (h ^ ch) * 1099511628211ull;
+  return workers <= 1 ? 0 : static_cast<std::size_t>(h % workers);
+}
 Hub::~Hub() {
   impl_->commit();
 }  // what was played is kept
@@ -113,7 +121,8 @@ Result<std::vector<std::string>> Hub::restore() {
   impl_->remove_old();
   std::vector<std::string> skipped;
   for (const std::string& id : *ids)
-    if (auto t = impl_->find(id); !t.ok()) skipped.push_back(t.message());
+    if (impl_->mine(id))
+      if (auto t = impl_->find(id); !t.ok()) skipped.push_back(t.message());
   return skipped;
 }
 
@@ -132,11 +141,13 @@ void Hub::http(std::string_view method, std::string_view target, std::string_vie
   impl_->http(method, target, body, from, std::move(done));
 }
 
-void Hub::opened(Client& c) {
+void Hub::opened(Client& c, ClientCount count) {
   Conn conn;
+  static_cast<ClientCount&>(conn) = std::move(count);
   conn.serial = ++impl_->serials;
-  impl_->conns.insert_or_assign(&c, conn);
-  if (impl_->options.join_within.count() <= 0) return;
+  const bool joined = conn.joined;
+  impl_->conns.insert_or_assign(&c, std::move(conn));
+  if (impl_->options.join_within.count() <= 0 || joined) return;
   impl_->scheduler.after(
       impl_->options.join_within, [impl = impl_.get(), client = &c, serial = conn.serial] {
         auto it = impl->conns.find(client);
@@ -157,9 +168,17 @@ void Hub::received(Client& c, std::string_view message) {
 }
 
 void Hub::closed(Client& c) {
+  (void)left(c);
+}
+
+ClientCount Hub::left(Client& c) {
   std::erase_if(impl_->held, [&](const Impl::Held& h) { return h.to == &c; });
   impl_->detach(c);
-  impl_->conns.erase(&c);
+  auto it = impl_->conns.find(&c);
+  if (it == impl_->conns.end()) return {};
+  ClientCount count = std::move(it->second);
+  impl_->conns.erase(it);
+  return count;
 }
 
 const State* Hub::state(const std::string& table) const {

@@ -8,10 +8,15 @@
 // one), the narration of what its seat may know, and live odds worked out from
 // that view alone; every action is checked by the engine and committed to the
 // Store before anyone is told of it. Not thread-safe: call it from one thread.
+// A server may run several Hubs, its workers, each on its thread with its own
+// Store: a table is always held by the one its id falls to (worker_of), and a
+// client is moved to the Hub of the table it joins.
 #pragma once
 
 #include <chrono>
 #include <cstddef>
+#include <deque>
+#include <span>
 #include <functional>
 #include <memory>
 #include <string>
@@ -56,6 +61,17 @@ class Scheduler {
   }
 };
 
+// Which of `workers` Hubs holds a table: a hash of its id.
+std::size_t worker_of(std::string_view table, std::size_t workers);
+
+// What the limits have counted of a connection: kept when it moves to
+// another worker's Hub.
+struct ClientCount {
+  bool joined = false;  // has joined a table once
+  int failed_joins = 0;
+  std::deque<std::chrono::steady_clock::time_point> said;  // recent chat, for the rate limit
+};
+
 struct HubOptions {
   // A bot moves between half and one and a half times this after its turn comes.
   std::chrono::milliseconds bot_delay{900};
@@ -92,6 +108,9 @@ struct HubOptions {
   // holds it for at most about ten seconds.
   int winnable_tries = 20;
   SolveLimits winnable_limits{500'000, 0.5};
+  // This Hub is worker `worker` of `workers`: it makes and loads only the
+  // tables that fall to it (worker_of), and worker 0 alone removes old ones.
+  std::size_t worker = 0, workers = 1;
 };
 
 struct HttpReply {
@@ -106,7 +125,9 @@ class Hub {
   static constexpr std::size_t kMaxMessage = 4096;  // bytes of one client message
   static constexpr std::size_t kMaxName = 24;       // characters of a player's name
 
-  Hub(Store& store, Scheduler& scheduler, HubOptions options = {});
+  // `limits_of`: another worker's Hub, whose count of new tables per client
+  // this one shares (safely from any thread).
+  Hub(Store& store, Scheduler& scheduler, HubOptions options = {}, const Hub* limits_of = nullptr);
   ~Hub();
   Hub(const Hub&) = delete;
   Hub& operator=(const Hub&) = delete;
@@ -129,9 +150,21 @@ class Hub {
 
   // A WebSocket client's life: opened, any number of messages, closed. The
   // Client must stay valid until closed() returns.
-  void opened(Client& c);
+  void opened(Client& c, ClientCount count = {});
   void received(Client& c, std::string_view message);
   void closed(Client& c);
+  // As closed(), for a client that goes on at another worker's Hub (opened
+  // there with what this returns).
+  ClientCount left(Client& c);
+  // The table a message asks to join, if it is a join naming one ("" if not):
+  // where the client must be before it is received.
+  static std::string join_target(std::string_view message);
+  // Whether a GET of `path` is asked of every worker, the replies then
+  // merged (by worker number): the list of tables, where each lists the same
+  // stored tables and the one holding a table knows who sits there; and
+  // /healthz, which fails if any worker's store cannot write.
+  static bool ask_all(std::string_view path);
+  static HttpReply merge(std::string_view path, std::span<const HttpReply> by_worker);
 
   // The authoritative state of a table in memory, or null: for tests.
   const State* state(const std::string& table) const;

@@ -9,6 +9,7 @@
 #include <chrono>
 #include <deque>
 #include <memory>
+#include <mutex>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -85,13 +86,17 @@ struct Live {
 };
 
 // Token buckets by client: a burst, then one every `seconds_per_token`.
+// Thread-safe: the workers of a server share one.
 class Buckets {
  public:
-  double burst = 0;  // 0: no limit
-  double seconds_per_token = 1;
+  Buckets(double burst, double seconds_per_token)
+      : burst(burst), seconds_per_token(seconds_per_token) {}
+  const double burst;  // 0: no limit
+  const double seconds_per_token;
   bool allow(const std::string& key, std::chrono::steady_clock::time_point now);
 
  private:
+  std::mutex mu_;
   struct Bucket {
     double tokens = 0;
     std::chrono::steady_clock::time_point at;
@@ -99,14 +104,11 @@ class Buckets {
   std::unordered_map<std::string, Bucket> buckets_;
 };
 
-struct Conn {
+struct Conn : ClientCount {
   std::uint64_t serial = 0;  // tells a new connection from an old one at the same address
-  bool joined = false;       // has joined a table once
-  int failed_joins = 0;
-  std::string table;  // empty until joined
+  std::string table;         // empty until joined
   Seat seat = kSpectator;
-  bool odds = false;                                       // live odds switched on
-  std::deque<std::chrono::steady_clock::time_point> said;  // recent chat, for the rate limit
+  bool odds = false;  // live odds switched on
 };
 
 // Narration since the last update, for each viewer: index 0 is the spectators',
@@ -126,12 +128,16 @@ struct Hub::Impl {
   std::unordered_map<std::string, std::unique_ptr<Live>> tables;
   std::unordered_map<Client*, Conn> conns;
   std::uint64_t serials = 0;
-  Buckets creation;  // new tables by client address
+  std::shared_ptr<Buckets> creation;  // new tables by client address (shared by the workers)
   LogLimit refusals{20, std::chrono::seconds(1), spdlog::level::info};
   std::string games_cache, cards_cache;
   Rng delay_rng;
 
-  Impl(Store& s, Scheduler& sch, HubOptions o);
+  Impl(Store& s, Scheduler& sch, HubOptions o, std::shared_ptr<Buckets> shared_creation);
+  // Whether this worker holds the table with this id.
+  bool mine(std::string_view id) const {
+    return options.workers <= 1 || worker_of(id, options.workers) == options.worker;
+  }
 
   // tables.cc
   void schedule_sweep();

@@ -11,6 +11,15 @@
 
 namespace parlour::server {
 
+std::string Hub::join_target(std::string_view message) {
+  if (message.size() > Hub::kMaxMessage) return "";
+  const json m = json::parse(message, nullptr, false);
+  if (!m.is_object() || m.value("type", json()) != "join" || !m.contains("table") ||
+      !m["table"].is_string())
+    return "";
+  return m["table"].get<std::string>();
+}
+
 void Hub::Impl::handle(Client& c, std::string_view message) {
   auto send_error = [&](std::string_view code, std::string_view text) {
     deliver(c, error_message(code, text));

@@ -23,6 +23,7 @@ struct ServeOptions {
   std::string trusted_proxy;     // a reverse proxy's address: its X-Forwarded-For is believed
   std::vector<std::string>
       allow_origin;  // origins besides the served host's own (http://host:port)
+  int workers = 0;   // threads holding the tables; 0: one a core, less one for the network
 };
 
 // Returns the process's exit status: 0 after a signal, 1 if it cannot start

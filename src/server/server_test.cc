@@ -1442,5 +1442,104 @@ TEST(Protocol, ASolitaireTakesMovesBackPlaysThemAgainAndGivesHints) {
   EXPECT_EQ(code(b), "no-hint");
 }
 
+
+// Two workers of one server: each makes and holds only the tables that fall
+// to it, and a client moving between them keeps what its limits counted.
+TEST(Workers, EachHoldsTheTablesThatFallToItAndClientsMoveBetweenThem) {
+  const auto db = std::filesystem::temp_directory_path() / "parlour_workers_test.db";
+  std::filesystem::remove(db);
+  std::filesystem::remove(db.string() + "-wal");
+  std::filesystem::remove(db.string() + "-shm");
+  HubOptions o;
+  o.workers = 2;
+  o.tables_burst = 3;
+  o.seconds_per_table = 1000;
+  o.failed_joins = 3;
+  std::vector<std::unique_ptr<Fixture>> w;
+  for (std::size_t i = 0; i < 2; ++i) {
+    o.worker = i;
+    w.push_back(std::make_unique<Fixture>(db.string(), 0, o));
+  }
+  // The second shares the first's count of new tables per client.
+  w[1]->hub = std::make_unique<Hub>(*w[1]->store, w[1]->clock, [&] {
+    HubOptions second = o;
+    second.worker = 1;
+    second.allow_seed = true;
+    return second;
+  }(), w[0]->hub.get());
+  const json req = {{"game", "old-maid"}, {"players", 2}, {"seats", {"human", "random"}}};
+  std::vector<std::string> ids[2];
+  std::map<std::string, std::string> tokens;
+  for (int i = 0; i < 3; ++i) {
+    const std::size_t k = static_cast<std::size_t>(i % 2);
+    HttpReply r = w[k]->hub->http("POST", "/api/tables", req.dump(), "10.0.0.1");
+    ASSERT_EQ(r.status, 201) << r.body;
+    const std::string id = json::parse(r.body)["table"];
+    EXPECT_EQ(worker_of(id, 2), k) << id;
+    ids[k].push_back(id);
+    tokens[id] = token(json::parse(r.body), 0);
+  }
+  EXPECT_EQ(w[0]->hub->http("POST", "/api/tables", req.dump(), "10.0.0.1").status, 429);
+  EXPECT_EQ(w[1]->hub->http("POST", "/api/tables", req.dump(), "10.0.0.1").status, 429)
+      << "the limit is the server's, not each worker's";
+  EXPECT_EQ(w[1]->hub->live_tables(), 1u);
+
+  // A table of the other worker's is not loaded here, even with its token.
+  Recorder c;
+  w[0]->hub->opened(c);
+  const json join_b = {{"type", "join"}, {"table", ids[1][0]}, {"token", tokens[ids[1][0]]}};
+  w[0]->hub->received(c, join_b.dump());
+  EXPECT_EQ(c.last()["code"], "unknown-table");
+  EXPECT_EQ(w[0]->hub->state(ids[1][0]), nullptr);
+  EXPECT_EQ(Hub::join_target(json{{"type", "join"}, {"table", ids[1][0]}}.dump()), ids[1][0]);
+  EXPECT_EQ(Hub::join_target(R"({"type":"act","table":"x"})"), "");
+  EXPECT_EQ(Hub::join_target("not json"), "");
+
+  // Moved to the holder, it joins; the refused join it made is still counted.
+  w[0]->hub->received(c, json{{"type", "join"}, {"table", "nosuchtable"}}.dump());
+  ClientCount count = w[0]->hub->left(c);
+  EXPECT_EQ(count.failed_joins, 2);
+  EXPECT_FALSE(count.joined);
+  w[1]->hub->opened(c, count);
+  w[1]->hub->received(c, join_b.dump());
+  EXPECT_EQ(c.last_of("joined")["table"], ids[1][0]);
+  EXPECT_EQ(c.last_of("joined")["seat"], 0);
+  w[1]->hub->received(c, json{{"type", "join"}, {"table", "nosuchtable"}}.dump());
+  EXPECT_TRUE(c.closed) << "the third refused join, over two workers, closes it";
+
+  // The list asked of both shows each table as its holder tells it.
+  std::vector<HttpReply> lists;
+  for (auto& f : w) lists.push_back(f->hub->http("GET", "/api/tables", ""));
+  const json merged = json::parse(Hub::merge("/api/tables", lists).body);
+  ASSERT_EQ(merged.size(), 3u);
+  for (const json& t : merged)
+    if (t["table"] == ids[1][0]) {
+      EXPECT_TRUE(t["seats"][0]["connected"]) << t.dump();
+    }
+  const json first = json::parse(lists[0].body);
+  for (const json& t : first)
+    if (t["table"] == ids[1][0]) {
+      EXPECT_FALSE(t["seats"][0]["connected"]) << "worker 0 cannot know";
+    }
+
+  std::vector<HttpReply> health;
+  for (auto& f : w) health.push_back(f->hub->http("GET", "/healthz", ""));
+  EXPECT_EQ(json::parse(Hub::merge("/healthz", health).body)["tables_in_memory"], 3)
+      << "each worker holds its own";
+  health[1] = {503, "application/json", R"({"ok":false,"error":"read-only"})", ""};
+  EXPECT_EQ(Hub::merge("/healthz", health).status, 503) << "one worker that cannot write fails it";
+
+  // Started again, each worker loads its own tables only.
+  w[1]->hub->closed(c);
+  w.clear();
+  for (std::size_t i = 0; i < 2; ++i) {
+    o.worker = i;
+    auto f = std::make_unique<Fixture>(db.string(), 0, o);
+    ASSERT_TRUE(f->hub->restore().ok());
+    EXPECT_EQ(f->hub->live_tables(), ids[i].size());
+    for (const std::string& id : ids[i]) EXPECT_NE(f->hub->state(id), nullptr);
+  }
+}
+
 }  // namespace
 }  // namespace parlour::server

@@ -8,6 +8,7 @@
 #include <ctime>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
+#include <utility>
 
 namespace parlour::server {
 namespace {
@@ -138,7 +139,7 @@ void Store::checkpoint_loop(std::string path) {
   }
 }
 
-Result<std::unique_ptr<Store>> Store::open(const std::string& path) {
+Result<std::unique_ptr<Store>> Store::open(const std::string& path, bool checkpoint) {
   try {
     auto db = std::make_unique<SQLite::Database>(
         path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE | SQLite::OPEN_URI, 2000);
@@ -186,7 +187,7 @@ Result<std::unique_ptr<Store>> Store::open(const std::string& path) {
     const bool file = path != ":memory:" && !path.empty();
     if (file) db->exec("PRAGMA wal_autocheckpoint=0");
     std::unique_ptr<Store> store(new Store(std::move(db)));
-    if (file) store->checkpointer_ = std::thread(&Store::checkpoint_loop, store.get(), path);
+    if (file && checkpoint) store->checkpointer_ = std::thread(&Store::checkpoint_loop, store.get(), path);
     store->add_action_ = std::make_unique<SQLite::Statement>(
         *store->db_, "INSERT INTO actions(table_id, idx, action, seat) VALUES(?, ?, ?, ?)");
     return store;
@@ -229,31 +230,42 @@ Status Store::add_table(const TableRow& t, const std::string& rematch_of) {
 }
 
 Status Store::add_action(const std::string& table, int index, Seat seat, Action a) {
+  if (group_) {  // written at the commit: the file's lock is held only then
+    grouped_.push_back({table, index, seat, a});
+    return Status();
+  }
   return guarded("adding an action", [&] {
-    add_action_->reset();
-    add_action_->bind(1, table);
-    add_action_->bind(2, index);
-    add_action_->bind(3, static_cast<std::int64_t>(a));
-    add_action_->bind(4, seat);
-    add_action_->exec();
+    insert_action(table, index, seat, a);
     return Status();
   });
 }
 
+void Store::insert_action(const std::string& table, int index, Seat seat, Action a) {
+  add_action_->reset();
+  add_action_->bind(1, table);
+  add_action_->bind(2, index);
+  add_action_->bind(3, static_cast<std::int64_t>(a));
+  add_action_->bind(4, seat);
+  add_action_->exec();
+}
+
 Status Store::begin_group() {
   assert(!group_);
-  return guarded("starting a group of actions", [&] {
-    db_->exec("BEGIN");
-    group_ = true;
-    return Status();
-  });
+  group_ = true;
+  return Status();
 }
 
 Status Store::commit_group() {
   assert(group_);
   group_ = false;
+  std::vector<GroupedAction> actions = std::exchange(grouped_, {});
+  if (actions.empty()) return Status();
   return guarded("committing a group of actions", [&] {
     try {
+      // IMMEDIATE: another connection to the file (another worker's) that
+      // holds the lock is waited for here, not found at the COMMIT.
+      db_->exec("BEGIN IMMEDIATE");
+      for (const GroupedAction& g : actions) insert_action(g.table, g.index, g.seat, g.action);
       db_->exec("COMMIT");
     } catch (const std::exception&) {
       // Nothing of the group stays (SQLite may have rolled it back already).

@@ -4,7 +4,7 @@
 // before anyone is told of them, so a server killed at any moment, even by
 // kill -9, restarts with everything it had told anyone. (A power cut may lose
 // the last few commits: that is the price of not waiting for the disk on every
-// move.) Not thread-safe: the server calls it from its one thread. A file
+// move.) Not thread-safe: each of the server's workers has its own. A file
 // database is checkpointed by a thread of its own, so that the disk's syncs
 // never stall a move.
 #pragma once
@@ -72,7 +72,9 @@ struct StatRow {
 class Store {
  public:
   // Opens (creating if needed) the database at `path`; ":memory:" for tests.
-  static Result<std::unique_ptr<Store>> open(const std::string& path);
+  // Several Stores may open one file (the server's workers, one each); one
+  // of them, `checkpoint`, copies its write-ahead log into it.
+  static Result<std::unique_ptr<Store>> open(const std::string& path, bool checkpoint = true);
   ~Store();
 
   // Adds a table; with `rematch_of`, links it as that table's rematch in the
@@ -81,7 +83,8 @@ class Store {
   [[nodiscard]] Status add_action(const std::string& table, int index, Seat seat, Action a);
   // Actions added between begin_group() and commit_group() are committed
   // together, one write of the log for many moves. Until then nothing of them
-  // is durable: whoever groups them tells nobody of them before the commit.
+  // is durable, or seen by any reader: whoever groups them tells nobody of
+  // them before the commit.
   // REQUIRES: no other write while a group is open (commit it first). A
   // failed commit leaves none of the group's actions stored.
   [[nodiscard]] Status begin_group();
@@ -136,7 +139,15 @@ class Store {
   void add_stats(const std::vector<StatRow>& results);  // inside a transaction
   std::unique_ptr<SQLite::Database> db_;
   std::unique_ptr<SQLite::Statement> add_action_;
+  void insert_action(const std::string& table, int index, Seat seat, Action a);
   bool group_ = false;
+  struct GroupedAction {
+    std::string table;
+    int index;
+    Seat seat;
+    Action action;
+  };
+  std::vector<GroupedAction> grouped_;
   std::thread checkpointer_;
   std::mutex mu_;
   std::condition_variable wake_;

@@ -69,7 +69,7 @@ void Hub::Impl::sweep() {
 // Finished tables older than the server keeps them go, with their records;
 // the players' stats stay.
 void Hub::Impl::remove_old() {
-  if (options.keep_finished.count() <= 0) return;
+  if (options.keep_finished.count() <= 0 || options.worker != 0) return;  // one worker does it
   const auto before = std::time(nullptr) - options.keep_finished.count();
   commit();
   auto gone = store.remove_finished(before);
@@ -113,6 +113,8 @@ Result<std::unique_ptr<Live>> Hub::Impl::build(TableRow row) {
 }
 
 Result<Live*> Hub::Impl::find(const std::string& id) {
+  // Another worker's table is never loaded here: two copies would part ways.
+  if (!mine(id)) return static_cast<Live*>(nullptr);
   if (auto it = tables.find(id); it != tables.end()) {
     if (!it->second->lost) return it->second.get();
     tables.erase(it);  // ahead of the store: load it as stored
@@ -137,7 +139,8 @@ Result<Live*> Hub::Impl::create(TableRow row, std::optional<std::uint64_t> seed,
   if (tables.size() >= options.max_tables)
     return Status::error("the server is holding " + std::to_string(tables.size()) +
                          " tables, its limit; try later");
-  row.id = random_hex(6);
+  do row.id = random_hex(6);
+  while (!mine(row.id));  // a table of this worker's, rematches included
   row.seed = seed ? *seed : random_u64();
   // A chosen seed makes the bots' play reproducible too (tests, demos).
   row.bot_seed = seed ? *seed * 0x9e3779b97f4a7c15ULL + 1 : random_u64();

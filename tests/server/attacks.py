@@ -101,7 +101,9 @@ def play_to_end(ws, seat=0):
 
 TWO = {"game": "old-maid", "players": 2, "seats": ["human", "blind"]}
 
-server = Serve(PARLOUR, DB, os.path.join(TMP, "serve.log"), ["--bot-delay", "0", "--hand-pause", "0"])
+# Two workers: the limits are the server's, whichever worker holds a table.
+server = Serve(PARLOUR, DB, os.path.join(TMP, "serve.log"), ["--bot-delay", "0", "--hand-pause", "0",
+                                                            "--workers", "2"])
 port = server.port
 try:
     status, body, _ = request(port, "POST", "/api/tables", TWO, source="127.0.0.251")

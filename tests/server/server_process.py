@@ -31,7 +31,9 @@ BASE = f"http://127.0.0.1:{PORT}"
 
 def start():
     log = open(os.path.join(TMP, "serve.log"), "a")
-    p = subprocess.Popen([PARLOUR, "serve", "--port", str(PORT), "--db", DB, "--bot-delay", "0", "--allow-seed"],
+    # Three workers, whatever the cores: tables fall to each, and clients move.
+    p = subprocess.Popen([PARLOUR, "serve", "--port", str(PORT), "--db", DB, "--bot-delay", "0", "--allow-seed",
+                          "--workers", "3"],
                          stdout=log, stderr=log)
     for _ in range(100):
         try:
@@ -175,6 +177,38 @@ try:
     check(r.returncode == 0 and "Old Maid" in r.stdout, f"parlour replay of the downloaded record: {r.returncode} {r.stderr}")
     status, body = http("GET", "/api/stats")
     check(status == 200 and '"P0"' in body, f"stats name the players: {body}")
+
+    # One connection joins tables held by different workers in turn: each
+    # join is answered, and the list of tables says where it sits now.
+    hops = []
+    for i in range(6):
+        status, body = http("POST", "/api/tables", json.dumps(
+            {"game": "old-maid", "players": 2, "seats": ["human", "random"]}))
+        check(status == 201, f"create table {i}: {status} {body}")
+        made = json.loads(body)
+        hops.append((made["table"], made["seats"][0]["token"]))
+    hopper = WS()
+    for i, (hop, tok) in enumerate(hops):
+        hopper.send({"type": "join", "table": hop, "token": tok, "name": "Hopper"})
+        joined = hopper.until(lambda m: m.get("type") == "joined")
+        check(joined.get("table") == hop and joined.get("seat") == 0, f"hop {i}: joined {joined.get('table')}")
+        check(hopper.until(update).get("version") is not None, f"hop {i}: an update follows")
+    status, body = http("GET", "/api/tables")
+    listed = {t["table"]: t for t in json.loads(body)}
+    for i, (hop, _) in enumerate(hops):
+        sits = listed.get(hop, {}).get("seats", [{}])[0].get("connected")
+        check(sits == (i == len(hops) - 1), f"table {i} lists its seat 0 as connected={sits}")
+    hopper.close()
+    status, body = http("GET", "/healthz")
+    held = json.loads(body).get("tables_in_memory", 0) if status == 200 else 0
+    check(held >= len(hops) + 1, f"/healthz counts the tables every worker holds: {status} {body}")
+
+    # SIGTERM: the workers stop and commit; the server says so and exits 0.
+    server.send_signal(signal.SIGTERM)
+    check(server.wait(timeout=10) == 0, f"exit status after SIGTERM: {server.returncode}")
+    log = open(os.path.join(TMP, "serve.log")).read()
+    check("stopped; every table is saved" in log, "the server says it stopped")
+    check("3 workers" in log, "the server says how many workers it runs")
 finally:
     server.kill()
     server.wait()
