@@ -520,11 +520,6 @@ awaitable<void> listen(tcp::acceptor& acceptor, Server& srv) {
 int serve(const ServeOptions& o) {
   // The log is for the operator, on stderr; stdout stays free.
   if (!spdlog::get("parlour")) spdlog::set_default_logger(spdlog::stderr_color_mt("parlour"));
-  auto store = Store::open(o.db);
-  if (!store.ok()) {
-    spdlog::error("{}", store.message());
-    return 1;
-  }
   Server srv{o.web.empty() ? std::string(PARLOUR_WEB_DIR) : o.web, o};
   if (!o.trusted_proxy.empty()) {
     beast::error_code pec;
@@ -615,8 +610,9 @@ int serve(const ServeOptions& o) {
   asio::co_spawn(ioc, listen(acceptor, srv), asio::detached);
   for (auto& w : srv.workers) w->thread = std::thread([&ioc = w->ioc] { ioc.run(); });
   spdlog::info(
-      "Parlour is serving http://{}:{}/ (database {}, {} tables in play, {} workers, UI from {})",
-      o.host == "0.0.0.0" ? "localhost" : o.host, o.port, o.db, live, workers, srv.web);
+      "Parlour is serving http://{}:{}/ (database {}, {} tables in play, {} worker{}, UI from {})",
+      o.host == "0.0.0.0" ? "localhost" : o.host, o.port, o.db, live, workers,
+      workers == 1 ? "" : "s", srv.web);
   spdlog::info(
       "limits per client: {} new tables at once, then one every {} s; {} connections at once; "
       "finished tables kept {} days; trusted proxy: {}",
