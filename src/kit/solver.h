@@ -41,6 +41,10 @@ class Seen {
     slots_[(base + (h >> 62)) & mask_] = tag;
     return true;
   }
+  // Asks the processor for h's slot ahead of insert(h): a search that knows
+  // a position's children hashes them all first, so that their misses of the
+  // cache overlap (most children have been met, and return at once).
+  void prefetch(std::uint64_t h) const { __builtin_prefetch(&slots_[static_cast<std::size_t>(h) & mask_]); }
 
  private:
   static constexpr std::uint64_t kGen = 0xffff;
@@ -108,24 +112,29 @@ class DepthFirst {
 
  protected:
   bool spent() const { return budget_.spent(); }
+  std::size_t depth() const { return depth_; }
+  void prefetch(std::uint64_t hash) const { seen_.prefetch(hash); }
   // The child `s` reached by `a`: whether it wins (the line then holds `a`).
-  bool deeper(S& s, Action a) {
+  bool deeper(S& s, Action a) { return deeper(s, a, s.hash()); }
+  // The same, with s.hash() already worked out (and prefetched).
+  bool deeper(S& s, Action a, std::uint64_t hash) {
     line_.push_back(a);
     ++depth_;
-    const bool won = dfs(s);
+    const bool won = dfs(s, hash);
     --depth_;
     if (!won) line_.pop_back();
     return won;
   }
 
  private:
-  bool dfs(S& s) {
+  bool dfs(S& s) { return dfs(s, s.hash()); }
+  bool dfs(S& s, std::uint64_t hash) {
     if (s.won()) return true;
     if (budget_.spend()) return false;
     // A line longer than any a win needs is cut (it keeps the recursion
     // within the stack); a search that cut one proves nothing lost.
     if (depth_ >= max_depth_) return cut_ = true, false;
-    if (!seen_.insert(s.hash())) return false;
+    if (!seen_.insert(hash)) return false;
     if (depth_ == buffers_.size()) buffers_.emplace_back();
     return static_cast<Derived*>(this)->expand(s, buffers_[depth_]);
   }

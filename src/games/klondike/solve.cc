@@ -10,6 +10,7 @@
 //   part of a move that needs it: a card is "reachable" if it is on top, or
 //   the run on it can move onto its twin (the card of its rank and colour).
 #include <algorithm>
+#include <deque>
 #include <array>
 #include <chrono>
 #include <vector>
@@ -391,6 +392,12 @@ struct Pos {
 };
 
 class Search final : public kit::DepthFirst<Search, Pos, Step> {
+  struct Child {
+    Pos pos;
+    std::uint64_t hash = 0;
+  };
+  std::deque<std::vector<Child>> children_;  // by depth: a deque, so growing moves none
+
  public:
   // A line longer than 500 moves is longer than any win needs. The hard
   // deals meet tens of millions of positions: a table of up to 32M (256 MB).
@@ -401,9 +408,14 @@ class Search final : public kit::DepthFirst<Search, Pos, Step> {
   bool expand(Pos& p, std::vector<Step>& moves) {
     if (p.stuck()) return false;  // lost: a card can never go up
     const std::uint64_t tableau = generate(p, moves);
-    for (const Step& m : moves) {
-      if (spent()) return false;
-      Pos next = p;
+    // Every child first, its slot in the table asked for (kit::Seen::prefetch).
+    if (depth() == children_.size()) children_.emplace_back();
+    std::vector<Child>& kids = children_[depth()];
+    kids.resize(moves.size());
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+      const Step& m = moves[i];
+      Pos& next = kids[i].pos;
+      next = p;
       next.play(m);
       next.asleep = 0;
       if (m.kind == Step::kDeck && m.to != kToFoundation) {
@@ -414,7 +426,12 @@ class Search final : public kit::DepthFirst<Search, Pos, Step> {
         next.asleep = tableau & ~(bit(x) | bit(twin(x)));
         next.drawn = x;
       }
-      if (deeper(next, m.encode())) return true;
+      kids[i].hash = next.hash();
+      prefetch(kids[i].hash);
+    }
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+      if (spent()) return false;
+      if (deeper(kids[i].pos, moves[i].encode(), kids[i].hash)) return true;
     }
     return false;
   }
