@@ -318,9 +318,15 @@ struct Pos {
   void settle() {
     for (bool again = true; again;) {
       again = false;
+      // Most positions have no card to put up: one pass over the columns
+      // says which cards lie face up, before any is looked for.
+      std::uint64_t face_up = 0;
+      for (int c = 0; c < kColumns; ++c)
+        for (int k = down[c]; k < n[c]; ++k) face_up |= bit(col[c][k]);
       for (int f = 0; f < 4; ++f) {
         if (found[f] == kKing) continue;
         const Card x = Card::standard(Rank(found[f] + 1), Suit(f));
+        if (!(face_up & bit(x))) continue;
         if (!reachable(x) || (!safe_up(x, found) && !loose(x))) continue;
         const int c = bring_up(x);
         tell(x, kToFoundation);
@@ -472,13 +478,25 @@ class Search final : public kit::DepthFirst<Search, Pos, Step> {
     auto add = [&](int rank, Step s) { ranked_.push_back({rank, s}); };
     bool empty = false;
     std::uint64_t face_up = 0, covered = 0, stock_cards = 0;
+    // Where each face-up card lies, read in this one pass (Pos::find and
+    // Pos::reachable look for it each time).
+    std::array<std::int8_t, 52> at_col, at_row;
     for (int c = 0; c < kColumns; ++c) {
       empty |= p.n[c] == 0;
       for (int k = p.down[c]; k < p.n[c]; ++k) {
-        face_up |= bit(p.col[c][k]);
-        if (k < p.n[c] - 1) covered |= bit(p.col[c][k]);
+        const Card x = p.col[c][k];
+        face_up |= bit(x);
+        if (k < p.n[c] - 1) covered |= bit(x);
+        at_col[x.index()] = static_cast<std::int8_t>(c), at_row[x.index()] = static_cast<std::int8_t>(k);
       }
     }
+    const auto on_top = [&](Card x) {  // REQUIRES: x face up
+      return at_row[x.index()] == p.n[at_col[x.index()]] - 1;
+    };
+    // Pos::reachable: face up, and on top or its run can go onto its twin.
+    const auto reachable = [&](Card x) {
+      return (face_up & bit(x)) && (on_top(x) || ((face_up & bit(twin(x))) && on_top(twin(x))));
+    };
     stock(p, [&](int i, bool) { stock_cards |= bit(p.deck[i]); });
     std::uint64_t tops = 0;
     for (int f = 0; f < 4; ++f)
@@ -494,7 +512,7 @@ class Search final : public kit::DepthFirst<Search, Pos, Step> {
       const Suit a = x.colour() == kRed ? kClubs : kDiamonds;
       for (Card d :
            {Card::standard(Rank(x.rank() + 1), a), twin(Card::standard(Rank(x.rank() + 1), a))})
-        if ((face_up & bit(d)) && p.reachable(d)) s.to = d.index(), add(rank, s);
+        if (reachable(d)) s.to = d.index(), add(rank, s);
     };
     if (p.wait == kKingWait) {
       // Only a King into the emptied column.
@@ -519,9 +537,7 @@ class Search final : public kit::DepthFirst<Search, Pos, Step> {
       for (int f = 0; f < 4; ++f) {
         if (p.found[f] == kKing) continue;
         const Card x = Card::standard(Rank(p.found[f] + 1), Suit(f));
-        int c, k;
-        if ((face_up & bit(x)) && p.find(x, c, k) && k > p.down[c] && p.reachable(x) &&
-            x.rank() < least)
+        if (reachable(x) && at_row[x.index()] > p.down[at_col[x.index()]] && x.rank() < least)
           least = x.rank(), up = x;
       }
       if (least < 99) {
@@ -533,11 +549,10 @@ class Search final : public kit::DepthFirst<Search, Pos, Step> {
     for (int f = 0; f < 4; ++f) {
       if (p.found[f] == kKing) continue;
       const Card x = Card::standard(Rank(p.found[f] + 1), Suit(f));
-      if ((face_up & bit(x)) && p.reachable(x)) {
+      if (reachable(x)) {
         tableau |= bit(x);
         if (p.asleep & bit(x)) continue;
-        int c, k;
-        p.find(x, c, k);
+        const int c = at_col[x.index()], k = at_row[x.index()];
         add(k == p.down[c] && k > 0 && k == p.n[c] - 1 ? 90 + k : 55, {Step::kUp, x.index()});
       }
     }
