@@ -135,7 +135,11 @@ awaitable<std::invoke_result_t<F&>> on(Worker& w, F fn) {
 class WsClient : public Client, public std::enable_shared_from_this<WsClient> {
  public:
   WsClient(beast::tcp_stream stream, Server& srv, std::string address)
-      : ws_(std::move(stream)), srv_(srv), address_(std::move(address)), stopping_(srv.stopping) {}
+      : ws_(std::move(stream)),
+        net_(ws_.get_executor()),
+        srv_(srv),
+        address_(std::move(address)),
+        stopping_(srv.stopping) {}
   std::string address() const override { return address_; }
 
   awaitable<void> run(http::request<http::string_body> req) {
@@ -190,13 +194,13 @@ class WsClient : public Client, public std::enable_shared_from_this<WsClient> {
   }
 
   void send(std::string message) override {
-    asio::post(ws_.get_executor(), [self = shared_from_this(), m = std::move(message)]() mutable {
+    asio::post(net_, [self = shared_from_this(), m = std::move(message)]() mutable {
       self->queue(std::move(m));
     });
   }
 
   void close() override {
-    asio::post(ws_.get_executor(), [self = shared_from_this()] {
+    asio::post(net_, [self = shared_from_this()] {
       self->closing_ = true;
       self->start_writer();
     });
@@ -257,6 +261,7 @@ class WsClient : public Client, public std::enable_shared_from_this<WsClient> {
   }
 
   websocket::stream<beast::tcp_stream> ws_;
+  const asio::any_io_executor net_;  // the network's thread, as a worker may ask for it
   Server& srv_;
   Worker* at_ = nullptr;  // whose Hub has this client (read on the network's thread)
   std::string address_;
