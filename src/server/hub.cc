@@ -7,6 +7,7 @@
 
 #include <algorithm>
 
+#include "core/json_writer.h"
 #include "server/hub_impl.h"
 
 namespace parlour::server {
@@ -43,7 +44,19 @@ std::string dump(const json& j) {
 }
 
 std::string error_message(std::string_view code, std::string_view message) {
-  return dump(json{{"type", "error"}, {"code", code}, {"message", message}});
+  // Written straight out, as a flood of bad messages is answered one by one;
+  // the keys in the order dump() gives them.
+  std::string out;
+  JsonWriter(out)
+      .begin_object()
+      .key("code")
+      .str(code)
+      .key("message")
+      .str(message)
+      .key("type")
+      .str("error")
+      .end_object();
+  return out;
 }
 
 std::string first_chars(const std::string& text, std::size_t n) {

@@ -20,6 +20,7 @@
 #include "server/files.h"
 #include "server/gate.h"
 #include "server/hub.h"
+#include "server/hub_impl.h"  // error_message
 
 namespace parlour::server {
 namespace {
@@ -106,6 +107,17 @@ TEST(Files, ServesOnlyRegularFilesUnderTheRoot) {
   for (const char* bad : {"/../etc/passwd", "/assets/../index.html", "/%2e%2e/x", "/.hidden",
                           "//etc/passwd", "/assets", "/nothing.js", "/a%00b", "relative", "/%zz"})
     EXPECT_FALSE(static_file(root.string(), bad).ok()) << bad;
+}
+
+TEST(Protocol, AnErrorIsTheJsonADumpWouldGive) {
+  for (const std::string& text : {std::string("plain"), std::string("a \"quote\" and \\ and \n"),
+                                 std::string("bad \xff\xfe bytes"), std::string("\x01 control"),
+                                 std::string("caf\xc3\xa9 \xe2\x99\xa0")}) {
+    const std::string expected =
+        json{{"type", "error"}, {"code", "bad-message"}, {"message", text}}.dump(
+            -1, ' ', false, json::error_handler_t::replace);
+    EXPECT_EQ(error_message("bad-message", text), expected) << text;
+  }
 }
 
 TEST(Gate, TheClientIsThePeerUnlessTheTrustedProxySaysOtherwise) {
