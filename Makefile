@@ -38,7 +38,7 @@ bench: build
 
 load: build
 	@cmake --build $(BUILD) --target parlour_load -j $(JOBS)
-	@scripts/load $(BUILD) $(TABLES)
+	@SERVE_ARGS="$(SERVE_ARGS)" scripts/load $(BUILD) $(TABLES)
 
 # Each fuzz target for FUZZ_SECONDS, in build-fuzz/ (clang); new inputs join fuzz/corpus.
 fuzz: setup
