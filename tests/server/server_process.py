@@ -8,11 +8,14 @@ malformed messages; the record of the finished game replays with
 """
 import json
 import os
+import random
+import select
 import signal
 import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -202,6 +205,41 @@ try:
     status, body = http("GET", "/healthz")
     held = json.loads(body).get("tables_in_memory", 0) if status == 200 else 0
     check(held >= len(hops) + 1, f"/healthz counts the tables every worker holds: {status} {body}")
+
+    # Many connections at once hop between the workers' tables, acting and
+    # talking as they go: the server stays up and answers.
+    until = time.time() + 6
+    troubles = []
+
+    def hopper_thread(k):
+        rnd = random.Random(k)
+        try:
+            ws = WS()
+            while time.time() < until:
+                hop, tok = rnd.choice(hops)
+                m = {"type": "join", "table": hop}
+                if rnd.random() < 0.5:
+                    m["token"] = tok
+                ws.send(m)
+                for _ in range(rnd.randint(0, 4)):
+                    ws.send(rnd.choice([{"type": "act", "action": rnd.randint(0, 60)},
+                                        {"type": "chat", "text": "hi"}, {"type": "ping"}]))
+                # Read what came: a client that never reads is dropped, by design.
+                while select.select([ws.s], [], [], 0)[0]:
+                    ws.recv()
+            ws.close()
+        except OSError as e:
+            troubles.append(f"connection {k}: {e!r}")
+
+    threads = [threading.Thread(target=hopper_thread, args=(k,)) for k in range(12)]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join()
+    check(not troubles, f"hopping connections kept: {troubles[:3]}")
+    check(server.poll() is None, "the server is up after the hopping")
+    status, body = http("GET", "/healthz")
+    check(status == 200, f"/healthz after the hopping: {status} {body}")
 
     # SIGTERM: the workers stop and commit; the server says so and exits 0.
     server.send_signal(signal.SIGTERM)
