@@ -192,7 +192,8 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   serve
       ->add_option("--workers", so.workers,
-                   "threads holding the tables, each table always on one (0: one a core, less the network's)")
+                   "threads holding the tables, each table always on one (0: one a core, less the "
+                   "network's)")
       ->check(CLI::Range(0, 64))
       ->capture_default_str();
   serve

@@ -44,7 +44,9 @@ class Seen {
   // Asks the processor for h's slot ahead of insert(h): a search that knows
   // a position's children hashes them all first, so that their misses of the
   // cache overlap (most children have been met, and return at once).
-  void prefetch(std::uint64_t h) const { __builtin_prefetch(&slots_[static_cast<std::size_t>(h) & mask_]); }
+  void prefetch(std::uint64_t h) const {
+    __builtin_prefetch(&slots_[static_cast<std::size_t>(h) & mask_]);
+  }
 
  private:
   static constexpr std::uint64_t kGen = 0xffff;

@@ -16,9 +16,9 @@
 #include <chrono>
 #include <cstddef>
 #include <deque>
-#include <span>
 #include <functional>
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 

@@ -538,10 +538,10 @@ int serve(const ServeOptions& o) {
   // did best (7,936 actions a second at 10,000 tables against 7,166 with two).
   // A database in memory is one connection's own: one worker holds it all.
   const bool in_memory = o.db.empty() || o.db.starts_with(":memory:");
-  const std::size_t workers =
-      in_memory         ? 1
-      : o.workers > 0 ? static_cast<std::size_t>(o.workers)
-                      : std::max(2u, std::thread::hardware_concurrency()) - 1;
+  const std::size_t workers = in_memory ? 1
+                              : o.workers > 0
+                                  ? static_cast<std::size_t>(o.workers)
+                                  : std::max(2u, std::thread::hardware_concurrency()) - 1;
   if (in_memory && o.workers > 1)
     spdlog::warn("--workers {}: a database in memory is held by one worker", o.workers);
   HubOptions hub_options;

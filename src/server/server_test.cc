@@ -111,8 +111,8 @@ TEST(Files, ServesOnlyRegularFilesUnderTheRoot) {
 
 TEST(Protocol, AnErrorIsTheJsonADumpWouldGive) {
   for (const std::string& text : {std::string("plain"), std::string("a \"quote\" and \\ and \n"),
-                                 std::string("bad \xff\xfe bytes"), std::string("\x01 control"),
-                                 std::string("caf\xc3\xa9 \xe2\x99\xa0")}) {
+                                  std::string("bad \xff\xfe bytes"), std::string("\x01 control"),
+                                  std::string("caf\xc3\xa9 \xe2\x99\xa0")}) {
     const std::string expected =
         json{{"type", "error"}, {"code", "bad-message"}, {"message", text}}.dump(
             -1, ' ', false, json::error_handler_t::replace);
@@ -1454,7 +1454,6 @@ TEST(Protocol, ASolitaireTakesMovesBackPlaysThemAgainAndGivesHints) {
   EXPECT_EQ(code(b), "no-hint");
 }
 
-
 // Two workers of one server: each makes and holds only the tables that fall
 // to it, and a client moving between them keeps what its limits counted.
 TEST(Workers, EachHoldsTheTablesThatFallToItAndClientsMoveBetweenThem) {
@@ -1473,12 +1472,15 @@ TEST(Workers, EachHoldsTheTablesThatFallToItAndClientsMoveBetweenThem) {
     w.push_back(std::make_unique<Fixture>(db.string(), 0, o));
   }
   // The second shares the first's count of new tables per client.
-  w[1]->hub = std::make_unique<Hub>(*w[1]->store, w[1]->clock, [&] {
-    HubOptions second = o;
-    second.worker = 1;
-    second.allow_seed = true;
-    return second;
-  }(), w[0]->hub.get());
+  w[1]->hub = std::make_unique<Hub>(
+      *w[1]->store, w[1]->clock,
+      [&] {
+        HubOptions second = o;
+        second.worker = 1;
+        second.allow_seed = true;
+        return second;
+      }(),
+      w[0]->hub.get());
   const json req = {{"game", "old-maid"}, {"players", 2}, {"seats", {"human", "random"}}};
   std::vector<std::string> ids[2];
   std::map<std::string, std::string> tokens;

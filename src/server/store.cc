@@ -187,7 +187,8 @@ Result<std::unique_ptr<Store>> Store::open(const std::string& path, bool checkpo
     const bool file = path != ":memory:" && !path.empty();
     if (file) db->exec("PRAGMA wal_autocheckpoint=0");
     std::unique_ptr<Store> store(new Store(std::move(db)));
-    if (file && checkpoint) store->checkpointer_ = std::thread(&Store::checkpoint_loop, store.get(), path);
+    if (file && checkpoint)
+      store->checkpointer_ = std::thread(&Store::checkpoint_loop, store.get(), path);
     store->add_action_ = std::make_unique<SQLite::Statement>(
         *store->db_, "INSERT INTO actions(table_id, idx, action, seat) VALUES(?, ?, ?, ?)");
     return store;

@@ -10,9 +10,9 @@
 //   part of a move that needs it: a card is "reachable" if it is on top, or
 //   the run on it can move onto its twin (the card of its rank and colour).
 #include <algorithm>
-#include <deque>
 #include <array>
 #include <chrono>
+#include <deque>
 #include <vector>
 
 #include "games/klondike/state.h"
@@ -487,7 +487,8 @@ class Search final : public kit::DepthFirst<Search, Pos, Step> {
         const Card x = p.col[c][k];
         face_up |= bit(x);
         if (k < p.n[c] - 1) covered |= bit(x);
-        at_col[x.index()] = static_cast<std::int8_t>(c), at_row[x.index()] = static_cast<std::int8_t>(k);
+        at_col[x.index()] = static_cast<std::int8_t>(c),
+        at_row[x.index()] = static_cast<std::int8_t>(k);
       }
     }
     const auto on_top = [&](Card x) {  // REQUIRES: x face up
