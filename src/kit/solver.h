@@ -114,7 +114,17 @@ class DepthFirst {
 
  protected:
   bool spent() const { return budget_.spent(); }
-  std::size_t depth() const { return depth_; }
+  // A child played and hashed before any is entered, so that their slots in
+  // the table are asked for together (prefetch); then deeper(state, a, hash).
+  struct Child {
+    S state;
+    std::uint64_t hash = 0;
+  };
+  // The buffer of the children of the position being expanded.
+  std::vector<Child>& children() {
+    if (depth_ == children_.size()) children_.emplace_back();
+    return children_[depth_];
+  }
   void prefetch(std::uint64_t hash) const { seen_.prefetch(hash); }
   // The child `s` reached by `a`: whether it wins (the line then holds `a`).
   bool deeper(S& s, Action a) { return deeper(s, a, s.hash()); }
@@ -145,7 +155,8 @@ class DepthFirst {
   Seen& seen_;
   std::size_t max_depth_;
   std::vector<Action> line_;
-  std::deque<std::vector<M>> buffers_;  // a deque: growing moves none
+  std::deque<std::vector<M>> buffers_;       // by depth; a deque: growing moves none
+  std::deque<std::vector<Child>> children_;  // by depth, as buffers_
   std::size_t depth_ = 0;
   bool cut_ = false;
 };

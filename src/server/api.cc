@@ -264,8 +264,16 @@ HttpReply Hub::Impl::list_tables() {
   return reply(200, all);
 }
 
-bool Hub::ask_all(std::string_view path) {
-  return path == "/api/tables" || path == "/healthz";
+Hub::Route Hub::route(std::string_view method, std::string_view target) {
+  constexpr std::string_view kTables = "/api/tables";
+  const std::string_view path = target.substr(0, target.find('?'));
+  if (path == kTables) return {method == "POST" ? Route::kNext : Route::kAll, ""};
+  if (path == "/healthz") return {Route::kAll, ""};
+  if (path.starts_with(kTables) && path.size() > kTables.size() + 1) {
+    const std::string_view rest = path.substr(kTables.size() + 1);
+    return {Route::kHolder, std::string(rest.substr(0, rest.find('/')))};
+  }
+  return {};
 }
 
 HttpReply Hub::merge(std::string_view path, std::span<const HttpReply> by_worker) {

@@ -83,6 +83,13 @@ Status Hub::Impl::noted(Status s) {
   return s;
 }
 
+std::size_t worker_of(std::string_view table, std::size_t workers) {
+  if (workers <= 1) return 0;
+  std::uint64_t h = 14695981039346656037ull;  // FNV-1a: ids are random already
+  for (unsigned char ch : table) h = (h ^ ch) * 1099511628211ull;
+  return static_cast<std::size_t>(h % workers);
+}
+
 bool Buckets::allow(const std::string& key, std::chrono::steady_clock::time_point now) {
   if (burst <= 0) return true;
   std::lock_guard lock(mu_);
@@ -119,11 +126,6 @@ Hub::Hub(Store& store, Scheduler& scheduler, HubOptions options, const Hub* limi
     : impl_(std::make_unique<Impl>(store, scheduler, options,
                                    limits_of ? limits_of->impl_->creation : nullptr)) {}
 
-std::size_t worker_of(std::string_view table, std::size_t workers) {
-  std::uint64_t h = 14695981039346656037ull;  // FNV-1a: ids are random already
-  for (unsigned char ch : table) h = (h ^ ch) * 1099511628211ull;
-  return workers <= 1 ? 0 : static_cast<std::size_t>(h % workers);
-}
 Hub::~Hub() {
   impl_->commit();
 }  // what was played is kept

@@ -159,11 +159,16 @@ class Hub {
   // The table a message asks to join, if it is a join naming one ("" if not):
   // where the client must be before it is received.
   static std::string join_target(std::string_view message);
-  // Whether a GET of `path` is asked of every worker, the replies then
+  // Which worker's Hub answers a request: any (the first), each in turn (a
+  // new table), the holder of `table`, or all of them, the replies then
   // merged (by worker number): the list of tables, where each lists the same
   // stored tables and the one holding a table knows who sits there; and
   // /healthz, which fails if any worker's store cannot write.
-  static bool ask_all(std::string_view path);
+  struct Route {
+    enum Kind { kFirst, kNext, kHolder, kAll } kind = kFirst;
+    std::string table;  // kHolder's
+  };
+  static Route route(std::string_view method, std::string_view target);
   static HttpReply merge(std::string_view path, std::span<const HttpReply> by_worker);
 
   // The authoritative state of a table in memory, or null: for tests.

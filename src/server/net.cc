@@ -348,23 +348,21 @@ awaitable<HttpReply> ask(Worker& w, const ApiCall& call) {
 awaitable<HttpReply> api_reply(Server& srv, const http::request<http::string_body>& req,
                                const std::string& from) {
   const ApiCall call{std::string(req.method_string()), std::string(req.target()), req.body(), from};
-  const std::string_view path = std::string_view(call.target).substr(0, call.target.find('?'));
   Worker* w = srv.workers.front().get();
   if (srv.workers.size() > 1) {
-    constexpr std::string_view kTables = "/api/tables";
-    if (path == kTables && req.method() == http::verb::post) {
+    const Hub::Route to = Hub::route(call.method, call.target);
+    if (to.kind == Hub::Route::kNext) {
       w = &srv.next_worker();
-    } else if (Hub::ask_all(path)) {
+    } else if (to.kind == Hub::Route::kHolder) {
+      w = &srv.holder(to.table);
+    } else if (to.kind == Hub::Route::kAll) {
       std::vector<HttpReply> replies;
       for (auto& each : srv.workers) {
         Worker& one = *each;
         HttpReply r = co_await ask(one, call);
         replies.push_back(std::move(r));
       }
-      co_return Hub::merge(path, replies);
-    } else if (path.starts_with(kTables) && path.size() > kTables.size() + 1) {
-      const std::string_view id = path.substr(kTables.size() + 1);
-      w = &srv.holder(id.substr(0, id.find('/')));
+      co_return Hub::merge(std::string_view(call.target).substr(0, call.target.find('?')), replies);
     }
   }
   co_return co_await ask(*w, call);

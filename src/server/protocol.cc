@@ -12,7 +12,11 @@
 namespace parlour::server {
 
 std::string Hub::join_target(std::string_view message) {
-  if (message.size() > Hub::kMaxMessage) return "";
+  // Called for every message on the network's thread: one that holds no
+  // "join", not even spelt with \u escapes, is not parsed.
+  if (message.size() > Hub::kMaxMessage || (message.find("join") == std::string_view::npos &&
+                                            message.find("\\u") == std::string_view::npos))
+    return "";
   const json m = json::parse(message, nullptr, false);
   if (!m.is_object() || m.value("type", json()) != "join" || !m.contains("table") ||
       !m["table"].is_string())

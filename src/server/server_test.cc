@@ -1508,6 +1508,12 @@ TEST(Workers, EachHoldsTheTablesThatFallToItAndClientsMoveBetweenThem) {
   EXPECT_EQ(Hub::join_target(json{{"type", "join"}, {"table", ids[1][0]}}.dump()), ids[1][0]);
   EXPECT_EQ(Hub::join_target(R"({"type":"act","table":"x"})"), "");
   EXPECT_EQ(Hub::join_target("not json"), "");
+  EXPECT_EQ(Hub::join_target(R"({"type":"\u006aoin","table":"t1"})"), "t1") << "an escaped join";
+  EXPECT_EQ(Hub::route("POST", "/api/tables").kind, Hub::Route::kNext);
+  EXPECT_EQ(Hub::route("GET", "/api/tables?x=1").kind, Hub::Route::kAll);
+  EXPECT_EQ(Hub::route("GET", "/healthz").kind, Hub::Route::kAll);
+  EXPECT_EQ(Hub::route("GET", "/api/tables/ab12/record").table, "ab12");
+  EXPECT_EQ(Hub::route("GET", "/api/stats").kind, Hub::Route::kFirst);
 
   // Moved to the holder, it joins; the refused join it made is still counted.
   w[0]->hub->received(c, json{{"type", "join"}, {"table", "nosuchtable"}}.dump());

@@ -12,7 +12,6 @@
 #include <algorithm>
 #include <array>
 #include <chrono>
-#include <deque>
 #include <vector>
 
 #include "games/klondike/state.h"
@@ -398,12 +397,6 @@ struct Pos {
 };
 
 class Search final : public kit::DepthFirst<Search, Pos, Step> {
-  struct Child {
-    Pos pos;
-    std::uint64_t hash = 0;
-  };
-  std::deque<std::vector<Child>> children_;  // by depth: a deque, so growing moves none
-
  public:
   // A line longer than 500 moves is longer than any win needs. The hard
   // deals meet tens of millions of positions: a table of up to 32M (256 MB).
@@ -415,12 +408,11 @@ class Search final : public kit::DepthFirst<Search, Pos, Step> {
     if (p.stuck()) return false;  // lost: a card can never go up
     const std::uint64_t tableau = generate(p, moves);
     // Every child first, its slot in the table asked for (kit::Seen::prefetch).
-    if (depth() == children_.size()) children_.emplace_back();
-    std::vector<Child>& kids = children_[depth()];
+    std::vector<Child>& kids = children();
     kids.resize(moves.size());
     for (std::size_t i = 0; i < moves.size(); ++i) {
       const Step& m = moves[i];
-      Pos& next = kids[i].pos;
+      Pos& next = kids[i].state;
       next = p;
       next.play(m);
       next.asleep = 0;
@@ -437,7 +429,7 @@ class Search final : public kit::DepthFirst<Search, Pos, Step> {
     }
     for (std::size_t i = 0; i < moves.size(); ++i) {
       if (spent()) return false;
-      if (deeper(kids[i].pos, moves[i].encode(), kids[i].hash)) return true;
+      if (deeper(kids[i].state, moves[i].encode(), kids[i].hash)) return true;
     }
     return false;
   }
