@@ -76,7 +76,8 @@ TEST(Engine, EveryoneStakesAtOnceAndNobodySeesAStakeBeforeAllAreIn) {
   EXPECT_EQ(t.state().to_move(), kSeveral);
   ASSERT_TRUE(t.act(1, 12).ok());  // seat 1 stakes 2
   auto stake_shown = [&](Seat viewer, Seat of) {
-    for (const Counter& c : t.state().view(viewer).seats[of].counters)
+    const View v = t.state().view(viewer);  // held: the loop reads into it
+    for (const Counter& c : v.seats[of].counters)
       if (c.name == "stake") return true;
     return false;
   };

@@ -43,7 +43,8 @@ TEST(KlondikeDeal, SevenColumnsOfOneToSevenTheTopFaceUpAndTwentyFourInTheStock) 
   KlondikeState t = fresh({"thoughtful=yes"});
   Rng r2(1);
   t.apply_chance(r2);
-  for (const CardView& c : t.view(0).zones[12].cards) EXPECT_TRUE(c.card.has_value());
+  const View tv = t.view(0);  // held: a loop over a temporary's member reads freed memory
+  for (const CardView& c : tv.zones[12].cards) EXPECT_TRUE(c.card.has_value());
 }
 
 TEST(KlondikeRules, BuildDownInAlternatingColoursAndOnlyAKingToAnEmptyColumn) {
