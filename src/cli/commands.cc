@@ -604,6 +604,15 @@ int solve(const SolveArgs& a, const Style& style, std::ostream& out, std::ostrea
                   "  the win rate lies between %.3f%% (none undecided won) and %.3f%% (all)\n",
                   100 * r->won / n, 100 * (r->won + r->unknown) / n);
     out << buf;
+    // Which, so that one can be tried again alone with a larger budget.
+    constexpr std::size_t kShown = 20;
+    std::vector<std::uint64_t> seeds;
+    for (std::size_t i = 0; i < r->deals.size(); ++i)
+      if (r->deals[i].verdict == SolveReport::kUnknown) seeds.push_back(a.from + i);
+    out << "  undecided deals (--from):";
+    for (std::size_t i = 0; i < std::min(seeds.size(), kShown); ++i) out << " " << seeds[i];
+    if (seeds.size() > kShown) out << " and " << seeds.size() - kShown << " more";
+    out << "\n";
   }
   std::snprintf(buf, sizeof buf,
                 "Time per deal %.4f s (solver), %.0f positions; %.1f s in all on %d thread%s.\n",

@@ -96,7 +96,18 @@ class DepthFirst {
   DepthFirst(const SolveLimits& limits, std::size_t max_depth, int table_bits = 22)
       : budget_(limits),
         seen_(Seen::for_search(limits.max_nodes, table_bits)),
-        max_depth_(max_depth) {}
+        max_depth_(max_depth),
+        table_bits_(table_bits) {}
+
+  // Readies it for another search within `limits`, its buffers kept (many
+  // small searches: a bot's).
+  void restart(const SolveLimits& limits) {
+    budget_ = Budget(limits);
+    Seen::for_search(limits.max_nodes, table_bits_);
+    line_.clear();
+    depth_ = 0;
+    cut_ = false;
+  }
 
   // From `root`. `proves_loss`: whether a search that ends within its
   // budget proves the deal lost (it does not where the moves are pruned).
@@ -154,6 +165,7 @@ class DepthFirst {
   Budget budget_;
   Seen& seen_;
   std::size_t max_depth_;
+  int table_bits_;
   std::vector<Action> line_;
   std::deque<std::vector<M>> buffers_;       // by depth; a deque: growing moves none
   std::deque<std::vector<Child>> children_;  // by depth, as buffers_

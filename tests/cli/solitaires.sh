@@ -32,6 +32,8 @@ expect_in out "A deal the solver has proved winnable (3 deals tried)" "says how 
 expect_in out "seed 19" "and deals the one proved won"
 expect_status 0 "the deal it chose" -- "$PARLOUR" solve klondike --deals 1 --from 19 --opt thoughtful=yes
 expect_in out "won               1" "is won with every card known"
+expect_status 0 "the three deals" -- "$PARLOUR" solve klondike --deals 3 --from 17 --opt thoughtful=yes --max-positions 2000000
+expect_in out "undecided deals (--from): 17" "names the one left undecided, to try again alone"
 expect_status 0 "and replays" -- "$PARLOUR" replay kw.json
 printf 'q\n' | "$PARLOUR" play montana --winnable >out 2>err
 expect_in out "A deal the solver has proved winnable" "Montana deals a winnable game at random"

@@ -1,7 +1,8 @@
 // Klondike's honest player (state.h): it sees what a player sees, remembers
 // the stock once it has turned through it, and plays by hindsight: it deals
-// the face-down cards afresh several times, solves each deal, and plays the
-// move that wins the most of them.
+// the face-down cards afresh many times and weighs its lines on them
+// (plan_by_hindsight, in solve.cc), following the best to the card it turns
+// up.
 #include <algorithm>
 #include <memory>
 
@@ -26,9 +27,38 @@ class HindsightBot final : public Bot {
     if (!known_ && now.rules().redeals == kUnlimited && !now.stock().empty() &&
         has(legal, Move::turn().encode()))
       return Move::turn().encode();
-    // The plan holds while nothing new has come to light.
-    if (next_ < plan_.size() && looks(now) == expect_ && has(legal, plan_[next_]))
-      return follow(now);
+    // The plan holds while nothing new has come to light (followed in a deal
+    // whose stock is as remembered, for the waste it shows after a turn).
+    if (next_ < plan_.size() && looks(now) == expect_ && has(legal, plan_[next_])) {
+      if (!known_) return follow(now);
+      const std::unique_ptr<State> world = deal(obs, rng);
+      return follow(static_cast<const KlondikeState&>(*world));
+    }
+    if (lost_) return fallback(legal);
+    // The stock known, only the face-down cards are unknown: the lines that
+    // turn up nothing, each to a card it turns up, weighed on many deals.
+    if (known_) {
+      const std::unique_ptr<State> world = deal(obs, rng);
+      const auto& seen = static_cast<const KlondikeState&>(*world);
+      if (seen.face_down() == 0) {
+        // Every card known: the solver's line, if it finds one.
+        SolveLimits lim;
+        lim.max_nodes = budget_ * 1000;
+        SolveReport r = solve(seen, lim);
+        if (r.verdict == SolveReport::kLost) return lost_ = true, fallback(legal);
+        if (r.verdict == SolveReport::kWon && !r.line.empty() && has(legal, r.line[0])) {
+          plan_ = std::move(r.line), next_ = 0;
+          return follow(seen);
+        }
+      }
+      Plan p = plan_by_hindsight(seen, rng, samples_, budget_);
+      // No card can turn up nor come from the stock, ever: lost.
+      if (p.lines == 0) return lost_ = true, fallback(legal);
+      if (!p.actions.empty() && has(legal, p.actions[0])) {
+        plan_ = std::move(p.actions), next_ = 0;
+        return follow(seen);
+      }
+    }
     // Where no deal was won, none will be till a card turns up.
     if (hopeless_ == now.face_down()) return fallback(legal);
     return decide(obs, rng, legal);
@@ -103,13 +133,15 @@ class HindsightBot final : public Bot {
     return world;
   }
 
+  // The stock not known (its redeals counted): for each legal move, a few
+  // deals of what cannot be seen, each solved deeper.
   Action decide(const Observation& obs, Rng& rng, std::span<const Action> legal) {
     SolveLimits lim;
-    lim.max_nodes = budget_;
+    lim.max_nodes = budget_ * 20;
     // The same deals for every move, so that the moves differ by their play
     // and not by their luck.
     std::vector<std::unique_ptr<State>> worlds;
-    for (int i = 0; i < samples_; ++i)
+    for (int i = 0; i < std::max(2, samples_ / 32); ++i)
       if (std::unique_ptr<State> w = deal(obs, rng)) worlds.push_back(std::move(w));
     plan_.clear(), next_ = 0;
     int most = 0;
@@ -197,7 +229,9 @@ class HindsightBot final : public Bot {
 
   int samples_;
   std::uint64_t budget_;
-  int hopeless_ = -1;  // the face-down cards left when no deal was won
+  int hopeless_ = -1;
+  bool lost_ = false;  // the planner found no card that could ever turn up  // the face-down cards
+                       // left when no deal was won
   std::vector<Card> row_;
   bool known_ = false;
   std::vector<Action> plan_;

@@ -282,6 +282,40 @@ TEST(KlondikeBot, TheHonestPlayerTurnsThroughTheStockFirstAndPlaysToTheEnd) {
   EXPECT_LE(s.actions_applied(), kMaxMoves);
 }
 
+TEST(KlondikeBot, ThePlannerReadsNoFaceDownCardAndItsLineStopsAtTheFirstCardTurnedUp) {
+  // The stock turned through (so known), two deals alike but for where the
+  // face-down cards lie give the same plan, and its moves are legal, each
+  // but the last turning nothing up.
+  for (const std::uint64_t seed : {5u, 6u, 7u}) {
+    KlondikeState a = deal(seed, {});
+    while (!a.stock().empty()) a.apply(0, Move::turn().encode());
+    KlondikeState b = a;
+    std::vector<Card*> hidden = b.hidden();  // the face-down cards first
+    const std::size_t down = static_cast<std::size_t>(b.face_down());
+    ASSERT_GE(down, 10u);
+    for (std::size_t i = 0; i < down / 2; ++i) std::swap(*hidden[i], *hidden[down - 1 - i]);
+    ASSERT_NE(a.column(6)[0], b.column(6)[0]);  // six face down in it at least
+    Rng ra(11), rb(11);
+    const Plan pa = plan_by_hindsight(a, ra, 64, 500);
+    const Plan pb = plan_by_hindsight(b, rb, 64, 500);
+    EXPECT_EQ(pa.actions, pb.actions) << "deal " << seed;
+    EXPECT_EQ(pa.wins, pb.wins);
+    EXPECT_EQ(pa.tries, pb.tries);
+    ASSERT_GE(pa.lines, 1);
+    ASSERT_FALSE(pa.actions.empty());
+    std::vector<Action> legal;
+    for (std::size_t i = 0; i < pa.actions.size(); ++i) {
+      a.legal_actions(0, legal);
+      ASSERT_NE(std::find(legal.begin(), legal.end(), pa.actions[i]), legal.end());
+      const int before = a.face_down();
+      a.apply(0, pa.actions[i]);
+      if (i + 1 < pa.actions.size()) {
+        EXPECT_EQ(a.face_down(), before) << "move " << i;
+      }
+    }
+  }
+}
+
 TEST(KlondikeConformance, EveryPreset) {
   testing::ConformanceOptions opt;
   opt.games = 3;

@@ -12,6 +12,8 @@
 #include <algorithm>
 #include <array>
 #include <chrono>
+#include <cmath>
+#include <unordered_set>
 #include <vector>
 
 #include "games/klondike/state.h"
@@ -336,7 +338,9 @@ struct Pos {
     }
   }
 
-  void play(const Step& s) {
+  // `then_settle`: false only to read a move's own card moves (bot.cc's
+  // plans end where a card turns up, before what it makes possible).
+  void play(const Step& s, bool then_settle = true) {
     if (s.recycle) ++recycles;
     wait = kNoWait;
     switch (s.kind) {
@@ -381,8 +385,28 @@ struct Pos {
       }
     }
     played = true;
+    if (!then_settle) return;
     settle();
     align();
+  }
+  int face_down() const {
+    int d = 0;
+    for (int c = 0; c < kColumns; ++c) d += down[c];
+    return d;
+  }
+  // Deals the face-down cards afresh, among the places they fill. Sorted
+  // first: the deal depends on which cards they are, not on where they lay.
+  void shuffle_face_down(Rng& rng) {
+    std::array<Card, 52> cards;
+    int k = 0;
+    for (int c = 0; c < kColumns; ++c)
+      for (int i = 0; i < down[c]; ++i) cards[static_cast<std::size_t>(k++)] = col[c][i];
+    const std::span<Card> these(cards.data(), static_cast<std::size_t>(k));
+    std::sort(these.begin(), these.end());
+    rng.shuffle(these);
+    k = 0;
+    for (int c = 0; c < kColumns; ++c)
+      for (int i = 0; i < down[c]; ++i) col[c][i] = cards[static_cast<std::size_t>(k++)];
   }
 
   // Turned to a multiple of the cards turned at a time, or to the end,
@@ -403,6 +427,9 @@ class Search final : public kit::DepthFirst<Search, Pos, Step> {
   // `bold`: the quick search (solve, below).
   Search(const SolveLimits& limits, const Table& t, bool bold)
       : DepthFirst(limits, 500, /*table_bits=*/25), t_(t), bold_(bold) {}
+
+  // The position's moves, as the search tries them (generate, below).
+  void moves(const Pos& p, std::vector<Step>& out) { generate(p, out); }
 
   bool expand(Pos& p, std::vector<Step>& moves) {
     if (p.stuck()) return false;  // lost: a card can never go up
@@ -622,8 +649,11 @@ class Search final : public kit::DepthFirst<Search, Pos, Step> {
 // The solver's line as the game's actions, played through a copy of the
 // game: turns of the stock, the waste turned over, the card moves (a run
 // onto a twin first where a move needs it), and (without option `auto`)
-// the safe cards up. False if the line does not win there.
-bool to_actions(const KlondikeState& root, Pos pos, std::vector<Action>& line) {
+// the safe cards up. False if the line does not win there. `to_the_end`
+// false: a line that need not win, read up to where its last move turns a
+// card up (planner, below), its last move not settled.
+bool to_actions(const KlondikeState& root, Pos pos, std::vector<Action>& line,
+                bool to_the_end = true) {
   KlondikeState g = root;
   g.forget_history();
   std::vector<Action> out;
@@ -693,9 +723,22 @@ bool to_actions(const KlondikeState& root, Pos pos, std::vector<Action>& line) {
   pos.log = &log;
   pos.settle();
   pos.align();
-  for (Action a : line) pos.play(Step::decode(a));
-  for (const Played& m : log)
+  for (std::size_t i = 0; i < line.size(); ++i)
+    pos.play(Step::decode(line[i]), to_the_end || i + 1 < line.size());
+  for (const Played& m : log) {
+    if (!to_the_end && g.face_down() < root.face_down()) break;
     if (!g.won() && !play(m)) return false;
+  }
+  if (!to_the_end) {
+    // Up to the move that turned a card up: what follows it rests on that card.
+    KlondikeState h = root;
+    h.forget_history();
+    std::size_t keep = 0;
+    while (keep < out.size() && h.face_down() == root.face_down()) h.apply(0, out[keep++]);
+    out.resize(keep);
+    line = std::move(out);
+    return !line.empty();
+  }
   // The columns' tops up, to the end.
   while (!g.won()) {
     int from = -1;
@@ -709,7 +752,117 @@ bool to_actions(const KlondikeState& root, Pos pos, std::vector<Action>& line) {
   return true;
 }
 
+// The planner's lines: moves that turn nothing up from the position (and
+// so, the stock known, depend on no face-down card), then one that turns a
+// card up or plays one from the stock.
+struct Line {
+  std::vector<Step> steps;  // the last one turns a card up or plays the stock
+  Pos before;               // the position before the last step
+  int wins = 0, tries = 0;
+};
+
+// Every line from p: a depth-first walk over the positions its moves that
+// turn nothing up reach, each met once. Such moves are few (a card back
+// from a foundation, a King's run to an empty column), and so are the
+// positions; past 4096 of them the rest are not looked at.
+void lines_from(Search& search, const Pos& p, std::vector<Step>& path,
+                std::unordered_set<std::uint64_t>& met, std::vector<Line>& out) {
+  if (met.size() >= 4096 || !met.insert(p.hash()).second) return;
+  std::vector<Step> moves;
+  search.moves(p, moves);
+  for (const Step& m : moves) {
+    Pos q = p;
+    q.play(m);
+    path.push_back(m);
+    if (m.kind == Step::kDeck || q.face_down() < p.face_down() || q.won())
+      out.push_back({path, p});
+    else
+      lines_from(search, q, path, met, out);
+    path.pop_back();
+  }
+}
+
 }  // namespace
+
+Plan plan_by_hindsight(const KlondikeState& seen, Rng& rng, int samples, std::uint64_t budget) {
+  Plan plan;
+  const Table t{seen.rules().draw, seen.rules().redeals};
+  const Pos as_dealt = Pos::of(seen);
+  Pos root = as_dealt;
+  root.settle();
+  root.align();
+  if (root.face_down() < as_dealt.face_down()) {
+    plan.lines = -1;  // a card that goes up by itself turns one over: not planned
+    return plan;
+  }
+  std::vector<Line> lines;
+  {
+    SolveLimits none;
+    none.max_nodes = 1;
+    Search walk(none, t, false);
+    std::vector<Step> path;
+    std::unordered_set<std::uint64_t> met;
+    lines_from(walk, root, path, met, lines);
+  }
+  plan.lines = static_cast<int>(lines.size());
+  if (lines.empty()) return plan;
+  // One deal of the face-down cards: the line's last move played there, and
+  // solved within the budget (a quick search first, as solve does).
+  SolveLimits quick, full;
+  quick.max_nodes = std::max<std::uint64_t>(budget / 4, 1);
+  full.max_nodes = std::max<std::uint64_t>(budget - quick.max_nodes, 1);
+  // Deal k is the same for every line, so that lines differ by their play
+  // and not by their luck.
+  const std::uint64_t seed = (std::uint64_t{rng.next()} << 32) | rng.next();
+  Search bold(quick, t, true), whole(full, t, false);
+  auto wins = [&](const Line& l) {
+    Pos p = l.before;
+    Rng deal(seed, static_cast<std::uint64_t>(l.tries));
+    p.shuffle_face_down(deal);
+    p.play(l.steps.back());
+    if (p.won()) return true;
+    Pos q = p;
+    bold.restart(quick);
+    if (bold.run(q, false, "").verdict == SolveReport::kWon) return true;
+    whole.restart(full);
+    return whole.run(p, false, "").verdict == SolveReport::kWon;
+  };
+  // UCB1 over the lines, a few deals at a time: every line tried once, then
+  // the likeliest to be the best, till `samples` deals are spent.
+  constexpr int kBatch = 4;
+  std::size_t best = 0;
+  if (lines.size() > 1) {
+    int spent = 0;
+    auto pull = [&](Line& l) {
+      for (int i = 0; i < kBatch; ++i) l.wins += wins(l), ++l.tries;
+      spent += kBatch;
+    };
+    for (Line& l : lines) pull(l);
+    while (spent < samples) {
+      double top = -1;
+      std::size_t pick = 0;
+      for (std::size_t i = 0; i < lines.size(); ++i) {
+        const Line& l = lines[i];
+        const double u = static_cast<double>(l.wins) / l.tries +
+                         std::sqrt(2 * std::log(static_cast<double>(spent)) / l.tries);
+        if (u > top) top = u, pick = i;
+      }
+      pull(lines[pick]);
+    }
+    // The line tried most, the better of two alike.
+    for (std::size_t i = 1; i < lines.size(); ++i) {
+      const Line &a = lines[i], &b = lines[best];
+      if (a.tries > b.tries || (a.tries == b.tries && a.wins * b.tries > b.wins * a.tries))
+        best = i;
+    }
+  }
+  plan.wins = lines[best].wins, plan.tries = lines[best].tries;
+  std::vector<Action> line;
+  for (const Step& m : lines[best].steps) line.push_back(m.encode());
+  if (!to_actions(seen, as_dealt, line, /*to_the_end=*/false)) return plan;
+  plan.actions = std::move(line);
+  return plan;
+}
 
 bool deadlocked(const KlondikeState& s) {
   return Pos::of(s).stuck();

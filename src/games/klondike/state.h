@@ -128,10 +128,28 @@ SolveReport solve(const KlondikeState& s, const SolveLimits& limits);
 // comes out only once that card can leave, in the column's order.
 bool deadlocked(const KlondikeState& s);
 
+// The honest player's planner (solve.cc), after lonelybot's: from `seen`, a
+// deal of what the player cannot see whose stock is as the player knows it
+// (so that only the face-down cards are unknown), the lines of moves that
+// turn up nothing, each ending in one that turns a card up or plays one
+// from the stock. Each line is tried on deals of the face-down cards made
+// afresh, solved within `budget` positions; `samples` deals in all, shared
+// out by UCB1. The plan is the line tried most, as the game's actions up to
+// the card it turns up. No actions where there is no such line (then no
+// card can ever turn up nor come from the stock, and the game is lost), or
+// where a card going up by itself would turn one over (lines -1).
+struct Plan {
+  std::vector<Action> actions;
+  int wins = 0, tries = 0;  // the line's deals won, of those tried
+  int lines = 0;            // lines weighed; none: the game is lost; -1: not planned
+};
+Plan plan_by_hindsight(const KlondikeState& seen, Rng& rng, int samples, std::uint64_t budget);
+
 // The honest player (bot.cc): sees what the player sees, remembers the stock
-// once it has turned through it, and plays the move that wins the most of
-// `samples` deals of the face-down cards, each solved within `budget`
-// positions.
+// once it has turned through it, and from then on plays the plans of
+// plan_by_hindsight(`samples`, `budget`); before (where the stock's redeals
+// are counted), the move that wins the most of a few deals of what it cannot
+// see, each solved within 20 × `budget` positions.
 std::unique_ptr<Bot> hindsight_bot(int samples, std::uint64_t budget);
 
 }  // namespace parlour::klondike
