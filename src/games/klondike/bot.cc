@@ -29,17 +29,14 @@ class HindsightBot final : public Bot {
       return Move::turn().encode();
     // The plan holds while nothing new has come to light (followed in a deal
     // whose stock is as remembered, for the waste it shows after a turn).
-    if (next_ < plan_.size() && looks(now) == expect_ && has(legal, plan_[next_])) {
-      if (!known_) return follow(now);
-      const std::unique_ptr<State> world = deal(obs, rng);
-      return follow(static_cast<const KlondikeState&>(*world));
-    }
+    const std::unique_ptr<State> world = known_ ? deal(obs, rng) : nullptr;
+    const auto& seen = world ? static_cast<const KlondikeState&>(*world) : now;
+    if (next_ < plan_.size() && looks(now) == expect_ && has(legal, plan_[next_]))
+      return follow(seen);
     if (lost_) return fallback(legal);
     // The stock known, only the face-down cards are unknown: the lines that
     // turn up nothing, each to a card it turns up, weighed on many deals.
     if (known_) {
-      const std::unique_ptr<State> world = deal(obs, rng);
-      const auto& seen = static_cast<const KlondikeState&>(*world);
       if (seen.face_down() == 0) {
         // Every card known: the solver's line, if it finds one.
         SolveLimits lim;
@@ -229,9 +226,8 @@ class HindsightBot final : public Bot {
 
   int samples_;
   std::uint64_t budget_;
-  int hopeless_ = -1;
-  bool lost_ = false;  // the planner found no card that could ever turn up  // the face-down cards
-                       // left when no deal was won
+  int hopeless_ = -1;  // the face-down cards left when no deal was won
+  bool lost_ = false;  // the planner found no card that could ever turn up
   std::vector<Card> row_;
   bool known_ = false;
   std::vector<Action> plan_;
