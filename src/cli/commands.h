@@ -72,8 +72,8 @@ struct SolveArgs {
   std::uint64_t deals = 1000;
   std::uint64_t from = 1;  // deal i is `parlour play GAME --seed (from + i)`
   int threads = 1;
-  double limit_seconds = 10;             // a deal's budget of time
-  std::uint64_t max_nodes = 20'000'000;  // and of positions
+  double limit_seconds = 30;              // a deal's budget of time
+  std::uint64_t max_nodes = 100'000'000;  // and of positions
   std::string record;  // instead: whether this record's position is still winnable
 };
 int solve(const SolveArgs& args, const Style& style, std::ostream& out, std::ostream& err);

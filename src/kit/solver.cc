@@ -18,7 +18,11 @@ Seen& Seen::for_search(std::uint64_t max_nodes, int max_bits) {
 }
 
 void Seen::start(int bits) {
-  const std::size_t n = std::size_t{1} << bits;
+  std::size_t n = std::size_t{1} << bits;
+  // A table up to 4 times larger serves as well: searches of two sizes in
+  // turn (a quick one, then a whole one) keep one table, not a fresh one
+  // each, its pages cleared anew.
+  if (size_ >= n && size_ <= 4 * n) n = size_;
   if (size_ != n) {
     // Huge pages where the kernel gives them on request: the table is read
     // at random, one slot a position, and a 4 KB page a slot would miss the

@@ -21,7 +21,8 @@ namespace parlour::kit {
 class Seen {
  public:
   // Readies the thread's table for a search of up to `max_nodes` positions
-  // (2^max_bits slots at most, 8 bytes each) and returns it. A larger table
+  // (2^max_bits slots at most, 8 bytes each; the thread's table as it is
+  // where that is up to 4 times larger) and returns it. A larger table
   // forgets less but misses the cache more: each game picks its own size.
   static Seen& for_search(std::uint64_t max_nodes, int max_bits = 22);
   // True the first time h is offered in this search.

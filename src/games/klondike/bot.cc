@@ -37,8 +37,9 @@ class HindsightBot final : public Bot {
     // The stock known, only the face-down cards are unknown: the lines that
     // turn up nothing, each to a card it turns up, weighed on many deals.
     if (known_) {
-      if (seen.face_down() == 0) {
-        // Every card known: the solver's line, if it finds one.
+      if (seen.face_down() <= 1) {
+        // Every card known (one face down is the card seen nowhere else):
+        // the solver's line, if it finds one.
         SolveLimits lim;
         lim.max_nodes = budget_ * 1000;
         SolveReport r = solve(seen, lim);

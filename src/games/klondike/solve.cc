@@ -99,6 +99,26 @@ struct Table {
 struct Pos {
   std::array<std::array<Card, 19>, kColumns> col;
   std::array<std::uint8_t, kColumns> n{}, down{};
+  std::uint64_t shown = 0;  // the face-up cards of the columns
+  // Parts of hash(), kept up to date by the moves: the face-down cards of
+  // each column, every face-up card as if loose, the stock's row.
+  std::array<std::uint64_t, kColumns> hidden_key{};
+  std::uint64_t shown_key = 0, deck_key = 0;
+  std::uint64_t stock_set = 0;  // the cards of the stock and the waste
+  // Works out `shown` and the keys afresh.
+  void rekey() {
+    const Keys& k = keys();
+    shown = shown_key = deck_key = 0;
+    for (int c = 0; c < kColumns; ++c) {
+      hidden_key[c] = 0;
+      for (int i = 0; i < down[c]; ++i) hidden_key[c] ^= k.hidden[col[c][i].index()][i];
+      for (int i = down[c]; i < n[c]; ++i)
+        shown |= bit(col[c][i]), shown_key ^= k.free[col[c][i].index()];
+    }
+    stock_set = 0;
+    for (int i = 0; i < size; ++i)
+      deck_key ^= k.deck[deck[i].index()][i], stock_set |= bit(deck[i]);
+  }
   std::array<int, 4> found{};
   std::array<Card, kDeck> deck;
   std::uint8_t size = 0, turned = 0;
@@ -117,6 +137,7 @@ struct Pos {
   // but onto `drawn` or its twin.
   std::uint64_t asleep = 0;
   Card drawn;
+  bool may_stick = true;  // whether Search::expand asks stuck()
 
   static Pos of(const KlondikeState& s) {
     Pos p;
@@ -133,6 +154,7 @@ struct Pos {
     p.turned = p.size;
     for (auto it = s.stock().rbegin(); it != s.stock().rend(); ++it) p.deck[p.size++] = *it;
     p.played = s.played_since_recycle(), p.recycles = s.recycles();
+    p.rekey();
     return p;
   }
 
@@ -174,19 +196,19 @@ struct Pos {
     auto twins = [&](std::uint64_t s) {
       return (s & kOnes) << 3 | (s >> 3 & kOnes) | (s & kOnes << 1) << 1 | (s >> 1 & kOnes << 1);
     };
-    std::uint64_t on_top = 0, upped = 0, stock = 0;
-    for (int f = 0; f < 4; ++f)
-      for (int r = 1; r <= found[f]; ++r) upped |= bit(Card::standard(Rank(r), Suit(f)));
-    for (int i = 0; i < size; ++i) stock |= bit(deck[i]);
-    // Face-up cards with a card on them, and that card.
-    std::array<std::pair<std::uint64_t, std::uint64_t>, 52> lies;
+    std::uint64_t on_top = 0, upped = 0;
+    for (int f = 0; f < 4; ++f) upped |= kOnes << f & ((std::uint64_t{1} << 4 * found[f]) - 1);
+    const std::uint64_t stock = stock_set;
+    // Face-up cards with a card on them (under), and that card (over); left
+    // uninitialised, as only the first n_lies are read.
+    std::uint64_t under[52], over_it[52];
     int n_lies = 0;
     std::array<int, kColumns> over = {};  // the height of the card over the face-down ones left
     for (int c = 0; c < kColumns; ++c) {
       over[c] = down[c];
       if (n[c] == 0) continue;
       for (int i = down[c]; i + 1 < n[c]; ++i)
-        lies[n_lies++] = {bit(col[c][i]), bit(col[c][i + 1])};
+        under[n_lies] = bit(col[c][i]), over_it[n_lies++] = bit(col[c][i + 1]);
       on_top |= bit(top(c));
     }
     const std::uint64_t loose = stock | upped;  // out of the columns at the start
@@ -206,11 +228,18 @@ struct Pos {
           on_top |= bit(col[c][over[c]]);
         }
       const std::uint64_t twin_on_top = twins(on_top);
-      for (int k = 0; k < n_lies; ++k)
-        if ((upped & lies[k].second) || (twin_on_top & lies[k].first)) on_top |= lies[k].first;
+      // A card found able to come on top is done with: its pair leaves the list.
+      for (int k = 0; k < n_lies;)
+        if ((upped & over_it[k]) || (twin_on_top & under[k])) {
+          on_top |= under[k];
+          --n_lies, under[k] = under[n_lies], over_it[k] = over_it[n_lies];
+        } else {
+          ++k;
+        }
       on_top |= loose & (onto(on_top) | (empty ? kKings : 0));
       for (std::uint64_t next; (next = (on_top | stock) & ~upped & (upped << 4 | kAces) & kAll);)
         upped |= next;
+      if (upped == kAll) return false;
       again = on_top != top_before || upped != up_before || empty != empty_before;
     }
     return upped != kAll;
@@ -222,6 +251,8 @@ struct Pos {
 
   // Where face-up card x lies: its column and height, or false.
   bool find(Card x, int& c, int& k) const {
+    c = k = -1;
+    if (!(shown & bit(x))) return false;
     for (c = 0; c < kColumns; ++c)
       for (k = down[c]; k < n[c]; ++k)
         if (col[c][k] == x) return true;
@@ -239,16 +270,16 @@ struct Pos {
 
   std::uint64_t hash() const {
     const Keys& k = keys();
-    std::uint64_t h = 0;
+    std::uint64_t h = 0, free = shown_key;
     for (int c = 0; c < kColumns; ++c) {
-      std::uint64_t x = k.turned[down[c]];
-      for (int i = 0; i < down[c]; ++i) x ^= k.hidden[col[c][i].index()][i];
-      if (locked(c)) x ^= k.base[col[c][down[c]].index()];
+      std::uint64_t x = k.turned[down[c]] ^ hidden_key[c];
+      if (locked(c)) {
+        const int b = col[c][down[c]].index();
+        x ^= k.base[b], free ^= k.free[b];
+      }
       h += splitmix64(x);  // a sum: the columns in any order hash alike
-      for (int i = locked(c) ? down[c] + 1 : down[c]; i < n[c]; ++i) h ^= k.free[col[c][i].index()];
     }
-    for (int i = 0; i < size; ++i) h ^= k.deck[deck[i].index()][i];
-    h ^= k.turned[turned] * 3;
+    h ^= free ^ deck_key ^ k.turned[turned] * 3;
     if (limited) h ^= k.recycles[static_cast<std::size_t>(recycles & 15)];
     if (!played) h ^= k.unplayed;
     if (wait == kKingWait) h ^= k.king_wait;
@@ -259,12 +290,30 @@ struct Pos {
   void tell(Card x, std::uint8_t to, bool back = false) {
     if (log) log->push_back({x, to, back});
   }
-  void push(int c, Card x) { col[c][n[c]++] = x; }
+  void push(int c, Card x) {
+    col[c][n[c]++] = x;
+    shown |= bit(x), shown_key ^= keys().free[x.index()];
+  }
   // Takes column c's cards from height k off, turning up a face-down card
-  // left on top.
+  // left on top. They stay in col[c] past n[c], for a move to push.
   void cut(int c, int k) {
+    const Keys& keys_ = keys();
+    for (int i = k; i < n[c]; ++i) {
+      const Card x = col[c][i];
+      shown &= ~bit(x), shown_key ^= keys_.free[x.index()];
+    }
     n[c] = static_cast<std::uint8_t>(k);
-    if (down[c] > 0 && down[c] == n[c]) --down[c];
+    if (down[c] > 0 && down[c] == n[c]) {
+      const Card x = col[c][--down[c]];
+      hidden_key[c] ^= keys_.hidden[x.index()][down[c]];
+      shown |= bit(x), shown_key ^= keys_.free[x.index()];
+    }
+  }
+  // Moves column c's cards from height k onto column d.
+  void move_run(int c, int k, int d) {
+    const int end = n[c];
+    cut(c, k);
+    for (int i = k; i < end; ++i) push(d, col[c][i]);
   }
   void to_foundation(Card x) {
     found[x.suit()] = x.rank();
@@ -273,8 +322,14 @@ struct Pos {
   // The stock's card at i out of the row; the waste's top is then the card
   // before it.
   Card draw_out(int i) {
+    const Keys& k = keys();
     const Card x = deck[i];
-    std::copy(deck.begin() + i + 1, deck.begin() + size, deck.begin() + i);
+    deck_key ^= k.deck[x.index()][i], stock_set &= ~bit(x);
+    for (int j = i + 1; j < size; ++j) {
+      const Card y = deck[j];
+      deck_key ^= k.deck[y.index()][j] ^ k.deck[y.index()][j - 1];
+      deck[j - 1] = y;
+    }
     --size;
     turned = static_cast<std::uint8_t>(i);
     return x;
@@ -288,8 +343,7 @@ struct Pos {
       int tc, tk;
       find(twin(x), tc, tk);
       tell(col[c][k + 1], twin(x).index());
-      for (int i = k + 1; i < n[c]; ++i) push(tc, col[c][i]);
-      cut(c, k + 1);
+      move_run(c, k + 1, tc);
     }
     return c;
   }
@@ -319,15 +373,10 @@ struct Pos {
   void settle() {
     for (bool again = true; again;) {
       again = false;
-      // Most positions have no card to put up: one pass over the columns
-      // says which cards lie face up, before any is looked for.
-      std::uint64_t face_up = 0;
-      for (int c = 0; c < kColumns; ++c)
-        for (int k = down[c]; k < n[c]; ++k) face_up |= bit(col[c][k]);
       for (int f = 0; f < 4; ++f) {
         if (found[f] == kKing) continue;
         const Card x = Card::standard(Rank(found[f] + 1), Suit(f));
-        if (!(face_up & bit(x))) continue;
+        if (!(shown & bit(x))) continue;
         if (!reachable(x) || (!safe_up(x, found) && !loose(x))) continue;
         const int c = bring_up(x);
         tell(x, kToFoundation);
@@ -370,8 +419,7 @@ struct Pos {
         find(b, c, k);
         tell(b, s.to);
         if (k == 0) wait = kKingWait;  // a column emptied: for a King
-        for (int i = k; i < n[c]; ++i) push(d, col[c][i]);
-        cut(c, k);
+        move_run(c, k, d);
         break;
       }
       case Step::kBack: {
@@ -407,6 +455,7 @@ struct Pos {
     k = 0;
     for (int c = 0; c < kColumns; ++c)
       for (int i = 0; i < down[c]; ++i) col[c][i] = cards[static_cast<std::size_t>(k++)];
+    rekey();
   }
 
   // Turned to a multiple of the cards turned at a time, or to the end,
@@ -432,7 +481,7 @@ class Search final : public kit::DepthFirst<Search, Pos, Step> {
   void moves(const Pos& p, std::vector<Step>& out) { generate(p, out); }
 
   bool expand(Pos& p, std::vector<Step>& moves) {
-    if (p.stuck()) return false;  // lost: a card can never go up
+    if (p.may_stick && p.stuck()) return false;  // lost: a card can never go up
     const std::uint64_t tableau = generate(p, moves);
     // Every child first, its slot in the table asked for (kit::Seen::prefetch).
     std::vector<Child>& kids = children();
@@ -442,6 +491,9 @@ class Search final : public kit::DepthFirst<Search, Pos, Step> {
       Pos& next = kids[i].state;
       next = p;
       next.play(m);
+      // A card up or back down, or one from the stock up, has never been
+      // seen to leave a card that can never go up: the test is skipped.
+      next.may_stick = m.kind == Step::kReveal || (m.kind == Step::kDeck && m.to != kToFoundation);
       next.asleep = 0;
       if (m.kind == Step::kDeck && m.to != kToFoundation) {
         // A card from the stock to a column: the column moves this position
@@ -828,25 +880,37 @@ Plan plan_by_hindsight(const KlondikeState& seen, Rng& rng, int samples, std::ui
     return whole.run(p, false, "").verdict == SolveReport::kWon;
   };
   // UCB1 over the lines, a few deals at a time: every line tried once, then
-  // the likeliest to be the best, till `samples` deals are spent.
-  constexpr int kBatch = 4;
+  // the likeliest to be the best, till the line picked has been tried on
+  // `samples` deals (lonelybot's rule), or 4 × `samples` are spent in all
+  // (lines alike share the deals), or the answer is plain: the line picked
+  // has won its first 64 deals, or no line has won any of 64.
+  constexpr int kBatch = 4, kPlain = 64;
   std::size_t best = 0;
   if (lines.size() > 1) {
-    int spent = 0;
+    int spent = 0, won = 0;
     auto pull = [&](Line& l) {
-      for (int i = 0; i < kBatch; ++i) l.wins += wins(l), ++l.tries;
+      for (int i = 0; i < kBatch; ++i) {
+        const bool w = wins(l);
+        l.wins += w, won += w, ++l.tries;
+      }
       spent += kBatch;
     };
     for (Line& l : lines) pull(l);
-    while (spent < samples) {
+    for (;;) {
       double top = -1;
       std::size_t pick = 0;
+      int fewest = samples;
       for (std::size_t i = 0; i < lines.size(); ++i) {
         const Line& l = lines[i];
         const double u = static_cast<double>(l.wins) / l.tries +
                          std::sqrt(2 * std::log(static_cast<double>(spent)) / l.tries);
         if (u > top) top = u, pick = i;
+        fewest = std::min(fewest, l.tries);
       }
+      const Line& l = lines[pick];
+      if (l.tries >= samples || spent >= 4 * samples || (l.tries >= kPlain && l.wins == l.tries) ||
+          (won == 0 && fewest >= kPlain))
+        break;
       pull(lines[pick]);
     }
     // The line tried most, the better of two alike.
@@ -862,6 +926,13 @@ Plan plan_by_hindsight(const KlondikeState& seen, Rng& rng, int samples, std::ui
   if (!to_actions(seen, as_dealt, line, /*to_the_end=*/false)) return plan;
   plan.actions = std::move(line);
   return plan;
+}
+
+std::uint64_t solver_key(const KlondikeState& s) {
+  Pos p = Pos::of(s);
+  p.settle();
+  p.align();
+  return p.hash();
 }
 
 bool deadlocked(const KlondikeState& s) {

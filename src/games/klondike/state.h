@@ -120,6 +120,12 @@ class KlondikeState final : public StateBase<KlondikeState> {
 // actions, turns of the stock included.
 SolveReport solve(const KlondikeState& s, const SolveLimits& limits);
 
+// The solver's key of a position (solve.cc), its safe cards up: alike for
+// positions it searches once, those that differ only in the order of the
+// columns or in which of two like cards (same rank and colour) a run lies
+// on. Tests read it.
+std::uint64_t solver_key(const KlondikeState& s);
+
 // Whether some card of the thoughtful game can never go up, whatever is
 // played: true only where no line wins (a sound test, not a complete one).
 // The solver cuts its search wherever this holds. It asks of each card
@@ -133,8 +139,10 @@ bool deadlocked(const KlondikeState& s);
 // (so that only the face-down cards are unknown), the lines of moves that
 // turn up nothing, each ending in one that turns a card up or plays one
 // from the stock. Each line is tried on deals of the face-down cards made
-// afresh, solved within `budget` positions; `samples` deals in all, shared
-// out by UCB1. The plan is the line tried most, as the game's actions up to
+// afresh, solved within `budget` positions, shared out by UCB1 till the
+// line it picks has been tried on `samples` deals (4 × `samples` at most in
+// all; fewer where the answer is plain). The plan is the line tried most,
+// as the game's actions up to
 // the card it turns up. No actions where there is no such line (then no
 // card can ever turn up nor come from the stock, and the game is lost), or
 // where a card going up by itself would turn one over (lines -1).
