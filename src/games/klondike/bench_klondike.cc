@@ -1,5 +1,5 @@
-// Klondike's solver in `make bench`: positions searched per second, solving
-// thoughtful deal 1 (35,448 positions; klondike_test pins the count).
+// Klondike's solver in `make bench`: positions searched per second, proving
+// thoughtful deal 69 lost (405,818 positions; klondike_test pins the count).
 #include <benchmark/benchmark.h>
 
 #include "core/registry.h"
@@ -12,7 +12,7 @@ void solve_thoughtful_deal(benchmark::State& st) {
   const Config c = *make_config(Selection{find_game("klondike"), nullptr}, 1,
                                 std::vector<std::string>{"thoughtful=yes"});
   KlondikeState s(Rules::from(c));
-  Rng rng(1, kChanceStream);
+  Rng rng(69, kChanceStream);
   s.apply_chance(rng);
   std::uint64_t nodes = 0;
   for (auto _ : st) {

@@ -263,6 +263,10 @@ TEST(KlondikeSolver, ItProvesADealLostAndSaysWhenItRanOutOfBudget) {
   const SolveReport lost = solve(deal(42, {"thoughtful=yes"}), SolveLimits{});
   EXPECT_EQ(lost.verdict, SolveReport::kLost);
   EXPECT_EQ(lost.nodes, 1402u);
+  // Deal 69 too, in more positions: `make bench` times it.
+  const SolveReport bench = solve(deal(69, {"thoughtful=yes"}), SolveLimits{});
+  EXPECT_EQ(bench.verdict, SolveReport::kLost);
+  EXPECT_EQ(bench.nodes, 405818u);
   SolveLimits tiny;
   tiny.max_nodes = 10;
   EXPECT_EQ(solve(deal(42, {"thoughtful=yes"}), tiny).verdict, SolveReport::kUnknown);

@@ -687,8 +687,14 @@ class Search final : public kit::DepthFirst<Search, Pos, Step> {
   }
 
   void finish(std::vector<Step>& out) {
-    std::stable_sort(ranked_.begin(), ranked_.end(),
-                     [](const auto& a, const auto& b) { return a.first > b.first; });
+    // Stable, the highest first; an insertion sort, as the moves are few
+    // (std::stable_sort asks for a buffer each time).
+    for (std::size_t i = 1; i < ranked_.size(); ++i) {
+      const auto x = ranked_[i];
+      std::size_t j = i;
+      for (; j > 0 && ranked_[j - 1].first < x.first; --j) ranked_[j] = ranked_[j - 1];
+      ranked_[j] = x;
+    }
     out.clear();
     for (const auto& [r, m] : ranked_) out.push_back(m);
   }
