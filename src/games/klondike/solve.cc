@@ -927,6 +927,7 @@ Plan plan_by_hindsight(const KlondikeState& seen, Rng& rng, int samples, std::ui
     }
   }
   plan.wins = lines[best].wins, plan.tries = lines[best].tries;
+  for (const Line& l : lines) plan.deals += l.tries;
   std::vector<Action> line;
   for (const Step& m : lines[best].steps) line.push_back(m.encode());
   if (!to_actions(seen, as_dealt, line, /*to_the_end=*/false)) return plan;

@@ -149,6 +149,7 @@ bool deadlocked(const KlondikeState& s);
 struct Plan {
   std::vector<Action> actions;
   int wins = 0, tries = 0;  // the line's deals won, of those tried
+  int deals = 0;            // deals tried in all, on every line
   int lines = 0;            // lines weighed; none: the game is lost; -1: not planned
 };
 Plan plan_by_hindsight(const KlondikeState& seen, Rng& rng, int samples, std::uint64_t budget);
