@@ -105,20 +105,6 @@ struct Pos {
   std::array<std::uint64_t, kColumns> hidden_key{};
   std::uint64_t shown_key = 0, deck_key = 0;
   std::uint64_t stock_set = 0;  // the cards of the stock and the waste
-  // Works out `shown` and the keys afresh.
-  void rekey() {
-    const Keys& k = keys();
-    shown = shown_key = deck_key = 0;
-    for (int c = 0; c < kColumns; ++c) {
-      hidden_key[c] = 0;
-      for (int i = 0; i < down[c]; ++i) hidden_key[c] ^= k.hidden[col[c][i].index()][i];
-      for (int i = down[c]; i < n[c]; ++i)
-        shown |= bit(col[c][i]), shown_key ^= k.free[col[c][i].index()];
-    }
-    stock_set = 0;
-    for (int i = 0; i < size; ++i)
-      deck_key ^= k.deck[deck[i].index()][i], stock_set |= bit(deck[i]);
-  }
   std::array<int, 4> found{};
   std::array<Card, kDeck> deck;
   std::uint8_t size = 0, turned = 0;
@@ -138,6 +124,21 @@ struct Pos {
   std::uint64_t asleep = 0;
   Card drawn;
   bool may_stick = true;  // whether Search::expand asks stuck()
+
+  // Works out `shown` and the keys afresh.
+  void rekey() {
+    const Keys& k = keys();
+    shown = shown_key = deck_key = 0;
+    for (int c = 0; c < kColumns; ++c) {
+      hidden_key[c] = 0;
+      for (int i = 0; i < down[c]; ++i) hidden_key[c] ^= k.hidden[col[c][i].index()][i];
+      for (int i = down[c]; i < n[c]; ++i)
+        shown |= bit(col[c][i]), shown_key ^= k.free[col[c][i].index()];
+    }
+    stock_set = 0;
+    for (int i = 0; i < size; ++i)
+      deck_key ^= k.deck[deck[i].index()][i], stock_set |= bit(deck[i]);
+  }
 
   static Pos of(const KlondikeState& s) {
     Pos p;
@@ -297,16 +298,16 @@ struct Pos {
   // Takes column c's cards from height k off, turning up a face-down card
   // left on top. They stay in col[c] past n[c], for a move to push.
   void cut(int c, int k) {
-    const Keys& keys_ = keys();
+    const Keys& ring = keys();
     for (int i = k; i < n[c]; ++i) {
       const Card x = col[c][i];
-      shown &= ~bit(x), shown_key ^= keys_.free[x.index()];
+      shown &= ~bit(x), shown_key ^= ring.free[x.index()];
     }
     n[c] = static_cast<std::uint8_t>(k);
     if (down[c] > 0 && down[c] == n[c]) {
       const Card x = col[c][--down[c]];
-      hidden_key[c] ^= keys_.hidden[x.index()][down[c]];
-      shown |= bit(x), shown_key ^= keys_.free[x.index()];
+      hidden_key[c] ^= ring.hidden[x.index()][down[c]];
+      shown |= bit(x), shown_key ^= ring.free[x.index()];
     }
   }
   // Moves column c's cards from height k onto column d.
@@ -433,9 +434,7 @@ struct Pos {
       }
     }
     played = true;
-    if (!then_settle) return;
-    settle();
-    align();
+    if (then_settle) rest();
   }
   int face_down() const {
     int d = 0;
@@ -466,6 +465,12 @@ struct Pos {
   void align() {
     if (!limited && (played || turned == 0) && (turned % draw == 0 || turned == size))
       turned = 0, played = true;
+  }
+  // What follows every move: the cards that go up by themselves, and the
+  // stock's turning folded.
+  void rest() {
+    settle();
+    align();
   }
 };
 
@@ -779,8 +784,7 @@ bool to_actions(const KlondikeState& root, Pos pos, std::vector<Action>& line,
   };
   std::vector<Played> log;
   pos.log = &log;
-  pos.settle();
-  pos.align();
+  pos.rest();
   for (std::size_t i = 0; i < line.size(); ++i)
     pos.play(Step::decode(line[i]), to_the_end || i + 1 < line.size());
   for (const Played& m : log) {
@@ -847,8 +851,7 @@ Plan plan_by_hindsight(const KlondikeState& seen, Rng& rng, int samples, std::ui
   const Table t{seen.rules().draw, seen.rules().redeals};
   const Pos as_dealt = Pos::of(seen);
   Pos root = as_dealt;
-  root.settle();
-  root.align();
+  root.rest();
   if (root.face_down() < as_dealt.face_down()) {
     plan.lines = -1;  // a card that goes up by itself turns one over: not planned
     return plan;
@@ -937,8 +940,7 @@ Plan plan_by_hindsight(const KlondikeState& seen, Rng& rng, int samples, std::ui
 
 std::uint64_t solver_key(const KlondikeState& s) {
   Pos p = Pos::of(s);
-  p.settle();
-  p.align();
+  p.rest();
   return p.hash();
 }
 
@@ -950,8 +952,7 @@ SolveReport solve(const KlondikeState& s, const SolveLimits& limits) {
   const Table t{s.rules().draw, s.rules().redeals};
   const Pos as_dealt = Pos::of(s);
   Pos root = as_dealt;
-  root.settle();
-  root.align();
+  root.rest();
   // First a quick search, on a tenth of the budget, that finds most wins:
   // a face-up card that can go up without turning a card up goes up at once,
   // and none comes back down. It may miss a win, so then the whole search.

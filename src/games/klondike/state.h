@@ -142,10 +142,10 @@ bool deadlocked(const KlondikeState& s);
 // afresh, solved within `budget` positions, shared out by UCB1 till the
 // line it picks has been tried on `samples` deals (4 × `samples` at most in
 // all; fewer where the answer is plain). The plan is the line tried most,
-// as the game's actions up to
-// the card it turns up. No actions where there is no such line (then no
-// card can ever turn up nor come from the stock, and the game is lost), or
-// where a card going up by itself would turn one over (lines -1).
+// as the game's actions up to the card it turns up. No actions where there
+// is no such line (then no card can ever turn up nor come from the stock,
+// and the game is lost), or where a card going up by itself would turn one
+// over (lines -1).
 struct Plan {
   std::vector<Action> actions;
   int wins = 0, tries = 0;  // the line's deals won, of those tried
