@@ -42,6 +42,19 @@ TEST(KitSimplex, SolvesSmallProgrammes) {
   EXPECT_EQ(maximize({{{-1}}, {1}, {1}}).status, LpSolution::kUnbounded);
 }
 
+TEST(KitSimplex, DoesNotCycleOnADegenerateProgramme) {
+  // Chvátal's example (Linear Programming, 1983, ch. 3): with the largest
+  // coefficient entering and ties in the ratio to the least index, the
+  // simplex comes back to its first basis after six pivots, for ever.
+  // Optimum x = (1, 0, 1, 0), value 1.
+  const LpSolution s = maximize(
+      {{{0.5, -5.5, -2.5, 9}, {0.5, -1.5, -0.5, 1}, {1, 0, 0, 0}}, {0, 0, 1}, {10, -57, -9, -24}});
+  ASSERT_EQ(s.status, LpSolution::kOptimal);
+  EXPECT_NEAR(s.value, 1, 1e-12);
+  EXPECT_NEAR(s.x[0], 1, 1e-12);
+  EXPECT_NEAR(s.x[2], 1, 1e-12);
+}
+
 TEST(KitSolve, TwoByTwoHasTheTextbookValue) {
   // Rows (2, -1) and (-1, 1): value (ad - bc) / (a + d - b - c) = 1/5, the
   // first row played 2/5 of the time and the first column 2/5.

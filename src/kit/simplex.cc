@@ -9,6 +9,10 @@ namespace parlour::kit {
 namespace {
 
 constexpr double kEps = 1e-10;
+// The tableau's numbers. A double oracle's games (solve.h) have columns that
+// differ only where little is at stake, so near-ties are common; the extra
+// precision keeps their pivots apart.
+using Real = long double;
 
 // A tableau: rows of constraints, then the objective row, whose entries are
 // the reduced costs (negative: improving) and whose last entry is the value.
@@ -19,14 +23,14 @@ class Tableau {
 
   std::size_t rows() const { return basis_.size(); }
   std::size_t cols() const { return width_ - 1; }
-  double& at(std::size_t r, std::size_t c) { return t_[r * width_ + c]; }
-  double& rhs(std::size_t r) { return at(r, cols()); }
-  double* objective() { return &t_[rows() * width_]; }
+  Real& at(std::size_t r, std::size_t c) { return t_[r * width_ + c]; }
+  Real& rhs(std::size_t r) { return at(r, cols()); }
+  Real* objective() { return &t_[rows() * width_]; }
   std::size_t& basis(std::size_t r) { return basis_[r]; }
 
   void pivot(std::size_t r, std::size_t c) {
-    double* pr = &t_[r * width_];
-    const double p = pr[c];
+    Real* pr = &t_[r * width_];
+    const Real p = pr[c];
     // The pivot row's nonzero entries: the programmes of the games are
     // sparse, and most of a row update would be multiplying zeros.
     nonzero_.clear();
@@ -34,8 +38,8 @@ class Tableau {
       if (pr[j] != 0) pr[j] /= p, nonzero_.push_back(j);
     for (std::size_t i = 0; i <= rows(); ++i) {
       if (i == r) continue;
-      double* row = &t_[i * width_];
-      const double f = row[c];
+      Real* row = &t_[i * width_];
+      const Real f = row[c];
       if (f == 0) continue;
       for (std::size_t j : nonzero_) row[j] -= f * pr[j];
       row[c] = 0;
@@ -43,44 +47,56 @@ class Tableau {
     basis_[r] = c;
   }
 
-  // Dantzig's rule (the most improving column enters), falling back on
-  // Bland's (the first improving column; ties in the ratio to the least
-  // basic index) while the pivots make no progress, which rules out
-  // cycling. Returns false when unbounded.
-  bool optimise(std::size_t allowed) {
-    int stalled = 0;
-    for (;;) {
-      const bool bland = stalled >= 50;
-      const double* obj = objective();
+  // The columns of the first basis, in row order: the tableau holds the
+  // basis's inverse there, which breaks ties in the ratio test.
+  void set_first_basis() { first_ = basis_; }
+
+  enum class End { kOptimal, kUnbounded, kStalled };
+  // Dantzig's rule (the most improving column enters); the leaving row by
+  // the least ratio, ties broken lexicographically on the rows of the
+  // basis's inverse (divided by the pivot column). No two rows tie there, so
+  // no basis comes back: the lexicographic rule cannot cycle. Ratios are
+  // compared as they are, not within a tolerance: a row chosen within one
+  // would not have the least ratio, and the next basis would not be
+  // feasible. (Bland's rule, with tolerances, cycled on a game of Vingt-et-un's
+  // duel.) `limit` pivots are a guard all the same.
+  End optimise(std::size_t allowed, long limit) {
+    for (long pivots = 0; pivots < limit; ++pivots) {
+      const Real* obj = objective();
       std::size_t enter = allowed;
-      double most = -kEps;
+      Real most = -kEps;
       for (std::size_t j = 0; j < allowed; ++j)
-        if (obj[j] < most) {
-          enter = j;
-          if (bland) break;
-          most = obj[j];
-        }
-      if (enter == allowed) return true;
+        if (obj[j] < most) enter = j, most = obj[j];
+      if (enter == allowed) return End::kOptimal;
       std::size_t leave = rows();
-      double best = 0;
+      Real best = 0;
       for (std::size_t i = 0; i < rows(); ++i) {
-        const double e = at(i, enter);
+        const Real e = at(i, enter);
         if (e <= kEps) continue;
-        const double ratio = rhs(i) / e;
-        if (leave == rows() || ratio < best - kEps ||
-            (ratio <= best + kEps && basis_[i] < basis_[leave]))
+        const Real ratio = rhs(i) / e;
+        if (leave == rows() || ratio < best || (ratio == best && lex_less(i, leave, enter)))
           leave = i, best = ratio;
       }
-      if (leave == rows()) return false;
-      stalled = best > kEps ? 0 : stalled + 1;
+      if (leave == rows()) return End::kUnbounded;
       pivot(leave, enter);
     }
+    return End::kStalled;
   }
 
  private:
+  // Row i before row l in the ratio test's ties, entering column c.
+  bool lex_less(std::size_t i, std::size_t l, std::size_t c) {
+    const Real ei = at(i, c), el = at(l, c);
+    for (std::size_t k : first_) {
+      const Real a = at(i, k) / ei, b = at(l, k) / el;
+      if (a != b) return a < b;
+    }
+    return false;
+  }
+
   std::size_t width_;
-  std::vector<double> t_;
-  std::vector<std::size_t> basis_;
+  std::vector<Real> t_;
+  std::vector<std::size_t> basis_, first_;
   std::vector<std::size_t> nonzero_;
 };
 
@@ -109,17 +125,23 @@ LpSolution maximize(const LinearProgram& lp) {
       t.basis(i) = slack0 + i;
     }
   }
+  t.set_first_basis();
+  // Far more pivots than a programme of this size takes: a guard.
+  const long limit = 100 * static_cast<long>(m + cols) + 1000;
   LpSolution out;
   // Phase one: maximize minus the sum of the artificials.
   if (artificials) {
-    double* obj = t.objective();
+    Real* obj = t.objective();
     for (std::size_t j = art0; j < cols; ++j) obj[j] = 1;
     // Each artificial is basic: take its row off the objective (rhs included)
     // so that basic columns have no reduced cost.
     for (std::size_t i = 0; i < m; ++i)
       if (t.basis(i) >= art0)
         for (std::size_t j = 0; j <= cols; ++j) obj[j] -= t.at(i, j);
-    t.optimise(cols);
+    if (t.optimise(cols, limit) == Tableau::End::kStalled) {
+      out.status = LpSolution::kStalled;
+      return out;
+    }
     if (t.objective()[cols] < -1e-7) return out;  // infeasible
     // Drive artificials left in the basis (at zero) out where a real column can take their place.
     for (std::size_t i = 0; i < m; ++i) {
@@ -132,28 +154,34 @@ LpSolution maximize(const LinearProgram& lp) {
     }
   }
   // Phase two: the real objective, artificials barred from entering.
-  double* obj = t.objective();
+  Real* obj = t.objective();
   for (std::size_t j = 0; j <= cols; ++j) obj[j] = 0;
   for (std::size_t j = 0; j < n; ++j) obj[j] = -lp.c[j];
   for (std::size_t i = 0; i < m; ++i) {
-    const double f = obj[t.basis(i)];
+    const Real f = obj[t.basis(i)];
     if (f == 0) continue;
     for (std::size_t j = 0; j <= cols; ++j) obj[j] -= f * t.at(i, j);
   }
-  if (!t.optimise(art0)) {
-    out.status = LpSolution::kUnbounded;
-    return out;
+  switch (t.optimise(art0, limit)) {
+    case Tableau::End::kStalled:
+      out.status = LpSolution::kStalled;
+      return out;
+    case Tableau::End::kUnbounded:
+      out.status = LpSolution::kUnbounded;
+      return out;
+    case Tableau::End::kOptimal:
+      break;
   }
   out.status = LpSolution::kOptimal;
   out.x.assign(n, 0.0);
   for (std::size_t i = 0; i < m; ++i)
-    if (t.basis(i) < n) out.x[t.basis(i)] = t.rhs(i);
+    if (t.basis(i) < n) out.x[t.basis(i)] = static_cast<double>(t.rhs(i));
   out.value = 0;
   for (std::size_t j = 0; j < n; ++j) out.value += lp.c[j] * out.x[j];
   // A row's price is its slack's reduced cost (its sign as the row was entered).
   out.dual.assign(m, 0.0);
   for (std::size_t i = 0; i < m; ++i)
-    out.dual[i] = (lp.b[i] < 0 ? -1.0 : 1.0) * t.objective()[slack0 + i];
+    out.dual[i] = (lp.b[i] < 0 ? -1.0 : 1.0) * static_cast<double>(t.objective()[slack0 + i]);
   return out;
 }
 

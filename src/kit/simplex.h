@@ -16,7 +16,8 @@ struct LinearProgram {
 };
 
 struct LpSolution {
-  enum Status { kOptimal, kInfeasible, kUnbounded };
+  // kStalled: the pivots did not end (a guard; not met in practice).
+  enum Status { kOptimal, kInfeasible, kUnbounded, kStalled };
   Status status = kInfeasible;
   std::vector<double> x;  // kOptimal: an optimal vertex
   double value = 0;       // kOptimal: c·x
@@ -25,9 +26,9 @@ struct LpSolution {
   std::vector<double> dual;
 };
 
-// Two-phase simplex: Dantzig's rule, and Bland's while the pivots stall, so
-// that it always ends (no cycling). Rows whose b is negative start from
-// artificial variables (phase one).
+// Two-phase simplex: Dantzig's rule, with the lexicographic ratio test so
+// that a degenerate programme cannot cycle. Rows whose b is negative start
+// from artificial variables (phase one).
 LpSolution maximize(const LinearProgram& lp);
 
 }  // namespace parlour::kit

@@ -15,6 +15,7 @@ namespace {
 // (maximize Σ q subject to P q <= 1, q >= 0: the value is 1 / Σ q) has a
 // feasible start, and its dual, read off the same tableau, is the rows'.
 struct MatrixSolution {
+  bool ok = false;
   std::vector<double> rows, cols;
 };
 
@@ -35,8 +36,11 @@ MatrixSolution solve_matrix(const std::vector<std::vector<double>>& p) {
     lp.b.push_back(1);
   }
   const LpSolution s = maximize(lp);
-  assert(s.status == LpSolution::kOptimal && s.value > 0);
   MatrixSolution out;
+  // Always feasible and bounded (q = 0 is feasible; P > 0): only the
+  // simplex's guard on its pivots could fail here.
+  if (s.status != LpSolution::kOptimal || s.value <= 0) return out;
+  out.ok = true;
   out.cols = s.x;
   out.rows = s.dual;
   // Mixtures: each sums to 1 (both sums are s.value, to rounding).
@@ -122,7 +126,12 @@ AdditiveSolution solve(const AdditiveGame& g, double gap) {
   std::vector<std::vector<double>> p{{pure(as[0], bs[0])}};
   AdditiveSolution out;
   for (int round = 1; round <= 10000; ++round) {
-    const MatrixSolution ms = solve_matrix(p);
+    MatrixSolution ms = solve_matrix(p);
+    if (!ms.ok) {
+      // The simplex's guard: the last round's answer stands, not ok.
+      if (round > 1) return out;
+      ms.rows = ms.cols = {1.0};
+    }
     out.x.assign(g.a_pairs(), 0.0);
     out.y.assign(g.b_pairs(), 0.0);
     for (std::size_t r = 0; r < as.size(); ++r)

@@ -72,9 +72,12 @@ Choice optimal_choice(const VingtState& s, Seat me) {
     c.why = "stand";
     return c;
   }
+  // Both know whether the dealer called to double: a side of its own.
+  const int side = s.doubled() ? 1 : 0;
   if (me != s.banker()) {
-    c.yes = d.punter_draws(own.type, own.best, own.peak);
-    what = "the optimal punter plays at " + std::to_string(own.best);
+    c.yes = d.punter_draws(side, own.type, own.best, own.peak);
+    what = "the optimal punter plays at " + std::to_string(own.best) +
+           (s.doubled() ? ", called and doubled" : "");
   } else {
     // The punter standing with most at stake, as the dealer sees him.
     Seat most = kNobody;
@@ -84,8 +87,9 @@ Choice optimal_choice(const VingtState& s, Seat me) {
       ++standing;
       if (most == kNobody || s.stake(p) > s.stake(most)) most = p;
     }
-    c.yes =
-        most == kNobody ? 0 : d.dealer_draws(own.type, seen_in(s.hand(most)), own.best, own.peak);
+    c.yes = most == kNobody
+                ? 0
+                : d.dealer_draws(side, own.type, seen_in(s.hand(most)), own.best, own.peak);
     what = "the optimal dealer plays at " + std::to_string(own.best) +
            (standing > 1 ? " against the punter with most at stake" : "");
   }
@@ -123,13 +127,13 @@ namespace {
 
 std::string method(const Duel& d) {
   return "the duel of one punter against the dealer solved exactly among plans (a total to draw "
-         "to, by "
-         "the two cards; by his two cards and what the punter drew, for the dealer), each plan "
-         "paid out "
-         "card by card from a fresh pack of 52 (" +
+         "to, by the two cards and whether the dealer called to double; by his two cards, whether "
+         "he called and what the punter drew, for the dealer), each plan paid out card by card "
+         "from a fresh pack of 52 (" +
          std::to_string(d.positions) + " dealer's positions), the equilibrium by double oracle (" +
          std::to_string(d.rounds) +
-         " rounds); the call to double and the answer solved with the plans in turn (" +
+         " rounds, the hands called and not called each a game of its own); the call to double "
+         "and the answer solved with the plans in turn (" +
          std::to_string(d.outer) + " rounds)";
 }
 
@@ -178,8 +182,8 @@ Result<OddsReport> Odds::from_deal(const Config& config) const {
     out.notes.push_back(call + "; " + answer);
   }
   out.notes.push_back(
-      "beyond plans, a punter reading every card he holds and whether he was called could "
-      "gain up to " +
+      "beyond plans, a punter reading every card he holds (not only their sum) could gain up "
+      "to " +
       kit::per_chip(d.full_upper - d.exact) +
       " a chip against the dealer's plans (his best answer, worked out exactly); what the "
       "dealer could gain beyond his plans is not worked out");

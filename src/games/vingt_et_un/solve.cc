@@ -165,20 +165,20 @@ int hands_index(const Deal& x) {
   return ((a * 11 + b) * 11 + c) * 11 + d;
 }
 
-// The stake at play after the call, on average (1 uncalled, 2 called and
-// doubled), and the stake given up (called and refused), by the chances of
-// the call and the answer.
-struct Stake {
-  double play = 1, given = 0;
-};
-Stake stake_of(const Duel& d, int c1, int d1) {
-  if (!d.double_on) return {};
+// The chips at play on a side by the first cards, on average: not called
+// (one chip), or called and doubled (two), by the chances of the call and
+// the answer; and the stake given up (called and refused).
+double at_play(const Duel& d, int side, int c1, int d1) {
+  if (!d.double_on) return side == 0 ? 1 : 0;
   const double call = d.call[z(d1)], yes = d.accept[z(c1)];
-  return {1 - call + 2 * call * yes, call * (1 - yes)};
+  return side == 0 ? 1 - call : 2 * call * yes;
+}
+double given_up(const Duel& d, int c1, int d1) {
+  return d.double_on ? d.call[z(d1)] * (1 - d.accept[z(c1)]) : 0;
 }
 
-// The plans' payoffs with the current call and answer.
-void payoffs(kit::AdditiveGame& g, const Duel& duel, const std::vector<Deal>& all,
+// The plans' payoffs on one side with the current call and answer.
+void payoffs(kit::AdditiveGame& g, const Duel& duel, int side, const std::vector<Deal>& all,
              DealerDraws& dealer,
              std::array<std::array<std::array<double, kSeen>, kPlans>, kTypes>& stands,
              double& fixed) {
@@ -187,9 +187,7 @@ void payoffs(kit::AdditiveGame& g, const Duel& duel, const std::vector<Deal>& al
   // each pair of hands is played out once, with the stakes of its deals.
   std::array<double, 11 * 11 * 11 * 11> weight{};
   for (const Deal& x : all) {
-    const Stake st = stake_of(duel, x.c1, x.d1);
-    const double w = x.chance, k = st.play;
-    fixed -= w * st.given;  // the stake given up
+    const double w = x.chance, k = at_play(duel, side, x.c1, x.d1);
     if (k <= 0) continue;
     const bool np = natural(x.c1, x.c2), nd = natural(x.d1, x.d2);
     if (nd) {
@@ -266,11 +264,12 @@ void payoffs(kit::AdditiveGame& g, const Duel& duel, const std::vector<Deal>& al
   }
 }
 
-// The duel played out with the plans, card by card: the punter's result per
-// chip staked at first, and by each pair of first cards (per chip at play,
-// naturals included). A plan chosen at the deal is a mixture of pure plans,
-// so each position's worth is the plans' mixture of theirs.
-double play(const Duel& duel, const std::vector<Deal>& all, DealerDraws& dealer,
+// One side of the duel played out with its plans, card by card: the
+// punter's result there per chip staked at first, and by each pair of first
+// cards (per chip at play, naturals included, as if the side were always
+// played). A plan chosen at the deal is a mixture of pure plans, so each
+// position's worth is the plans' mixture of theirs.
+double play(const Duel& duel, int side, const std::vector<Deal>& all, DealerDraws& dealer,
             std::array<std::array<double, 11>, 11>& by_pair) {
   std::array<std::array<double, 11>, 11> mass{};
   by_pair = {};
@@ -278,7 +277,6 @@ double play(const Duel& duel, const std::vector<Deal>& all, DealerDraws& dealer,
   std::array<double, 11 * 11 * 11 * 11> played{};
   std::array<bool, 11 * 11 * 11 * 11> done{};
   for (const Deal& x : all) {
-    const Stake st = stake_of(duel, x.c1, x.d1);
     mass[z(x.c1)][z(x.d1)] += x.chance;
     double v = 0;  // per chip at play
     const bool np = natural(x.c1, x.c2), nd = natural(x.d1, x.d2);
@@ -289,7 +287,7 @@ double play(const Duel& duel, const std::vector<Deal>& all, DealerDraws& dealer,
     } else {
       const int pt = type_of(x.c1 + x.c2, x.c1 == 1 || x.c2 == 1);
       const int dt = type_of(x.d1 + x.d2, x.d1 == 1 || x.d2 == 1);
-      const std::array<double, kPlans>& plan = duel.punter[z(pt)];
+      const std::array<double, kPlans>& plan = duel.punter[z(side)][z(pt)];
       Pack deck = Pack::full();
       deck.take(x.c1), deck.take(x.c2), deck.take(x.d1), deck.take(x.d2);
       // Depth first: few positions a deal, each met once along its path.
@@ -297,7 +295,7 @@ double play(const Duel& duel, const std::vector<Deal>& all, DealerDraws& dealer,
         const Duel& duel;
         DealerDraws& dealer;
         const std::array<double, kPlans>& plan;
-        int dt, dhard;
+        int set0, dhard;  // the dealer's first set: side and type
         bool dace;
         double go(Pack& d, int hard, bool ace, int peak, int v, int last, double p) {
           const int best = best_of(hard, ace);
@@ -306,7 +304,7 @@ double play(const Duel& duel, const std::vector<Deal>& all, DealerDraws& dealer,
           standing(peak, best, [&](int j) { stand += plan[z(j)]; });
           if (stand > 0) {
             const std::array<double, kPlans> dv = dealer.at(d, dhard, dace, -1, best);
-            const std::array<double, kPlans>& y = duel.dealer[z(dt * kSeen + seen_of(v, last))];
+            const std::array<double, kPlans>& y = duel.dealer[z(set0 + seen_of(v, last))];
             double w = 0;
             for (int u = 0; u < kPlans; ++u) w += y[z(u)] * dv[z(u)];
             out += p * stand * w;
@@ -329,12 +327,12 @@ double play(const Duel& duel, const std::vector<Deal>& all, DealerDraws& dealer,
           }
           return out;
         }
-      } walk{duel, dealer, plan, dt, x.d1 + x.d2, x.d1 == 1 || x.d2 == 1};
+      } walk{duel, dealer, plan, (side * kTypes + dt) * kSeen, x.d1 + x.d2, x.d1 == 1 || x.d2 == 1};
       v = walk.go(deck, x.c1 + x.c2, x.c1 == 1 || x.c2 == 1, -1, 0, 0, 1);
       played[z(hands_index(x))] = v, done[z(hands_index(x))] = true;
     }
     by_pair[z(x.c1)][z(x.d1)] += x.chance * v;
-    total += x.chance * (st.play * v - st.given);
+    total += x.chance * at_play(duel, side, x.c1, x.d1) * v;
   }
   for (int a = 1; a <= 10; ++a)
     for (int b = 1; b <= 10; ++b) by_pair[z(a)][z(b)] /= mass[z(a)][z(b)];
@@ -369,7 +367,7 @@ class PunterBest {
         }
         if (mass <= 0) continue;
         double play = 0;  // per chip at play, weighted by the chances
-        for (int c2 = 1; c2 <= 10; ++c2) play += after_second(p, c1, c2, wd1);
+        for (int c2 = 1; c2 <= 10; ++c2) play += after_second(p, called, c1, c2, wd1);
         // Called, he doubles or gives up his chip, whichever loses less.
         total += called ? std::max(2 * play, -mass) : play;
       }
@@ -379,7 +377,7 @@ class PunterBest {
 
  private:
   // The hand from the second cards on: naturals, then the punter's drawing.
-  double after_second(const Pack& p, int c1, int c2, const std::array<double, 11>& wd1) {
+  double after_second(const Pack& p, int side, int c1, int c2, const std::array<double, 11>& wd1) {
     std::array<double, 100> w{};  // by (d1 - 1) * 10 + d2 - 1
     double out = 0;
     for (int d1 = 1; d1 <= 10; ++d1) {
@@ -404,6 +402,7 @@ class PunterBest {
     Pack known = Pack::full();  // the pack less the punter's own cards
     known.take(c1), known.take(c2);
     memo_.clear();
+    side_ = side;
     return out + best(known, c1 + c2, c1 == 1 || c2 == 1, 0, 0, w);
   }
 
@@ -422,7 +421,8 @@ class PunterBest {
         Pack d = known;
         d.take(d1), d.take(d2);
         const std::array<double, kPlans> dv = dealer_.at(d, d1 + d2, d1 == 1 || d2 == 1, -1, bt);
-        const auto& y = duel_.dealer[z(type_of(d1 + d2, d1 == 1 || d2 == 1) * kSeen + seen)];
+        const auto& y =
+            duel_.dealer[z((side_ * kTypes + type_of(d1 + d2, d1 == 1 || d2 == 1)) * kSeen + seen)];
         double s = 0;
         for (int u = 0; u < kPlans; ++u) s += y[z(u)] * dv[z(u)];
         stand += x * s;
@@ -461,8 +461,52 @@ class PunterBest {
 
   const Duel& duel_;
   DealerDraws& dealer_;
+  int side_ = 0;  // of the hand in after_second
   std::unordered_map<std::uint64_t, double> memo_;
 };
+
+// One side's plans solved with the current call and answer: the
+// equilibrium's guarantees and value on that side, per chip first staked.
+struct SideResult {
+  bool ok = false;
+  double lower = 0, upper = 0, value = 0;
+  int rounds = 0;
+};
+SideResult solve_side(Duel& duel, int side, const std::vector<Deal>& all, DealerDraws& dealer) {
+  kit::AdditiveGame g(std::vector<int>(kTypes, kPlans), std::vector<int>(kTypes * kSeen, kPlans));
+  std::array<std::array<std::array<double, kSeen>, kPlans>, kTypes> stands{};
+  double fixed = 0;
+  payoffs(g, duel, side, all, dealer, stands, fixed);
+  const kit::AdditiveSolution sol = kit::solve(g);
+  auto& punter = duel.punter[z(side)];
+  for (int t = 0; t < kTypes; ++t)
+    for (int j = 0; j < kPlans; ++j) punter[z(t)][z(j)] = sol.x[g.a_index(t, j)];
+  // The dealer at each set: his plan; at a set never met, his best plan
+  // against every punter's plan alike.
+  for (int dt = 0; dt < kTypes; ++dt)
+    for (int s = 0; s < kSeen; ++s) {
+      const int set = dt * kSeen + s;
+      double met = 0;
+      for (int t = 0; t < kTypes; ++t)
+        for (int j = 0; j < kPlans; ++j) met += punter[z(t)][z(j)] * stands[z(t)][z(j)][z(s)];
+      auto& plan = duel.dealer[z(side * kTypes * kSeen + set)];
+      plan = {};
+      if (met > 1e-15) {
+        for (int u = 0; u < kPlans; ++u) plan[z(u)] = sol.y[g.b_index(set, u)];
+        continue;
+      }
+      int arg = 0;
+      double low = 1e300;
+      for (int u = 0; u < kPlans; ++u) {
+        double v = 0;
+        for (int t = 0; t < kTypes; ++t)
+          for (int j = 0; j < kPlans; ++j) v += g.m(t, j, set, u);
+        if (v < low - 1e-18) low = v, arg = u;
+      }
+      plan[z(arg)] = 1;
+    }
+  return {sol.ok, sol.lower + fixed, sol.upper + fixed, sol.value() + fixed, sol.rounds};
+}
 
 // The call and the answer come to rest when no chance moves by more than
 // kRest between rounds (the programmes' own precision is about 1e-6).
@@ -476,59 +520,38 @@ Duel solve_duel(bool double_on) {
   for (int v = 1; v <= 10; ++v) duel.call[z(v)] = v == 1 || v == 10, duel.accept[z(v)] = 1;
   const std::vector<Deal> all = deals();
   DealerDraws dealer;
+  duel.dealer.assign(kSides * kTypes * kSeen, {});
+  const int sides = double_on ? kSides : 1;
+  double given = 0;  // the stakes given up, per chip first staked
   for (duel.outer = 1; duel.outer <= kOuter; ++duel.outer) {
-    kit::AdditiveGame g(std::vector<int>(kTypes, kPlans), std::vector<int>(kTypes * kSeen, kPlans));
-    std::array<std::array<std::array<double, kSeen>, kPlans>, kTypes> stands{};
-    double fixed = 0;
-    payoffs(g, duel, all, dealer, stands, fixed);
-    const kit::AdditiveSolution sol = kit::solve(g);
-    duel.ok = sol.ok;
-    duel.rounds = sol.rounds;
-    duel.lower = sol.lower + fixed, duel.upper = sol.upper + fixed,
-    duel.value = sol.value() + fixed;
-    for (int t = 0; t < kTypes; ++t)
-      for (int j = 0; j < kPlans; ++j) duel.punter[z(t)][z(j)] = sol.x[g.a_index(t, j)];
-    // The dealer at each set: his plan; at a set never met, his best plan
-    // against every punter's plan alike.
-    duel.dealer.assign(kTypes * kSeen, {});
-    for (int dt = 0; dt < kTypes; ++dt)
-      for (int s = 0; s < kSeen; ++s) {
-        const int set = dt * kSeen + s;
-        double met = 0;
-        for (int t = 0; t < kTypes; ++t)
-          for (int j = 0; j < kPlans; ++j)
-            met += duel.punter[z(t)][z(j)] * stands[z(t)][z(j)][z(s)];
-        auto& plan = duel.dealer[z(set)];
-        if (met > 1e-15) {
-          for (int u = 0; u < kPlans; ++u) plan[z(u)] = sol.y[g.b_index(set, u)];
-          continue;
-        }
-        int arg = 0;
-        double low = 1e300;
-        for (int u = 0; u < kPlans; ++u) {
-          double v = 0;
-          for (int t = 0; t < kTypes; ++t)
-            for (int j = 0; j < kPlans; ++j) v += g.m(t, j, set, u);
-          if (v < low - 1e-18) low = v, arg = u;
-        }
-        plan[z(arg)] = 1;
-      }
+    duel.ok = true;
+    duel.rounds = 0;
+    duel.lower = duel.upper = duel.value = 0;
+    for (int side = 0; side < sides; ++side) {
+      const SideResult r = solve_side(duel, side, all, dealer);
+      duel.ok = duel.ok && r.ok;
+      duel.rounds += r.rounds;
+      duel.lower += r.lower, duel.upper += r.upper, duel.value += r.value;
+    }
+    given = 0;
+    for (const Deal& x : all) given += x.chance * given_up(duel, x.c1, x.d1);
+    duel.lower -= given, duel.upper -= given, duel.value -= given;
     duel.positions = dealer.positions();
     if (!double_on) break;
-    // The call and the answer, each a best answer to the rest.
-    std::array<std::array<double, 11>, 11> value{};  // by c1, d1: per chip at play
-    play(duel, all, dealer, value);
     // The call and the answer as a game of their own, the plans fixed: the
     // punter's first card a type (double or give up), the dealer's a set
-    // (call or not); the answer matters only where the dealer calls.
+    // (call or not); the answer matters only where the dealer calls. Each
+    // side's value by the first cards, per chip at play:
+    std::array<std::array<std::array<double, 11>, 11>, kSides> value{};
+    for (int side = 0; side < kSides; ++side) play(duel, side, all, dealer, value[z(side)]);
     kit::AdditiveGame cg(std::vector<int>(10, 2), std::vector<int>(10, 2));
     for (int c1 = 1; c1 <= 10; ++c1)
       for (int d1 = 1; d1 <= 10; ++d1) {
-        const double w = count(c1) * (count(d1) - (c1 == d1)) / (52.0 * 51.0),
-                     v = value[z(c1)][z(d1)];
+        const double w = count(c1) * (count(d1) - (c1 == d1)) / (52.0 * 51.0);
         for (int k = 0; k < 2; ++k) {
-          cg.m(c1 - 1, k, d1 - 1, 0) = w * (k == 0 ? 2 * v : -1);  // called: doubled, or given up
-          cg.m(c1 - 1, k, d1 - 1, 1) = w * v;                      // not called
+          // Called: doubled, or given up; not called.
+          cg.m(c1 - 1, k, d1 - 1, 0) = w * (k == 0 ? 2 * value[1][z(c1)][z(d1)] : -1);
+          cg.m(c1 - 1, k, d1 - 1, 1) = w * value[0][z(c1)][z(d1)];
         }
       }
     const kit::AdditiveSolution cs = kit::solve(cg);
@@ -543,8 +566,9 @@ Duel solve_duel(bool double_on) {
   }
   // Solved when the call and the answer came to rest on the plans solved last.
   duel.ok = duel.ok && duel.outer <= kOuter;
+  duel.exact = -given;
   std::array<std::array<double, 11>, 11> by_pair{};
-  duel.exact = play(duel, all, dealer, by_pair);
+  for (int side = 0; side < sides; ++side) duel.exact += play(duel, side, all, dealer, by_pair);
   duel.full_upper = PunterBest(duel, dealer).value();
   return duel;
 }
@@ -560,13 +584,13 @@ int seen_of(int v, int last) {
   return kSeenIndex[z(v * 11 + last)];
 }
 
-double Duel::punter_draws(int type, int best, int peak) const {
-  const double p = draws(punter[z(type)], best, peak);
+double Duel::punter_draws(int side, int type, int best, int peak) const {
+  const double p = draws(punter[z(side)][z(type)], best, peak);
   return p >= 0 ? p : best < 17 ? 1 : 0;  // off the plan: Foster's rule
 }
 
-double Duel::dealer_draws(int type, int seen, int best, int peak) const {
-  const double p = draws(dealer[z(type * kSeen + seen)], best, peak);
+double Duel::dealer_draws(int side, int type, int seen, int best, int peak) const {
+  const double p = draws(dealer[z((side * kTypes + type) * kSeen + seen)], best, peak);
   return p >= 0 ? p : best < 17 ? 1 : 0;
 }
 

@@ -4,20 +4,20 @@
 // The model, as for Macao (macao/solve.h). After the first card each, the
 // dealer may call on the punter to double (option `double`), and the punter
 // doubles or gives up his stake; then the second cards and the naturals. A
-// plan of the punter: for his two cards (their sum, an ace or not), a total
-// T, drawing while his best total is under it. A plan of the dealer: for his
-// two cards and what he saw the punter draw (the points, the last card), a
-// total U. Every plan against every plan is paid out card by card from one
-// pack of 52; the game is additive (kit/solve.h) and its equilibrium among
-// plans exact. The call and the answer are best answers in turn: the dealer
-// calls on a first card where the punter's result is below nothing, the
-// punter doubles where doubling loses less than his stake; the plans are
-// solved again until neither changes.
+// plan of the punter: for his two cards (their sum, an ace or not) and
+// whether he was called, a total T, drawing while his best total is under
+// it. A plan of the dealer: for his two cards, whether he called, and what he
+// saw the punter draw (the points, the last card), a total U. Both know
+// whether the call was made, so the hands called and those not are two games
+// of their own (the sides), each additive (kit/solve.h), every plan against
+// every plan paid out card by card from one pack of 52, and each equilibrium
+// among plans exact. The call and the answer are solved as a game of their
+// own on the sides' values, by first card; the plans are solved again until
+// neither changes.
 //
-// Restrictions, said plainly: the plans do not depend on whether the stake
-// was doubled, nor on the cards beyond their sum (what that leaves a punter
-// who reads them is worked out: full_upper; the dealer's side is not); the
-// stake is one chip, and
+// Restrictions, said plainly: the plans do not depend on the cards beyond
+// their sum (what that leaves a punter who reads every card is worked out:
+// full_upper; the dealer's side is not); the stake is one chip, and
 // `look-first` (a stake chosen after the first card) is not solved. The pack
 // is fresh for the hand here; the game deals it through, hand after hand.
 #pragma once
@@ -31,6 +31,7 @@ namespace parlour::vingt_et_un {
 inline constexpr int kTypes = 26;  // two cards: no ace 4..20, an ace 2..10 (A+10 is a natural)
 inline constexpr int kSeen = 146;  // the punter's draws as the dealer sees them
 inline constexpr int kPlans = 11;  // 0: stand at once; j: draw while under 11 + j
+inline constexpr int kSides = 2;   // 0: not called to double (or no call); 1: called, doubled
 
 // The two-card type (-1: a natural), and what the dealer saw of the punter's
 // draws: v points (aces 1), the last card `last` (0 when v is 0).
@@ -46,22 +47,22 @@ struct Duel {
   bool ok = false;
   std::array<double, 11> call{};    // the chance of the call, by the dealer's first card (1..10)
   std::array<double, 11> accept{};  // the chance of doubling when called, by the punter's
-  std::array<std::array<double, kPlans>, kTypes> punter{};
-  std::vector<std::array<double, kPlans>> dealer;  // by type * kSeen + seen
+  std::array<std::array<std::array<double, kPlans>, kTypes>, kSides> punter{};  // by side, type
+  std::vector<std::array<double, kPlans>> dealer;  // by (side * kTypes + type) * kSeen + seen
   double value = 0;             // the punter's expectation per chip staked at first
   double lower = 0, upper = 0;  // the equilibrium's guarantees among plans (the double fixed)
   double exact = 0;             // the equilibrium played move by move, card by card
   // The punter's best answer in the whole duel to the dealer's plans and
-  // call, reading every card he holds and whether he was called:
+  // call, reading every card he holds (not only their sum):
   // full_upper >= exact; the gap is what plans leave to such a punter.
   double full_upper = 0;
-  int rounds = 0, outer = 0;  // of the double oracle; of the call and answer
+  int rounds = 0, outer = 0;  // of the double oracle (both sides); of the call and answer
   std::size_t positions = 0;
 
   // The chance of drawing at best total `best`, `peak` the highest best total
   // before this card (-1 for two cards).
-  double punter_draws(int type, int best, int peak) const;
-  double dealer_draws(int type, int seen, int best, int peak) const;
+  double punter_draws(int side, int type, int best, int peak) const;
+  double dealer_draws(int side, int type, int seen, int best, int peak) const;
 };
 
 // Solved once per `double` and kept.
