@@ -91,6 +91,10 @@ double AdditiveGame::guaranteed_a(const std::vector<double>& x, std::vector<int>
 }
 
 double AdditiveGame::guaranteed_b(const std::vector<double>& y, std::vector<int>* answer) const {
+  // B's mixtures are mostly pure: only the plans he may play are summed.
+  std::vector<std::size_t> played;
+  for (std::size_t b = 0; b < b_pairs(); ++b)
+    if (y[b] != 0) played.push_back(b);
   double v = 0;
   if (answer) answer->assign(static_cast<std::size_t>(a_types()), 0);
   for (int t = 0; t < a_types(); ++t) {
@@ -98,7 +102,7 @@ double AdditiveGame::guaranteed_b(const std::vector<double>& y, std::vector<int>
     for (int k = 0; k < a_options(t); ++k) {
       const std::size_t a = a_index(t, k);
       double row = base(a);
-      for (std::size_t b = 0; b < b_pairs(); ++b) row += m(a, b) * y[b];
+      for (std::size_t b : played) row += m(a, b) * y[b];
       if (row > best) {
         best = row;
         if (answer) (*answer)[static_cast<std::size_t>(t)] = k;
@@ -113,17 +117,42 @@ AdditiveSolution solve(const AdditiveGame& g, double gap) {
   // Pure strategies: a plan per type (A), a plan per set (B).
   std::vector<std::vector<int>> as{std::vector<int>(static_cast<std::size_t>(g.a_types()), 0)};
   std::vector<std::vector<int>> bs{std::vector<int>(static_cast<std::size_t>(g.b_sets()), 0)};
-  auto pure = [&](const std::vector<int>& a, const std::vector<int>& b) {
-    double v = 0;
+  // A pure strategy's payoffs against each of the other side's: first its
+  // sums over the other side's sets (or types), once, then a term per set
+  // (or type) for each of the other's strategies, where summing all of m
+  // afresh for each pair would cost the whole product every time.
+  auto row_of = [&](const std::vector<int>& a) {
+    std::vector<double> through(g.b_pairs(), 0.0);
+    double base = 0;
     for (int t = 0; t < g.a_types(); ++t) {
       const std::size_t ai = g.a_index(t, a[static_cast<std::size_t>(t)]);
-      v += g.base(ai);
-      for (int i = 0; i < g.b_sets(); ++i)
-        v += g.m(ai, g.b_index(i, b[static_cast<std::size_t>(i)]));
+      base += g.base(ai);
+      for (std::size_t b = 0; b < g.b_pairs(); ++b) through[b] += g.m(ai, b);
     }
-    return v;
+    std::vector<double> row;
+    for (const auto& b : bs) {
+      double v = base;
+      for (int i = 0; i < g.b_sets(); ++i)
+        v += through[g.b_index(i, b[static_cast<std::size_t>(i)])];
+      row.push_back(v);
+    }
+    return row;
   };
-  std::vector<std::vector<double>> p{{pure(as[0], bs[0])}};
+  auto add_column = [&](const std::vector<int>& b, std::vector<std::vector<double>>& p) {
+    std::vector<double> through(g.a_pairs(), 0.0);
+    for (std::size_t a = 0; a < g.a_pairs(); ++a) {
+      through[a] = g.base(a);
+      for (int i = 0; i < g.b_sets(); ++i)
+        through[a] += g.m(a, g.b_index(i, b[static_cast<std::size_t>(i)]));
+    }
+    for (std::size_t r = 0; r < as.size(); ++r) {
+      double v = 0;
+      for (int t = 0; t < g.a_types(); ++t)
+        v += through[g.a_index(t, as[r][static_cast<std::size_t>(t)])];
+      p[r].push_back(v);
+    }
+  };
+  std::vector<std::vector<double>> p{row_of(as[0])};
   AdditiveSolution out;
   for (int round = 1; round <= 10000; ++round) {
     MatrixSolution ms = solve_matrix(p);
@@ -152,13 +181,11 @@ AdditiveSolution solve(const AdditiveGame& g, double gap) {
     }
     if (new_a) {
       as.push_back(best_a);
-      std::vector<double> row;
-      for (const auto& b : bs) row.push_back(pure(best_a, b));
-      p.push_back(std::move(row));
+      p.push_back(row_of(best_a));
     }
     if (new_b) {
       bs.push_back(best_b);
-      for (std::size_t r = 0; r < as.size(); ++r) p[r].push_back(pure(as[r], best_b));
+      add_column(best_b, p);
     }
   }
   return out;
