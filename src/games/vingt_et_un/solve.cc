@@ -522,7 +522,12 @@ Duel solve_duel(bool double_on) {
   DealerDraws dealer;
   duel.dealer.assign(kSides * kTypes * kSeen, {});
   const int sides = double_on ? kSides : 1;
-  double given = 0;  // the stakes given up, per chip first staked
+  // The stakes given up (called and refused), per chip first staked.
+  auto given = [&] {
+    double out = 0;
+    for (const Deal& x : all) out += x.chance * given_up(duel, x.c1, x.d1);
+    return out;
+  };
   for (duel.outer = 1; duel.outer <= kOuter; ++duel.outer) {
     duel.ok = true;
     duel.rounds = 0;
@@ -533,9 +538,8 @@ Duel solve_duel(bool double_on) {
       duel.rounds += r.rounds;
       duel.lower += r.lower, duel.upper += r.upper, duel.value += r.value;
     }
-    given = 0;
-    for (const Deal& x : all) given += x.chance * given_up(duel, x.c1, x.d1);
-    duel.lower -= given, duel.upper -= given, duel.value -= given;
+    const double gone = given();
+    duel.lower -= gone, duel.upper -= gone, duel.value -= gone;
     duel.positions = dealer.positions();
     if (!double_on) break;
     // The call and the answer as a game of their own, the plans fixed: the
@@ -566,7 +570,8 @@ Duel solve_duel(bool double_on) {
   }
   // Solved when the call and the answer came to rest on the plans solved last.
   duel.ok = duel.ok && duel.outer <= kOuter;
-  duel.exact = -given;
+  // Played out with the call and the answer as they came to rest.
+  duel.exact = -given();
   std::array<std::array<double, 11>, 11> by_pair{};
   for (int side = 0; side < sides; ++side) duel.exact += play(duel, side, all, dealer, by_pair);
   duel.full_upper = PunterBest(duel, dealer).value();
