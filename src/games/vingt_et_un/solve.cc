@@ -295,7 +295,8 @@ double play(const Duel& duel, int side, const std::vector<Deal>& all, DealerDraw
         const Duel& duel;
         DealerDraws& dealer;
         const std::array<double, kPlans>& plan;
-        int set0, dhard;  // the dealer's first set: side and type
+        std::size_t set0;  // the dealer's set with nothing seen: side and type
+        int dhard;
         bool dace;
         double go(Pack& d, int hard, bool ace, int peak, int v, int last, double p) {
           const int best = best_of(hard, ace);
@@ -304,7 +305,7 @@ double play(const Duel& duel, int side, const std::vector<Deal>& all, DealerDraw
           standing(peak, best, [&](int j) { stand += plan[z(j)]; });
           if (stand > 0) {
             const std::array<double, kPlans> dv = dealer.at(d, dhard, dace, -1, best);
-            const std::array<double, kPlans>& y = duel.dealer[z(set0 + seen_of(v, last))];
+            const std::array<double, kPlans>& y = duel.dealer[set0 + z(seen_of(v, last))];
             double w = 0;
             for (int u = 0; u < kPlans; ++u) w += y[z(u)] * dv[z(u)];
             out += p * stand * w;
@@ -327,7 +328,7 @@ double play(const Duel& duel, int side, const std::vector<Deal>& all, DealerDraw
           }
           return out;
         }
-      } walk{duel, dealer, plan, (side * kTypes + dt) * kSeen, x.d1 + x.d2, x.d1 == 1 || x.d2 == 1};
+      } walk{duel, dealer, plan, dealer_set(side, dt, 0), x.d1 + x.d2, x.d1 == 1 || x.d2 == 1};
       v = walk.go(deck, x.c1 + x.c2, x.c1 == 1 || x.c2 == 1, -1, 0, 0, 1);
       played[z(hands_index(x))] = v, done[z(hands_index(x))] = true;
     }
@@ -421,8 +422,7 @@ class PunterBest {
         Pack d = known;
         d.take(d1), d.take(d2);
         const std::array<double, kPlans> dv = dealer_.at(d, d1 + d2, d1 == 1 || d2 == 1, -1, bt);
-        const auto& y =
-            duel_.dealer[z((side_ * kTypes + type_of(d1 + d2, d1 == 1 || d2 == 1)) * kSeen + seen)];
+        const auto& y = duel_.dealer[dealer_set(side_, type_of(d1 + d2, d1 == 1 || d2 == 1), seen)];
         double s = 0;
         for (int u = 0; u < kPlans; ++u) s += y[z(u)] * dv[z(u)];
         stand += x * s;
@@ -489,7 +489,7 @@ SideResult solve_side(Duel& duel, int side, const std::vector<Deal>& all, Dealer
       double met = 0;
       for (int t = 0; t < kTypes; ++t)
         for (int j = 0; j < kPlans; ++j) met += punter[z(t)][z(j)] * stands[z(t)][z(j)][z(s)];
-      auto& plan = duel.dealer[z(side * kTypes * kSeen + set)];
+      auto& plan = duel.dealer[dealer_set(side, dt, s)];
       plan = {};
       if (met > 1e-15) {
         for (int u = 0; u < kPlans; ++u) plan[z(u)] = sol.y[g.b_index(set, u)];
@@ -520,7 +520,7 @@ Duel solve_duel(bool double_on) {
   for (int v = 1; v <= 10; ++v) duel.call[z(v)] = v == 1 || v == 10, duel.accept[z(v)] = 1;
   const std::vector<Deal> all = deals();
   DealerDraws dealer;
-  duel.dealer.assign(kSides * kTypes * kSeen, {});
+  duel.dealer.assign(dealer_set(kSides, 0, 0), {});
   const int sides = double_on ? kSides : 1;
   // The stakes given up (called and refused), per chip first staked.
   auto given = [&] {
@@ -595,7 +595,7 @@ double Duel::punter_draws(int side, int type, int best, int peak) const {
 }
 
 double Duel::dealer_draws(int side, int type, int seen, int best, int peak) const {
-  const double p = draws(dealer[z((side * kTypes + type) * kSeen + seen)], best, peak);
+  const double p = draws(dealer[dealer_set(side, type, seen)], best, peak);
   return p >= 0 ? p : best < 17 ? 1 : 0;
 }
 

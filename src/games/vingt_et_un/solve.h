@@ -42,13 +42,18 @@ constexpr int plan_total(int j) {
   return j == 0 ? 0 : 11 + j;
 }
 
+// Where the dealer's plan for a set lies in Duel::dealer.
+constexpr std::size_t dealer_set(int side, int type, int seen) {
+  return static_cast<std::size_t>((side * kTypes + type) * kSeen + seen);
+}
+
 struct Duel {
   bool double_on = true;
   bool ok = false;
   std::array<double, 11> call{};    // the chance of the call, by the dealer's first card (1..10)
   std::array<double, 11> accept{};  // the chance of doubling when called, by the punter's
   std::array<std::array<std::array<double, kPlans>, kTypes>, kSides> punter{};  // by side, type
-  std::vector<std::array<double, kPlans>> dealer;  // by (side * kTypes + type) * kSeen + seen
+  std::vector<std::array<double, kPlans>> dealer;  // by dealer_set(side, type, seen)
   double value = 0;             // the punter's expectation per chip staked at first
   double lower = 0, upper = 0;  // the equilibrium's guarantees among plans (the double fixed)
   double exact = 0;             // the equilibrium played move by move, card by card
