@@ -12,6 +12,7 @@
 #include "kit/claims.h"
 #include "kit/deal.h"
 #include "kit/hidden.h"
+#include "kit/race.h"
 #include "kit/simplex.h"
 #include "kit/solve.h"
 #include "kit/standing.h"
@@ -109,6 +110,78 @@ TEST(KitSolve, AgreesWithTheWholeMatrixOfPureStrategies) {
     EXPECT_NEAR(s.value(), 1 / whole.value - 100, 1e-9) << "trial " << trial;
     EXPECT_NEAR(g.guaranteed_a(s.x), g.guaranteed_b(s.y), 1e-9);
   }
+}
+
+// Trial k of a choice that wins with chance p: the same k, the same luck
+// for every choice with the same `luck`.
+bool trial(int luck, double p, int k) {
+  const std::uint64_t h =
+      splitmix64(static_cast<std::uint64_t>(luck) << 32 | static_cast<std::uint32_t>(k));
+  return static_cast<double>(h >> 11) * 0x1.0p-53 < p;
+}
+
+TEST(KitRace, ChoicesAlikeLeaveTheRaceAtOnce) {
+  // Three lines that win and lose on the same trials: none can be better
+  // than another, and the race ends long before its limits.
+  RaceLimits lim;
+  lim.most = 2048, lim.spent = 8192;
+  const RaceResult r = race(
+      3, [](std::size_t, int k) { return trial(1, 0.5, k); }, lim);
+  EXPECT_EQ(r.best, 0u);
+  EXPECT_LE(r.tries, 160);  // 3 standard errors of one disagreement, within 0.02 of the trials
+  EXPECT_EQ(r.spent, 3 * r.tries);
+  int wins = 0;
+  for (int k = 0; k < r.tries; ++k) wins += trial(1, 0.5, k);
+  EXPECT_EQ(r.wins, wins);
+}
+
+TEST(KitRace, APlainlyBetterChoiceWinsItSoon) {
+  // Choice 2 wins 70% of its trials, the others 40% (each its own luck).
+  RaceLimits lim;
+  lim.most = 2048, lim.spent = 8192;
+  const RaceResult r = race(
+      4,
+      [](std::size_t c, int k) { return trial(static_cast<int>(c) + 10, c == 2 ? 0.7 : 0.4, k); },
+      lim);
+  EXPECT_EQ(r.best, 2u);
+  EXPECT_LT(r.spent, 1000);
+  EXPECT_LT(r.tries, lim.most);
+}
+
+TEST(KitRace, KeepsToItsLimitsAndStopsWhereTheAnswerIsPlain) {
+  RaceLimits lim;
+  lim.most = 200, lim.spent = 100000, lim.equal = 0;
+  // Two choices alike, where no margin makes them as good: the race runs to
+  // `most` trials of the leader (a batch at a time).
+  RaceResult r = race(
+      2, [](std::size_t, int k) { return trial(3, 0.5, k); }, lim);
+  EXPECT_GE(r.tries, lim.most);
+  EXPECT_LT(r.tries, lim.most + lim.batch);
+  lim.most = 100000, lim.spent = 400;
+  r = race(
+      5, [](std::size_t, int k) { return trial(3, 0.5, k); }, lim);
+  EXPECT_GE(r.spent, 400);
+  EXPECT_LT(r.spent, 400 + 5 * lim.batch);
+  // The leader wins all of the first 64: done (choices alike would leave
+  // only after 150); no choice wins any: done.
+  r = race(
+      3, [](std::size_t, int) { return true; }, lim);
+  EXPECT_EQ(r.tries, lim.plain);
+  EXPECT_EQ(r.wins, lim.plain);
+  r = race(
+      3, [](std::size_t, int) { return false; }, lim);
+  EXPECT_EQ(r.tries, lim.plain);
+  EXPECT_EQ(r.wins, 0);
+  // One choice: picked without a trial.
+  r = race(
+      1,
+      [](std::size_t, int) -> bool {
+        ADD_FAILURE();
+        return false;
+      },
+      lim);
+  EXPECT_EQ(r.best, 0u);
+  EXPECT_EQ(r.spent, 0);
 }
 
 TEST(Claims, WordsForClaims) {

@@ -139,7 +139,7 @@ class HindsightBot final : public Bot {
     // The same deals for every move, so that the moves differ by their play
     // and not by their luck.
     std::vector<std::unique_ptr<State>> worlds;
-    for (int i = 0; i < std::max(2, samples_ / 32); ++i)
+    for (int i = 0; i < std::max(2, samples_ / 128); ++i)
       if (std::unique_ptr<State> w = deal(obs, rng)) worlds.push_back(std::move(w));
     plan_.clear(), next_ = 0;
     int most = 0;

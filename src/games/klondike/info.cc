@@ -162,9 +162,10 @@ GameInfo game_info() {
   g.bots = {{"solver",
              "sees what a player sees and remembers the stock once turned through; weighs each "
              "line of moves that turns nothing up, to the card it turns up, on deals of the "
-             "face-down cards (each solved within 1,000 positions) till the line it picks has "
-             "been tried on 512 (2,048 deals at most), and plays the best",
-             [] { return hindsight_bot(512, 1000); }},
+             "face-down cards (each solved within 1,000 positions), raced on the same deals till "
+             "one is left or the one ahead has been tried on 2,048 (8,192 in all at most), and "
+             "plays it",
+             [] { return hindsight_bot(2048, 1000); }},
             {"greedy",
              "plays a card to its foundation, else a run that turns up a face-down card, else "
              "the waste to a column, else the stock; reads only what it sees",

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "games/klondike/state.h"
+#include "kit/race.h"
 #include "kit/solver.h"
 
 namespace parlour::klondike {
@@ -820,7 +821,6 @@ bool to_actions(const KlondikeState& root, Pos pos, std::vector<Action>& line,
 struct Line {
   std::vector<Step> steps;  // the last one turns a card up or plays the stock
   Pos before;               // the position before the last step
-  int wins = 0, tries = 0;
 };
 
 // Every line from p: a depth-first walk over the positions its moves that
@@ -876,9 +876,10 @@ Plan plan_by_hindsight(const KlondikeState& seen, Rng& rng, int samples, std::ui
   // and not by their luck.
   const std::uint64_t seed = (std::uint64_t{rng.next()} << 32) | rng.next();
   Search bold(quick, t, true), whole(full, t, false);
-  auto wins = [&](const Line& l) {
+  auto wins = [&](std::size_t line, int k) {
+    const Line& l = lines[line];
     Pos p = l.before;
-    Rng deal(seed, static_cast<std::uint64_t>(l.tries));
+    Rng deal(seed, static_cast<std::uint64_t>(k));
     p.shuffle_face_down(deal);
     p.play(l.steps.back());
     if (p.won()) return true;
@@ -888,49 +889,13 @@ Plan plan_by_hindsight(const KlondikeState& seen, Rng& rng, int samples, std::ui
     whole.restart(full);
     return whole.run(p, false, "").verdict == SolveReport::kWon;
   };
-  // UCB1 over the lines, a few deals at a time: every line tried once, then
-  // the likeliest to be the best, till the line picked has been tried on
-  // `samples` deals (lonelybot's rule), or 4 × `samples` are spent in all
-  // (lines alike share the deals), or the answer is plain: the line picked
-  // has won its first 64 deals, or no line has won any of 64.
-  constexpr int kBatch = 4, kPlain = 64;
-  std::size_t best = 0;
-  if (lines.size() > 1) {
-    int spent = 0, won = 0;
-    auto pull = [&](Line& l) {
-      for (int i = 0; i < kBatch; ++i) {
-        const bool w = wins(l);
-        l.wins += w, won += w, ++l.tries;
-      }
-      spent += kBatch;
-    };
-    for (Line& l : lines) pull(l);
-    for (;;) {
-      double top = -1;
-      std::size_t pick = 0;
-      int fewest = samples;
-      for (std::size_t i = 0; i < lines.size(); ++i) {
-        const Line& l = lines[i];
-        const double u = static_cast<double>(l.wins) / l.tries +
-                         std::sqrt(2 * std::log(static_cast<double>(spent)) / l.tries);
-        if (u > top) top = u, pick = i;
-        fewest = std::min(fewest, l.tries);
-      }
-      const Line& l = lines[pick];
-      if (l.tries >= samples || spent >= 4 * samples || (l.tries >= kPlain && l.wins == l.tries) ||
-          (won == 0 && fewest >= kPlain))
-        break;
-      pull(lines[pick]);
-    }
-    // The line tried most, the better of two alike.
-    for (std::size_t i = 1; i < lines.size(); ++i) {
-      const Line &a = lines[i], &b = lines[best];
-      if (a.tries > b.tries || (a.tries == b.tries && a.wins * b.tries > b.wins * a.tries))
-        best = i;
-    }
-  }
-  plan.wins = lines[best].wins, plan.tries = lines[best].tries;
-  for (const Line& l : lines) plan.deals += l.tries;
+  // The lines raced on the same deals (kit/race.h) till the one ahead has
+  // been tried on `samples`, or 4 × `samples` are spent in all.
+  kit::RaceLimits race;
+  race.most = samples, race.spent = 4 * samples;
+  const kit::RaceResult r = kit::race(lines.size(), wins, race);
+  const std::size_t best = r.best;
+  plan.wins = r.wins, plan.tries = r.tries, plan.deals = r.spent;
   std::vector<Action> line;
   for (const Step& m : lines[best].steps) line.push_back(m.encode());
   if (!to_actions(seen, as_dealt, line, /*to_the_end=*/false)) return plan;

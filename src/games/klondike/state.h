@@ -139,10 +139,11 @@ bool deadlocked(const KlondikeState& s);
 // (so that only the face-down cards are unknown), the lines of moves that
 // turn up nothing, each ending in one that turns a card up or plays one
 // from the stock. Each line is tried on deals of the face-down cards made
-// afresh, solved within `budget` positions, shared out by UCB1 till the
-// line it picks has been tried on `samples` deals (4 × `samples` at most in
-// all; fewer where the answer is plain). The plan is the line tried most,
-// as the game's actions up to the card it turns up. No actions where there
+// afresh, solved within `budget` positions: the lines race on the same
+// deals (kit/race.h) till one is left, or the one ahead has been tried on
+// `samples` deals (4 × `samples` at most in all; fewer where the answer is
+// plain). The plan is the line ahead, as the game's actions up to the card
+// it turns up. No actions where there
 // is no such line (then no card can ever turn up nor come from the stock,
 // and the game is lost), or where a card going up by itself would turn one
 // over (lines -1).
