@@ -894,10 +894,9 @@ Plan plan_by_hindsight(const KlondikeState& seen, Rng& rng, int samples, std::ui
   kit::RaceLimits race;
   race.most = samples, race.spent = 4 * samples;
   const kit::RaceResult r = kit::race(lines.size(), wins, race);
-  const std::size_t best = r.best;
   plan.wins = r.wins, plan.tries = r.tries, plan.deals = r.spent;
   std::vector<Action> line;
-  for (const Step& m : lines[best].steps) line.push_back(m.encode());
+  for (const Step& m : lines[r.best].steps) line.push_back(m.encode());
   if (!to_actions(seen, as_dealt, line, /*to_the_end=*/false)) return plan;
   plan.actions = std::move(line);
   return plan;
