@@ -94,15 +94,20 @@ std::uint64_t SimResult::length_percentile(double q) const {
   return length_hist.size() - 1;
 }
 
+std::vector<std::string> seat_bots(const SimSpec& spec) {
+  std::vector<std::string> bots = spec.bots;
+  if (bots.empty()) bots = {std::string(spec.sel.game->bots.front().name)};
+  if (bots.size() == 1) bots.assign(static_cast<std::size_t>(spec.config.players), bots[0]);
+  return bots;
+}
+
 Result<SimResult> simulate(const SimSpec& spec) {
   const GameInfo& g = *spec.sel.game;
   const int players = spec.config.players;
   if (players > Playout::kMaxPlayers)
     return Status::error("simulation takes at most " + std::to_string(Playout::kMaxPlayers) +
                          " players");
-  std::vector<std::string> bots = spec.bots;
-  if (bots.empty()) bots = {std::string(g.bots.front().name)};
-  if (bots.size() == 1) bots.assign(players, bots[0]);
+  const std::vector<std::string> bots = seat_bots(spec);
   if (static_cast<int>(bots.size()) != players)
     return Status::error("--bots names " + std::to_string(bots.size()) + " bots for " +
                          std::to_string(players) +
@@ -148,16 +153,19 @@ Result<SimResult> simulate(const SimSpec& spec) {
       const std::uint64_t end = std::min(games, begin + kChunk);
       for (std::uint64_t i = begin; i < end; ++i) {
         const std::uint64_t seed = game_seed(spec.seed, i / rotations);
+        const Playout* known = spec.recall ? spec.recall(i) : nullptr;
         for (int s = 0; s < players; ++s) {
           const std::string& name = bots[spec.rotate ? (s + i) % bots.size() : s];
           bot_index[s] =
               static_cast<int>(std::find(names.begin(), names.end(), name) - names.begin());
-          if (fast_sim) continue;  // the fast path needs no bots
+          if (fast_sim || known) continue;  // the fast path needs no bots
           seat_players[s] =
               std::make_unique<BotPlayer>(make_bot(g, name), g.resampler, Rng(seed, bot_stream(s)));
           seat_ptrs[s] = seat_players[s].get();
         }
-        if (fast_sim) {
+        if (known) {
+          po = *known;
+        } else if (fast_sim) {
           fast_sim->play(seed, po);
         } else {
           table.restart(seed);
@@ -168,6 +176,7 @@ Result<SimResult> simulate(const SimSpec& spec) {
           }
           playout_of(table.state(), g, po);
         }
+        if (!known && spec.record) spec.record(i, po);
         part.kind = po.kind;
         for (int s = 0; s < players; ++s) {
           Tally t;

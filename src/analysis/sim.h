@@ -31,6 +31,11 @@ struct SimSpec {
   int threads = 1;
   // Called now and then with the number of games done (from one thread at a time).
   std::function<void(std::uint64_t)> progress;
+  // Results known already (a journal, analysis/journal.h): a game `recall`
+  // gives is taken as it is, not played. `record` is told each game played,
+  // from any worker thread.
+  std::function<const Playout*(std::uint64_t index)> recall;
+  std::function<void(std::uint64_t index, const Playout&)> record;
 };
 
 // The results of one seat or one bot.
@@ -88,6 +93,9 @@ struct SimResult {
 
 // Validates the bot names and plays the games. Errors name the bad bot.
 Result<SimResult> simulate(const SimSpec& spec);
+// The bots of every seat, as simulate() reads spec.bots: the game's first
+// bot where none is named, one name for every seat.
+std::vector<std::string> seat_bots(const SimSpec& spec);
 
 std::string format_text(const SimSpec& spec, const SimResult& r);
 std::string format_json(const SimSpec& spec, const SimResult& r);

@@ -1,9 +1,13 @@
 #include "analysis/sim.h"
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
+#include <filesystem>
+#include <fstream>
 #include <nlohmann/json.hpp>
 
+#include "analysis/journal.h"
 #include "analysis/solve.h"
 
 namespace parlour {
@@ -103,6 +107,132 @@ TEST(Sim, BadBotsAreNamed) {
 
 // "Deal a winnable game" (issue: the solitaires): the deal given is one the
 // solver proves won, and the deals before it are not.
+// A journal file of this test's own, removed at the end.
+struct JournalFile {
+  std::string path;
+  explicit JournalFile(const char* name)
+      : path((std::filesystem::temp_directory_path() /
+              (std::string("parlour_journal_") + name + "_" + std::to_string(::getpid())))
+                 .string()) {
+    std::filesystem::remove(path);
+  }
+  ~JournalFile() { std::filesystem::remove(path); }
+  std::string text() const {
+    std::ifstream in(path, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(in), {});
+  }
+  long lines() const {
+    const std::string t = text();
+    return std::count(t.begin(), t.end(), '\n');
+  }
+  void append(const std::string& s) const { std::ofstream(path, std::ios::app) << s; }
+};
+
+// Runs s with the journal at path; the games taken from it in *taken.
+Result<SimResult> journaled(SimSpec s, const std::string& path, std::uint64_t* taken = nullptr) {
+  Result<std::unique_ptr<SimJournal>> j = SimJournal::open(path, s);
+  if (!j.ok()) return Status::error(j.message());
+  (*j)->attach(s);
+  if (taken) *taken = (*j)->taken(s.games);
+  return simulate(s);
+}
+
+TEST(SimJournal, AStoppedSimulationGoesOnWhereItStoppedWithTheSameFigures) {
+  JournalFile f("resume");
+  SimSpec whole = spec("old-maid", 3, 300, {"random"});
+  whole.threads = 2;
+  SimSpec first = whole;
+  first.games = 120;  // stopped after 120 games
+  std::uint64_t taken = 99;
+  ASSERT_TRUE(journaled(first, f.path, &taken).ok());
+  EXPECT_EQ(taken, 0u);
+  // 120 games and the header, a line each.
+  EXPECT_EQ(f.lines(), 121);
+  Result<SimResult> resumed = journaled(whole, f.path, &taken);
+  ASSERT_TRUE(resumed.ok()) << resumed.message();
+  EXPECT_EQ(taken, 120u);
+  Result<SimResult> straight = simulate(whole);
+  ASSERT_TRUE(straight.ok());
+  EXPECT_EQ(format_json(whole, *resumed), format_json(whole, *straight));
+  EXPECT_EQ(f.lines(), 301);
+  // All 300 there: nothing is played, the figures the same.
+  SimSpec none = whole;
+  none.bots = {"random"};
+  Result<std::unique_ptr<SimJournal>> j = SimJournal::open(f.path, none);
+  ASSERT_TRUE(j.ok());
+  (*j)->attach(none);
+  int played = 0;
+  none.record = [&](std::uint64_t, const Playout&) { ++played; };
+  Result<SimResult> again = simulate(none);
+  ASSERT_TRUE(again.ok());
+  EXPECT_EQ(played, 0);
+  EXPECT_EQ(format_json(whole, *again), format_json(whole, *straight));
+}
+
+TEST(SimJournal, ALastLineCutShortIsDroppedAndItsGamePlayedAgain) {
+  JournalFile f("cut");
+  SimSpec s = spec("old-maid", 4, 40);
+  ASSERT_TRUE(journaled(s, f.path).ok());
+  const std::string before = f.text();
+  f.append("{\"game\": 40, \"kind\": \"lo");  // stopped while writing
+  std::uint64_t taken = 0;
+  s.games = 41;
+  Result<SimResult> r = journaled(s, f.path, &taken);
+  ASSERT_TRUE(r.ok()) << r.message();
+  EXPECT_EQ(taken, 40u);
+  EXPECT_EQ(r->games, 41u);
+  // The cut line gone, game 40's whole line in its place.
+  const std::string after = f.text();
+  ASSERT_EQ(after.substr(0, before.size()), before);
+  EXPECT_EQ(after.substr(before.size(), 10), "{\"game\":40");
+  EXPECT_EQ(after.back(), '\n');
+}
+
+TEST(SimJournal, AnotherSimulationsJournalIsRefusedAndLeftAsItWas) {
+  JournalFile f("other");
+  SimSpec s = spec("old-maid", 4, 20);
+  ASSERT_TRUE(journaled(s, f.path).ok());
+  const std::string before = f.text();
+  SimSpec other = s;
+  other.seed = 7;
+  Result<SimResult> r = journaled(other, f.path);
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.message().find("journal of another simulation: its seed 1, here 7"),
+            std::string::npos)
+      << r.message();
+  other = s;
+  other.bots = {"random"};
+  r = journaled(other, f.path);
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.message().find("its bots"), std::string::npos) << r.message();
+  EXPECT_EQ(f.text(), before);
+  // A line that is no game's result is named, and nothing is written.
+  f.append("{\"game\": 3}\n");
+  r = journaled(s, f.path);
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.message().find("line 22 is not a game's result"), std::string::npos) << r.message();
+  // A file that is no journal at all is not touched.
+  JournalFile g("notes");
+  g.append("my notes\n");
+  r = journaled(s, g.path);
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.message().find("is not a simulation's journal"), std::string::npos) << r.message();
+  EXPECT_EQ(g.text(), "my notes\n");
+}
+
+TEST(SimJournal, AJournalWithNoGameInItIsWrittenAfresh) {
+  // Say the first run stopped at once, on a bot's name mistyped: its header
+  // alone holds nothing to lose.
+  JournalFile f("fresh");
+  SimSpec s = spec("old-maid", 4, 10, {"blind"});
+  ASSERT_TRUE(SimJournal::open(f.path, s).ok());
+  s.bots = {"random"};
+  std::uint64_t taken = 5;
+  ASSERT_TRUE(journaled(s, f.path, &taken).ok());
+  EXPECT_EQ(taken, 0u);
+  EXPECT_NE(f.text().find("\"bots\":[\"random\""), std::string::npos) << f.text();
+}
+
 TEST(Solve, AWinnableDealIsTheFirstProvedWon) {
   const Selection sel = *select("klondike");
   Result<Config> cfg = make_config(sel, std::nullopt, {});

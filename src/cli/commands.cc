@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "analysis/fairness.h"
+#include "analysis/journal.h"
 #include "analysis/plot.h"
 #include "analysis/sim.h"
 #include "analysis/solve.h"
@@ -328,6 +329,34 @@ int show_stats(const StatsArgs& a, std::ostream& out, std::ostream& err) {
   return 0;
 }
 
+namespace {
+
+// Plays spec's games, showing how many are done if asked, and keeping each
+// game's result in the journal if one is named (and taking those already
+// there).
+Result<SimResult> play_sim(SimSpec& spec, const SimArgs& a, std::ostream& err, bool progress) {
+  std::unique_ptr<SimJournal> journal;
+  if (!a.journal.empty()) {
+    Result<std::unique_ptr<SimJournal>> j = SimJournal::open(a.journal, spec);
+    if (!j.ok()) return Status::error(j.message());
+    journal = std::move(*j);
+    journal->attach(spec);
+    if (const std::uint64_t n = journal->taken(spec.games); n > 0)
+      err << n << " of the " << spec.games << " games taken from " << a.journal
+          << ", played before.\n";
+  }
+  if (progress)
+    spec.progress = [&err, total = a.games](std::uint64_t done) {
+      err << "\r" << done << " / " << total << " games" << std::flush;
+    };
+  Result<SimResult> r = simulate(spec);
+  if (progress) err << "\r" << std::string(40, ' ') << "\r" << std::flush;
+  spec.recall = nullptr, spec.record = nullptr;  // the journal is closed
+  return r;
+}
+
+}  // namespace
+
 int sim(const SimArgs& a, std::ostream& out, std::ostream& err, bool progress) {
   Result<Selection> sel = select(a.game);
   if (!sel.ok()) return fail(err, sel.message());
@@ -347,12 +376,7 @@ int sim(const SimArgs& a, std::ostream& out, std::ostream& err, bool progress) {
   spec.games = a.games;
   spec.seed = a.seed;
   spec.threads = a.threads;
-  if (progress)
-    spec.progress = [&err, total = a.games](std::uint64_t done) {
-      err << "\r" << done << " / " << total << " games" << std::flush;
-    };
-  Result<SimResult> r = simulate(spec);
-  if (progress) err << "\r" << std::string(40, ' ') << "\r" << std::flush;
+  Result<SimResult> r = play_sim(spec, a, err, progress);
   if (!r.ok()) return fail(err, r.message());
   out << (a.format == "json"  ? format_json(spec, *r)
           : a.format == "csv" ? format_csv(spec, *r)
@@ -384,12 +408,7 @@ int tournament(const SimArgs& a, std::ostream& out, std::ostream& err, bool prog
   spec.games = a.games;
   spec.seed = a.seed;
   spec.threads = a.threads;
-  if (progress)
-    spec.progress = [&err, total = a.games](std::uint64_t done) {
-      err << "\r" << done << " / " << total << " games" << std::flush;
-    };
-  Result<SimResult> r = simulate(spec);
-  if (progress) err << "\r" << std::string(40, ' ') << "\r" << std::flush;
+  Result<SimResult> r = play_sim(spec, a, err, progress);
   if (!r.ok()) return fail(err, r.message());
   out << (a.format == "json" ? format_json(spec, *r) : format_tournament(spec, *r));
   return 0;

@@ -46,7 +46,8 @@ struct SimArgs {
   std::uint64_t seed = 1;
   int threads = 1;
   std::string format = "text";
-  std::string plot;  // FILE.svg or FILE.png, or empty
+  std::string plot;     // FILE.svg or FILE.png, or empty
+  std::string journal;  // each game's result kept, and taken from, here; or empty
 };
 int sim(const SimArgs& args, std::ostream& out, std::ostream& err, bool progress);
 // Bots against each other, seats rotating: each bot's results and head-to-head

@@ -10,6 +10,11 @@
 #include "games/registry.h"
 #include "server/server.h"
 
+// sim's and tournament's --journal.
+constexpr const char* kJournalHelp =
+    "keep each game's result in FILE as it ends; run again with the same FILE, the games "
+    "already there are taken from it and the rest played (resume with the same build)";
+
 int main(int argc, char** argv) {
   using namespace parlour;
   register_all_games();
@@ -76,6 +81,7 @@ int main(int argc, char** argv) {
   simc->add_option("--format", sa.format, "text, json or csv");
   simc->add_option("--plot", sa.plot,
                    "also plot the seats and game lengths to FILE.svg or FILE.png");
+  simc->add_option("--journal", sa.journal, kJournalHelp);
 
   auto* tour = app.add_subcommand(
       "tournament", "bots against each other, seats rotating: results and head-to-head margins");
@@ -92,6 +98,7 @@ int main(int argc, char** argv) {
   tour->add_option("--seed", ta.seed, "seed of the whole tournament")
       ->check(CLI::NonNegativeNumber);
   tour->add_option("--format", ta.format, "text or json");
+  tour->add_option("--journal", ta.journal, kJournalHelp);
   tour->add_flag("--duplicate", ta.duplicate,
                  "play each deal under every rotation of the bots and compare them deal by deal");
 
