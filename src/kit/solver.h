@@ -48,6 +48,9 @@ class Seen {
   void prefetch(std::uint64_t h) const {
     __builtin_prefetch(&slots_[static_cast<std::size_t>(h) & mask_]);
   }
+  // The slots, and the most that stay in a core's cache (256 KB).
+  std::size_t size() const { return size_; }
+  static constexpr std::size_t kCached = std::size_t{1} << 15;
 
  private:
   static constexpr std::uint64_t kGen = 0xffff;
@@ -138,6 +141,9 @@ class DepthFirst {
     return children_[depth_];
   }
   void prefetch(std::uint64_t hash) const { seen_.prefetch(hash); }
+  // Whether the table is small enough to stay in the cache (prefetching it
+  // then gains nothing).
+  bool table_cached() const { return seen_.size() <= Seen::kCached; }
   // The child `s` reached by `a`: whether it wins (the line then holds `a`).
   bool deeper(S& s, Action a) { return deeper(s, a, s.hash()); }
   // The same, with s.hash() already worked out (and prefetched).

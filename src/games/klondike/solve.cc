@@ -201,16 +201,18 @@ struct Pos {
     std::uint64_t on_top = 0, upped = 0;
     for (int f = 0; f < 4; ++f) upped |= kOnes << f & ((std::uint64_t{1} << 4 * found[f]) - 1);
     const std::uint64_t stock = stock_set;
-    // Face-up cards with a card on them (under), and that card (over); left
-    // uninitialised, as only the first n_lies are read.
-    std::uint64_t under[52], over_it[52];
-    int n_lies = 0;
+    // Face-up cards with a card on them, by where the card on them lies:
+    // one rank lower and d suits along (d = -2, -1, 1 or 2, the other
+    // colour), so that a set of them with the card on them up is one shift.
+    std::array<std::uint64_t, 4> under{};
     std::array<int, kColumns> over = {};  // the height of the card over the face-down ones left
     for (int c = 0; c < kColumns; ++c) {
       over[c] = down[c];
       if (n[c] == 0) continue;
-      for (int i = down[c]; i + 1 < n[c]; ++i)
-        under[n_lies] = bit(col[c][i]), over_it[n_lies++] = bit(col[c][i + 1]);
+      for (int i = down[c]; i + 1 < n[c]; ++i) {
+        const int d = col[c][i + 1].suit() - col[c][i].suit();
+        under[static_cast<std::size_t>(d < 0 ? d + 2 : d + 1)] |= bit(col[c][i]);
+      }
       on_top |= bit(top(c));
     }
     const std::uint64_t loose = stock | upped;  // out of the columns at the start
@@ -229,15 +231,11 @@ struct Pos {
           --over[c];
           on_top |= bit(col[c][over[c]]);
         }
-      const std::uint64_t twin_on_top = twins(on_top);
-      // A card found able to come on top is done with: its pair leaves the list.
-      for (int k = 0; k < n_lies;)
-        if ((upped & over_it[k]) || (twin_on_top & under[k])) {
-          on_top |= under[k];
-          --n_lies, under[k] = under[n_lies], over_it[k] = over_it[n_lies];
-        } else {
-          ++k;
-        }
+      // A card with a card on it comes on top once that card can go up, or
+      // onto the card's twin on top.
+      on_top |= (under[0] | under[1] | under[2] | under[3]) & twins(on_top);
+      on_top |= (under[0] & upped << 6) | (under[1] & upped << 5) | (under[2] & upped << 3) |
+                (under[3] & upped << 2);
       on_top |= loose & (onto(on_top) | (empty ? kKings : 0));
       for (std::uint64_t next; (next = (on_top | stock) & ~upped & (upped << 4 | kAces) & kAll);)
         upped |= next;
@@ -489,12 +487,8 @@ class Search final : public kit::DepthFirst<Search, Pos, Step> {
   bool expand(Pos& p, std::vector<Step>& moves) {
     if (p.may_stick && p.stuck()) return false;  // lost: a card can never go up
     const std::uint64_t tableau = generate(p, moves);
-    // Every child first, its slot in the table asked for (kit::Seen::prefetch).
-    std::vector<Child>& kids = children();
-    kids.resize(moves.size());
-    for (std::size_t i = 0; i < moves.size(); ++i) {
-      const Step& m = moves[i];
-      Pos& next = kids[i].state;
+    auto make = [&](const Step& m, Child& kid) {
+      Pos& next = kid.state;
       next = p;
       next.play(m);
       // A card up or back down, or one from the stock up, has never been
@@ -509,7 +503,25 @@ class Search final : public kit::DepthFirst<Search, Pos, Step> {
         next.asleep = tableau & ~(bit(x) | bit(twin(x)));
         next.drawn = x;
       }
-      kids[i].hash = next.hash();
+      kid.hash = next.hash();
+    };
+    std::vector<Child>& kids = children();
+    if (table_cached()) {
+      // Each child made as it is entered: a search that wins, or runs out
+      // of budget, makes none it does not enter (the bot's small searches).
+      kids.resize(1);
+      for (const Step& m : moves) {
+        if (spent()) return false;
+        make(m, kids[0]);
+        if (deeper(kids[0].state, m.encode(), kids[0].hash)) return true;
+      }
+      return false;
+    }
+    // Every child first, its slot in the table asked for (kit::Seen::prefetch),
+    // so that the misses of a table too large for the cache overlap.
+    kids.resize(moves.size());
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+      make(moves[i], kids[i]);
       prefetch(kids[i].hash);
     }
     for (std::size_t i = 0; i < moves.size(); ++i) {
