@@ -902,9 +902,12 @@ Plan plan_by_hindsight(const KlondikeState& seen, Rng& rng, int samples, std::ui
     return whole.run(p, false, "").verdict == SolveReport::kWon;
   };
   // The lines raced on the same deals (kit/race.h) till the one ahead has
-  // been tried on `samples`, or 4 × `samples` are spent in all.
+  // been tried on `samples`, or 4 × `samples` are spent in all. A line
+  // leaves once it is surely not better than the one ahead by 1 point:
+  // errors of up to 2 (the race's own default), over the 30 or so decisions
+  // of a game, add up.
   kit::RaceLimits race;
-  race.most = samples, race.spent = 4 * samples;
+  race.most = samples, race.spent = 4 * samples, race.equal = 0.01;
   const kit::RaceResult r = kit::race(lines.size(), wins, race);
   plan.wins = r.wins, plan.tries = r.tries, plan.deals = r.spent;
   std::vector<Action> line;
