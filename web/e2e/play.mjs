@@ -150,7 +150,15 @@ async function act(p) {
 
 /** A person who lets their turn wait is marked away, a bot plays for them, and "I'm back" ends it. */
 async function absentPlayer(browser) {
-  const made = await server.api('/api/tables', { game: 'old-maid', players: 3, seats: ['human', 'blind', 'blind'], absent_after: 10 });
+  // Three hands: the stand-in, at the test's pace of bot moves, must not
+  // finish the match before "I'm back" is pressed on a slow machine.
+  const made = await server.api('/api/tables', {
+    game: 'old-maid',
+    players: 3,
+    seats: ['human', 'blind', 'blind'],
+    options: ['hands=3'],
+    absent_after: 10,
+  });
   const token = made.seats[0].token;
   const p = await newPlayer(browser, 'C', { width: 1280, height: 800 }, 'Cecily');
   await p.context.addInitScript((t) => localStorage.setItem('parlour.named', t), token);
@@ -162,6 +170,7 @@ async function absentPlayer(browser) {
   check(/away/i.test(words), `the away banner says: ${words}`);
   const v = await version(p);
   await waitVersionAbove(p, v, 10_000); // the stand-in bot plays
+  await p.page.screenshot({ path: join(tmp, 'away-C.png') });
   await p.page.click('.away-banner [data-role="back"]');
   await p.page.waitForSelector('.away-banner', { state: 'detached', timeout: 10_000 });
   check(p.errors.length === 0, `C: ${p.errors.join('; ')}`);

@@ -233,7 +233,7 @@ export function TableView(props: TableViewProps) {
               )}
             </section>
 
-            <section class={`me seat${myTurn ? ' turn' : ''}${mine.length ? ' has-zones' : ''}${timed ? ' timed' : ''}`} data-seat={anchor} aria-label={me >= 0 ? 'You' : name(anchor)}>
+            <section class={`me seat${myTurn ? ' turn' : ''}${mine.length ? ' has-zones' : ''}${timed ? ' timed' : ''}${away ? ' away' : ''}`} data-seat={anchor} aria-label={me >= 0 ? 'You' : name(anchor)}>
               <div class={`prompt${myTurn ? ' mine' : ''}`} aria-live="polite" data-role="prompt">
                 {view.terminal ? (
                   renderTokens(view.result)
