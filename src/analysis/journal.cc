@@ -1,5 +1,7 @@
 #include "analysis/journal.h"
 
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
@@ -40,9 +42,10 @@ bool from_json(const json& j, int players, std::uint64_t& index, Playout& p) {
       !facts.is_array() || facts.size() != p.facts.size() ||
       !j.value("length", json()).is_number_integer())
     return false;
+  if (!j.value("kind", json()).is_string()) return false;
   p = Playout{};
   p.players = players;
-  const std::string kind = j.value("kind", "");
+  const std::string kind = j["kind"].get<std::string>();
   int k = 0;
   while (k < 4 && outcome_kind_name(OutcomeKind(k)) != kind) ++k;
   if (k == 4) return false;
@@ -70,17 +73,18 @@ Result<std::unique_ptr<SimJournal>> SimJournal::open(const std::string& path, co
   const std::uintmax_t size = std::filesystem::file_size(path, ec);
   if (!ec && size > 0) {
     std::ifstream in(path, std::ios::binary);
-    if (!in) return Status::error("cannot read the journal " + path);
+    if (!in) return Status::error("cannot read the journal " + path + ": " + std::strerror(errno));
     std::string line;
     std::uintmax_t good = 0;  // bytes up to the end of the last whole line
     int number = 0;
-    std::string other;  // why the header is another simulation's
+    std::string other;                               // why the header is another simulation's
+    std::unordered_map<std::uint64_t, int> line_of;  // each game's line
     // A last line with no newline was cut short as it was written: dropped,
     // and its game played again.
     while (std::getline(in, line) && !in.eof()) {
       const json row = json::parse(line, nullptr, false);
       if (++number == 1) {
-        if (row.is_discarded() || !row.is_object() || row.value("parlour", "") != "sim journal")
+        if (row.is_discarded() || !row.is_object() || row.value("parlour", json()) != "sim journal")
           break;
         for (const auto& [key, value] : want.items())
           if (other.empty() && row.value(key, json()) != value)
@@ -98,7 +102,16 @@ Result<std::unique_ptr<SimJournal>> SimJournal::open(const std::string& path, co
           return Status::error(path + " line " + std::to_string(number) +
                                " is not a game's result (game, kind, scores, places, length, "
                                "facts); mend or remove that line");
-        j->games_.emplace(index, p);
+        // The same game twice: the same result, or the journal is not one
+        // run's.
+        if (const auto [it, fresh] = j->games_.emplace(index, p); !fresh) {
+          if (to_json(index, it->second) != to_json(index, p))
+            return Status::error(path + " lines " + std::to_string(line_of[index]) + " and " +
+                                 std::to_string(number) + " give game " + std::to_string(index) +
+                                 " two results: the journal mixes two runs; remove one line");
+        } else {
+          line_of[index] = number;
+        }
       }
       good = static_cast<std::uintmax_t>(in.tellg());
     }
@@ -113,12 +126,14 @@ Result<std::unique_ptr<SimJournal>> SimJournal::open(const std::string& path, co
     if (ec) return Status::error("cannot mend the journal " + path + ": " + ec.message());
     if (other.empty()) {
       j->out_.open(path, std::ios::app | std::ios::binary);
-      if (!j->out_) return Status::error("cannot write to the journal " + path);
+      if (!j->out_)
+        return Status::error("cannot write to the journal " + path + ": " + std::strerror(errno));
       return j;
     }
   }
   j->out_.open(path, std::ios::trunc | std::ios::binary);
-  if (!j->out_) return Status::error("cannot write the journal " + path);
+  if (!j->out_)
+    return Status::error("cannot write the journal " + path + ": " + std::strerror(errno));
   j->out_ << want.dump() << '\n' << std::flush;
   return j;
 }
@@ -137,7 +152,16 @@ std::uint64_t SimJournal::taken(std::uint64_t games) const {
 void SimJournal::add(std::uint64_t index, const Playout& p) {
   const std::string line = to_json(index, p).dump();
   std::lock_guard<std::mutex> hold(lock_);
+  if (!failed_.empty()) return;
   out_ << line << '\n' << std::flush;
+  // A line half written stays the last (no other follows it), and is
+  // dropped when the journal is opened again.
+  if (!out_) failed_ = std::strerror(errno);
+}
+
+std::string SimJournal::failed() const {
+  std::lock_guard<std::mutex> hold(lock_);
+  return failed_;
 }
 
 void SimJournal::attach(SimSpec& spec) {

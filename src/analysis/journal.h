@@ -29,11 +29,13 @@ class SimJournal {
   [[nodiscard]] static Result<std::unique_ptr<SimJournal>> open(const std::string& path,
                                                                 const SimSpec& spec);
 
-  // The result of game `index`, if the journal has it. Not to be called
-  // while add() may run.
+  // The result of game `index`, if the journal had it when opened (what
+  // add() writes is not read back, so both may run at once).
   const Playout* find(std::uint64_t index) const;
   // Writes game `index`'s result and flushes it. Safe from several threads.
   void add(std::uint64_t index, const Playout& p);
+  // Why a game could not be written (a full disk, say), or "".
+  std::string failed() const;
   // The games of the first `games` read from the file when it was opened.
   std::uint64_t taken(std::uint64_t games) const;
 
@@ -45,7 +47,8 @@ class SimJournal {
   std::string path_;
   std::unordered_map<std::uint64_t, Playout> games_;
   std::ofstream out_;
-  std::mutex lock_;
+  mutable std::mutex lock_;
+  std::string failed_;
 };
 
 }  // namespace parlour

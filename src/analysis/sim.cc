@@ -101,7 +101,7 @@ std::vector<std::string> seat_bots(const SimSpec& spec) {
   return bots;
 }
 
-Result<SimResult> simulate(const SimSpec& spec) {
+Status check(const SimSpec& spec) {
   const GameInfo& g = *spec.sel.game;
   const int players = spec.config.players;
   if (players > Playout::kMaxPlayers)
@@ -116,6 +116,19 @@ Result<SimResult> simulate(const SimSpec& spec) {
     if (!make_bot(g, b))
       return Status::error("unknown bot '" + b + "'; " + std::string(g.name) +
                            " has: " + bot_names(g));
+  return Status();
+}
+
+std::uint64_t games_of(const SimSpec& spec) {
+  const std::uint64_t rotations = spec.duplicate && spec.rotate ? seat_bots(spec).size() : 1;
+  return (spec.games + rotations - 1) / rotations * rotations;
+}
+
+Result<SimResult> simulate(const SimSpec& spec) {
+  if (Status s = check(spec); !s.ok()) return s;
+  const GameInfo& g = *spec.sel.game;
+  const int players = spec.config.players;
+  const std::vector<std::string> bots = seat_bots(spec);
   std::vector<std::string> names;
   for (const auto& b : bots)
     if (std::find(names.begin(), names.end(), b) == names.end()) names.push_back(b);
@@ -133,7 +146,7 @@ Result<SimResult> simulate(const SimSpec& spec) {
   const bool duplicate = spec.duplicate && spec.rotate;
   const std::uint64_t rotations = duplicate ? bots.size() : 1;
   const std::uint64_t kChunk = duplicate ? rotations * 4 : 16;
-  const std::uint64_t games = (spec.games + rotations - 1) / rotations * rotations;
+  const std::uint64_t games = games_of(spec);
   auto work = [&](Partial& part) {
     part.seats.assign(players, {});
     part.bots.assign(names.size(), {});
@@ -158,7 +171,7 @@ Result<SimResult> simulate(const SimSpec& spec) {
           const std::string& name = bots[spec.rotate ? (s + i) % bots.size() : s];
           bot_index[s] =
               static_cast<int>(std::find(names.begin(), names.end(), name) - names.begin());
-          if (fast_sim || known) continue;  // the fast path needs no bots
+          if (fast_sim || known) continue;  // a game the fast path plays, or known, needs no bots
           seat_players[s] =
               std::make_unique<BotPlayer>(make_bot(g, name), g.resampler, Rng(seed, bot_stream(s)));
           seat_ptrs[s] = seat_players[s].get();

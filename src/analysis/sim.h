@@ -96,6 +96,12 @@ Result<SimResult> simulate(const SimSpec& spec);
 // The bots of every seat, as simulate() reads spec.bots: the game's first
 // bot where none is named, one name for every seat.
 std::vector<std::string> seat_bots(const SimSpec& spec);
+// What simulate() refuses before it plays: too many players, bots unknown
+// or not one a seat. The message names the problem.
+[[nodiscard]] Status check(const SimSpec& spec);
+// The games simulate() plays: spec.games, rounded up in duplicate play to
+// whole deals.
+std::uint64_t games_of(const SimSpec& spec);
 
 std::string format_text(const SimSpec& spec, const SimResult& r);
 std::string format_json(const SimSpec& spec, const SimResult& r);

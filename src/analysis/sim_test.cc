@@ -105,8 +105,6 @@ TEST(Sim, BadBotsAreNamed) {
   EXPECT_NE(r.message().find("2 bots for 3 players"), std::string::npos) << r.message();
 }
 
-// "Deal a winnable game" (issue: the solitaires): the deal given is one the
-// solver proves won, and the deals before it are not.
 // A journal file of this test's own, removed at the end.
 struct JournalFile {
   std::string path;
@@ -220,6 +218,56 @@ TEST(SimJournal, AnotherSimulationsJournalIsRefusedAndLeftAsItWas) {
   EXPECT_EQ(g.text(), "my notes\n");
 }
 
+TEST(SimJournal, DuplicatePlayGoesOnByWholeDeals) {
+  JournalFile f("duplicate");
+  SimSpec whole = spec("macao", 2, 41, {"threshold", "optimal"});
+  whole.rotate = whole.duplicate = true;
+  SimSpec first = whole;
+  first.games = 17;  // 18 played: duplicate play rounds up to whole deals
+  ASSERT_TRUE(journaled(first, f.path).ok());
+  std::uint64_t taken = 0;
+  Result<SimResult> resumed = journaled(whole, f.path, &taken);
+  ASSERT_TRUE(resumed.ok()) << resumed.message();
+  EXPECT_EQ(taken, 18u);  // 17, rounded up to whole deals of 2
+  Result<SimResult> straight = simulate(whole);
+  ASSERT_TRUE(straight.ok());
+  EXPECT_EQ(games_of(whole), 42u);
+  EXPECT_EQ(format_json(whole, *resumed), format_json(whole, *straight));
+}
+
+TEST(SimJournal, TheSameGameWithTwoResultsOrAMalformedLineIsRefusedWithoutACrash) {
+  JournalFile f("twice");
+  SimSpec s = spec("old-maid", 4, 5);
+  ASSERT_TRUE(journaled(s, f.path).ok());
+  const std::string t = f.text();
+  const std::size_t from = t.find('\n') + 1;
+  const std::string game0 = t.substr(from, t.find('\n', from) - from);
+  f.append(game0 + "\n");  // the same result again: one run's, taken
+  ASSERT_TRUE(journaled(s, f.path).ok());
+  nlohmann::json other = nlohmann::json::parse(game0);
+  other["length"] = other["length"].get<int>() + 1;
+  f.append(other.dump() + "\n");
+  Result<SimResult> r = journaled(s, f.path);
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.message().find("lines 2 and 8 give game 0 two results"), std::string::npos)
+      << r.message();
+  // Fields of the wrong kind are a line that is no game's result, not a crash.
+  JournalFile g("kinds");
+  ASSERT_TRUE(journaled(s, g.path).ok());
+  g.append(
+      R"({"game":9,"kind":2,"scores":[0,0,0,0],"places":[1,1,1,1],"length":3,"facts":[0,0,0,0]})"
+      "\n");
+  r = journaled(s, g.path);
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.message().find("line 7 is not a game's result"), std::string::npos) << r.message();
+  JournalFile h("header");
+  h.append(R"({"parlour":1})"
+           "\n");
+  r = journaled(s, h.path);
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.message().find("is not a simulation's journal"), std::string::npos) << r.message();
+}
+
 TEST(SimJournal, AJournalWithNoGameInItIsWrittenAfresh) {
   // Say the first run stopped at once, on a bot's name mistyped: its header
   // alone holds nothing to lose.
@@ -233,6 +281,8 @@ TEST(SimJournal, AJournalWithNoGameInItIsWrittenAfresh) {
   EXPECT_NE(f.text().find("\"bots\":[\"random\""), std::string::npos) << f.text();
 }
 
+// "Deal a winnable game" (issue: the solitaires): the deal given is one the
+// solver proves won, and the deals before it are not.
 TEST(Solve, AWinnableDealIsTheFirstProvedWon) {
   const Selection sel = *select("klondike");
   Result<Config> cfg = make_config(sel, std::nullopt, {});

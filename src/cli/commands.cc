@@ -337,13 +337,15 @@ namespace {
 Result<SimResult> play_sim(SimSpec& spec, const SimArgs& a, std::ostream& err, bool progress) {
   std::unique_ptr<SimJournal> journal;
   if (!a.journal.empty()) {
+    // The settings first: a journal names only a simulation that can run.
+    if (Status s = check(spec); !s.ok()) return s;
     Result<std::unique_ptr<SimJournal>> j = SimJournal::open(a.journal, spec);
     if (!j.ok()) return Status::error(j.message());
     journal = std::move(*j);
     journal->attach(spec);
-    if (const std::uint64_t n = journal->taken(spec.games); n > 0)
-      err << n << " of the " << spec.games << " games taken from " << a.journal
-          << ", played before.\n";
+    const std::uint64_t games = games_of(spec);
+    if (const std::uint64_t n = journal->taken(games); n > 0)
+      err << n << " of the " << games << " games taken from " << a.journal << ", played before.\n";
   }
   if (progress)
     spec.progress = [&err, total = a.games](std::uint64_t done) {
@@ -352,6 +354,9 @@ Result<SimResult> play_sim(SimSpec& spec, const SimArgs& a, std::ostream& err, b
   Result<SimResult> r = simulate(spec);
   if (progress) err << "\r" << std::string(40, ' ') << "\r" << std::flush;
   spec.recall = nullptr, spec.record = nullptr;  // the journal is closed
+  if (journal && !journal->failed().empty())
+    err << "Not every game could be kept in " << a.journal << " (" << journal->failed()
+        << "): the figures hold, but a run again with it plays those games again.\n";
   return r;
 }
 

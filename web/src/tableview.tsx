@@ -233,7 +233,7 @@ export function TableView(props: TableViewProps) {
               )}
             </section>
 
-            <section class={`me seat${myTurn ? ' turn' : ''}${mine.length ? ' has-zones' : ''}${timed ? ' timed' : ''}${away ? ' away' : ''}`} data-seat={anchor} aria-label={me >= 0 ? 'You' : name(anchor)}>
+            <section class={`me seat${myTurn ? ' turn' : ''}${mine.length ? ' has-zones' : ''}${timed ? ' timed' : ''}`} data-seat={anchor} aria-label={me >= 0 ? 'You' : name(anchor)}>
               <div class={`prompt${myTurn ? ' mine' : ''}`} aria-live="polite" data-role="prompt">
                 {view.terminal ? (
                   renderTokens(view.result)
@@ -291,14 +291,6 @@ export function TableView(props: TableViewProps) {
                   </span>
                 )}
               </div>
-              {away && (
-                <div class="away-banner" role="alert">
-                  <span>{awayText(myPresence)?.replace(/^away — /, 'You were away: ') ?? 'You were away.'}</span>
-                  <button type="button" class="primary" data-role="back" onClick={props.onBack}>
-                    I'm back
-                  </button>
-                </div>
-              )}
               {me < 0 && !away && awayText(myPresence) && <div class="seat-status">{awayText(myPresence)}</div>}
               {mine.length > 0 && (
                 <div class="me-zones">
@@ -314,6 +306,16 @@ export function TableView(props: TableViewProps) {
           <SidePanel state={state} oddsOn={!!props.oddsOn} onOdds={props.onOdds ?? (() => {})} onChat={props.onChat ?? (() => false)} />
         </div>
         {between.shown && !view.terminal && <BetweenHands view={view} state={state} onClose={between.close} />}
+        {/* Fixed at the foot of the window, over the table (and between hands), so
+            that it stays put while a stand-in plays your seat. */}
+        {away && (
+          <div class="away-banner" role="alert">
+            <span>{awayText(myPresence)?.replace(/^away — /, 'You were away: ') ?? 'You were away.'}</span>
+            <button type="button" class="primary" data-role="back" onClick={props.onBack}>
+              I'm back
+            </button>
+          </div>
+        )}
         {view.terminal && !hideEnd && <EndPanel view={view} state={state} onRematch={onRematch} onHide={() => setHideEnd(true)} />}
         {view.terminal && hideEnd && (
           <button type="button" class="show-end primary" onClick={() => setHideEnd(false)}>

@@ -11,6 +11,7 @@
 //   the run on it can move onto its twin (the card of its rank and colour).
 #include <algorithm>
 #include <array>
+#include <cassert>
 #include <chrono>
 #include <cmath>
 #include <unordered_set>
@@ -211,6 +212,7 @@ struct Pos {
       if (n[c] == 0) continue;
       for (int i = down[c]; i + 1 < n[c]; ++i) {
         const int d = col[c][i + 1].suit() - col[c][i].suit();
+        assert(d == -2 || d == -1 || d == 1 || d == 2);  // a face-up run alternates colours
         under[static_cast<std::size_t>(d < 0 ? d + 2 : d + 1)] |= bit(col[c][i]);
       }
       on_top |= bit(top(c));
