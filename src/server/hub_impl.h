@@ -42,6 +42,10 @@ std::string first_chars(const std::string& text, std::size_t n);
 bool has_control(const std::string& text);
 // The name of the bot standing in for an absent person at `seat` (tables.cc).
 std::string stand_in_name(const TableRow& row, Seat seat);
+// After a person at `seat` takes a name a bot at the table has, the bot is
+// given another (tables.cc), so that the seats and the log never mean two
+// players by one name. Returns whether a bot was renamed.
+bool rename_bots_named_as(TableRow& row, Seat seat);
 
 // ---- State ----------------------------------------------------------------
 

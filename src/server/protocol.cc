@@ -263,6 +263,7 @@ void Hub::Impl::join(Client& c, const json& m) {
     t.players[seat] = &c;
     if (!name.empty() && name != t.row.seats[seat].name) {
       t.row.seats[seat].name = name;
+      (void)rename_bots_named_as(t.row, seat);
       commit();
       (void)noted(
           store.set_seats(t.row.id, t.row.seats));  // a lost name is not worth refusing the seat

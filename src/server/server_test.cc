@@ -275,6 +275,22 @@ TEST(Protocol, NamesAreCutToTwentyFourCharacters) {
             "Ånnabelle-Ωmega-the-Grea");  // 24 characters, 27 bytes
 }
 
+TEST(Protocol, APersonNamedAsABotAtTheTableLeavesTheBotAnotherName) {
+  Fixture f;
+  json t = f.create({{"game", "old-maid"}, {"players", 3}, {"seats", {"human", "blind", "blind"}}});
+  Recorder a;
+  f.join(a, t["table"], token(t, 0));
+  const json before = a.last_of("joined")["seats"];
+  const std::string bot = before[1]["name"];
+  Recorder b;
+  f.join(b, t["table"], token(t, 0), bot);  // the person takes the first bot's name
+  const json seats = b.last_of("joined")["seats"];
+  EXPECT_EQ(seats[0]["name"], bot);
+  EXPECT_NE(seats[1]["name"], bot);
+  EXPECT_NE(seats[1]["name"], seats[2]["name"]);
+  EXPECT_EQ(seats[2]["name"], before[2]["name"]);  // the other bot keeps its name
+}
+
 TEST(Protocol, AClientAtAReusedAddressStartsUnjoined) {
   Fixture f;
   json t = f.create({{"game", "old-maid"}, {"players", 2}, {"seats", {"human", "human"}}});

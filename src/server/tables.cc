@@ -32,6 +32,21 @@ void name_bots(TableRow& row, std::size_t offset) {
 
 }  // namespace
 
+bool rename_bots_named_as(TableRow& row, Seat seat) {
+  const std::string taken = row.seats[static_cast<std::size_t>(seat)].name;
+  bool renamed = false;
+  for (SeatRow& s : row.seats) {
+    if (s.kind != "bot" || s.name != taken) continue;
+    for (std::string_view n : kBotNames)
+      if (std::none_of(row.seats.begin(), row.seats.end(),
+                       [&](const SeatRow& o) { return o.name == n; })) {
+        s.name = std::string(n), renamed = true;
+        break;
+      }
+  }
+  return renamed;
+}
+
 std::string stand_in_name(const TableRow& row, Seat seat) {
   return std::string(kBotNames[(row.bot_seed + static_cast<std::uint64_t>(row.players + seat)) %
                                kBotNames.size()]) +
