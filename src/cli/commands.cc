@@ -1,6 +1,8 @@
 #include "cli/commands.h"
 
 #include <algorithm>
+#include <chrono>
+#include <cmath>
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -329,6 +331,24 @@ int show_stats(const StatsArgs& a, std::ostream& out, std::ostream& err) {
   return 0;
 }
 
+std::string sim_progress(std::uint64_t done, std::uint64_t total, std::uint64_t known,
+                         double seconds) {
+  std::string line = std::to_string(done) + " / " + std::to_string(total) + " games";
+  // A few seconds first: the pace of the first games says little.
+  if (done <= known || done >= total || seconds < 5) return line;
+  const double left =
+      seconds / static_cast<double>(done - known) * static_cast<double>(total - done);
+  const long s = std::lround(left);
+  line += ", about ";
+  if (s >= 3600)
+    line += std::to_string(s / 3600) + " h " + std::to_string(s % 3600 / 60) + " min";
+  else if (s >= 60)
+    line += std::to_string((s + 30) / 60) + " min";
+  else
+    line += std::to_string(s) + " s";
+  return line + " to go";
+}
+
 namespace {
 
 // Plays spec's games, showing how many are done if asked, and keeping each
@@ -347,12 +367,17 @@ Result<SimResult> play_sim(SimSpec& spec, const SimArgs& a, std::ostream& err, b
     if (const std::uint64_t n = journal->taken(games); n > 0)
       err << n << " of the " << games << " games taken from " << a.journal << ", played before.\n";
   }
-  if (progress)
-    spec.progress = [&err, total = a.games](std::uint64_t done) {
-      err << "\r" << done << " / " << total << " games" << std::flush;
+  if (progress) {
+    const std::uint64_t total = games_of(spec), known = journal ? journal->taken(total) : 0;
+    spec.progress = [&err, total, known,
+                     start = std::chrono::steady_clock::now()](std::uint64_t done) {
+      const double secs =
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      err << "\r" << sim_progress(done, total, known, secs) << "   " << std::flush;
     };
+  }
   Result<SimResult> r = simulate(spec);
-  if (progress) err << "\r" << std::string(40, ' ') << "\r" << std::flush;
+  if (progress) err << "\r" << std::string(60, ' ') << "\r" << std::flush;
   spec.recall = nullptr, spec.record = nullptr;  // the journal is closed
   if (journal && !journal->failed().empty())
     err << "Not every game could be kept in " << a.journal << " (" << journal->failed()

@@ -50,6 +50,11 @@ struct SimArgs {
   std::string journal;  // each game's result kept, and taken from, here; or empty
 };
 int sim(const SimArgs& args, std::ostream& out, std::ostream& err, bool progress);
+// The line a long simulation shows on a terminal: games done of `total`,
+// and the time left at the pace of the games played so far (`known` of the
+// done were taken from a journal, not played) once `seconds` have passed.
+std::string sim_progress(std::uint64_t done, std::uint64_t total, std::uint64_t known,
+                         double seconds);
 // Bots against each other, seats rotating: each bot's results and head-to-head
 // margins with 95% intervals. Uses SimArgs (bots: one name per bot).
 int tournament(const SimArgs& args, std::ostream& out, std::ostream& err, bool progress);

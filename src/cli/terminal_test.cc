@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include "cli/commands.h"
+
 namespace parlour::cli {
 namespace {
 
@@ -122,6 +124,18 @@ TEST(Terminal, DrawsEveryLayoutFromTheViewAlone) {
   EXPECT_NE(t.find("stock: 3 cards, top K♥"), std::string::npos) << t;
   EXPECT_NE(t.find("pot: 7 chips"), std::string::npos) << t;
   EXPECT_NE(t.find("chips 12"), std::string::npos) << t;
+}
+
+TEST(Sim, ProgressSaysTheTimeLeftAtThePaceOfTheGamesPlayed) {
+  EXPECT_EQ(sim_progress(0, 2000, 0, 0), "0 / 2000 games");
+  EXPECT_EQ(sim_progress(10, 2000, 0, 3), "10 / 2000 games");  // too soon to say
+  // 100 played in 400 s: 4 s a game, 1,900 to go.
+  EXPECT_EQ(sim_progress(100, 2000, 0, 400), "100 / 2000 games, about 2 h 6 min to go");
+  // 1,000 taken from a journal at once: the pace is that of the 100 played.
+  EXPECT_EQ(sim_progress(1100, 2000, 1000, 400), "1100 / 2000 games, about 1 h 0 min to go");
+  EXPECT_EQ(sim_progress(1990, 2000, 0, 1990), "1990 / 2000 games, about 10 s to go");
+  EXPECT_EQ(sim_progress(1900, 2000, 0, 1900), "1900 / 2000 games, about 2 min to go");
+  EXPECT_EQ(sim_progress(1000, 1000, 1000, 9), "1000 / 1000 games");
 }
 
 }  // namespace
