@@ -102,6 +102,9 @@ struct Pos {
   std::array<std::array<Card, 19>, kColumns> col;
   std::array<std::uint8_t, kColumns> n{}, down{};
   std::uint64_t shown = 0;  // the face-up cards of the columns
+  // Where each face-up card lies (column << 5 | height): find() is asked
+  // for every card that might go up, after every move.
+  std::array<std::uint8_t, 52> at;
   // Parts of hash(), kept up to date by the moves: the face-down cards of
   // each column, every face-up card as if loose, the stock's row.
   std::array<std::uint64_t, kColumns> hidden_key{};
@@ -134,8 +137,10 @@ struct Pos {
     for (int c = 0; c < kColumns; ++c) {
       hidden_key[c] = 0;
       for (int i = 0; i < down[c]; ++i) hidden_key[c] ^= k.hidden[col[c][i].index()][i];
-      for (int i = down[c]; i < n[c]; ++i)
+      for (int i = down[c]; i < n[c]; ++i) {
         shown |= bit(col[c][i]), shown_key ^= k.free[col[c][i].index()];
+        at[col[c][i].index()] = static_cast<std::uint8_t>(c << 5 | i);
+      }
     }
     stock_set = 0;
     for (int i = 0; i < size; ++i)
@@ -187,7 +192,7 @@ struct Pos {
   bool stuck() const {
     // Sets of cards as bits, a card at 4 * (rank - 1) + suit: a rank is a
     // nibble (clubs, diamonds, hearts, spades), so "one higher" is a shift.
-    constexpr std::uint64_t kAll = (std::uint64_t{1} << 52) - 1, kOnes = kAll / 15, kAces = 15,
+    constexpr std::uint64_t kAll = (std::uint64_t{1} << 52) - 1, kOnes = kAll / 15,
                             kKings = std::uint64_t{15} << 48;
     // The cards with a card to go onto (one higher, the other colour) in s.
     auto onto = [&](std::uint64_t s) {
@@ -239,8 +244,15 @@ struct Pos {
       on_top |= (under[0] & upped << 6) | (under[1] & upped << 5) | (under[2] & upped << 3) |
                 (under[3] & upped << 2);
       on_top |= loose & (onto(on_top) | (empty ? kKings : 0));
-      for (std::uint64_t next; (next = (on_top | stock) & ~upped & (upped << 4 | kAces) & kAll);)
-        upped |= next;
+      // Up: of each suit, the cards with every card from the Ace to them up,
+      // on top or in the stock. A card and the one below it, then the two
+      // below those, the four, the eight: 13 ranks in four steps.
+      std::uint64_t chain = (upped | on_top | stock) & kAll;
+      chain &= chain << 4 | 0xf;
+      chain &= chain << 8 | 0xff;
+      chain &= chain << 16 | 0xffff;
+      chain &= chain << 32 | 0xffffffff;
+      upped = chain;
       if (upped == kAll) return false;
       again = on_top != top_before || upped != up_before || empty != empty_before;
     }
@@ -255,10 +267,8 @@ struct Pos {
   bool find(Card x, int& c, int& k) const {
     c = k = -1;
     if (!(shown & bit(x))) return false;
-    for (c = 0; c < kColumns; ++c)
-      for (k = down[c]; k < n[c]; ++k)
-        if (col[c][k] == x) return true;
-    return false;
+    c = at[x.index()] >> 5, k = at[x.index()] & 31;
+    return true;
   }
   // Whether face-up card x can be brought on top: it is, or the run on it
   // can move onto its twin, which is on top.
@@ -293,6 +303,7 @@ struct Pos {
     if (log) log->push_back({x, to, back});
   }
   void push(int c, Card x) {
+    at[x.index()] = static_cast<std::uint8_t>(c << 5 | n[c]);
     col[c][n[c]++] = x;
     shown |= bit(x), shown_key ^= keys().free[x.index()];
   }
@@ -307,6 +318,7 @@ struct Pos {
     n[c] = static_cast<std::uint8_t>(k);
     if (down[c] > 0 && down[c] == n[c]) {
       const Card x = col[c][--down[c]];
+      at[x.index()] = static_cast<std::uint8_t>(c << 5 | down[c]);
       hidden_key[c] ^= ring.hidden[x.index()][down[c]];
       shown |= bit(x), shown_key ^= ring.free[x.index()];
     }
@@ -568,23 +580,15 @@ class Search final : public kit::DepthFirst<Search, Pos, Step> {
     std::uint64_t tableau = 0;
     auto add = [&](int rank, Step s) { ranked_.push_back({rank, s}); };
     bool empty = false;
-    std::uint64_t face_up = 0, covered = 0, stock_cards = 0;
-    // Where each face-up card lies, read in this one pass (Pos::find and
-    // Pos::reachable look for it each time).
-    std::array<std::int8_t, 52> at_col, at_row;
+    std::uint64_t tops_of_columns = 0, stock_cards = 0;
     for (int c = 0; c < kColumns; ++c) {
       empty |= p.n[c] == 0;
-      for (int k = p.down[c]; k < p.n[c]; ++k) {
-        const Card x = p.col[c][k];
-        face_up |= bit(x);
-        if (k < p.n[c] - 1) covered |= bit(x);
-        at_col[x.index()] = static_cast<std::int8_t>(c),
-        at_row[x.index()] = static_cast<std::int8_t>(k);
-      }
+      if (p.n[c] > p.down[c]) tops_of_columns |= bit(p.top(c));
     }
-    const auto on_top = [&](Card x) {  // REQUIRES: x face up
-      return at_row[x.index()] == p.n[at_col[x.index()]] - 1;
-    };
+    const std::uint64_t face_up = p.shown, covered = face_up & ~tops_of_columns;
+    const auto at_col = [&](Card x) { return p.at[x.index()] >> 5; };  // REQUIRES: x face up
+    const auto at_row = [&](Card x) { return p.at[x.index()] & 31; };
+    const auto on_top = [&](Card x) { return (tops_of_columns & bit(x)) != 0; };
     // Pos::reachable: face up, and on top or its run can go onto its twin.
     const auto reachable = [&](Card x) {
       return (face_up & bit(x)) && (on_top(x) || ((face_up & bit(twin(x))) && on_top(twin(x))));
@@ -629,7 +633,7 @@ class Search final : public kit::DepthFirst<Search, Pos, Step> {
       for (int f = 0; f < 4; ++f) {
         if (p.found[f] == kKing) continue;
         const Card x = Card::standard(Rank(p.found[f] + 1), Suit(f));
-        if (reachable(x) && at_row[x.index()] > p.down[at_col[x.index()]] && x.rank() < least)
+        if (reachable(x) && at_row(x) > p.down[at_col(x)] && x.rank() < least)
           least = x.rank(), up = x;
       }
       if (least < 99) {
@@ -644,7 +648,7 @@ class Search final : public kit::DepthFirst<Search, Pos, Step> {
       if (reachable(x)) {
         tableau |= bit(x);
         if (p.asleep & bit(x)) continue;
-        const int c = at_col[x.index()], k = at_row[x.index()];
+        const int c = at_col(x), k = at_row(x);
         add(k == p.down[c] && k > 0 && k == p.n[c] - 1 ? 90 + k : 55, {Step::kUp, x.index()});
       }
     }
