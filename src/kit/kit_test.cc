@@ -148,6 +148,38 @@ TEST(KitRace, APlainlyBetterChoiceWinsItSoon) {
   EXPECT_LT(r.tries, lim.most);
 }
 
+TEST(KitRace, AHeadStartPicksAmongChoicesAlikeButNotOverAPlainlyBetterOne) {
+  RaceLimits lim;
+  lim.most = 2048, lim.spent = 8192;
+  // Three choices alike: the one with a head start is picked, at once.
+  const std::vector<double> third = {0, 0, 0.05};
+  RaceResult r = race(
+      3, [](std::size_t, int k) { return trial(1, 0.5, k); }, lim, third);
+  EXPECT_EQ(r.best, 2u);
+  EXPECT_LE(r.tries, 160);
+  // Its wins are the trials' alone.
+  int wins = 0;
+  for (int k = 0; k < r.tries; ++k) wins += trial(1, 0.5, k);
+  EXPECT_EQ(r.wins, wins);
+  // Choice 0 wins 70% of its trials, choice 1 40% with 5 points ahead: 0.
+  const std::vector<double> second = {0, 0.05};
+  r = race(
+      2,
+      [](std::size_t c, int k) { return trial(static_cast<int>(c) + 20, c == 0 ? 0.7 : 0.4, k); },
+      lim, second);
+  EXPECT_EQ(r.best, 0u);
+  // 44% against 40% with 5 points ahead, on the same luck (choice 1 wins
+  // only where 0 does): the head start decides it, and soon.
+  r = race(
+      2, [](std::size_t c, int k) { return trial(30, c == 0 ? 0.44 : 0.4, k); }, lim, second);
+  EXPECT_EQ(r.best, 1u);
+  EXPECT_LT(r.tries, 1000);
+  // Without it, choice 0.
+  r = race(
+      2, [](std::size_t c, int k) { return trial(30, c == 0 ? 0.44 : 0.4, k); }, lim);
+  EXPECT_EQ(r.best, 0u);
+}
+
 TEST(KitRace, KeepsToItsLimitsAndStopsWhereTheAnswerIsPlain) {
   RaceLimits lim;
   lim.most = 200, lim.spent = 100000, lim.equal = 0;

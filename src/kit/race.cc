@@ -9,7 +9,7 @@
 namespace parlour::kit {
 
 RaceResult race(std::size_t choices, const std::function<bool(std::size_t, int)>& won,
-                const RaceLimits& lim) {
+                const RaceLimits& lim, std::span<const double> head_start) {
   RaceResult r;
   if (choices <= 1) return r;
   // Each choice's results, a bit a trial; every choice in the race has been
@@ -29,9 +29,12 @@ RaceResult race(std::size_t choices, const std::function<bool(std::size_t, int)>
       }
     n += lim.batch;
     r.spent += lim.batch * static_cast<int>(alive.size());
+    auto score = [&](std::size_t c) {
+      return wins[c] + (head_start.empty() ? 0.0 : head_start[c] * n);
+    };
     r.best = alive[0];
     for (std::size_t c : alive)
-      if (wins[c] > wins[r.best]) r.best = c;
+      if (score(c) > score(r.best)) r.best = c;
     const int lead = wins[r.best];
     if (n >= lim.most || r.spent >= lim.spent || (n >= lim.plain && (lead == n || lead == 0)))
       break;
@@ -44,7 +47,7 @@ RaceResult race(std::size_t choices, const std::function<bool(std::size_t, int)>
       int differ = 0;
       for (std::size_t w = 0; w < results[c].size(); ++w)
         differ += std::popcount(results[r.best][w] ^ results[c][w]);
-      return (lead - wins[c]) - lim.z * std::sqrt(differ + 1.0) > -lim.equal * n;
+      return (score(r.best) - score(c)) - lim.z * std::sqrt(differ + 1.0) > -lim.equal * n;
     });
     if (alive.size() == 1) break;
   }
