@@ -142,10 +142,12 @@ bool deadlocked(const KlondikeState& s);
 // afresh, solved within `budget` positions: the lines race on the same
 // deals (kit/race.h) till one is left, or the one ahead has been tried on
 // `samples` deals (4 × `samples` at most in all; fewer where the answer is
-// plain). The plan is the line ahead, as the game's actions up to the card
-// it turns up. No actions where there is no such line (then no card can
-// ever turn up nor come from the stock, and the game is lost), or where a
-// card going up by itself would turn one over (lines -1).
+// plain); a line that turns a card up starts a fifth of its deals ahead,
+// for what a card shown tells, which hindsight cannot see. The plan is the
+// line ahead, as the game's actions up to the card it turns up. No actions
+// where there is no such line (then no card can ever turn up nor come from
+// the stock, and the game is lost), or where a card going up by itself
+// would turn one over (lines -1).
 struct Plan {
   std::vector<Action> actions;
   int wins = 0, tries = 0;  // the line's deals won, of those tried
