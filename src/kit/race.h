@@ -19,7 +19,8 @@ struct RaceLimits {
   int spent = 2048;     // trials in all, at most
   int batch = 8;        // trials of every choice in the race between tests
   int first = 32;       // trials before the first test
-  int plain = 64;       // the leader has won all of these, or no choice any: done
+  int plain = 64;       // the leader has won all of these or none (no choice any,
+                        // but where a head start leads): done
   double z = 3;         // the test's margin, in standard errors
   double equal = 0.02;  // a choice this little better than the leader is as good
 };
