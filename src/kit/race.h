@@ -33,10 +33,10 @@ struct RaceResult {
 
 // REQUIRES: choices >= 1. won(c, k): whether choice c wins trial k, for k
 // from 0 up; trial k must be the same trial for every c. One choice is
-// picked without a trial. head_start: empty, or each choice's head start as
-// a share of the trials (what it is worth beyond what its trials can show),
-// added to its wins in picking the leader and in the test; the result's
-// wins are the trials' alone.
+// picked without a trial. head_start: empty, or one per choice: its head
+// start as a share of the trials (what it is worth beyond what its trials
+// can show), added to its wins in picking the leader and in the test; the
+// result's wins are the trials' alone.
 RaceResult race(std::size_t choices, const std::function<bool(std::size_t, int)>& won,
                 const RaceLimits& limits, std::span<const double> head_start = {});
 

@@ -859,8 +859,9 @@ void lines_from(Search& search, const Pos& p, std::vector<Step>& path,
     Pos q = p;
     q.play(m);
     path.push_back(m);
-    if (m.kind == Step::kDeck || q.face_down() < p.face_down() || q.won())
-      out.push_back({path, p, q.face_down() < p.face_down()});
+    const bool shows = q.face_down() < p.face_down();
+    if (m.kind == Step::kDeck || shows || q.won())
+      out.push_back({path, p, shows});
     else
       lines_from(search, q, path, met, out);
     path.pop_back();
