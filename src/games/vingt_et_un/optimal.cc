@@ -181,12 +181,17 @@ Result<OddsReport> Odds::from_deal(const Config& config) const {
     call = "the dealer calls on " + call, answer = "the punter doubles on " + answer;
     out.notes.push_back(call + "; " + answer);
   }
+  const double lower = dealer_answer(d, true);
   out.notes.push_back(
       "beyond plans, a punter reading every card he holds (not only their sum) could gain up "
       "to " +
       kit::per_chip(d.full_upper - d.exact) +
-      " a chip against the dealer's plans (his best answer, worked out exactly); what the "
-      "dealer could gain beyond his plans is not worked out");
+      " a chip against the dealer's plans, and a dealer reading his two cards and every card "
+      "the punter drew, in order, up to " +
+      kit::per_chip(d.exact - lower) +
+      " against the punter's (their best answers, worked out exactly); so the whole duel is "
+      "worth between " +
+      kit::per_chip(lower) + " and " + kit::per_chip(d.full_upper) + " to the punter");
   out.notes.push_back(
       "limit, stake, chips, bank and rounds change no figure per chip; the pack is fresh "
       "here, where the game deals it through");

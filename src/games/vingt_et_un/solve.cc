@@ -8,7 +8,9 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <string>
 #include <unordered_map>
+#include <vector>
 
 #include "kit/solve.h"
 
@@ -465,6 +467,253 @@ class PunterBest {
   std::unordered_map<std::uint64_t, double> memo_;
 };
 
+// The dealer's best answer in the whole duel to the punter's plans and
+// answer: he reads his two cards, chooses the call by his first, and reads
+// every card the punter drew, in order, and every card he draws himself. The
+// punter's two cards stay hidden until the settlement, so where the dealer
+// acts he weighs the punter's hands (54 of them, as multisets; a natural is
+// shown at once) by their joint chance with all he has seen.
+//
+// Two shortcuts keep it exact and quick. The chance of an ordered run of
+// cards from a pack is the same in any order, so two runs of the punter's
+// with the same cards and, for every hand of his, the same plans still
+// alive (the highest total before the last card) leave the dealer the same
+// weights: they are played out once and counted twice. A worth that is the
+// best against weights is unchanged in scale, so this is exact. Likewise the
+// dealer's own draws are a multiset.
+//
+// `follow`: the dealer plays his own plans and call instead (the figure is
+// then the equilibrium's, a check of this count against play()).
+class DealerBest {
+ public:
+  DealerBest(const Duel& duel, bool follow) : duel_(duel), follow_(follow) {
+    for (int x = 1; x <= 10; ++x)
+      for (int y = x; y <= 10; ++y)
+        if (!natural(x, y)) hands_.push_back({x, y, type_of(x + y, x == 1 || y == 1)});
+  }
+
+  double value() {
+    double total = 0;
+    const int sides = duel_.double_on ? kSides : 1;
+    for (int d1 = 1; d1 <= 10; ++d1) {
+      std::array<double, kSides> at{};  // per chip at play, joint chances
+      for (int side = 0; side < sides; ++side)
+        for (int d2 = 1; d2 <= 10; ++d2) at[z(side)] += pair_value(side, d1, d2);
+      if (!duel_.double_on) {
+        total += at[0];
+        continue;
+      }
+      // Called, a punter who refuses gives up his chip.
+      double refused = 0;
+      Pack p = Pack::full();
+      const double pd1 = p.chance(d1);
+      p.take(d1);
+      for (int c1 = 1; c1 <= 10; ++c1) refused -= pd1 * p.chance(c1) * (1 - duel_.accept[z(c1)]);
+      const double called = refused + 2 * at[1], not_called = at[0];
+      total += follow_ ? duel_.call[z(d1)] * called + (1 - duel_.call[z(d1)]) * not_called
+                       : std::min(called, not_called);
+    }
+    return total;
+  }
+
+ private:
+  struct Hand {
+    int x, y, type;
+  };
+  // The punter's hand at one position of his drawing.
+  struct Live {
+    double r;  // the joint chance of his cards, the dealer's and the run so far
+    int peak;  // his highest best total before the last card (11 for all below 12)
+  };
+  // A punter's hand standing: its weight, total and cards.
+  struct Weighed {
+    double w;
+    int total, x, y;
+  };
+
+  struct Spot {
+    Pack deck;  // less the dealer's two cards and the punter's run (not his hand)
+    int sum = 0, last = 0;
+    bool ace = false;
+    std::vector<Live> live;  // by hand; r == 0: not here
+    double count = 0;        // runs met at this spot
+  };
+
+  // The side's result per chip at play over the hands with these dealer's
+  // cards, weighted by the joint chance of each deal (and the punter's answer
+  // to the call, called).
+  double pair_value(int side, int d1, int d2) {
+    Pack p = Pack::full();
+    const double pd = p.chance(d1);
+    p.take(d1);
+    const double pd2 = pd * p.chance(d2);
+    p.take(d2);
+    Spot start;
+    start.deck = p;
+    start.live.assign(hands_.size(), {0, -1});
+    double out = 0;
+    const bool nd = natural(d1, d2);
+    for (int c1 = 1; c1 <= 10; ++c1) {
+      if (!p[c1]) continue;
+      Pack q = p;
+      const double a = pd2 * q.chance(c1) * (side == 1 ? duel_.accept[z(c1)] : 1);
+      q.take(c1);
+      for (int c2 = 1; c2 <= 10; ++c2) {
+        if (!q[c2]) continue;
+        const double w = a * q.chance(c2);
+        const bool np = natural(c1, c2);
+        if (nd || np) {
+          out += w * (nd ? (np ? 0 : -2) : 2);
+          continue;
+        }
+        start.live[index(c1, c2)].r += w;
+      }
+    }
+    if (nd) return out;
+    return out + drawing(side, d1 + d2, d1 == 1 || d2 == 1, std::move(start));
+  }
+
+  std::size_t index(int a, int b) const {
+    const int x = std::min(a, b), y = std::max(a, b);
+    for (std::size_t h = 0; h < hands_.size(); ++h)
+      if (hands_[h].x == x && hands_[h].y == y) return h;
+    return hands_.size();
+  }
+
+  // The punter's drawing, a layer for each card drawn.
+  double drawing(int side, int dhard, bool dace, Spot start) {
+    const int dtype = type_of(dhard, dace);
+    const int n = static_cast<int>(hands_.size());
+    start.count = 1;
+    std::unordered_map<std::string, Spot> layer, next;
+    layer.emplace(std::string(), std::move(start));
+    double out = 0;
+    std::vector<Weighed> stand;
+    while (!layer.empty()) {
+      next.clear();
+      for (auto& [unused, s] : layer) {
+        // Who stands here, and with what.
+        stand.clear();
+        for (int h = 0; h < n; ++h) {
+          const Live& l = s.live[z(h)];
+          if (l.r <= 0) continue;
+          const Hand& hd = hands_[z(h)];
+          const int best = best_of(hd.x + hd.y + s.sum, s.ace || hd.x == 1);
+          double m = 0;
+          standing(l.peak, best, [&](int j) { m += plan(side, hd.type)[z(j)]; });
+          if (m > 0) stand.push_back({l.r * m, best, hd.x, hd.y});
+        }
+        if (!stand.empty()) {
+          memo_.clear();
+          const auto* y =
+              follow_ ? &duel_.dealer[dealer_set(side, dtype, seen_of(s.sum, s.last))] : nullptr;
+          out += s.count * dealer(s.deck, dhard, dace, -1, y, stand);
+        }
+        // Who draws on.
+        for (int c = 1; c <= 10; ++c) {
+          if (!s.deck[c]) continue;
+          Spot t;
+          t.deck = s.deck;
+          t.deck.take(c);
+          t.sum = s.sum + c, t.ace = s.ace || c == 1, t.last = follow_ ? c : 0;
+          t.live.assign(z(n), {0, -1});
+          bool any = false;
+          for (int h = 0; h < n; ++h) {
+            const Live& l = s.live[z(h)];
+            if (l.r <= 0) continue;
+            const Hand& hd = hands_[z(h)];
+            const int hard = hd.x + hd.y + s.sum;
+            const int above = std::max(l.peak, best_of(hard, s.ace || hd.x == 1));
+            if (above >= 21) continue;
+            const double on = tail(plan(side, hd.type), above);
+            const int left = s.deck[c] - (hd.x == c) - (hd.y == c);
+            if (on <= 0 || left <= 0) continue;
+            const double r = l.r * left / (s.deck.n - 2);
+            if (hard + c > 21) {
+              out -= s.count * r * on;
+              continue;
+            }
+            t.live[z(h)] = {r, std::max(above, 11)};
+            any = true;
+          }
+          if (!any) continue;
+          std::string key(reinterpret_cast<const char*>(&t.deck.left), sizeof t.deck.left);
+          key.push_back(static_cast<char>(t.last));
+          for (const Live& l : t.live) key.push_back(static_cast<char>(l.r > 0 ? l.peak : 0));
+          auto [it, fresh] = next.try_emplace(std::move(key), std::move(t));
+          if (!fresh)
+            it->second.count += s.count;
+          else
+            it->second.count = s.count;
+        }
+      }
+      layer.swap(next);
+    }
+    return out;
+  }
+
+  const std::array<double, kPlans>& plan(int side, int type) const {
+    return duel_.punter[z(side)][z(type)];
+  }
+
+  // The punter's result at one of the dealer's positions (his cards drawn,
+  // the pack `d` less them), over the hands standing with weights `u`. Best
+  // (y null): the dealer's least; following: his plans y alive above `peak`.
+  double dealer(const Pack& d, int hard, bool ace, int peak, const std::array<double, kPlans>* y,
+                const std::vector<Weighed>& u) {
+    const std::uint64_t key = d.code() << 6 | std::uint64_t(peak + 1);
+    if (auto it = memo_.find(key); it != memo_.end()) return it->second;
+    const int best = best_of(hard, ace);
+    double stand = 0;
+    int top = 0;
+    for (const Weighed& h : u) stand += h.w * settle(h.total, best), top = std::max(top, h.total);
+    double result = stand;
+    double draw_mass = 1;
+    if (y) {
+      double m = 0;
+      standing(peak, best, [&](int j) { m += (*y)[z(j)]; });
+      draw_mass = best >= 21 ? 0 : tail(*y, std::max(peak, best));
+      result = m * stand;
+    }
+    // Above every punter standing, the dealer can do no better than stand.
+    const bool draws = y ? draw_mass > 0 : best < 21 && best <= top;
+    if (draws) {
+      double draw = 0;
+      std::vector<Weighed> v;
+      for (int c = 1; c <= 10; ++c) {
+        if (!d[c]) continue;
+        v.clear();
+        double bust = 0;
+        for (const Weighed& h : u) {
+          const int left = d[c] - (h.x == c) - (h.y == c);
+          if (left <= 0) continue;
+          const double w = h.w * left / (d.n - 2);
+          if (hard + c > 21)
+            bust += w;
+          else
+            v.push_back({w, h.total, h.x, h.y});
+        }
+        if (hard + c > 21) {
+          draw += bust * draw_mass;
+          continue;
+        }
+        if (v.empty()) continue;
+        Pack e = d;
+        e.take(c);
+        draw += dealer(e, hard + c, ace || c == 1, y ? std::max(peak, best) : -1, y, v);
+      }
+      result = y ? result + draw : std::min(stand, draw);
+    }
+    memo_.emplace(key, result);
+    return result;
+  }
+
+  const Duel& duel_;
+  bool follow_;
+  std::vector<Hand> hands_;
+  std::unordered_map<std::uint64_t, double> memo_;
+};
+
 // One side's plans solved with the current call and answer: the
 // equilibrium's guarantees and value on that side, per chip first staked.
 struct SideResult {
@@ -597,6 +846,10 @@ double Duel::punter_draws(int side, int type, int best, int peak) const {
 double Duel::dealer_draws(int side, int type, int seen, int best, int peak) const {
   const double p = draws(dealer[dealer_set(side, type, seen)], best, peak);
   return p >= 0 ? p : best < 17 ? 1 : 0;
+}
+
+double dealer_answer(const Duel& d, bool best) {
+  return DealerBest(d, !best).value();
 }
 
 const Duel& duel(bool double_on) {

@@ -16,8 +16,9 @@
 // neither changes.
 //
 // Restrictions, said plainly: the plans do not depend on the cards beyond
-// their sum (what that leaves a punter who reads every card is worked out:
-// full_upper; the dealer's side is not); the stake is one chip, and
+// their sum (what that leaves each side is worked out: full_upper for a
+// punter who reads every card, dealer_answer() for a dealer who reads every
+// card the punter drew); the stake is one chip, and
 // `look-first` (a stake chosen after the first card) is not solved. The pack
 // is fresh for the hand here; the game deals it through, hand after hand.
 #pragma once
@@ -69,6 +70,14 @@ struct Duel {
   double punter_draws(int side, int type, int best, int peak) const;
   double dealer_draws(int side, int type, int seen, int best, int peak) const;
 };
+
+// The punter's expectation when the dealer answers the punter's plans and
+// answer at his best in the whole duel (`best`): he reads his two cards,
+// calls by his first, and reads every card the punter drew, in order. It is
+// at most d.exact, and the whole duel's value lies between it and
+// d.full_upper. Not `best`, the dealer plays his own plans and call, and the
+// count gives d.exact another way (a check of it). Some seconds; not kept.
+double dealer_answer(const Duel& d, bool best);
 
 // Solved once per `double` and kept.
 const Duel& duel(bool double_on);

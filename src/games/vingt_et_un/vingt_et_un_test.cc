@@ -280,6 +280,14 @@ TEST(VingtOptimal, TheDuelIsSolvedAndPlayedOutAlike) {
     // Plans that read the call leave such a punter under 1.5% (2.66% when
     // they did not).
     EXPECT_LT(d.full_upper - d.exact, 0.015);
+    // The dealer's best answer, counted run by run, meets the plans' figure
+    // when it follows his plans instead, and can only do better than them.
+    EXPECT_NEAR(dealer_answer(d, false), d.exact, 1e-12);
+    const double dealer_best = dealer_answer(d, true);
+    EXPECT_LE(dealer_best, d.lower + 1e-5);
+    // What plans leave the dealer is less than what they leave the punter:
+    // his plans read what he saw the punter draw.
+    EXPECT_LT(d.exact - dealer_best, d.full_upper - d.exact);
     for (int side = 0; side < (dbl ? kSides : 1); ++side)  // without the call, one side
       for (const auto& plan : d.punter[static_cast<std::size_t>(side)]) {
         double sum = 0;
