@@ -3,7 +3,9 @@
 #include "games/vingt_et_un/optimal.h"
 
 #include <algorithm>
+#include <array>
 #include <cstdio>
+#include <vector>
 
 #include "games/vingt_et_un/solve.h"
 #include "kit/edge.h"
@@ -79,19 +81,37 @@ Choice optimal_choice(const VingtState& s, Seat me) {
     what = "the optimal punter plays at " + std::to_string(own.best) +
            (s.doubled() ? ", called and doubled" : "");
   } else {
-    // The punter standing with most at stake, as the dealer sees him.
-    Seat most = kNobody;
-    int standing = 0;
+    // The punters standing, as the dealer sees them.
+    std::vector<SeenPunter> in;
+    Seat one = kNobody;
+    std::array<int, 11> unseen{};
+    for (int v = 1; v <= 10; ++v) unseen[static_cast<std::size_t>(v)] = v == 10 ? 16 : 4;
     for (Seat p = 0; p < s.rules().players; ++p) {
+      const Hand& h = s.hand(p);
+      for (std::size_t i = p == me || s.shown(p) ? 0 : 2; i < h.size(); ++i)
+        --unseen[static_cast<std::size_t>(value(h[i]))];
       if (p == me || s.part(p) != kit::Part::kIn) continue;
-      ++standing;
-      if (most == kNobody || s.stake(p) > s.stake(most)) most = p;
+      one = p;
+      SeenPunter sp;
+      sp.stake = s.stake(p);
+      for (std::size_t i = 2; i < h.size(); ++i) sp.drawn.push_back(value(h[i]));
+      in.push_back(std::move(sp));
     }
-    c.yes = most == kNobody
-                ? 0
-                : d.dealer_draws(side, own.type, seen_in(s.hand(most)), own.best, own.peak);
-    what = "the optimal dealer plays at " + std::to_string(own.best) +
-           (standing > 1 ? " against the punter with most at stake" : "");
+    if (in.size() <= 1) {
+      // One punter against the dealer: the duel, where the dealer's
+      // equilibrium plan is the optimal play.
+      c.yes = one == kNobody
+                  ? 0
+                  : d.dealer_draws(side, own.type, seen_in(s.hand(one)), own.best, own.peak);
+      what = "the optimal dealer plays at " + std::to_string(own.best);
+    } else {
+      std::vector<int> mine;
+      for (const Card& card : s.hand(me)) mine.push_back(value(card));
+      c.yes = dealer_best_draws(d, side, mine, unseen, in) ? 1 : 0;
+      what = "the dealer's best answer at " + std::to_string(own.best) + " to the " +
+             std::to_string(in.size()) +
+             " punters standing, each weighed by what he drew as the optimal punter plays";
+    }
   }
   const bool mixes = c.yes > 1e-9 && c.yes < 1 - 1e-9;
   c.why = kit::mixed(c.yes, "draw", "stand") + ", as " + what +
@@ -234,9 +254,13 @@ Result<OddsReport> Odds::compare(const Config& config, long hands, std::uint64_t
                                  std::string_view against) const {
   if (Status st = solvable(config); !st.ok()) return st;
   kit::PairedHands ph{
-      "vingt-et-un", 2, seed, hands, "optimal", std::string(against), [](const State& s) {
-        return static_cast<const VingtState&>(s).hand_number();
-      }};
+      "vingt-et-un",
+      config.players,
+      seed,
+      hands,
+      "optimal",
+      std::string(against),
+      [](const State& s) { return static_cast<const VingtState&>(s).hand_number(); }};
   return kit::optimal_gain(config, ph, "hand");
 }
 

@@ -8,8 +8,10 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <span>
 #include <string>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "kit/solve.h"
@@ -467,6 +469,72 @@ class PunterBest {
   std::unordered_map<std::uint64_t, double> memo_;
 };
 
+// A punter's hand standing, as the dealer weighs it: its weight (its chance
+// with all he has seen, times the stake), its total and its two cards.
+struct Weighed {
+  double w;
+  int total, x, y;
+};
+using DealerMemo = std::unordered_map<std::uint64_t, double>;
+
+// The punters' result at one of the dealer's positions (his cards drawn,
+// the pack `d` less every card he has seen), over the hands standing with
+// weights `u`. Best (y null): the dealer's least; following: his plans y
+// alive above `peak`. Each hand's own cards are out of the pack for the
+// chance of what the dealer draws; any other hidden card is in it, unknown.
+// The memo is for one dealer's start and one `u`. `split`, at the top: the
+// worth of standing and of drawing there (best only).
+double dealer_at(const Pack& d, int hard, bool ace, int peak, const std::array<double, kPlans>* y,
+                 const std::vector<Weighed>& u, DealerMemo& memo,
+                 std::pair<double, double>* split = nullptr) {
+  const std::uint64_t key = d.code() << 6 | std::uint64_t(peak + 1);
+  if (auto it = memo.find(key); it != memo.end() && !split) return it->second;
+  const int best = best_of(hard, ace);
+  double stand = 0;
+  int top = 0;
+  for (const Weighed& h : u) stand += h.w * settle(h.total, best), top = std::max(top, h.total);
+  double result = stand;
+  double draw_mass = 1;
+  if (y) {
+    double m = 0;
+    standing(peak, best, [&](int j) { m += (*y)[z(j)]; });
+    draw_mass = best >= 21 ? 0 : tail(*y, std::max(peak, best));
+    result = m * stand;
+  }
+  // Above every punter standing, the dealer can do no better than stand.
+  const bool draws = y ? draw_mass > 0 : best < 21 && best <= top;
+  double draw = 0;
+  if (draws) {
+    std::vector<Weighed> v;
+    for (int c = 1; c <= 10; ++c) {
+      if (!d[c]) continue;
+      v.clear();
+      double bust = 0;
+      for (const Weighed& h : u) {
+        const int left = d[c] - (h.x == c) - (h.y == c);
+        if (left <= 0) continue;
+        const double w = h.w * left / (d.n - 2);
+        if (hard + c > 21)
+          bust += w;
+        else
+          v.push_back({w, h.total, h.x, h.y});
+      }
+      if (hard + c > 21) {
+        draw += bust * draw_mass;
+        continue;
+      }
+      if (v.empty()) continue;
+      Pack e = d;
+      e.take(c);
+      draw += dealer_at(e, hard + c, ace || c == 1, y ? std::max(peak, best) : -1, y, v, memo);
+    }
+    result = y ? result + draw : std::min(stand, draw);
+  }
+  if (split) *split = {stand, draws ? draw : stand};
+  memo.emplace(key, result);
+  return result;
+}
+
 // The dealer's best answer in the whole duel to the punter's plans and
 // answer: he reads his two cards, chooses the call by his first, and reads
 // every card the punter drew, in order, and every card he draws himself. The
@@ -525,12 +593,6 @@ class DealerBest {
     double r;  // the joint chance of his cards, the dealer's and the run so far
     int peak;  // his highest best total before the last card (11 for all below 12)
   };
-  // A punter's hand standing: its weight, total and cards.
-  struct Weighed {
-    double w;
-    int total, x, y;
-  };
-
   struct Spot {
     Pack deck;  // less the dealer's two cards and the punter's run (not his hand)
     int sum = 0, last = 0;
@@ -607,7 +669,7 @@ class DealerBest {
           memo_.clear();
           const auto* y =
               follow_ ? &duel_.dealer[dealer_set(side, dtype, seen_of(s.sum, s.last))] : nullptr;
-          out += s.count * dealer(s.deck, dhard, dace, -1, y, stand);
+          out += s.count * dealer_at(s.deck, dhard, dace, -1, y, stand, memo_);
         }
         // Who draws on.
         for (int c = 1; c <= 10; ++c) {
@@ -656,62 +718,10 @@ class DealerBest {
     return duel_.punter[z(side)][z(type)];
   }
 
-  // The punter's result at one of the dealer's positions (his cards drawn,
-  // the pack `d` less them), over the hands standing with weights `u`. Best
-  // (y null): the dealer's least; following: his plans y alive above `peak`.
-  double dealer(const Pack& d, int hard, bool ace, int peak, const std::array<double, kPlans>* y,
-                const std::vector<Weighed>& u) {
-    const std::uint64_t key = d.code() << 6 | std::uint64_t(peak + 1);
-    if (auto it = memo_.find(key); it != memo_.end()) return it->second;
-    const int best = best_of(hard, ace);
-    double stand = 0;
-    int top = 0;
-    for (const Weighed& h : u) stand += h.w * settle(h.total, best), top = std::max(top, h.total);
-    double result = stand;
-    double draw_mass = 1;
-    if (y) {
-      double m = 0;
-      standing(peak, best, [&](int j) { m += (*y)[z(j)]; });
-      draw_mass = best >= 21 ? 0 : tail(*y, std::max(peak, best));
-      result = m * stand;
-    }
-    // Above every punter standing, the dealer can do no better than stand.
-    const bool draws = y ? draw_mass > 0 : best < 21 && best <= top;
-    if (draws) {
-      double draw = 0;
-      std::vector<Weighed> v;
-      for (int c = 1; c <= 10; ++c) {
-        if (!d[c]) continue;
-        v.clear();
-        double bust = 0;
-        for (const Weighed& h : u) {
-          const int left = d[c] - (h.x == c) - (h.y == c);
-          if (left <= 0) continue;
-          const double w = h.w * left / (d.n - 2);
-          if (hard + c > 21)
-            bust += w;
-          else
-            v.push_back({w, h.total, h.x, h.y});
-        }
-        if (hard + c > 21) {
-          draw += bust * draw_mass;
-          continue;
-        }
-        if (v.empty()) continue;
-        Pack e = d;
-        e.take(c);
-        draw += dealer(e, hard + c, ace || c == 1, y ? std::max(peak, best) : -1, y, v);
-      }
-      result = y ? result + draw : std::min(stand, draw);
-    }
-    memo_.emplace(key, result);
-    return result;
-  }
-
   const Duel& duel_;
   bool follow_;
   std::vector<Hand> hands_;
-  std::unordered_map<std::uint64_t, double> memo_;
+  DealerMemo memo_;
 };
 
 // One side's plans solved with the current call and answer: the
@@ -850,6 +860,69 @@ double Duel::dealer_draws(int side, int type, int seen, int best, int peak) cons
 
 double dealer_answer(const Duel& d, bool best) {
   return DealerBest(d, !best).value();
+}
+
+bool dealer_best_draws(const Duel& d, int side, std::span<const int> own,
+                       const std::array<int, 11>& unseen, std::span<const SeenPunter> punters) {
+  Pack pack;
+  for (int v = 1; v <= 10; ++v) pack.left[z(v)] = unseen[z(v)], pack.n += unseen[z(v)];
+  std::vector<Weighed> u, his;
+  for (const SeenPunter& p : punters) {
+    // The pack as it was before he drew, less all else the dealer has seen.
+    Pack before = pack;
+    for (int c : p.drawn) before.put(c);
+    // His two cards weighed by the ways to hold them (and, called, to double
+    // on the first), the chance of his draws, in order, from the pack less
+    // them, and his plans that draw to them and stand there. Play no plan
+    // makes (a punter off the plans) weighs the hands by the cards alone.
+    for (bool by_plans : {true, false}) {
+      his.clear();
+      double mass = 0;
+      for (int x = 1; x <= 10; ++x)
+        for (int y = x; y <= 10; ++y) {
+          if (natural(x, y) || before[x] < 1 + (x == y) || before[y] < 1) continue;
+          const double ways = x == y ? before[x] * (before[x] - 1.0) : 2.0 * before[x] * before[y];
+          const double answer =
+              side == 1 ? (d.accept[z(x)] + d.accept[z(y)]) / 2 : 1;  // either card first
+          Pack q = before;
+          q.take(x), q.take(y);
+          double w = ways * answer;
+          int hard = x + y, peak = -1;
+          bool ace = x == 1;
+          for (int c : p.drawn) {
+            if (hard > 21 || !q[c]) {
+              w = 0;
+              break;
+            }
+            peak = std::max(peak, best_of(hard, ace));
+            w *= q.chance(c);
+            q.take(c), hard += c, ace = ace || c == 1;
+          }
+          if (w <= 0 || hard > 21) continue;
+          const int best = best_of(hard, ace);
+          if (by_plans) {
+            double m = 0;
+            standing(peak, best,
+                     [&](int j) { m += d.punter[z(side)][z(type_of(x + y, x == 1))][z(j)]; });
+            w *= m;
+          }
+          if (w <= 0) continue;
+          his.push_back({w, best, x, y});
+          mass += w;
+        }
+      if (mass <= 0) continue;
+      for (Weighed& h : his) u.push_back({h.w * p.stake / mass, h.total, h.x, h.y});
+      break;
+    }
+  }
+  if (u.empty()) return false;
+  int hard = 0;
+  bool ace = false;
+  for (int c : own) hard += c, ace = ace || c == 1;
+  DealerMemo memo;
+  std::pair<double, double> split;
+  dealer_at(pack, hard, ace, -1, nullptr, u, memo, &split);
+  return split.second < split.first - 1e-12;
 }
 
 const Duel& duel(bool double_on) {

@@ -25,6 +25,7 @@
 
 #include <array>
 #include <cstddef>
+#include <span>
 #include <vector>
 
 namespace parlour::vingt_et_un {
@@ -78,6 +79,21 @@ struct Duel {
 // d.full_upper. Not `best`, the dealer plays his own plans and call, and the
 // count gives d.exact another way (a check of it). Some seconds; not kept.
 double dealer_answer(const Duel& d, bool best);
+
+// A punter standing, as the dealer sees him when he comes to draw: what he
+// has at stake and the cards he drew, in order (values, an ace 1).
+struct SeenPunter {
+  double stake = 1;
+  std::vector<int> drawn;
+};
+// Whether the dealer does better to draw than to stand, answering at his
+// best punters who play the duel's plans on `side`: `own`, his cards;
+// `unseen`, by value, the cards he has not seen this hand (every card face
+// up and his own are out). Each punter's two cards are weighed by all the
+// dealer saw him do, each punter on his own: what one holds changes the
+// chances of another's only a little, and is not counted.
+bool dealer_best_draws(const Duel& d, int side, std::span<const int> own,
+                       const std::array<int, 11>& unseen, std::span<const SeenPunter> punters);
 
 // Solved once per `double` and kept.
 const Duel& duel(bool double_on);
