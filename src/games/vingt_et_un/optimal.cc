@@ -3,7 +3,6 @@
 #include "games/vingt_et_un/optimal.h"
 
 #include <algorithm>
-#include <array>
 #include <cstdio>
 #include <vector>
 
@@ -84,12 +83,11 @@ Choice optimal_choice(const VingtState& s, Seat me) {
     // The punters standing, as the dealer sees them.
     std::vector<SeenPunter> in;
     Seat one = kNobody;
-    std::array<int, 11> unseen{};
-    for (int v = 1; v <= 10; ++v) unseen[static_cast<std::size_t>(v)] = v == 10 ? 16 : 4;
+    std::vector<int> mine, seen;  // his cards; the others' face up
     for (Seat p = 0; p < s.rules().players; ++p) {
       const Hand& h = s.hand(p);
       for (std::size_t i = p == me || s.shown(p) ? 0 : 2; i < h.size(); ++i)
-        --unseen[static_cast<std::size_t>(value(h[i]))];
+        (p == me ? mine : seen).push_back(value(h[i]));
       if (p == me || s.part(p) != kit::Part::kIn) continue;
       one = p;
       SeenPunter sp;
@@ -105,9 +103,7 @@ Choice optimal_choice(const VingtState& s, Seat me) {
                   : d.dealer_draws(side, own.type, seen_in(s.hand(one)), own.best, own.peak);
       what = "the optimal dealer plays at " + std::to_string(own.best);
     } else {
-      std::vector<int> mine;
-      for (const Card& card : s.hand(me)) mine.push_back(value(card));
-      c.yes = dealer_best_draws(d, side, mine, unseen, in) ? 1 : 0;
+      c.yes = dealer_best_draws(d, side, mine, seen, in) ? 1 : 0;
       what = "the dealer's best answer at " + std::to_string(own.best) + " to the " +
              std::to_string(in.size()) +
              " punters standing, each weighed by what he drew as the optimal punter plays";

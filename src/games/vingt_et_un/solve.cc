@@ -72,6 +72,13 @@ void standing(int peak, int best, F&& each) {
     if (plan_total(j) > peak && plan_total(j) <= best) each(j);
 }
 
+// The chance of the plans standing there.
+double stands(const std::array<double, kPlans>& plan, int peak, int best) {
+  double p = 0;
+  standing(peak, best, [&](int j) { p += plan[z(j)]; });
+  return p;
+}
+
 double tail(const std::array<double, kPlans>& plan, int above) {
   double p = 0;
   for (int j = 0; j < kPlans; ++j)
@@ -308,8 +315,7 @@ double play(const Duel& duel, int side, const std::vector<Deal>& all, DealerDraw
         double go(Pack& d, int hard, bool ace, int peak, int v, int last, double p) {
           const int best = best_of(hard, ace);
           double out = 0;
-          double stand = 0;
-          standing(peak, best, [&](int j) { stand += plan[z(j)]; });
+          const double stand = stands(plan, peak, best);
           if (stand > 0) {
             const std::array<double, kPlans> dv = dealer.at(d, dhard, dace, -1, best);
             const std::array<double, kPlans>& y = duel.dealer[set0 + z(seen_of(v, last))];
@@ -472,6 +478,22 @@ class PunterBest {
   std::unordered_map<std::uint64_t, double> memo_;
 };
 
+// A punter's two cards (x <= y, no natural, which is shown at once) and
+// their type.
+struct TwoCards {
+  int x, y, type;
+};
+const std::vector<TwoCards>& two_cards() {
+  static const std::vector<TwoCards> all = [] {
+    std::vector<TwoCards> out;
+    for (int x = 1; x <= 10; ++x)
+      for (int y = x; y <= 10; ++y)
+        if (!natural(x, y)) out.push_back({x, y, type_of(x + y, x == 1)});
+    return out;
+  }();
+  return all;
+}
+
 // A punter's hand standing, as the dealer weighs it: its weight (its chance
 // with all he has seen, times the stake), its total and its two cards.
 struct Weighed {
@@ -499,10 +521,8 @@ double dealer_at(const Pack& d, int hard, bool ace, int peak, const std::array<d
   double result = stand;
   double draw_mass = 1;
   if (y) {
-    double m = 0;
-    standing(peak, best, [&](int j) { m += (*y)[z(j)]; });
     draw_mass = best >= 21 ? 0 : tail(*y, std::max(peak, best));
-    result = m * stand;
+    result = stands(*y, peak, best) * stand;
   }
   // Above every punter standing, the dealer can do no better than stand.
   const bool draws = y ? draw_mass > 0 : best < 21 && best <= top;
@@ -557,11 +577,7 @@ double dealer_at(const Pack& d, int hard, bool ace, int peak, const std::array<d
 // then the equilibrium's, a check of this count against play()).
 class DealerBest {
  public:
-  DealerBest(const Duel& duel, bool follow) : duel_(duel), follow_(follow) {
-    for (int x = 1; x <= 10; ++x)
-      for (int y = x; y <= 10; ++y)
-        if (!natural(x, y)) hands_.push_back({x, y, type_of(x + y, x == 1 || y == 1)});
-  }
+  DealerBest(const Duel& duel, bool follow) : duel_(duel), follow_(follow) {}
 
   double value() {
     double total = 0;
@@ -588,9 +604,6 @@ class DealerBest {
   }
 
  private:
-  struct Hand {
-    int x, y, type;
-  };
   // The punter's hand at one position of his drawing.
   struct Live {
     double r;  // the joint chance of his cards, the dealer's and the run so far
@@ -662,10 +675,9 @@ class DealerBest {
         for (int h = 0; h < n; ++h) {
           const Live& l = s.live[z(h)];
           if (l.r <= 0) continue;
-          const Hand& hd = hands_[z(h)];
+          const TwoCards& hd = hands_[z(h)];
           const int best = best_of(hd.x + hd.y + s.sum, s.ace || hd.x == 1);
-          double m = 0;
-          standing(l.peak, best, [&](int j) { m += plan(side, hd.type)[z(j)]; });
+          const double m = stands(plan(side, hd.type), l.peak, best);
           if (m > 0) stand.push_back({l.r * m, best, hd.x, hd.y});
         }
         if (!stand.empty()) {
@@ -686,7 +698,7 @@ class DealerBest {
           for (int h = 0; h < n; ++h) {
             const Live& l = s.live[z(h)];
             if (l.r <= 0) continue;
-            const Hand& hd = hands_[z(h)];
+            const TwoCards& hd = hands_[z(h)];
             const int hard = hd.x + hd.y + s.sum;
             const int above = std::max(l.peak, best_of(hard, s.ace || hd.x == 1));
             if (above >= 21) continue;
@@ -705,11 +717,7 @@ class DealerBest {
           std::string key(reinterpret_cast<const char*>(&t.deck.left), sizeof t.deck.left);
           key.push_back(static_cast<char>(t.last));
           for (const Live& l : t.live) key.push_back(static_cast<char>(l.r > 0 ? l.peak : 0));
-          auto [it, fresh] = next.try_emplace(std::move(key), std::move(t));
-          if (!fresh)
-            it->second.count += s.count;
-          else
-            it->second.count = s.count;
+          next.try_emplace(std::move(key), std::move(t)).first->second.count += s.count;
         }
       }
       layer.swap(next);
@@ -723,7 +731,7 @@ class DealerBest {
 
   const Duel& duel_;
   bool follow_;
-  std::vector<Hand> hands_;
+  const std::vector<TwoCards>& hands_ = two_cards();
   DealerMemo memo_;
 };
 
@@ -865,10 +873,11 @@ double dealer_answer(const Duel& d, bool best) {
   return DealerBest(d, !best).value();
 }
 
-bool dealer_best_draws(const Duel& d, int side, std::span<const int> own,
-                       const std::array<int, 11>& unseen, std::span<const SeenPunter> punters) {
-  Pack pack;
-  for (int v = 1; v <= 10; ++v) pack.left[z(v)] = unseen[z(v)], pack.n += unseen[z(v)];
+bool dealer_best_draws(const Duel& d, int side, std::span<const int> own, std::span<const int> seen,
+                       std::span<const SeenPunter> punters) {
+  Pack pack = Pack::full();
+  for (int c : own) pack.take(c);
+  for (int c : seen) pack.take(c);
   std::vector<Weighed> u, his;
   for (const SeenPunter& p : punters) {
     // The pack as it was before he drew, less all else the dealer has seen.
@@ -881,38 +890,33 @@ bool dealer_best_draws(const Duel& d, int side, std::span<const int> own,
     for (bool by_plans : {true, false}) {
       his.clear();
       double mass = 0;
-      for (int x = 1; x <= 10; ++x)
-        for (int y = x; y <= 10; ++y) {
-          if (natural(x, y) || before[x] < 1 + (x == y) || before[y] < 1) continue;
-          const double ways = x == y ? before[x] * (before[x] - 1.0) : 2.0 * before[x] * before[y];
-          const double answer =
-              side == 1 ? (d.accept[z(x)] + d.accept[z(y)]) / 2 : 1;  // either card first
-          Pack q = before;
-          q.take(x), q.take(y);
-          double w = ways * answer;
-          int hard = x + y, peak = -1;
-          bool ace = x == 1;
-          for (int c : p.drawn) {
-            if (hard > 21 || !q[c]) {
-              w = 0;
-              break;
-            }
-            peak = std::max(peak, best_of(hard, ace));
-            w *= q.chance(c);
-            q.take(c), hard += c, ace = ace || c == 1;
+      for (const TwoCards& h : two_cards()) {
+        const int x = h.x, y = h.y;
+        if (before[x] < 1 + (x == y) || before[y] < 1) continue;
+        const double ways = x == y ? before[x] * (before[x] - 1.0) : 2.0 * before[x] * before[y];
+        const double answer =
+            side == 1 ? (d.accept[z(x)] + d.accept[z(y)]) / 2 : 1;  // either card first
+        Pack q = before;
+        q.take(x), q.take(y);
+        double w = ways * answer;
+        int hard = x + y, peak = -1;
+        bool ace = x == 1;
+        for (int c : p.drawn) {
+          if (hard > 21 || !q[c]) {
+            w = 0;
+            break;
           }
-          if (w <= 0 || hard > 21) continue;
-          const int best = best_of(hard, ace);
-          if (by_plans) {
-            double m = 0;
-            standing(peak, best,
-                     [&](int j) { m += d.punter[z(side)][z(type_of(x + y, x == 1))][z(j)]; });
-            w *= m;
-          }
-          if (w <= 0) continue;
-          his.push_back({w, best, x, y});
-          mass += w;
+          peak = std::max(peak, best_of(hard, ace));
+          w *= q.chance(c);
+          q.take(c), hard += c, ace = ace || c == 1;
         }
+        if (w <= 0 || hard > 21) continue;
+        const int best = best_of(hard, ace);
+        if (by_plans) w *= stands(d.punter[z(side)][z(h.type)], peak, best);
+        if (w <= 0) continue;
+        his.push_back({w, best, x, y});
+        mass += w;
+      }
       if (mass <= 0) continue;
       for (Weighed& h : his) u.push_back({h.w * p.stake / mass, h.total, h.x, h.y});
       break;

@@ -88,12 +88,12 @@ struct SeenPunter {
 };
 // Whether the dealer does better to draw than to stand, answering at his
 // best punters who play the duel's plans on `side`: `own`, his cards;
-// `unseen`, by value, the cards he has not seen this hand (every card face
-// up and his own are out). Each punter's two cards are weighed by all the
-// dealer saw him do, each punter on his own: what one holds changes the
+// `seen`, every other card face up this hand (the punters' draws among
+// them); all values, an ace 1. Each punter's two cards are weighed by all
+// the dealer saw him do, each punter on his own: what one holds changes the
 // chances of another's only a little, and is not counted.
-bool dealer_best_draws(const Duel& d, int side, std::span<const int> own,
-                       const std::array<int, 11>& unseen, std::span<const SeenPunter> punters);
+bool dealer_best_draws(const Duel& d, int side, std::span<const int> own, std::span<const int> seen,
+                       std::span<const SeenPunter> punters);
 
 // Solved once per `double` and kept.
 const Duel& duel(bool double_on);

@@ -314,30 +314,20 @@ TEST(VingtOptimal, TheDuelIsSolvedAndPlayedOutAlike) {
   EXPECT_NEAR(duel(false).punter_draws(0, type_of(20, false), 20, -1), 0, 1e-9);
 }
 
-// The pack less `seen` (values), by value.
-std::array<int, 11> unseen_less(std::initializer_list<int> seen) {
-  std::array<int, 11> u{};
-  for (int v = 1; v <= 10; ++v) u[static_cast<std::size_t>(v)] = v == 10 ? 16 : 4;
-  for (int v : seen) --u[static_cast<std::size_t>(v)];
-  return u;
-}
-
 TEST(VingtOptimal, AgainstSeveralPuntersTheDealerAnswersThemAll) {
   const Duel& d = duel(true);
   // Foster: "those that have more than the dealer, but still not more than
   // 21, he must pay". Two punters drew 9 and 8 and stood: from any two
   // cards they hold 19 to 21, so the dealer on 17 must draw.
   std::vector<SeenPunter> sure{{1, {9, 8}}, {1, {8, 9}}};
-  EXPECT_TRUE(
-      dealer_best_draws(d, 0, std::vector<int>{10, 7}, unseen_less({10, 7, 9, 8, 8, 9}), sure));
+  EXPECT_TRUE(dealer_best_draws(d, 0, std::vector<int>{10, 7}, std::vector<int>{9, 8, 8, 9}, sure));
   // On 20 against two punters who stood on their two cards, he stands.
   std::vector<SeenPunter> pat{{1, {}}, {2, {}}};
-  EXPECT_FALSE(dealer_best_draws(d, 0, std::vector<int>{10, 10}, unseen_less({10, 10}), pat));
+  EXPECT_FALSE(dealer_best_draws(d, 0, std::vector<int>{10, 10}, std::vector<int>{}, pat));
   // Called and doubled, on a hard 12 against one who drew a 3 and a 4 (no
   // plan stands under 12) and one who drew a tenth card, he draws.
   std::vector<SeenPunter> drew{{1, {3, 4}}, {1, {10}}};
-  EXPECT_TRUE(
-      dealer_best_draws(d, 1, std::vector<int>{10, 2}, unseen_less({10, 2, 3, 4, 10}), drew));
+  EXPECT_TRUE(dealer_best_draws(d, 1, std::vector<int>{10, 2}, std::vector<int>{3, 4, 10}, drew));
   // At the table: the optimal dealer answers the two punters standing.
   VingtState s =
       deal_hand(3, {1, 1}, {{"5C", "4D"}, {"6S", "3H"}, {"TS", "2H"}}, {"KD", "9C", "8H"});
