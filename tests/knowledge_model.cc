@@ -1,0 +1,292 @@
+#include "knowledge_model.h"
+
+#include <algorithm>
+#include <bit>
+#include <cassert>
+#include <stdexcept>
+
+namespace parlour::testing {
+
+KnowledgeModel::KnowledgeModel(int players, std::vector<Card> deck)
+    : players_(players), deck_(std::move(deck)), knows_(static_cast<std::size_t>(players) + 1) {}
+
+int KnowledgeModel::zone_id(const Zone& z) {
+  const auto key = std::make_tuple(static_cast<int>(z.kind), z.owner, z.name);
+  if (auto it = ids_.find(key); it != ids_.end()) return it->second;
+  int id = static_cast<int>(zone_owner_.size());
+  if (id < kUnshown) {
+    zone_owner_.push_back(z.owner);
+    zone_kind_.push_back(z.kind);
+    zone_name_.push_back(z.name);
+  } else {
+    // Zones come and go (a bank's cards are drawn before whoever holds it):
+    // a zone no longer drawn and holding no card gives its number to the new.
+    for (id = 0; id < kUnshown; ++id) {
+      const bool drawn = std::find(drawn_.begin(), drawn_.end(), id) != drawn_.end();
+      const bool holds =
+          std::any_of(copies_.begin(), copies_.end(), [&](const Copy& c) { return c.zone == id; });
+      if (!drawn && !holds) break;
+    }
+    if (id == kUnshown) throw std::runtime_error("more zones at once than the model follows");
+    std::erase_if(ids_, [&](const auto& e) { return e.second == id; });
+    for (auto& k : knows_)
+      for (Mask& m : k) m &= ~(Mask{1} << id);
+    const auto i = static_cast<std::size_t>(id);
+    zone_owner_[i] = z.owner, zone_kind_[i] = z.kind, zone_name_[i] = z.name;
+  }
+  ids_.emplace(key, id);
+  return id;
+}
+
+KnowledgeModel::Table KnowledgeModel::read(const View& omniscient) {
+  Table t;
+  drawn_.clear();
+  for (const Zone& z : omniscient.zones) {
+    const auto id = static_cast<std::size_t>(zone_id(z));
+    drawn_.push_back(static_cast<int>(id));
+    if (t.down.size() <= id) t.down.resize(id + 1), t.up.resize(id + 1);
+    for (const CardView& c : z.cards) {
+      if (!c.card) continue;  // an empty slot of a grid
+      (c.face_up ? t.up : t.down)[id].push_back(*c.card);
+    }
+  }
+  t.down.resize(zone_owner_.size()), t.up.resize(zone_owner_.size());
+  return t;
+}
+
+// A seat's own place (its hand, the card dealt to it): it sees every card there.
+bool KnowledgeModel::owns(int observer, int zone) const {
+  if (zone == kUnshown || observer >= players_) return false;
+  return zone_owner_[static_cast<std::size_t>(zone)] == observer;
+}
+
+void KnowledgeModel::observe(const View& omniscient) {
+  const Table t = read(omniscient);
+  const int zones = static_cast<int>(zone_owner_.size());
+  auto face_up_anywhere = [&](Card v) {
+    for (const auto& up : t.up)
+      if (std::find(up.begin(), up.end(), v) != up.end()) return true;
+    return false;
+  };
+  Mask anywhere = Mask{1} << kUnshown;
+  for (int z = 0; z < zones; ++z) anywhere |= Mask{1} << z;
+
+  if (!started_) {
+    started_ = true;
+    std::vector<Card> values = deck_;
+    std::sort(values.begin(), values.end());
+    values.erase(std::unique(values.begin(), values.end()), values.end());
+    for (Card v : values) {
+      int left = static_cast<int>(std::count(deck_.begin(), deck_.end(), v));
+      for (int z = 0; z < zones; ++z) {
+        const auto& up = t.up[static_cast<std::size_t>(z)];
+        left -= static_cast<int>(std::count(up.begin(), up.end(), v));
+      }
+      for (int z = 0; z < zones; ++z)
+        for (Card c : t.down[static_cast<std::size_t>(z)])
+          if (c == v) copies_.push_back({v, z}), --left;
+      for (; left > 0; --left) copies_.push_back({v, kUnshown});
+    }
+    for (auto& k : knows_) k.assign(copies_.size(), anywhere);
+  } else {
+    // Where each face-down card went: per card, those still in a zone that
+    // holds it stay; the others moved to where it newly lies face down.
+    struct Move {
+      std::size_t copy;
+      int from, to;
+      bool seen_by_all;  // turned up where it lay, then taken away: everyone saw it go
+    };
+    std::vector<Move> moves;
+    std::vector<bool> gone(copies_.size(), false);
+    std::vector<Copy> fresh;  // face down now, face up before: turned down before everyone
+    std::vector<bool> fresh_public;
+    std::map<Card, std::vector<int>> appeared;  // card -> zones it newly lies in face down
+    std::map<Card, std::vector<int>> count_after;
+    for (int z = 0; z < zones; ++z)
+      for (Card c : t.down[static_cast<std::size_t>(z)]) {
+        auto& n = count_after[c];
+        n.resize(static_cast<std::size_t>(zones), 0);
+        ++n[static_cast<std::size_t>(z)];
+      }
+    std::map<Card, std::vector<std::size_t>> left;  // copies no longer where they were
+    std::map<Card, std::vector<std::size_t>> unshown;
+    for (std::size_t i = 0; i < copies_.size(); ++i) {
+      const Copy& c = copies_[i];
+      if (c.zone == kUnshown) {
+        unshown[c.card].push_back(i);
+        continue;
+      }
+      auto it = count_after.find(c.card);
+      if (it != count_after.end() && it->second[static_cast<std::size_t>(c.zone)] > 0)
+        --it->second[static_cast<std::size_t>(c.zone)];
+      else
+        left[c.card].push_back(i);
+    }
+    for (auto& [v, n] : count_after)
+      for (int z = 0; z < zones; ++z)
+        for (int k = 0; k < n[static_cast<std::size_t>(z)]; ++k) appeared[v].push_back(z);
+    std::vector<Card> values;
+    for (const auto& [v, _] : left) values.push_back(v);
+    for (const auto& [v, _] : appeared) values.push_back(v);
+    std::sort(values.begin(), values.end());
+    values.erase(std::unique(values.begin(), values.end()), values.end());
+    for (Card v : values) {
+      std::vector<std::size_t>& from = left[v];
+      std::vector<int>& to = appeared[v];
+      std::vector<std::size_t>& spare = unshown[v];
+      std::size_t k = 0;
+      for (; k < from.size() && k < to.size(); ++k) {
+        const int z = copies_[from[k]].zone;
+        const auto& up = t.up[static_cast<std::size_t>(z)];
+        moves.push_back({from[k], z, to[k], std::find(up.begin(), up.end(), v) != up.end()});
+      }
+      for (std::size_t j = k; j < to.size(); ++j) {
+        if (!spare.empty()) {
+          moves.push_back({spare.back(), kUnshown, to[j], false});
+          spare.pop_back();
+        } else {
+          // Not from a face-down place: it lay face up before everyone.
+          fresh.push_back({v, to[j]});
+          fresh_public.push_back(was_up_.count(v) > 0);
+        }
+      }
+      for (std::size_t j = k; j < from.size(); ++j) {
+        if (face_up_anywhere(v))
+          gone[from[j]] = true;  // turned up: seen by all, followed no more
+        else
+          moves.push_back({from[j], copies_[from[j]].zone, kUnshown, false});
+      }
+    }
+
+    Mask held = 0, stayed = 0;  // zones that held face-down cards, and those where one stayed
+    for (std::size_t i = 0; i < copies_.size(); ++i) held |= Mask{1} << copies_[i].zone;
+    stayed = held;
+    for (const Move& m : moves) stayed &= ~(Mask{1} << m.from);
+    for (std::size_t i = 0; i < copies_.size(); ++i) {
+      const bool moved =
+          std::any_of(moves.begin(), moves.end(), [&](const Move& m) { return m.copy == i; });
+      if (!moved && !gone[i]) stayed |= Mask{1} << copies_[i].zone;
+    }
+    const Mask emptied = held & ~stayed & ~(Mask{1} << kUnshown);
+    for (std::size_t o = 0; o < knows_.size(); ++o) {
+      std::vector<Mask>& k = knows_[o];
+      const std::vector<Mask> before = k;
+      std::vector<bool> seen(copies_.size(), false);
+      std::vector<Mask> spread(kUnshown + 1, 0);  // per source zone: where its cards went unseen
+      for (const Move& m : moves) {
+        if (m.seen_by_all || owns(static_cast<int>(o), m.from) || owns(static_cast<int>(o), m.to)) {
+          k[m.copy] = Mask{1} << m.to, seen[m.copy] = true;
+        } else {
+          spread[static_cast<std::size_t>(m.from)] |= Mask{1} << m.to;
+        }
+      }
+      // A zone whose cards all went (a play covered by the next, a card
+      // exchanged) holds none of the cards it held, whatever came in.
+      for (std::size_t i = 0; i < copies_.size(); ++i) {
+        if (seen[i]) continue;
+        k[i] &= ~emptied;
+        for (int z = 0; z <= kUnshown; ++z)
+          if (spread[static_cast<std::size_t>(z)] && (before[i] >> z & 1))
+            k[i] |= spread[static_cast<std::size_t>(z)];
+      }
+    }
+    for (const Move& m : moves) copies_[m.copy].zone = m.to;
+    // Drop the cards turned up, add those turned down.
+    std::size_t w = 0;
+    for (std::size_t i = 0; i < copies_.size(); ++i) {
+      if (gone[i]) continue;
+      copies_[w] = copies_[i];
+      for (auto& k : knows_) k[w] = k[i];
+      ++w;
+    }
+    copies_.resize(w);
+    for (auto& k : knows_) k.resize(w);
+    for (std::size_t j = 0; j < fresh.size(); ++j) {
+      copies_.push_back(fresh[j]);
+      for (auto& k : knows_) k.push_back(fresh_public[j] ? Mask{1} << fresh[j].zone : anywhere);
+    }
+  }
+  // A seat sees its own hand.
+  for (std::size_t o = 0; o < knows_.size(); ++o) {
+    for (std::size_t i = 0; i < copies_.size(); ++i)
+      if (owns(static_cast<int>(o), copies_[i].zone)) knows_[o][i] = Mask{1} << copies_[i].zone;
+    deduce(static_cast<int>(o));
+  }
+  was_up_.clear();
+  for (const auto& up : t.up)
+    for (Card c : up) was_up_.insert(c);
+  table_ = t;
+}
+
+void KnowledgeModel::deduce(int observer) {
+  std::vector<Mask>& k = knows_[static_cast<std::size_t>(observer)];
+  std::vector<int> n(kUnshown + 1, 0);
+  for (const Copy& c : copies_) ++n[static_cast<std::size_t>(c.zone)];
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (int z = 0; z <= kUnshown; ++z) {
+      const Mask b = Mask{1} << z;
+      int known = 0, may = 0;
+      for (Mask m : k) known += m == b, may += (m & b) != 0;
+      const int here = n[static_cast<std::size_t>(z)];
+      if (known == here && may > known) {  // the zone is full of cards known there
+        for (Mask& m : k)
+          if ((m & b) && m != b) m &= ~b, changed = true;
+      } else if (may == here && may > known) {  // only these may lie there: they all do
+        for (Mask& m : k)
+          if ((m & b) && m != b) m = b, changed = true;
+      }
+    }
+  }
+  // The model itself must never lose the truth.
+  for (std::size_t i = 0; i < copies_.size(); ++i)
+    if (!(k[i] >> copies_[i].zone & 1))
+      throw std::logic_error("knowledge model lost " + short_name(copies_[i].card) + " in " +
+                             (copies_[i].zone == kUnshown
+                                  ? std::string("the unshown cards")
+                                  : zone_name_[static_cast<std::size_t>(copies_[i].zone)]));
+}
+
+std::vector<Leak> KnowledgeModel::check(const View& view, int step) {
+  std::vector<Leak> leaks;
+  if (view.viewer == kEveryone) return leaks;
+  const auto& k = knows_[static_cast<std::size_t>(observer(view.viewer))];
+  for (const Zone& z : view.zones) {
+    const int id = zone_id(z);
+    const auto zi = static_cast<std::size_t>(id);
+    std::map<Card, int> down, up;
+    for (const CardView& c : z.cards)
+      if (c.card) ++(c.face_up ? up : down)[*c.card];
+    for (const auto& [v, n] : up) {
+      const auto& real = zi < table_.up.size() ? table_.up[zi] : std::vector<Card>{};
+      if (n > std::count(real.begin(), real.end(), v))
+        leaks.push_back({view.viewer, z.name + " (named face up)", v, step});
+    }
+    for (const auto& [v, n] : down) {
+      int may = 0;
+      for (std::size_t i = 0; i < copies_.size(); ++i)
+        may += copies_[i].card == v && k[i] == Mask{1} << id;
+      if (n > may) leaks.push_back({view.viewer, z.name, v, step});
+    }
+  }
+  return leaks;
+}
+
+std::string KnowledgeModel::describe(Seat viewer) const {
+  std::string out;
+  const auto& k = knows_[static_cast<std::size_t>(observer(viewer))];
+  for (std::size_t i = 0; i < copies_.size(); ++i) {
+    out += short_name(copies_[i].card) + "@" +
+           (copies_[i].zone == kUnshown ? "?"
+                                        : zone_name_[static_cast<std::size_t>(copies_[i].zone)]) +
+           " may be in";
+    for (int z = 0; z <= kUnshown; ++z)
+      if (k[i] >> z & 1)
+        out += " [" + (z == kUnshown ? std::string("?") : zone_name_[static_cast<std::size_t>(z)]) +
+               "]";
+    out += "\n";
+  }
+  return out;
+}
+
+}  // namespace parlour::testing
