@@ -13,6 +13,27 @@ void HiddenCards::deal(Rng& rng) {
   for (std::size_t i = 0; i < slots_.size(); ++i) slots_[i]->card = pool[i];
 }
 
+void recall(Cards& hand, const Cards& shown, Seat owner) {
+  for (Held& h : hand) h.known = h.knew | bit(owner);
+  std::vector<Card> values;
+  for (const Held& c : shown) values.push_back(c.card);
+  std::sort(values.begin(), values.end());
+  values.erase(std::unique(values.begin(), values.end()), values.end());
+  for (Card v : values) {
+    const auto left =
+        std::count_if(shown.begin(), shown.end(), [&](const Held& c) { return c.card == v; });
+    for (Seat s = 0; s < kMaxSeats; ++s) {
+      if (s == owner) continue;
+      long knew = 0;
+      for (const Cards* place : {static_cast<const Cards*>(&hand), &shown})
+        for (const Held& c : *place) knew += c.card == v && (c.knew >> s & 1);
+      long may = knew - left;  // the copies it can still tell stayed
+      for (Held& c : hand)
+        if (c.card == v && (c.known >> s & 1) && may-- <= 0) c.known &= ~bit(s);
+    }
+  }
+}
+
 Zone hand_view(const Cards& hand, Seat owner, Seat viewer, Seat as) {
   Zone z{ZoneKind::kHand, Layout::kHand, owner, seat_name(owner) + "'s hand", {}, "", 0, 0};
   for (const Held& c : hand)

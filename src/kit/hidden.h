@@ -5,12 +5,13 @@
 //
 // A seat knows a card where it put it or saw it go: its own hand, the cards it
 // played into a pile, cards turned up at a challenge (everyone), cards it took
-// up. What it once knew of another's hand it forgets when that player plays
-// face down from it (it cannot tell which cards went). Views show a card to a
-// seat exactly when the seat knows it, so resampling what a seat does not
-// know (HiddenCards) leaves its view unchanged.
+// up. What it once knew of another's hand it forgets as soon as that player
+// picks a card from it face down (pick()): it sees a card go, not which. Views
+// show a card to a seat exactly when the seat knows it, so resampling what a
+// seat does not know (HiddenCards) leaves its view unchanged.
 #pragma once
 
+#include <algorithm>
 #include <vector>
 
 #include "core/rng.h"
@@ -23,6 +24,10 @@ struct Held {
   Card card;
   SeatMask known = 0;    // seats that know this card lies here
   bool face_up = false;  // lying face up: everyone sees it
+  // Who knew of this card before its holder began picking cards from its
+  // hand for the play now being made (begin_play()): what they may recall
+  // once the play is turned up and shows which cards left.
+  SeatMask knew = 0;
 
   bool seen_by(Seat viewer) const {
     return viewer == kEveryone || face_up || (viewer >= 0 && (known >> viewer & 1));
@@ -46,6 +51,32 @@ inline void forget(Cards& hand, Seat owner) {
   for (Held& h : hand)
     if (!h.face_up) h.known &= bit(owner);
 }
+
+// The holder of `hand` begins a play face down (its first pick of a turn):
+// each card remembers who knew of it.
+inline void begin_play(Cards& hand) {
+  for (Held& h : hand) h.knew = h.known;
+}
+
+// The holder picks `card` from `hand` into `to`, face down, seen by nobody
+// else: the others see a card go, not which, so the card is known to the
+// holder alone, and none of them can tell any longer which of the cards it
+// knew of are still in the hand. REQUIRES: `card` is in `hand`.
+inline void pick(Cards& hand, Card card, Cards& to, Seat owner) {
+  auto it = std::find_if(hand.begin(), hand.end(), [&](const Held& x) { return x.card == card; });
+  Held h = *it;
+  hand.erase(it);
+  h.known = bit(owner);
+  to.push_back(h);
+  forget(hand, owner);
+}
+
+// The play picked from `hand` (by `owner`) has been turned up as `shown`:
+// it shows which cards left, so each seat knows again the cards of the hand it
+// knew of before the play (their `knew`), less what it cannot tell from the
+// cards that went: of a card with several copies, a seat that knew of k in
+// the hand, m of which were played, knows of k - m that stayed.
+void recall(Cards& hand, const Cards& shown, Seat owner);
 
 // Moves the cards of `from` into `to`, which `taker` now holds and knows; the
 // others know of each card what they knew, and face-up cards stay known to all.

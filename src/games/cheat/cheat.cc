@@ -144,11 +144,10 @@ void CheatState::apply(Seat seat, Action a) {
   ev_.actor = seat;
   switch (m.kind) {
     case Move::kPut: {
-      kit::Cards& h = hands_[seat];
-      auto it =
-          std::find_if(h.begin(), h.end(), [&](const kit::Held& x) { return x.card == m.card; });
-      building_.push_back(*it);
-      h.erase(it);
+      // Issue 35 (F2): the others see a card go, not which, even one they
+      // knew was there.
+      if (building_.empty() && taken_back_.empty()) kit::begin_play(hands_[seat]);
+      kit::pick(hands_[seat], m.card, building_, seat);
       turned_.clear();
       ev_.kind = Event::kPut, ev_.card = m.card;
       return;
@@ -166,15 +165,13 @@ void CheatState::apply(Seat seat, Action a) {
       return;
     }
     case Move::kCall: {
-      // The play goes face down; the others no longer know which of the cards
-      // they knew of are still in the hand.
+      // The play goes face down, known to the caller alone (pick()); what
+      // each seat knew of the cards before the play is kept with their places.
       knew_last_.clear();
-      for (kit::Held& c : building_)
-        knew_last_.push_back(c.known), c.known = bit(seat), last_.push_back(c);
+      for (kit::Held& c : building_) knew_last_.push_back(c.knew), last_.push_back(c);
       building_.clear();
       knew_hand_.clear();
-      for (const kit::Held& c : hands_[seat]) knew_hand_.push_back(c.known);
-      kit::forget(hands_[seat], seat);
+      for (const kit::Held& c : hands_[seat]) knew_hand_.push_back(c.knew);
       claimer_ = seat, claim_rank_ = m.rank, claim_stated_ = m.count;
       ++turns_;
       ev_.kind = Event::kCall, ev_.rank = m.rank, ev_.count = static_cast<int>(last_.size()),
@@ -197,9 +194,11 @@ void CheatState::apply(Seat seat, Action a) {
       for (kit::Held& c : last_) c.face_up = true;
       turned_.set(last_, claimer_, seat, truthful);
       // Turned up, the play shows what left the caller's hand: the rest is
-      // known as it was before.
+      // known as it was before, but for copies of a card that went.
       for (std::size_t i = 0; i < hands_[claimer_].size(); ++i)
-        hands_[claimer_][i].known = knew_hand_[i];
+        hands_[claimer_][i].knew = knew_hand_[i];
+      for (std::size_t i = 0; i < last_.size(); ++i) last_[i].knew = knew_last_[i];
+      kit::recall(hands_[claimer_], last_, claimer_);
       const Seat taker = truthful ? seat : claimer_;
       ev_.taker = taker, ev_.taken = static_cast<int>(pile_.size() + last_.size());
       kit::take_all(pile_, hands_[taker], taker);

@@ -212,11 +212,10 @@ void PaskahousuState::apply(Seat seat, Action a) {
   if (m.kind != Move::kChallenge && m.kind != Move::kPass) turned_.clear();
   switch (m.kind) {
     case Move::kPut: {
-      kit::Cards& h = hands_[seat];
-      auto it =
-          std::find_if(h.begin(), h.end(), [&](const kit::Held& x) { return x.card == m.card; });
-      building_.push_back(*it);
-      h.erase(it);
+      // Issue 35 (F2): the others see a card go, not which, even one they
+      // knew was there.
+      if (building_.empty() && taken_back_ == 0) kit::begin_play(hands_[seat]);
+      kit::pick(hands_[seat], m.card, building_, seat);
       ev_.kind = Event::kPut, ev_.card = m.card;
       return;
     }
@@ -280,18 +279,18 @@ void PaskahousuState::call(Seat seat, Rank rank, bool blind) {
     last_.push_back(c);
     believed_claim_.fill(0);
   } else {
+    // What each seat knew of the caller's cards before the play began.
     for (Seat v = 0; v < r_.players; ++v)
       for (const kit::Cards* place : {&hands_[seat], &building_})
-        for (const kit::Held& c : *place) knew_[v] += c.seen_by(v) && c.card.rank() == rank;
-    // The play goes face down; the others no longer know which of the cards
-    // they knew of are still in the hand.
+        for (const kit::Held& c : *place)
+          knew_[v] += (v == seat || (c.knew >> v & 1)) && c.card.rank() == rank;
+    // The play goes face down, known to the caller alone (pick()); what
+    // each seat knew of the cards before the play is kept with their places.
     knew_last_.clear();
-    for (kit::Held& c : building_)
-      knew_last_.push_back(c.known), c.known = bit(seat), last_.push_back(c);
+    for (kit::Held& c : building_) knew_last_.push_back(c.knew), last_.push_back(c);
     building_.clear();
     knew_hand_.clear();
-    for (const kit::Held& c : hands_[seat]) knew_hand_.push_back(c.known);
-    kit::forget(hands_[seat], seat);
+    for (const kit::Held& c : hands_[seat]) knew_hand_.push_back(c.knew);
     // Their memories take the call as true.
     const int left = static_cast<int>(hands_[seat].size());
     for (Seat v = 0; v < r_.players; ++v) {
@@ -346,7 +345,9 @@ void PaskahousuState::challenge(Seat seat) {
   // it was before.
   if (!claim_blind_) {
     for (std::size_t i = 0; i < hands_[claimer_].size(); ++i)
-      hands_[claimer_][i].known = knew_hand_[i];
+      hands_[claimer_][i].knew = knew_hand_[i];
+    for (std::size_t i = 0; i < last_.size(); ++i) last_[i].knew = knew_last_[i];
+    kit::recall(hands_[claimer_], last_, claimer_);
     for (Seat v = 0; v < r_.players; ++v) {
       if (v == claimer_) continue;
       RankCounts& b = belief_[v][claimer_];

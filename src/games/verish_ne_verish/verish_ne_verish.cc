@@ -183,10 +183,10 @@ void VerishState::apply(Seat seat, Action a) {
   if (m.kind == Move::kPut || m.kind == Move::kDeclare) turned_.clear();
   switch (m.kind) {
     case Move::kPut: {
-      auto it =
-          std::find_if(h.begin(), h.end(), [&](const kit::Held& x) { return x.card == m.card; });
-      building_.push_back(*it);
-      h.erase(it);
+      // Issue 35 (F2): the others see a card go, not which, even one they
+      // knew was there.
+      if (building_.empty() && taken_back_ == 0) kit::begin_play(h);
+      kit::pick(h, m.card, building_, seat);
       ev_.kind = Event::kPut, ev_.card = m.card;
       return;
     }
@@ -205,8 +205,9 @@ void VerishState::apply(Seat seat, Action a) {
       const bool first = starts_round();
       for (Seat v = 0; v < r_.players; ++v) {
         knew_[v] = 0;
-        for (const kit::Cards* place : {&h, &building_})
-          for (const kit::Held& c : *place) knew_[v] += c.seen_by(v) && c.card.rank() == m.rank;
+        for (const kit::Cards* place : {&h, &building_})  // before the play began
+          for (const kit::Held& c : *place)
+            knew_[v] += (v == seat || (c.knew >> v & 1)) && c.card.rank() == m.rank;
       }
       // The play covers the last: it can no longer be turned up. A player
       // whose last cards it was is out.
@@ -215,13 +216,12 @@ void VerishState::apply(Seat seat, Action a) {
         for (const kit::Held& c : last_) pile_.push_back(c);
         last_.clear();
       }
-      // The play goes face down; the others no longer know which of the cards
-      // they knew of are still in the hand.
-      for (kit::Held& c : building_) c.known = bit(seat), last_.push_back(c);
+      // The play goes face down, known to the caller alone (pick()); what
+      // each seat knew of the hand before the play is kept with its places.
+      for (kit::Held& c : building_) last_.push_back(c);
       building_.clear();
       knew_hand_.clear();
-      for (const kit::Held& c : h) knew_hand_.push_back(c.known);
-      kit::forget(h, seat);
+      for (const kit::Held& c : h) knew_hand_.push_back(c.knew);
       claimer_ = seat;
       if (first) round_rank_ = m.rank;
       ++plays_;
@@ -244,7 +244,8 @@ void VerishState::apply(Seat seat, Action a) {
       // Turned up, the play shows what left the claimer's hand: the rest is
       // known as it was before.
       kit::Cards& ch = hands_[claimer_];
-      for (std::size_t i = 0; i < ch.size(); ++i) ch[i].known = knew_hand_[i];
+      for (std::size_t i = 0; i < ch.size(); ++i) ch[i].knew = knew_hand_[i];
+      kit::recall(ch, last_, claimer_);
       // "The challenger, if mistaken, or the challenged player, if caught
       // lying, must take up all the cards so far played and add them to his
       // hand."
