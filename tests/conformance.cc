@@ -112,6 +112,24 @@ void check_json(const State& s, Seat v) {
   ASSERT_EQ(named, shown) << "seat " << v << "'s JSON names other cards than its view";
 }
 
+// Per zone, the cards seat v's view does not name, sorted.
+std::vector<std::vector<Card>> unseen_by_zone(const State& s, Seat v) {
+  const View all = s.view(kEveryone), mine = s.view(v);
+  std::vector<std::vector<Card>> out;
+  for (std::size_t z = 0; z < all.zones.size(); ++z) {
+    std::vector<Card> cards;
+    for (const CardView& c : all.zones[z].cards)
+      if (c.card) cards.push_back(*c.card);
+    if (z < mine.zones.size())
+      for (const CardView& c : mine.zones[z].cards)
+        if (c.card)
+          if (auto it = std::find(cards.begin(), cards.end(), *c.card); it != cards.end())
+            cards.erase(it);
+    out.push_back(sorted(std::move(cards)));
+  }
+  return out;
+}
+
 // Views reveal nothing hidden: a state resampled consistently with a seat's
 // view must look the same to that seat. A view that showed a hidden card
 // would change when the hidden cards are dealt anew.
@@ -124,6 +142,18 @@ void check_resampling(const GameInfo& g, const State& s, const Config& config,
     ASSERT_TRUE(other->view(v) == s.view(v)) << "seat " << v << "'s view changed under resampling";
     other->all_cards(cards);
     ASSERT_EQ(sorted(cards), deck) << "resampling lost or made cards";
+    // A sample carries nothing of the real state: a move taken back on it
+    // (a move that turned up nothing) leaves the cards v cannot see where the
+    // sample put them, not where they really lay (issue 35, F16).
+    if (g.undo) {
+      auto back = other->clone();
+      if (g.undo->undo(*back)) {
+        ASSERT_EQ(unseen_by_zone(*back, v), unseen_by_zone(*other, v))
+            << "seat " << v
+            << "'s sample takes a move back to the real cards: it carries the "
+               "real history";
+      }
+    }
     // A sample tells no story: the real last move would name real cards.
     std::vector<std::string> story;
     other->narrate(kEveryone, story);

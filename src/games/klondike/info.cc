@@ -109,7 +109,9 @@ class Sampler final : public Resampler {
  public:
   std::unique_ptr<State> resample(const State& state, Seat, Rng& rng) const override {
     auto out = std::make_unique<KlondikeState>(static_cast<const KlondikeState&>(state));
-    out->forget_last_event();
+    // No history either: taking a move back would bring back the real
+    // face-down cards and stock (issue 35, F16).
+    out->forget_history();
     if (out->rules().thoughtful) return out;
     std::vector<Card*> slots = out->hidden();
     std::vector<Card> cards;
