@@ -10,6 +10,7 @@
 
 #include "bots/random_bot.h"
 #include "core/registry.h"
+#include "core/seeds.h"
 #include "core/table.h"
 #include "games/registry.h"
 
@@ -27,8 +28,7 @@ void generic_random(benchmark::State& st, const GameInfo* g, int players) {
   std::vector<std::unique_ptr<Player>> bots;
   std::vector<Player*> at;
   for (int s = 0; s < players; ++s) {
-    bots.push_back(
-        std::make_unique<BotPlayer>(make_random_bot(), g->resampler, Rng(7, bot_stream(s))));
+    bots.push_back(std::make_unique<BotPlayer>(make_random_bot(), g->resampler, bot_rng(7, s)));
     at.push_back(bots.back().get());
   }
   std::uint64_t seed = 0;

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "conformance.h"
+#include "core/seeds.h"
 #include "core/table.h"
 #include "games/registry.h"
 
@@ -51,8 +52,7 @@ TEST(AllGames, EveryBotOfEveryGamePlaysWholeGamesAtEachEndOfTheTable) {
         std::vector<std::unique_ptr<BotPlayer>> bots;
         std::vector<Player*> seats;
         for (int s = 0; s < players; ++s) {
-          bots.push_back(std::make_unique<BotPlayer>(b.make(), g.resampler,
-                                                     Rng(11, static_cast<std::uint64_t>(s))));
+          bots.push_back(std::make_unique<BotPlayer>(b.make(), g.resampler, bot_rng(11, s)));
           seats.push_back(bots.back().get());
         }
         EXPECT_TRUE(table.run(seats)) << g.name << " " << b.name << " at " << players;

@@ -13,6 +13,7 @@
 
 #include "bots/random_bot.h"
 #include "conformance.h"
+#include "core/seeds.h"
 #include "core/table.h"
 #include "toy_games.h"
 
@@ -50,7 +51,7 @@ std::vector<std::unique_ptr<Player>> bots_of(const GameInfo& g,
   at.clear();
   for (std::size_t s = 0; s < names.size(); ++s) {
     out.push_back(std::make_unique<BotPlayer>(make_bot(g, names[s]), g.resampler,
-                                              Rng(seed, bot_stream(static_cast<int>(s)))));
+                                              bot_rng(seed, static_cast<int>(s))));
     at.push_back(out.back().get());
   }
   return out;

@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "bots/random_bot.h"
+#include "core/seeds.h"
 #include "core/table.h"
 
 namespace parlour {
@@ -173,7 +174,7 @@ Result<SimResult> simulate(const SimSpec& spec) {
               static_cast<int>(std::find(names.begin(), names.end(), name) - names.begin());
           if (fast_sim || known) continue;  // a game the fast path plays, or known, needs no bots
           seat_players[s] =
-              std::make_unique<BotPlayer>(make_bot(g, name), g.resampler, Rng(seed, bot_stream(s)));
+              std::make_unique<BotPlayer>(make_bot(g, name), g.resampler, bot_rng(seed, s));
           seat_ptrs[s] = seat_players[s].get();
         }
         if (known) {

@@ -17,6 +17,7 @@
 #include "bots/random_bot.h"
 #include "core/record.h"
 #include "core/registry.h"
+#include "core/seeds.h"
 #include "core/table.h"
 #include "server/store.h"
 
@@ -218,7 +219,9 @@ int play(const PlayArgs& a, const Style& style, std::istream& in, std::ostream& 
   Table table(*sel, *cfg, seed);
   const Seat viewer = a.auto_play ? kEveryone : a.seat;
   const Terminal term(style);
-  TerminalPlayer person(term, *sel->game, in, out, Rng(seed, bot_stream(a.seat) + 500));
+  TerminalPlayer person(
+      term, *sel->game, in, out,
+      Rng(derive_seed(seed, Purpose::kPerson, static_cast<std::uint64_t>(a.seat))));
   std::vector<std::unique_ptr<Player>> bots;
   std::vector<Player*> players_at;
   for (int s = 0; s < players; ++s) {
@@ -228,7 +231,7 @@ int play(const PlayArgs& a, const Style& style, std::istream& in, std::ostream& 
       continue;
     }
     bots.push_back(std::make_unique<BotPlayer>(make_bot(*sel->game, bot_name), sel->game->resampler,
-                                               Rng(seed, bot_stream(s))));
+                                               bot_rng(seed, s)));
     players_at.push_back(bots.back().get());
   }
   // A seed the player did not choose is told only at the end: it fixes the deal.

@@ -7,6 +7,7 @@
 
 #include "core/chips.h"
 #include "core/registry.h"
+#include "core/seeds.h"
 #include "core/table.h"
 
 namespace parlour::kit {
@@ -74,8 +75,7 @@ Status play_hands(Config config, const HandCheck& check) {
   std::vector<Player*> players;
   bots.reserve(static_cast<std::size_t>(check.players));
   for (int p = 0; p < check.players; ++p) {
-    bots.emplace_back(check.make(), g->resampler,
-                      Rng(check.seed, 2 + static_cast<std::uint64_t>(p)));
+    bots.emplace_back(check.make(), g->resampler, bot_rng(check.seed, p));
     players.push_back(&bots.back());
   }
   bool more = true;
@@ -133,8 +133,7 @@ Result<Tally> paired_hands(Config config, const PairedHands& p) {
   };
   auto fresh = [&](std::uint64_t match) {
     Position at{g->new_game(config), Rng(p.seed + match * 0x9e3779b97f4a7c15ull), {}};
-    for (int s = 0; s < p.players; ++s)
-      at.rngs.emplace_back(p.seed + match, 2 + static_cast<std::uint64_t>(s));
+    for (int s = 0; s < p.players; ++s) at.rngs.push_back(bot_rng(p.seed + match, s));
     return at;
   };
   Tally tally;

@@ -7,6 +7,7 @@
 
 #include "conformance.h"
 #include "core/registry.h"
+#include "core/seeds.h"
 #include "core/table.h"
 #include "games/bachelor_girl/bots.h"
 #include "games/bachelor_girl/state.h"
@@ -416,8 +417,8 @@ TEST(BachelorGirlBots, SearchBeatsGreedyHeadToHead) {
   for (std::uint64_t seed = 1; seed <= 30; ++seed)
     for (Seat search_seat : {0, 1}) {
       Table t(*sel, config(2), seed);
-      BotPlayer search(make_search_bot(8), game().resampler, Rng(seed, bot_stream(search_seat)));
-      BotPlayer greedy(make_greedy_bot(), game().resampler, Rng(seed, bot_stream(1 - search_seat)));
+      BotPlayer search(make_search_bot(8), game().resampler, bot_rng(seed, search_seat));
+      BotPlayer greedy(make_greedy_bot(), game().resampler, bot_rng(seed, 1 - search_seat));
       std::vector<Player*> at = {&greedy, &greedy};
       at[search_seat] = &search;
       ASSERT_TRUE(t.run(at));

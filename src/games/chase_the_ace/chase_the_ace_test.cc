@@ -13,6 +13,7 @@
 #include "conformance.h"
 #include "core/deck.h"
 #include "core/registry.h"
+#include "core/seeds.h"
 #include "core/table.h"
 #include "games/chase_the_ace/bots.h"
 #include "games/chase_the_ace/state.h"
@@ -693,7 +694,7 @@ double win_share(const char* preset, int players, const std::function<std::uniqu
     std::vector<Player*> at;
     for (Seat q = 0; q < players; ++q) {
       owned.push_back(std::make_unique<BotPlayer>(q == seat ? bot() : other(), game().resampler,
-                                                  Rng(1000 + g, bot_stream(q))));
+                                                  bot_rng(1000 + g, q)));
       at.push_back(owned.back().get());
     }
     EXPECT_TRUE(t.run(at));

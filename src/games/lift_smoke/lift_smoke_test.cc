@@ -8,6 +8,7 @@
 
 #include "bots/ismcts.h"
 #include "conformance.h"
+#include "core/seeds.h"
 #include "core/table.h"
 #include "games/lift_smoke/bots.h"
 #include "games/lift_smoke/state.h"
@@ -268,8 +269,7 @@ TEST(LiftSmokeBots, TheHeuristicPlacesBetterThanRandomPlay) {
         };
         bot = std::make_unique<Random>();
       }
-      owned.push_back(
-          std::make_unique<BotPlayer>(std::move(bot), g.resampler, Rng(seed, bot_stream(p))));
+      owned.push_back(std::make_unique<BotPlayer>(std::move(bot), g.resampler, bot_rng(seed, p)));
       seats.push_back(owned.back().get());
     }
     ASSERT_TRUE(t.run(seats));

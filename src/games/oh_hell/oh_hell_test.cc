@@ -10,6 +10,7 @@
 #include <new>
 
 #include "conformance.h"
+#include "core/seeds.h"
 #include "core/table.h"
 #include "games/oh_hell/bots.h"
 #include "games/oh_hell/state.h"
@@ -677,8 +678,7 @@ TEST(OhHellBots, TheHeuristicBeatsRandomPlay) {
         };
         bot = std::make_unique<Random>();
       }
-      owned.push_back(
-          std::make_unique<BotPlayer>(std::move(bot), g.resampler, Rng(seed, bot_stream(p))));
+      owned.push_back(std::make_unique<BotPlayer>(std::move(bot), g.resampler, bot_rng(seed, p)));
       seats.push_back(owned.back().get());
     }
     ASSERT_TRUE(t.run(seats));

@@ -7,6 +7,7 @@
 #include <benchmark/benchmark.h>
 
 #include "core/registry.h"
+#include "core/seeds.h"
 #include "core/table.h"
 #include "games/old_maid/bots.h"
 #include "games/old_maid/fast.h"
@@ -44,7 +45,7 @@ void generic_blind(benchmark::State& st) {
   std::vector<std::unique_ptr<Player>> bots;
   std::vector<Player*> at;
   for (int s = 0; s < 4; ++s) {
-    bots.push_back(std::make_unique<BotPlayer>(make_blind_bot(), nullptr, Rng(1, bot_stream(s))));
+    bots.push_back(std::make_unique<BotPlayer>(make_blind_bot(), nullptr, bot_rng(1, s)));
     at.push_back(bots.back().get());
   }
   std::uint64_t seed = 0;

@@ -9,6 +9,7 @@
 
 #include "conformance.h"
 #include "core/registry.h"
+#include "core/seeds.h"
 #include "core/table.h"
 #include "games/old_maid/bots.h"
 #include "games/old_maid/fast.h"
@@ -30,7 +31,7 @@ std::vector<std::unique_ptr<Player>> blind_players(int players, std::uint64_t se
   std::vector<std::unique_ptr<Player>> out;
   at.clear();
   for (int q = 0; q < players; ++q) {
-    out.push_back(std::make_unique<BotPlayer>(make_blind_bot(), nullptr, Rng(seed, bot_stream(q))));
+    out.push_back(std::make_unique<BotPlayer>(make_blind_bot(), nullptr, bot_rng(seed, q)));
     at.push_back(out.back().get());
   }
   return out;

@@ -7,6 +7,7 @@
 #include <algorithm>
 
 #include "conformance.h"
+#include "core/seeds.h"
 #include "core/table.h"
 #include "games/polignac/bots.h"
 #include "games/polignac/state.h"
@@ -416,8 +417,7 @@ TEST(PolignacBots, TheHeuristicPaysLessThanRandomPlay) {
         };
         bot = std::make_unique<Random>();
       }
-      owned.push_back(
-          std::make_unique<BotPlayer>(std::move(bot), g.resampler, Rng(seed, bot_stream(p))));
+      owned.push_back(std::make_unique<BotPlayer>(std::move(bot), g.resampler, bot_rng(seed, p)));
       seats.push_back(owned.back().get());
     }
     ASSERT_TRUE(t.run(seats));

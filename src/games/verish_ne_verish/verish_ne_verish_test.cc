@@ -8,6 +8,7 @@
 
 #include "bots/random_bot.h"
 #include "conformance.h"
+#include "core/seeds.h"
 #include "core/table.h"
 #include "games/verish_ne_verish/bots.h"
 #include "games/verish_ne_verish/state.h"
@@ -739,7 +740,7 @@ TEST(VerishBots, CannyBeatsRandomPlay) {
     std::vector<std::unique_ptr<BotPlayer>> seats;
     for (Seat p = 0; p < 3; ++p)
       seats.push_back(std::make_unique<BotPlayer>(p == me ? make_canny_bot() : make_random_bot(),
-                                                  g.resampler, Rng(seed, bot_stream(p))));
+                                                  g.resampler, bot_rng(seed, p)));
     std::vector<Player*> players;
     for (auto& p : seats) players.push_back(p.get());
     ASSERT_TRUE(t.run(players));
