@@ -53,7 +53,8 @@ struct Timers : server::Scheduler {
   };
   std::vector<Job> jobs;
   int inputs = 0;
-  void work(std::function<std::string()> job, std::function<void(std::string)> done) override {
+  void work(const std::string&, std::function<std::string()> job,
+            std::function<void(std::string)> done) override {
     jobs.push_back({std::move(job), std::move(done)});
   }
   void run_work() {

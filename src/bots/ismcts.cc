@@ -1,6 +1,7 @@
 #include "bots/ismcts.h"
 
 #include <algorithm>
+#include <charconv>
 #include <chrono>
 #include <cmath>
 #include <string>
@@ -22,25 +23,44 @@ double seat_reward(const Outcome& o, Seat seat) {
   }
 }
 
-std::optional<IsmctsOptions> parse_ismcts(std::string_view name) {
+Result<IsmctsOptions> read_ismcts(std::string_view name) {
+  constexpr std::string_view kAccepted =
+      "ismcts, ismcts:N (N iterations a move, 1 to 10000000) or ismcts:Xs (X seconds a move, "
+      "above 0 and at most 600)";
+  auto refuse = [&](std::string_view why) {
+    return Status::error("\"" + std::string(name.substr(0, 40)) + "\": " + std::string(why) +
+                         "; accepted: " + std::string(kAccepted));
+  };
   if (name == "ismcts") return IsmctsOptions{};
-  if (!name.starts_with("ismcts:")) return std::nullopt;
+  if (!name.starts_with("ismcts:")) return refuse("not a search bot");
   std::string_view arg = name.substr(7);
   const bool seconds = arg.ends_with("s");
   if (seconds) arg.remove_suffix(1);
-  if (arg.empty() || arg.size() > 9 ||
+  if (arg.empty()) return refuse("no budget after \"ismcts:\"");
+  if (arg.size() > 9) return refuse("the budget is too long");
+  // from_chars, not stod: it neither throws nor reads a locale, and it must
+  // use every character ("1.2.3", "." and ".s" are refused, not half read).
+  double v = 0;
+  const auto [end, ec] = std::from_chars(arg.data(), arg.data() + arg.size(), v);
+  if (ec != std::errc() || end != arg.data() + arg.size() || !std::isfinite(v) ||
       arg.find_first_not_of("0123456789.") != std::string_view::npos)
-    return std::nullopt;
-  const double v = std::stod(std::string(arg));
+    return refuse("the budget is not a number");
   IsmctsOptions o;
   if (seconds) {
-    if (v <= 0 || v > 600) return std::nullopt;
+    if (v <= 0 || v > 600) return refuse("seconds must be above 0 and at most 600");
     o.seconds = v;
   } else {
-    if (v < 1 || v > 10'000'000 || v != std::floor(v)) return std::nullopt;
+    if (v < 1 || v > 10'000'000 || v != std::floor(v))
+      return refuse("iterations must be a whole number from 1 to 10000000");
     o.iterations = static_cast<int>(v);
   }
   return o;
+}
+
+std::optional<IsmctsOptions> parse_ismcts(std::string_view name) {
+  Result<IsmctsOptions> r = read_ismcts(name);
+  if (!r.ok()) return std::nullopt;
+  return *r;
 }
 
 namespace {

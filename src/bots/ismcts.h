@@ -33,6 +33,7 @@
 #include <string_view>
 
 #include "core/game.h"
+#include "core/status.h"
 
 namespace parlour {
 
@@ -54,8 +55,11 @@ std::unique_ptr<Bot> make_ismcts_bot(const IsmctsOptions& options = {},
                                      const SearchHints* hints = nullptr);
 
 // "ismcts", "ismcts:5000" (iterations) or "ismcts:2s" (seconds): the options,
-// or nothing if `name` is not of that form.
+// or nothing if `name` is not of that form. Total: any text gives an answer,
+// never an exception.
 std::optional<IsmctsOptions> parse_ismcts(std::string_view name);
+// The same, or an error naming what is wrong with `name` and what is accepted.
+[[nodiscard]] Result<IsmctsOptions> read_ismcts(std::string_view name);
 
 // A seat's result of a finished game in [0, 1], 1 best: not losing where a
 // game has only losers, winning a solitaire, otherwise by place.

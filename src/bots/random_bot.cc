@@ -38,4 +38,23 @@ std::string bot_names(const GameInfo& game) {
   return s + (game.resampler ? "random, ismcts (or ismcts:ITERATIONS, ismcts:SECONDSs)" : "random");
 }
 
+Status check_bot(const GameInfo& game, std::string_view name) {
+  for (const auto& b : game.bots)
+    if (b.name == name) return Status();
+  if (name == "random") return Status();
+  if (name == "ismcts" || name.starts_with("ismcts:")) {
+    if (!game.resampler)
+      return Status::error(std::string(game.title) +
+                           " has no search bot (it cannot deal the hidden cards anew); its bots: " +
+                           bot_names(game));
+    if (Result<IsmctsOptions> o = read_ismcts(name); !o.ok()) return o.status();
+    return Status();
+  }
+  std::string shown(name.substr(0, 40));
+  for (char& c : shown)
+    if (static_cast<unsigned char>(c) < 32) c = '?';
+  return Status::error("unknown bot \"" + shown + "\"; " + std::string(game.title) +
+                       "'s bots: " + bot_names(game));
+}
+
 }  // namespace parlour

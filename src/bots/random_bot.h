@@ -5,6 +5,7 @@
 #include <string_view>
 
 #include "core/game.h"
+#include "core/status.h"
 
 namespace parlour {
 
@@ -16,5 +17,9 @@ std::unique_ptr<Bot> make_random_bot();
 std::unique_ptr<Bot> make_bot(const GameInfo& game, std::string_view name);
 // The bot names a game accepts, for error messages: "blind, random, ismcts ...".
 std::string bot_names(const GameInfo& game);
+// Whether make_bot(game, name) makes a bot: OK, or an error that says what is
+// wrong with `name` (an unknown name, a search budget that is not a number)
+// and what the game accepts. Total: never throws.
+[[nodiscard]] Status check_bot(const GameInfo& game, std::string_view name);
 
 }  // namespace parlour

@@ -2,6 +2,8 @@
 // and statistics.
 #include <spdlog/spdlog.h>
 
+#include <charconv>
+
 #include "analysis/solve.h"
 #include "bots/random_bot.h"
 #include "core/registry.h"
@@ -109,6 +111,7 @@ json cards_json() {
 
 std::optional<HttpReply> Hub::Impl::create_table(std::string_view body, std::string_view from,
                                                  std::function<void(HttpReply)> later) {
+  const std::string_view from_address = from;
   const json req = json::parse(body, nullptr, false);
   if (req.is_discarded() || !req.is_object())
     return http_error(400, "the body must be a JSON object: {\"game\": ..., \"seats\": [...]}");
@@ -128,6 +131,16 @@ std::optional<HttpReply> Hub::Impl::create_table(std::string_view body, std::str
   std::vector<std::string> assignments;
   if (!strings(req, "options", assignments))
     return http_error(400, "\"options\" must be a list of \"key=value\" strings");
+  // Stored with the table and read at every load: bounded, as any input.
+  if (assignments.size() > kMaxOptions)
+    return http_error(400, "\"options\" has " + std::to_string(assignments.size()) +
+                               " entries; at most " + std::to_string(kMaxOptions) +
+                               " \"key=value\" strings are accepted");
+  for (const std::string& a : assignments)
+    if (a.size() > kMaxOptionLength)
+      return http_error(
+          400, "the option \"" + first_chars(a, 40) + "...\" is " + std::to_string(a.size()) +
+                   " bytes; each \"key=value\" is at most " + std::to_string(kMaxOptionLength));
   auto config = make_config(*sel, players, assignments);
   if (!config.ok()) return http_error(400, config.message());
   TableRow row;
@@ -166,14 +179,19 @@ std::optional<HttpReply> Hub::Impl::create_table(std::string_view body, std::str
     kinds.assign(row.players, std::string(sel->game->bots[0].name));
     kinds[0] = "human";
   }
-  for (const std::string& k : kinds) {
-    if (k == "human")
+  for (std::size_t i = 0; i < kinds.size(); ++i) {
+    const std::string& k = kinds[i];
+    if (k == "human") {
       row.seats.push_back({"human", "", random_hex(16), ""});
-    else if (make_bot(*sel->game, k))
-      row.seats.push_back({"bot", k, "", ""});
-    else
-      return http_error(400, "unknown seat \"" + first_chars(k, 40) +
-                                 "\": each seat is \"human\" or one of " + bot_names(*sel->game));
+      continue;
+    }
+    // Checked, and held to this server's budget for a bot's thought, by
+    // code that never throws: a bad spec is the client's mistake, named.
+    auto bot = server_bot(*sel->game, k, /*clamp=*/false);
+    if (!bot.ok())
+      return http_error(400, "seat " + std::to_string(i) + ": " + bot.message() +
+                                 " (each seat is \"human\" or a bot)");
+    row.seats.push_back({"bot", *bot, "", ""});
   }
   // Counted once the request is sound, so that a mistake costs nothing.
   if (!may_create(from))
@@ -198,16 +216,21 @@ std::optional<HttpReply> Hub::Impl::create_table(std::string_view body, std::str
       // The solver may take a second or more: away from the tables' thread.
       const std::uint64_t from = seed ? *seed : random_u64();
       scheduler.work(
+          std::string(from_address),
           [sel = *sel, config = *config, from, tries = options.winnable_tries,
            limits = options.winnable_limits]() -> std::string {
             Result<WinnableDeal> w = winnable_deal(sel, config, from, tries, limits);
             return w.ok() ? std::to_string(w->seed) : "!" + w.message();
           },
           [this, row = std::move(row), later = std::move(later)](std::string found) mutable {
-            if (found.starts_with("!"))
+            std::uint64_t seed = 0;
+            const auto [end, ec] = std::from_chars(found.data(), found.data() + found.size(), seed);
+            if (found.empty() || ec != std::errc() || end != found.data() + found.size())
               return later(http_error(
-                  503, "no winnable deal was found in time (" + found.substr(1) + "); try again"));
-            later(made_table(std::move(row), std::stoull(found)));
+                  503, "no winnable deal was found in time (" +
+                           (found.empty() ? std::string("the server is busy") : found.substr(1)) +
+                           "); try again"));
+            later(made_table(std::move(row), seed));
           });
       return std::nullopt;
     }
@@ -239,8 +262,18 @@ HttpReply Hub::Impl::made_table(TableRow row, std::optional<std::uint64_t> seed)
 
 HttpReply Hub::Impl::health() {
   commit();
-  if (Status s = noted(store.can_write()); !s.ok())
+  // Its own write is a small one, which may go through where a move's or a
+  // new table's did not (a disk nearly full): a real write that failed in
+  // the last half minute, with none succeeding since, fails it too.
+  if (Status s = store.can_write(); !s.ok()) {
+    storage_log.log("storage: " + s.message());
     return reply(503, json{{"ok", false}, {"error", s.message()}});
+  }
+  if (!write_failure.empty() &&
+      std::chrono::steady_clock::now() - write_failed_at < std::chrono::seconds(30))
+    return reply(503, json{{"ok", false},
+                           {"error", "the last write failed: " + write_failure +
+                                         " (no write has succeeded since)"}});
   return reply(200, json{{"ok", true}, {"tables_in_memory", tables.size()}});
 }
 
@@ -308,9 +341,10 @@ HttpReply Hub::merge(std::string_view path, std::span<const HttpReply> by_worker
 }
 
 bool Hub::Impl::may_create(std::string_view from) {
-  if (creation->allow(std::string(from), std::chrono::steady_clock::now())) return true;
+  Buckets& creation = limits->creation;
+  if (creation.allow(std::string(from), std::chrono::steady_clock::now())) return true;
   refusals.log(fmt::format("refused a new table from {}: over the limit of {} and one every {} s",
-                           from, creation->burst, creation->seconds_per_token));
+                           from, creation.burst, creation.seconds_per_token));
   return false;
 }
 
@@ -341,7 +375,8 @@ HttpReply Hub::Impl::stats(std::string_view query) {
     const bool digits =
         !value.empty() && value.size() <= 9 &&
         std::all_of(value.begin(), value.end(), [](char c) { return c >= '0' && c <= '9'; });
-    const int n = digits ? std::stoi(value) : -1;
+    int n = -1;
+    if (digits) (void)std::from_chars(value.data(), value.data() + value.size(), n);
     if (key == "limit" && (n < 1 || n > 500))
       return http_error(400, "limit takes 1 to 500 rows, not \"" + first_chars(value, 20) + "\"");
     if (key == "offset" && n < 0)

@@ -48,6 +48,58 @@ bool origin_allowed(std::string_view origin, std::string_view host,
   return std::find(allowed.begin(), allowed.end(), origin) != allowed.end();
 }
 
+namespace {
+
+std::string lower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+// "name:8080" -> "name", "[::1]:8080" -> "::1", "name." -> "name".
+std::string host_name(std::string_view h) {
+  h = trim(h);
+  if (h.starts_with('[')) {
+    const std::size_t end = h.find(']');
+    return end == std::string_view::npos ? "" : lower(h.substr(1, end - 1));
+  }
+  const std::size_t colon = h.find(':');
+  if (colon != std::string_view::npos && h.find(':', colon + 1) == std::string_view::npos)
+    h = h.substr(0, colon);
+  if (h.ends_with('.')) h.remove_suffix(1);
+  return lower(h);
+}
+
+}  // namespace
+
+std::vector<std::string> own_hosts(std::string_view host, std::span<const std::string> allow_host,
+                                   std::span<const std::string> allow_origin) {
+  std::vector<std::string> own = {"localhost", "127.0.0.1", "::1"};
+  auto add = [&](std::string_view h) {
+    std::string name = host_name(h);
+    if (!name.empty() && std::find(own.begin(), own.end(), name) == own.end())
+      own.push_back(std::move(name));
+  };
+  add(host.find(':') != std::string_view::npos ? "[" + std::string(host) + "]" : host);
+  for (const std::string& h : allow_host) add(h);
+  for (std::string_view origin : allow_origin) {
+    const std::size_t scheme = origin.find("://");
+    if (scheme == std::string_view::npos) continue;
+    origin.remove_prefix(scheme + 3);
+    add(origin.substr(0, origin.find('/')));
+  }
+  return own;
+}
+
+bool host_allowed(std::string_view host_header, std::span<const std::string> own) {
+  if (trim(host_header).empty()) return true;
+  const std::string name = host_name(host_header);
+  if (name.empty()) return false;
+  if (!canonical_address(name).empty()) return true;  // an IP address: no DNS involved
+  if (name.ends_with(".localhost")) return true;      // resolved to loopback by the browser itself
+  return std::find(own.begin(), own.end(), name) != own.end();
+}
+
 bool json_content(std::string_view content_type) {
   constexpr std::string_view kJson = "application/json";
   const std::string_view type = trim(content_type.substr(0, content_type.find(';')));

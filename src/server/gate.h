@@ -6,6 +6,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace parlour::server {
 
@@ -22,6 +23,17 @@ std::string client_address(std::string_view peer, bool peer_is_trusted_proxy,
 // no Origin, the served host itself (http or https), or one of `allowed`.
 bool origin_allowed(std::string_view origin, std::string_view host,
                     std::span<const std::string> allowed);
+
+// The names a request's Host may give (lower case, without a port): the
+// loopback names, `host` (the address served on), each of `allow_host`, and
+// the host of each of `allow_origin`'s URLs.
+std::vector<std::string> own_hosts(std::string_view host, std::span<const std::string> allow_host,
+                                   std::span<const std::string> allow_origin);
+// Whether a request's Host header names this server: one of `own` (any
+// port), or any IP address, which no other site's page can be given by DNS.
+// A page of another site that rebinds its own name to this machine sends
+// that name, and is refused. A request with no Host (HTTP/1.0) is allowed.
+bool host_allowed(std::string_view host_header, std::span<const std::string> own);
 
 // A POST to the API holds JSON: "application/json", any case, with or
 // without parameters. Anything else could be a form posted from another site.

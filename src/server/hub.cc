@@ -6,6 +6,7 @@
 #include <sys/random.h>
 
 #include <algorithm>
+#include <ctime>
 
 #include "core/json_writer.h"
 #include "server/hub_impl.h"
@@ -79,7 +80,13 @@ void Hub::Impl::report_bad_row(const std::string& why) {
 }
 
 Status Hub::Impl::noted(Status s) {
-  if (!s.ok()) storage_log.log("storage: " + s.message());
+  if (!s.ok()) {
+    storage_log.log("storage: " + s.message());
+    write_failure = s.message();
+    write_failed_at = std::chrono::steady_clock::now();
+  } else {
+    write_failure.clear();
+  }
   return s;
 }
 
@@ -110,12 +117,11 @@ bool Live::has_clients() const {
          std::any_of(players.begin(), players.end(), [](Client* c) { return c; });
 }
 
-Hub::Impl::Impl(Store& s, Scheduler& sch, HubOptions o, std::shared_ptr<Buckets> shared_creation)
+Hub::Impl::Impl(Store& s, Scheduler& sch, HubOptions o, std::shared_ptr<SharedLimits> shared)
     : store(s),
       scheduler(sch),
       options(o),
-      creation(shared_creation ? std::move(shared_creation)
-                               : std::make_shared<Buckets>(o.tables_burst, o.seconds_per_table)),
+      limits(shared ? std::move(shared) : std::make_shared<SharedLimits>(o)),
       games_cache(dump(games_json())),
       cards_cache(dump(cards_json())),
       delay_rng(random_u64(), 7) {
@@ -124,27 +130,41 @@ Hub::Impl::Impl(Store& s, Scheduler& sch, HubOptions o, std::shared_ptr<Buckets>
 
 Hub::Hub(Store& store, Scheduler& scheduler, HubOptions options, const Hub* limits_of)
     : impl_(std::make_unique<Impl>(store, scheduler, options,
-                                   limits_of ? limits_of->impl_->creation : nullptr)) {}
+                                   limits_of ? limits_of->impl_->limits : nullptr)) {}
 
 Hub::~Hub() {
   impl_->commit();
 }  // what was played is kept
 
 Result<std::vector<std::string>> Hub::restore() {
-  auto ids = impl_->store.unfinished();
-  if (!ids.ok()) return ids.status();
   impl_->remove_old();
+  // Only live tables, the most recently played first, and no more than the
+  // cap: the others stay stored, loaded when someone joins them.
+  const auto expire = impl_->options.expire_unfinished.count();
+  auto ids = impl_->store.unfinished(expire > 0 ? std::time(nullptr) - expire : 0);
+  if (!ids.ok()) return ids.status();
   std::vector<std::string> skipped;
-  for (const std::string& id : *ids)
-    if (impl_->mine(id))
-      if (auto t = impl_->find(id); !t.ok()) skipped.push_back(t.message());
+  std::size_t left = 0;
+  for (const std::string& id : *ids) {
+    if (!impl_->mine(id)) continue;
+    if (impl_->tables.size() >= impl_->options.max_tables) {
+      ++left;
+      continue;
+    }
+    if (auto t = impl_->find(id); !t.ok()) skipped.push_back(t.message());
+  }
+  if (left > 0)
+    spdlog::warn(
+        "{} unfinished tables were not loaded at start-up: the cap of {} is reached "
+        "(each is loaded when someone joins it)",
+        left, impl_->options.max_tables);
   return skipped;
 }
 
 HttpReply Hub::http(std::string_view method, std::string_view target, std::string_view body,
                     std::string_view from) {
   auto out = std::make_shared<std::optional<HttpReply>>();
-  impl_->http(method, target, body, from, [out](HttpReply r) { *out = std::move(r); });
+  http(method, target, body, from, [out](HttpReply r) { *out = std::move(r); });
   if (*out) return std::move(**out);
   return {500, "application/json",
           R"({"error":"the reply is not ready: this Scheduler defers work; use the callback"})",
@@ -153,13 +173,33 @@ HttpReply Hub::http(std::string_view method, std::string_view target, std::strin
 
 void Hub::http(std::string_view method, std::string_view target, std::string_view body,
                std::string_view from, std::function<void(HttpReply)> done) {
-  impl_->http(method, target, body, from, std::move(done));
+  // No request may take the server down: a failure that escapes a handler is
+  // a bug, answered 500 and logged with what it concerned.
+  auto answered = std::make_shared<bool>(false);
+  try {
+    impl_->http(method, target, body, from, [answered, done](HttpReply r) {
+      *answered = true;
+      done(std::move(r));
+    });
+  } catch (const std::exception& e) {
+    const Route r = route(method, target);
+    spdlog::error("{} {} (table {}) from {} failed: {}", method,
+                  first_chars(std::string(target), 80),
+                  r.table.empty() ? "-" : first_chars(r.table, 40), from, e.what());
+    if (!*answered)
+      done({500, "application/json",
+            dump(json{{"error", std::string("the server failed on this request (") + e.what() +
+                                    "); it is logged"}}),
+            ""});
+  }
 }
 
 void Hub::opened(Client& c, ClientCount count) {
   Conn conn;
   static_cast<ClientCount&>(conn) = std::move(count);
   conn.serial = ++impl_->serials;
+  conn.who = c.address();
+  if (conn.who.empty()) conn.who = "connection " + std::to_string(conn.serial);
   const bool joined = conn.joined;
   impl_->conns.insert_or_assign(&c, std::move(conn));
   if (impl_->options.join_within.count() <= 0 || joined) return;
@@ -177,6 +217,10 @@ void Hub::received(Client& c, std::string_view message) {
   try {
     impl_->handle(c, message);
   } catch (const std::exception& e) {  // a bug, not the client's fault: say so and go on
+    auto it = impl_->conns.find(&c);
+    spdlog::error("a message at table {} from {} failed: {}",
+                  it == impl_->conns.end() || it->second.table.empty() ? "-" : it->second.table,
+                  c.address().empty() ? "-" : c.address(), e.what());
     impl_->deliver(c, error_message("internal",
                                     std::string("the server failed on this message: ") + e.what()));
   }
@@ -189,6 +233,7 @@ void Hub::closed(Client& c) {
 ClientCount Hub::left(Client& c) {
   std::erase_if(impl_->held, [&](const Impl::Held& h) { return h.to == &c; });
   impl_->detach(c);
+  if (auto it = impl_->conns.find(&c); it != impl_->conns.end()) *it->second.present = false;
   auto it = impl_->conns.find(&c);
   if (it == impl_->conns.end()) return {};
   ClientCount count = std::move(it->second);

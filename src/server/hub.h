@@ -46,8 +46,12 @@ class Scheduler {
   virtual void after(std::chrono::milliseconds delay, std::function<void()> fn) = 0;
   // Runs `work` (which touches nothing the caller owns) where it cannot stall
   // the caller, then `done` with its result on the caller's thread. Here:
-  // both at once.
-  virtual void think(std::function<Action()> work, std::function<void(Action)> done) {
+  // both at once. `key` says whose work it is (a table), so that a pool can
+  // take turns between keys and one table's bots cannot hold up another's;
+  // `search`: a searching bot, slow by design, kept apart from quick ones.
+  virtual void think(const std::string& key, bool search, std::function<Action()> work,
+                     std::function<void(Action)> done) {
+    (void)key, (void)search;
     done(work());
   }
   // Runs `fn` on the caller's thread once what is ready to run now has run
@@ -55,8 +59,11 @@ class Scheduler {
   virtual void soon(std::function<void()> fn) {
     after(std::chrono::milliseconds(0), std::move(fn));
   }
-  // The same for other slow work (live odds), which must not hold up bots.
-  virtual void work(std::function<std::string()> job, std::function<void(std::string)> done) {
+  // The same for other slow work (live odds, hints, a winnable deal), which
+  // must not hold up bots; `key` is the client's address, taken in turns.
+  virtual void work(const std::string& key, std::function<std::string()> job,
+                    std::function<void(std::string)> done) {
+    (void)key;
     done(job());
   }
 };
@@ -69,7 +76,6 @@ std::size_t worker_of(std::string_view table, std::size_t workers);
 struct ClientCount {
   bool joined = false;  // has joined a table once
   int failed_joins = 0;
-  std::deque<std::chrono::steady_clock::time_point> said;  // recent chat, for the rate limit
 };
 
 struct HubOptions {
@@ -108,6 +114,26 @@ struct HubOptions {
   // holds it for at most about ten seconds.
   int winnable_tries = 20;
   SolveLimits winnable_limits{500'000, 0.5};
+  // What a bot may think over one decision, whatever its table asked: a
+  // search's seconds and iterations. A new table asking more is refused; a
+  // stored one (made under a larger budget) is brought within it. A bot that
+  // has not answered `bot_deadline` after its turn came (it waited for a
+  // thread, or its game is slow) has a random legal move played for it.
+  // Zero: no limit.
+  double bot_seconds = 2;
+  int bot_iterations = 20'000;
+  std::chrono::milliseconds bot_deadline{0};
+  // Unfinished tables with no move for this long are removed (at restore,
+  // and as idle tables are swept), with their actions and talk. Zero: kept.
+  std::chrono::seconds expire_unfinished{0};
+  // Hints and live odds, per client address and per seat: a burst, then one
+  // every this many seconds; one at a time per connection (asked again
+  // while one is worked out, the answer to come serves both).
+  double slow_burst = 10, slow_seconds = 1;
+  // Table talk, per client address and per table (not per connection, which
+  // a client could renew): a burst, then one every this many seconds.
+  double chat_burst = 5, chat_seconds = 2;
+  double table_chat_burst = 20, table_chat_seconds = 0.5;
   // This Hub is worker `worker` of `workers`: it makes and loads only the
   // tables that fall to it (worker_of), and worker 0 alone removes old ones.
   std::size_t worker = 0, workers = 1;

@@ -6,6 +6,7 @@
 // Private to src/server.
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <deque>
 #include <memory>
@@ -108,11 +109,36 @@ class Buckets {
   std::unordered_map<std::string, Bucket> buckets_;
 };
 
+// The limits every worker's Hub shares: counted by client address (and by
+// table or seat), whichever worker the client is at.
+struct SharedLimits {
+  SharedLimits(const HubOptions& o)
+      : creation(o.tables_burst, o.seconds_per_table),
+        chat_by_address(o.chat_burst, o.chat_seconds),
+        chat_by_table(o.table_chat_burst, o.table_chat_seconds),
+        slow_by_address(o.slow_burst, o.slow_seconds),
+        slow_by_seat(o.slow_burst, o.slow_seconds) {}
+  Buckets creation;         // new tables by client address
+  Buckets chat_by_address;  // table talk
+  Buckets chat_by_table;
+  Buckets slow_by_address;  // hints and live odds asked for
+  Buckets slow_by_seat;     // by table and seat ("table/seat"; spectators "table/-1")
+};
+
 struct Conn : ClientCount {
   std::uint64_t serial = 0;  // tells a new connection from an old one at the same address
   std::string table;         // empty until joined
   Seat seat = kSpectator;
   bool odds = false;  // live odds switched on
+  // Slow work asked for and not yet answered: one of each at a time. Odds
+  // asked for again meanwhile are worked out once the pending ones are in.
+  bool hint_pending = false, odds_pending = false, odds_again = false;
+  // Cleared when the client leaves its table or goes: its slow work not yet
+  // started is then dropped, not done for nobody.
+  std::shared_ptr<std::atomic<bool>> present = std::make_shared<std::atomic<bool>>(true);
+  // Who the client is for the limits: its address, or this connection when
+  // the address is unknown (tests).
+  std::string who;
 };
 
 // Narration since the last update, for each viewer: index 0 is the spectators',
@@ -123,7 +149,7 @@ inline constexpr std::size_t kChatKept = 50;
 // Lines of the story sent on a join: the newest; a long table's whole story
 // is its record's.
 inline constexpr std::size_t kJoinLog = 400;
-inline constexpr std::size_t kMaxChat = 300;  // characters of a chat message
+inline constexpr std::size_t kMaxChat = kMaxChatText;  // characters of a chat message
 
 struct Hub::Impl {
   Store& store;
@@ -132,12 +158,12 @@ struct Hub::Impl {
   std::unordered_map<std::string, std::unique_ptr<Live>> tables;
   std::unordered_map<Client*, Conn> conns;
   std::uint64_t serials = 0;
-  std::shared_ptr<Buckets> creation;  // new tables by client address (shared by the workers)
+  std::shared_ptr<SharedLimits> limits;  // shared by the workers
   LogLimit refusals{20, std::chrono::seconds(1), spdlog::level::info};
   std::string games_cache, cards_cache;
   Rng delay_rng;
 
-  Impl(Store& s, Scheduler& sch, HubOptions o, std::shared_ptr<Buckets> shared_creation);
+  Impl(Store& s, Scheduler& sch, HubOptions o, std::shared_ptr<SharedLimits> shared);
   // Whether this worker holds the table with this id.
   bool mine(std::string_view id) const {
     return options.workers <= 1 || worker_of(id, options.workers) == options.worker;
@@ -150,6 +176,10 @@ struct Hub::Impl {
   Result<Live*> find(const std::string& id);
   Result<Live*> create(TableRow row, std::optional<std::uint64_t> seed = std::nullopt,
                        const std::string& rematch_of = "");
+  // The bot `spec` as this server runs it (HubOptions::bot_seconds): refused
+  // beyond the budget (a new table), or brought within it (`clamp`: a stored
+  // one). The error names what is wrong and what is accepted.
+  Result<std::string> server_bot(const GameInfo& g, const std::string& spec, bool clamp) const;
   bool is_bot(const Live& t, Seat s) const;
   std::string bot_for(const Live& t, Seat s) const;  // the bot playing s (its own, or a stand-in)
   void schedule_bots(Live& t);
@@ -160,7 +190,9 @@ struct Hub::Impl {
   // `again`: the move taken back last, played again (Table::redo).
   Status play(Live& t, Seat seat, Action a, bool again = false);
   void finish(Live& t);
-  void send_odds(Live& t, Client& c, const Conn& conn);
+  void send_odds(Live& t, Client& c, Conn& conn);
+  // Whether `conn` may ask for slow work now (HubOptions::slow_burst).
+  bool may_ask_slow(const Conn& conn);
   void odds_after_update(Live& t);
 
   // protocol.cc
@@ -221,6 +253,10 @@ struct Hub::Impl {
   // A write the store refused (a read-only file, a full disk) is logged: at
   // most one line in ten seconds, counting those not logged. Returns `s`.
   Status noted(Status s);
+  // The last write that failed, while no write has succeeded since: /healthz
+  // fails meanwhile, even if its own small write goes through.
+  std::string write_failure;
+  std::chrono::steady_clock::time_point write_failed_at{};
   LogLimit storage_log{1, std::chrono::seconds(10), spdlog::level::err};
   void remove_old();
   // Rows of the database that could not be used, each logged once.

@@ -16,6 +16,7 @@
 #include <boost/asio/redirect_error.hpp>
 #include <boost/asio/use_awaitable.hpp>
 #include <boost/beast.hpp>
+#include <cstdlib>
 #include <deque>
 #include <memory>
 #include <optional>
@@ -27,6 +28,7 @@
 #include "server/gate.h"
 #include "server/hub.h"
 #include "server/log_limit.h"
+#include "server/pool.h"
 #include "server/server.h"
 
 #ifndef PARLOUR_WEB_DIR
@@ -48,47 +50,110 @@ constexpr std::size_t kMaxBody = 64 * 1024;      // POST /api/tables is small
 constexpr std::size_t kMaxQueued = 1024 * 1024;  // a client this far behind is dropped
 constexpr auto kRequestTime = std::chrono::seconds(15);
 
+// Runs `fn`, logging rather than letting out what it throws: an exception
+// out of a handler would end the thread, and with it the server.
+template <class F>
+void guarded(const char* what, F&& fn) {
+  try {
+    fn();
+  } catch (const std::exception& e) {
+    spdlog::error("{} failed: {}", what, e.what());
+  }
+}
+
 class AsioScheduler : public Scheduler {
  public:
-  explicit AsioScheduler(asio::io_context& ioc) : ioc_(ioc) {}
-  // A searching bot may think for many milliseconds: on its own thread, the
-  // tables of people are never kept waiting for it.
-  void think(std::function<Action()> work, std::function<void(Action)> done) override {
-    asio::post(bots_, [this, work = std::move(work), done = std::move(done)]() mutable {
+  AsioScheduler(asio::io_context& ioc, std::size_t search_threads)
+      : ioc_(ioc), search_(search_threads, 64) {}
+  ~AsioScheduler() override { (void)stop(std::chrono::milliseconds(0)); }
+
+  // Bots think on threads of their own: the tables of people are never kept
+  // waiting for them. Searching bots (slow by design, within the server's
+  // budget) have their own threads, so quick bots never wait behind them;
+  // each pool takes the tables in turn.
+  void think(const std::string& key, bool search, std::function<Action()> work,
+             std::function<void(Action)> done) override {
+    auto job = [gate = gate_, &ioc = ioc_, work = std::move(work), done]() mutable {
       const Action a = work();
-      asio::post(ioc_, [done = std::move(done), a] { done(a); });
-    });
+      back(*gate, ioc, [done = std::move(done), a] { done(a); });
+    };
+    if (!(search ? search_ : quick_).submit(key, std::move(job)))
+      asio::post(ioc_, [done = std::move(done)] {
+        guarded("a bot's turn", [&] { done(kNoAction); });  // played at random
+      });
   }
-  // Live odds can take seconds on a crowded position: on a thread of their
-  // own, so that neither people's tables nor bots wait for them.
-  void work(std::function<std::string()> job, std::function<void(std::string)> done) override {
-    asio::post(slow_, [this, job = std::move(job), done = std::move(done)]() mutable {
+  // Live odds and hints can take seconds on a crowded position: on threads
+  // of their own, each client's address in turn, so that neither people's
+  // tables nor bots nor other clients wait for one client's asking.
+  void work(const std::string& key, std::function<std::string()> job,
+            std::function<void(std::string)> done) override {
+    auto run = [gate = gate_, &ioc = ioc_, job = std::move(job), done]() mutable {
       std::string result = job();
-      asio::post(ioc_, [done = std::move(done), result = std::move(result)]() mutable {
+      back(*gate, ioc, [done = std::move(done), result = std::move(result)]() mutable {
         done(std::move(result));
       });
-    });
+    };
+    if (!slow_.submit(key, std::move(run)))
+      asio::post(ioc_, [done = std::move(done)] {
+        guarded("slow work's answer", [&] { done(""); });  // refused: answered with nothing
+      });
   }
   // After the handlers ready now: the actions of this turn of the loop are
   // committed together.
-  void soon(std::function<void()> fn) override { asio::post(ioc_, std::move(fn)); }
+  void soon(std::function<void()> fn) override {
+    asio::post(ioc_, [fn = std::move(fn)] { guarded("a task", fn); });
+  }
   void after(std::chrono::milliseconds delay, std::function<void()> fn) override {
     auto timer = std::make_shared<asio::steady_timer>(ioc_, delay);
     timer->async_wait([timer, fn = std::move(fn)](beast::error_code ec) {
-      if (!ec) fn();
+      if (!ec) guarded("a timer", fn);
     });
   }
 
+  // Drops the work not started and waits until `deadline` for what runs;
+  // what is still running then can no longer reach the worker. Returns
+  // whether everything has ended.
+  bool stop(std::chrono::steady_clock::time_point deadline) {
+    bool all = true;
+    for (FairPool* p : {&search_, &quick_, &slow_}) {
+      const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+          deadline - std::chrono::steady_clock::now());
+      all = p->stop(std::max(left, std::chrono::milliseconds(0))) && all;
+    }
+    std::lock_guard lock(gate_->mu);
+    gate_->open = false;
+    return all;
+  }
+  bool stop(std::chrono::milliseconds grace) {
+    return stop(std::chrono::steady_clock::now() + grace);
+  }
+
  private:
+  // Whether the worker can still be handed results: closed when it stops.
+  struct Gate {
+    std::mutex mu;
+    bool open = true;
+  };
+  template <class F>
+  static void back(Gate& gate, asio::io_context& ioc, F fn) {
+    std::lock_guard lock(gate.mu);
+    if (gate.open)
+      asio::post(ioc,
+                 [fn = std::move(fn)]() mutable { guarded("a bot's or slow work's answer", fn); });
+  }
+
   asio::io_context& ioc_;
-  asio::thread_pool bots_{1};  // joined on destruction, after the Hub is gone
-  asio::thread_pool slow_{1};
+  std::shared_ptr<Gate> gate_ = std::make_shared<Gate>();
+  FairPool search_;        // searching bots, by table
+  FairPool quick_{1, 64};  // other bots, by table
+  FairPool slow_{2, 4};    // odds, hints and winnable deals, by client address
 };
 
 // A thread holding some of the tables: its Hub is called only from it.
 struct Worker {
+  explicit Worker(std::size_t search_threads) : scheduler(ioc, search_threads) {}
   asio::io_context ioc{1};
-  AsioScheduler scheduler{ioc};
+  AsioScheduler scheduler;
   std::unique_ptr<Store> store;
   std::unique_ptr<Hub> hub;
   asio::executor_work_guard<asio::io_context::executor_type> busy = asio::make_work_guard(ioc);
@@ -104,6 +169,7 @@ struct Server {
   std::string web;
   const ServeOptions& options;
   std::optional<asio::ip::address> proxy;  // --trusted-proxy
+  std::vector<std::string> hosts;          // names a request's Host may give (host_allowed)
   std::size_t sockets = 0,
               max_sockets = 1000;  // open connections; beyond the cap new ones are closed at once
   std::unordered_map<std::string, int> per_client;  // open connections by client address
@@ -292,6 +358,12 @@ class Hold {
   std::string client_;
 };
 
+std::string joined(const std::vector<std::string>& names) {
+  std::string out;
+  for (const std::string& n : names) out += (out.empty() ? "" : ", ") + n;
+  return out;
+}
+
 std::string_view field(const http::request<http::string_body>& req, http::field f) {
   const auto v = req[f];
   return {v.data(), v.size()};
@@ -299,9 +371,16 @@ std::string_view field(const http::request<http::string_body>& req, http::field 
 
 std::string client_of(const Server& srv, const asio::ip::address& peer,
                       const http::request<http::string_body>& req) {
-  const auto xff = req["X-Forwarded-For"];
-  return client_address(peer.to_string(), srv.proxy && peer == *srv.proxy,
-                        {xff.data(), xff.size()});
+  // Every X-Forwarded-For line, in order, as one list: a proxy that appends
+  // (HAProxy) adds a line after the client's own, and only the last entry
+  // of all is the proxy's word.
+  std::string xff;
+  const auto [first, last] = req.equal_range("X-Forwarded-For");
+  for (auto line = first; line != last; ++line) {
+    if (!xff.empty()) xff += ", ";
+    xff.append(line->value().data(), line->value().size());
+  }
+  return client_address(peer.to_string(), srv.proxy && peer == *srv.proxy, xff);
 }
 
 bool origin_ok(const Server& srv, const http::request<http::string_body>& req) {
@@ -315,6 +394,10 @@ http::response<http::string_body> refusal(unsigned version, http::status status,
   res.set(http::field::server, "parlour");
   res.set(http::field::content_type, "application/json");
   res.set(http::field::cache_control, "no-store");
+  // The same protections as every other answer: a refusal is a page too.
+  res.set("X-Content-Type-Options", "nosniff");
+  res.set("X-Frame-Options", "DENY");
+  res.set("Referrer-Policy", "no-referrer");
   res.body() = "{\"error\":\"" + std::string(error) + "\"}";
   res.keep_alive(false);
   res.prepare_payload();
@@ -470,7 +553,10 @@ awaitable<void> session(tcp::socket socket, Server& srv) {
     if (proxied) proxied_hold.emplace(srv, client);
     const bool post = req.method() == http::verb::post;
     std::optional<http::response<http::string_body>> refused;
-    if (proxied_hold && proxied_hold->over()) {
+    if (!host_allowed(field(req, http::field::host), srv.hosts)) {
+      refused = refuse(http::status::forbidden,
+                       "this server answers only to its own names (Host); see --allow-host");
+    } else if (proxied_hold && proxied_hold->over()) {
       refused =
           refuse(http::status::too_many_requests, "too many connections from your address at once");
     } else if ((post || websocket::is_upgrade(req)) && !origin_ok(srv, req)) {
@@ -532,6 +618,7 @@ int serve(const ServeOptions& o) {
       return 1;
     }
   }
+  srv.hosts = own_hosts(o.host, o.allow_host, o.allow_origin);
   // By default a worker a core, less the network's: on two cores one worker
   // did best (7,936 actions a second at 10,000 tables against 7,166 with two).
   // A database in memory is one connection's own: one worker holds it all.
@@ -553,10 +640,16 @@ int serve(const ServeOptions& o) {
   hub_options.join_within = std::chrono::seconds(60);
   hub_options.group_commit = true;
   hub_options.workers = workers;
+  hub_options.bot_seconds = o.bot_seconds;
+  hub_options.bot_iterations = o.bot_iterations;
+  // A bot waits for a thread behind other tables' at most this long.
+  hub_options.bot_deadline =
+      std::chrono::milliseconds(static_cast<long>(1000 * std::max(3.0, 2 * o.bot_seconds)));
+  hub_options.expire_unfinished = std::chrono::seconds(std::int64_t{o.expire_days} * 86400);
   hub_options.max_tables = std::max<std::size_t>(1, hub_options.max_tables / workers);
   std::size_t live = 0;
   for (std::size_t i = 0; i < workers; ++i) {
-    auto& w = srv.workers.emplace_back(std::make_unique<Worker>());
+    auto& w = srv.workers.emplace_back(std::make_unique<Worker>(1));
     auto store = Store::open(o.db, /*checkpoint=*/i == 0);
     if (!store.ok()) {
       spdlog::error("{}", store.message());
@@ -618,27 +711,42 @@ int serve(const ServeOptions& o) {
       workers == 1 ? "" : "s", srv.web);
   spdlog::info(
       "limits per client: {} new tables at once, then one every {} s; {} connections at once; "
-      "finished tables kept {} days; trusted proxy: {}",
+      "finished tables kept {} days, unfinished ones {} days after their last move; bots think "
+      "at most {} s or {} iterations a move; trusted proxy: {}; names served: {}",
       o.tables_burst > 0 ? std::to_string(o.tables_burst) : "any number of", o.seconds_per_table,
       o.max_connections > 0 ? std::to_string(o.max_connections) : "any number of",
       o.keep_days > 0 ? std::to_string(o.keep_days) : "all",
-      o.trusted_proxy.empty() ? "none" : o.trusted_proxy);
+      o.expire_days > 0 ? std::to_string(o.expire_days) : "all", o.bot_seconds, o.bot_iterations,
+      o.trusted_proxy.empty() ? "none" : o.trusted_proxy, joined(srv.hosts));
   ioc.run();
   // The workers stop, then do what was handed to them (holding connections
   // that belong to this thread's io_context, which must outlive them), and
   // go, committing what they hold.
   *srv.stopping = true;
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(3);
   for (auto& w : srv.workers) {
     w->busy.reset();
     w->ioc.stop();
     w->thread.join();
   }
+  // Bots still thinking (within their budget, but a search may take it
+  // all) are given until the deadline, then left behind: every move anyone
+  // was told of is stored already, and a bot's move to come is not one.
+  bool all_ended = true;
+  for (auto& w : srv.workers) all_ended = w->scheduler.stop(deadline) && all_ended;
   for (auto& w : srv.workers) {
     w->ioc.restart();
     w->ioc.poll();
   }
   srv.workers.clear();
   spdlog::info("stopped; every table is saved in {}", o.db);
+  if (!all_ended) {
+    // A thread left thinking would still read the games' tables as the
+    // process's statics are destroyed: end here, with everything saved.
+    spdlog::info("(a bot was still thinking: its move is dropped)");
+    spdlog::shutdown();
+    std::_Exit(0);
+  }
   return 0;
 }
 

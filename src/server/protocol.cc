@@ -1,5 +1,7 @@
 // The WebSocket protocol (protocol.md): what clients send, and the updates,
 // presence and table talk they are sent.
+#include <spdlog/spdlog.h>
+
 #include <algorithm>
 #include <ctime>
 
@@ -181,6 +183,11 @@ void Hub::Impl::detach(Client& c, const std::string& keep) {
   auto t = tables.find(conn.table);
   conn.table.clear();
   conn.odds = false;
+  // Slow work asked at that table is dropped if not started, and its
+  // answer, if it comes, goes nowhere.
+  *conn.present = false;
+  conn.present = std::make_shared<std::atomic<bool>>(true);
+  conn.hint_pending = conn.odds_pending = conn.odds_again = false;
   if (t == tables.end()) return;
   Live& live = *t->second;
   live.last_active = std::chrono::steady_clock::now();
@@ -390,12 +397,19 @@ void Hub::Impl::chat(Client& c, Conn& conn, const json& m) {
   const std::string text = first_chars(raw, kMaxChat);
   if (text.find_first_not_of(' ') == std::string::npos)
     return send_error("bad-message", "say something");
+  // Counted by address and by table, not by connection: a client that
+  // connects again starts with what it had left, and many clients at one
+  // table cannot fill its store with talk.
   const auto now = std::chrono::steady_clock::now();
-  while (!conn.said.empty() && now - conn.said.front() > std::chrono::seconds(10))
-    conn.said.pop_front();
-  if (conn.said.size() >= 5)
-    return send_error("too-fast", "at most 5 messages in 10 seconds; wait a moment");
-  conn.said.push_back(now);
+  if (!limits->chat_by_address.allow(conn.who, now))
+    return send_error("too-fast", fmt::format("at most {} messages at once from your address, then "
+                                              "one every {} seconds; wait a moment",
+                                              options.chat_burst, options.chat_seconds));
+  if (!limits->chat_by_table.allow(conn.table, now))
+    return send_error("too-fast",
+                      fmt::format("this table's talk is at most {} messages at once, "
+                                  "then one every {} seconds; wait a moment",
+                                  options.table_chat_burst, options.table_chat_seconds));
   Live& t = *tables.at(conn.table);
   const SeatRow& sr = t.row.seats[conn.seat];
   ChatLine line{conn.seat, sr.name.empty() ? seat_name(conn.seat) : sr.name, text,
@@ -422,7 +436,15 @@ void Hub::Impl::odds_switch(Client& c, Conn& conn, const json& m) {
   Live& t = *tables.at(conn.table);
   if (!t.sel().game->exact_odds)
     return send_error("no-odds", std::string(t.sel().game->title) + " has no live odds");
-  conn.odds = m["on"].get<bool>();
+  const bool on = m["on"].get<bool>();
+  if (on && !may_ask_slow(conn)) {
+    conn.odds = false;
+    return send_error("too-fast", fmt::format("live odds are worked out at most {} times at once "
+                                              "for your address or seat, then one every {} s; "
+                                              "ask again in a moment",
+                                              options.slow_burst, options.slow_seconds));
+  }
+  conn.odds = on;
   if (conn.odds) send_odds(t, c, conn);
 }
 
@@ -479,10 +501,25 @@ void Hub::Impl::redo(Client& c, Conn& conn) {
     deliver(c, error_message("storage", st.message()));
 }
 
+bool Hub::Impl::may_ask_slow(const Conn& conn) {
+  const auto now = std::chrono::steady_clock::now();
+  return limits->slow_by_address.allow(conn.who, now) &&
+         limits->slow_by_seat.allow(conn.table + "/" + std::to_string(conn.seat), now);
+}
+
 void Hub::Impl::hint(Client& c, Conn& conn) {
   Live* at = solitaire_seat(c, conn, "no-hint", "hints are given only in a solitaire");
   if (!at) return;
   Live& t = *at;
+  // One at a time: the hint on its way answers this request too.
+  if (conn.hint_pending) return;
+  if (!may_ask_slow(conn))
+    return deliver(
+        c, error_message("too-fast", fmt::format("at most {} hints at once for your "
+                                                 "address or seat, then one every {} "
+                                                 "s; ask again in a moment",
+                                                 options.slow_burst, options.slow_seconds)));
+  conn.hint_pending = true;
   // The game's own player, shown only this seat's view, works it out away
   // from the server's thread, on a copy.
   std::shared_ptr<const State> copy = t.state().clone();
@@ -490,7 +527,9 @@ void Hub::Impl::hint(Client& c, Conn& conn) {
   const Seat seat = conn.seat;
   const GameInfo& g = *t.sel().game;
   scheduler.work(
-      [copy, &g, seat, version]() -> std::string {
+      conn.who,
+      [copy, &g, seat, version, present = conn.present]() -> std::string {
+        if (!*present) return "";  // the client has gone: nobody to tell
         std::vector<Action> legal;
         copy->legal_actions(seat, legal);
         Rng rng(static_cast<std::uint64_t>(version) * 0x9e3779b97f4a7c15ull + 17);
@@ -501,10 +540,12 @@ void Hub::Impl::hint(Client& c, Conn& conn) {
                          {"label", copy->action_label(seat, a)},
                          {"by", g.bots.front().name}});
       },
-      [this, client = &c, id = t.row.id, seat](std::string message) {
+      [this, client = &c, id = t.row.id, seat, present = conn.present](std::string message) {
         auto it = conns.find(client);
-        if (it == conns.end() || it->second.table != id || it->second.seat != seat) return;
-        deliver(*client, std::move(message));
+        if (!*present || it == conns.end() || it->second.table != id || it->second.seat != seat)
+          return;
+        it->second.hint_pending = false;
+        if (!message.empty()) deliver(*client, std::move(message));
       });
 }
 

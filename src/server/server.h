@@ -24,6 +24,17 @@ struct ServeOptions {
   std::vector<std::string>
       allow_origin;  // origins besides the served host's own (http://host:port)
   int workers = 0;   // threads holding the tables; 0: one a core, less one for the network
+  // Names (or addresses) a request's Host may give besides the loopback
+  // names, any IP address, --host and the hosts of --allow-origin: anything
+  // else is refused, so a page of another site cannot reach the server by
+  // a name of its own that resolves here (DNS rebinding).
+  std::vector<std::string> allow_host;
+  // The most a bot thinks over one move at a table, whatever the table
+  // asked (ismcts:Xs, ismcts:N): a new table asking more is refused, a
+  // stored one is brought within it.
+  double bot_seconds = 2;
+  int bot_iterations = 20'000;
+  int expire_days = 7;  // unfinished tables with no move for this long are removed; 0: never
 };
 
 // Returns the process's exit status: 0 after a signal, 1 if it cannot start

@@ -21,6 +21,7 @@
 #include "server/gate.h"
 #include "server/hub.h"
 #include "server/hub_impl.h"  // error_message
+#include "server/pool.h"
 
 namespace parlour::server {
 namespace {
@@ -346,7 +347,8 @@ TEST(Api, AWinnableDealIsOneTheSolverWins) {
 TEST(Api, AWinnableDealIsSearchedAwayFromTheTables) {
   struct Deferring : ManualClock {
     std::vector<std::function<void()>> jobs;
-    void work(std::function<std::string()> job, std::function<void(std::string)> done) override {
+    void work(const std::string&, std::function<std::string()> job,
+              std::function<void(std::string)> done) override {
       jobs.push_back([job = std::move(job), done = std::move(done)] { done(job()); });
     }
   } clock;
@@ -650,7 +652,7 @@ TEST(Persistence, ABadRowIsSkippedAndReportedNeverTrusted) {
   EXPECT_NE(all.find("table short2: 0 seats for 2 players"), std::string::npos) << all;
   EXPECT_NE(all.find("table notjson:"), std::string::npos) << all;
   EXPECT_NE(all.find("table badkind: seat 0 is neither"), std::string::npos) << all;
-  EXPECT_NE(all.find("100000 players, not 1 to 64"), std::string::npos) << all;
+  EXPECT_NE(all.find("players 100000 is not 1 to 64"), std::string::npos) << all;
   ASSERT_NE(g.hub->state(good), nullptr);
   const HttpReply list = g.hub->http("GET", "/api/tables", "");
   ASSERT_EQ(list.status, 200) << list.body;
@@ -665,6 +667,241 @@ TEST(Persistence, ABadRowIsSkippedAndReportedNeverTrusted) {
   TableRow bad;
   bad.id = "x", bad.game = "old-maid", bad.players = 2;
   EXPECT_FALSE(g.store->add_table(bad).ok());
+}
+
+// ---- issue 35: specs that cannot crash, budgets, rows refused not coerced ------
+
+TEST(Api, BotSpecsAreReadWithoutThrowingAndHeldToTheServersBudget) {
+  Fixture f;
+  auto post = [&](const std::string& seat) {
+    return f.hub->http(
+        "POST", "/api/tables",
+        json{{"game", "old-maid"}, {"players", 2}, {"seats", {"human", seat}}}.dump());
+  };
+  // F1: each of these killed the server (std::stod threw).
+  for (const char* bad : {"ismcts:.", "ismcts:..", "ismcts:...", "ismcts:.s", "ismcts:..s",
+                          "ismcts:1e3", "ismcts:-1", "ismcts:nan", "ismcts:1.2.3", "nobody"}) {
+    const HttpReply r = post(bad);
+    EXPECT_EQ(r.status, 400) << bad << ": " << r.body;
+    EXPECT_NE(r.body.find("seat 1: "), std::string::npos) << r.body;
+    EXPECT_TRUE(r.body.find("accepted") != std::string::npos ||
+                r.body.find("bots:") != std::string::npos)
+        << r.body;
+  }
+  // F4: beyond the budget (2 s, 20,000 iterations by default) is refused,
+  // saying what is allowed; within it is made.
+  for (const char* over : {"ismcts:600s", "ismcts:2.5s", "ismcts:20001", "ismcts:10000000"}) {
+    const HttpReply r = post(over);
+    EXPECT_EQ(r.status, 400) << over;
+    EXPECT_NE(r.body.find("at most ismcts:2s"), std::string::npos) << r.body;
+  }
+  for (const char* fine : {"ismcts", "ismcts:2s", "ismcts:0.5s", "ismcts:20000", "blind"})
+    EXPECT_EQ(post(fine).status, 201) << fine;
+}
+
+TEST(Api, TheListOfOptionsIsBounded) {
+  Fixture f;
+  json req = {{"game", "old-maid"}, {"players", 2}, {"seats", {"human", "blind"}}};
+  req["options"] = std::vector<std::string>(3000, "odd=jack");
+  HttpReply r = f.hub->http("POST", "/api/tables", req.dump());
+  EXPECT_EQ(r.status, 400);
+  EXPECT_NE(r.body.find("3000 entries; at most 32"), std::string::npos) << r.body;
+  req["options"] = {"odd=" + std::string(200, 'j')};
+  r = f.hub->http("POST", "/api/tables", req.dump());
+  EXPECT_EQ(r.status, 400);
+  EXPECT_NE(r.body.find("at most 64"), std::string::npos) << r.body;
+}
+
+TEST(Persistence, StoredBotsAndValuesAreCheckedNotCoerced) {
+  const std::string db = (std::filesystem::temp_directory_path() / "parlour_bad_bots.db").string();
+  for (const char* ext : {"", "-wal", "-shm"}) std::filesystem::remove(db + ext);
+  std::string good;
+  {
+    Fixture f(db);
+    good = f.create({{"game", "old-maid"}, {"players", 2}, {"seats", {"blind", "blind"}}})["table"];
+  }
+  {
+    SQLite::Database raw(db, SQLite::OPEN_READWRITE);
+    auto add = [&](const std::string& id, const std::string& players, const std::string& options,
+                   const std::string& bot, const std::string& created) {
+      const std::string seats = R"([{"kind":"bot","bot":")" + bot + R"(","token":"","name":""},)" +
+                                R"({"kind":"bot","bot":"blind","token":"","name":""}])";
+      raw.exec(
+          "INSERT INTO tables(id, game, players, options, seed, bot_seed, seats, created) "
+          "VALUES('" +
+          id + "', 'old-maid', " + players + ", '" + options + "', 1, 2, '" + seats + "', " +
+          created + ")");
+    };
+    add("nobody", "2", "[]", "nobody", "strftime('%s','now')");         // F3
+    add("dot", "2", "[]", "ismcts:.", "strftime('%s','now')");          // F3
+    add("wraps", "4294967298", "[]", "blind", "strftime('%s','now')");  // F13: was read as 2
+    add("textdate", "2", "[]", "blind", "'yesterday'");                 // F13: was read as 0
+    json many = std::vector<std::string>(40, "odd=jack");
+    add("manyoptions", "2", many.dump(), "blind", "strftime('%s','now')");  // F12, F14
+    add("slow", "2", "[]", "ismcts:600s", "strftime('%s','now')");  // F4: kept, within budget
+    raw.exec("INSERT INTO chat(table_id, at, seat, name, text) VALUES('" + good + "', 1, 0, '" +
+             std::string(100, 'n') + "', '" + std::string(2'000'000, 'x') + "')");
+  }
+  HubOptions o;
+  o.bot_seconds = 0.05;
+  Fixture g(db, 0, o);
+  auto restored = g.hub->restore();
+  ASSERT_TRUE(restored.ok()) << restored.message();
+  std::string all;
+  for (const std::string& why : *restored) all += why + "\n";
+  EXPECT_EQ(restored->size(), 5u) << all;
+  for (const char* why :
+       {"table nobody: seat 0: unknown bot \"nobody\"",
+        "table dot: seat 0: \"ismcts:.\": the budget is not a number",
+        "table wraps: players 4294967298 is not 1 to 64",
+        "table textdate: created is not a whole number", "table manyoptions: 40 options, over 32"})
+    EXPECT_NE(all.find(why), std::string::npos) << why << " in " << all;
+  // The slow one plays, its bot brought within the budget; every other
+  // table plays on.
+  ASSERT_NE(g.hub->state("slow"), nullptr);
+  g.clock.run();
+  EXPECT_TRUE(g.hub->state("slow")->terminal());
+  // A 2 MB line of talk is read back cut to a line's length.
+  Recorder c;
+  g.join(c, good);
+  const json& joined = c.last_of("joined");
+  ASSERT_EQ(joined["chat"].size(), 1u);
+  EXPECT_EQ(joined["chat"][0]["text"].get<std::string>().size(), kMaxChatText);
+  EXPECT_EQ(joined["chat"][0]["name"].get<std::string>().size(), kMaxChatName);
+}
+
+TEST(Persistence, AbandonedTablesExpireAndOnlyLiveOnesLoadWithinTheCap) {
+  const std::string db = (std::filesystem::temp_directory_path() / "parlour_expire.db").string();
+  for (const char* ext : {"", "-wal", "-shm"}) std::filesystem::remove(db + ext);
+  std::vector<std::string> ids;
+  {
+    Fixture f(db);
+    for (int i = 0; i < 4; ++i)
+      ids.push_back(
+          f.create({{"game", "old-maid"}, {"players", 2}, {"seats", {"human", "blind"}}})["table"]);
+  }
+  {
+    SQLite::Database raw(db, SQLite::OPEN_READWRITE);
+    raw.exec(
+        "UPDATE tables SET created = strftime('%s','now') - 8 * 86400, active = 0 WHERE id = '" +
+        ids[0] + "'");
+  }
+  HubOptions o;
+  o.expire_unfinished = std::chrono::seconds(7 * 86400);
+  o.max_tables = 2;
+  Fixture g(db, 0, o);
+  ASSERT_TRUE(g.hub->restore().ok());
+  EXPECT_EQ(g.hub->live_tables(), 2u);  // three live, the cap two
+  auto gone = g.store->table(ids[0]);
+  ASSERT_TRUE(gone.ok());
+  EXPECT_FALSE(*gone);  // removed, with its actions and talk
+  auto kept = g.store->table(ids[1]);
+  ASSERT_TRUE(kept.ok());
+  EXPECT_TRUE(*kept);
+}
+
+TEST(Protocol, ChatIsLimitedPerAddressAndNotRenewedByConnectingAgain) {
+  Fixture f;
+  const json t = f.create({{"game", "old-maid"}, {"players", 2}, {"seats", {"human", "human"}}});
+  int accepted = 0;
+  for (int round = 0; round < 4; ++round) {  // a new connection each time
+    Recorder a;
+    a.from = "10.0.0.9";
+    f.join(a, t["table"], token(t, 0));
+    for (int i = 0; i < 5; ++i) f.hub->received(a, R"({"type":"chat","text":"spam"})");
+    for (const json& m : a.got) accepted += m["type"] == "chat";
+    f.hub->closed(a);
+  }
+  EXPECT_EQ(accepted, 5);  // the burst, once
+}
+
+TEST(Protocol, HintsAndOddsAreLimitedAndOneAtATime) {
+  struct Deferring : ManualClock {
+    std::vector<std::function<void()>> jobs;
+    void work(const std::string&, std::function<std::string()> job,
+              std::function<void(std::string)> done) override {
+      jobs.push_back([job = std::move(job), done = std::move(done)] { done(job()); });
+    }
+  } clock;
+  auto store = std::move(*Store::open(":memory:"));
+  HubOptions o;
+  o.allow_seed = true;
+  Hub hub(*store, clock, o);
+  const json t =
+      json::parse(hub.http("POST", "/api/tables", R"({"game":"klondike","seed":4})").body);
+  Recorder a;
+  a.from = "10.0.0.7";
+  hub.opened(a);
+  hub.received(a, json{{"type", "join"}, {"table", t["table"]}, {"token", token(t, 0)}}.dump());
+  for (int i = 0; i < 1000; ++i) hub.received(a, R"({"type":"hint"})");
+  EXPECT_EQ(clock.jobs.size(), 1u);  // one at a time: the rest wait for its answer
+  clock.jobs.front()();
+  clock.jobs.clear();
+  EXPECT_EQ(a.last()["type"], "hint");
+  int refused = 0;
+  for (int i = 0; i < 30; ++i) {
+    hub.received(a, R"({"type":"hint"})");
+    refused += a.last().value("code", "") == "too-fast";
+    for (auto& j : clock.jobs) j();
+    clock.jobs.clear();
+  }
+  EXPECT_GE(refused, 19);  // a burst of ten, then one a second
+  // A client that leaves has its work dropped, not done.
+  hub.received(a, R"({"type":"ping"})");
+  Recorder b;
+  b.from = "10.0.0.8";
+  const json u =
+      json::parse(hub.http("POST", "/api/tables", R"({"game":"klondike","seed":5})").body);
+  hub.opened(b);
+  hub.received(b, json{{"type", "join"}, {"table", u["table"]}, {"token", token(u, 0)}}.dump());
+  hub.received(b, R"({"type":"hint"})");
+  ASSERT_EQ(clock.jobs.size(), 1u);
+  const std::size_t before = b.got.size();
+  hub.closed(b);
+  clock.jobs.front()();
+  EXPECT_EQ(b.got.size(), before);
+}
+
+TEST(Gate, OnlyTheServersOwnNamesAreServed) {
+  const std::vector<std::string> origins = {"https://cards.example.org"};
+  const std::vector<std::string> extra = {"Games.Example.NET"};
+  const auto own = own_hosts("127.0.0.1", extra, origins);
+  for (const char* ok :
+       {"127.0.0.1:8080", "localhost:8080", "LOCALHOST", "[::1]:8080", "192.168.1.5:8080",
+        "cards.example.org", "games.example.net:443", "app.localhost:5173", ""})
+    EXPECT_TRUE(host_allowed(ok, own)) << ok;
+  for (const char* bad : {"rebind.evil.example:8080", "evil.example", "localhost.evil.example",
+                          "[::1", "cards.example.org.evil"})
+    EXPECT_FALSE(host_allowed(bad, own)) << bad;
+}
+
+TEST(Pool, KeysTakeTurnsAndStopDoesNotWaitForQueuedWork) {
+  FairPool pool(1, 64);
+  std::mutex mu;
+  std::vector<std::string> order;
+  auto job = [&](std::string k) {
+    return [&, k] {
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+      std::lock_guard lock(mu);
+      order.push_back(k);
+    };
+  };
+  for (int i = 0; i < 5; ++i) ASSERT_TRUE(pool.submit("flood", job("flood")));
+  ASSERT_TRUE(pool.submit("other", job("other")));
+  while (pool.waiting() > 0) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  {
+    std::lock_guard lock(mu);
+    ASSERT_EQ(order.size(), 6u);
+    const auto other = std::find(order.begin(), order.end(), "other") - order.begin();
+    EXPECT_LE(other, 2);  // behind at most one flood job running and one taken before it
+  }
+  ASSERT_TRUE(pool.submit("x", [] { throw std::runtime_error("a job's bug"); }));
+  for (int i = 0; i < 100; ++i) (void)pool.submit("slow", job("slow"));
+  EXPECT_FALSE(pool.submit("slow", job("slow")) && pool.waiting() > 64);
+  const auto t0 = std::chrono::steady_clock::now();
+  EXPECT_TRUE(pool.stop(std::chrono::seconds(2)));
+  EXPECT_LT(std::chrono::steady_clock::now() - t0, std::chrono::milliseconds(500));
 }
 
 // ---- limits: what an attacker on the internet would try -------------------------

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cassert>
 #include <ctime>
+#include <limits>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <utility>
@@ -73,6 +74,13 @@ std::string TableRow::problem() const {
     if (r.kind == "human" ? !hex_token(r.token) : r.kind != "bot" || r.bot.empty())
       return why("seat " + std::to_string(s) + " is neither a person with a token nor a bot");
   }
+  if (options.size() > kMaxOptions)
+    return why(std::to_string(options.size()) + " options, over " + std::to_string(kMaxOptions));
+  for (const std::string& o : options)
+    if (o.size() > kMaxOptionLength)
+      return why("an option of " + std::to_string(o.size()) + " bytes, over " +
+                 std::to_string(kMaxOptionLength));
+  if (created < 0) return why("created " + std::to_string(created) + " is before 1970");
   if (absent_after != 0 && (absent_after < 10 || absent_after > 3600))
     return why("absent_after " + std::to_string(absent_after) + " is not 0 or 10 to 3600");
   if (window_seconds != 0 && (window_seconds < 3 || window_seconds > 120))
@@ -84,21 +92,38 @@ namespace {
 
 // A row is read like any input: one that does not parse or breaks a rule
 // of TableRow throws, naming the table and the fault.
+// A column that must hold a whole number within [lo, hi]: anything else
+// (text, a real, a number out of range) is refused, never coerced.
+std::int64_t whole(SQLite::Statement& q, int column, const char* name, std::int64_t lo,
+                   std::int64_t hi) {
+  const SQLite::Column c = q.getColumn(column);
+  if (!c.isInteger())
+    throw std::runtime_error(std::string(name) + " is not a whole number (" +
+                             (c.isNull() ? std::string("null") : c.getString().substr(0, 20)) +
+                             ")");
+  const std::int64_t v = c.getInt64();
+  if (v < lo || v > hi)
+    throw std::runtime_error(std::string(name) + " " + std::to_string(v) + " is not " +
+                             std::to_string(lo) + " to " + std::to_string(hi));
+  return v;
+}
+
 TableRow row_of(SQLite::Statement& q) {
   TableRow t;
   t.id = q.getColumn(0).getString();
   try {
+    constexpr std::int64_t kAny = std::numeric_limits<std::int64_t>::max();
     t.game = q.getColumn(1).getString();
-    t.players = q.getColumn(2).getInt();
+    t.players = static_cast<int>(whole(q, 2, "players", 1, 64));
     t.options = json::parse(q.getColumn(3).getString()).get<std::vector<std::string>>();
-    t.seed = from_db(q.getColumn(4).getInt64());
-    t.bot_seed = from_db(q.getColumn(5).getInt64());
+    t.seed = from_db(whole(q, 4, "seed", -kAny - 1, kAny));
+    t.bot_seed = from_db(whole(q, 5, "bot_seed", -kAny - 1, kAny));
     t.seats = parse_seats(q.getColumn(6).getString());
-    t.finished = q.getColumn(7).getInt() != 0;
+    t.finished = whole(q, 7, "finished", 0, 1) != 0;
     t.next = q.getColumn(8).getString();
-    t.created = q.getColumn(9).getInt64();
-    t.absent_after = q.getColumn(10).getInt();
-    t.window_seconds = q.getColumn(11).getInt();
+    t.created = whole(q, 9, "created", 0, kAny);
+    t.absent_after = static_cast<int>(whole(q, 10, "absent_after", 0, 3600));
+    t.window_seconds = static_cast<int>(whole(q, 11, "window_seconds", 0, 120));
   } catch (const std::exception& e) {
     throw std::runtime_error("table " + t.id.substr(0, 40) + ": " + e.what());
   }
@@ -180,6 +205,10 @@ Result<std::unique_ptr<Store>> Store::open(const std::string& path, bool checkpo
       db->exec("ALTER TABLE tables ADD COLUMN absent_after INTEGER NOT NULL DEFAULT 0");
     if (!has_column("tables", "window_seconds"))
       db->exec("ALTER TABLE tables ADD COLUMN window_seconds INTEGER NOT NULL DEFAULT 10");
+    // When a table was last played (unix seconds; 0: not since it was made),
+    // so that abandoned ones expire.
+    if (!has_column("tables", "active"))
+      db->exec("ALTER TABLE tables ADD COLUMN active INTEGER NOT NULL DEFAULT 0");
     if (!has_column("stats", "streak"))
       db->exec(
           "ALTER TABLE stats ADD COLUMN streak INTEGER NOT NULL DEFAULT 0;"
@@ -236,9 +265,21 @@ Status Store::add_action(const std::string& table, int index, Seat seat, Action 
     return Status();
   }
   return guarded("adding an action", [&] {
+    SQLite::Transaction tx(*db_);
     insert_action(table, index, seat, a);
+    touch(table);
+    tx.commit();
     return Status();
   });
+}
+
+void Store::touch(const std::string& table) {
+  if (!touch_)
+    touch_ = std::make_unique<SQLite::Statement>(*db_, "UPDATE tables SET active = ? WHERE id = ?");
+  touch_->reset();
+  touch_->bind(1, static_cast<std::int64_t>(std::time(nullptr)));
+  touch_->bind(2, table);
+  touch_->exec();
 }
 
 void Store::insert_action(const std::string& table, int index, Seat seat, Action a) {
@@ -266,7 +307,14 @@ Status Store::commit_group() {
       // IMMEDIATE: another connection to the file (another worker's) that
       // holds the lock is waited for here, not found at the COMMIT.
       db_->exec("BEGIN IMMEDIATE");
-      for (const GroupedAction& g : actions) insert_action(g.table, g.index, g.seat, g.action);
+      std::vector<const std::string*> played;
+      for (const GroupedAction& g : actions) {
+        insert_action(g.table, g.index, g.seat, g.action);
+        if (std::find_if(played.begin(), played.end(),
+                         [&](const std::string* p) { return *p == g.table; }) == played.end())
+          played.push_back(&g.table);
+      }
+      for (const std::string* id : played) touch(*id);
       db_->exec("COMMIT");
     } catch (const std::exception&) {
       // Nothing of the group stays (SQLite may have rolled it back already).
@@ -400,12 +448,34 @@ Status Store::can_write() {
   });
 }
 
-Result<std::vector<std::string>> Store::unfinished() {
+Result<std::vector<std::string>> Store::unfinished(std::int64_t active_since) {
   return guarded("listing unfinished tables", [&]() -> Result<std::vector<std::string>> {
     std::vector<std::string> ids;
-    SQLite::Statement q(*db_, "SELECT id FROM tables WHERE finished = 0 ORDER BY created");
+    SQLite::Statement q(*db_,
+                        "SELECT id FROM tables WHERE finished = 0 AND MAX(created, active) >= ?"
+                        " ORDER BY MAX(created, active) DESC");
+    q.bind(1, active_since);
     while (q.executeStep()) ids.push_back(q.getColumn(0).getString());
     return ids;
+  });
+}
+
+Result<int> Store::remove_abandoned(std::int64_t before) {
+  assert(!group_);  // a group of actions is committed first
+  return guarded("removing abandoned tables", [&]() -> Result<int> {
+    SQLite::Transaction tx(*db_);
+    const char* old = "SELECT id FROM tables WHERE finished = 0 AND MAX(created, active) < ?";
+    for (const char* from : {"actions", "chat"}) {
+      SQLite::Statement q(*db_,
+                          std::string("DELETE FROM ") + from + " WHERE table_id IN (" + old + ")");
+      q.bind(1, before);
+      q.exec();
+    }
+    SQLite::Statement q(*db_, std::string("DELETE FROM tables WHERE id IN (") + old + ")");
+    q.bind(1, before);
+    const int n = q.exec();
+    tx.commit();
+    return n;
   });
 }
 
@@ -459,6 +529,9 @@ Result<std::vector<StatRow>> Store::stats(int limit, int offset) {
 
 Status Store::add_chat(const std::string& table, const Chat& line) {
   assert(!group_);  // a group of actions is committed first
+  if (line.text.size() > 4 * kMaxChatText || line.name.size() > 4 * kMaxChatName)
+    return Status::error("not stored: a chat line is at most " + std::to_string(kMaxChatText) +
+                         " characters, its name " + std::to_string(kMaxChatName));
   return guarded("keeping table talk", [&] {
     SQLite::Statement q(*db_,
                         "INSERT INTO chat(table_id, at, seat, name, text) VALUES(?, ?, ?, ?, ?)");
@@ -475,9 +548,11 @@ Status Store::add_chat(const std::string& table, const Chat& line) {
 Result<std::vector<Store::Chat>> Store::chat(const std::string& table, int limit) {
   return guarded("reading table talk", [&]() -> Result<std::vector<Chat>> {
     std::vector<Chat> lines;
-    SQLite::Statement q(
-        *db_,
-        "SELECT seat, name, text, at FROM chat WHERE table_id = ? ORDER BY rowid DESC LIMIT ?");
+    // Bounded as read, whatever was stored (by an older server, or by hand):
+    // one huge line must not make its table impossible to join.
+    SQLite::Statement q(*db_, "SELECT seat, substr(name, 1, " + std::to_string(kMaxChatName) +
+                                  "), substr(text, 1, " + std::to_string(kMaxChatText) +
+                                  "), at FROM chat WHERE table_id = ? ORDER BY rowid DESC LIMIT ?");
     q.bind(1, table);
     q.bind(2, limit);
     while (q.executeStep())

@@ -29,6 +29,14 @@ class Statement;
 
 namespace parlour::server {
 
+// Bounds on what a table stores from its creator and players, checked as it
+// is written and again as it is read back (a row edited outside the server
+// is input like any other).
+inline constexpr std::size_t kMaxOptions = 32;       // "key=value" strings of a table
+inline constexpr std::size_t kMaxOptionLength = 64;  // bytes of one
+inline constexpr std::size_t kMaxChatText = 300;     // characters of a chat line
+inline constexpr std::size_t kMaxChatName = 24;      // characters of its speaker's name
+
 struct SeatRow {
   std::string kind;   // "human" or "bot"
   std::string bot;    // which bot, for a bot
@@ -105,7 +113,13 @@ class Store {
   // nullopt if there is none with that id; an error naming the fault if its
   // row is unusable (TableRow::problem).
   Result<std::optional<TableRow>> table(const std::string& id, bool actions = true);
-  Result<std::vector<std::string>> unfinished();
+  // The unfinished tables with a move (or made) at or after `active_since`
+  // (unix seconds), the most recently played first.
+  Result<std::vector<std::string>> unfinished(std::int64_t active_since = 0);
+  // Removes the unfinished tables with no move (and not made) since `before`
+  // (unix seconds), abandoned, with their actions and table talk. Returns
+  // how many went.
+  Result<int> remove_abandoned(std::int64_t before);
   // Removes the finished tables created before `before` (unix seconds), with
   // their actions, records and table talk; players' stats stay. Returns how
   // many tables went.
@@ -138,7 +152,8 @@ class Store {
   void checkpoint_loop(std::string path);
   void add_stats(const std::vector<StatRow>& results);  // inside a transaction
   std::unique_ptr<SQLite::Database> db_;
-  std::unique_ptr<SQLite::Statement> add_action_;
+  std::unique_ptr<SQLite::Statement> add_action_, touch_;
+  void touch(const std::string& table);  // its last move is now
   void insert_action(const std::string& table, int index, Seat seat, Action a);
   bool group_ = false;
   struct GroupedAction {

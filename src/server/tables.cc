@@ -8,6 +8,7 @@
 #include <cassert>
 #include <ctime>
 
+#include "bots/ismcts.h"
 #include "bots/random_bot.h"
 #include "core/record.h"
 #include "core/registry.h"
@@ -84,7 +85,18 @@ void Hub::Impl::sweep() {
 // Finished tables older than the server keeps them go, with their records;
 // the players' stats stay.
 void Hub::Impl::remove_old() {
-  if (options.keep_finished.count() <= 0 || options.worker != 0) return;  // one worker does it
+  if (options.worker != 0) return;  // one worker does it
+  if (options.expire_unfinished.count() > 0) {
+    commit();
+    const auto before = std::time(nullptr) - options.expire_unfinished.count();
+    auto gone = store.remove_abandoned(before);
+    if (!gone.ok())
+      (void)noted(gone.status());
+    else if (*gone > 0)
+      spdlog::info("removed {} unfinished tables with no move for {} days", *gone,
+                   options.expire_unfinished.count() / 86400.0);
+  }
+  if (options.keep_finished.count() <= 0) return;
   const auto before = std::time(nullptr) - options.keep_finished.count();
   commit();
   auto gone = store.remove_finished(before);
@@ -99,9 +111,24 @@ void Hub::Impl::remove_old() {
 // through the core's replay (as a record is replayed).
 Result<std::unique_ptr<Live>> Hub::Impl::build(TableRow row) {
   auto sel = select(row.game);
-  if (!sel.ok()) return sel.status();
+  if (!sel.ok()) return Status::error("table " + row.id + ": " + sel.message());
   auto config = make_config(*sel, row.players, row.options);
-  if (!config.ok()) return config.status();
+  if (!config.ok()) return Status::error("table " + row.id + ": " + config.message());
+  // A bot the server cannot make would fail at its turn: the row is refused
+  // now. One asking more thought than this server gives is given its most.
+  for (std::size_t s = 0; s < row.seats.size(); ++s) {
+    SeatRow& seat = row.seats[s];
+    if (seat.kind != "bot") continue;
+    auto bot = server_bot(*sel->game, seat.bot, /*clamp=*/true);
+    if (!bot.ok())
+      return Status::error("table " + row.id + ": seat " + std::to_string(s) + ": " +
+                           bot.message());
+    if (*bot != seat.bot) {
+      spdlog::warn("table {}: seat {}'s bot {} asks more than this server's budget: it plays as {}",
+                   row.id, s, seat.bot, *bot);
+      seat.bot = std::move(*bot);
+    }
+  }
   if (config->players != row.players)
     return Status::error("table " + row.id + ": its options make " +
                          std::to_string(config->players) + " players, its row " +
@@ -173,6 +200,24 @@ Result<Live*> Hub::Impl::create(TableRow row, std::optional<std::uint64_t> seed,
   return t;
 }
 
+Result<std::string> Hub::Impl::server_bot(const GameInfo& g, const std::string& spec,
+                                          bool clamp) const {
+  if (Status ok = check_bot(g, spec); !ok.ok()) return ok;
+  if (spec == "ismcts" || !spec.starts_with("ismcts:")) return spec;
+  Result<IsmctsOptions> o = read_ismcts(spec);
+  if (!o.ok()) return o.status();  // checked above: cannot happen
+  const double max_s = options.bot_seconds;
+  const int max_n = options.bot_iterations;
+  const bool over_time = max_s > 0 && o->seconds > max_s;
+  const bool over_count = max_n > 0 && o->seconds <= 0 && o->iterations > max_n;
+  if (!over_time && !over_count) return spec;
+  if (clamp) return over_time ? fmt::format("ismcts:{}s", max_s) : fmt::format("ismcts:{}", max_n);
+  return Status::error(fmt::format(
+      "\"{}\" asks more thought than this server gives a bot: at most ismcts:{}s ({} s a move) "
+      "or ismcts:{} ({} iterations a move)",
+      first_chars(spec, 40), max_s, max_s, max_n, max_n));
+}
+
 bool Hub::Impl::is_bot(const Live& t, Seat s) const {
   return s >= 0 && t.row.seats[s].kind == "bot";
 }
@@ -211,31 +256,63 @@ void Hub::Impl::bot_turn(const std::string& id, int version, Seat seat) {
   const std::uint64_t seed =
       t.row.bot_seed ^ (static_cast<std::uint64_t>(version) * 0x9E3779B97F4A7C15ull);
   const Action pass = t.state().actors().pass;
+  const std::string name = bot_for(t, seat);
+  // Answered: by the bot, or, past the deadline, by a random legal move.
+  auto answered = std::make_shared<bool>(false);
+  // Plays `a` for the bot once its human-like delay is over; a move that is
+  // not legal (the bot failed, or has a bug) is replaced by a random one.
+  auto answer = [this, id, version, seat, pass, due, answered, name](Action a) {
+    if (*answered) return;
+    *answered = true;
+    auto found = tables.find(id);
+    if (found == tables.end()) return;
+    Live& live = *found->second;
+    if (live.version() != version || !live.state().actors().has(seat)) return;
+    if (a == kNoAction || !live.table->legal(seat, a)) {
+      std::vector<Action> legal;
+      live.state().legal_actions(seat, legal);
+      if (legal.empty()) return;
+      spdlog::warn("table {}: seat {}'s bot {} gave no legal move in time; a random one is played",
+                   id, seat, name);
+      a = legal[delay_rng.below(static_cast<std::uint32_t>(legal.size()))];
+    }
+    auto go = [this, id, version, seat, a] {
+      auto again = tables.find(id);
+      if (again == tables.end()) return;
+      Live& live = *again->second;
+      if (live.version() != version || !live.state().actors().has(seat)) return;
+      if (!is_bot(live, seat) && !live.away[seat]) return;  // the person came back
+      if (!live.table->legal(seat, a)) return;              // a bot's bug must not reach the store
+      if (Status st = play(live, seat, a);
+          !st.ok())  // a store failure: try again rather than lose the turn
+        scheduler.after(std::chrono::seconds(1),
+                        [this, id, version, seat] { bot_turn(id, version, seat); });
+    };
+    if (a == pass) return go();  // letting a window go keeps nobody waiting
+    scheduler.after(std::max(until(due), until(live.pause_until)), go);
+  };
+  const bool search = name.starts_with("ismcts");
   scheduler.think(
-      [copy, game, seed, seat, name = bot_for(t, seat)]() -> Action {
-        Rng rng(seed, bot_stream(seat));
-        std::vector<Action> legal;
-        copy->legal_actions(seat, legal);
-        return make_bot(*game, name)->act(Observation(*copy, seat, game->resampler, legal), rng);
+      id, search,
+      [copy, game, seed, seat, name]() -> Action {
+        // Nothing may escape a thread of the pool: a bot that fails plays a
+        // random move instead (answer() above).
+        try {
+          std::unique_ptr<Bot> bot = make_bot(*game, name);
+          if (!bot) return kNoAction;
+          Rng rng(seed, bot_stream(seat));
+          std::vector<Action> legal;
+          copy->legal_actions(seat, legal);
+          if (legal.empty()) return kNoAction;
+          return bot->act(Observation(*copy, seat, game->resampler, legal), rng);
+        } catch (const std::exception&) {
+          return kNoAction;
+        }
       },
-      [this, id, version, seat, pass, due](Action a) {
-        auto go = [this, id, version, seat, a] {
-          auto again = tables.find(id);
-          if (again == tables.end()) return;
-          Live& live = *again->second;
-          if (live.version() != version || !live.state().actors().has(seat)) return;
-          if (!is_bot(live, seat) && !live.away[seat]) return;  // the person came back
-          if (!live.table->legal(seat, a)) return;  // a bot's bug must not reach the store
-          if (Status st = play(live, seat, a);
-              !st.ok())  // a store failure: try again rather than lose the turn
-            scheduler.after(std::chrono::seconds(1),
-                            [this, id, version, seat] { bot_turn(id, version, seat); });
-        };
-        auto found = tables.find(id);
-        if (found == tables.end()) return;
-        if (a == pass) return go();  // letting a window go keeps nobody waiting
-        scheduler.after(std::max(until(due), until(found->second->pause_until)), go);
-      });
+      answer);
+  // Still thinking (a thread of its own): it has until the deadline.
+  if (!*answered && options.bot_deadline.count() > 0)
+    scheduler.after(options.bot_deadline, [answer] { answer(kNoAction); });
 }
 
 // A person whose turn waits longer than the table allows is played by a bot
@@ -416,16 +493,25 @@ void Hub::Impl::finish(Live& t) {
 
 // ---- Live odds ------------------------------------------------------------------
 
-void Hub::Impl::send_odds(Live& t, Client& c, const Conn& conn) {
+void Hub::Impl::send_odds(Live& t, Client& c, Conn& conn) {
   const GameInfo& g = *t.sel().game;
   if (!g.exact_odds) return;
+  // One at a time for a connection: asked again meanwhile, the odds are
+  // worked out again once these are in, for the table as it is then.
+  if (conn.odds_pending) {
+    conn.odds_again = true;
+    return;
+  }
+  conn.odds_pending = true;
   // Worked out away from the server's thread, on a copy, from what this
   // seat's view shows (the game's for_seat reads nothing else).
   std::shared_ptr<const State> copy = t.state().clone();
   const int version = t.version();
   const Seat seat = conn.seat;
   scheduler.work(
-      [copy, &g, seat, version]() -> std::string {
+      conn.who,
+      [copy, &g, seat, version, present = conn.present]() -> std::string {
+        if (!*present) return "";  // the client has gone: nobody to tell
         Result<OddsReport> r = g.exact_odds->for_seat(*copy, seat);
         if (!r.ok())
           return dump(json{{"type", "odds"}, {"version", version}, {"error", r.message()}});
@@ -443,12 +529,16 @@ void Hub::Impl::send_odds(Live& t, Client& c, const Conn& conn) {
         if (!r->notes.empty()) m["notes"] = r->notes;
         return dump(m);
       },
-      [this, client = &c, id = t.row.id, seat](std::string message) {
+      [this, client = &c, id = t.row.id, seat, present = conn.present](std::string message) {
         auto it = conns.find(client);
-        if (it == conns.end() || it->second.table != id || it->second.seat != seat ||
-            !it->second.odds)
+        if (!*present || it == conns.end() || it->second.table != id || it->second.seat != seat)
           return;
-        deliver(*client, std::move(message));
+        Conn& now = it->second;
+        now.odds_pending = false;
+        if (!now.odds) return;
+        if (!message.empty()) deliver(*client, std::move(message));
+        if (std::exchange(now.odds_again, false))
+          if (auto t = tables.find(id); t != tables.end()) send_odds(*t->second, *client, now);
       });
 }
 
