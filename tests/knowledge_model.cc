@@ -44,13 +44,15 @@ KnowledgeModel::Table KnowledgeModel::read(const View& omniscient) {
   for (const Zone& z : omniscient.zones) {
     const auto id = static_cast<std::size_t>(zone_id(z));
     drawn_.push_back(static_cast<int>(id));
-    if (t.down.size() <= id) t.down.resize(id + 1), t.up.resize(id + 1);
+    if (t.down.size() <= id) t.down.resize(id + 1), t.up.resize(id + 1), t.fan.resize(id + 1);
+    t.fan[id] = z.layout == Layout::kFan;
     for (const CardView& c : z.cards) {
       if (!c.card) continue;  // an empty slot of a grid
       (c.face_up ? t.up : t.down)[id].push_back(*c.card);
     }
   }
   t.down.resize(zone_owner_.size()), t.up.resize(zone_owner_.size());
+  t.fan.resize(zone_owner_.size());
   return t;
 }
 
@@ -59,6 +61,25 @@ bool KnowledgeModel::owns(int observer, int zone) const {
   if (zone == kUnshown || observer >= players_) return false;
   return zone_owner_[static_cast<std::size_t>(zone)] == observer;
 }
+
+namespace {
+
+// Whether `b` is `a` with one card moved elsewhere.
+bool moved_one(const std::vector<Card>& a, const std::vector<Card>& b) {
+  if (a.size() != b.size()) return false;
+  std::size_t i = 0;
+  while (i < a.size() && a[i] == b[i]) ++i;
+  if (i == a.size()) return true;
+  for (Card c : {a[i], b[i]}) {
+    std::vector<Card> x = a, y = b;
+    x.erase(std::find(x.begin(), x.end(), c));
+    y.erase(std::find(y.begin(), y.end(), c));
+    if (x == y) return true;
+  }
+  return false;
+}
+
+}  // namespace
 
 void KnowledgeModel::observe(const View& omniscient) {
   const Table t = read(omniscient);
@@ -88,6 +109,7 @@ void KnowledgeModel::observe(const View& omniscient) {
       for (; left > 0; --left) copies_.push_back({v, kUnshown});
     }
     for (auto& k : knows_) k.assign(copies_.size(), anywhere);
+    placed_.assign(knows_.size(), std::vector<bool>(copies_.size(), false));
   } else {
     // Where each face-down card went: per card, those still in a zone that
     // holds it stay; the others moved to where it newly lies face down.
@@ -135,10 +157,22 @@ void KnowledgeModel::observe(const View& omniscient) {
       std::vector<int>& to = appeared[v];
       std::vector<std::size_t>& spare = unshown[v];
       std::size_t k = 0;
+      // Shown face up this step (played to a trick, turned up), where it
+      // still lies face up or in a zone drawn for the record (the last
+      // trick): everyone saw it on its way.
+      // (Zone by zone: a card drawn for the deal may stay on show all game.)
+      bool shown = false;
+      for (std::size_t z = 0; z < t.up.size(); ++z) {
+        const auto& after = t.up[z];
+        const long before =
+            z < table_.up.size() ? std::count(table_.up[z].begin(), table_.up[z].end(), v) : 0;
+        shown |= std::count(after.begin(), after.end(), v) > before;
+      }
       for (; k < from.size() && k < to.size(); ++k) {
         const int z = copies_[from[k]].zone;
         const auto& up = t.up[static_cast<std::size_t>(z)];
-        moves.push_back({from[k], z, to[k], std::find(up.begin(), up.end(), v) != up.end()});
+        moves.push_back(
+            {from[k], z, to[k], shown || std::find(up.begin(), up.end(), v) != up.end()});
       }
       for (std::size_t j = k; j < to.size(); ++j) {
         if (!spare.empty()) {
@@ -158,6 +192,44 @@ void KnowledgeModel::observe(const View& omniscient) {
       }
     }
 
+    // A card shown face up from the unshown cards (dealt and laid down at
+    // once) is followed no more.
+    std::vector<Card> shown_now;
+    for (const auto& u : t.up) shown_now.insert(shown_now.end(), u.begin(), u.end());
+    std::sort(shown_now.begin(), shown_now.end());
+    shown_now.erase(std::unique(shown_now.begin(), shown_now.end()), shown_now.end());
+    for (Card v : shown_now) {
+      long up = 0;
+      for (const auto& u : t.up) up += std::count(u.begin(), u.end(), v);
+      long tracked = -up + static_cast<long>(std::count(deck_.begin(), deck_.end(), v));
+      std::vector<std::size_t> spare_now;
+      for (std::size_t i = 0; i < copies_.size(); ++i) {
+        if (copies_[i].card != v || gone[i]) continue;
+        const bool moving =
+            std::any_of(moves.begin(), moves.end(), [&](const Move& m) { return m.copy == i; });
+        if (copies_[i].zone == kUnshown && !moving) spare_now.push_back(i);
+        --tracked;
+      }
+      for (const Copy& f : fresh) tracked -= f.card == v;
+      for (; tracked < 0 && !spare_now.empty(); ++tracked)
+        gone[spare_now.back()] = true, spare_now.pop_back();
+    }
+    // Fans keep their order unless someone rearranges them: where the cards
+    // that stayed keep their order, everyone saw from which place a card went
+    // and into which it came. One card moved from one place to another is
+    // seen too (backs can be followed); a shuffle loses every place.
+    std::vector<bool> kept(static_cast<std::size_t>(zones), false);
+    for (std::size_t z = 0; z < static_cast<std::size_t>(zones); ++z) {
+      if (!t.fan[z] || z >= table_.fan.size() || !table_.fan[z]) continue;
+      std::vector<Card> a, b;
+      for (Card c : table_.down[z])
+        if (std::find(t.down[z].begin(), t.down[z].end(), c) != t.down[z].end()) a.push_back(c);
+      for (Card c : t.down[z])
+        if (std::find(table_.down[z].begin(), table_.down[z].end(), c) != table_.down[z].end())
+          b.push_back(c);
+      kept[z] = a == b || moved_one(a, b);
+    }
+    auto in_kept_fan = [&](int z) { return z != kUnshown && kept[static_cast<std::size_t>(z)]; };
     Mask held = 0, stayed = 0;  // zones that held face-down cards, and those where one stayed
     for (std::size_t i = 0; i < copies_.size(); ++i) held |= Mask{1} << copies_[i].zone;
     stayed = held;
@@ -173,11 +245,20 @@ void KnowledgeModel::observe(const View& omniscient) {
       const std::vector<Mask> before = k;
       std::vector<bool> seen(copies_.size(), false);
       std::vector<Mask> spread(kUnshown + 1, 0);  // per source zone: where its cards went unseen
+      Mask sources = 0;
+      std::vector<bool>& placed = placed_[o];
+      std::vector<bool> moved(copies_.size(), false);
+      for (const Move& m : moves) moved[m.copy] = true;
+      // A card whose place in a fan it knows, and that stayed, stayed.
+      for (std::size_t i = 0; i < copies_.size(); ++i)
+        if (!moved[i] && placed[i] && in_kept_fan(copies_[i].zone)) seen[i] = true;
       for (const Move& m : moves) {
-        if (m.seen_by_all || owns(static_cast<int>(o), m.from) || owns(static_cast<int>(o), m.to)) {
+        if (m.seen_by_all || owns(static_cast<int>(o), m.from) || owns(static_cast<int>(o), m.to) ||
+            (placed[m.copy] && in_kept_fan(m.from))) {
           k[m.copy] = Mask{1} << m.to, seen[m.copy] = true;
         } else {
           spread[static_cast<std::size_t>(m.from)] |= Mask{1} << m.to;
+          sources |= Mask{1} << m.from;
         }
       }
       // A zone whose cards all went (a play covered by the next, a card
@@ -185,9 +266,17 @@ void KnowledgeModel::observe(const View& omniscient) {
       for (std::size_t i = 0; i < copies_.size(); ++i) {
         if (seen[i]) continue;
         k[i] &= ~emptied;
-        for (int z = 0; z <= kUnshown; ++z)
-          if (spread[static_cast<std::size_t>(z)] && (before[i] >> z & 1))
-            k[i] |= spread[static_cast<std::size_t>(z)];
+        for (Mask from = before[i] & sources; from; from &= from - 1)
+          k[i] |= spread[static_cast<std::size_t>(std::countr_zero(from))];
+      }
+      // Where it knows a card's place in a fan next: it saw it come in, or
+      // it stayed in a fan nobody rearranged.
+      for (std::size_t i = 0; i < copies_.size(); ++i) {
+        int z = copies_[i].zone;
+        for (const Move& m : moves)
+          if (m.copy == i) z = m.to;
+        const bool fan = z != kUnshown && t.fan[static_cast<std::size_t>(z)];
+        placed[i] = fan && (moved[i] ? seen[i] : placed[i] && kept[static_cast<std::size_t>(z)]);
       }
     }
     for (const Move& m : moves) copies_[m.copy].zone = m.to;
@@ -197,12 +286,15 @@ void KnowledgeModel::observe(const View& omniscient) {
       if (gone[i]) continue;
       copies_[w] = copies_[i];
       for (auto& k : knows_) k[w] = k[i];
+      for (auto& p : placed_) p[w] = p[i];
       ++w;
     }
     copies_.resize(w);
     for (auto& k : knows_) k.resize(w);
+    for (auto& p : placed_) p.resize(w, false);
     for (std::size_t j = 0; j < fresh.size(); ++j) {
       copies_.push_back(fresh[j]);
+      for (auto& p : placed_) p.push_back(false);
       for (auto& k : knows_) k.push_back(fresh_public[j] ? Mask{1} << fresh[j].zone : anywhere);
     }
   }
@@ -224,7 +316,10 @@ void KnowledgeModel::deduce(int observer) {
   for (const Copy& c : copies_) ++n[static_cast<std::size_t>(c.zone)];
   for (bool changed = true; changed;) {
     changed = false;
-    for (int z = 0; z <= kUnshown; ++z) {
+    Mask used = 0;
+    for (Mask m : k) used |= m;
+    for (; used; used &= used - 1) {
+      const int z = std::countr_zero(used);
       const Mask b = Mask{1} << z;
       int known = 0, may = 0;
       for (Mask m : k) known += m == b, may += (m & b) != 0;
@@ -251,6 +346,9 @@ std::vector<Leak> KnowledgeModel::check(const View& view, int step) {
   std::vector<Leak> leaks;
   if (view.viewer == kEveryone) return leaks;
   const auto& k = knows_[static_cast<std::size_t>(observer(view.viewer))];
+  std::map<std::pair<Card, int>, int> nameable;  // the cards it can name, zone by zone
+  for (std::size_t i = 0; i < copies_.size(); ++i)
+    if (std::has_single_bit(k[i])) ++nameable[{copies_[i].card, std::countr_zero(k[i])}];
   for (const Zone& z : view.zones) {
     const int id = zone_id(z);
     const auto zi = static_cast<std::size_t>(id);
@@ -263,10 +361,9 @@ std::vector<Leak> KnowledgeModel::check(const View& view, int step) {
         leaks.push_back({view.viewer, z.name + " (named face up)", v, step});
     }
     for (const auto& [v, n] : down) {
-      int may = 0;
-      for (std::size_t i = 0; i < copies_.size(); ++i)
-        may += copies_[i].card == v && k[i] == Mask{1} << id;
-      if (n > may) leaks.push_back({view.viewer, z.name, v, step});
+      const auto it = nameable.find({v, id});
+      if (n > (it == nameable.end() ? 0 : it->second))
+        leaks.push_back({view.viewer, z.name, v, step});
     }
   }
   return leaks;

@@ -67,6 +67,7 @@ class KnowledgeModel {
   struct Table {
     std::vector<std::vector<Card>> down;  // per zone id: face-down cards
     std::vector<std::vector<Card>> up;    // per zone id: face-up cards
+    std::vector<bool> fan;                // per zone id: a fan, whose positions all see
   };
 
   int zone_id(const Zone& z);
@@ -84,6 +85,7 @@ class KnowledgeModel {
   bool started_ = false;
   std::vector<Copy> copies_;              // every face-down card, where it lies
   std::vector<std::vector<Mask>> knows_;  // [observer][copy]: where it may lie
+  std::vector<std::vector<bool>> placed_;  // [observer][copy]: where in its fan it lies
   std::set<Card> was_up_;                 // face up somewhere at the last step
   Table table_;                           // the table at the last step
   std::vector<int> drawn_;                // the zones the last table drew
