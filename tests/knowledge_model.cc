@@ -369,6 +369,26 @@ std::vector<Leak> KnowledgeModel::check(const View& view, int step) {
   return leaks;
 }
 
+std::vector<Card> KnowledgeModel::nameable(Seat viewer) const {
+  std::vector<Card> out;
+  const auto& k = knows_[static_cast<std::size_t>(observer(viewer))];
+  for (std::size_t i = 0; i < copies_.size(); ++i)
+    if (std::has_single_bit(k[i])) out.push_back(copies_[i].card);
+  return out;
+}
+
+bool KnowledgeModel::face_up(Card c) const {
+  for (const auto& up : table_.up)
+    if (std::find(up.begin(), up.end(), c) != up.end()) return true;
+  return false;
+}
+
+std::vector<Card> KnowledgeModel::face_up_cards() const {
+  std::vector<Card> out;
+  for (const auto& up : table_.up) out.insert(out.end(), up.begin(), up.end());
+  return out;
+}
+
 std::string KnowledgeModel::describe(Seat viewer) const {
   std::string out;
   const auto& k = knows_[static_cast<std::size_t>(observer(viewer))];

@@ -53,6 +53,12 @@ class KnowledgeModel {
   // Every card `view` names that the model says its viewer cannot name.
   std::vector<Leak> check(const View& view, int step);
 
+  // The face-down cards `viewer` can name where they lie, and whether a card
+  // lies face up, at the last table observed.
+  std::vector<Card> nameable(Seat viewer) const;
+  bool face_up(Card c) const;
+  std::vector<Card> face_up_cards() const;
+
   // For the report: the places the model allows for face-down cards.
   std::string describe(Seat viewer) const;
 
@@ -83,12 +89,12 @@ class KnowledgeModel {
   std::vector<ZoneKind> zone_kind_;
   std::vector<std::string> zone_name_;
   bool started_ = false;
-  std::vector<Copy> copies_;              // every face-down card, where it lies
-  std::vector<std::vector<Mask>> knows_;  // [observer][copy]: where it may lie
+  std::vector<Copy> copies_;               // every face-down card, where it lies
+  std::vector<std::vector<Mask>> knows_;   // [observer][copy]: where it may lie
   std::vector<std::vector<bool>> placed_;  // [observer][copy]: where in its fan it lies
-  std::set<Card> was_up_;                 // face up somewhere at the last step
-  Table table_;                           // the table at the last step
-  std::vector<int> drawn_;                // the zones the last table drew
+  std::set<Card> was_up_;                  // face up somewhere at the last step
+  Table table_;                            // the table at the last step
+  std::vector<int> drawn_;                 // the zones the last table drew
 };
 
 }  // namespace parlour::testing

@@ -1,0 +1,243 @@
+// Every message the server sends, against the independent model of what each
+// seat may know (knowledge_model.h): people in every seat of a table of each
+// game, and a spectator, play random games through the Hub as browsers do
+// (join, act); each view in an update is read back from its JSON and checked,
+// and none may name a card the model says its reader cannot name. The cards
+// named in the text of messages (the log's narration, a summary) are counted
+// against what the model let the reader name or lay face up at some moment so
+// far, and reported, not asserted: a hand's end and the next deal come in one
+// step, so the model never sees the hands shown at a showdown, and the log
+// rightly names them.
+//
+// PARLOUR_SERVER_KNOWLEDGE_GAMES sets the games per game (the issue's measure
+// is 50; `make test` plays 3).
+#include <gtest/gtest.h>
+#include <spdlog/spdlog.h>
+
+#include <bit>
+#include <cstdlib>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <regex>
+#include <set>
+
+#include "core/registry.h"
+#include "games/registry.h"
+#include "knowledge_model.h"
+#include "server/hub.h"
+#include "server/store.h"
+
+namespace parlour {
+namespace {
+
+using nlohmann::json;
+
+struct Recorder : server::Client {
+  std::vector<json> got;
+  void send(std::string m) override { got.push_back(json::parse(m)); }
+  void close() override {}
+};
+
+struct Clock : server::Scheduler {
+  std::vector<std::function<void()>> pending;
+  void after(std::chrono::milliseconds, std::function<void()> fn) override {
+    pending.push_back(std::move(fn));
+  }
+  void run() {
+    while (!pending.empty()) {
+      auto batch = std::move(pending);
+      pending.clear();
+      for (auto& fn : batch) fn();
+    }
+  }
+};
+
+int games_per_game() {
+  const char* e = std::getenv("PARLOUR_SERVER_KNOWLEDGE_GAMES");
+  return e ? std::max(1, std::atoi(e)) : 3;
+}
+
+// A view as the browser reads it: the zones and their cards.
+View view_of(const json& j) {
+  View v;
+  v.viewer = j.at("viewer").get<int>();
+  for (const json& z : j.at("zones")) {
+    Zone zone;
+    const std::string kind = z.at("kind"), layout = z.at("layout");
+    for (int k = 0; k < static_cast<int>(ZoneKind::ZONE_KIND_NB); ++k)
+      if (zone_kind_name(static_cast<ZoneKind>(k)) == kind) zone.kind = static_cast<ZoneKind>(k);
+    for (int l = 0; l < static_cast<int>(Layout::LAYOUT_NB); ++l)
+      if (layout_name(static_cast<Layout>(l)) == layout) zone.layout = static_cast<Layout>(l);
+    zone.name = z.at("name");
+    zone.owner = z.at("owner").get<int>();
+    for (const json& c : z.at("cards")) {
+      CardView cv;
+      cv.face_up = c.at("face_up").get<bool>();
+      if (!c.at("index").is_null())
+        cv.card = Card::from_index(static_cast<std::uint8_t>(c.at("index").get<int>()));
+      zone.cards.push_back(cv);
+    }
+    v.zones.push_back(std::move(zone));
+  }
+  return v;
+}
+
+// Every "[[n]]" card token in the strings of a message.
+void tokens(const json& j, std::vector<Card>& out) {
+  if (j.is_string()) {
+    static const std::regex token(R"(\[\[(\d+)\]\])");
+    const std::string s = j.get<std::string>();
+    for (auto it = std::sregex_iterator(s.begin(), s.end(), token); it != std::sregex_iterator();
+         ++it)
+      out.push_back(Card::from_index(static_cast<std::uint8_t>(std::stoi((*it)[1]))));
+  } else if (j.is_array() || j.is_object()) {
+    for (const json& x : j) tokens(x, out);
+  }
+}
+
+// The text of a message that names `x`, for the report.
+std::string where(const json& j, Card x) {
+  const std::string t = "[[" + std::to_string(x.index()) + "]]";
+  if (j.is_string())
+    return j.get<std::string>().find(t) != std::string::npos ? j.get<std::string>() : "";
+  if (j.is_array() || j.is_object())
+    for (auto it = j.begin(); it != j.end(); ++it)
+      if (std::string w = where(*it, x); !w.empty())
+        return (j.is_object() ? it.key() + ": " : std::string()) + w;
+  return "";
+}
+
+struct Tally {
+  long games = 0, messages = 0, views = 0, leaks = 0, told = 0;
+  std::string first, first_told;
+};
+
+void play_one(const GameInfo& g, int players, std::uint64_t seed, Tally& tally) {
+  auto store = std::move(*server::Store::open(":memory:"));
+  Clock clock;
+  server::HubOptions o;
+  o.bot_delay = std::chrono::milliseconds(0);
+  o.hand_pause = std::chrono::milliseconds(0);
+  o.allow_seed = true;
+  server::Hub hub(*store, clock, o);
+  json seats = json::array();
+  for (int s = 0; s < players; ++s) seats.push_back("human");
+  const server::HttpReply r = hub.http(
+      "POST", "/api/tables",
+      json{{"game", g.name}, {"players", players}, {"seed", seed}, {"seats", seats}}.dump());
+  ASSERT_EQ(r.status, 201) << r.body;
+  const json made = json::parse(r.body);
+  const std::string id = made["table"];
+  std::vector<std::unique_ptr<Recorder>> at(static_cast<std::size_t>(players) + 1);
+  for (int s = 0; s <= players; ++s) {
+    at[static_cast<std::size_t>(s)] = std::make_unique<Recorder>();
+    Recorder& c = *at[static_cast<std::size_t>(s)];
+    hub.opened(c);
+    json m = {{"type", "join"}, {"table", id}};
+    if (s < players) m["token"] = made["seats"][s]["token"];  // the last: a spectator
+    hub.received(c, m.dump());
+  }
+  const Selection sel{&g, nullptr};
+  Result<Config> config = make_config(sel, players, {});
+  ASSERT_TRUE(config.ok());
+  testing::KnowledgeModel model(players, g.cards(*config));
+  Rng rng(seed, 99);
+  std::vector<std::size_t> read(at.size(), 0);
+  std::vector<Action> legal;
+  // What each reader could name at some moment so far: the log it is sent
+  // again with each update tells of earlier moments.
+  std::vector<std::set<Card>> ever(at.size());
+  auto nameable = [&](Seat v, std::set<Card>& out) {
+    out.clear();
+    for (Card c : model.nameable(v)) out.insert(c);
+  };
+  const State* s = hub.state(id);
+  ASSERT_NE(s, nullptr);
+  model.observe(s->view(kEveryone));
+  for (std::size_t k = 0; k < at.size(); ++k)
+    nameable(k < static_cast<std::size_t>(players) ? static_cast<Seat>(k) : kSpectator, ever[k]);
+  for (int step = 1; step < 100000; ++step) {
+    s = hub.state(id);
+    if (!s) break;
+    model.observe(s->view(kEveryone));
+    // What each reader was sent since the last step.
+    for (std::size_t k = 0; k < at.size(); ++k) {
+      const Seat v = k < static_cast<std::size_t>(players) ? static_cast<Seat>(k) : kSpectator;
+      std::set<Card> could;
+      nameable(v, could);
+      Recorder& c = *at[k];
+      for (; read[k] < c.got.size(); ++read[k]) {
+        const json& m = c.got[read[k]];
+        ++tally.messages;
+        if (m.value("type", "") == "update" && m.contains("view") && !m["view"]["terminal"]) {
+          ++tally.views;
+          View view = view_of(m["view"]);
+          if (view.viewer != v) {
+            ++tally.leaks;
+            if (tally.first.empty())
+              tally.first = std::string(g.name) + ": a view for another seat";
+          }
+          for (const testing::Leak& l : model.check(view, step)) {
+            if (tally.leaks++ == 0)
+              tally.first = std::string(g.name) + " seed " + std::to_string(seed) + ": " +
+                            seat_name(v) + " is sent " + short_name(l.card) + " in " + l.zone;
+          }
+        }
+        if (m.value("type", "") == "update" && m.contains("view") && m["view"]["terminal"])
+          continue;  // at the end every hand is shown
+        std::vector<Card> named;
+        tokens(m, named);
+        for (Card x : named)
+          if (!could.count(x) && !ever[k].count(x) && !model.face_up(x)) {
+            if (tally.told++ == 0)
+              tally.first_told = std::string(g.name) + " seed " + std::to_string(seed) + ": " +
+                                 seat_name(v) + " is told of " + short_name(x) + " in a " +
+                                 m.value("type", "?") + " message: " + where(m, x);
+          }
+      }
+      ever[k].insert(could.begin(), could.end());
+      for (Card x : model.face_up_cards()) ever[k].insert(x);
+    }
+    if (s->terminal()) break;
+    if (s->chance() || s->actors().seats == 0) {
+      clock.run();
+      continue;
+    }
+    const Actors who = s->actors();
+    int pick = static_cast<int>(rng.below(static_cast<std::uint32_t>(std::popcount(who.seats))));
+    Seat actor = kNobody;
+    for (Seat p = 0; p < players; ++p)
+      if (who.has(p) && pick-- == 0) actor = p;
+    s->legal_actions(actor, legal);
+    const Action a = legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
+    const int before = s->actions_applied();
+    hub.received(*at[static_cast<std::size_t>(actor)], json{{"type", "act"}, {"action", a}}.dump());
+    if (hub.state(id) && hub.state(id)->actions_applied() == before) clock.run();
+  }
+  ++tally.games;
+}
+
+TEST(ServerKnowledge, NoMessageNamesACardItsReaderCannotKnow) {
+  register_all_games();
+  spdlog::set_level(spdlog::level::off);
+  const int n = games_per_game();
+  long leaks = 0;
+  for (const GameInfo& g : games()) {
+    const int players = std::clamp(3, g.min_players, g.max_players);
+    Tally t;
+    for (int k = 0; k < n; ++k) {
+      play_one(g, players, 500 + static_cast<std::uint64_t>(k), t);
+      if (::testing::Test::HasFatalFailure()) return;
+    }
+    std::cout << g.name << ": " << t.games << " games, " << t.messages << " messages, " << t.views
+              << " views, " << t.leaks << " cards named unknowably in views; " << t.told
+              << " cards told of in text when the model never showed them"
+              << (t.first_told.empty() ? "" : " (" + t.first_told + ")") << "\n";
+    if (t.leaks) ADD_FAILURE() << t.first;
+    leaks += t.leaks;
+  }
+  EXPECT_EQ(leaks, 0);
+}
+
+}  // namespace
+}  // namespace parlour
