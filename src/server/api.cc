@@ -222,7 +222,8 @@ std::optional<HttpReply> Hub::Impl::create_table(std::string_view body, std::str
             Result<WinnableDeal> w = winnable_deal(sel, config, from, tries, limits);
             return w.ok() ? std::to_string(w->seed) : "!" + w.message();
           },
-          [this, row = std::move(row), later = std::move(later)](std::string found) mutable {
+          [this, row = std::move(row), later = std::move(later),
+           owner = std::string(from_address)](std::string found) mutable {
             std::uint64_t seed = 0;
             const auto [end, ec] = std::from_chars(found.data(), found.data() + found.size(), seed);
             if (found.empty() || ec != std::errc() || end != found.data() + found.size())
@@ -230,16 +231,17 @@ std::optional<HttpReply> Hub::Impl::create_table(std::string_view body, std::str
                   503, "no winnable deal was found in time (" +
                            (found.empty() ? std::string("the server is busy") : found.substr(1)) +
                            "); try again"));
-            later(made_table(std::move(row), seed));
+            later(made_table(std::move(row), seed, owner));
           });
       return std::nullopt;
     }
   }
-  return made_table(std::move(row), seed);
+  return made_table(std::move(row), seed, std::string(from_address));
 }
 
-HttpReply Hub::Impl::made_table(TableRow row, std::optional<std::uint64_t> seed) {
-  auto created = create(row, seed);
+HttpReply Hub::Impl::made_table(TableRow row, std::optional<std::uint64_t> seed,
+                                const std::string& owner) {
+  auto created = create(row, seed, "", owner);
   if (!created.ok())
     return http_error(created.message().starts_with("the server") ? 503 : 500, created.message());
   const Live& made = **created;

@@ -46,8 +46,9 @@ class Scheduler {
   virtual void after(std::chrono::milliseconds delay, std::function<void()> fn) = 0;
   // Runs `work` (which touches nothing the caller owns) where it cannot stall
   // the caller, then `done` with its result on the caller's thread. Here:
-  // both at once. `key` says whose work it is (a table), so that a pool can
-  // take turns between keys and one table's bots cannot hold up another's;
+  // both at once. `key` says whose work it is (the address that made the
+  // table), so that a pool can take turns between keys and one client's
+  // tables cannot hold up another's bots;
   // `search`: a searching bot, slow by design, kept apart from quick ones.
   virtual void think(const std::string& key, bool search, std::function<Action()> work,
                      std::function<void(Action)> done) {
@@ -158,9 +159,12 @@ class Hub {
   Hub(const Hub&) = delete;
   Hub& operator=(const Hub&) = delete;
 
-  // Loads every unfinished table from the store and sets its bots going. A
-  // table that cannot be replayed (a game changed since) is skipped: the
-  // answer says which, and why. Fails only if the store cannot be read.
+  // Loads the live tables from the store (unfinished, played within
+  // HubOptions::expire_unfinished, the most recent first, up to max_tables)
+  // and sets their bots going; abandoned ones are removed first. A table
+  // that cannot be used (a game changed since, an unknown bot, a value out
+  // of range) is skipped: the answer says which, by its id, and why. Fails
+  // only if the store cannot be read.
   [[nodiscard]] Result<std::vector<std::string>> restore();
 
   // A request under /api/ (see protocol.md), or GET /healthz: 200 while the

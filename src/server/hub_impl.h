@@ -81,6 +81,10 @@ struct Live {
   std::chrono::steady_clock::time_point window_ends{};
   Action window_pass = kNoAction;
   SeatMask window_seats = 0;
+  // Whose bots these are, for taking turns at the bots' threads: the address
+  // that made the table (its id when not known, as after a restart), so that
+  // one address's many tables wait for each other, not for everyone else.
+  std::string owner;
   // Its last moves could not be stored (a group's commit failed): it plays
   // no more and leaves memory, to be loaded again as stored.
   bool lost = false;
@@ -174,8 +178,9 @@ struct Hub::Impl {
   void sweep();
   Result<std::unique_ptr<Live>> build(TableRow row);
   Result<Live*> find(const std::string& id);
+  // `owner`: the address that asked for it (see Live::owner).
   Result<Live*> create(TableRow row, std::optional<std::uint64_t> seed = std::nullopt,
-                       const std::string& rematch_of = "");
+                       const std::string& rematch_of = "", const std::string& owner = "");
   // The bot `spec` as this server runs it (HubOptions::bot_seconds): refused
   // beyond the budget (a new table), or brought within it (`clamp`: a stored
   // one). The error names what is wrong and what is accepted.
@@ -274,7 +279,7 @@ struct Hub::Impl {
   // by the Scheduler and the reply goes to `later`; nothing is returned.
   std::optional<HttpReply> create_table(std::string_view body, std::string_view from,
                                         std::function<void(HttpReply)> later);
-  HttpReply made_table(TableRow row, std::optional<std::uint64_t> seed);
+  HttpReply made_table(TableRow row, std::optional<std::uint64_t> seed, const std::string& owner);
   HttpReply list_tables();
   HttpReply health();
 };

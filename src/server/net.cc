@@ -64,7 +64,7 @@ void guarded(const char* what, F&& fn) {
 class AsioScheduler : public Scheduler {
  public:
   AsioScheduler(asio::io_context& ioc, std::size_t search_threads)
-      : ioc_(ioc), search_(search_threads, 64) {}
+      : ioc_(ioc), search_(search_threads, 64, 10) {}
   ~AsioScheduler() override { (void)stop(std::chrono::milliseconds(0)); }
 
   // Bots think on threads of their own: the tables of people are never kept
@@ -144,9 +144,9 @@ class AsioScheduler : public Scheduler {
 
   asio::io_context& ioc_;
   std::shared_ptr<Gate> gate_ = std::make_shared<Gate>();
-  FairPool search_;        // searching bots, by table
-  FairPool quick_{1, 64};  // other bots, by table
-  FairPool slow_{2, 4};    // odds, hints and winnable deals, by client address
+  FairPool search_;           // searching bots, by table
+  FairPool quick_{1, 64, 5};  // other bots, by table
+  FairPool slow_{2, 4, 5};    // odds, hints and winnable deals, by client address
 };
 
 // A thread holding some of the tables: its Hub is called only from it.
@@ -723,7 +723,7 @@ int serve(const ServeOptions& o) {
   // that belong to this thread's io_context, which must outlive them), and
   // go, committing what they hold.
   *srv.stopping = true;
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(3);
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(2);
   for (auto& w : srv.workers) {
     w->busy.reset();
     w->ioc.stop();

@@ -1,10 +1,15 @@
 #include "server/pool.h"
 
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
 #include <condition_variable>
 #include <deque>
 #include <mutex>
 #include <thread>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 namespace parlour::server {
@@ -15,7 +20,8 @@ struct FairPool::Shared {
   std::mutex mu;
   std::condition_variable wake, ended;
   std::unordered_map<std::string, std::deque<std::function<void()>>> queues;
-  std::deque<std::string> turns;  // keys with jobs waiting, in the order they are served
+  std::deque<std::string> turns;         // keys with jobs waiting, in the order they are served
+  std::unordered_set<std::string> busy;  // keys with a job running (not in turns meanwhile)
   std::size_t per_key = 0, queued = 0, failures = 0, running_threads = 0;
   bool stopping = false;
   std::vector<std::thread> threads;
@@ -31,10 +37,10 @@ struct FairPool::Shared {
       std::function<void()> job = std::move(q->second.front());
       q->second.pop_front();
       --queued;
-      if (q->second.empty())
-        queues.erase(q);
-      else
-        turns.push_back(std::move(key));  // its next job waits for every other key's
+      if (q->second.empty()) queues.erase(q);
+      // A key has one job running at a time, and is back in the turns only
+      // once it is done: a key that comes meanwhile goes before its next.
+      busy.insert(key);
       lock.unlock();
       try {
         job();
@@ -45,17 +51,27 @@ struct FairPool::Shared {
       }
       job = nullptr;  // what it holds goes before the lock is taken again
       lock.lock();
+      busy.erase(key);
+      if (!stopping && queues.contains(key)) {
+        turns.push_back(std::move(key));
+        wake.notify_one();
+      }
     }
     --running_threads;
     ended.notify_all();
   }
 };
 
-FairPool::FairPool(std::size_t threads, std::size_t per_key) : shared_(std::make_shared<Shared>()) {
+FairPool::FairPool(std::size_t threads, std::size_t per_key, int nice)
+    : shared_(std::make_shared<Shared>()) {
   shared_->per_key = per_key;
   shared_->running_threads = threads;
   for (std::size_t i = 0; i < threads; ++i)
-    shared_->threads.emplace_back([s = shared_] { s->run(); });
+    shared_->threads.emplace_back([s = shared_, nice] {
+      // Best effort: a thread that cannot be made nicer still works.
+      if (nice > 0) (void)setpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid)), nice);
+      s->run();
+    });
 }
 
 FairPool::~FairPool() {
@@ -70,7 +86,7 @@ bool FairPool::submit(const std::string& key, std::function<void()> job) {
     if (q.empty()) shared_->queues.erase(key);
     return false;
   }
-  if (q.empty()) shared_->turns.push_back(key);
+  if (q.empty() && !shared_->busy.contains(key)) shared_->turns.push_back(key);
   q.push_back(std::move(job));
   ++shared_->queued;
   shared_->wake.notify_one();

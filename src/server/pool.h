@@ -1,7 +1,7 @@
 // Threads for the server's slow work (bots' thinking, live odds, hints),
-// shared fairly: jobs are queued by key (a table, a client's address) and the
-// threads take the keys in turn, so a key with many jobs waiting delays
-// another key's next job by at most one job of its own per thread. Private
+// shared fairly: jobs are queued by key (a client's address) and the threads
+// take the keys in turn, one job of a key at a time, so a key with many jobs
+// waiting delays another key's next job by at most the one it is running. Private
 // to src/server; no Beast, so tests drive it directly.
 #pragma once
 
@@ -15,8 +15,10 @@ namespace parlour::server {
 
 class FairPool {
  public:
-  // `per_key`: jobs a key may have waiting; more are refused.
-  FairPool(std::size_t threads, std::size_t per_key);
+  // `per_key`: jobs a key may have waiting; more are refused. `nice`: the
+  // threads' niceness (Linux: per thread), above 0 so that the network's
+  // and the tables' threads come first on a busy machine.
+  FairPool(std::size_t threads, std::size_t per_key, int nice = 0);
   // stop() with a grace of two seconds, if not stopped before.
   ~FairPool();
   FairPool(const FairPool&) = delete;

@@ -375,7 +375,7 @@ void Hub::Impl::rematch(Client& c, Conn& conn) {
     row.seats = old.row.seats;  // the same tokens open the same seats
     row.absent_after = old.row.absent_after;
     row.window_seconds = old.row.window_seconds;
-    auto created = create(std::move(row), std::nullopt, old.row.id);
+    auto created = create(std::move(row), std::nullopt, old.row.id, c.address());
     if (!created.ok()) return send_error("storage", created.message());
     old.row.next = (*created)->row.id;
   }
@@ -437,8 +437,10 @@ void Hub::Impl::odds_switch(Client& c, Conn& conn, const json& m) {
   if (!t.sel().game->exact_odds)
     return send_error("no-odds", std::string(t.sel().game->title) + " has no live odds");
   const bool on = m["on"].get<bool>();
+  // Already on: the odds come with every update, and those on their way
+  // answer this too.
+  if (on && conn.odds) return;
   if (on && !may_ask_slow(conn)) {
-    conn.odds = false;
     return send_error("too-fast", fmt::format("live odds are worked out at most {} times at once "
                                               "for your address or seat, then one every {} s; "
                                               "ask again in a moment",

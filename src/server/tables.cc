@@ -12,6 +12,7 @@
 #include "bots/random_bot.h"
 #include "core/record.h"
 #include "core/registry.h"
+#include "core/seeds.h"
 #include "core/view_json.h"
 #include "server/hub_impl.h"
 
@@ -149,6 +150,7 @@ Result<std::unique_ptr<Live>> Hub::Impl::build(TableRow row) {
   name_bots(row, row.bot_seed % kBotNames.size());
   row.actions.clear();  // the Table holds them now
   t->row = std::move(row);
+  t->owner = t->row.id;
   if (auto lines = store.chat(t->row.id, static_cast<int>(kChatKept)); lines.ok())
     for (const Store::Chat& c : *lines) t->chat.push_back({c.seat, c.name, c.text, c.at});
   return t;
@@ -177,7 +179,7 @@ Result<Live*> Hub::Impl::find(const std::string& id) {
 }
 
 Result<Live*> Hub::Impl::create(TableRow row, std::optional<std::uint64_t> seed,
-                                const std::string& rematch_of) {
+                                const std::string& rematch_of, const std::string& owner) {
   if (tables.size() >= options.max_tables)
     return Status::error("the server is holding " + std::to_string(tables.size()) +
                          " tables, its limit; try later");
@@ -193,6 +195,7 @@ Result<Live*> Hub::Impl::create(TableRow row, std::optional<std::uint64_t> seed,
   commit();
   if (Status s = noted(store.add_table(row, rematch_of)); !s.ok()) return s;
   Live* t = live->get();
+  if (!owner.empty()) t->owner = owner;
   tables.emplace(row.id, std::move(*live));
   time_window(*t);
   schedule_bots(*t);
@@ -258,12 +261,13 @@ void Hub::Impl::bot_turn(const std::string& id, int version, Seat seat) {
   const Action pass = t.state().actors().pass;
   const std::string name = bot_for(t, seat);
   // Answered: by the bot, or, past the deadline, by a random legal move.
-  auto answered = std::make_shared<bool>(false);
+  // Read by the thinking thread too: a turn answered before its bot's
+  // thread comes to it is not thought over for nothing.
+  auto answered = std::make_shared<std::atomic<bool>>(false);
   // Plays `a` for the bot once its human-like delay is over; a move that is
   // not legal (the bot failed, or has a bug) is replaced by a random one.
   auto answer = [this, id, version, seat, pass, due, answered, name](Action a) {
-    if (*answered) return;
-    *answered = true;
+    if (answered->exchange(true)) return;
     auto found = tables.find(id);
     if (found == tables.end()) return;
     Live& live = *found->second;
@@ -293,14 +297,15 @@ void Hub::Impl::bot_turn(const std::string& id, int version, Seat seat) {
   };
   const bool search = name.starts_with("ismcts");
   scheduler.think(
-      id, search,
-      [copy, game, seed, seat, name]() -> Action {
+      t.owner, search,
+      [copy, game, seed, seat, name, answered]() -> Action {
+        if (*answered) return kNoAction;  // played already, past its deadline
         // Nothing may escape a thread of the pool: a bot that fails plays a
         // random move instead (answer() above).
         try {
           std::unique_ptr<Bot> bot = make_bot(*game, name);
           if (!bot) return kNoAction;
-          Rng rng(seed, bot_stream(seat));
+          Rng rng = bot_rng(seed, seat);
           std::vector<Action> legal;
           copy->legal_actions(seat, legal);
           if (legal.empty()) return kNoAction;
