@@ -206,7 +206,7 @@ Result<Live*> Hub::Impl::create(TableRow row, std::optional<std::uint64_t> seed,
 Result<std::string> Hub::Impl::server_bot(const GameInfo& g, const std::string& spec,
                                           bool clamp) const {
   if (Status ok = check_bot(g, spec); !ok.ok()) return ok;
-  if (spec == "ismcts" || !spec.starts_with("ismcts:")) return spec;
+  if (spec != "ismcts" && !spec.starts_with("ismcts:")) return spec;
   Result<IsmctsOptions> o = read_ismcts(spec);
   if (!o.ok()) return o.status();  // checked above: cannot happen
   const double max_s = options.bot_seconds;
