@@ -64,7 +64,7 @@ void guarded(const char* what, F&& fn) {
 class AsioScheduler : public Scheduler {
  public:
   AsioScheduler(asio::io_context& ioc, std::size_t search_threads)
-      : ioc_(ioc), search_(search_threads, 64, 10) {}
+      : ioc_(ioc), search_(search_threads, 1000, 10) {}
   ~AsioScheduler() override { (void)stop(std::chrono::milliseconds(0)); }
 
   // Bots think on threads of their own: the tables of people are never kept
@@ -144,9 +144,11 @@ class AsioScheduler : public Scheduler {
 
   asio::io_context& ioc_;
   std::shared_ptr<Gate> gate_ = std::make_shared<Gate>();
-  FairPool search_;           // searching bots, by table
-  FairPool quick_{1, 64, 5};  // other bots, by table
-  FairPool slow_{2, 4, 5};    // odds, hints and winnable deals, by client address
+  FairPool search_;              // searching bots, by the address that made the table
+  FairPool quick_{1, 10000, 5};  // other bots, by the address that made the table
+  // Odds, hints and winnable deals, by client address (one of each at a time
+  // a connection).
+  FairPool slow_{2, 64, 5};
 };
 
 // A thread holding some of the tables: its Hub is called only from it.
