@@ -862,6 +862,30 @@ TEST(Protocol, HintsAndOddsAreLimitedAndOneAtATime) {
   EXPECT_EQ(b.got.size(), before);
 }
 
+TEST(Protocol, ABotThatDoesNotAnswerByItsDeadlineHasARandomMovePlayed) {
+  // A Scheduler whose bots' threads never come to the work (all busy).
+  struct Stalled : ManualClock {
+    int asked = 0;
+    void think(const std::string&, bool, std::function<Action()>,
+               std::function<void(Action)>) override {
+      ++asked;
+    }
+  } clock;
+  auto store = std::move(*Store::open(":memory:"));
+  HubOptions o;
+  o.bot_delay = std::chrono::milliseconds(0);
+  o.bot_deadline = std::chrono::milliseconds(100);
+  Hub hub(*store, clock, o);
+  const HttpReply r =
+      hub.http("POST", "/api/tables",
+               R"({"game":"old-maid","players":3,"seats":["blind","blind","ismcts"]})");
+  ASSERT_EQ(r.status, 201) << r.body;
+  const std::string id = json::parse(r.body)["table"];
+  for (int i = 0; i < 1000 && !hub.state(id)->terminal(); ++i) clock.run();
+  EXPECT_TRUE(hub.state(id)->terminal());  // played to the end, a random move at each deadline
+  EXPECT_GT(clock.asked, 10);
+}
+
 TEST(Gate, OnlyTheServersOwnNamesAreServed) {
   const std::vector<std::string> origins = {"https://cards.example.org"};
   const std::vector<std::string> extra = {"Games.Example.NET"};
