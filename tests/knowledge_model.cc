@@ -349,6 +349,21 @@ std::vector<Leak> KnowledgeModel::check(const View& view, int step) {
   std::map<std::pair<Card, int>, int> nameable;  // the cards it can name, zone by zone
   for (std::size_t i = 0; i < copies_.size(); ++i)
     if (std::has_single_bit(k[i])) ++nameable[{copies_[i].card, std::countr_zero(k[i])}];
+  // What the viewer is asked and offered names only cards it can name or
+  // that lie face up ("put down [[12]]" for a card of its own hand).
+  auto named_in_text = [&](const std::string& text) {
+    for (std::size_t at = text.find("[["); at != std::string::npos; at = text.find("[[", at + 2)) {
+      const std::size_t end = text.find("]]", at);
+      if (end == std::string::npos) break;
+      const Card c =
+          Card::from_index(static_cast<std::uint8_t>(std::stoi(text.substr(at + 2, end - at - 2))));
+      bool known = face_up(c);
+      for (const auto& [key, n] : nameable) known |= key.first == c && n > 0;
+      if (!known) leaks.push_back({view.viewer, "the words it is shown: " + text, c, step});
+    }
+  };
+  named_in_text(view.prompt);
+  for (const Choice& c : view.choices) named_in_text(c.label);
   for (const Zone& z : view.zones) {
     const int id = zone_id(z);
     const auto zi = static_cast<std::size_t>(id);
