@@ -4,6 +4,12 @@ each shown refused or harmless while another client's ping stays quick:
 rematch floods, a flood behind a trusted proxy, wrong-token join storms, idle
 and slow-header connection floods, a bad `seats` row, a read-only database,
 and the browser protections (cross-site POSTs and sockets, framing, paths).
+Then the faults of issue 35, F1 and F3 to F14, one case each (marked "F<n>"):
+bot specs that crashed it, stored rows it crashed on or coerced, searching
+bots that stalled every table and SIGTERM, floods of hints, odds and chat
+(another client's act p99 and hint times measured meanwhile), forwarded
+addresses across header lines, expiry, a disk that fills, DNS rebinding,
+refusals' headers, bounded options and talk.
 
 Clients are told apart by their source address: every 127.x.y.z is this
 machine. Standard library only.
@@ -629,10 +635,14 @@ try:
         return raw_request(proxied.port, ["POST /api/tables HTTP/1.1", "Host: 127.0.0.1",
                                           "Content-Type: application/json",
                                           f"X-Forwarded-For: {client_says}", f"X-Forwarded-For: {proxy_says}"],
-                           json.dumps(TWO).encode(), source="127.0.0.1")[0]
-    codes = [two_lines(f"198.51.100.{i}", "203.0.113.9") for i in range(21)]
+                           json.dumps(TWO).encode(), source="127.0.0.1")
+    answers = [two_lines(f"198.51.100.{i}", "203.0.113.9") for i in range(21)]
+    codes = [a[0] for a in answers]
     check(codes.count(201) == 20 and codes[-1] == 429,
           f"F7: a client naming a new address in its own line each time still gets 20 then 429: {codes.count(201)}")
+    check(all(h in answers[-1][1] for h in ("X-Content-Type-Options: nosniff", "X-Frame-Options: DENY",
+                                            "Referrer-Policy: no-referrer")),
+          "F11: a 429 refusal has the security headers")
 finally:
     proxied.stop()
 
