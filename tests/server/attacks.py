@@ -487,8 +487,8 @@ try:
     searching.join(15)
     searching.hint_ws.close()
     worst = max(searching.bot_waits, default=float("inf"))
-    check(worst < 3 and len(searching.bot_waits) >= 3,
-          f"F4: a third client's own searching bot (ismcts) answers within {worst:.2f} s (< 3: the flood's "
+    check(worst < 3.5 and len(searching.bot_waits) >= 3,
+          f"F4: a third client's own searching bot (ismcts) answers within {worst:.2f} s (< 3.5, before its 4 s deadline: the flood's "
           f"tables take turns with it, not before it), {len(searching.bot_waits)} moves")
 
     # F5: a flood of hints at a Klondike table, and of odds switched on by
