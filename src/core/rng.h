@@ -54,11 +54,10 @@ constexpr std::uint64_t splitmix64(std::uint64_t z) {
   return z ^ (z >> 31);
 }
 
-// Stream numbers, so that the chance events of a game and each seat's bot draw
-// from separate sequences of one seed: a bot's choices never shift the deal.
+// The chance events of a game draw from this stream of the game's seed. Every
+// other use of the seed (bots, players) takes a seed of its own from seeds.h,
+// never another stream of the same seed: pcg32 streams of one seed are
+// correlated.
 inline constexpr std::uint64_t kChanceStream = 0;
-inline constexpr std::uint64_t bot_stream(int seat) {
-  return 1000 + static_cast<std::uint64_t>(seat);
-}
 
 }  // namespace parlour
