@@ -215,6 +215,26 @@ int main(int argc, char** argv) {
   serve->add_option("--allow-origin", so.allow_origin,
                     "a page origin (https://example.com) besides the server's own whose pages may "
                     "create tables and open game sockets; may be repeated");
+  serve->add_option("--allow-host", so.allow_host,
+                    "a name the server is reached by (cards.example.org) besides loopback, IP "
+                    "addresses, --host and --allow-origin's hosts: requests naming any other Host "
+                    "are refused (DNS rebinding); may be repeated");
+  serve
+      ->add_option("--bot-budget", so.bot_seconds,
+                   "the most a searching bot thinks over one move, in seconds, whatever its table "
+                   "asked: a new table asking more is refused, a stored one plays within it")
+      ->check(CLI::Range(0.01, 600.0))
+      ->capture_default_str();
+  serve
+      ->add_option("--bot-iterations", so.bot_iterations,
+                   "the most iterations a searching bot makes over one move (ismcts:N)")
+      ->check(CLI::Range(1, 10000000))
+      ->capture_default_str();
+  serve
+      ->add_option("--expire-days", so.expire_days,
+                   "days after its last move an unfinished table is removed (0: never)")
+      ->check(CLI::Range(0, 100000))
+      ->capture_default_str();
 
   try {
     app.parse(argc, argv);
