@@ -317,8 +317,9 @@ TEST(Engine, RecordsOfEveryGameReplayExactly) {
     covered.insert(r->preset.empty() ? r->game : r->preset);
   }
   for (const Selection& sel : all_selections())  // the toy games of these tests aside
-    if (!sel.name().starts_with("toy-"))
+    if (!sel.name().starts_with("toy-")) {
       EXPECT_TRUE(covered.count(std::string(sel.name()))) << "no record of " << sel.name();
+    }
 }
 
 // ---- The hot path ---------------------------------------------------------------------
