@@ -416,23 +416,29 @@ Result<std::optional<TableRow>> Store::table(const std::string& id, bool actions
   });
 }
 
-Result<int> Store::remove_finished(std::int64_t before) {
+// Removes the tables `which` selects (a query of their ids, taking one
+// parameter), with their actions and talk, in one transaction.
+Result<int> Store::remove_tables(const char* what, const char* which, std::int64_t before) {
   assert(!group_);  // a group of actions is committed first
-  return guarded("removing old tables", [&]() -> Result<int> {
+  return guarded(what, [&]() -> Result<int> {
     SQLite::Transaction tx(*db_);
-    const char* old = "SELECT id FROM tables WHERE finished = 1 AND created < ?";
     for (const char* from : {"actions", "chat"}) {
-      SQLite::Statement q(*db_,
-                          std::string("DELETE FROM ") + from + " WHERE table_id IN (" + old + ")");
+      SQLite::Statement q(
+          *db_, std::string("DELETE FROM ") + from + " WHERE table_id IN (" + which + ")");
       q.bind(1, before);
       q.exec();
     }
-    SQLite::Statement q(*db_, std::string("DELETE FROM tables WHERE id IN (") + old + ")");
+    SQLite::Statement q(*db_, std::string("DELETE FROM tables WHERE id IN (") + which + ")");
     q.bind(1, before);
     const int n = q.exec();
     tx.commit();
     return n;
   });
+}
+
+Result<int> Store::remove_finished(std::int64_t before) {
+  return remove_tables("removing old tables",
+                       "SELECT id FROM tables WHERE finished = 1 AND created < ?", before);
 }
 
 Status Store::can_write() {
@@ -461,22 +467,9 @@ Result<std::vector<std::string>> Store::unfinished(std::int64_t active_since) {
 }
 
 Result<int> Store::remove_abandoned(std::int64_t before) {
-  assert(!group_);  // a group of actions is committed first
-  return guarded("removing abandoned tables", [&]() -> Result<int> {
-    SQLite::Transaction tx(*db_);
-    const char* old = "SELECT id FROM tables WHERE finished = 0 AND MAX(created, active) < ?";
-    for (const char* from : {"actions", "chat"}) {
-      SQLite::Statement q(*db_,
-                          std::string("DELETE FROM ") + from + " WHERE table_id IN (" + old + ")");
-      q.bind(1, before);
-      q.exec();
-    }
-    SQLite::Statement q(*db_, std::string("DELETE FROM tables WHERE id IN (") + old + ")");
-    q.bind(1, before);
-    const int n = q.exec();
-    tx.commit();
-    return n;
-  });
+  return remove_tables("removing abandoned tables",
+                       "SELECT id FROM tables WHERE finished = 0 AND MAX(created, active) < ?",
+                       before);
 }
 
 Result<std::vector<TableRow>> Store::recent(int limit, std::vector<std::string>* skipped) {

@@ -148,6 +148,7 @@ class Store {
   Result<std::vector<Chat>> chat(const std::string& table, int limit);
 
  private:
+  Result<int> remove_tables(const char* what, const char* which, std::int64_t before);
   explicit Store(std::unique_ptr<SQLite::Database> db);
   void checkpoint_loop(std::string path);
   void add_stats(const std::vector<StatRow>& results);  // inside a transaction
