@@ -421,4 +421,29 @@ std::string KnowledgeModel::describe(Seat viewer) const {
   return out;
 }
 
+bool public_deduction(std::string_view game, std::string_view line, Card c,
+                      const View& omniscient) {
+  struct Deduction {
+    std::string_view game, words, zone;
+  };
+  // Each from the game's rules.md, "What each seat knows".
+  static constexpr Deduction kDeductions[] = {
+      // michigan/rules.md: "A stop shows that the next card is in the dead
+      // hand."
+      {"michigan", "Stop: [[n]] is in the dead hand.", "dead hand"},
+  };
+  for (const Deduction& d : kDeductions) {
+    if (game != d.game) continue;
+    const std::string token = card_token(c);
+    std::string words(d.words);
+    words.replace(words.find("[[n]]"), 5, token);
+    if (line.find(words) == std::string_view::npos) continue;
+    for (const Zone& z : omniscient.zones)
+      if (z.name == d.zone)
+        for (const CardView& cv : z.cards)
+          if (cv.card == c) return true;
+  }
+  return false;
+}
+
 }  // namespace parlour::testing

@@ -26,6 +26,7 @@
 #include <map>
 #include <set>
 #include <string>
+#include <string_view>
 #include <tuple>
 #include <vector>
 
@@ -40,6 +41,13 @@ struct Leak {
   Card card;
   int step = 0;
 };
+
+// A fact the rules make public that no movement of a card shows: `line` of
+// the story of `game` names `c` by a deduction every seat can make (in
+// Michigan, a stop: each seat is asked for the next card and none holds it,
+// so it lies in the dead hand). Accepted only where the narrator's table
+// (`omniscient`, after the step) bears the line out.
+bool public_deduction(std::string_view game, std::string_view line, Card c, const View& omniscient);
 
 class KnowledgeModel {
  public:

@@ -4,6 +4,12 @@
 // cannot name is a leak. The games' own bookkeeping of knowledge (kit/hidden
 // and the games' resamplers) plays no part in the check.
 //
+// The narration of every step is checked too: each card a viewer's story
+// names must be one it could name, or saw face up, just before or just after
+// the step (a card given away was its own a moment ago; a card turned up is
+// public now). A line of the last hand's summary may name a card it could
+// name at any moment so far.
+//
 // PARLOUR_KNOWLEDGE_GAMES sets the games per preset and player count (the
 // issue's measure is 1,000; `make test` plays 4); a count of leaks per
 // game is printed either way.
@@ -12,6 +18,8 @@
 #include <bit>
 #include <cstdlib>
 #include <iostream>
+#include <set>
+#include <string_view>
 
 #include "conformance.h"
 #include "core/table.h"
@@ -27,9 +35,27 @@ int games_per_table() {
 }
 
 struct Tally {
-  long games = 0, steps = 0, views = 0, namings = 0;
+  long games = 0, steps = 0, views = 0, namings = 0, lines = 0;
   std::vector<testing::Leak> first;
 };
+
+// Every card a text names by token ("[[n]]").
+std::vector<Card> named_in(std::string_view text) {
+  std::vector<Card> out;
+  render_tokens(text, [&](Card c) {
+    out.push_back(c);
+    return std::string();
+  });
+  return out;
+}
+
+// What `viewer` could name or saw face up at the model's last table.
+std::set<Card> known(const testing::KnowledgeModel& model, Seat viewer) {
+  std::set<Card> out;
+  for (Card c : model.nameable(viewer)) out.insert(c);
+  for (Card c : model.face_up_cards()) out.insert(c);
+  return out;
+}
 
 // One random game of `sel`; every seat's and the spectator's view checked at
 // every step.
@@ -40,6 +66,12 @@ void play_and_check(const Selection& sel, const Config& config, std::uint64_t se
   Rng rng(seed, 99);
   std::vector<Action> legal;
   model.observe(t.state().view(kEveryone));
+  // Index 0: the spectator; then the seats.
+  std::vector<std::set<Card>> before(static_cast<std::size_t>(config.players) + 1), ever = before;
+  for (Seat v = kSpectator; v < config.players; ++v)
+    ever[static_cast<std::size_t>(v + 1)] = before[static_cast<std::size_t>(v + 1)] =
+        known(model, v);
+  std::vector<std::string> story;
   for (int step = 1; !t.state().terminal() && step < 200000; ++step) {
     if (t.state().chance()) {
       t.chance();
@@ -52,8 +84,31 @@ void play_and_check(const Selection& sel, const Config& config, std::uint64_t se
       t.state().legal_actions(seat, legal);
       ASSERT_TRUE(t.act(seat, legal[rng.below(static_cast<std::uint32_t>(legal.size()))]).ok());
     }
-    model.observe(t.state().view(kEveryone));
+    const View narrator = t.state().view(kEveryone);
+    model.observe(narrator);
     ++tally.steps;
+    for (Seat v = kSpectator; v < config.players; ++v) {
+      const auto i = static_cast<std::size_t>(v + 1);
+      std::set<Card> after = known(model, v);
+      ever[i].insert(after.begin(), after.end());
+      auto tell = [&](const std::string& line, const std::set<Card>& allowed) {
+        ++tally.lines;
+        for (Card c : named_in(line))
+          if (!allowed.count(c) && !before[i].count(c) && !after.count(c) &&
+              !testing::public_deduction(sel.game->name, line, c, narrator)) {
+            ++tally.namings;
+            if (tally.first.size() < 3)
+              tally.first.push_back({v, "the story it is told: \"" + line + "\"", c, step});
+          }
+      };
+      story.clear();
+      t.state().narrate(v, story);
+      for (const std::string& line : story) tell(line, {});
+      const View view = t.state().view(v);
+      tell(view.last_hand.summary, ever[i]);
+      tell(view.result, ever[i]);
+      before[i] = std::move(after);
+    }
     // At the end every hand is shown: nothing is hidden any more.
     if (t.state().terminal()) break;
     for (Seat v = kSpectator; v < config.players; ++v) {
@@ -97,7 +152,8 @@ TEST(Knowledge, NoViewNamesACardItsSeatCannotKnow) {
       if (::testing::Test::HasFatalFailure()) return;
     }
     std::cout << sel.name() << ": " << tally.games << " games, " << tally.steps << " steps, "
-              << tally.views << " views, " << tally.namings << " cards named unknowably\n";
+              << tally.views << " views, " << tally.lines << " lines told, " << tally.namings
+              << " cards named unknowably\n";
     for (const testing::Leak& l : tally.first)
       ADD_FAILURE() << sel.name() << ": " << seat_name(l.viewer) << "'s view names "
                     << short_name(l.card) << " in " << l.zone << " at step " << l.step;

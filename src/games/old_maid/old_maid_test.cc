@@ -312,6 +312,14 @@ TEST(OldMaidRules, Seed002_TheLastPlayerHoldingTheQueenLoses) {
   std::vector<std::string> story;
   s.narrate(kEveryone, story);
   EXPECT_NE(story.back().find("Seat 1 is the Old Maid!"), std::string::npos) << story.back();
+  // The story names the queen left in Seat 1's hand: it lies face up for all.
+  for (Seat v = kSpectator; v < 3; ++v) {
+    const View view = s.view(v);
+    const Zone& hand = view.zones[2];  // each seat: its hand, then its pairs
+    ASSERT_EQ(hand.name, "Seat 1's hand");
+    ASSERT_EQ(hand.cards.size(), 1u);
+    EXPECT_TRUE(hand.cards[0].face_up) << v;
+  }
 }
 
 // ---- Discards ----------------------------------------------------------------------

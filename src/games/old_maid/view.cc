@@ -45,7 +45,8 @@ View OldMaidState::view(Seat viewer) const {
   // Between the hands of a match (and while the loser is cut), the loser's
   // last cards lie shown, as the narration tells them.
   const bool shown_losers =
-      (phase_ == Phase::kDeal || phase_ == Phase::kCut) && dealt_ && last_losers_;
+      (phase_ == Phase::kDeal || phase_ == Phase::kCut || phase_ == Phase::kOver) && dealt_ &&
+      last_losers_;
   auto shown = [&](Seat owner) { return shown_losers && (last_losers_ >> owner & 1); };
   auto sees_hand = [&](Seat owner) { return all || viewer == owner || shown(owner); };
   View v = view_base("old-maid", viewer, r_.players);

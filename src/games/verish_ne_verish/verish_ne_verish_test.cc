@@ -563,6 +563,7 @@ TEST(VerishKnowledge, TheCardLaidAsideIsShownOnlyAtTheEnd) {
   play(s, 1, Move::challenge());
   ASSERT_TRUE(s.terminal());
   EXPECT_EQ(zone(s.view(1), "laid aside").cards[0].card, card("9S"));
+  EXPECT_TRUE(zone(s.view(1), "laid aside").cards[0].face_up);  // turned up for all
   EXPECT_NE(s.outcome().summary.find(card_token(card("9S"))), std::string::npos);
 }
 

@@ -70,8 +70,20 @@ View VerishState::view(Seat viewer) const {
   const int building_zone = static_cast<int>(v.zones.size());
   v.zones.push_back(
       kit::being_played_zone(building_, phase_ == Phase::kPlay ? turn_ : kNobody, as));
-  Zone aside{ZoneKind::kAside, Layout::kRow, kNobody, "laid aside", {}, "face down, unseen", 0, 0};
-  for (const kit::Held& c : aside_) aside.cards.push_back(c.view(as));
+  // At the end the card laid aside is turned up, as the result names it.
+  Zone aside{ZoneKind::kAside,
+             Layout::kRow,
+             kNobody,
+             "laid aside",
+             {},
+             over ? "turned up at the end" : "face down, unseen",
+             0,
+             0};
+  for (const kit::Held& c : aside_) {
+    CardView cv = c.view(as);
+    cv.face_up |= over;
+    aside.cards.push_back(cv);
+  }
   v.zones.push_back(std::move(aside));
   Zone gone{
       ZoneKind::kPairs, Layout::kRow, kNobody, "sets put away", {}, "shown to everyone", 0, 0};
