@@ -124,7 +124,7 @@ class HubFixture {
     o.winnable_limits = {2'000, 0.05};
     // Bots think at once here (no threads): budgets the fuzzer can afford,
     // with the default "ismcts" (500 iterations) within them.
-    o.bot_seconds = 0.01;
+    o.bot_seconds = 0.002;
     o.bot_iterations = 600;
     hub_ = std::make_unique<server::Hub>(*store_, timers_, o);
     names_.clear();

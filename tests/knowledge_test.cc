@@ -16,9 +16,9 @@
 #include <gtest/gtest.h>
 
 #include <bit>
+#include <bitset>
 #include <cstdlib>
 #include <iostream>
-#include <set>
 #include <string_view>
 
 #include "conformance.h"
@@ -49,11 +49,14 @@ std::vector<Card> named_in(std::string_view text) {
   return out;
 }
 
+// Cards by index.
+using CardSet = std::bitset<256>;
+
 // What `viewer` could name or saw face up at the model's last table.
-std::set<Card> known(const testing::KnowledgeModel& model, Seat viewer) {
-  std::set<Card> out;
-  for (Card c : model.nameable(viewer)) out.insert(c);
-  for (Card c : model.face_up_cards()) out.insert(c);
+CardSet known(const testing::KnowledgeModel& model, Seat viewer) {
+  CardSet out;
+  for (Card c : model.nameable(viewer)) out.set(c.index());
+  for (Card c : model.face_up_cards()) out.set(c.index());
   return out;
 }
 
@@ -67,7 +70,8 @@ void play_and_check(const Selection& sel, const Config& config, std::uint64_t se
   std::vector<Action> legal;
   model.observe(t.state().view(kEveryone));
   // Index 0: the spectator; then the seats.
-  std::vector<std::set<Card>> before(static_cast<std::size_t>(config.players) + 1), ever = before;
+  std::vector<CardSet> before(static_cast<std::size_t>(config.players) + 1), ever = before;
+  std::vector<View> views(before.size());
   for (Seat v = kSpectator; v < config.players; ++v)
     ever[static_cast<std::size_t>(v + 1)] = before[static_cast<std::size_t>(v + 1)] =
         known(model, v);
@@ -89,12 +93,12 @@ void play_and_check(const Selection& sel, const Config& config, std::uint64_t se
     ++tally.steps;
     for (Seat v = kSpectator; v < config.players; ++v) {
       const auto i = static_cast<std::size_t>(v + 1);
-      std::set<Card> after = known(model, v);
-      ever[i].insert(after.begin(), after.end());
-      auto tell = [&](const std::string& line, const std::set<Card>& allowed) {
+      const CardSet after = known(model, v);
+      ever[i] |= after;
+      auto tell = [&](const std::string& line, const CardSet& allowed) {
         ++tally.lines;
         for (Card c : named_in(line))
-          if (!allowed.count(c) && !before[i].count(c) && !after.count(c) &&
+          if (!allowed[c.index()] && !before[i][c.index()] && !after[c.index()] &&
               !testing::public_deduction(sel.game->name, line, c, narrator)) {
             ++tally.namings;
             if (tally.first.size() < 3)
@@ -104,16 +108,16 @@ void play_and_check(const Selection& sel, const Config& config, std::uint64_t se
       story.clear();
       t.state().narrate(v, story);
       for (const std::string& line : story) tell(line, {});
-      const View view = t.state().view(v);
-      tell(view.last_hand.summary, ever[i]);
-      tell(view.result, ever[i]);
-      before[i] = std::move(after);
+      views[i] = t.state().view(v);
+      tell(views[i].last_hand.summary, ever[i]);
+      tell(views[i].result, ever[i]);
+      before[i] = after;
     }
     // At the end every hand is shown: nothing is hidden any more.
     if (t.state().terminal()) break;
     for (Seat v = kSpectator; v < config.players; ++v) {
       ++tally.views;
-      for (const testing::Leak& l : model.check(t.state().view(v), step)) {
+      for (const testing::Leak& l : model.check(views[static_cast<std::size_t>(v + 1)], step)) {
         if (std::getenv("PARLOUR_KNOWLEDGE_DEBUG") && tally.namings == 0) {
           std::cout << "seed " << seed << " step " << step << ", viewer " << v << "\n";
           for (const Zone& z : t.state().view(kEveryone).zones) {

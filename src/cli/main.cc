@@ -188,6 +188,11 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(0, 100000))
       ->capture_default_str();
   serve
+      ->add_option("--hint-burst", so.hint_burst,
+                   "hints and live odds a client may ask at once, per seat; then one a second")
+      ->check(CLI::Range(1, 100000))
+      ->capture_default_str();
+  serve
       ->add_option("--seconds-per-table", so.seconds_per_table,
                    "then one new table every this many seconds")
       ->check(CLI::Range(0.001, 86400.0))

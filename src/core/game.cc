@@ -38,6 +38,9 @@ View State::view_base(std::string_view game, Seat viewer, int players) const {
   const Actors a = actors();
   v.actors = a.seats;
   v.resolve = a.resolve;
+  // Most games draw a seat and a zone or two per player, and a few more.
+  v.seats.reserve(static_cast<std::size_t>(players));
+  v.zones.reserve(2 * static_cast<std::size_t>(players) + 4);
   return v;
 }
 

@@ -36,6 +36,7 @@ void recall(Cards& hand, const Cards& shown, Seat owner) {
 
 Zone hand_view(const Cards& hand, Seat owner, Seat viewer, Seat as) {
   Zone z{ZoneKind::kHand, Layout::kHand, owner, seat_name(owner) + "'s hand", {}, "", 0, 0};
+  z.cards.reserve(hand.size());  // views are drawn at every step, for every seat
   for (const Held& c : hand)
     if (owner == viewer || c.seen_by(as))
       z.cards.push_back(c.view(owner == viewer ? kEveryone : as));

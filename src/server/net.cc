@@ -638,6 +638,7 @@ int serve(const ServeOptions& o) {
   hub_options.idle_evict = std::chrono::minutes(30);
   hub_options.tables_burst = o.tables_burst;
   hub_options.seconds_per_table = o.seconds_per_table;
+  hub_options.slow_burst = o.hint_burst;
   hub_options.keep_finished = std::chrono::seconds(std::int64_t{o.keep_days} * 86400);
   hub_options.join_within = std::chrono::seconds(60);
   hub_options.group_commit = true;
@@ -712,11 +713,12 @@ int serve(const ServeOptions& o) {
       o.host == "0.0.0.0" ? "localhost" : o.host, o.port, o.db, live, workers,
       workers == 1 ? "" : "s", srv.web);
   spdlog::info(
-      "limits per client: {} new tables at once, then one every {} s; {} connections at once; "
+      "limits per client: {} new tables at once, then one every {} s; {} hints or odds at once, "
+      "then one a second; {} connections at once; "
       "finished tables kept {} days, unfinished ones {} days after their last move; bots think "
       "at most {} s or {} iterations a move; trusted proxy: {}; names served: {}",
       o.tables_burst > 0 ? std::to_string(o.tables_burst) : "any number of", o.seconds_per_table,
-      o.max_connections > 0 ? std::to_string(o.max_connections) : "any number of",
+      o.hint_burst, o.max_connections > 0 ? std::to_string(o.max_connections) : "any number of",
       o.keep_days > 0 ? std::to_string(o.keep_days) : "all",
       o.expire_days > 0 ? std::to_string(o.expire_days) : "all", o.bot_seconds, o.bot_iterations,
       o.trusted_proxy.empty() ? "none" : o.trusted_proxy, joined(srv.hosts));

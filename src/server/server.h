@@ -18,9 +18,10 @@ struct ServeOptions {
   // Limits per client (its address, or X-Forwarded-For from a trusted proxy).
   int tables_burst = 20;         // new tables at once, rematches included; 0: no limit
   double seconds_per_table = 3;  // then one every this many seconds
-  int max_connections = 32;      // open at once, HTTP and WebSocket; 0: no limit
-  int keep_days = 30;            // finished tables are removed this long after creation; 0: never
-  std::string trusted_proxy;     // a reverse proxy's address: its X-Forwarded-For is believed
+  int hint_burst = 10;        // hints and live odds at once, per client and seat; then one a second
+  int max_connections = 32;   // open at once, HTTP and WebSocket; 0: no limit
+  int keep_days = 30;         // finished tables are removed this long after creation; 0: never
+  std::string trusted_proxy;  // a reverse proxy's address: its X-Forwarded-For is believed
   std::vector<std::string>
       allow_origin;  // origins besides the served host's own (http://host:port)
   int workers = 0;   // threads holding the tables; 0: one a core, less one for the network

@@ -1563,17 +1563,27 @@ TEST(Persistence, ADatabaseOfTheFirstReleaseIsBroughtUpToDate) {
 // ---- the leak test ----------------------------------------------------------
 
 // Every card index a message names: cards in views and [[n]] tokens in text.
-void cards_named(const json& j, std::set<int>& out) {
-  static const std::regex token(R"(\[\[(\d+)\]\])");
-  if (j.is_object()) {
-    if (j.contains("index") && j["index"].is_number()) out.insert(j["index"].get<int>());
-    for (const auto& [k, v] : j.items()) cards_named(v, out);
-  } else if (j.is_array()) {
-    for (const json& v : j) cards_named(v, out);
-  } else if (j.is_string()) {
-    const std::string s = j.get<std::string>();
-    for (std::sregex_iterator it(s.begin(), s.end(), token), end; it != end; ++it)
-      out.insert(std::stoi((*it)[1]));
+// The cards a message's text names: each card of a view ("index":n) and
+// each card token ([[n]]). Read from the text as written, which is quicker
+// than a walk of the parsed tree and sees every field alike.
+void cards_named(std::string_view text, std::set<int>& out) {
+  auto number_at = [&](std::size_t i, std::size_t& end) {
+    int n = 0;
+    end = i;
+    while (end < text.size() && text[end] >= '0' && text[end] <= '9')
+      n = n * 10 + (text[end++] - '0');
+    return end > i ? n : -1;
+  };
+  constexpr std::string_view kIndex = "\"index\":";
+  for (std::size_t at = text.find(kIndex); at != std::string_view::npos;
+       at = text.find(kIndex, at + 1)) {
+    std::size_t end;
+    if (int n = number_at(at + kIndex.size(), end); n >= 0) out.insert(n);
+  }
+  for (std::size_t at = text.find("[["); at != std::string_view::npos;
+       at = text.find("[[", at + 1)) {
+    std::size_t end;
+    if (int n = number_at(at + 2, end); n >= 0 && text.substr(end, 2) == "]]") out.insert(n);
   }
 }
 
@@ -1611,18 +1621,22 @@ TEST(Leak, NoMessageNamesACardItsSeatMayNotSee) {
         std::size_t replayed = 0;
         auto look = [&] {
           for (Seat v = -1; v < players; ++v)
-            cards_named(json::parse(to_json(shadow.state().view(v))), shown[v + 1]);
+            cards_named(to_json(shadow.state().view(v)), shown[v + 1]);
         };
         auto check = [&] {
-          auto row = f.store->table(id);
-          ASSERT_TRUE(row.ok() && *row);
-          for (;;) {
-            while (shadow.state().chance()) shadow.chance(), look();
-            if (replayed == (*row)->actions.size()) break;
-            const SeatAction m = (*row)->actions[replayed++];
-            ASSERT_TRUE(shadow.act(m.seat, m.action).ok());
-            look();
+          // The stored moves, read only when the table has moved on.
+          if (f.hub->state(id)->actions_applied() != static_cast<int>(replayed)) {
+            auto row = f.store->table(id);
+            ASSERT_TRUE(row.ok() && *row);
+            for (;;) {
+              while (shadow.state().chance()) shadow.chance(), look();
+              if (replayed == (*row)->actions.size()) break;
+              const SeatAction m = (*row)->actions[replayed++];
+              ASSERT_TRUE(shadow.act(m.seat, m.action).ok());
+              look();
+            }
           }
+          while (shadow.state().chance()) shadow.chance(), look();
           for (Seat v = -1; v < players; ++v) {
             Recorder& r = v < 0 ? watcher : seats[v];
             if (v == players - 1) continue;  // the bot has no client
@@ -1634,7 +1648,7 @@ TEST(Leak, NoMessageNamesACardItsSeatMayNotSee) {
                   ASSERT_EQ(text.find(token(t, o)), std::string::npos) << "another seat's token";
                 }
               std::set<int> named;
-              cards_named(m, named);
+              cards_named(text, named);
               for (int c : named)
                 ASSERT_TRUE(shown[v + 1].count(c))
                     << sel.name() << " seed " << seed << ": viewer " << v << " was told of card "

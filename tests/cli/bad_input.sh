@@ -48,6 +48,8 @@ expect_status 2 "serve bot budget of no time" -- "$PARLOUR" serve --bot-budget 0
 expect_status 2 "serve bot budget not a number" -- "$PARLOUR" serve --bot-budget .
 expect_status 2 "serve bot iterations beyond the range" -- "$PARLOUR" serve --bot-iterations 99999999999
 expect_status 2 "serve expiry negative" -- "$PARLOUR" serve --expire-days -1
+expect_status 2 "serve hint burst of none" -- "$PARLOUR" serve --hint-burst 0
+expect_in err "hint-burst" "names the bad hint burst"
 expect_status 1 "serve host not an address" -- "$PARLOUR" serve --host nowhere --port 18999 --db "$WORK/s.db"
 expect_in err "--host nowhere: not an IP address" "names the bad host"
 expect_status 1 "serve database in a missing folder" -- "$PARLOUR" serve --port 18999 --db "$WORK/no/such/dir/s.db"

@@ -7,11 +7,11 @@ PY=/usr/bin/python3
 [ -x "$PY" ] || PY=python3
 for p in 2 3 4 5 6 7 8; do
   "$PY" "$INDEPENDENT" "$p" 50000 "$p" >"$WORK/ind.json" || { fail "the independent simulator failed for $p players"; continue; }
-  "$PARLOUR" sim old-maid --players "$p" --games 2000000 --threads 2 --format json >"$WORK/sim.json"
+  "$PARLOUR" sim old-maid --players "$p" --games 500000 --threads 2 --format json >"$WORK/sim.json"
   "$PY" - "$WORK/ind.json" "$WORK/sim.json" "$p" <<'PY' && pass "$p players agree seat by seat" || fail "$p players disagree"
 import json, math, sys
 ind = json.load(open(sys.argv[1])); sim = json.load(open(sys.argv[2]))["seats"]
-n_ind, n_sim = 50000, 2000000
+n_ind, n_sim = 50000, 500000
 for seat, (a, s) in enumerate(zip(ind, sim)):
     b = s["lose"]
     se = math.sqrt(a * (1 - a) / n_ind + b * (1 - b) / n_sim)

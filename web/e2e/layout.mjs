@@ -23,9 +23,10 @@ import { check, launch, log, option, run, Server, sleep, tmp } from './lib.mjs';
 const SHOTS = option('--shots', tmp);
 const OVERALL_MS = 280_000;
 // Bots wait long enough to measure in peace, short enough to reach the person's turn.
-// One client making a table for every game: the per-client limit on new
-// tables is for strangers, so it is off.
-const server = new Server(['--allow-seed', '--bot-delay', '250', '--hand-pause', '0', '--tables-burst', '0']);
+// One client making a table for every game, two pages at once: the
+// per-client limits on new tables and on connections are for strangers, so
+// they are off.
+const server = new Server(['--allow-seed', '--bot-delay', '120', '--hand-pause', '0', '--tables-burst', '0', '--max-connections', '0']);
 
 const TABLES = [
   { game: 'old-maid', players: 2 },
@@ -131,9 +132,12 @@ async function settle(page, where) {
   for (;;) {
     await sleep(450); // card moves (300 ms) are over
     const now = await page.getAttribute('.table-page', 'data-version');
-    if (now === v) return;
+    if (now === v) break;
     v = now;
   }
+  // A busy machine draws the moves late: wait until none is running (card
+  // moves are Web Animations, flip.ts).
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), null, { timeout: 10_000, polling: 50 });
 }
 
 async function main() {
@@ -149,7 +153,9 @@ async function main() {
       // Old Maid: the person sits second, so that the first seat offers them its fan.
       const human = t.game === 'old-maid' ? 1 : 0;
       const seats = Array.from({ length: t.players }, (_, s) => (s === human ? 'human' : info.bots.find((b) => b.name !== 'search')?.name ?? info.bots[0].name));
-      for (const size of SIZES) {
+      // The two sizes side by side, each at its own table: the test runs
+      // alone, and waits on bots and page loads as much as it draws.
+      await Promise.all(SIZES.map(async (size) => {
         const made = await server.api('/api/tables', { game: t.game, players: t.players, seats, options: t.options ?? [], seed: 1000 + t.players });
         const token = made.seats.find((s) => s.kind === 'human').token;
         const ctx = await browser.newContext({ viewport: size.viewport, deviceScaleFactor: 1 });
@@ -169,7 +175,7 @@ async function main() {
           throw e;
         }
         await ctx.close();
-      }
+      }));
     }
   } finally {
     await browser.close().catch(() => {});

@@ -66,6 +66,7 @@ View CheatState::view(Seat viewer) const {
   }
   for (Seat s = 0; s < r_.players; ++s) v.zones.push_back(kit::hand_view(hands_[s], s, viewer, as));
   Zone pile{ZoneKind::kDiscard, Layout::kPile, kNobody, "the pile", {}, "face down", 0, 0};
+  pile.cards.reserve(pile_.size());
   for (const kit::Held& c : pile_) pile.cards.push_back(c.view(as));
   v.zones.push_back(std::move(pile));
   v.zones.push_back(kit::last_play_zone(
