@@ -6,8 +6,10 @@
 # game's header "games/NAME/NAME.h" declares parlour::NAME::game_info().
 # Any bench_*.cc of the folder joins `make bench`. A game made of shared
 # machinery names it after LINK: parlour_game(cheat cheat.cc ... LINK parlour_kit).
+# TEST_SECONDS N: about how long the game's test takes on 2 cores (see
+# parlour_test_seconds).
 function(parlour_game name)
-  cmake_parse_arguments(PARSE_ARGV 1 game "" "" "LINK")
+  cmake_parse_arguments(PARSE_ARGV 1 game "" "TEST_SECONDS" "LINK")
   set(sources ${game_UNPARSED_ARGUMENTS})
   set(gen ${CMAKE_CURRENT_BINARY_DIR}/generated)
   file(READ ${CMAKE_CURRENT_SOURCE_DIR}/rules.md rules_text)
@@ -27,7 +29,17 @@ function(parlour_game name)
     add_executable(${name}_test ${name}_test.cc)
     target_link_libraries(${name}_test PRIVATE parlour_game_${name} parlour_testing)
     add_test(NAME ${name}_test COMMAND ${name}_test)
+    if(game_TEST_SECONDS)
+      parlour_test_seconds(${name}_test ${game_TEST_SECONDS})
+    endif()
   endif()
   file(GLOB benches ${CMAKE_CURRENT_SOURCE_DIR}/bench_*.cc)
   set_property(GLOBAL APPEND PROPERTY PARLOUR_GAME_BENCHES ${benches})
+endfunction()
+
+# parlour_test_seconds(TEST N): the test takes about N seconds. ctest starts
+# the longest first, so that two cores finish together; it learns the times
+# after a run, but a fresh clone (CI) has none. Call it where the test is added.
+function(parlour_test_seconds test seconds)
+  set_tests_properties(${test} PROPERTIES COST ${seconds})
 endfunction()

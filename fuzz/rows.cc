@@ -16,29 +16,7 @@ using nlohmann::json;
 
 namespace {
 
-class Choices {
- public:
-  explicit Choices(std::string_view in) : in_(in) {}
-  unsigned byte() {
-    if (in_.empty()) return 0;
-    const auto b = static_cast<unsigned char>(in_.front());
-    in_.remove_prefix(1);
-    return b;
-  }
-  std::size_t below(std::size_t n) { return n == 0 ? 0 : byte() % n; }
-  // One time in n; never once the input has run out (zeros): then the row
-  // is what the server writes.
-  bool rare(std::size_t n) { return below(n) == n - 1; }
-  std::string text(std::string_view alphabet, std::size_t max) {
-    std::string out;
-    const std::size_t n = below(max + 1);
-    for (std::size_t i = 0; i < n; ++i) out += alphabet[below(alphabet.size())];
-    return out;
-  }
-
- private:
-  std::string_view in_;
-};
+using fuzz::Choices;
 
 constexpr const char* kToken = "00112233445566778899aabbccddeeff";
 
