@@ -57,14 +57,14 @@ add_test(NAME web_klondike
          COMMAND ${NODE} e2e/klondike.mjs --server $<TARGET_FILE:parlour> --shots ${CMAKE_BINARY_DIR}/screenshots
          WORKING_DIRECTORY ${web})
 # Browsers and a server: one browser test at a time, so that their timings
-# are not a race between browsers. The two that drive two browsers at once
-# (e2e) or two pages at once (layout) run alone; the others beside one test
-# of the engine (each passes with both cores busy).
+# are not a race between browsers. The one that drives two browsers at once
+# (e2e) and the one that opens 56 tables (layout) run alone; the others run
+# beside one test of the engine (each passes with both cores busy).
 set_tests_properties(web_e2e web_layout PROPERTIES RUN_SERIAL TRUE TIMEOUT 300)
 set_tests_properties(web_odds web_cheat web_oh_hell web_macao web_montana web_klondike
                      PROPERTIES RESOURCE_LOCK browser TIMEOUT 180)
 set_tests_properties(web_tables PROPERTIES RESOURCE_LOCK browser TIMEOUT 240)
-parlour_test_seconds(web_layout 90)
+parlour_test_seconds(web_layout 120)
 parlour_test_seconds(web_cheat 56)
 parlour_test_seconds(web_e2e 39)
 parlour_test_seconds(web_tables 37)

@@ -23,9 +23,8 @@ import { check, launch, log, option, run, Server, sleep, tmp } from './lib.mjs';
 const SHOTS = option('--shots', tmp);
 const OVERALL_MS = 280_000;
 // Bots wait long enough to measure in peace, short enough to reach the person's turn.
-// One client making a table for every game, two pages at once: the
-// per-client limits on new tables and on connections are for strangers, so
-// they are off.
+// One client making a table for every game: the per-client limits on new
+// tables and on connections are for strangers, so they are off.
 const server = new Server(['--allow-seed', '--bot-delay', '120', '--hand-pause', '0', '--tables-burst', '0', '--max-connections', '0']);
 
 const TABLES = [
@@ -153,9 +152,9 @@ async function main() {
       // Old Maid: the person sits second, so that the first seat offers them its fan.
       const human = t.game === 'old-maid' ? 1 : 0;
       const seats = Array.from({ length: t.players }, (_, s) => (s === human ? 'human' : info.bots.find((b) => b.name !== 'search')?.name ?? info.bots[0].name));
-      // The two sizes side by side, each at its own table: the test runs
-      // alone, and waits on bots and page loads as much as it draws.
-      await Promise.all(SIZES.map(async (size) => {
+      // One size after the other: two pages taking screenshots at once in
+      // one browser can stall (a screenshot waited over 30 s).
+      for (const size of SIZES) {
         const made = await server.api('/api/tables', { game: t.game, players: t.players, seats, options: t.options ?? [], seed: 1000 + t.players });
         const token = made.seats.find((s) => s.kind === 'human').token;
         const ctx = await browser.newContext({ viewport: size.viewport, deviceScaleFactor: 1 });
@@ -175,7 +174,7 @@ async function main() {
           throw e;
         }
         await ctx.close();
-      }));
+      }
     }
   } finally {
     await browser.close().catch(() => {});
