@@ -137,12 +137,12 @@ std::vector<std::vector<Card>> unseen_by_zone(const State& s, Seat v) {
 // view must look the same to that seat. A view that showed a hidden card
 // would change when the hidden cards are dealt anew.
 void check_resampling(const GameInfo& g, const State& s, const Config& config,
-                      const std::vector<Card>& deck, std::uint64_t seed, int step, Rng& rng) {
+                      const std::vector<Card>& deck, std::uint64_t seed, int turn, Rng& rng) {
   std::vector<Card> cards;
   for (Seat v = kSpectator; v < config.players; ++v) {
-    // At a big table: the spectator, the seat to move and one other in turn.
-    if (config.players > 4 && v != kSpectator && v != s.to_move() &&
-        v != (step / 7) % config.players)
+    // At a big table: the spectator, the seat to move and one other, the
+    // `turn`th in turn.
+    if (config.players > 4 && v != kSpectator && v != s.to_move() && v != turn % config.players)
       continue;
     auto other = g.resampler->resample(s, v, rng);
     ASSERT_TRUE(other) << "no consistent state found for seat " << v;
@@ -228,7 +228,8 @@ void check_conformance(const Selection& sel, const Config& config, const Conform
       if (steps % (8 * opt.resample_every) == 0)
         for (Seat v : {s.to_move() >= 0 ? s.to_move() : kSpectator, kSpectator}) check_json(s, v);
       if (g.resampler && steps % opt.resample_every == 0) {
-        check_resampling(g, s, config, deck, seed + steps, steps, resample_rng);
+        check_resampling(g, s, config, deck, seed + steps, steps / opt.resample_every,
+                         resample_rng);
         if (::testing::Test::HasFatalFailure()) return;
       }
       const Seat seat = random_actor(s, config.players, rng);

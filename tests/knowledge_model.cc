@@ -352,11 +352,7 @@ std::vector<Leak> KnowledgeModel::check(const View& view, int step) {
   // What the viewer is asked and offered names only cards it can name or
   // that lie face up ("put down [[12]]" for a card of its own hand).
   auto named_in_text = [&](const std::string& text) {
-    for (std::size_t at = text.find("[["); at != std::string::npos; at = text.find("[[", at + 2)) {
-      const std::size_t end = text.find("]]", at);
-      if (end == std::string::npos) break;
-      const Card c =
-          Card::from_index(static_cast<std::uint8_t>(std::stoi(text.substr(at + 2, end - at - 2))));
+    for (Card c : cards_named(text)) {
       bool known = face_up(c);
       for (const auto& [key, n] : nameable) known |= key.first == c && n > 0;
       if (!known) leaks.push_back({view.viewer, "the words it is shown: " + text, c, step});
@@ -418,6 +414,15 @@ std::string KnowledgeModel::describe(Seat viewer) const {
                "]";
     out += "\n";
   }
+  return out;
+}
+
+std::vector<Card> cards_named(std::string_view text) {
+  std::vector<Card> out;
+  render_tokens(text, [&](Card c) {
+    out.push_back(c);
+    return std::string();
+  });
   return out;
 }
 

@@ -42,6 +42,9 @@ struct Leak {
   int step = 0;
 };
 
+// Every card a text names by token ("[[n]]"), in order.
+std::vector<Card> cards_named(std::string_view text);
+
 // A fact the rules make public that no movement of a card shows: `line` of
 // the story of `game` names `c` by a deduction every seat can make (in
 // Michigan, a stop: each seat is asked for the next card and none holds it,

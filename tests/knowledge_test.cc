@@ -39,16 +39,6 @@ struct Tally {
   std::vector<testing::Leak> first;
 };
 
-// Every card a text names by token ("[[n]]").
-std::vector<Card> named_in(std::string_view text) {
-  std::vector<Card> out;
-  render_tokens(text, [&](Card c) {
-    out.push_back(c);
-    return std::string();
-  });
-  return out;
-}
-
 // Cards by index.
 using CardSet = std::bitset<256>;
 
@@ -97,7 +87,7 @@ void play_and_check(const Selection& sel, const Config& config, std::uint64_t se
       ever[i] |= after;
       auto tell = [&](const std::string& line, const CardSet& allowed) {
         ++tally.lines;
-        for (Card c : named_in(line))
+        for (Card c : testing::cards_named(line))
           if (!allowed[c.index()] && !before[i][c.index()] && !after[c.index()] &&
               !testing::public_deduction(sel.game->name, line, c, narrator)) {
             ++tally.namings;
