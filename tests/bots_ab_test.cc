@@ -130,11 +130,14 @@ Tally run_all(bool planted, std::vector<std::string>* report, int wanted) {
         const Seat seat = static_cast<Seat>(deal % static_cast<std::uint64_t>(players));
         play_pair(g, *config, name, seat, 1000 * deal + 17, resampler, t);
       }
+      const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                          std::chrono::steady_clock::now() - start)
+                          .count();
       if (report)
         report->push_back(std::string(g.name) + " " + name + ": " + std::to_string(t.decisions) +
-                          " decisions on " + std::to_string(t.deals) + " deals, " +
-                          std::to_string(t.divergences) + " divergent" +
-                          (t.first.empty() ? "" : " (" + t.first + ")"));
+                          " decisions on " + std::to_string(t.deals) + " deals in " +
+                          std::to_string(ms) + " ms, " + std::to_string(t.divergences) +
+                          " divergent" + (t.first.empty() ? "" : " (" + t.first + ")"));
       all.decisions += t.decisions, all.divergences += t.divergences, all.deals += t.deals;
       if (all.first.empty() && !t.first.empty())
         all.first = std::string(g.name) + " " + name + ": " + t.first;

@@ -89,7 +89,11 @@ class Ismcts final : public Bot {
     const std::span<const Action> root_legal = obs.legal();
     if (root_legal.size() == 1 || !obs.can_sample())
       return root_legal[rng.below(static_cast<std::uint32_t>(root_legal.size()))];
-    tree_.clear();
+    // A tree kept from a larger search without a cap would count against this one's.
+    if (obs.limits().memory > 0)
+      tree_ = {};
+    else
+      tree_.clear();
     tree_.push_back(Node{});
     // With the game's hints, its policy's move is the one to beat: search
     // leaves it only for a move clearly better (two standard errors), so that
@@ -105,7 +109,7 @@ class Ismcts final : public Bot {
     if (preferred_ != kNoAction && hints_->same_deals()) return compare(obs, rng);
     const auto start = std::chrono::steady_clock::now();
     for (int it = 0;; ++it) {
-      if (out_of_time(start, it, 16)) break;
+      if (out_of_time(obs, start, it, 16)) break;
       std::unique_ptr<State> world = obs.sample(rng);
       if (!world) continue;
       iterate(*world, obs.seat(), rng);
@@ -136,8 +140,24 @@ class Ismcts final : public Bot {
   }
 
  private:
-  // Whether the budget is spent after `done` iterations (time is read every `every`).
-  bool out_of_time(std::chrono::steady_clock::time_point start, int done, int every) const {
+  // Whether the tree has as much memory as its caller allows (0: any). A
+  // node's place among its parent's children takes at most two ints (a
+  // vector's capacity is at most twice its size); the nodes' own vector,
+  // when it next grows, holds its old storage and the new, twice as large,
+  // at once.
+  bool tree_full(std::size_t cap) const {
+    if (cap == 0) return false;
+    const std::size_t n = tree_.size(), c = tree_.capacity();
+    return (n < c ? c : 3 * c) * sizeof(Node) + n * 2 * sizeof(int) >= cap;
+  }
+
+  // Whether the budget is spent after `done` iterations (time is read every
+  // `every`): the bot's own, or the limits its caller set (Observation::limits),
+  // whichever comes first.
+  bool out_of_time(const Observation& obs, std::chrono::steady_clock::time_point start, int done,
+                   int every) const {
+    if (tree_full(obs.limits().memory)) return true;
+    if (done % every == 0 && done > 0 && obs.past_deadline()) return true;
     if (o_.seconds <= 0) return done >= o_.iterations;
     return done % every == 0 &&
            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() >=
@@ -167,7 +187,7 @@ class Ismcts final : public Bot {
     std::array<double, kMaxSeats> reward;
     int deals = 0;
     const auto start = std::chrono::steady_clock::now();
-    for (int tried = 0; !out_of_time(start, tried, 1); tried += static_cast<int>(k)) {
+    for (int tried = 0; !out_of_time(obs, start, tried, 1); tried += static_cast<int>(k)) {
       const std::unique_ptr<State> world = obs.sample(rng);
       if (!world) continue;
       world->legal_actions(obs.seat(), legal_);

@@ -226,8 +226,9 @@ int main(int argc, char** argv) {
                     "are refused (DNS rebinding); may be repeated");
   serve
       ->add_option("--bot-budget", so.bot_seconds,
-                   "the most a searching bot thinks over one move, in seconds, whatever its table "
-                   "asked: a new table asking more is refused, a stored one plays within it")
+                   "the most a bot thinks over one move, in seconds, whatever its table asked: "
+                   "every bot, the game's own included, answers within it; a new table asking "
+                   "a search of more is refused, a stored one plays within it")
       ->check(CLI::Range(0.01, 600.0))
       ->capture_default_str();
   serve
@@ -236,8 +237,15 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(1, 10000000))
       ->capture_default_str();
   serve
+      ->add_option("--bot-memory", so.bot_memory_mb,
+                   "the most memory, in MB, a searching bot's tree may hold over one move "
+                   "(with --bot-budget, every bot, the game's own included, answers within it)")
+      ->check(CLI::Range(1, 4096))
+      ->capture_default_str();
+  serve
       ->add_option("--expire-days", so.expire_days,
-                   "days after its last move an unfinished table is removed (0: never)")
+                   "days after its last move, or the last time anyone was at it, an unfinished table "
+                   "is removed (0: never)")
       ->check(CLI::Range(0, 100000))
       ->capture_default_str();
 

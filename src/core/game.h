@@ -15,11 +15,14 @@
 // slot in GameInfo. register_game() checks what it is given.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <bit>
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -317,12 +320,39 @@ class Observation {
   // REQUIRES: can_sample(). Null if no consistent state was found.
   std::unique_ptr<State> sample(Rng& rng) const { return resampler_->resample(state_, seat_, rng); }
 
+  // What the bot may spend on this decision, whatever it was built to spend:
+  // a server caps every bot's thought so that no table can hold its threads
+  // or memory. A bot that thinks in a loop (samples, a search, a solve)
+  // checks past_deadline() as it goes and answers with the best it has; a
+  // search keeps its tree within `memory`. None by default: a bot's own
+  // budget is reproducible, a clock is not.
+  using Clock = std::chrono::steady_clock;
+  struct Limits {
+    std::optional<Clock::time_point> deadline;
+    std::size_t memory = 0;  // bytes for a search's own structures; 0: no cap
+  };
+  Observation& limit(const Limits& limits) {
+    limits_ = limits;
+    return *this;
+  }
+  const Limits& limits() const { return limits_; }
+  bool past_deadline() const { return limits_.deadline && Clock::now() >= *limits_.deadline; }
+  // The seconds left before the deadline (at least a millisecond, so that a
+  // limit in seconds of 0, "none", is never made of it), or `otherwise`.
+  double seconds_left(double otherwise) const {
+    if (!limits_.deadline) return otherwise;
+    const double left = std::chrono::duration<double>(*limits_.deadline - Clock::now()).count();
+    const double capped = std::max(left, 0.001);
+    return otherwise > 0 ? std::min(otherwise, capped) : capped;
+  }
+
  private:
   const State& state_;
   Seat seat_;
   const Resampler* resampler_;
   std::span<const Action> legal_;
   mutable std::optional<View> view_;
+  Limits limits_;
 };
 
 // A player that sees only what its seat may see.

@@ -36,7 +36,8 @@ RaceResult race(std::size_t choices, const std::function<bool(std::size_t, int)>
     for (std::size_t c : alive)
       if (score(c) > score(r.best)) r.best = c;
     const int lead = wins[r.best];
-    if (n >= lim.most || r.spent >= lim.spent || (n >= lim.plain && (lead == n || lead == 0)))
+    if (n >= lim.most || r.spent >= lim.spent || (n >= lim.plain && (lead == n || lead == 0)) ||
+        (lim.stop && lim.stop()))
       break;
     if (n < lim.first) continue;
     // The difference of two choices on a trial is 0 or ±1: its variance is

@@ -23,6 +23,9 @@ struct RaceLimits {
                         // but where a head start leads): done
   double z = 3;         // the test's margin, in standard errors
   double equal = 0.02;  // a choice this little better than the leader is as good
+  // Asked after each batch: true ends the race with the leader as it stands
+  // (a caller's deadline, Observation::past_deadline). None: never.
+  std::function<bool()> stop;
 };
 
 struct RaceResult {

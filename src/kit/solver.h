@@ -253,6 +253,7 @@ class SolverBot final : public Bot {
       return follow(s);
     SolveLimits lim;
     lim.max_nodes = budget_;
+    lim.max_seconds = obs.seconds_left(0);
     SolveReport r = kSolve(s, lim);
     if (r.verdict == SolveReport::kWon && !r.line.empty()) {
       line_ = std::move(r.line), next_ = 0;

@@ -120,12 +120,16 @@ struct HubOptions {
   // stored one (made under a larger budget) is brought within it. A bot that
   // has not answered `bot_deadline` after its turn came (it waited for a
   // thread, or its game is slow) has a random legal move played for it.
-  // Zero: no limit.
+  // Zero: no limit. Every bot, the game's own included, is told to answer
+  // within `bot_seconds` of starting to think (Observation::limits), and a
+  // searching bot's tree to hold at most `bot_memory` bytes (0: no cap).
   double bot_seconds = 2;
   int bot_iterations = 20'000;
+  std::size_t bot_memory = std::size_t{64} << 20;
   std::chrono::milliseconds bot_deadline{0};
-  // Unfinished tables with no move for this long are removed (at restore,
-  // and as idle tables are swept), with their actions and talk. Zero: kept.
+  // Unfinished tables with no move for this long, and nobody at them, are
+  // removed (at restore, and as idle tables are swept), with their actions
+  // and talk. Zero: kept.
   std::chrono::seconds expire_unfinished{0};
   // Hints and live odds, per client address and per seat: a burst, then one
   // every this many seconds; one at a time per connection (asked again

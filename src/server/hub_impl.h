@@ -13,6 +13,7 @@
 #include <mutex>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <span>
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
@@ -176,6 +177,10 @@ struct Hub::Impl {
   // tables.cc
   void schedule_sweep();
   void sweep();
+  // Tells the store that people are at these tables (at a join, and as
+  // the sweep finds them): a table watched or sat at is not abandoned,
+  // moves or none (HubOptions::expire_unfinished).
+  void keep(std::span<Live* const> tables);
   Result<std::unique_ptr<Live>> build(TableRow row);
   Result<Live*> find(const std::string& id);
   // `owner`: the address that asked for it (see Live::owner).

@@ -145,7 +145,12 @@ class AsioScheduler : public Scheduler {
   asio::io_context& ioc_;
   std::shared_ptr<Gate> gate_ = std::make_shared<Gate>();
   FairPool search_;              // searching bots, by the address that made the table
-  FairPool quick_{1, 10000, 5};  // other bots, by the address that made the table
+  // Other bots, by the address that made the table. They answer within the
+  // bot budget (Observation::limits), but a few games' optimal bots solve
+  // their game once a process at first use (Vingt-et-un's duel: about 30 s),
+  // which no deadline cuts: with four threads, and one job of an address at
+  // a time, that holds up nobody else's bots.
+  FairPool quick_{4, 10000, 5};
   // Odds, hints and winnable deals, by client address (one of each at a time
   // a connection).
   FairPool slow_{2, 64, 5};
@@ -645,6 +650,7 @@ int serve(const ServeOptions& o) {
   hub_options.workers = workers;
   hub_options.bot_seconds = o.bot_seconds;
   hub_options.bot_iterations = o.bot_iterations;
+  hub_options.bot_memory = static_cast<std::size_t>(o.bot_memory_mb) << 20;
   // A bot waits for a thread behind other tables' at most this long.
   hub_options.bot_deadline =
       std::chrono::milliseconds(static_cast<long>(1000 * std::max(3.0, 2 * o.bot_seconds)));
@@ -716,12 +722,12 @@ int serve(const ServeOptions& o) {
       "limits per client: {} new tables at once, then one every {} s; {} hints or odds at once, "
       "then one a second; {} connections at once; "
       "finished tables kept {} days, unfinished ones {} days after their last move; bots think "
-      "at most {} s or {} iterations a move; trusted proxy: {}; names served: {}",
+      "at most {} s or {} iterations and {} MB a move; trusted proxy: {}; names served: {}",
       o.tables_burst > 0 ? std::to_string(o.tables_burst) : "any number of", o.seconds_per_table,
       o.hint_burst, o.max_connections > 0 ? std::to_string(o.max_connections) : "any number of",
       o.keep_days > 0 ? std::to_string(o.keep_days) : "all",
       o.expire_days > 0 ? std::to_string(o.expire_days) : "all", o.bot_seconds, o.bot_iterations,
-      o.trusted_proxy.empty() ? "none" : o.trusted_proxy, joined(srv.hosts));
+      o.bot_memory_mb, o.trusted_proxy.empty() ? "none" : o.trusted_proxy, joined(srv.hosts));
   ioc.run();
   // The workers stop, then do what was handed to them (holding connections
   // that belong to this thread's io_context, which must outlive them), and

@@ -35,6 +35,8 @@ struct ServeOptions {
   // stored one is brought within it.
   double bot_seconds = 2;
   int bot_iterations = 20'000;
+  // The most a searching bot's tree may hold, in MB (HubOptions::bot_memory).
+  int bot_memory_mb = 64;
   int expire_days = 7;  // unfinished tables with no move for this long are removed; 0: never
 };
 

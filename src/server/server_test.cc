@@ -800,6 +800,50 @@ TEST(Persistence, AbandonedTablesExpireAndOnlyLiveOnesLoadWithinTheCap) {
   EXPECT_TRUE(*kept);
 }
 
+// A table watched or sat at is not abandoned, moves or none (issue 35): one
+// left open for eight days without a move stays, with what its players do
+// next; the same table with nobody at it goes.
+TEST(Persistence, ATableSomeoneIsAtIsNotAbandoned) {
+  const std::string db = (std::filesystem::temp_directory_path() / "parlour_kept.db").string();
+  for (const char* ext : {"", "-wal", "-shm"}) std::filesystem::remove(db + ext);
+  HubOptions o;
+  o.expire_unfinished = std::chrono::seconds(7 * 86400);
+  o.idle_evict = std::chrono::hours(1);  // the sweep, run by hand below
+  Fixture f(db, 0, o);
+  const json watched = f.create({{"game", "old-maid"}, {"players", 2}, {"seats", {"human", "human"}}});
+  const json sat = f.create({{"game", "old-maid"}, {"players", 2}, {"seats", {"human", "human"}}});
+  const json left = f.create({{"game", "old-maid"}, {"players", 2}, {"seats", {"human", "human"}}});
+  Recorder watcher, first, second;
+  f.join(watcher, watched["table"]);
+  f.join(first, sat["table"], token(sat, 0));
+  f.join(second, sat["table"], token(sat, 1));
+  {  // eight days on, as far as the store can tell
+    SQLite::Database raw(db, SQLite::OPEN_READWRITE);
+    raw.exec("UPDATE tables SET created = strftime('%s','now') - 8 * 86400, "
+             "active = strftime('%s','now') - 8 * 86400");
+  }
+  ASSERT_EQ(f.clock.pending.size(), 1u);  // the sweeper
+  auto sweep = std::move(f.clock.pending[0].second);
+  f.clock.pending.clear();
+  sweep();
+  auto stored = [&](const json& t) {
+    auto row = f.store->table(t["table"]);
+    EXPECT_TRUE(row.ok());
+    return row.ok() && row->has_value();
+  };
+  EXPECT_TRUE(stored(watched));
+  EXPECT_TRUE(stored(sat));
+  EXPECT_FALSE(stored(left));
+  // The players' next move is kept.
+  Recorder& mover = first.last_of("update")["view"]["choices"].empty() ? second : first;
+  const json choices = mover.last_of("update")["view"]["choices"];
+  ASSERT_FALSE(choices.empty());
+  f.act(mover, choices[0]["action"].get<Action>());
+  auto row = f.store->table(sat["table"]);
+  ASSERT_TRUE(row.ok() && row->has_value());
+  EXPECT_EQ((*row)->actions.size(), 1u);
+}
+
 TEST(Protocol, ChatIsLimitedPerAddressAndNotRenewedByConnectingAgain) {
   Fixture f;
   const json t = f.create({{"game", "old-maid"}, {"players", 2}, {"seats", {"human", "human"}}});

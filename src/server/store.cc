@@ -466,6 +466,17 @@ Result<std::vector<std::string>> Store::unfinished(std::int64_t active_since) {
   });
 }
 
+Status Store::keep(std::span<const std::string> tables) {
+  assert(!group_);  // a group of actions is committed first
+  if (tables.empty()) return Status();
+  return guarded("marking tables in use", [&] {
+    SQLite::Transaction tx(*db_);
+    for (const std::string& id : tables) touch(id);
+    tx.commit();
+    return Status();
+  });
+}
+
 Result<int> Store::remove_abandoned(std::int64_t before) {
   return remove_tables("removing abandoned tables",
                        "SELECT id FROM tables WHERE finished = 0 AND MAX(created, active) < ?",

@@ -14,6 +14,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <span>
 #include <string>
 #include <thread>
 #include <vector>
@@ -120,6 +121,10 @@ class Store {
   // (unix seconds), abandoned, with their actions and table talk. Returns
   // how many went.
   Result<int> remove_abandoned(std::int64_t before);
+  // Someone is at these tables now: none is abandoned while they are
+  // (remove_abandoned counts from the last move or from this, whichever is
+  // later). Unknown ids are ignored.
+  Status keep(std::span<const std::string> tables);
   // Removes the finished tables created before `before` (unix seconds), with
   // their actions, records and table talk; players' stats stay. Returns how
   // many tables went.

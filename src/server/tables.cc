@@ -75,12 +75,28 @@ void Hub::Impl::schedule_sweep() {
 // Tables nobody is at, played by nobody or by bots alone, need not stay in
 // memory: they are stored, and a join loads them again (bots resume then).
 void Hub::Impl::sweep() {
+  std::vector<Live*> in_use;
+  for (auto& [id, t] : tables)
+    if (t->has_clients()) in_use.push_back(t.get());
+  keep(in_use);
   remove_old();
   const auto now = std::chrono::steady_clock::now();
   std::erase_if(tables, [&](const auto& entry) {
     const Live& t = *entry.second;
     return !t.has_clients() && now - t.last_active > options.idle_evict;
   });
+}
+
+// One UPDATE a table by its key, all in one transaction, each sweep (a
+// quarter of idle_evict): small beside the moves the same tables store.
+void Hub::Impl::keep(std::span<Live* const> in_use) {
+  if (options.expire_unfinished.count() <= 0) return;
+  std::vector<std::string> ids;
+  for (Live* t : in_use)
+    if (!t->row.finished) ids.push_back(t->row.id);
+  if (ids.empty()) return;
+  commit();
+  (void)noted(store.keep(ids));
 }
 
 // Finished tables older than the server keeps them go, with their records;
@@ -296,9 +312,12 @@ void Hub::Impl::bot_turn(const std::string& id, int version, Seat seat) {
     scheduler.after(std::max(until(due), until(live.pause_until)), go);
   };
   const bool search = name.starts_with("ismcts");
+  Observation::Limits cap;
+  cap.memory = options.bot_memory;
+  const double think_seconds = options.bot_seconds;
   scheduler.think(
       t.owner, search,
-      [copy, game, seed, seat, name, answered]() -> Action {
+      [copy, game, seed, seat, name, answered, cap, think_seconds]() mutable -> Action {
         if (*answered) return kNoAction;  // played already, past its deadline
         // Nothing may escape a thread of the pool: a bot that fails plays a
         // random move instead (answer() above).
@@ -309,7 +328,12 @@ void Hub::Impl::bot_turn(const std::string& id, int version, Seat seat) {
           std::vector<Action> legal;
           copy->legal_actions(seat, legal);
           if (legal.empty()) return kNoAction;
-          return bot->act(Observation(*copy, seat, game->resampler, legal), rng);
+          // The clock starts when the thinking does, not while it waits for a thread.
+          if (think_seconds > 0)
+            cap.deadline = Observation::Clock::now() +
+                           std::chrono::duration_cast<Observation::Clock::duration>(
+                               std::chrono::duration<double>(think_seconds));
+          return bot->act(Observation(*copy, seat, game->resampler, legal).limit(cap), rng);
         } catch (const std::exception&) {
           return kNoAction;
         }

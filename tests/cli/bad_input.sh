@@ -47,6 +47,8 @@ expect_status 2 "serve bot delay not a number" -- "$PARLOUR" serve --bot-delay s
 expect_status 2 "serve bot budget of no time" -- "$PARLOUR" serve --bot-budget 0
 expect_status 2 "serve bot budget not a number" -- "$PARLOUR" serve --bot-budget .
 expect_status 2 "serve bot iterations beyond the range" -- "$PARLOUR" serve --bot-iterations 99999999999
+expect_status 2 "serve bot memory of none" -- "$PARLOUR" serve --bot-memory 0
+expect_in err "bot-memory" "names the bad bot memory"
 expect_status 2 "serve expiry negative" -- "$PARLOUR" serve --expire-days -1
 expect_status 2 "serve hint burst of none" -- "$PARLOUR" serve --hint-burst 0
 expect_in err "hint-burst" "names the bad hint burst"

@@ -42,6 +42,7 @@ class HindsightBot final : public Bot {
         // the solver's line, if it finds one.
         SolveLimits lim;
         lim.max_nodes = budget_ * 1000;
+        lim.max_seconds = obs.seconds_left(0);
         SolveReport r = solve(seen, lim);
         if (r.verdict == SolveReport::kLost) return lost_ = true, fallback(legal);
         if (r.verdict == SolveReport::kWon && !r.line.empty() && has(legal, r.line[0])) {
@@ -49,7 +50,7 @@ class HindsightBot final : public Bot {
           return follow(seen);
         }
       }
-      Plan p = plan_by_hindsight(seen, rng, samples_, budget_);
+      Plan p = plan_by_hindsight(seen, rng, samples_, budget_, [&] { return obs.past_deadline(); });
       // No card can turn up nor come from the stock, ever: lost.
       if (p.lines == 0) return lost_ = true, fallback(legal);
       if (!p.actions.empty() && has(legal, p.actions[0])) {
@@ -136,6 +137,7 @@ class HindsightBot final : public Bot {
   Action decide(const Observation& obs, Rng& rng, std::span<const Action> legal) {
     SolveLimits lim;
     lim.max_nodes = budget_ * 20;
+    lim.max_seconds = obs.seconds_left(0);
     // The same deals for every move, so that the moves differ by their play
     // and not by their luck.
     std::vector<std::unique_ptr<State>> worlds;
@@ -145,6 +147,9 @@ class HindsightBot final : public Bot {
     int most = 0;
     std::vector<Action> best;
     for (Action a : in_order(legal)) {
+      // Past the deadline, the moves weighed so far are all there is (the
+      // first is always weighed: the likeliest move, in_order).
+      if (most > 0 && obs.past_deadline()) break;
       int wins = 0;
       std::vector<Action> line;
       for (const std::unique_ptr<State>& w : worlds) {

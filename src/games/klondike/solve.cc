@@ -870,7 +870,8 @@ void lines_from(Search& search, const Pos& p, std::vector<Step>& path,
 
 }  // namespace
 
-Plan plan_by_hindsight(const KlondikeState& seen, Rng& rng, int samples, std::uint64_t budget) {
+Plan plan_by_hindsight(const KlondikeState& seen, Rng& rng, int samples, std::uint64_t budget,
+                       const std::function<bool()>& stop) {
   Plan plan;
   const Table t{seen.rules().draw, seen.rules().redeals};
   const Pos as_dealt = Pos::of(seen);
@@ -928,6 +929,7 @@ Plan plan_by_hindsight(const KlondikeState& seen, Rng& rng, int samples, std::ui
   // always went first (rules.md).
   kit::RaceLimits race;
   race.most = samples, race.spent = 4 * samples;
+  race.stop = stop;
   std::vector<double> head_start(lines.size(), 0.0);
   for (std::size_t i = 0; i < lines.size(); ++i)
     if (lines[i].shows) head_start[i] = kShowing;

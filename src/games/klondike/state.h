@@ -2,6 +2,7 @@
 #pragma once
 
 #include <array>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -154,7 +155,10 @@ struct Plan {
   int deals = 0;            // deals tried in all, on every line
   int lines = 0;            // lines weighed; none: the game is lost; -1: not planned
 };
-Plan plan_by_hindsight(const KlondikeState& seen, Rng& rng, int samples, std::uint64_t budget);
+// `stop`, asked between rounds of deals, ends the weighing early with the
+// line ahead (a deadline); none: never.
+Plan plan_by_hindsight(const KlondikeState& seen, Rng& rng, int samples, std::uint64_t budget,
+                       const std::function<bool()>& stop = {});
 
 // The honest player (bot.cc): sees what the player sees, remembers the stock
 // once it has turned through it, and from then on plays the plans of
