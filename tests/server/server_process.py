@@ -10,6 +10,7 @@ import json
 import os
 import random
 import select
+import shutil
 import signal
 import socket
 import subprocess
@@ -255,4 +256,6 @@ finally:
 if failures:
     print(f"{len(failures)} failure(s); server log in {TMP}/serve.log")
     sys.exit(1)
+if not os.environ.get("PARLOUR_KEEP_LOGS"):
+    shutil.rmtree(TMP, ignore_errors=True)  # a run that passed leaves nothing behind
 print("server process test: all checks passed")

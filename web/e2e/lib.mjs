@@ -2,7 +2,7 @@
 // port of 18000-18999 with its own database, Debian's Chromium, and checks that
 // fail with words.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, openSync } from 'node:fs';
+import { existsSync, mkdtempSync, openSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -180,7 +180,14 @@ export function run(main, overallMs, cleanup = async () => {}) {
     async () => {
       await cleanup();
       clearTimeout(timer);
-      log(`PASSED; logs and screenshots in ${tmp}`);
+      // A run that passed leaves nothing behind unless asked (its logs are
+      // kept after a failure), or unless its screenshots were put here.
+      if (process.env.PARLOUR_KEEP_LOGS || readdirSync(tmp).some((f) => f.endsWith('.png'))) {
+        log(`PASSED; logs and screenshots in ${tmp}`);
+      } else {
+        rmSync(tmp, { recursive: true, force: true });
+        log('PASSED');
+      }
       process.exit(0);
     },
     async (e) => {
