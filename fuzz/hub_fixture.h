@@ -123,8 +123,10 @@ class HubFixture {
     o.winnable_tries = 2;
     o.winnable_limits = {2'000, 0.05};
     // Bots think at once here (no threads): budgets the fuzzer can afford,
-    // with the default "ismcts" (500 iterations) within them.
-    o.bot_seconds = 0.002;
+    // with the default "ismcts" (500 iterations) within them. Every bot
+    // answers within bot_seconds (Observation::limits), after a few samples:
+    // the bots' code is run, not their thought.
+    o.bot_seconds = 0.0002;
     o.bot_iterations = 600;
     hub_ = std::make_unique<server::Hub>(*store_, timers_, o);
     names_.clear();

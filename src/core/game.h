@@ -330,6 +330,15 @@ class Observation {
   struct Limits {
     std::optional<Clock::time_point> deadline;
     std::size_t memory = 0;  // bytes for a search's own structures; 0: no cap
+    // `seconds` from now (0: no deadline), and `memory`.
+    static Limits from_now(double seconds, std::size_t memory) {
+      Limits l;
+      l.memory = memory;
+      if (seconds > 0)
+        l.deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                                        std::chrono::duration<double>(seconds));
+      return l;
+    }
   };
   Observation& limit(const Limits& limits) {
     limits_ = limits;

@@ -10,8 +10,9 @@ std::optional<Action> BotPlayer::act(const State& state, Seat seat, std::span<co
 }
 
 Action hint_move(const GameInfo& g, const State& state, Seat seat, std::span<const Action> legal,
-                 Rng& rng) {
-  return g.bots.front().make()->act(Observation(state, seat, g.resampler, legal), rng);
+                 Rng& rng, const Observation::Limits& limits) {
+  return g.bots.front().make()->act(Observation(state, seat, g.resampler, legal).limit(limits),
+                                    rng);
 }
 
 Seat first_actor(const Actors& actors, Seat after, int players) {

@@ -60,7 +60,7 @@ class BotPlayer final : public Player {
 // A hint for `seat`: the move the game's own first bot would make, shown
 // only that seat's observation. REQUIRES: legal non-empty.
 Action hint_move(const GameInfo& g, const State& state, Seat seat, std::span<const Action> legal,
-                 Rng& rng);
+                 Rng& rng, const Observation::Limits& limits = {});
 
 class Table {
  public:

@@ -530,14 +530,18 @@ void Hub::Impl::hint(Client& c, Conn& conn) {
   const int version = t.version();
   const Seat seat = conn.seat;
   const GameInfo& g = *t.sel().game;
+  const double seconds = options.bot_seconds;
+  const std::size_t memory = options.bot_memory;
   scheduler.work(
       conn.who,
-      [copy, &g, seat, version, present = conn.present]() -> std::string {
+      [copy, &g, seat, version, present = conn.present, seconds, memory]() -> std::string {
         if (!*present) return "";  // the client has gone: nobody to tell
         std::vector<Action> legal;
         copy->legal_actions(seat, legal);
         Rng rng(static_cast<std::uint64_t>(version) * 0x9e3779b97f4a7c15ull + 17);
-        const Action a = hint_move(g, *copy, seat, legal, rng);
+        // A hint is the game's first bot, within the bots' budget.
+        const Action a =
+            hint_move(g, *copy, seat, legal, rng, Observation::Limits::from_now(seconds, memory));
         return dump(json{{"type", "hint"},
                          {"version", version},
                          {"action", a},

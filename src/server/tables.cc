@@ -312,12 +312,11 @@ void Hub::Impl::bot_turn(const std::string& id, int version, Seat seat) {
     scheduler.after(std::max(until(due), until(live.pause_until)), go);
   };
   const bool search = name.starts_with("ismcts");
-  Observation::Limits cap;
-  cap.memory = options.bot_memory;
-  const double think_seconds = options.bot_seconds;
+  const double seconds = options.bot_seconds;
+  const std::size_t memory = options.bot_memory;
   scheduler.think(
       t.owner, search,
-      [copy, game, seed, seat, name, answered, cap, think_seconds]() mutable -> Action {
+      [copy, game, seed, seat, name, answered, seconds, memory]() -> Action {
         if (*answered) return kNoAction;  // played already, past its deadline
         // Nothing may escape a thread of the pool: a bot that fails plays a
         // random move instead (answer() above).
@@ -329,11 +328,9 @@ void Hub::Impl::bot_turn(const std::string& id, int version, Seat seat) {
           copy->legal_actions(seat, legal);
           if (legal.empty()) return kNoAction;
           // The clock starts when the thinking does, not while it waits for a thread.
-          if (think_seconds > 0)
-            cap.deadline = Observation::Clock::now() +
-                           std::chrono::duration_cast<Observation::Clock::duration>(
-                               std::chrono::duration<double>(think_seconds));
-          return bot->act(Observation(*copy, seat, game->resampler, legal).limit(cap), rng);
+          return bot->act(Observation(*copy, seat, game->resampler, legal)
+                              .limit(Observation::Limits::from_now(seconds, memory)),
+                          rng);
         } catch (const std::exception&) {
           return kNoAction;
         }

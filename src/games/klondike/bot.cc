@@ -137,7 +137,6 @@ class HindsightBot final : public Bot {
   Action decide(const Observation& obs, Rng& rng, std::span<const Action> legal) {
     SolveLimits lim;
     lim.max_nodes = budget_ * 20;
-    lim.max_seconds = obs.seconds_left(0);
     // The same deals for every move, so that the moves differ by their play
     // and not by their luck.
     std::vector<std::unique_ptr<State>> worlds;
@@ -157,6 +156,7 @@ class HindsightBot final : public Bot {
         s.apply(obs.seat(), a);
         bool won = s.won();
         if (!won && !s.terminal()) {
+          lim.max_seconds = obs.seconds_left(0);  // what is left of the deadline, if any
           SolveReport r = solve(s, lim);
           won = r.verdict == SolveReport::kWon;
           if (won && line.empty()) line = std::move(r.line);

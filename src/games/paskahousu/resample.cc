@@ -54,6 +54,7 @@ class PaskahousuResampler final : public Resampler {
     // The other seats' memories of the real cards go: a sample is made of
     // what this seat knows alone.
     out->reduce_memories(seat);
+    out->order_hands(seat);
     return out;
   }
 };
