@@ -13,6 +13,20 @@ void HiddenCards::deal(Rng& rng) {
   for (std::size_t i = 0; i < slots_.size(); ++i) slots_[i]->card = pool[i];
 }
 
+void order_hand(Cards& hand, std::span<SeatMask> marks) {
+  const bool with_marks = marks.size() == hand.size();
+  std::vector<std::size_t> order(hand.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t a, std::size_t b) { return hand[a].card < hand[b].card; });
+  const Cards was = hand;
+  const std::vector<SeatMask> marks_were(marks.begin(), marks.end());
+  for (std::size_t i = 0; i < order.size(); ++i) {
+    hand[i] = was[order[i]];
+    if (with_marks) marks[i] = marks_were[order[i]];
+  }
+}
+
 void recall(Cards& hand, const Cards& shown, Seat owner) {
   for (Held& h : hand) h.known = h.knew | bit(owner);
   std::vector<Card> values;

@@ -12,6 +12,7 @@
 #pragma once
 
 #include <algorithm>
+#include <span>
 #include <vector>
 
 #include "core/rng.h"
@@ -114,5 +115,12 @@ class HiddenCards {
   Seat viewer_;
   std::vector<Held*> slots_;
 };
+
+// Puts another seat's hand, in a sample, in order of its cards, with what
+// rides on its places (`marks`: one per card, or empty). Where among that
+// hand's cards lies one the sampling seat knows of is not something it can
+// see; a sample left in the real hand's order would answer differently to
+// the same view and random numbers (the bots' A/B test, issue 35).
+void order_hand(Cards& hand, std::span<SeatMask> marks);
 
 }  // namespace parlour::kit

@@ -127,6 +127,15 @@ class CheatResampler final : public Resampler {
         (several ? rng.below(10) != 0 : rng.below(3) != 0))
       make_true(*out, seat, known, rng);
     if (!known.cards.empty()) keep_known(*out, seat, known, rng);  // marks where they went
+    // The others' hands in order of their cards (kit::order_hand), with what
+    // each seat knew of the caller's hand riding on its places in a window.
+    for (Seat p = 0; p < out->rules().players; ++p) {
+      if (p == seat) continue;
+      auto& knew = out->mutable_knew_hand();
+      const bool marks = out->phase() == CheatState::Phase::kWindow && p == out->claimer();
+      kit::order_hand(out->mutable_hand(p),
+                      marks ? std::span<SeatMask>(knew.begin(), knew.size()) : std::span<SeatMask>());
+    }
     return out;
   }
 };

@@ -91,18 +91,10 @@ void PaskahousuState::take_up(kit::Cards& from, Seat taker) {
 void PaskahousuState::order_hands(Seat seat) {
   for (Seat h = 0; h < r_.players; ++h) {
     if (h == seat) continue;
-    kit::Cards& hand = hands_[h];
-    const bool marks = phase_ == Phase::kWindow && h == claimer_ && knew_hand_.size() == hand.size();
-    std::array<std::uint8_t, 104> order{};  // a hand holds at most kit::Cards holds
-    for (std::size_t i = 0; i < hand.size(); ++i) order[i] = static_cast<std::uint8_t>(i);
-    std::stable_sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(hand.size()),
-                     [&](std::uint8_t a, std::uint8_t b) { return hand[a].card < hand[b].card; });
-    const kit::Cards was = hand;
-    const SmallVec<SeatMask, 52> knew = knew_hand_;
-    for (std::size_t i = 0; i < hand.size(); ++i) {
-      hand[i] = was[order[i]];
-      if (marks) knew_hand_[i] = knew[order[i]];
-    }
+    // What each seat knew of the caller's hand rides on its places in a window.
+    const bool marks = phase_ == Phase::kWindow && h == claimer_;
+    kit::order_hand(hands_[h], marks ? std::span<SeatMask>(knew_hand_.begin(), knew_hand_.size())
+                                     : std::span<SeatMask>());
   }
 }
 

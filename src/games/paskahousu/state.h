@@ -140,10 +140,7 @@ class PaskahousuState final : public StateBase<PaskahousuState> {
   // seats then hold no memory of the real cards.
   void reduce_memories(Seat seat);
   // Puts every hand but `seat`'s in order of its cards, with what rides on
-  // their places (what each seat knew of the caller's hand). Where among the
-  // others' cards a card `seat` knows of lies is not something it can see:
-  // a sample in the order of the real hands would answer differently to the
-  // same view and random numbers (issue 35's bots' A/B test found it).
+  // their places (kit::order_hand).
   void order_hands(Seat seat);
   // Puts the game at `turn`'s turn with these hands (each known to its owner
   // only), this stock (top card last), an empty table and `top` the last call
