@@ -8,6 +8,8 @@
 // real Hub handles them; nothing may throw out of it (Hub::http and
 // Hub::received would answer 500 or "internal", which is checked here), and
 // every answer is a status the API documents.
+#include <cstdio>
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -144,6 +146,7 @@ extern "C" int LLVMFuzzerTestOneInput(const unsigned char* data, std::size_t siz
   static fuzz::HubFixture f;
   Choices c(fuzz::text(data, size));
   const json req = table_request(c);
+  if (std::getenv("FUZZ_DEBUG")) std::fprintf(stderr, "request %s\n", text_of(req).c_str());
   // A winnable deal is answered later, once the fixture runs the search: then
   // its answer is checked as it comes, and this input has no table to play.
   auto got = std::make_shared<std::optional<server::HttpReply>>();
@@ -171,8 +174,11 @@ extern "C" int LLVMFuzzerTestOneInput(const unsigned char* data, std::size_t siz
   json first = {{"type", "join"}, {"table", table["table"]}};
   if (table["seats"][0].contains("token")) first["token"] = table["seats"][0]["token"];
   f.hub().received(a, text_of(first));
-  for (int i = 0; i < 64 && !c.empty() && !a.closed; ++i)
-    f.hub().received(a, text_of(message(c, table, a.last_update)));
+  for (int i = 0; i < 64 && !c.empty() && !a.closed; ++i) {
+    const std::string m = text_of(message(c, table, a.last_update));
+    if (std::getenv("FUZZ_DEBUG")) std::fprintf(stderr, "message %s\n", m.c_str());
+    f.hub().received(a, m);
+  }
   f.hub().closed(a);
   f.settle();
   return 0;
