@@ -7,7 +7,8 @@
 // view's choices or not, chat, odds, hints, undo, redo, rematch, back). The
 // real Hub handles them; nothing may throw out of it (Hub::http and
 // Hub::received would answer 500 or "internal", which is checked here), and
-// every answer is a status the API documents.
+// every answer is a status the API documents. FUZZ_DEBUG=1 prints each
+// request and message made, to read what a slow or failing input does.
 #include <cstdio>
 #include <cstdlib>
 #include <string>
