@@ -12,9 +12,9 @@
 // PARLOUR_AB_DECISIONS sets the decisions compared per game and bot (2,000 in
 // `make test`) and PARLOUR_AB_SECONDS the time each may take at most (5: the
 // searches of Klondike and Bachelor Girl reach a few hundred in it);
-// scripts/bots_ab runs more; PARLOUR_AB_ONLY=GAME runs one game. The twin is dealt by the game's own resampler;
-// the conformance harness and knowledge_test check that it changes nothing a
-// seat sees.
+// scripts/bots_ab runs more; PARLOUR_AB_ONLY=GAME runs one game. The twin is
+// dealt by the game's own resampler; the conformance harness and
+// knowledge_test check that it changes nothing a seat sees.
 #include <gtest/gtest.h>
 
 #include <bit>
@@ -35,7 +35,9 @@ int decisions_wanted() {
   return e ? std::max(1, std::atoi(e)) : 2000;
 }
 // PARLOUR_AB_ONLY: one game's name, to run it alone.
-const char* only_game() { return std::getenv("PARLOUR_AB_ONLY"); }
+const char* only_game() {
+  return std::getenv("PARLOUR_AB_ONLY");
+}
 int seconds_allowed() {
   const char* e = std::getenv("PARLOUR_AB_SECONDS");
   return e ? std::max(1, std::atoi(e)) : 5;
@@ -169,4 +171,3 @@ TEST(BotsAB, APlantedLeakIsCaught) {
 
 }  // namespace
 }  // namespace parlour
-

@@ -243,9 +243,10 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(1, 4096))
       ->capture_default_str();
   serve
-      ->add_option("--expire-days", so.expire_days,
-                   "days after its last move, or the last time anyone was at it, an unfinished table "
-                   "is removed (0: never)")
+      ->add_option(
+          "--expire-days", so.expire_days,
+          "days after its last move, or the last time anyone was at it, an unfinished table "
+          "is removed (0: never)")
       ->check(CLI::Range(0, 100000))
       ->capture_default_str();
 

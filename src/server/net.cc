@@ -144,7 +144,7 @@ class AsioScheduler : public Scheduler {
 
   asio::io_context& ioc_;
   std::shared_ptr<Gate> gate_ = std::make_shared<Gate>();
-  FairPool search_;              // searching bots, by the address that made the table
+  FairPool search_;  // searching bots, by the address that made the table
   // Other bots, by the address that made the table. They answer within the
   // bot budget (Observation::limits), but a few games' optimal bots solve
   // their game once a process at first use (Vingt-et-un's duel: about 30 s),

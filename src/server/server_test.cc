@@ -810,7 +810,8 @@ TEST(Persistence, ATableSomeoneIsAtIsNotAbandoned) {
   o.expire_unfinished = std::chrono::seconds(7 * 86400);
   o.idle_evict = std::chrono::hours(1);  // the sweep, run by hand below
   Fixture f(db, 0, o);
-  const json watched = f.create({{"game", "old-maid"}, {"players", 2}, {"seats", {"human", "human"}}});
+  const json watched =
+      f.create({{"game", "old-maid"}, {"players", 2}, {"seats", {"human", "human"}}});
   const json sat = f.create({{"game", "old-maid"}, {"players", 2}, {"seats", {"human", "human"}}});
   const json left = f.create({{"game", "old-maid"}, {"players", 2}, {"seats", {"human", "human"}}});
   Recorder watcher, first, second;
@@ -819,8 +820,9 @@ TEST(Persistence, ATableSomeoneIsAtIsNotAbandoned) {
   f.join(second, sat["table"], token(sat, 1));
   {  // eight days on, as far as the store can tell
     SQLite::Database raw(db, SQLite::OPEN_READWRITE);
-    raw.exec("UPDATE tables SET created = strftime('%s','now') - 8 * 86400, "
-             "active = strftime('%s','now') - 8 * 86400");
+    raw.exec(
+        "UPDATE tables SET created = strftime('%s','now') - 8 * 86400, "
+        "active = strftime('%s','now') - 8 * 86400");
   }
   ASSERT_EQ(f.clock.pending.size(), 1u);  // the sweeper
   auto sweep = std::move(f.clock.pending[0].second);

@@ -133,8 +133,8 @@ class CheatResampler final : public Resampler {
       if (p == seat) continue;
       auto& knew = out->mutable_knew_hand();
       const bool marks = out->phase() == CheatState::Phase::kWindow && p == out->claimer();
-      kit::order_hand(out->mutable_hand(p),
-                      marks ? std::span<SeatMask>(knew.begin(), knew.size()) : std::span<SeatMask>());
+      kit::order_hand(out->mutable_hand(p), marks ? std::span<SeatMask>(knew.begin(), knew.size())
+                                                  : std::span<SeatMask>());
     }
     return out;
   }
