@@ -238,8 +238,8 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   serve
       ->add_option("--bot-memory", so.bot_memory_mb,
-                   "the most memory, in MB, a searching bot's tree may hold over one move "
-                   "(with --bot-budget, every bot, the game's own included, answers within it)")
+                   "the most memory, in MB, a searching bot's tree may hold over one move: it "
+                   "stops searching there and answers")
       ->check(CLI::Range(1, 4096))
       ->capture_default_str();
   serve
