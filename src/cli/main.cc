@@ -103,7 +103,9 @@ int main(int argc, char** argv) {
                  "play each deal under every rotation of the bots and compare them deal by deal");
 
   auto* oddsc = app.add_subcommand(
-      "odds", "exact odds of losing, seat by seat, from the deal or from a record");
+      "odds",
+      "exact odds, from the deal or from a record: each seat's chance of losing, or in a game "
+      "for stakes each seat's edge per chip");
   cli::OddsArgs oa;
   oddsc
       ->add_option("GAME", oa.game,
@@ -257,8 +259,23 @@ int main(int argc, char** argv) {
   } catch (const CLI::CallForAllHelp& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    std::cerr << "parlour: " << e.what()
-              << "\nRun `parlour --help` (or `parlour COMMAND --help`) for usage.\n";
+    // A word that names no command is said to be one, with the commands
+    // there are (CLI11 would say only that a command is required).
+    std::string commands;
+    bool known = false;
+    const std::string first = argc > 1 ? argv[1] : "";
+    for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; })) {
+      commands += (commands.empty() ? "" : ", ") + sub->get_name();
+      known = known || sub->get_name() == first;
+    }
+    if (!first.empty() && first[0] != '-' && !known)
+      std::cerr << "parlour: no command is named \"" << first << "\"; the commands are " << commands
+                << "\n";
+    else if (app.get_subcommands().empty() && !known)
+      std::cerr << "parlour: name a command: " << commands << "\n";
+    else
+      std::cerr << "parlour: " << e.what() << "\n";
+    std::cerr << "Run `parlour --help` (or `parlour COMMAND --help`) for usage.\n";
     return 2;
   }
 
