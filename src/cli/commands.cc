@@ -152,6 +152,20 @@ int list_games(std::ostream& out) {
   return 0;
 }
 
+namespace {
+
+// The bots `--bot`, `--bots` and a table's seats take for `g`, a line each.
+void write_bots(const GameInfo& g, std::ostream& out) {
+  for (const auto& b : g.bots) out << "- `" << b.name << "`: " << b.help << ".\n";
+  out << "- `random`: picks uniformly among the legal moves.\n";
+  if (g.resampler)
+    out << "- `ismcts`, `ismcts:N`, `ismcts:Xs`: searches (information-set Monte Carlo tree "
+           "search), dealing afresh the cards it cannot see; 500 iterations a move, or N, or X "
+           "seconds.\n";
+}
+
+}  // namespace
+
 int show_rules(const std::string& name, std::ostream& out, std::ostream& err) {
   Result<Selection> sel = select(name);
   if (!sel.ok()) return fail(err, sel.message());
@@ -168,8 +182,14 @@ int show_rules(const std::string& name, std::ostream& out, std::ostream& err) {
     out << "; " << players_range(sel->preset->min_players, sel->preset->max_players) << ".\n";
   }
   out << "\n## Bots\n";
-  for (const auto& b : g.bots) out << "- `" << b.name << "`: " << b.help << ".\n";
-  out << "- `random`: picks uniformly among the legal moves.\n";
+  write_bots(g, out);
+  return 0;
+}
+
+int show_bots(const std::string& name, std::ostream& out, std::ostream& err) {
+  Result<Selection> sel = select(name);
+  if (!sel.ok()) return fail(err, sel.message());
+  write_bots(*sel->game, out);
   return 0;
 }
 

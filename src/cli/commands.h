@@ -33,6 +33,8 @@ int show_stats(const StatsArgs& args, std::ostream& out, std::ostream& err);
 
 int list_games(std::ostream& out);
 int show_rules(const std::string& name, std::ostream& out, std::ostream& err);
+// `parlour bots GAME`: the bots a game can be played by, a line each.
+int show_bots(const std::string& name, std::ostream& out, std::ostream& err);
 int play(const PlayArgs& args, const Style& style, std::istream& in, std::ostream& out,
          std::ostream& err);
 struct SimArgs {

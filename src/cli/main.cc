@@ -33,6 +33,11 @@ int main(int argc, char** argv) {
   std::string rules_game;
   rules->add_option("GAME", rules_game, "a name from `parlour list`")->required();
 
+  auto* bots = app.add_subcommand(
+      "bots", "the bots a game can be played by (--bot, --bots, a table's seats), a line each");
+  std::string bots_game;
+  bots->add_option("GAME", bots_game, "a name from `parlour list`")->required();
+
   auto* play = app.add_subcommand("play", "play a game in the terminal against bots");
   cli::PlayArgs pa;
   play->add_option("GAME", pa.game, "a name from `parlour list`")->required();
@@ -287,6 +292,7 @@ int main(int argc, char** argv) {
 
   if (app.got_subcommand("list")) return cli::list_games(std::cout);
   if (app.got_subcommand("rules")) return cli::show_rules(rules_game, std::cout, std::cerr);
+  if (app.got_subcommand("bots")) return cli::show_bots(bots_game, std::cout, std::cerr);
   if (app.got_subcommand("play")) return cli::play(pa, style, std::cin, std::cout, std::cerr);
   if (app.got_subcommand("stats")) return cli::show_stats(st, std::cout, std::cerr);
   if (app.got_subcommand("fairness")) return cli::fairness(fa, std::cout, std::cerr);

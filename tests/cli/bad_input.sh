@@ -36,10 +36,10 @@ expect_status 2 "a search of no iterations" -- "$PARLOUR" tournament cheat --pla
 expect_in err "ismcts:ITERATIONS" "says how a search's budget is written"
 expect_status 2 "unknown command" -- "$PARLOUR" dance
 expect_status 2 "no command" -- "$PARLOUR"
-expect_in err "name a command: list, rules, play" "lists the commands"
+expect_in err "name a command: list, rules, bots, play" "lists the commands"
 # Issue 36 (17): a word that names no command is said to be one.
 expect_status 2 "an unknown command" -- "$PARLOUR" foo
-expect_in err 'no command is named "foo"; the commands are list, rules, play' "names the unknown command and lists the commands"
+expect_in err 'no command is named "foo"; the commands are list, rules, bots, play' "names the unknown command and lists the commands"
 expect_status 2 "missing record" -- "$PARLOUR" replay no-such-file.json
 expect_in err "cannot read record file" "says it cannot read the file"
 
