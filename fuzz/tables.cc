@@ -146,8 +146,9 @@ extern "C" int LLVMFuzzerTestOneInput(const unsigned char* data, std::size_t siz
   fuzz::games_once();
   static fuzz::HubFixture f;
   Choices c(fuzz::text(data, size));
+  static const bool debug = std::getenv("FUZZ_DEBUG") != nullptr;
   const json req = table_request(c);
-  if (std::getenv("FUZZ_DEBUG")) std::fprintf(stderr, "request %s\n", text_of(req).c_str());
+  if (debug) std::fprintf(stderr, "request %s\n", text_of(req).c_str());
   // A winnable deal is answered later, once the fixture runs the search: then
   // its answer is checked as it comes, and this input has no table to play.
   auto got = std::make_shared<std::optional<server::HttpReply>>();
@@ -177,7 +178,7 @@ extern "C" int LLVMFuzzerTestOneInput(const unsigned char* data, std::size_t siz
   f.hub().received(a, text_of(first));
   for (int i = 0; i < 64 && !c.empty() && !a.closed; ++i) {
     const std::string m = text_of(message(c, table, a.last_update));
-    if (std::getenv("FUZZ_DEBUG")) std::fprintf(stderr, "message %s\n", m.c_str());
+    if (debug) std::fprintf(stderr, "message %s\n", m.c_str());
     f.hub().received(a, m);
   }
   f.hub().closed(a);

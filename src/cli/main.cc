@@ -276,7 +276,7 @@ int main(int argc, char** argv) {
     if (!first.empty() && first[0] != '-' && !known)
       std::cerr << "parlour: no command is named \"" << first << "\"; the commands are " << commands
                 << "\n";
-    else if (app.get_subcommands().empty() && !known)
+    else if (app.get_subcommands().empty())
       std::cerr << "parlour: name a command: " << commands << "\n";
     else
       std::cerr << "parlour: " << e.what() << "\n";

@@ -14,16 +14,19 @@ void HiddenCards::deal(Rng& rng) {
 }
 
 void order_hand(Cards& hand, std::span<SeatMask> marks) {
-  const bool with_marks = marks.size() == hand.size();
+  const auto by_card = [](const Held& a, const Held& b) { return a.card < b.card; };
+  // Most hands carry no marks: sorted where they lie, with no allocation (a
+  // search samples thousands of times a move).
+  if (marks.size() != hand.size()) return std::stable_sort(hand.begin(), hand.end(), by_card);
   std::vector<std::size_t> order(hand.size());
   for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
   std::stable_sort(order.begin(), order.end(),
-                   [&](std::size_t a, std::size_t b) { return hand[a].card < hand[b].card; });
+                   [&](std::size_t a, std::size_t b) { return by_card(hand[a], hand[b]); });
   const Cards was = hand;
   const std::vector<SeatMask> marks_were(marks.begin(), marks.end());
   for (std::size_t i = 0; i < order.size(); ++i) {
     hand[i] = was[order[i]];
-    if (with_marks) marks[i] = marks_were[order[i]];
+    marks[i] = marks_were[order[i]];
   }
 }
 

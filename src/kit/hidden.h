@@ -117,7 +117,7 @@ class HiddenCards {
 };
 
 // Puts another seat's hand, in a sample, in order of its cards, with what
-// rides on its places (`marks`: one per card, or empty). Where among that
+// rides on its places (`marks`: one per card, or empty; of another size, ignored). Where among that
 // hand's cards lies one the sampling seat knows of is not something it can
 // see; a sample left in the real hand's order would answer differently to
 // the same view and random numbers (the bots' A/B test, issue 35).
