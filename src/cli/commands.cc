@@ -652,6 +652,19 @@ int solve(const SolveArgs& a, const Style& style, std::ostream& out, std::ostrea
     return fail(err, "--threads takes 1 to 256, not " + std::to_string(a.threads));
   Result<Config> cfg = make_config(*sel, std::nullopt, a.options);
   if (!cfg.ok()) return fail(err, cfg.message());
+  // Solving a deal asks whether it can be won at all, so the solver reads
+  // every card, as the thoughtful game shows them; where the player of the
+  // game cannot see them all (Klondike's face-down cards), it says so.
+  lim.reading_hidden_cards = true;
+  const bool hides_cards = [&] {
+    std::unique_ptr<State> s = g.new_game(*cfg);
+    Rng rng(a.from, kChanceStream);
+    while (s->chance()) s->apply_chance(rng);
+    for (const Zone& z : s->view(0).zones)
+      for (const CardView& c : z.cards)
+        if (!c.card && !c.empty) return true;
+    return false;
+  }();
   SolveSpec spec{*sel, *cfg, a.deals, a.from, a.threads, lim};
   Result<SolveSummary> r = solve_deals(spec);
   if (!r.ok()) return fail(err, r.message());
@@ -661,6 +674,9 @@ int solve(const SolveArgs& a, const Style& style, std::ostream& out, std::ostrea
   out << g.title << ", " << r->deals.size() << " deals from seed " << a.from;
   if (std::string o = cfg->options.changed(); !o.empty()) out << ", " << o;
   out << ":\n";
+  if (hides_cards)
+    out << "  (every card known to the solver, the face-down ones too: whether a deal can be won "
+           "at all, not how often a player who cannot see them wins it)\n";
   std::snprintf(buf, sizeof buf, "  won        %8llu  %7.3f%%  [%.3f%%, %.3f%%] (95%%, Wilson)\n",
                 static_cast<unsigned long long>(r->won), 100 * r->won / n, 100 * w.low,
                 100 * w.high);

@@ -64,6 +64,18 @@ void KlondikeState::set_deal(const std::vector<Card>& cards) {
   settle_end();
 }
 
+void KlondikeState::set_position(const std::array<Pile, kColumns>& columns,
+                                 const std::array<int, kColumns>& down, std::vector<Card> stock,
+                                 std::vector<Card> waste, const std::array<int, 4>& found) {
+  columns_ = columns, down_ = down, found_ = found;
+  stock_ = std::move(stock), waste_ = std::move(waste);
+  score_ = recycles_ = actions_ = 0;
+  played_since_recycle_ = true;
+  history_.clear(), story_.clear();
+  dealt_ = true;
+  settle_end();
+}
+
 // ---- Moves -----------------------------------------------------------------------------
 
 Card KlondikeState::top_of(int place) const {

@@ -1,14 +1,39 @@
 // Klondike's solver: a depth-first search of the thoughtful game (every card
-// known) over a compact position of its own. Two foldings make it small:
+// known) over a compact position of its own, each position searched once.
+// A search that meets each position once (kit::DepthFirst) proves a deal
+// lost only if the moves it tries from a position depend on nothing but
+// what the position's hash holds, and if every folding and every move it
+// leaves out is sound: a position is won if and only if one it folds with is,
+// and a win that needs a move left out has another that does not. Each is
+// argued where it is made; this folder's tests check them against a plain
+// search of the rules on thousands of seeded endgames (klondike_test.cc).
+//
+// Four more that it once made were not sound: together they proved lost a
+// deal another solver wins (issue 36, item 20), and they are gone: a loose
+// card that fits going up at once, a card back from a foundation only for
+// a card to go onto it at once, a column emptied only for a King to come at
+// once, and, after a card from the stock to a column, no column move the
+// position before had (the move set then hung on the path, not the hash).
+//
+// The foldings:
 // - The stock's turning is folded into the moves that play its cards: a move
-//   names the card, and turning to it is part of it.
+//   names the card, and turning to it is part of it (Search::stock, align).
 // - The face-up cards are a set. Each face-up card that is not the first of
 //   its column's face-up cards lies on a card one higher of the other colour,
-//   and there are two of those; which of the two it lies on the player can
-//   change at will (a run moves from one to the other), so positions that
-//   differ only in that are one position, and such a move is made only as
-//   part of a move that needs it: a card is "reachable" if it is on top, or
-//   the run on it can move onto its twin (the card of its rank and colour).
+//   and there are two of those (twins: same rank and colour). Positions that
+//   differ only in which of the two a card lies on are one position:
+//   . Where only card c of its rank and colour lies on one of them, nothing
+//     lies on the other (only c and its twin could), so the player moves c's
+//     run from one to the other at will.
+//   . Where c and its twin lie on them, one each, the two ways round are
+//     alike: until one of the two leaves, neither twin below them can be
+//     reached, whichever way round; and one can leave only for its
+//     foundation (it cannot go onto a card one higher of the other colour,
+//     the two being covered, nor to an empty column, not being a King), and
+//     then the other moves onto either at will.
+//   So such a move is made only as part of a move that needs it: a card is
+//   "reachable" if it is on top, or the run on it can move onto its twin,
+//   which is on top.
 #include <algorithm>
 #include <array>
 #include <cassert>
@@ -26,7 +51,6 @@ namespace {
 
 constexpr int kDeck = 24;  // the stock and the waste hold 24 cards at most
 constexpr std::uint8_t kToEmpty = 52, kToFoundation = 53;  // a move's target besides a card
-constexpr std::uint8_t kNoWait = 255, kKingWait = 254;
 
 std::uint64_t bit(Card c) {
   return std::uint64_t{1} << c.index();
@@ -44,7 +68,7 @@ struct Keys {
   std::array<std::array<std::uint64_t, kDeck>, 52> deck{};
   std::array<std::uint64_t, kDeck + 1> turned{};
   std::array<std::uint64_t, 16> recycles{};
-  std::uint64_t unplayed = 0, king_wait = 0;
+  std::uint64_t unplayed = 0;
 };
 
 const Keys& keys() {
@@ -59,7 +83,7 @@ const Keys& keys() {
       for (auto& x : row) x = splitmix64(++n);
     for (auto& x : k.turned) x = splitmix64(++n);
     for (auto& x : k.recycles) x = splitmix64(++n);
-    k.unplayed = splitmix64(++n), k.king_wait = splitmix64(++n);
+    k.unplayed = splitmix64(++n);
     return k;
   }();
   return k;
@@ -116,19 +140,9 @@ struct Pos {
   bool played = true;    // a card played since the stock was last turned over
   bool limited = false;  // the redeals are: their count tells positions apart
   std::uint8_t draw = 3;
-  // What the next move must do after one that serves only it: after a
-  // column emptied, put a King there (kKingWait); after a card brought back
-  // from a foundation (its index), take a card onto it or a run off its
-  // twin; else kNoWait.
-  std::uint8_t wait = kNoWait;
   int recycles = 0, up = 0;
   std::vector<Played>* log = nullptr;  // where the card moves are told, if anywhere
-  // After a card from the stock to a column (`drawn`): the cards whose
-  // column moves the position before had (Search::expand), not made now
-  // but onto `drawn` or its twin.
-  std::uint64_t asleep = 0;
-  Card drawn;
-  bool may_stick = true;  // whether Search::expand asks stuck()
+  bool may_stick = true;               // whether Search::expand asks stuck()
 
   // Works out `shown` and the keys afresh.
   void rekey() {
@@ -294,8 +308,6 @@ struct Pos {
     h ^= free ^ deck_key ^ k.turned[turned] * 3;
     if (limited) h ^= k.recycles[static_cast<std::size_t>(recycles & 15)];
     if (!played) h ^= k.unplayed;
-    if (wait == kKingWait) h ^= k.king_wait;
-    if (wait < 52) h ^= splitmix64(k.king_wait + wait);
     return h;
   }
 
@@ -370,20 +382,11 @@ struct Pos {
     return -1;
   }
 
-  // Whether face-up card x lies loose: not the first over its column's
-  // face-down cards (nor alone at a non-King's foot), nor the card just
-  // brought back down.
-  bool loose(Card x) const {
-    int c, k;
-    return x.index() != wait && find(x, c, k) && (k > down[c] || !locked(c));
-  }
-
   // Option `auto`'s safe cards up (state.h), and those that a run moved
-  // onto a twin brings on top. Also every loose card that fits: that move
-  // can be taken back (the card comes back down onto the card it left), so
-  // the position with it up is the same as the one without, and the search
-  // keeps one of the two. What needed the card down is a card back from the
-  // foundation and, at once, what needed it.
+  // onto a twin brings on top, with or without the option: safe_up's cards
+  // are those no card could need to build on, nor need brought back down
+  // (its comment argues it), so a line that leaves one down wins as well
+  // with it up.
   void settle() {
     for (bool again = true; again;) {
       again = false;
@@ -391,7 +394,7 @@ struct Pos {
         if (found[f] == kKing) continue;
         const Card x = Card::standard(Rank(found[f] + 1), Suit(f));
         if (!(shown & bit(x))) continue;
-        if (!reachable(x) || (!safe_up(x, found) && !loose(x))) continue;
+        if (!reachable(x) || !safe_up(x, found)) continue;
         const int c = bring_up(x);
         tell(x, kToFoundation);
         to_foundation(x);
@@ -405,7 +408,6 @@ struct Pos {
   // plans end where a card turns up, before what it makes possible).
   void play(const Step& s, bool then_settle = true) {
     if (s.recycle) ++recycles;
-    wait = kNoWait;
     switch (s.kind) {
       case Step::kUp: {
         const Card x = Card::from_index(s.from);
@@ -432,7 +434,6 @@ struct Pos {
         int c, k;
         find(b, c, k);
         tell(b, s.to);
-        if (k == 0) wait = kKingWait;  // a column emptied: for a King
         move_run(c, k, d);
         break;
       }
@@ -442,7 +443,6 @@ struct Pos {
         tell(y, s.to, true);
         --found[s.from], --up;
         push(d, y);
-        wait = y.index();  // for a card to go onto it, or a run off its twin
         break;
       }
     }
@@ -500,23 +500,15 @@ class Search final : public kit::DepthFirst<Search, Pos, Step> {
 
   bool expand(Pos& p, std::vector<Step>& moves) {
     if (p.may_stick && p.stuck()) return false;  // lost: a card can never go up
-    const std::uint64_t tableau = generate(p, moves);
+    generate(p, moves);
     auto make = [&](const Step& m, Child& kid) {
       Pos& next = kid.state;
       next = p;
       next.play(m);
       // A card up or back down, or one from the stock up, has never been
       // seen to leave a card that can never go up: the test is skipped.
+      // (Skipping a test that only ever cuts loses nothing.)
       next.may_stick = m.kind == Step::kReveal || (m.kind == Step::kDeck && m.to != kToFoundation);
-      next.asleep = 0;
-      if (m.kind == Step::kDeck && m.to != kToFoundation) {
-        // A card from the stock to a column: the column moves this position
-        // has could be made first, so after it only those it makes
-        // possible are (a line with them after is a line with them before).
-        const Card x = p.deck[m.from];
-        next.asleep = tableau & ~(bit(x) | bit(twin(x)));
-        next.drawn = x;
-      }
       kid.hash = next.hash();
     };
     std::vector<Child>& kids = children();
@@ -569,23 +561,28 @@ class Search final : public kit::DepthFirst<Search, Pos, Step> {
   }
 
  private:
-  // The position's moves, the likeliest first. None is lost (the search is
-  // complete) but those that cannot serve: a card back from a foundation
-  // where no card could go onto it or use its place, a column emptied where
-  // no King could fill it (and then the next move must be the King's).
-  // Returns the cards that had a move to a foundation or (over face-down
-  // cards) to a column, asleep or not.
-  std::uint64_t generate(const Pos& p, std::vector<Step>& out) {
+  // The position's moves, the likeliest first: every move of the rules but
+  // those folded (a run between twins, a turn of the stock) and those that
+  // cannot serve:
+  // - a run from a face-up card that is not its column's first: it can go
+  //   only onto a card one higher of the other colour, and it lies on one
+  //   of the two already, so the move is one between twins;
+  // - a King's column, the King at its foot, to an empty column (the rules
+  //   forbid it: it changes nothing);
+  // - an Ace or a Two back from its foundation: nothing needs an Ace on a
+  //   column (an Ace that could go onto a Two can go up), so neither a Two
+  //   (nothing else can go onto it, nor onto its twin);
+  // - a card back that safe_up() puts up: nothing can need it down.
+  void generate(const Pos& p, std::vector<Step>& out) {
     ranked_.clear();
-    std::uint64_t tableau = 0;
     auto add = [&](int rank, Step s) { ranked_.push_back({rank, s}); };
     bool empty = false;
-    std::uint64_t tops_of_columns = 0, stock_cards = 0;
+    std::uint64_t tops_of_columns = 0;
     for (int c = 0; c < kColumns; ++c) {
       empty |= p.n[c] == 0;
       if (p.n[c] > p.down[c]) tops_of_columns |= bit(p.top(c));
     }
-    const std::uint64_t face_up = p.shown, covered = face_up & ~tops_of_columns;
+    const std::uint64_t face_up = p.shown;
     const auto at_col = [&](Card x) { return p.at[x.index()] >> 5; };  // REQUIRES: x face up
     const auto at_row = [&](Card x) { return p.at[x.index()] & 31; };
     const auto on_top = [&](Card x) { return (tops_of_columns & bit(x)) != 0; };
@@ -593,11 +590,6 @@ class Search final : public kit::DepthFirst<Search, Pos, Step> {
     const auto reachable = [&](Card x) {
       return (face_up & bit(x)) && (on_top(x) || ((face_up & bit(twin(x))) && on_top(twin(x))));
     };
-    stock(p, [&](int i, bool) { stock_cards |= bit(p.deck[i]); });
-    std::uint64_t tops = 0;
-    for (int f = 0; f < 4; ++f)
-      if (p.found[f] > 0) tops |= bit(Card::standard(Rank(p.found[f]), Suit(f)));
-    const std::uint64_t movable = face_up | stock_cards | tops;
     // Onto the cards that can take x, brought on top; a King to an empty
     // column.
     auto onto = [&](int rank, Step s, Card x) {
@@ -610,21 +602,6 @@ class Search final : public kit::DepthFirst<Search, Pos, Step> {
            {Card::standard(Rank(x.rank() + 1), a), twin(Card::standard(Rank(x.rank() + 1), a))})
         if (reachable(d)) s.to = d.index(), add(rank, s);
     };
-    if (p.wait == kKingWait) {
-      // Only a King into the emptied column.
-      for (int c = 0; c < kColumns; ++c)
-        if (p.locked(c) && p.col[c][p.down[c]].rank() == kKing)
-          add(80, {Step::kReveal, p.col[c][p.down[c]].index(), kToEmpty, false});
-      stock(p, [&](int i, bool recycle) {
-        if (p.deck[i].rank() == kKing)
-          add(60, {Step::kDeck, static_cast<std::uint8_t>(i), kToEmpty, recycle});
-      });
-      for (int f = 0; f < 4; ++f)
-        if (p.found[f] == kKing)
-          add(1, {Step::kBack, static_cast<std::uint8_t>(f), kToEmpty, false});
-      finish(out);
-      return tableau;
-    }
     if (bold_) {
       // A face-up card that could go up and turns nothing up goes up first,
       // the lowest first.
@@ -638,7 +615,7 @@ class Search final : public kit::DepthFirst<Search, Pos, Step> {
       }
       if (least < 99) {
         out.assign(1, {Step::kUp, up.index()});
-        return tableau;
+        return;
       }
     }
     // To the foundations.
@@ -646,8 +623,6 @@ class Search final : public kit::DepthFirst<Search, Pos, Step> {
       if (p.found[f] == kKing) continue;
       const Card x = Card::standard(Rank(p.found[f] + 1), Suit(f));
       if (reachable(x)) {
-        tableau |= bit(x);
-        if (p.asleep & bit(x)) continue;
         const int c = at_col(x), k = at_row(x);
         add(k == p.down[c] && k > 0 && k == p.n[c] - 1 ? 90 + k : 55, {Step::kUp, x.index()});
       }
@@ -656,19 +631,7 @@ class Search final : public kit::DepthFirst<Search, Pos, Step> {
     for (int c = 0; c < kColumns; ++c) {
       if (!p.locked(c)) continue;
       const Card b = p.col[c][p.down[c]];
-      if (p.down[c] == 0 && !king_to_come(p, movable)) continue;
-      const std::size_t before = ranked_.size();
       onto(p.down[c] > 0 ? 80 + p.down[c] : 40, {Step::kReveal, b.index(), 0, false}, b);
-      if (p.down[c] == 0 || ranked_.size() == before) continue;
-      tableau |= bit(b);
-      if (p.asleep & bit(b))
-        ranked_.erase(
-            std::remove_if(ranked_.begin() + static_cast<std::ptrdiff_t>(before), ranked_.end(),
-                           [&](const auto& r) {
-                             return r.second.to != p.drawn.index() &&
-                                    r.second.to != twin(p.drawn).index();
-                           }),
-            ranked_.end());
     }
     // The stock's cards.
     stock(p, [&](int i, bool recycle) {
@@ -677,37 +640,14 @@ class Search final : public kit::DepthFirst<Search, Pos, Step> {
       if (p.fits(x)) add(60, s);
       onto(35, s, x);
     });
-    // Back from the foundations: for a card to go onto it (one a rank lower,
-    // of the other colour) or for a run on its twin to move onto it.
+    // Back from the foundations, to build on.
     for (int f = 0; f < 4; ++f) {
-      if (p.found[f] < 2 || bold_) continue;
+      if (p.found[f] < 3 || bold_) continue;
       const Card y = Card::standard(Rank(p.found[f]), Suit(f));
       if (safe_up(y, p.found)) continue;  // it would go straight back up
-      const Card below =
-          Card::standard(Rank(y.rank() - 1), y.colour() == kRed ? kClubs : kDiamonds);
-      if (!(movable & (bit(below) | bit(twin(below)))) && !(covered & bit(twin(y)))) continue;
       onto(1, {Step::kBack, static_cast<std::uint8_t>(f), 0, false}, y);
     }
     finish(out);
-    if (p.wait < 52) {
-      const Card y = Card::from_index(p.wait);
-      std::erase_if(out, [&](const Step& m) {
-        return m.to != p.wait && m.to != twin(y).index() &&
-               !(m.kind == Step::kUp && m.from == twin(y).index());
-      });
-    }
-    return tableau;
-  }
-
-  // Whether a King could fill a column emptied now: one over face-down
-  // cards, in reach in the stock, or on a foundation.
-  static bool king_to_come(const Pos& p, std::uint64_t movable) {
-    std::uint64_t kings = 0;
-    for (int s = 0; s < 4; ++s) kings |= bit(Card::standard(kKing, Suit(s)));
-    // A King at a column's foot has its column already.
-    for (int c = 0; c < kColumns; ++c)
-      if (p.n[c] > 0 && !p.locked(c)) kings &= ~bit(p.col[c][0]);
-    return (movable & kings) != 0;
   }
 
   void finish(std::vector<Step>& out) {

@@ -70,6 +70,12 @@ class KlondikeState final : public StateBase<KlondikeState> {
   // For tests: the 52 cards as dealt (column by column, one to seven, the
   // last of each face up; then the stock, its first card turned first).
   void set_deal(const std::vector<Card>& cards);
+  // For tests: any position. Columns bottom to top, the first `down` of
+  // each face down; the stock (its next card last) and the waste (its top
+  // last); each suit's highest rank up. Nothing goes up by itself.
+  void set_position(const std::array<Pile, kColumns>& columns,
+                    const std::array<int, kColumns>& down, std::vector<Card> stock,
+                    std::vector<Card> waste, const std::array<int, 4>& found);
   // Takes back the last move; false where none, or a card was turned since
   // (the stock or a face-down card: it has been seen).
   bool undo();
