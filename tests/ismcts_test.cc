@@ -24,10 +24,10 @@ TEST(Ismcts, ParsesABudgetOfIterationsOrSeconds) {
 }
 
 TEST(Ismcts, RewardsByTheKindOfResult) {
-  Outcome loser{OutcomeKind::kLoser, {0, -1, 0}, {1, 3, 1}, ""};
+  Outcome loser{OutcomeKind::kLoser, {0, -1, 0}, {1, 3, 1}, "", 0, {}};
   EXPECT_EQ(seat_reward(loser, 0), 1.0);
   EXPECT_EQ(seat_reward(loser, 1), 0.0);
-  Outcome places{OutcomeKind::kRanking, {}, {2, 1, 3}, ""};
+  Outcome places{OutcomeKind::kRanking, {}, {2, 1, 3}, "", 0, {}};
   EXPECT_EQ(seat_reward(places, 1), 1.0);
   EXPECT_EQ(seat_reward(places, 0), 0.5);
   EXPECT_EQ(seat_reward(places, 2), 0.0);

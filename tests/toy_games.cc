@@ -98,7 +98,9 @@ class Patience final : public StateBase<Patience> {
     return {OutcomeKind::kSolo,
             {static_cast<double>(2 * removed_.size())},
             {won ? 1 : 2},
-            won ? "Won." : "Lost."};
+            won ? "Won." : "Lost.",
+            0,
+            {}};
   }
   void all_cards(std::vector<Card>& out) const override {
     out.clear();

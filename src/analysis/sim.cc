@@ -13,15 +13,15 @@
 namespace parlour {
 namespace {
 
-constexpr std::size_t kLengthBins = 4096;
-
 struct Partial {
   std::vector<Tally> seats, bots;
   std::vector<std::vector<PairTally>> pairs;
   std::vector<std::vector<DiffTally>> paired;
-  std::vector<std::uint64_t> hist = std::vector<std::uint64_t>(kLengthBins, 0);
+  std::vector<std::uint64_t> hist;  // by length, as long as the longest game
   std::vector<std::uint64_t> stats;
-  std::uint64_t length_sum = 0, games = 0;
+  std::uint64_t length_sum = 0, games = 0, capped = 0;
+  int cap = 0;
+  std::string_view cap_unit;
   OutcomeKind kind = OutcomeKind::kScores;
 };
 
@@ -71,6 +71,7 @@ void playout_of(const State& s, const GameInfo& g, Playout& out) {
   out.kind = o.kind;
   for (int p = 0; p < out.players; ++p) out.scores[p] = o.scores[p], out.places[p] = o.places[p];
   out.length = s.actions_applied();
+  out.cap = o.cap, out.cap_unit = o.cap_unit;
   if (g.stats) g.stats->facts(s, out);
 }
 
@@ -227,8 +228,10 @@ Result<SimResult> simulate(const SimSpec& spec) {
           }
         if (g.stats) g.stats->tally(po, part.stats);
         const std::uint64_t len = static_cast<std::uint64_t>(po.length);
-        ++part.hist[std::min<std::uint64_t>(len, kLengthBins - 1)];
+        if (len >= part.hist.size()) part.hist.resize(len + 1, 0);
+        ++part.hist[len];
         part.length_sum += len;
+        if (po.cap > 0) ++part.capped, part.cap = po.cap, part.cap_unit = po.cap_unit;
         ++part.games;
       }
       const std::uint64_t d = done.fetch_add(end - begin) + (end - begin);
@@ -254,7 +257,6 @@ Result<SimResult> simulate(const SimSpec& spec) {
   r.bots.assign(names.size(), {});
   r.head_to_head.assign(names.size(), std::vector<PairTally>(names.size()));
   if (duplicate) r.paired.assign(names.size(), std::vector<DiffTally>(names.size()));
-  r.length_hist.assign(kLengthBins, 0);
   std::vector<std::uint64_t> stats(stat_counters, 0);
   for (const Partial& p : parts) {
     for (int s = 0; s < players; ++s) r.seats[s].add(p.seats[s]);
@@ -265,7 +267,10 @@ Result<SimResult> simulate(const SimSpec& spec) {
         if (duplicate) r.paired[b][c].add(p.paired[b][c]);
       }
     }
-    for (std::size_t i = 0; i < kLengthBins; ++i) r.length_hist[i] += p.hist[i];
+    if (p.hist.size() > r.length_hist.size()) r.length_hist.resize(p.hist.size(), 0);
+    for (std::size_t i = 0; i < p.hist.size(); ++i) r.length_hist[i] += p.hist[i];
+    r.capped += p.capped;
+    if (p.capped) r.cap = p.cap, r.cap_unit = p.cap_unit;
     for (std::size_t i = 0; i < stat_counters && i < p.stats.size(); ++i) stats[i] += p.stats[i];
     r.length_sum += p.length_sum;
     if (p.games) r.kind = p.kind;

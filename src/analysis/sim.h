@@ -83,8 +83,13 @@ struct SimResult {
   std::vector<std::vector<PairTally>> head_to_head;  // [a][b]: bot a against bot b
   // duplicate: [a][b], a's mean score a game less b's, deal by deal.
   std::vector<std::vector<DiffTally>> paired;
-  std::vector<std::uint64_t> length_hist;  // games by number of seat actions (last bin: and more)
+  std::vector<std::uint64_t> length_hist;  // games by number of seat actions, to the longest
   std::uint64_t length_sum = 0;
+  // Games that ended at the game's safety cap (Outcome::cap) of `cap`
+  // `cap_unit`, not by its rules.
+  std::uint64_t capped = 0;
+  int cap = 0;
+  std::string_view cap_unit;
   std::vector<SeatRate> game_stats;  // the game's own report (GameStats), if it has one
   bool fast = false;                 // played by the game's fast simulator
   // Length percentile (0..1) from the histogram.

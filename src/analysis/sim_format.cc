@@ -105,6 +105,18 @@ std::vector<std::string> cells(OutcomeKind k, const Tally& t) {
   return {};
 }
 
+// Games that ended at the game's safety cap, not by its rules: said
+// wherever results are, since they are not the game's.
+std::string capped_line(const SimResult& r) {
+  if (r.capped == 0) return "";
+  return "\n" + std::to_string(r.capped) + (r.capped == 1 ? " game (" : " games (") +
+         pct(static_cast<double>(r.capped) /
+             static_cast<double>(std::max<std::uint64_t>(r.games, 1))) +
+         ") ended at the cap of " + std::to_string(r.cap) + " " + std::string(r.cap_unit) +
+         ", not by the rules: " + (r.capped == 1 ? "its result is" : "their results are") +
+         " counted as the game gave them.\n";
+}
+
 }  // namespace
 
 std::string format_text(const SimSpec& spec, const SimResult& r) {
@@ -140,6 +152,7 @@ std::string format_text(const SimSpec& spec, const SimResult& r) {
     for (const auto& c : cells(r.kind, r.seats[s])) o << padded(c, width);
     o << "\n";
   }
+  o << capped_line(r);
   // Finishing places, where a game ranks more than a winner and a loser.
   bool ranked = false;
   for (const Tally& t : r.seats)
@@ -238,7 +251,9 @@ std::string format_json(const SimSpec& spec, const SimResult& r) {
                  {"p50", r.length_percentile(0.5)},
                  {"p90", r.length_percentile(0.9)},
                  {"p99", r.length_percentile(0.99)},
+                 {"max", r.length_percentile(1.0)},
                  {"histogram", hist}};
+  j["capped"] = {{"games", r.capped}, {"cap", r.cap}, {"unit", std::string(r.cap_unit)}};
   return j.dump(1) + "\n";
 }
 
@@ -340,6 +355,7 @@ std::string format_tournament(const SimSpec& spec, const SimResult& r) {
       << padded(num(mean, 3) + " ± " + num(1.96 * sd / std::sqrt(n), 3), 20)
       << (scores ? score_ci(t) : "") << "\n";
   }
+  o << capped_line(r);
   if (r.bot_names.size() > 1) {
     o << "\nhead to head (the first ahead of the second: its margin, ahead minus behind, over the "
          "games both played):\n";

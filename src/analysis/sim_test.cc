@@ -96,6 +96,35 @@ TEST(Sim, JsonCarriesSeatsLoseRatesAndIntervals) {
   }
 }
 
+TEST(Sim, GamesEndedAtTheCapAreCountedAndSaidAndLengthsAreExact) {
+  // Issue 36, item 5: lengths were clamped at 4,095 (the mean above the
+  // max), and games stopped at a game's safety cap went unmentioned.
+  // Klondike's greedy bot often plays to the cap of 1,000 moves: the games
+  // counted as capped are those of exactly 1,000 moves not won (a fact of
+  // the lengths, not of the flag).
+  Result<SimResult> r = simulate(spec("klondike", 1, 40, {"greedy"}));
+  ASSERT_TRUE(r.ok()) << r.message();
+  ASSERT_GT(r->length_hist.size(), 1000u);
+  EXPECT_GT(r->capped, 0u);
+  EXPECT_LE(r->capped, r->length_hist[1000]);
+  EXPECT_GE(r->capped + r->seats[0].wins, r->length_hist[1000]);
+  EXPECT_EQ(r->cap, 1000);
+  EXPECT_EQ(r->cap_unit, "moves");
+  const std::string text = format_text(spec("klondike", 1, 40, {"greedy"}), *r);
+  EXPECT_NE(text.find(std::to_string(r->capped) + " games ("), std::string::npos) << text;
+  EXPECT_NE(text.find("ended at the cap of 1000 moves"), std::string::npos) << text;
+  // Cheat's games run past 4,095 seat actions: the mean lies within the
+  // lengths, whatever they are.
+  Result<SimResult> c = simulate(spec("cheat", 4, 6, {"random"}));
+  ASSERT_TRUE(c.ok()) << c.message();
+  const double mean = static_cast<double>(c->length_sum) / static_cast<double>(c->games);
+  EXPECT_LE(mean, static_cast<double>(c->length_percentile(1.0)));
+  EXPECT_GE(mean, static_cast<double>(c->length_percentile(0.0)));
+  std::uint64_t sum = 0;
+  for (std::size_t i = 0; i < c->length_hist.size(); ++i) sum += i * c->length_hist[i];
+  EXPECT_EQ(sum, c->length_sum);
+}
+
 TEST(Sim, BadBotsAreNamed) {
   Result<SimResult> r = simulate(spec("old-maid", 3, 10, {"blind", "genius", "blind"}));
   ASSERT_FALSE(r.ok());

@@ -225,6 +225,10 @@ TEST(Record, RejectsMalformedRecordsWithReasons) {
        "[seat, action]"},
       {R"({"format":"parlour-record","version":2,"game":"old-maid","players":4,"options":{},"seed":1,"actions":[],"outcome":{"kind":"best","scores":[],"places":[]}})",
        "kind"},
+      {R"({"format":"parlour-record","version":2,"game":"cheat","players":4,"options":{},"seed":1,"actions":[],"outcome":{"kind":"loser","scores":[],"places":[],"cap":1000,"cap_unit":"hours"}})",
+       "\"cap_unit\" must be moves or turns"},
+      {R"({"format":"parlour-record","version":2,"game":"cheat","players":4,"options":{},"seed":1,"actions":[],"outcome":{"kind":"loser","scores":[],"places":[],"cap":-5,"cap_unit":"turns"}})",
+       "\"cap\" must be a whole number"},
       {R"({"format":"parlour-record","version":1,"game":3})", "\"game\""},
       {R"({"format":"parlour-record","version":1,"game":"old-maid","players":"4"})", "players"},
       {R"({"format":"parlour-record","version":1,"game":"old-maid","players":4,"options":{},"seed":-1})",
@@ -247,8 +251,13 @@ TEST(Record, JsonRoundTrip) {
   r.options = {"a=1", "b=x"};
   r.seed = 18446744073709551615ull;
   r.moves = {{0, 0}, {2, 5}, {1, 4294967295u}};
-  r.outcome = Outcome{OutcomeKind::kLoser, {0, -1, 0}, {1, 3, 1}, "Seat 1 loses."};
+  r.outcome = Outcome{OutcomeKind::kLoser, {0, -1, 0}, {1, 3, 1}, "Seat 1 loses.", 0, {}};
   Result<Record> back = parse_record(to_json(r));
+  ASSERT_TRUE(back.ok()) << back.message();
+  EXPECT_EQ(back->outcome, r.outcome);
+  // A game stopped at its cap keeps the cap.
+  r.outcome->cap = 1000, r.outcome->cap_unit = "turns";
+  back = parse_record(to_json(r));
   ASSERT_TRUE(back.ok()) << back.message();
   EXPECT_EQ(back->version, 2);
   EXPECT_EQ(back->seed, r.seed);
@@ -267,17 +276,17 @@ TEST(Record, VersionOneRecordsAreReadWithoutSeats) {
 }
 
 TEST(Outcome, WinsAndLossesFollowTheKindOfResult) {
-  const Outcome loser{OutcomeKind::kLoser, {0, -1, 0}, {1, 3, 1}, ""};
+  const Outcome loser{OutcomeKind::kLoser, {0, -1, 0}, {1, 3, 1}, "", 0, {}};
   EXPECT_FALSE(loser.won(0));  // a game of losers has no winner
   EXPECT_TRUE(loser.lost(1));
   EXPECT_FALSE(loser.lost(0));
-  const Outcome scores{OutcomeKind::kScores, {12, 30, 30}, {3, 1, 1}, ""};
+  const Outcome scores{OutcomeKind::kScores, {12, 30, 30}, {3, 1, 1}, "", 0, {}};
   EXPECT_TRUE(scores.won(1) && scores.won(2));  // shared first place
   EXPECT_TRUE(scores.lost(0));
-  const Outcome tie{OutcomeKind::kScores, {5, 5}, {1, 1}, ""};
+  const Outcome tie{OutcomeKind::kScores, {5, 5}, {1, 1}, "", 0, {}};
   EXPECT_FALSE(tie.won(0) || tie.lost(0));  // everyone level: nobody won or lost
-  const Outcome solo_won{OutcomeKind::kSolo, {52}, {1}, ""},
-      solo_lost{OutcomeKind::kSolo, {40}, {2}, ""};
+  const Outcome solo_won{OutcomeKind::kSolo, {52}, {1}, "", 0, {}},
+      solo_lost{OutcomeKind::kSolo, {40}, {2}, "", 0, {}};
   EXPECT_TRUE(solo_won.won(0) && !solo_won.lost(0));
   EXPECT_TRUE(solo_lost.lost(0) && !solo_lost.won(0));
 }

@@ -58,12 +58,20 @@ std::string_view outcome_kind_name(OutcomeKind k);
 bool seat_won(OutcomeKind kind, std::span<const int> places, Seat s);
 bool seat_lost(OutcomeKind kind, std::span<const int> places, Seat s);
 
+// What a game's safety cap counts (Outcome::cap_unit): records name one.
+inline constexpr std::array<std::string_view, 2> kCapUnits = {"moves", "turns"};
+
 // The result of a finished game. places: 1 is best, ties share a place.
 struct Outcome {
   OutcomeKind kind = OutcomeKind::kScores;
   std::vector<double> scores;
   std::vector<int> places;
   std::string summary;  // "Seat 2 is the Old Maid."
+  // A game that could go round for ever stops at a safety cap, and is not
+  // a result of its rules: `cap` of `cap_unit` ("turns", static storage),
+  // 0 where the rules ended it. The summary says so too.
+  int cap = 0;
+  std::string_view cap_unit;  // one of kCapUnits
   bool operator==(const Outcome&) const = default;
 
   bool won(Seat s) const { return seat_won(kind, places, s); }
@@ -168,7 +176,9 @@ struct Playout {
   OutcomeKind kind = OutcomeKind::kScores;
   std::array<double, kMaxPlayers> scores{};
   std::array<int, kMaxPlayers> places{};
-  int length = 0;                        // seat actions
+  int length = 0;  // seat actions
+  int cap = 0;     // Outcome::cap
+  std::string_view cap_unit;
   std::array<std::uint64_t, 4> facts{};  // the game's own (GameStats)
   bool won(Seat s) const { return seat_won(kind, std::span<const int>(places.data(), players), s); }
   bool lost(Seat s) const {

@@ -29,6 +29,10 @@ std::string to_json(const Record& r) {
                     {"scores", r.outcome->scores},
                     {"places", r.outcome->places},
                     {"summary", r.outcome->summary}};
+    if (r.outcome->cap > 0) {
+      j["outcome"]["cap"] = r.outcome->cap;
+      j["outcome"]["cap_unit"] = std::string(r.outcome->cap_unit);
+    }
   }
   return j.dump(1) + "\n";
 }
@@ -122,6 +126,24 @@ Result<Record> parse_record(std::string_view text) {
     }
     if (o.contains("summary") && o["summary"].is_string())
       out.summary = o["summary"].get<std::string>();
+    if (o.contains("cap")) {
+      if (!o["cap"].is_number_integer() || o["cap"].get<long long>() < 1 ||
+          o["cap"].get<long long>() > 1'000'000)
+        return bad("outcome \"cap\" must be a whole number from 1 to 1000000");
+      out.cap = o["cap"].get<int>();
+      // The unit is one of the few that games stop at (static storage).
+      const std::string unit = o.contains("cap_unit") && o["cap_unit"].is_string()
+                                   ? o["cap_unit"].get<std::string>()
+                                   : "";
+      for (std::string_view u : kCapUnits)
+        if (unit == u) out.cap_unit = u;
+      if (out.cap_unit.empty()) {
+        std::string known;
+        for (std::string_view u : kCapUnits)
+          known += (known.empty() ? "" : " or ") + std::string(u);
+        return bad("outcome \"cap_unit\" must be " + known);
+      }
+    }
     r.outcome = std::move(out);
   }
   return r;

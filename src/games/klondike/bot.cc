@@ -22,22 +22,25 @@ class HindsightBot final : public Bot {
     if (!first) return legal[0];
     const auto& now = static_cast<const KlondikeState&>(*first);
     learn(now);
+    // In the thoughtful game every card is seen: the solver's line (a deal
+    // made afresh of cards the player sees would be a game of another deal).
+    const bool thoughtful = now.rules().thoughtful;
     // With the stock free to turn again, a pass through it first shows every
     // card of it, at no cost.
-    if (!known_ && now.rules().redeals == kUnlimited && !now.stock().empty() &&
+    if (!thoughtful && !known_ && now.rules().redeals == kUnlimited && !now.stock().empty() &&
         has(legal, Move::turn().encode()))
       return Move::turn().encode();
     // The plan holds while nothing new has come to light (followed in a deal
     // whose stock is as remembered, for the waste it shows after a turn).
-    const std::unique_ptr<State> world = known_ ? deal(obs, rng) : nullptr;
+    const std::unique_ptr<State> world = known_ && !thoughtful ? deal(obs, rng) : nullptr;
     const auto& seen = world ? static_cast<const KlondikeState&>(*world) : now;
     if (next_ < plan_.size() && looks(now) == expect_ && has(legal, plan_[next_]))
       return follow(seen);
     if (lost_) return fallback(legal);
     // The stock known, only the face-down cards are unknown: the lines that
     // turn up nothing, each to a card it turns up, weighed on many deals.
-    if (known_) {
-      if (seen.face_down() <= 1) {
+    if (known_ || thoughtful) {
+      if (thoughtful || seen.face_down() <= 1) {
         // Every card known (one face down is the card seen nowhere else):
         // the solver's line, if it finds one.
         SolveLimits lim;

@@ -314,9 +314,16 @@ Outcome KlondikeState::outcome() const {
   o.kind = OutcomeKind::kSolo;
   o.scores = {static_cast<double>(r_.scoring == Scoring::kNone ? on_foundations() : score_)};
   o.places = {won() ? 1 : 2};
-  o.summary = won() ? "Won: the four foundations run Ace to King."
-                    : "Lost: " + std::to_string(on_foundations()) +
-                          " of 52 cards on the foundations, and no move is left.";
+  // The cap ends a game with moves left (issue 36, item 4): not "no move".
+  std::vector<Move> left;
+  moves(left);
+  if (!won() && !left.empty()) o.cap = kMaxMoves, o.cap_unit = "moves";
+  o.summary = won()   ? "Won: the four foundations run Ace to King."
+              : o.cap ? "Lost: the game ends at its cap of " + std::to_string(kMaxMoves) +
+                            " moves, with " + std::to_string(on_foundations()) +
+                            " of 52 cards on the foundations."
+                      : "Lost: " + std::to_string(on_foundations()) +
+                            " of 52 cards on the foundations, and no move is left.";
   if (r_.scoring != Scoring::kNone) o.summary += " Score " + std::to_string(score_) + ".";
   return o;
 }

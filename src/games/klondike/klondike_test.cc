@@ -599,6 +599,34 @@ TEST(KlondikeBot, TheHonestPlayerTurnsThroughTheStockFirstAndPlaysToTheEnd) {
   EXPECT_LE(s.actions_applied(), kMaxMoves);
 }
 
+TEST(KlondikeBot, EveryCardKnownItWinsTheDealsTheSolverProvesWon) {
+  // Issue 36, item 21: in the thoughtful game the bot dealt the face-down
+  // cards afresh as if it could not see them, and went round in circles to
+  // the move cap on deals the solver wins. It plays the solver's line: it
+  // wins each deal the solver proves won, in fewer moves than the cap, and
+  // no other.
+  const GameInfo& g = *find_game("klondike");
+  int won = 0;
+  for (std::uint64_t seed = 1; seed <= 10; ++seed) {
+    KlondikeState s = deal(seed, {"thoughtful=yes"});
+    const bool winnable = solve(s, SolveLimits{}).verdict == SolveReport::kWon;
+    std::unique_ptr<Bot> bot = g.bots[0].make();
+    Rng rng(seed, 5);
+    std::vector<Action> legal;
+    while (!s.terminal()) {
+      s.legal_actions(0, legal);
+      const Observation obs(s, 0, g.resampler, legal);
+      s.apply(0, bot->act(obs, rng));
+    }
+    EXPECT_EQ(s.won(), winnable) << "deal " << seed;
+    if (winnable) {
+      EXPECT_LT(s.actions_applied(), kMaxMoves) << "deal " << seed;
+    }
+    won += s.won();
+  }
+  EXPECT_GE(won, 7);
+}
+
 TEST(KlondikeBot, ThePlannerReadsNoFaceDownCardAndItsLineStopsAtTheFirstCardTurnedUp) {
   // The stock turned through (so known), two deals alike but for where the
   // face-down cards lie give the same plan, and its moves are legal, each

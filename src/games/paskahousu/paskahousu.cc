@@ -477,6 +477,7 @@ Outcome PaskahousuState::outcome() const {
   o.places.resize(r_.players);
   rank_places(r_.players, o.scores, o.places);
   const bool several = std::popcount(losers_) > 1;
+  if (capped_) o.cap = r_.max_turns, o.cap_unit = "turns";
   if (capped_)
     o.summary = "After " + std::to_string(turns_) +
                 " turns the game is stopped: " + seat_names(losers_) +
