@@ -86,10 +86,15 @@ std::array<Rank, 3> CheatState::callable(int& n) const {
   // "The first player ... says 'Aces'. The next does likewise and says
   // 'Twos', the next 'Threes', and so on up to 'Kings', followed by 'Aces'
   // again"; "some play that the sequence runs downwards (A-K-Q-J etc.); some
-  // that the next in turn may call the next higher or lower rank".
-  if (r_.sequence != Sequence::kNext || claim_rank_ == kNoRank) {
+  // that the next in turn may call the next higher or lower rank (e.g.
+  // A-K-A-2-3-2 etc.)": never the same rank again. The first call is Aces.
+  if (!r_.choose_rank() || claim_rank_ == kNoRank) {
     n = 1;
     return {expected_, kNoRank, kNoRank};
+  }
+  if (r_.sequence == Sequence::kHigherOrLower) {
+    n = 2;
+    return {step(claim_rank_, 1), step(claim_rank_, -1), kNoRank};
   }
   n = 3;
   return {claim_rank_, step(claim_rank_, 1), step(claim_rank_, -1)};

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <bit>
 
 #include "conformance.h"
 #include "core/table.h"
@@ -228,9 +229,37 @@ TEST(CheatRules, SomePlayTheSequenceDownwards) {
   play(s, 1, Move::call(kKing));
 }
 
-TEST(CheatRules, SomeLetTheNextCallTheNextHigherOrLowerRank) {
-  // "some that the next in turn may call the next higher or lower rank (e.g.
-  // A-K-A-2-3-2 etc.)"; the same rank too (our reading).
+TEST(CheatRules, SomeLetTheNextCallTheNextHigherOrLowerRankNeverTheSame) {
+  // Seed 004: "some that the next in turn may call the next higher or lower
+  // rank (e.g. A-K-A-2-3-2 etc.)": one higher or one lower, never the same
+  // rank again; the first call is Aces. The preset cheat-next plays it.
+  EXPECT_EQ(Rules::from(testing::test_config("cheat-next", 3)).sequence, Sequence::kHigherOrLower);
+  CheatState s = fresh(3, {"sequence=higher-or-lower"});
+  s.set_position({cards({"2C", "3C", "4C", "5C"}), cards({"2D", "3D", "4D", "5D"}),
+                  cards({"2H", "3H", "4H", "5H"})},
+                 0, kAce);
+  // The book's example, call by call, each play covered.
+  const std::vector<Rank> example = {kAce, kKing, kAce, kTwo, kThree, kTwo};
+  for (std::size_t i = 0; i < example.size(); ++i) {
+    const Seat p = static_cast<Seat>(i % 3);
+    play(s, p, Move::put(s.hand(p)[0].card));
+    const std::vector<Action> l = legal(s, p);
+    const auto calls = std::count_if(l.begin(), l.end(),
+                                     [](Action a) { return Move::decode(a)->kind == Move::kCall; });
+    EXPECT_EQ(calls, i == 0 ? 1 : 2) << "call " << i;
+    if (i > 0) {
+      EXPECT_FALSE(testing::play(s, p, Move::call(example[i - 1]).encode()))
+          << "the same rank again, call " << i;
+    }
+    play(s, p, Move::call(example[i]));
+    for (Seat q : {1, 2, 0})
+      if (q != p) play(s, q, Move::pass());
+  }
+}
+
+TEST(CheatRules, SequenceNextAllowsTheSameRankToo) {
+  // The option sequence=next (ravenblack.net/games/cheat.html): "a number
+  // up-one, down-one or the same as the previous play".
   CheatState s = fresh(3, {"sequence=next"});
   s.set_position({cards({"2C", "3C"}), cards({"2D", "3D"}), cards({"2H", "3H"})}, 0, kAce);
   put_and_call(s, 0, {"2C"}, kAce);
@@ -396,6 +425,56 @@ TEST(CheatBots, SharpPlaysTheTruthWhenItCan) {
   EXPECT_EQ(*Move::decode(sharp_action(s, 0, rng)), Move::put(card("AD")));
   play(s, 0, Move::put(card("AD")));
   EXPECT_EQ(*Move::decode(sharp_action(s, 0, rng)), Move::call(kAce));
+}
+
+TEST(CheatBots, SharpCallsWhatItMayFromTheCardsItHeldWhenItsTurnBegan) {
+  // Seed 004: the call is "the next higher or lower rank" (or the rank in
+  // turn) and "you must play at least one card even if you haven't any of
+  // the required rank". Sharp's every move is legal; it chooses its call from
+  // the cards it held before putting any down, so that where it held a rank
+  // it may call, its play is the truth: every card of that rank (as many as
+  // a play holds), and where it may choose, of the callable rank it held most.
+  int calls = 0, truths = 0;
+  for (const char* sequence : {"up", "down", "next", "higher-or-lower"})
+    for (int players : {3, 4, 7})
+      for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+        SCOPED_TRACE(std::string(sequence) + ", " + std::to_string(players) + " players, seed " +
+                     std::to_string(seed));
+        CheatState s = dealt(players, {std::string("sequence=") + sequence, "max-turns=300"}, seed);
+        Rng rng(seed, 11);
+        std::array<int, 14> at_start{};
+        while (!s.terminal()) {
+          const Seat p =
+              static_cast<Seat>(std::countr_zero(s.actors().seats));  // the first who may
+          if (s.phase() == CheatState::Phase::kBuild && s.building().empty()) {
+            at_start.fill(0);
+            for (const kit::Held& h : s.hand(p)) ++at_start[h.card.rank()];
+          }
+          const Action a = sharp_action(s, p, rng);
+          const std::vector<Action> l = legal(s, p);
+          ASSERT_NE(std::find(l.begin(), l.end(), a), l.end()) << s.action_label(p, a);
+          const Move m = *Move::decode(a);
+          if (m.kind == Move::kCall) {
+            int n = 0;
+            const std::array<Rank, 3> ranks = s.callable(n);
+            int most = 0;
+            for (int k = 0; k < n; ++k) most = std::max(most, at_start[ranks[k]]);
+            ++calls;
+            if (most > 0) {
+              ++truths;
+              EXPECT_EQ(at_start[m.rank], most);
+              EXPECT_EQ(static_cast<int>(s.building().size()),
+                        std::min(most, s.rules().max_play()));
+              for (const kit::Held& h : s.building()) EXPECT_EQ(h.card.rank(), m.rank);
+            } else {
+              EXPECT_EQ(s.building().size(), 1u) << "a lie of one card";
+            }
+          }
+          ASSERT_TRUE(testing::play(s, p, a));
+        }
+      }
+  EXPECT_GT(calls, 1000);
+  EXPECT_GT(truths, 100);
 }
 
 TEST(CheatBots, SharpCallsCheatOnAClaimItKnowsCannotBeTrue) {

@@ -24,14 +24,15 @@ const std::vector<OptionSpec>& specs() {
        T::kChoice,
        0,
        0,
-       {"up", "down", "next"},
+       {"up", "down", "next", "higher-or-lower"},
        0,
-       "the ranks called: up from Aces to Kings and round again, down, or the same, one higher or "
-       "one lower than the "
-       "last call",
+       "the ranks called: up from Aces to Kings and round again; down; the same, one higher or "
+       "one lower than the last call (next); or one higher or one lower, never the same "
+       "(higher-or-lower)",
        "seed 004: \"says 'Aces'. The next ... 'Twos' ... Some play that the sequence runs "
-       "downwards ... some that the "
-       "next in turn may call the next higher or lower rank\"",
+       "downwards ... some that the next in turn may call the next higher or lower rank (e.g. "
+       "A-K-A-2-3-2 etc.)\"; next: ravenblack.net/games/cheat.html, \"up-one, down-one or the "
+       "same as the previous play\"",
        "Ranks are called"},
       {"numbers",
        T::kChoice,
@@ -93,8 +94,8 @@ GameInfo game_info() {
        12,
        4},
       {"cheat-next",
-       "Cheat where each call is the same rank, one higher or one lower",
-       {{"sequence", "next"}},
+       "Cheat where each call is one rank higher or one lower than the last",
+       {{"sequence", "higher-or-lower"}},
        3,
        12,
        4},

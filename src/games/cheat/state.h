@@ -69,7 +69,7 @@ class CheatState final : public StateBase<CheatState> {
       n += (knew_last_[i] >> s & 1) && last_[i].card.rank() == claim_rank_;
     return n;
   }
-  // The ranks the player in turn may call.
+  // The ranks the player in turn may call: `n` of them.
   std::array<Rank, 3> callable(int& n) const;
   Seat winner() const { return winner_; }
   int turns() const { return turns_; }

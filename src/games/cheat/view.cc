@@ -35,12 +35,13 @@ std::string CheatState::action_label(Seat, Action a) const {
   return "?";
 }
 
-// "Aces", or "Kings, Aces or Queens" where the next may call one higher or lower.
+// "Aces"; "Aces or Queens" after Kings where the next calls one higher or
+// lower; "Kings, Aces or Queens" where the same rank may be called again.
 std::string CheatState::callable_words() const {
   int n = 0;
   const std::array<Rank, 3> ranks = callable(n);
   std::string call = rank_plural(ranks[0]);
-  if (n == 3) call += ", " + rank_plural(ranks[1]) + " or " + rank_plural(ranks[2]);
+  for (int k = 1; k < n; ++k) call += (k + 1 < n ? ", " : " or ") + rank_plural(ranks[k]);
   return call;
 }
 
@@ -92,8 +93,7 @@ View CheatState::view(Seat viewer) const {
           c = kit::take_back_choice(a, c.label, m.card, building_, building_zone);
           break;
         case Move::kCall:
-          c.key = "c" +
-                  (r_.sequence == Sequence::kNext ? " " + std::string(kit::rank_key(m.rank)) : "") +
+          c.key = "c" + (r_.choose_rank() ? " " + std::string(kit::rank_key(m.rank)) : "") +
                   (m.count ? " " + std::to_string(m.count) : "");
           break;
         case Move::kChallenge:
