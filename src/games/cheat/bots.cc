@@ -1,6 +1,7 @@
 #include "games/cheat/bots.h"
 
 #include <algorithm>
+#include <cassert>
 #include <cmath>
 
 #include "games/cheat/state.h"
@@ -53,8 +54,15 @@ Action sharp_action(const CheatState& s, Seat me, Rng& rng) {
   if (s.phase() == CheatState::Phase::kWindow) {
     const Seat other = s.claimer();
     const Rank rank = s.claim_rank();
-    const int played = static_cast<int>(s.last_play().size());
-    const int claimed = r.stated ? s.claim_stated() : played;
+    // What it sees of the play: with numbers stated, the number stated and
+    // what it reckons the hands and the pile hold (it counts none of them; a
+    // sample carries no true number, resample.cc); else the cards themselves.
+    const int claimed = r.stated ? s.claim_stated() : static_cast<int>(s.last_play().size());
+    const int held_before = s.reckoned_hand(me, other) + claimed;
+    const int pile = s.reckoned_pile(me);
+    assert(r.stated ||
+           (held_before == static_cast<int>(s.hand(other).size() + s.last_play().size()) &&
+            pile == static_cast<int>(s.pile().size())));
     // What this seat knows: its hand, and cards it knows of elsewhere.
     int known_of_rank = 0, seen = 0;
     auto look = [&](const kit::Cards& cards) {
@@ -64,8 +72,6 @@ Action sharp_action(const CheatState& s, Seat me, Rng& rng) {
     for (Seat p = 0; p < r.players; ++p)
       if (p != other) look(s.hand(p));
     look(s.pile());
-    if (r.stated && claimed != played)
-      return Move::challenge().encode();  // a count seen to be false
     // A claim that the cards it knows of make impossible.
     if (known_of_rank + claimed > r.of_each_rank()) return Move::challenge().encode();
     // Whoever goes out on an unchallenged play wins: call it.
@@ -79,7 +85,6 @@ Action sharp_action(const CheatState& s, Seat me, Rng& rng) {
     // The chance the claim is true, from the cards this seat cannot see, and
     // those it saw the caller hold before the call.
     const int known_in_hand = std::min(s.knew_of_claim(me), claimed);
-    const int held_before = static_cast<int>(s.hand(other).size()) + played;
     const int total = 52 * r.packs;
     const double truth =
         kit::chance_of_at_least(claimed - known_in_hand, held_before - known_in_hand, total - seen,
@@ -87,7 +92,7 @@ Action sharp_action(const CheatState& s, Seat me, Rng& rng) {
     // Taking up a big pile when wrong costs more: the bar falls as it grows.
     // Near the bar it calls now and then, so that no two sharp players fall
     // into a round of calling each other's truths for ever.
-    const double bar = 0.3 - std::min(0.2, static_cast<double>(s.pile().size()) / 150.0);
+    const double bar = 0.3 - std::min(0.2, static_cast<double>(pile) / 150.0);
     const double call = std::clamp((bar - truth) / bar * 1.5, 0.0, 1.0);
     return (rng.below(1000) < call * 1000 ? Move::challenge() : Move::pass()).encode();
   }

@@ -40,7 +40,8 @@ const std::vector<OptionSpec>& specs() {
        0,
        {"unstated", "stated"},
        0,
-       "whether a call states how many cards were played (and may lie about it)",
+       "whether a call states how many cards were played (and may lie about it): the others "
+       "see the number stated, not the cards",
        "seed 004: \"Some play that the number of discards must be stated (e.g. 'Three Aces') and "
        "that cheating may be "
        "attempted by calling a false number\"",
