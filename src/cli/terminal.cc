@@ -165,7 +165,7 @@ std::string Terminal::table(const View& v) const {
     if (z.owner != kNobody ||
         (z.cards.empty() && z.layout != Layout::kPot && z.layout != Layout::kTrick))
       continue;
-    out << "  " << z.name << ": " << line(z) << "\n";
+    out << "  " << text(z.name) << ": " << line(z) << "\n";  // a name may hold a card token
   }
   if (v.viewer >= 0)
     for (const Zone& z : v.zones)

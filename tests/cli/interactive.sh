@@ -61,4 +61,9 @@ expect_status 2 "a name without a person" -- "$PARLOUR" play old-maid --auto --n
 expect_in err "--auto has no person" "says why"
 printf 'shuffle\noffer\n' | "$PARLOUR" play old-maid --players 2 --seed 4 >out 2>err
 expect_in out "You shuffle the fan face down." "labels are accepted as input"
+
+# A zone named by a card (Michigan's boodle pots) shows the card, not its token.
+printf '1\n' | "$PARLOUR" play michigan --players 3 --seed 4 >out 2>err
+expect_in out "A♥ boodle: 1 chip" "a boodle pot is named by its card"
+grep -q '\[\[[0-9]*\]\] boodle' out && fail "a boodle pot shows a raw card token" || pass "no raw card token names a pot"
 finish

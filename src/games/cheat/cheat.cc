@@ -33,6 +33,7 @@ void CheatState::apply_chance(Rng& rng) {
     std::sort(hands_[s].begin(), hands_[s].end(),
               [](const kit::Held& a, const kit::Held& b) { return a.card < b.card; });
   dealt_ = true;
+  reckon_dealt();
   ev_ = Event{};
   ev_.kind = Event::kDeal, ev_.actor = dealer_;
   // "The player at dealer's left goes first ... and says 'Aces'."
@@ -48,9 +49,18 @@ void CheatState::set_position(const std::vector<std::vector<Card>>& hands, Seat 
   }
   pile_.clear(), last_.clear(), building_.clear(), turned_.clear();
   dealt_ = true;
+  reckon_dealt();
   expected_ = expected;
   claim_rank_ = kNoRank;
   begin_turn(turn);
+}
+
+// Everyone sees how many cards each is dealt.
+void CheatState::reckon_dealt() {
+  for (auto& row : reckon_hand_)
+    for (Seat s = 0; s < r_.players; ++s) row[s] = static_cast<std::int16_t>(hands_[s].size());
+  reckon_pile_.fill(0);
+  plays_in_pile_.fill(0);
 }
 
 void CheatState::begin_turn(Seat p) {
@@ -86,10 +96,15 @@ std::array<Rank, 3> CheatState::callable(int& n) const {
   // "The first player ... says 'Aces'. The next does likewise and says
   // 'Twos', the next 'Threes', and so on up to 'Kings', followed by 'Aces'
   // again"; "some play that the sequence runs downwards (A-K-Q-J etc.); some
-  // that the next in turn may call the next higher or lower rank".
-  if (r_.sequence != Sequence::kNext || claim_rank_ == kNoRank) {
+  // that the next in turn may call the next higher or lower rank (e.g.
+  // A-K-A-2-3-2 etc.)": never the same rank again. The first call is Aces.
+  if (!r_.choose_rank() || claim_rank_ == kNoRank) {
     n = 1;
     return {expected_, kNoRank, kNoRank};
+  }
+  if (r_.sequence == Sequence::kHigherOrLower) {
+    n = 2;
+    return {step(claim_rank_, 1), step(claim_rank_, -1), kNoRank};
   }
   n = 3;
   return {claim_rank_, step(claim_rank_, 1), step(claim_rank_, -1)};
@@ -173,6 +188,10 @@ void CheatState::apply(Seat seat, Action a) {
       knew_hand_.clear();
       for (const kit::Held& c : hands_[seat]) knew_hand_.push_back(c.knew);
       claimer_ = seat, claim_rank_ = m.rank, claim_stated_ = m.count;
+      // The others reckon the number stated, if numbers are stated.
+      for (std::size_t v = 0; v < reckon_hand_.size(); ++v)
+        reckon_hand_[v][seat] -= static_cast<std::int16_t>(
+            r_.stated && v != static_cast<std::size_t>(seat) ? m.count : last_.size());
       ++turns_;
       ev_.kind = Event::kCall, ev_.rank = m.rank, ev_.count = static_cast<int>(last_.size()),
       ev_.stated = m.count;
@@ -199,7 +218,17 @@ void CheatState::apply(Seat seat, Action a) {
         hands_[claimer_][i].knew = knew_hand_[i];
       for (std::size_t i = 0; i < last_.size(); ++i) last_[i].knew = knew_last_[i];
       kit::recall(hands_[claimer_], last_, claimer_);
+      // Turned up, the play shows its number to all, and whoever takes up the
+      // pile holds what each reckoned it held.
       const Seat taker = truthful ? seat : claimer_;
+      const auto shown = static_cast<std::int16_t>(last_.size());
+      for (std::size_t v = 0; v < reckon_hand_.size(); ++v) {
+        reckon_hand_[v][claimer_] += static_cast<std::int16_t>(
+            r_.stated && v != static_cast<std::size_t>(claimer_) ? claim_stated_ - shown : 0);
+        reckon_hand_[v][taker] += static_cast<std::int16_t>(reckon_pile_[v] + shown);
+      }
+      reckon_pile_.fill(0);
+      plays_in_pile_.fill(0);
       ev_.taker = taker, ev_.taken = static_cast<int>(pile_.size() + last_.size());
       kit::take_all(pile_, hands_[taker], taker);
       kit::take_all(last_, hands_[taker], taker);
@@ -224,6 +253,10 @@ void CheatState::apply(Seat seat, Action a) {
 
 // Nobody challenged: the play is covered, and the next player plays.
 void CheatState::close_window() {
+  for (std::size_t v = 0; v < reckon_pile_.size(); ++v)
+    reckon_pile_[v] += static_cast<std::int16_t>(
+        r_.stated && v != static_cast<std::size_t>(claimer_) ? claim_stated_ : last_.size());
+  ++plays_in_pile_[claimer_];
   for (const kit::Held& c : last_) pile_.push_back(c);
   last_.clear();
   ev_.kind = Event::kCovered, ev_.other = claimer_;

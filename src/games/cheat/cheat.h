@@ -24,7 +24,10 @@
 
 namespace parlour::cheat {
 
-enum class Sequence : std::uint8_t { kUp, kDown, kNext };
+// kHigherOrLower is seed 004's "next higher or lower rank"; kNext, which
+// allows the same rank again too, keeps its name so that records made with it
+// still replay (info.cc gives its source).
+enum class Sequence : std::uint8_t { kUp, kDown, kNext, kHigherOrLower };
 
 struct Rules {
   int players = 4;
@@ -36,6 +39,10 @@ struct Rules {
   static Rules from(const Config& c);
   int max_play() const { return 4 * packs; }
   int of_each_rank() const { return 4 * packs; }
+  // Whether a player chooses the rank to call among those near the last call.
+  bool choose_rank() const {
+    return sequence == Sequence::kNext || sequence == Sequence::kHigherOrLower;
+  }
 };
 
 // A move of Cheat, typed; an Action only at the interface.

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <bit>
 
 #include "conformance.h"
 #include "core/table.h"
@@ -228,9 +229,37 @@ TEST(CheatRules, SomePlayTheSequenceDownwards) {
   play(s, 1, Move::call(kKing));
 }
 
-TEST(CheatRules, SomeLetTheNextCallTheNextHigherOrLowerRank) {
-  // "some that the next in turn may call the next higher or lower rank (e.g.
-  // A-K-A-2-3-2 etc.)"; the same rank too (our reading).
+TEST(CheatRules, SomeLetTheNextCallTheNextHigherOrLowerRankNeverTheSame) {
+  // Seed 004: "some that the next in turn may call the next higher or lower
+  // rank (e.g. A-K-A-2-3-2 etc.)": one higher or one lower, never the same
+  // rank again; the first call is Aces. The preset cheat-next plays it.
+  EXPECT_EQ(Rules::from(testing::test_config("cheat-next", 3)).sequence, Sequence::kHigherOrLower);
+  CheatState s = fresh(3, {"sequence=higher-or-lower"});
+  s.set_position({cards({"2C", "3C", "4C", "5C"}), cards({"2D", "3D", "4D", "5D"}),
+                  cards({"2H", "3H", "4H", "5H"})},
+                 0, kAce);
+  // The book's example, call by call, each play covered.
+  const std::vector<Rank> example = {kAce, kKing, kAce, kTwo, kThree, kTwo};
+  for (std::size_t i = 0; i < example.size(); ++i) {
+    const Seat p = static_cast<Seat>(i % 3);
+    play(s, p, Move::put(s.hand(p)[0].card));
+    const std::vector<Action> l = legal(s, p);
+    const auto calls = std::count_if(l.begin(), l.end(),
+                                     [](Action a) { return Move::decode(a)->kind == Move::kCall; });
+    EXPECT_EQ(calls, i == 0 ? 1 : 2) << "call " << i;
+    if (i > 0) {
+      EXPECT_FALSE(testing::play(s, p, Move::call(example[i - 1]).encode()))
+          << "the same rank again, call " << i;
+    }
+    play(s, p, Move::call(example[i]));
+    for (Seat q : {1, 2, 0})
+      if (q != p) play(s, q, Move::pass());
+  }
+}
+
+TEST(CheatRules, SequenceNextAllowsTheSameRankToo) {
+  // The option sequence=next (ravenblack.net/games/cheat.html): "a number
+  // up-one, down-one or the same as the previous play".
   CheatState s = fresh(3, {"sequence=next"});
   s.set_position({cards({"2C", "3C"}), cards({"2D", "3D"}), cards({"2H", "3H"})}, 0, kAce);
   put_and_call(s, 0, {"2C"}, kAce);
@@ -385,6 +414,58 @@ TEST(CheatKnowledge, SamplesMostlyBelieveAPlayOfSeveralCards) {
   EXPECT_NEAR(believed, 900, 40);
 }
 
+TEST(CheatKnowledge, WithNumbersStatedTheOthersSeeTheNumberStatedNotTheCards) {
+  // Seed 004: "Some play that the number of discards must be stated (e.g.
+  // 'Three Aces') and that cheating may be attempted by calling a false
+  // number of discards": the others cannot count the play (rules.md), nor so
+  // the hand it came from or the pile it joins. Two plays called "three
+  // Aces", of two cards and of three, look the same to everyone but the
+  // player until one is turned up; samples of them are the same, and so is
+  // what sharp does.
+  auto position = [](const std::vector<std::string>& put) {
+    CheatState s = fresh(3, {"numbers=stated"});
+    s.set_position({cards({"AC", "AD", "AH", "5C", "7S"}), cards({"2D", "3D", "4D"}),
+                    cards({"2H", "3H", "4H"})},
+                   0, kAce);
+    put_and_call(s, 0, put, kAce, 3);
+    return s;
+  };
+  CheatState two = position({"AC", "AD"}), three = position({"AC", "AD", "AH"});
+  for (Seat v : {1, 2, kSpectator}) {
+    EXPECT_EQ(two.view(v), three.view(v)) << seat_name(v);
+    std::vector<std::string> a, b;
+    two.narrate(v, a), three.narrate(v, b);
+    EXPECT_EQ(a, b) << seat_name(v);
+    EXPECT_EQ(two.view(v).zones[4].cards.size(), 3u) << "the last play shows the number stated";
+    EXPECT_EQ(two.view(v).seats[0].cards, 2) << "the hand shows what the number stated leaves";
+  }
+  EXPECT_NE(two.view(0), three.view(0));  // the player knows
+  for (std::uint64_t seed = 1; seed <= 50; ++seed) {
+    Rng r1(seed, 1), r2(seed, 1);
+    auto a = resampler().resample(two, 1, r1), b = resampler().resample(three, 1, r2);
+    ASSERT_EQ(a->view(kEveryone), b->view(kEveryone)) << "a sample carries the true number";
+    Rng s1(seed, 2), s2(seed, 2);
+    EXPECT_EQ(sharp_action(static_cast<const CheatState&>(*a), 1, s1),
+              sharp_action(static_cast<const CheatState&>(*b), 1, s2));
+  }
+  // Covered, the play joins the pile uncounted: it shows three cards to the others.
+  for (CheatState* s : {&two, &three}) {
+    play(*s, 1, Move::pass());
+    play(*s, 2, Move::pass());
+  }
+  EXPECT_EQ(two.view(2), three.view(2));
+  EXPECT_EQ(two.view(2).zones[3].cards.size(), 3u);  // the pile
+  // Turned up, a play shows its number: the lie is caught, and the others are
+  // not told how many cards the pile held.
+  CheatState caught = position({"AC", "AD"});
+  play(caught, 1, Move::challenge());
+  std::vector<std::string> story;
+  caught.narrate(2, story);
+  ASSERT_EQ(story.size(), 1u);
+  EXPECT_NE(story[0].find("a lie. Seat 0 takes up the pile."), std::string::npos) << story[0];
+  EXPECT_EQ(caught.view(2).seats[0].cards, 5);
+}
+
 // ---- Bots ---------------------------------------------------------------------------------
 
 TEST(CheatBots, SharpPlaysTheTruthWhenItCan) {
@@ -396,6 +477,56 @@ TEST(CheatBots, SharpPlaysTheTruthWhenItCan) {
   EXPECT_EQ(*Move::decode(sharp_action(s, 0, rng)), Move::put(card("AD")));
   play(s, 0, Move::put(card("AD")));
   EXPECT_EQ(*Move::decode(sharp_action(s, 0, rng)), Move::call(kAce));
+}
+
+TEST(CheatBots, SharpCallsWhatItMayFromTheCardsItHeldWhenItsTurnBegan) {
+  // Seed 004: the call is "the next higher or lower rank" (or the rank in
+  // turn) and "you must play at least one card even if you haven't any of
+  // the required rank". Sharp's every move is legal; it chooses its call from
+  // the cards it held before putting any down, so that where it held a rank
+  // it may call, its play is the truth: every card of that rank (as many as
+  // a play holds), and where it may choose, of the callable rank it held most.
+  int calls = 0, truths = 0;
+  for (const char* sequence : {"up", "down", "next", "higher-or-lower"})
+    for (int players : {3, 4, 7})
+      for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+        SCOPED_TRACE(std::string(sequence) + ", " + std::to_string(players) + " players, seed " +
+                     std::to_string(seed));
+        CheatState s = dealt(players, {std::string("sequence=") + sequence, "max-turns=300"}, seed);
+        Rng rng(seed, 11);
+        std::array<int, 14> at_start{};
+        while (!s.terminal()) {
+          const Seat p =
+              static_cast<Seat>(std::countr_zero(s.actors().seats));  // the first who may
+          if (s.phase() == CheatState::Phase::kBuild && s.building().empty()) {
+            at_start.fill(0);
+            for (const kit::Held& h : s.hand(p)) ++at_start[h.card.rank()];
+          }
+          const Action a = sharp_action(s, p, rng);
+          const std::vector<Action> l = legal(s, p);
+          ASSERT_NE(std::find(l.begin(), l.end(), a), l.end()) << s.action_label(p, a);
+          const Move m = *Move::decode(a);
+          if (m.kind == Move::kCall) {
+            int n = 0;
+            const std::array<Rank, 3> ranks = s.callable(n);
+            int most = 0;
+            for (int k = 0; k < n; ++k) most = std::max(most, at_start[ranks[k]]);
+            ++calls;
+            if (most > 0) {
+              ++truths;
+              EXPECT_EQ(at_start[m.rank], most);
+              EXPECT_EQ(static_cast<int>(s.building().size()),
+                        std::min(most, s.rules().max_play()));
+              for (const kit::Held& h : s.building()) EXPECT_EQ(h.card.rank(), m.rank);
+            } else {
+              EXPECT_EQ(s.building().size(), 1u) << "a lie of one card";
+            }
+          }
+          ASSERT_TRUE(testing::play(s, p, a));
+        }
+      }
+  EXPECT_GT(calls, 1000);
+  EXPECT_GT(truths, 100);
 }
 
 TEST(CheatBots, SharpCallsCheatOnAClaimItKnowsCannotBeTrue) {
@@ -435,6 +566,17 @@ TEST(CheatConformance, WholeGamesOfTheDefaultRules) {
   opt.games = 4;
   opt.resample_every = 13;
   for (int p : {3, 5}) testing::check_conformance(*select("cheat"), config(p), opt);
+}
+
+TEST(CheatConformance, WholeGamesWithNumbersStated) {
+  // The samples of what a seat cannot count (resample.cc's recount) look the
+  // same to it, often checked, with one pack and two.
+  testing::ConformanceOptions opt;
+  opt.games = 3;
+  opt.resample_every = 3;
+  for (int p : {3, 4, 8})
+    testing::check_conformance(*select("cheat-counted"),
+                               testing::test_config("cheat-counted", p, {"max-turns=200"}), opt);
 }
 
 }  // namespace

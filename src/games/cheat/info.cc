@@ -24,14 +24,15 @@ const std::vector<OptionSpec>& specs() {
        T::kChoice,
        0,
        0,
-       {"up", "down", "next"},
+       {"up", "down", "next", "higher-or-lower"},
        0,
-       "the ranks called: up from Aces to Kings and round again, down, or the same, one higher or "
-       "one lower than the "
-       "last call",
+       "the ranks called: up from Aces to Kings and round again; down; the same, one higher or "
+       "one lower than the last call (next); or one higher or one lower, never the same "
+       "(higher-or-lower)",
        "seed 004: \"says 'Aces'. The next ... 'Twos' ... Some play that the sequence runs "
-       "downwards ... some that the "
-       "next in turn may call the next higher or lower rank\"",
+       "downwards ... some that the next in turn may call the next higher or lower rank (e.g. "
+       "A-K-A-2-3-2 etc.)\"; next: ravenblack.net/games/cheat.html, \"up-one, down-one or the "
+       "same as the previous play\"",
        "Ranks are called"},
       {"numbers",
        T::kChoice,
@@ -39,7 +40,8 @@ const std::vector<OptionSpec>& specs() {
        0,
        {"unstated", "stated"},
        0,
-       "whether a call states how many cards were played (and may lie about it)",
+       "whether a call states how many cards were played (and may lie about it): the others "
+       "see the number stated, not the cards",
        "seed 004: \"Some play that the number of discards must be stated (e.g. 'Three Aces') and "
        "that cheating may be "
        "attempted by calling a false number\"",
@@ -93,8 +95,8 @@ GameInfo game_info() {
        12,
        4},
       {"cheat-next",
-       "Cheat where each call is the same rank, one higher or one lower",
-       {{"sequence", "next"}},
+       "Cheat where each call is one rank higher or one lower than the last",
+       {{"sequence", "higher-or-lower"}},
        3,
        12,
        4},

@@ -104,18 +104,114 @@ void make_true(CheatState& s, Seat seat, const Knew& k, Rng& rng) {
   for (std::size_t i = 0; i < wrong.size(); ++i) std::swap(wrong[i]->card, right[i]->card);
 }
 
+// With numbers stated, `seat` cannot count another's play, nor so the pile
+// or another's hand (rules.md): it reckons them from the numbers stated. A
+// sample makes each place it cannot count as big as it reckons, where that
+// can be (a hand that holds cards holds one at least; each play in the pile
+// one at least and no more than a play may hold; the caller keeps the cards
+// `seat` knew it held), moving what is left over between places at random;
+// a play just called holds one card more or fewer than stated in one sample
+// of ten. The cards `seat` knows of stay where they are; the rest are dealt
+// afresh afterwards. So a sample carries nothing of the true numbers.
+void recount(CheatState& s, Seat seat, std::size_t knew, Rng& rng) {
+  struct Place {
+    kit::Cards* cards;
+    SeatMask owner;  // who knows the cards dealt there
+    int lo, hi, want;
+  };
+  std::vector<Place> places;
+  std::vector<kit::Held> pool;  // the cards `seat` cannot see, taken out
+  auto open = [&](kit::Cards& cards, SeatMask owner, int lo, int hi, int reckoned) {
+    kit::Cards kept;
+    for (const kit::Held& c : cards) (c.seen_by(seat) ? kept.push_back(c) : pool.push_back(c));
+    cards = kept;
+    const int known = static_cast<int>(kept.size());
+    places.push_back({&cards, owner, lo, hi, std::clamp(reckoned - known, lo, hi)});
+  };
+  const Rules& r = s.rules();
+  const bool window = s.phase() == CheatState::Phase::kWindow && s.claimer() != seat;
+  constexpr int kAny = 104;
+  int caller = -1;  // the caller's hand among the places, in a window
+  for (Seat p = 0; p < r.players; ++p) {
+    if (p == seat) continue;
+    if (window && p == s.claimer()) caller = static_cast<int>(places.size());
+    const bool empty = s.hand(p).empty();  // that is seen
+    const bool knows_some = std::any_of(s.hand(p).begin(), s.hand(p).end(),
+                                        [&](const kit::Held& c) { return c.seen_by(seat); });
+    open(s.mutable_hand(p), kit::bit(p), empty || knows_some ? 0 : 1, empty ? 0 : kAny,
+         s.reckoned_hand(seat, p));
+  }
+  int plays = 0;
+  for (Seat p = 0; p < r.players; ++p) plays += p == seat ? 0 : s.plays_in_pile(p);
+  open(s.mutable_pile(), 0, plays, plays * r.max_play(), s.reckoned_pile(seat));
+  const int last = window ? static_cast<int>(places.size()) : -1;
+  if (window) open(s.mutable_last(), kit::bit(s.claimer()), 1, r.max_play(), s.claim_stated());
+  // Cards being put down by another are not seen: they are reckoned in its
+  // hand, unless that is seen to be empty.
+  if (s.phase() == CheatState::Phase::kBuild && s.turn() != seat)
+    open(s.mutable_building(), kit::bit(s.turn()), 0, s.hand(s.turn()).empty() ? r.max_play() : 0,
+         0);
+
+  // The caller keeps the cards `seat` knew it held, in hand or play.
+  auto keeps = [&](int at, int by) {
+    return (at != caller && at != last) ||
+           places[caller].want + places[last].want + by >= static_cast<int>(knew);
+  };
+  if (window) {
+    Place &hand = places[caller], &play = places[last];
+    const int short_by = static_cast<int>(knew) - hand.want - play.want;
+    if (short_by > 0 && hand.hi > 0) hand.want += short_by;
+    if (short_by > 0 && hand.hi == 0) play.want += short_by;  // all it holds went down
+  }
+  if (window && rng.below(10) == 0) {
+    const int d = rng.below(2) ? 1 : -1;
+    Place &hand = places[caller], &play = places[last];
+    if (play.want + d >= play.lo && play.want + d <= play.hi && hand.want - d >= hand.lo &&
+        hand.want - d <= hand.hi)
+      play.want += d, hand.want -= d;
+  }
+  int left = static_cast<int>(pool.size());
+  for (const Place& p : places) left -= p.want;
+  std::vector<int> can;
+  while (left != 0) {
+    const int d = left > 0 ? 1 : -1;
+    can.clear();
+    for (int i = 0; i < static_cast<int>(places.size()); ++i)
+      if (places[i].want + d >= places[i].lo && places[i].want + d <= places[i].hi &&
+          (d > 0 || keeps(i, d)))
+        can.push_back(i);
+    assert(!can.empty());  // the true numbers are one way
+    places[can[rng.below(static_cast<std::uint32_t>(can.size()))]].want += d;
+    left -= d;
+  }
+  // Fill each place from the pool; deal() then shuffles the cards among them.
+  std::size_t next = 0;
+  for (const Place& p : places)
+    for (int i = 0; i < p.want; ++i) p.cards->push_back({pool[next++].card, p.owner, false, 0});
+  if (window) {
+    // What each seat knew of the caller's places, by place: keep_known()
+    // marks `seat`'s; the others' are not known to `seat`.
+    auto& knew_hand = s.mutable_knew_hand();
+    auto& knew_last = s.mutable_knew_last();
+    knew_hand.clear(), knew_last.clear();
+    for (std::size_t i = 0; i < s.hand(s.claimer()).size(); ++i) knew_hand.push_back(0);
+    for (std::size_t i = 0; i < s.last_play().size(); ++i) knew_last.push_back(0);
+  }
+}
+
 class CheatResampler final : public Resampler {
  public:
   std::unique_ptr<State> resample(const State& state, Seat seat, Rng& rng) const override {
     auto out = std::make_unique<CheatState>(static_cast<const CheatState&>(state));
     out->forget_last_event();
     if (out->terminal()) return out;  // everything lies face up
+    const Knew known = knew_before_call(*out, seat);
+    if (out->rules().stated) recount(*out, seat, known.cards.size(), rng);
     kit::HiddenCards hidden(seat);
     for (Seat p = 0; p < out->rules().players; ++p) hidden.add(out->mutable_hand(p));
     hidden.add(out->mutable_pile());
     hidden.add(out->mutable_last());
     hidden.add(out->mutable_building());
-    const Knew known = knew_before_call(*out, seat);
     hidden.deal(rng);
     keep_known(*out, seat, known, rng);
     // A belief, not a peek: players tell the truth when they can, and lie

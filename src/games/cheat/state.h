@@ -2,6 +2,7 @@
 #pragma once
 
 #include <array>
+#include <cstdint>
 
 #include "games/cheat/cheat.h"
 #include "kit/claims.h"
@@ -69,11 +70,32 @@ class CheatState final : public StateBase<CheatState> {
       n += (knew_last_[i] >> s & 1) && last_[i].card.rank() == claim_rank_;
     return n;
   }
-  // The ranks the player in turn may call.
+  // The ranks the player in turn may call: `n` of them.
   std::array<Rank, 3> callable(int& n) const;
   Seat winner() const { return winner_; }
   int turns() const { return turns_; }
   Seat dealer() const { return dealer_; }
+
+  // Counting what cannot be seen. With numbers stated ("and may be a lie"),
+  // nobody counts another's play: each seat reckons the cards of another's
+  // hand, and of the pile, from the numbers stated (its own plays at their
+  // true number), until a play turned up shows its number. Without, the
+  // reckoning is the true count. `viewer` may be kSpectator (numbers stated
+  // only); a seat reckons its own hand exactly.
+  int reckoned_hand(Seat viewer, Seat owner) const {
+    if (viewer == owner)
+      return static_cast<int>(hands_[owner].size() +
+                              (phase_ == Phase::kBuild && turn_ == owner ? building_.size() : 0));
+    return reckon_hand_[slot(viewer)][owner];
+  }
+  int reckoned_pile(Seat viewer) const { return reckon_pile_[slot(viewer)]; }
+  // How many of seat `s`'s plays lie covered in the pile: each holds a card
+  // or more.
+  int plays_in_pile(Seat s) const { return plays_in_pile_[s]; }
+  // The cards of `owner`'s hand that `viewer` is shown: with numbers stated,
+  // as many as it reckons (at least those it knows of, and one while the hand
+  // holds any: an empty hand is seen); else all of them.
+  int hand_shown(Seat owner, Seat viewer) const;
 
   // For the resampler and tests.
   kit::Cards& mutable_hand(Seat s) { return hands_[s]; }
@@ -92,12 +114,14 @@ class CheatState final : public StateBase<CheatState> {
   void set_position(const std::vector<std::vector<Card>>& hands, Seat turn, Rank expected);
 
  private:
+  static int slot(Seat viewer) { return viewer >= 0 ? viewer : kMaxPlayers; }
   Seat left(Seat s, int k = 1) const { return (s + k) % r_.players; }
   Rank step(Rank r, int d) const { return Rank((r - 1 + d + 13) % 13 + 1); }
   std::string callable_words() const;
   void begin_turn(Seat p);
   void close_window();
   void end(Seat winner);
+  void reckon_dealt();
 
   Rules r_;
   Phase phase_ = Phase::kDeal;
@@ -118,6 +142,10 @@ class CheatState final : public StateBase<CheatState> {
   // gives it back. And what they knew of the cards played.
   SmallVec<SeatMask, 104> knew_hand_;
   SmallVec<SeatMask, 8> knew_last_;
+  // What each seat reckons (row kMaxPlayers: spectators): see reckoned_hand().
+  std::array<std::array<std::int16_t, kMaxPlayers>, kMaxPlayers + 1> reckon_hand_{};
+  std::array<std::int16_t, kMaxPlayers + 1> reckon_pile_{};
+  std::array<std::int8_t, kMaxPlayers> plays_in_pile_{};
   int turns_ = 0, actions_ = 0;
   bool dealt_ = false;
   Event ev_;

@@ -35,13 +35,24 @@ std::string CheatState::action_label(Seat, Action a) const {
   return "?";
 }
 
-// "Aces", or "Kings, Aces or Queens" where the next may call one higher or lower.
+// "Aces"; "Aces or Queens" after Kings where the next calls one higher or
+// lower; "Kings, Aces or Queens" where the same rank may be called again.
 std::string CheatState::callable_words() const {
   int n = 0;
   const std::array<Rank, 3> ranks = callable(n);
   std::string call = rank_plural(ranks[0]);
-  if (n == 3) call += ", " + rank_plural(ranks[1]) + " or " + rank_plural(ranks[2]);
+  for (int k = 1; k < n; ++k) call += (k + 1 < n ? ", " : " or ") + rank_plural(ranks[k]);
   return call;
+}
+
+int CheatState::hand_shown(Seat owner, Seat viewer) const {
+  const kit::Cards& h = hands_[owner];
+  if (!r_.stated || viewer == owner || viewer == kEveryone || phase_ == Phase::kOver)
+    return static_cast<int>(h.size());
+  if (h.empty()) return 0;
+  const int known = static_cast<int>(
+      std::count_if(h.begin(), h.end(), [&](const kit::Held& c) { return c.seen_by(viewer); }));
+  return std::max({1, known, reckoned_hand(viewer, owner)});
 }
 
 View CheatState::view(Seat viewer) const {
@@ -54,7 +65,7 @@ View CheatState::view(Seat viewer) const {
   for (Seat s = 0; s < r_.players; ++s) {
     SeatInfo si;
     si.name = seat_name(s);
-    si.cards = static_cast<int>(hands_[s].size());
+    si.cards = hand_shown(s, viewer);
     if (phase_ == Phase::kBuild && s == turn_) si.status = "to play " + callable_words();
     if (phase_ == Phase::kWindow && s == claimer_)
       si.status = "claims " +
@@ -64,19 +75,35 @@ View CheatState::view(Seat viewer) const {
     if (s == dealer_) si.status += si.status.empty() ? "dealer" : ", dealer";
     v.seats.push_back(std::move(si));
   }
-  for (Seat s = 0; s < r_.players; ++s) v.zones.push_back(kit::hand_view(hands_[s], s, viewer, as));
+  // With numbers stated, another's play is not counted (rules.md): a hand
+  // shows what the viewer reckons it holds, the cards it knows of first; the
+  // pile, the viewer's own cards and as many more as the others stated; the
+  // last play, the number stated; and cards being put down, nothing.
+  const bool uncounted = r_.stated && as != kEveryone;
+  for (Seat s = 0; s < r_.players; ++s) {
+    Zone hand = kit::hand_view(hands_[s], s, viewer, as);
+    hand.cards.resize(static_cast<std::size_t>(hand_shown(s, viewer)));
+    v.zones.push_back(std::move(hand));
+  }
   Zone pile{ZoneKind::kDiscard, Layout::kPile, kNobody, "the pile", {}, "face down", 0, 0};
   pile.cards.reserve(pile_.size());
-  for (const kit::Held& c : pile_) pile.cards.push_back(c.view(as));
+  for (const kit::Held& c : pile_)
+    if (!uncounted || c.seen_by(as)) pile.cards.push_back(c.view(as));
+  if (uncounted)
+    pile.cards.resize(std::max(pile.cards.size(), static_cast<std::size_t>(reckoned_pile(viewer))));
   v.zones.push_back(std::move(pile));
+  kit::Cards stated;  // what another sees of a play it cannot count
+  if (uncounted && phase_ == Phase::kWindow && viewer != claimer_)
+    for (int i = 0; i < claim_stated_; ++i) stated.push_back(kit::Held{});
   v.zones.push_back(kit::last_play_zone(
-      last_,
+      stated.empty() ? last_ : stated,
       seat_name(claimer_) + " claims " +
           (r_.stated ? claim_words(claim_rank_, claim_stated_) : rank_plural(claim_rank_)),
       turned_, as));
   const int building_zone = static_cast<int>(v.zones.size());
-  v.zones.push_back(
-      kit::being_played_zone(building_, phase_ == Phase::kBuild ? turn_ : kNobody, as));
+  const bool puts_seen = !uncounted || viewer == turn_;
+  v.zones.push_back(kit::being_played_zone(puts_seen ? building_ : kit::Cards(),
+                                           phase_ == Phase::kBuild ? turn_ : kNobody, as));
 
   if (viewer >= 0 && actors().has(viewer)) {
     std::vector<Action> legal;
@@ -92,8 +119,7 @@ View CheatState::view(Seat viewer) const {
           c = kit::take_back_choice(a, c.label, m.card, building_, building_zone);
           break;
         case Move::kCall:
-          c.key = "c" +
-                  (r_.sequence == Sequence::kNext ? " " + std::string(kit::rank_key(m.rank)) : "") +
+          c.key = "c" + (r_.choose_rank() ? " " + std::string(kit::rank_key(m.rank)) : "") +
                   (m.count ? " " + std::to_string(m.count) : "");
           break;
         case Move::kChallenge:
@@ -106,9 +132,10 @@ View CheatState::view(Seat viewer) const {
       v.choices.push_back(std::move(c));
     }
     if (phase_ == Phase::kWindow) {
-      v.prompt = seat_name(claimer_) + " played " + cards_text(static_cast<int>(last_.size())) +
-                 " and claims " +
-                 (r_.stated ? claim_words(claim_rank_, claim_stated_) : rank_plural(claim_rank_)) +
+      v.prompt = seat_name(claimer_) +
+                 (r_.stated ? " claims " + claim_words(claim_rank_, claim_stated_)
+                            : " played " + cards_text(static_cast<int>(last_.size())) +
+                                  " and claims " + rank_plural(claim_rank_)) +
                  ". Call \"Cheat!\" or let it pass.";
     } else {
       const std::string call = callable_words();
@@ -145,7 +172,10 @@ void CheatState::narrate(Seat viewer, std::vector<std::string>& out) const {
         out.push_back(w.says(e.actor, "put") + " down " + card_token(e.card) + ".");
       return;
     case Event::kCall:
-      out.push_back(w.says(e.actor, "play") + " " + cards_text(e.count) + " face down: \"" +
+      // With numbers stated, only the player knows how many went down.
+      out.push_back(w.says(e.actor, "play") +
+                    (r_.stated && !w.sees(e.actor) ? "" : " " + cards_text(e.count)) +
+                    " face down: \"" +
                     (r_.stated ? claim_words(e.rank, e.stated) : rank_plural(e.rank)) + "\".");
       return;
     case Event::kChallenge: {
@@ -154,7 +184,8 @@ void CheatState::narrate(Seat viewer, std::vector<std::string>& out) const {
       out.push_back(w.says(e.actor, "call") + " \"Cheat!\": " + w.who(e.other) + " " +
                     w.verb(e.other, "turn") + " up " + token_list(shown) + ": " +
                     (e.truthful ? "the truth." : "a lie.") + " " + w.who(e.taker) + " " +
-                    w.verb(e.taker, "take") + " up the pile, " + cards_text(e.taken) + ".");
+                    w.verb(e.taker, "take") + " up the pile" +
+                    (r_.stated && !w.sees(e.taker) ? "" : ", " + cards_text(e.taken)) + ".");
       if (phase_ == Phase::kOver) out.push_back(outcome().summary);
       return;
     }

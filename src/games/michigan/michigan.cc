@@ -290,12 +290,14 @@ void MichiganState::end_hand(Seat out) {
     chips_.pay(s, out, n);
     last_paid_[static_cast<std::size_t>(s)] = n;
   }
+  const bool last = hand_ >= r_.match_hands();
+  if (last) share_boodles();
   for (Seat s = 0; s < r_.players; ++s) {
     last_boodles_[static_cast<std::size_t>(s)] = boodles_won_[static_cast<std::size_t>(s)];
     last_change_[static_cast<std::size_t>(s)] = chips_.hand_change(s);
     last_total_[static_cast<std::size_t>(s)] = chips_.balance(s);
   }
-  if (hand_ >= r_.match_hands()) {
+  if (last) {
     phase_ = Phase::kOver;
     return;
   }
@@ -304,6 +306,29 @@ void MichiganState::end_hand(Seat out) {
   dealer_ = left(dealer_);
   begin_hand();
   ev_.stakes_shown = r_.staking == Staking::kEven;
+}
+
+// Seed 002: the chips left on a boodle card "remain for the next hand"; after
+// the last hand there is none. Michigan Rummy's rules (Pressman; rules.md):
+// "After the last pot, the chips remaining on the board are divided equally
+// among [the] players". The odd chips go one each from the dealer's left, as
+// the cards are dealt (our reading).
+void MichiganState::share_boodles() {
+  shared_ = 0;
+  for (int b = 0; b < kBoodles; ++b) shared_ += chips_.pot(b);
+  const int n = r_.players;
+  int pot = 0;
+  for (int k = 1; k <= n; ++k) {
+    const Seat s = left(dealer_, k);
+    int due = shared_ / n + (k <= shared_ % n ? 1 : 0);
+    last_shared_[static_cast<std::size_t>(s)] = due;
+    while (due > 0) {
+      while (chips_.pot(pot) == 0) ++pot;
+      const int m = std::min(due, chips_.pot(pot));
+      chips_.award(s, pot, m);
+      due -= m;
+    }
+  }
 }
 
 // ---- The end --------------------------------------------------------------------------

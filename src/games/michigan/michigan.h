@@ -15,7 +15,8 @@
 // - Playing the next card of a run is forced: the holder's only move. The
 //   only real choices are the stakes and the leads (which suit).
 // - Chips are one core Chips; each boodle card is a pot, carried from hand to
-//   hand while nobody plays the card.
+//   hand while nobody plays the card, and divided among the players when the
+//   match ends, so that every chip ends in a balance.
 // - What a seat cannot see: the other hands and the dead hand. A stop shows
 //   the next card is dead; a lead shows the leader holds no lower card of the
 //   suit; a pass shows he holds no other suit. The resampler keeps all three.

@@ -416,9 +416,57 @@ TEST(MichiganRules, AMatchPassesTheDealLeftAndConservesChips) {
   EXPECT_EQ(hands, 4);
   const View v = s.view(0);
   EXPECT_EQ(v.last_hand.hand, 4);
+  // Whatever was left on the boodle cards has been divided: every chip is in
+  // a balance.
   double sum = 0;
-  for (double p : v.last_hand.points) sum += p;
-  EXPECT_LE(sum, 0);  // what the boodle cards keep is nobody's
+  for (double t : v.last_hand.totals) sum += t;
+  EXPECT_EQ(sum, 200);
+  for (int b = 0; b < kBoodles; ++b) EXPECT_EQ(s.chips()->pot(b), 0);
+}
+
+TEST(MichiganRules, ChipsLeftOnTheBoodleCardsAfterTheLastHandAreDividedEqually) {
+  // seed 002: "those chips remain for the next hand"; after the last there is
+  // none. Michigan Rummy's rules (Pressman, rules.md): "After the last pot,
+  // the chips remaining on the board are divided equally among [the]
+  // players"; the odd chips one each from the dealer's left (our reading).
+  MichiganState s = fresh(3, {"hands=1"});
+  s.set_position({cards({"5H"}), cards({"6H", "2C", "3C"}), cards({"7H"})}, cards({"8H"}), 0);
+  s.test_stake(1, 1, 3);  // three chips on the K♣, two on the A♥: nobody plays them
+  s.test_stake(2, 0, 2);
+  ASSERT_EQ(s.dealer(), 0);
+  play(s, 0, Move::play(card("5H")));
+  ASSERT_TRUE(s.terminal());
+  // Seat 0 goes out (4 chips: 3 from seat 1, 1 from seat 2); the 5 chips are
+  // one to each, and one more to seats 1 and 2.
+  EXPECT_EQ(s.chips()->balance(0), 50 + 4 + 1);
+  EXPECT_EQ(s.chips()->balance(1), 50 - 3 - 3 + 2);
+  EXPECT_EQ(s.chips()->balance(2), 50 - 2 - 1 + 2);
+  for (int b = 0; b < kBoodles; ++b) EXPECT_EQ(s.chips()->pot(b), 0);
+  EXPECT_TRUE(mentions(story(s),
+                       "The 5 chips left on the boodle cards are divided equally: 1 to "
+                       "each player, and one more to Seat 1 and Seat 2."));
+  EXPECT_TRUE(mentions(story(s, 2), "one more to Seat 1 and you."));
+  EXPECT_NE(s.view(0).last_hand.summary.find("the 5 chips left on the boodle cards were divided"),
+            std::string::npos)
+      << s.view(0).last_hand.summary;
+}
+
+TEST(MichiganRules, EveryChipIssuedEndsInAFinalBalance) {
+  // Over whole matches of every preset and player count: what the players
+  // hold at the end is what they were given.
+  for (const Selection& sel : all_selections()) {
+    if (sel.game != find_game("michigan")) continue;
+    for (int players = 3; players <= 8; ++players)
+      for (std::uint64_t seed = 1; seed <= 40; ++seed) {
+        const Config c = *make_config(sel, players, std::vector<std::string>{});
+        const Record r = testing::random_game(sel, c, seed);
+        ASSERT_TRUE(r.outcome);
+        double sum = 0;
+        for (double x : r.outcome->scores) sum += x;
+        EXPECT_EQ(sum, players * Rules::from(c).chips)
+            << sel.name() << ", " << players << " players, seed " << seed;
+      }
+  }
 }
 
 // ---- Views ---------------------------------------------------------------------------

@@ -116,6 +116,8 @@ class MichiganState final : public StateBase<MichiganState> {
   void stake_evenly();
   void after_play(Seat seat, Card c);
   void end_hand(Seat out);
+  void share_boodles();
+  std::string shared_words(const Words& w) const;
   Seat holder(Card c) const;
 
   Rules r_;
@@ -139,6 +141,10 @@ class MichiganState final : public StateBase<MichiganState> {
   // The hand last finished, for the view between hands.
   Seat last_out_ = kNobody;
   std::array<int, kMaxPlayers> last_paid_{}, last_boodles_{}, last_change_{}, last_total_{};
+  // At the end of the match: what each took of the chips left on the boodle
+  // cards, and how many there were.
+  std::array<int, kMaxPlayers> last_shared_{};
+  int shared_ = 0;
   int actions_ = 0;
   Event ev_;
 };

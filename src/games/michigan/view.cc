@@ -106,6 +106,8 @@ View MichiganState::view(Seat viewer) const {
     for (Seat s = 0; s < n; ++s)
       if (const int b = last_boodles_[static_cast<std::size_t>(s)]; b > 0)
         sum += "; " + seat_name(s) + " won " + chips_text(b) + " from boodle cards";
+    if (over && shared_ > 0)
+      sum += "; the " + chips_text(shared_) + " left on the boodle cards were divided equally";
     v.last_hand.summary = sum + ".";
     for (Seat s = 0; s < n; ++s) {
       v.last_hand.points.push_back(last_change_[static_cast<std::size_t>(s)]);
@@ -156,6 +158,21 @@ View MichiganState::view(Seat viewer) const {
   }
   if (over) v.result = outcome().summary;
   return v;
+}
+
+// "The 11 chips left on the boodle cards are divided equally: 2 to each
+// player, and one more to Seat 1, Seat 2 and you."
+std::string MichiganState::shared_words(const Words& w) const {
+  const int n = r_.players, each = shared_ / n, odd = shared_ % n;
+  std::string to;  // those who take an odd chip, from the dealer's left
+  for (int k = 1; k <= odd; ++k)
+    to += std::string(k == 1 ? "" : k == odd ? " and " : ", ") + w.whom(left(dealer_, k));
+  if (shared_ == 1) return "The chip left on the boodle cards goes to " + to + ".";
+  const std::string line =
+      "The " + chips_text(shared_) + " left on the boodle cards are divided equally: ";
+  if (each == 0) return line + "one each to " + to + ".";
+  return line + std::to_string(each) + " to each player" + (odd ? ", and one more to " + to : "") +
+         ".";
 }
 
 void MichiganState::narrate(Seat viewer, std::vector<std::string>& out) const {
@@ -235,10 +252,9 @@ void MichiganState::narrate(Seat viewer, std::vector<std::string>& out) const {
         if (left_on > 0 && phase_ != Phase::kOver)
           out.push_back(chips_text(left_on) +
                         " left on the boodle cards carry over to the next hand.");
-        if (phase_ == Phase::kOver)
-          out.push_back(outcome().summary);
-        else
-          even_stakes();
+        if (phase_ != Phase::kOver) return even_stakes();
+        if (shared_ > 0) out.push_back(shared_words(w));
+        out.push_back(outcome().summary);
         return;
       }
       switch (e.stop) {
