@@ -226,7 +226,7 @@ TEST(Record, RejectsMalformedRecordsWithReasons) {
       {R"({"format":"parlour-record","version":2,"game":"old-maid","players":4,"options":{},"seed":1,"actions":[],"outcome":{"kind":"best","scores":[],"places":[]}})",
        "kind"},
       {R"({"format":"parlour-record","version":2,"game":"cheat","players":4,"options":{},"seed":1,"actions":[],"outcome":{"kind":"loser","scores":[],"places":[],"cap":1000,"cap_unit":"hours"}})",
-       "\"cap_unit\" must be moves or turns"},
+       "\"cap_unit\" must be moves or turns or plays"},
       {R"({"format":"parlour-record","version":2,"game":"cheat","players":4,"options":{},"seed":1,"actions":[],"outcome":{"kind":"loser","scores":[],"places":[],"cap":-5,"cap_unit":"turns"}})",
        "\"cap\" must be a whole number"},
       {R"({"format":"parlour-record","version":1,"game":3})", "\"game\""},

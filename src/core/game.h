@@ -59,7 +59,7 @@ bool seat_won(OutcomeKind kind, std::span<const int> places, Seat s);
 bool seat_lost(OutcomeKind kind, std::span<const int> places, Seat s);
 
 // What a game's safety cap counts (Outcome::cap_unit): records name one.
-inline constexpr std::array<std::string_view, 2> kCapUnits = {"moves", "turns"};
+inline constexpr std::array<std::string_view, 3> kCapUnits = {"moves", "turns", "plays"};
 
 // The result of a finished game. places: 1 is best, ties share a place.
 struct Outcome {

@@ -278,12 +278,15 @@ Outcome CheatState::outcome() const {
   // The first out wins; the others are ranked by the cards left in hand
   // (our reading: the text names only the winner).
   o.kind = OutcomeKind::kRanking;
-  for (Seat s = 0; s < r_.players; ++s) o.scores.push_back(-static_cast<double>(hands_[s].size()));
+  // (An int first: the winner's score is 0, not -0.)
+  for (Seat s = 0; s < r_.players; ++s)
+    o.scores.push_back(static_cast<double>(-static_cast<int>(hands_[s].size())));
   o.places.resize(r_.players);
   rank_places(r_.players, o.scores, o.places);
+  if (winner_ < 0) o.cap = r_.max_turns, o.cap_unit = "turns";
   o.summary = winner_ >= 0 ? seat_name(winner_) + " is out of cards first and wins."
                            : "After " + std::to_string(turns_) +
-                                 " plays the game is stopped; the fewest cards win.";
+                                 " turns, the game's cap, it is stopped; the fewest cards win.";
   return o;
 }
 

@@ -480,7 +480,7 @@ Outcome PaskahousuState::outcome() const {
   if (capped_) o.cap = r_.max_turns, o.cap_unit = "turns";
   if (capped_)
     o.summary = "After " + std::to_string(turns_) +
-                " turns the game is stopped: " + seat_names(losers_) +
+                " turns, the game's cap, it is stopped: " + seat_names(losers_) +
                 (several ? ", holding the most cards, share the name of "
                          : ", holding the most cards, is ") +
                 "Paskahousu.";

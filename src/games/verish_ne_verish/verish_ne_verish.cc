@@ -327,10 +327,12 @@ Outcome VerishState::outcome() const {
   for (Seat s = 0; s < r_.players; ++s) o.places.push_back((losers_ >> s & 1) ? r_.players : 1);
   const bool several = (losers_ & (losers_ - 1)) != 0;
   const std::string aside = " The card laid aside was " + card_token(aside_[0].card) + ".";
+  if (stopped_) o.cap = r_.max_plays, o.cap_unit = "plays";
   if (stopped_)
-    o.summary =
-        "After " + std::to_string(plays_) + " plays the game is stopped: " + seat_names(losers_) +
-        (several ? ", holding the most cards, lose." : ", holding the most cards, loses.") + aside;
+    o.summary = "After " + std::to_string(plays_) +
+                " plays, the game's cap, it is stopped: " + seat_names(losers_) +
+                (several ? ", holding the most cards, lose." : ", holding the most cards, loses.") +
+                aside;
   else
     o.summary = seat_names(losers_) +
                 " is left holding cards when everyone else has run out, and loses." + aside;
