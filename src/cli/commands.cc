@@ -38,15 +38,32 @@ std::string players_range(int lo, int hi) {
   return std::to_string(lo) + "-" + std::to_string(hi) + " players";
 }
 
+// A story's first line, the same in `play --auto` and in `replay` (a replay
+// that said "1 players" told another story): the seed where it was chosen.
+std::string story_header(std::string_view title, std::string_view name, int players,
+                         std::optional<std::uint64_t> seed, const std::string& options) {
+  std::string h = std::string(title) + " (" + std::string(name) + "), " + std::to_string(players) +
+                  (players == 1 ? " player" : " players");
+  if (seed) h += ", seed " + std::to_string(*seed);
+  if (!options.empty()) h += ", " + options;
+  return h + "\n";
+}
+
 void print_lines(std::ostream& out, const Terminal& t, const std::vector<std::string>& lines) {
   for (const auto& l : lines) out << t.text(l) << "\n";
 }
 
-void print_end(std::ostream& out, const Terminal& t, const State& s, int players, Seat you) {
+// The end of a story: the result, unless the last move's story (`told`)
+// has just said it (a line said twice is noise), and the scores.
+void print_end(std::ostream& out, const Terminal& t, const State& s, int players, Seat you,
+               const std::vector<std::string>& told) {
   const Outcome o = s.outcome();
-  out << "\n" << t.text(o.summary) << "\n";
+  out << "\n";
+  if (std::find(told.begin(), told.end(), o.summary) == told.end())
+    out << t.text(o.summary) << "\n";
   if (o.kind == OutcomeKind::kSolo) {
-    out << (o.won(0) ? "Won" : "Lost") << ", with a score of " << o.scores[0] << ".\n";
+    // A solitaire's summary says won or lost; the score, where it does not.
+    if (o.summary.find("Score") == std::string::npos) out << "Score " << o.scores[0] << ".\n";
     return;
   }
   out << "Final scores:";
@@ -77,6 +94,13 @@ class TerminalPlayer final : public Player {
   bool helps() const { return game_.undo != nullptr; }
 
   std::optional<Action> act(const State& state, Seat seat, std::span<const Action> legal) override {
+    // One legal move is no choice (issue 36, item 15: a player who cannot
+    // match was asked to press n): it is played and said. Not in a game
+    // that takes moves back, where undo is a choice too.
+    if (legal.size() == 1 && !helps()) {
+      out_ << term_.text("You " + state.action_label(seat, legal[0]) + ": your only move.") << "\n";
+      return legal[0];
+    }
     const View v = state.view(seat);
     out_ << "\n" << term_.table(v) << term_.text(v.prompt) << "\n";
     if (v.list_choices)
@@ -255,11 +279,9 @@ int play(const PlayArgs& a, const Style& style, std::istream& in, std::ostream& 
     players_at.push_back(bots.back().get());
   }
   // A seed the player did not choose is told only at the end: it fixes the deal.
-  out << sel->game->title << " (" << sel->name() << "), " << players
-      << (players == 1 ? " player" : " players");
-  if (a.seed || a.auto_play) out << ", seed " << seed;
-  if (std::string opts = cfg->options.changed(); !opts.empty()) out << ", " << opts;
-  out << "\n";
+  out << story_header(sel->game->title, sel->name(), players,
+                      a.seed || a.auto_play ? std::optional<std::uint64_t>(seed) : std::nullopt,
+                      cfg->options.changed());
   if (!a.auto_play)
     out << "You are Seat " << a.seat
         << (players == 1 ? "" : "; the others are " + bot_name + " bots")
@@ -307,7 +329,7 @@ int play(const PlayArgs& a, const Style& style, std::istream& in, std::ostream& 
       out << "The unfinished game is saved in " << a.record << ".\n";
     return 0;
   }
-  print_end(out, term, table.state(), players, a.auto_play ? kNobody : a.seat);
+  print_end(out, term, table.state(), players, a.auto_play ? kNobody : a.seat, lines);
   if ((!a.seed || a.winnable) && !a.auto_play)
     out << "Seed " << seed << ": `--seed " << seed << "` deals this game again.\n";
   if (store) {
@@ -747,10 +769,8 @@ int replay_file(const std::string& path, std::optional<int> seat, const Style& s
   if (!checked.ok()) return fail(err, path + ": " + checked.message());
   const Terminal term(style);
   const Seat viewer = seat ? *seat : kEveryone;
-  out << checked->game->title << " (" << rec->preset << "), " << rec->players << " players, seed "
-      << rec->seed;
-  if (std::string opts = checked->config().options.changed(); !opts.empty()) out << ", " << opts;
-  out << "\n";
+  out << story_header(checked->game->title, rec->preset, rec->players, rec->seed,
+                      checked->config().options.changed());
   std::vector<std::string> lines;
   Result<Replayed> r = replay(*rec, [&](const State& s, const Step&) {
     lines.clear();
@@ -759,7 +779,7 @@ int replay_file(const std::string& path, std::optional<int> seat, const Style& s
   });
   if (!r.ok()) return fail(err, path + ": " + r.message());
   if (r->state().terminal())
-    print_end(out, term, r->state(), rec->players, seat ? *seat : kNobody);
+    print_end(out, term, r->state(), rec->players, seat ? *seat : kNobody, lines);
   else
     out << "\nThe record ends here, unfinished, after " << rec->moves.size() << " moves.\n";
   return 0;

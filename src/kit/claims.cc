@@ -94,6 +94,19 @@ Choice put_choice(Action a, std::string label, Card card, const Cards& hand, int
   return {a, std::move(label), std::to_string(i + 1), {{hand_zone, i}}, {building_zone, -1}};
 }
 
+void tell_building(const Words& w, Seat actor, Card card, bool put, int alike,
+                   std::vector<std::string>& out) {
+  if (!w.sees(actor)) return;
+  const std::string which = put ? (alike > 1 ? "another " : "") : (alike > 0 ? "one " : "");
+  out.push_back(w.says(actor, put ? "put" : "take") + (put ? " down " : " back ") + which +
+                card_token(card) + (!put && alike > 0 ? ", leaving its like down" : "") + ".");
+}
+
+int alike(const Cards& building, Card card) {
+  return static_cast<int>(std::count_if(building.begin(), building.end(),
+                                        [&](const Held& h) { return h.card == card; }));
+}
+
 Choice take_back_choice(Action a, std::string label, Card card, const Cards& building,
                         int building_zone) {
   const int i = place_of(building, card);

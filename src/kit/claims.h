@@ -46,6 +46,15 @@ Zone being_played_zone(const Cards& building, Seat player, Seat as);
 // cards being played; keyed by the card's place in the hand.
 Choice put_choice(Action a, std::string label, Card card, const Cards& hand, int hand_zone,
                   int building_zone);
+// The story of a card put down (`put`) or taken back while a play is
+// built, told only to whoever sees the player's cards: a card taken back
+// is told too, or a story that shows it put down again shows it twice.
+// `alike`: the cards like it being put down after (two packs: "another").
+void tell_building(const Words& w, Seat actor, Card card, bool put, int alike,
+                   std::vector<std::string>& out);
+// The cards like `card` among `building`.
+int alike(const Cards& building, Card card);
+
 // The choice that takes `card` back from the cards being played.
 Choice take_back_choice(Action a, std::string label, Card card, const Cards& building,
                         int building_zone);

@@ -1,4 +1,7 @@
-# Every name `parlour list` shows plays to the end under --auto, for each player count it allows.
+# Every name `parlour list` shows plays to the end under --auto, for each
+# player count it allows; its record replays the same story byte for byte;
+# and that story, and another with random bots, pass the story lint
+# (story_lint.py: issue 36's patterns of a false or garbled line).
 source "$(dirname "$0")/lib.bash"
 # The player range at the end of a list line: "(2-12 players)", "(4 players)"
 # for a fixed number, "(1 player)" for a solitaire.
@@ -15,12 +18,22 @@ while read -r name rest; do
   [ -n "$range" ] || { fail "no player range on the list line of $name"; continue; }
   set -- $range
   for p in $(seq "$1" "$2"); do
-    if ! "$PARLOUR" play "$name" --auto --players "$p" --seed "$p" >"$WORK/out" 2>&1; then
+    story="$WORK/$name-$p"
+    if ! "$PARLOUR" play "$name" --auto --players "$p" --seed "$p" --record "$story.json" >"$WORK/out" 2>&1; then
       fail "$name with $p players exited $?"; continue
     fi
-    grep -qE "Final scores:|^(Won|Lost), with a score" "$WORK/out" || fail "$name with $p players did not finish"
+    grep -qE "Final scores:|^(Won|Lost)" "$WORK/out" || fail "$name with $p players did not finish"
+    grep -v '^Record saved' "$WORK/out" >"$story.play"
+    "$PARLOUR" replay "$story.json" >"$story.replay" 2>&1 || fail "$name with $p players: replay exited $?"
+    cmp -s "$story.play" "$story.replay" ||
+      { fail "$name with $p players: the replay tells another story"; diff "$story.play" "$story.replay" | head -4; }
+    "$PARLOUR" play "$name" --auto --players "$p" --seed "$((p + 100))" --bot random >"$story.random" 2>&1 ||
+      fail "$name with $p players and random bots exited $?"
     n=$((n + 1))
   done
 done <"$WORK/list"
 [ "$n" -ge 100 ] && pass "$n preset and player-count games played to the end" || fail "only $n games"
+python3 "$(dirname "$0")/story_lint.py" "$WORK"/*.play "$WORK"/*.random >"$WORK/lint" &&
+  pass "$((2 * n)) stories pass the story lint" ||
+  { fail "$(wc -l <"$WORK/lint") lines fail the story lint"; head -20 "$WORK/lint"; }
 finish

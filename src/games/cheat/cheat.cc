@@ -165,6 +165,7 @@ void CheatState::apply(Seat seat, Action a) {
       kit::pick(hands_[seat], m.card, building_, seat);
       turned_.clear();
       ev_.kind = Event::kPut, ev_.card = m.card;
+      ev_.alike = kit::alike(building_, m.card);
       return;
     }
     case Move::kTakeBack: {
@@ -177,6 +178,7 @@ void CheatState::apply(Seat seat, Action a) {
       building_.erase(it);
       taken_back_.push_back(m.card);
       ev_.kind = Event::kTakeBack, ev_.card = m.card;
+      ev_.alike = kit::alike(building_, m.card);
       return;
     }
     case Move::kCall: {

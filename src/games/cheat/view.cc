@@ -154,7 +154,6 @@ void CheatState::narrate(Seat viewer, std::vector<std::string>& out) const {
   const Words w(viewer);
   switch (e.kind) {
     case Event::kNone:
-    case Event::kTakeBack:
     case Event::kPass:
       return;
     case Event::kDeal: {
@@ -168,8 +167,8 @@ void CheatState::narrate(Seat viewer, std::vector<std::string>& out) const {
       return;
     }
     case Event::kPut:
-      if (w.sees(e.actor))
-        out.push_back(w.says(e.actor, "put") + " down " + card_token(e.card) + ".");
+    case Event::kTakeBack:
+      kit::tell_building(w, e.actor, e.card, e.kind == Event::kPut, e.alike, out);
       return;
     case Event::kCall:
       // With numbers stated, only the player knows how many went down.

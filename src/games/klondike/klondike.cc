@@ -62,6 +62,7 @@ void KlondikeState::set_deal(const std::vector<Card>& cards) {
       "24 cards in the stock."};
   auto_foundations();
   settle_end();
+  seen_ = visible();
 }
 
 void KlondikeState::set_position(const std::array<Pile, kColumns>& columns,
@@ -73,6 +74,7 @@ void KlondikeState::set_position(const std::array<Pile, kColumns>& columns,
   played_since_recycle_ = true;
   history_.clear(), story_.clear();
   dealt_ = true;
+  seen_ = visible();
   settle_end();
 }
 
@@ -128,10 +130,14 @@ void KlondikeState::moves(std::vector<Move>& out) const {
       to_columns(kColumn0 + c, static_cast<int>(p.size()) - k, p[static_cast<std::size_t>(k)],
                  k == 0);
   }
-  // A card back from a foundation to build on.
+  // A card back from a foundation to build on; not one that option `auto`
+  // would put straight back up (issue 36, item 10: a move that only cost
+  // its points).
   for (int s = 0; s < 4; ++s) {
     if (found_[static_cast<std::size_t>(s)] == 0) continue;
-    to_columns(kFoundation0 + s, 1, top_of(kFoundation0 + s), false);
+    const Card y = top_of(kFoundation0 + s);
+    if (r_.auto_foundation && safe_up(y, found_)) continue;
+    to_columns(kFoundation0 + s, 1, y, false);
   }
 }
 
@@ -153,12 +159,26 @@ void KlondikeState::apply(Seat, Action a) {
   story_.clear();
   history_.push_back(
       {columns_, down_, stock_, waste_, found_, score_, recycles_, played_since_recycle_});
-  const int down_before = face_down();
   play(m);
   // A card the player had not seen came to light: no undo past it.
-  const bool shown = m.kind == Move::kTurn || face_down() < down_before;
-  if (shown && !r_.thoughtful) history_.clear();
+  const std::uint64_t now = visible();
+  if ((now & ~seen_) != 0 && !r_.thoughtful) history_.clear();
+  seen_ |= now;
   settle_end();
+}
+
+std::uint64_t KlondikeState::visible() const {
+  std::uint64_t v = 0;
+  auto see = [&](Card c) { v |= std::uint64_t{1} << c.index(); };
+  for (int c = 0; c < kColumns; ++c)
+    for (std::size_t k = static_cast<std::size_t>(down_[static_cast<std::size_t>(c)]);
+         k < columns_[static_cast<std::size_t>(c)].size(); ++k)
+      see(columns_[static_cast<std::size_t>(c)][k]);
+  for (Card c : waste_) see(c);
+  for (int s = 0; s < 4; ++s)
+    for (int r = 1; r <= found_[static_cast<std::size_t>(s)]; ++r)
+      see(Card::standard(Rank(r), Suit(s)));
+  return v;
 }
 
 void KlondikeState::play_quiet(const Move& m) {

@@ -672,6 +672,42 @@ TEST(KlondikeBot, ThePlannerReadsNoFaceDownCardAndItsLineStopsAtTheFirstCardTurn
   }
 }
 
+TEST(KlondikeUndo, AMoveThatShowsOnlyCardsSeenBeforeCanBeTakenBack) {
+  // Issue 36, item 10: undo was refused after any turn of the stock, even
+  // through cards seen on the pass before. A turn that shows a card not
+  // seen before still cannot be taken back; one that shows only cards seen
+  // can.
+  KlondikeState s = deal(1, {});
+  while (!s.stock().empty()) {
+    s.apply(0, Move::turn().encode());
+    EXPECT_FALSE(s.undo_forbidden().empty()) << "a first pass shows new cards";
+  }
+  s.apply(0, Move::recycle().encode());
+  s.apply(0, Move::turn().encode());  // cards seen on the first pass
+  EXPECT_EQ(s.undo_forbidden(), "");
+  const std::vector<Card> waste = s.waste();
+  ASSERT_TRUE(s.undo());
+  EXPECT_TRUE(s.waste().empty());
+  EXPECT_TRUE(std::find(s.stock().begin(), s.stock().end(), waste.back()) != s.stock().end());
+}
+
+TEST(KlondikeRules, NoCardComesDownThatOptionAutoWouldPutStraightBackUp) {
+  // Issue 36, item 10: the A♦ brought down onto a black Two went straight
+  // back up, costing its points. With option `auto` such a move is not
+  // offered; without it, it is.
+  for (const bool autoplay : {true, false}) {
+    KlondikeState s = fresh({autoplay ? "auto=yes" : "auto=no"});
+    std::array<Pile, kColumns> cols{};
+    std::array<int, kColumns> down{};
+    cols[0].push_back(card("2C"));
+    s.set_position(cols, down, {}, {card("KS")}, {0, 1, 0, 0});  // the A♦ up
+    bool offered = false;
+    for (const Move& m : moves_of(s))
+      offered |= m == Move::shift(kFoundation0 + static_cast<int>(kDiamonds), kColumn0, 1);
+    EXPECT_EQ(offered, !autoplay);
+  }
+}
+
 TEST(KlondikeConformance, EveryPreset) {
   testing::ConformanceOptions opt;
   opt.games = 3;

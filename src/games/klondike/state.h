@@ -106,6 +106,11 @@ class KlondikeState final : public StateBase<KlondikeState> {
   std::array<int, 4> found_{};
   int score_ = 0, recycles_ = 0, actions_ = 0;
   bool played_since_recycle_ = true;
+  // The cards the player has seen face up, ever: a move that shows none
+  // other may be taken back (issue 36, item 10: undo was refused after any
+  // turn of the stock, even through cards seen on an earlier pass).
+  std::uint64_t seen_ = 0;
+  std::uint64_t visible() const;
   bool quiet_ = false;  // playing for the solver: no story
   // Undo: the whole position before each move since a card was last shown.
   struct Position {

@@ -178,6 +178,8 @@ std::string MichiganState::shared_words(const Words& w) const {
 void MichiganState::narrate(Seat viewer, std::vector<std::string>& out) const {
   const Event& e = ev_;
   const Words w(viewer);
+  // The actor's own, not "Seat 3 keeps Seat 3's hand".
+  const std::string own = w.you(e.actor) ? "your" : "his";
   auto even_stakes = [&] {
     if (!e.stakes_shown) return;
     out.push_back("Hand " + std::to_string(hand_) + ": each player stakes " +
@@ -214,14 +216,13 @@ void MichiganState::narrate(Seat viewer, std::vector<std::string>& out) const {
       if (viewer >= 0) out.push_back("You hold " + token_list(hand(viewer)) + ".");
       return;
     case Event::kExchange:
-      out.push_back(w.who(e.actor) + " " + w.verb(e.actor, "exchange", "exchanges") + " " +
-                    w.whose(e.actor) + " hand for the dead hand, unseen.");
+      out.push_back(w.who(e.actor) + " " + w.verb(e.actor, "exchange", "exchanges") + " " + own +
+                    " hand for the dead hand, unseen.");
       if (viewer >= 0 && viewer == e.actor)
         out.push_back("You hold " + token_list(hand(viewer)) + ".");
       return;
     case Event::kKeep:
-      out.push_back(w.who(e.actor) + " " + w.verb(e.actor, "keep", "keeps") + " " +
-                    w.whose(e.actor) + " hand.");
+      out.push_back(w.who(e.actor) + " " + w.verb(e.actor, "keep", "keeps") + " " + own + " hand.");
       return;
     case Event::kPass:
       out.push_back(w.who(e.actor) + " " + w.verb(e.actor, "have", "has") +

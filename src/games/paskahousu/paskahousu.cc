@@ -227,6 +227,7 @@ void PaskahousuState::apply(Seat seat, Action a) {
       if (building_.empty() && taken_back_ == 0) kit::begin_play(hands_[seat]);
       kit::pick(hands_[seat], m.card, building_, seat);
       ev_.kind = Event::kPut, ev_.card = m.card;
+      ev_.alike = kit::alike(building_, m.card);
       return;
     }
     case Move::kTakeBack: {
@@ -239,6 +240,7 @@ void PaskahousuState::apply(Seat seat, Action a) {
       building_.erase(it);
       ++taken_back_;
       ev_.kind = Event::kTakeBack, ev_.card = m.card;
+      ev_.alike = kit::alike(building_, m.card);
       return;
     }
     case Move::kCall:

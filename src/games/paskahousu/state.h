@@ -39,6 +39,7 @@ struct Event {
   Kind kind = kNone;
   Seat actor = kNobody, other = kNobody;
   Card card;
+  int alike = 0;  // kPut, kTakeBack: cards like `card` being put down, after
   Rank rank = kNoRank;
   int count = 0;
   bool blind = false, truthful = false;

@@ -204,7 +204,6 @@ void PaskahousuState::narrate(Seat viewer, std::vector<std::string>& out) const 
   };
   switch (e.kind) {
     case Event::kNone:
-    case Event::kTakeBack:
     case Event::kPass:
       return;
     case Event::kDeal: {
@@ -225,8 +224,8 @@ void PaskahousuState::narrate(Seat viewer, std::vector<std::string>& out) const 
                       rank_plural(e.next_offer) + ".");
       return;
     case Event::kPut:
-      if (w.sees(e.actor))
-        out.push_back(w.says(e.actor, "put") + " down " + card_token(e.card) + ".");
+    case Event::kTakeBack:
+      kit::tell_building(w, e.actor, e.card, e.kind == Event::kPut, e.alike, out);
       return;
     case Event::kCall:
       out.push_back(e.blind

@@ -188,6 +188,7 @@ void VerishState::apply(Seat seat, Action a) {
       if (building_.empty() && taken_back_ == 0) kit::begin_play(h);
       kit::pick(h, m.card, building_, seat);
       ev_.kind = Event::kPut, ev_.card = m.card;
+      ev_.alike = kit::alike(building_, m.card);
       return;
     }
     case Move::kTakeBack: {
@@ -199,6 +200,7 @@ void VerishState::apply(Seat seat, Action a) {
       building_.erase(it);
       ++taken_back_;
       ev_.kind = Event::kTakeBack, ev_.card = m.card;
+      ev_.alike = kit::alike(building_, m.card);
       return;
     }
     case Move::kDeclare: {

@@ -157,7 +157,6 @@ void VerishState::narrate(Seat viewer, std::vector<std::string>& out) const {
   const bool over = phase_ == Phase::kOver;
   switch (e.kind) {
     case Event::kNone:
-    case Event::kTakeBack:
       return;
     case Event::kDeal: {
       out.push_back(seat_name(e.actor) + " lays one card of " + std::to_string(r_.deck) +
@@ -170,8 +169,8 @@ void VerishState::narrate(Seat viewer, std::vector<std::string>& out) const {
       return;
     }
     case Event::kPut:
-      if (w.sees(e.actor))
-        out.push_back(w.says(e.actor, "put") + " down " + card_token(e.card) + ".");
+    case Event::kTakeBack:
+      kit::tell_building(w, e.actor, e.card, e.kind == Event::kPut, e.alike, out);
       return;
     case Event::kDeclare:
       // "When playing instead of challenging, it is proper, but not
