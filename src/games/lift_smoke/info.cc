@@ -1,4 +1,4 @@
-// Lift Smoke's player counts and preset, with their sources.
+// Lift Smoke's player counts, option and presets, with their sources.
 #include "games/lift_smoke/bots.h"
 #include "games/lift_smoke/lift_smoke.h"
 #include "games/lift_smoke/state.h"
@@ -6,6 +6,24 @@
 
 namespace parlour::lift_smoke {
 namespace {
+
+const std::vector<OptionSpec>& specs() {
+  static const std::vector<OptionSpec> s = {
+      {"trump-card",
+       OptionType::kChoice,
+       0,
+       0,
+       {"aside", "dealer"},
+       0,
+       "the card turned for trumps: aside, the next card after the deal, set aside out of play; "
+       "dealer, the dealer's last card, which he keeps",
+       "aside: the Linger Longer accounts (Denexa), the top card of the stock \"determines trump "
+       "and is not used in the game\"; dealer: Hoyle (pokerwiner.com, \"Lift Smoke\"), \"The "
+       "last card dealt to the dealer is turned up to establish the trump suit\"",
+       "The card turned for trumps"},
+  };
+  return s;
+}
 
 Status validate(const Config& c) {
   if (c.players < kMinPlayers || c.players > kMaxPlayers)
@@ -18,6 +36,7 @@ Status validate(const Config& c) {
 Rules Rules::from(const Config& c) {
   Rules r;
   r.players = c.players;
+  r.dealer_keeps_trump = c.options.get("trump-card") == 1;
   return r;
 }
 
@@ -27,6 +46,7 @@ GameInfo game_info() {
   g.title = "Lift Smoke";
   g.summary = "Win tricks to draw from the stock: whoever runs out of cards drops out";
   g.rules = kRulesText;
+  g.options = specs();
   g.min_players = kMinPlayers, g.max_players = kMaxPlayers, g.default_players = 4;
   g.presets = {
       {"lift-smoke",
@@ -35,6 +55,13 @@ GameInfo game_info() {
        {},
        kMinPlayers,
        kMaxPlayers,
+       4},
+      {"lift-smoke-hoyle",
+       "Lift Smoke as Hoyle gives it: four to six players, the dealer keeps the card he turns "
+       "for trumps",
+       {{"trump-card", "dealer"}},
+       4,
+       6,
        4},
   };
   g.bots = {{"heuristic",

@@ -3,6 +3,7 @@
 #include "games/lift_smoke/lift_smoke.h"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cassert>
 
@@ -37,13 +38,15 @@ void LiftSmokeState::apply_chance(Rng& rng) {
   rng.shuffle(cards);
   // "Cards are dealt one at a time beginning with the player to the dealer's
   // left. Each player receives as many cards as there are players in the
-  // game." The next card is turned for trumps and set aside; "The remaining
-  // cards in the deck are placed face down on the table to form the stock."
+  // game." The next card is turned for trumps and set aside, or, with
+  // trump-card=dealer, "The last card dealt to the dealer is turned up to
+  // establish the trump suit" (Hoyle) and stays his. "The remaining cards in
+  // the deck are placed face down on the table to form the stock."
   const int p = r_.players;
   int k = 0;
   for (int round = 0; round < p; ++round)
     for (int i = 1; i <= p; ++i) hands_[(dealer_ + i) % p].push_back(cards[k++]);
-  turned_ = cards[k++];
+  turned_ = r_.dealer_keeps_trump ? cards[k - 1] : cards[k++];
   for (int i = n - 1; i >= k; --i) stock_.push_back(cards[i]);  // top last
   std::vector<std::vector<Card>> hands;
   for (Seat s = 0; s < p; ++s) hands.emplace_back(hands_[s].begin(), hands_[s].end());
@@ -177,14 +180,23 @@ void LiftSmokeState::end_trick() {
 // ---- The end ------------------------------------------------------------------------
 
 Outcome LiftSmokeState::outcome() const {
-  // The winner first, then by how long each lasted: those who ran out with
-  // the same trick share a place.
+  // Places: the winner first, then by how long each lasted; those who ran
+  // out with the same trick share a place. Scores: "Each player usually
+  // antes a certain number of chips to form a pot" and the winner "wins the
+  // pot" (Hoyle): one chip each, so the winner gains the others' chips.
   Outcome o;
   o.kind = OutcomeKind::kRanking;
-  for (Seat s = 0; s < r_.players; ++s) o.scores.push_back(s == winner_ ? tricks_ + 1 : out_at_[s]);
+  std::array<int, kMaxPlayers> lasted{};
+  for (Seat s = 0; s < r_.players; ++s) {
+    lasted[s] = s == winner_ ? tricks_ + 1 : out_at_[s];
+    o.scores.push_back(s == winner_ ? r_.players - 1 : -1);
+  }
   o.places.resize(r_.players);
-  rank_places(r_.players, o.scores, o.places);
-  o.summary = seat_name(winner_) + " is the last with cards and wins.";
+  rank_places(r_.players, lasted, o.places);
+  o.summary = is_in(winner_) ? seat_name(winner_) + " is the last with cards and wins the pot."
+                             : seat_name(winner_) +
+                                   " wins the last trick, which leaves nobody with cards, and "
+                                   "wins the pot.";
   return o;
 }
 
@@ -194,7 +206,8 @@ void LiftSmokeState::all_cards(std::vector<Card>& out) const {
   out.insert(out.end(), stock_.begin(), stock_.end());
   out.insert(out.end(), discards_.begin(), discards_.end());
   for (int i = 0; i < trick_.count(); ++i) out.push_back(trick_.card(i));
-  if (turned_.valid()) out.push_back(turned_);
+  if (turned_.valid() && !r_.dealer_keeps_trump)
+    out.push_back(turned_);  // else in a hand or played
 }
 
 }  // namespace parlour::lift_smoke

@@ -11,6 +11,11 @@
 // - The trick machinery is shared (kit/tricks.h). Players who have
 //   dropped out are skipped: the trick keeps its own list of who played.
 // - The first dealer is the last seat, so seat 0 leads first.
+// - The score is Hoyle's pot: each antes one chip and the winner takes the
+//   pot; places rank the others by how long they lasted.
+// - Where the dealer keeps the turned card (Hoyle), everyone knows he holds
+//   it until he plays it: his hand shows it face up, and the resampler keeps
+//   it there.
 // - What is public about a hand: a player who did not follow a suit held
 //   none of it then, but may have drawn some since. The state keeps, for
 //   each seat and suit, the most cards of it the seat can hold (0 after a
@@ -30,6 +35,9 @@ inline constexpr int kMaxPlayers = 7;
 
 struct Rules {
   int players = 4;
+  // Option trump-card=dealer (Hoyle): the dealer's last card is turned for
+  // trumps and stays in his hand; else the next card is turned and set aside.
+  bool dealer_keeps_trump = false;
 
   static Rules from(const Config& c);
 };

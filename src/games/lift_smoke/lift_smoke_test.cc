@@ -28,6 +28,23 @@ LiftSmokeState fresh(int players) {
   return LiftSmokeState(Rules::from(config(players)));
 }
 
+// Hoyle's deal: the dealer keeps the card he turns for trumps.
+LiftSmokeState hoyle(int players) {
+  Rules r = Rules::from(config(players));
+  r.dealer_keeps_trump = true;
+  return LiftSmokeState(r);
+}
+
+std::vector<std::string> told(const LiftSmokeState& s, Seat viewer) {
+  std::vector<std::string> out;
+  s.narrate(viewer, out);
+  return out;
+}
+
+bool tells(const std::vector<std::string>& lines, const std::string& line) {
+  return std::find(lines.begin(), lines.end(), line) != lines.end();
+}
+
 void play(LiftSmokeState& s, Seat seat, const char* c) {
   ASSERT_TRUE(testing::play(s, seat, Move::play(card(c)).encode())) << seat_name(seat) << ": " << c;
 }
@@ -59,6 +76,55 @@ TEST(LiftSmokeRules, AsManyCardsAsPlayersAndTheNextCardTurnedForTrumps) {
     EXPECT_EQ(static_cast<int>(s.stock().size()), 52 - p * p - 1);
     EXPECT_EQ(s.to_move(), 0);
     EXPECT_EQ(legal(s, 0).size(), static_cast<std::size_t>(p));
+  }
+}
+
+TEST(LiftSmokeRules, HoyleTheDealersLastCardIsTurnedForTrumpsAndStaysHis) {
+  // Hoyle (pokerwiner.com, "Lift Smoke"): "The last card dealt to the dealer
+  // is turned up to establish the trump suit" (option trump-card=dealer): no
+  // card is set aside, and the dealer plays it as any other.
+  for (int p = 4; p <= 6; ++p) {
+    LiftSmokeState s = hoyle(p);
+    Rng rng(p);
+    s.apply_chance(rng);
+    const Seat dealer = p - 1;
+    for (Seat q = 0; q < p; ++q) EXPECT_EQ(static_cast<int>(s.hand(q).size()), p);
+    EXPECT_NE(std::find(s.hand(dealer).begin(), s.hand(dealer).end(), s.turned()),
+              s.hand(dealer).end());
+    EXPECT_TRUE(s.turned_held());
+    EXPECT_EQ(static_cast<int>(s.stock().size()), 52 - p * p);
+    std::vector<Card> all;
+    s.all_cards(all);
+    EXPECT_EQ(all.size(), 52u);
+    // Everyone sees it in his hand, face up, until he plays it.
+    const View v = s.view(0);
+    const Zone& his = v.zones[dealer];
+    EXPECT_EQ(his.cards[0].card, std::optional<Card>(s.turned()));
+    EXPECT_TRUE(his.cards[0].face_up);
+    for (std::size_t i = 1; i < his.cards.size(); ++i) EXPECT_FALSE(his.cards[i].card) << i;
+    EXPECT_EQ(told(s, dealer)[0],
+              "You deal " + cards_text(p) + " each and turn up the last card dealt, " +
+                  card_token(s.turned()) + ", and keep it: " + std::string(suit_name(s.trump())) +
+                  " are trumps.");
+  }
+  // The presets: lift-smoke-hoyle is Hoyle's "Four to six players".
+  const Selection h = *select("lift-smoke-hoyle");
+  for (int p : {3, 7}) EXPECT_FALSE(make_config(h, p, std::vector<std::string>{}).ok()) << p;
+  EXPECT_TRUE(Rules::from(*make_config(h, 5, std::vector<std::string>{})).dealer_keeps_trump);
+  EXPECT_FALSE(Rules::from(config(5)).dealer_keeps_trump);
+}
+
+TEST(LiftSmokeKnowledge, SamplesLeaveTheTurnedCardInTheDealersHand) {
+  // Hoyle's turned card is public while the dealer holds it.
+  LiftSmokeState s = hoyle(4);
+  Rng chance(11), rng(12);
+  s.apply_chance(chance);
+  for (int i = 0; i < 500; ++i) {
+    auto sample = resampler().resample(s, 0, rng);
+    ASSERT_TRUE(sample);
+    const auto& t = static_cast<const LiftSmokeState&>(*sample);
+    ASSERT_TRUE(t.view(0) == s.view(0));
+    EXPECT_NE(std::find(t.hand(3).begin(), t.hand(3).end(), s.turned()), t.hand(3).end());
   }
 }
 
@@ -140,6 +206,10 @@ TEST(LiftSmokeRules, TwoWithACardEachTheCardDrawnWinsTheGame) {
   const Outcome o = s.outcome();
   EXPECT_EQ(o.places[0], 1);
   EXPECT_EQ(o.places[2], 2);
+  // The winner is told so in the second person.
+  EXPECT_TRUE(tells(told(s, 0), "You are the last with cards and win the pot."));
+  EXPECT_TRUE(tells(told(s, 2), "Seat 0 is the last with cards and wins the pot."));
+  EXPECT_TRUE(tells(told(s, 2), "You have no cards left and drop out."));
 }
 
 TEST(LiftSmokeRules, WithTheStockEmptyTheWinnerOfTheLastTrickWins) {
@@ -154,6 +224,41 @@ TEST(LiftSmokeRules, WithTheStockEmptyTheWinnerOfTheLastTrickWins) {
   EXPECT_EQ(s.winner(), 1);
   const Outcome o = s.outcome();
   EXPECT_EQ(o.places, (std::vector<int>{2, 1, 2}));
+  // Nobody is left with cards: the story does not call the winner the last
+  // with cards (issue 36: `play lift-smoke --auto --players 7 --seed 3`).
+  EXPECT_EQ(o.summary,
+            "Seat 1 wins the last trick, which leaves nobody with cards, and wins the pot.");
+  const std::vector<std::string> all = told(s, kEveryone);
+  EXPECT_TRUE(tells(all, "Seat 0, Seat 1 and Seat 2 have no cards left and drop out."));
+  EXPECT_TRUE(tells(all,
+                    "Nobody has a card left, and the winner of the last trick wins the pot: "
+                    "Seat 1 wins."));
+  const std::vector<std::string> mine = told(s, 1);
+  EXPECT_TRUE(tells(mine, "Seat 0, you and Seat 2 have no cards left and drop out."));
+  EXPECT_TRUE(tells(mine,
+                    "Nobody has a card left, and the winner of the last trick wins the pot: "
+                    "You win."));
+}
+
+TEST(LiftSmokeRules, TheWinnerTakesThePotOfOneChipEach) {
+  // Hoyle: "Each player usually antes a certain number of chips to form a
+  // pot" and the last survivor "wins the pot": the scores are chips, the
+  // places how long each lasted.
+  LiftSmokeState s = fresh(4);
+  s.set_position({cards({"2H"}), cards({"KH", "QH"}), cards({"9H", "8C"}), cards({"3H", "4H"})},
+                 card("7S"), {}, 0);
+  play(s, 0, "2H");
+  play(s, 1, "KH");
+  play(s, 2, "9H");
+  play(s, 3, "3H");  // seat 0 is out after trick 1
+  play(s, 1, "QH");
+  play(s, 2, "8C");
+  play(s, 3, "4H");  // seats 1, 2 and 3 run out together; seat 1 wins the trick
+  ASSERT_TRUE(s.terminal());
+  const Outcome o = s.outcome();
+  EXPECT_EQ(o.kind, OutcomeKind::kRanking);
+  EXPECT_EQ(o.scores, (std::vector<double>{-1, 3, -1, -1}));
+  EXPECT_EQ(o.places, (std::vector<int>{4, 1, 2, 2}));
 }
 
 TEST(LiftSmokeRules, TheLastWithCardsWinsAndOthersPlaceByHowLongTheyLasted) {
@@ -326,7 +431,9 @@ TEST(LiftSmokeConformance, EveryPresetAndPlayerCount) {
   opt.resample_every = 3;
   for (const Selection& sel : all_selections()) {
     if (sel.game != find_game("lift-smoke")) continue;
-    for (int p = kMinPlayers; p <= kMaxPlayers; ++p)
+    const int lo = sel.preset ? sel.preset->min_players : kMinPlayers;
+    const int hi = sel.preset ? sel.preset->max_players : kMaxPlayers;
+    for (int p = lo; p <= hi; ++p)
       testing::check_conformance(sel, *make_config(sel, p, std::vector<std::string>{}), opt);
   }
 }

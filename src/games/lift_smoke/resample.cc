@@ -23,6 +23,9 @@ class LiftSmokeResampler final : public Resampler {
     // Before the deal the pack lies face down in order; at the end all is shown.
     if (out->phase() != LiftSmokeState::Phase::kPlay) return out;
     const int n = out->rules().players;
+    // The turned card the dealer keeps (trump-card=dealer) is public: it
+    // stays his, and the rest of his hand is dealt within his caps less it.
+    const Card pinned = out->turned_held() && out->dealer() != seat ? out->turned() : Card();
     std::array<kit::CappedPlace, kMaxPlaces> places{};
     std::array<Card, 52> pool{};
     int np = 0, cards = 0;
@@ -32,7 +35,9 @@ class LiftSmokeResampler final : public Resampler {
       kit::CappedPlace& pl = places[np++];
       pl.size = static_cast<int>(h.size());
       for (int s = 0; s < SUIT_NB; ++s) pl.cap[s] = out->cap(p, Suit(s));
-      for (Card c : h) pool[cards++] = c;
+      for (Card c : h)
+        if (c != pinned) pool[cards++] = c;
+      if (pinned.valid() && p == out->dealer()) --pl.size, --pl.cap[pinned.suit()];
     }
     places[np++].size = static_cast<int>(out->stock().size());  // the stock: no caps
     for (Card c : out->stock()) pool[cards++] = c;
@@ -45,7 +50,8 @@ class LiftSmokeResampler final : public Resampler {
     for (Seat p = 0; p < n; ++p) {
       if (p == seat) continue;
       Hand& h = out->mutable_hand(p);
-      for (std::size_t i = 0; i < h.size(); ++i) h[i] = dealt[k++];
+      const bool keeps = pinned.valid() && p == out->dealer();
+      for (std::size_t i = 0; i < h.size(); ++i) h[i] = keeps && i == 0 ? pinned : dealt[k++];
       kit::sort_held(std::span<Card>(h.data(), h.size()));
     }
     Pile& stock = out->mutable_stock();

@@ -58,6 +58,11 @@ class LiftSmokeState final : public StateBase<LiftSmokeState> {
   const Pile& stock() const { return stock_; }
   const Pile& discards() const { return discards_; }
   Card turned() const { return turned_; }
+  // Whether the dealer holds the turned card still (trump-card=dealer): it
+  // is public, and stays his in every sample.
+  bool turned_held() const {
+    return r_.dealer_keeps_trump && turned_.valid() && !(gone_ & kit::card_bit(turned_));
+  }
   Suit trump() const { return turned_.valid() ? turned_.suit() : kit::kNoTrump; }
   const kit::Trick& trick() const { return trick_; }
   // The seat that played the i-th card of the trick in play.
@@ -81,7 +86,8 @@ class LiftSmokeState final : public StateBase<LiftSmokeState> {
   Pile& mutable_stock() { return stock_; }
   void forget_last_event() { ev_ = Event(); }
   // Starts play with these hands (by seat), turned card and stock (its top
-  // card last), `leader` to lead. For tests.
+  // card last), `leader` to lead. For tests. REQUIRES: with
+  // dealer_keeps_trump, the dealer's hand holds the turned card.
   void set_position(const std::vector<std::vector<Card>>& hands, Card turned,
                     const std::vector<Card>& stock, Seat leader);
 

@@ -13,6 +13,21 @@ int trick_zone(int players) {
   return players;
 }
 
+// "Seat 3 and Seat 4 have no cards left and drop out.", "You have ...".
+std::string dropped_line(const Words& w, SeatMask dropped) {
+  std::string names;
+  const int n = std::popcount(dropped);
+  int k = 0;
+  for (Seat s = 0; dropped >> s; ++s) {
+    if (!(dropped >> s & 1)) continue;
+    names += (k == 0 ? "" : k + 1 == n ? " and " : ", ") + (k == 0 ? w.who(s) : w.whom(s));
+    ++k;
+  }
+  const bool plural = n > 1 || w.you(std::countr_zero(dropped));
+  return names +
+         (plural ? " have no cards left and drop out." : " has no cards left and drops out.");
+}
+
 }  // namespace
 
 std::string LiftSmokeState::action_label(Seat, Action a) const {
@@ -46,8 +61,16 @@ View LiftSmokeState::view(Seat viewer) const {
   }
   for (Seat s = 0; s < n; ++s) {
     Zone z{ZoneKind::kHand, Layout::kHand, s, seat_name(s) + "'s hand", {}, "", 0, 0};
-    for (Card c : hands_[s])
-      z.cards.push_back({all || viewer == s ? std::optional<Card>(c) : std::nullopt, false});
+    // The turned card the dealer keeps is public until he plays it: shown
+    // first to those who cannot see the rest, so that where it lies in his
+    // sorted hand tells them nothing.
+    const bool sees = all || viewer == s;
+    const bool pinned = turned_held() && s == dealer_;
+    if (pinned && !sees) z.cards.push_back({turned_, true});
+    for (Card c : hands_[s]) {
+      if (pinned && !sees && c == turned_) continue;
+      z.cards.push_back({sees ? std::optional<Card>(c) : std::nullopt, pinned && c == turned_});
+    }
     v.zones.push_back(std::move(z));
   }
   Zone t{ZoneKind::kTrick, Layout::kTrick, kNobody, "trick", {}, "", 0, 0};
@@ -61,8 +84,9 @@ View LiftSmokeState::view(Seat viewer) const {
   v.zones.push_back(std::move(t));
   Zone trump_zone{ZoneKind::kAside, Layout::kRow, kNobody, "trump card", {}, "", 0, 0};
   if (turned_.valid()) {
-    trump_zone.cards.push_back({turned_, true});
+    if (!r_.dealer_keeps_trump) trump_zone.cards.push_back({turned_, true});
     trump_zone.note = "trumps: " + std::string(suit_name(turned_.suit()));
+    if (turned_held()) trump_zone.note += " (the dealer holds the card turned)";
   }
   v.zones.push_back(std::move(trump_zone));
   Zone stock{ZoneKind::kStock, Layout::kPile, kNobody, "stock", {}, "face down", 0, 0};
@@ -101,7 +125,10 @@ void LiftSmokeState::narrate(Seat viewer, std::vector<std::string>& out) const {
       return;
     case Event::kDeal:
       out.push_back(w.says(e.actor, "deal") + " " + cards_text(r_.players) + " each and " +
-                    w.verb(e.actor, "turn") + " " + card_token(turned_) + ": " +
+                    w.verb(e.actor, "turn") + " " +
+                    (r_.dealer_keeps_trump ? "up the last card dealt, " + card_token(turned_) +
+                                                 ", and " + w.verb(e.actor, "keep") + " it: "
+                                           : card_token(turned_) + ": ") +
                     std::string(suit_name(turned_.suit())) + " are trumps.");
       if (viewer >= 0) out.push_back("You hold " + token_list(hands_[viewer]) + ".");
       return;
@@ -116,16 +143,21 @@ void LiftSmokeState::narrate(Seat viewer, std::vector<std::string>& out) const {
       else
         line += "; the stock is empty";
       out.push_back(line + ".");
-      if (e.dropped)
-        out.push_back(seat_names(e.dropped) + (std::popcount(e.dropped) == 1
-                                                   ? " has no cards left and drops out."
-                                                   : " have no cards left and drop out."));
+      if (e.dropped) out.push_back(dropped_line(w, e.dropped));
       if (e.over) {
         if (e.drawn.valid() && e.winner == winner_ && std::popcount(e.dropped) == 1 &&
             hands_[winner_].size() == 1)
           out.push_back("The card drawn wins the game, " + w.whose(winner_) +
                         " adversary having none.");
-        out.push_back(outcome().summary);
+        // Hoyle: "The last survivor to have any cards left wins the pot. If
+        // several hands are exhausted by the last trick, the winner of that
+        // trick wins the pot."
+        if (is_in(winner_))
+          out.push_back(w.who(winner_) + " " + w.verb(winner_, "are", "is") +
+                        " the last with cards and " + w.verb(winner_, "win") + " the pot.");
+        else
+          out.push_back("Nobody has a card left, and the winner of the last trick wins the pot: " +
+                        w.says(winner_, "win") + ".");
       }
       return;
     }

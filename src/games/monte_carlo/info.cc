@@ -20,10 +20,10 @@ const std::vector<OptionSpec>& specs() {
        0,
        "when the gaps may be closed: any-time, whenever the player chooses; when-stuck, only "
        "when no pair touches",
-       "when-stuck: seed 002, \"When there are no available pairs of cards to remove, move all "
-       "of the cards left to fill up blank spaces\"; any-time: Morehead and Mott-Smith's "
-       "Hoyle's Rules of Games, the player consolidates \"after removing as many pairs as he "
-       "wishes\" (our reading of the usual practice)",
+       "when-stuck (the preset monte-carlo): seed 002, \"When there are no available pairs of "
+       "cards to remove, move all of the cards left to fill up blank spaces\"; any-time (the "
+       "preset monte-carlo-any-time): Wikipedia, \"Monte Carlo (solitaire)\", \"Once some or "
+       "all such pairs have been removed, the cards are consolidated\"",
        "Closing the gaps"},
   };
   return s;
@@ -71,8 +71,14 @@ GameInfo game_info() {
   g.options = specs();
   g.presets = {
       {"monte-carlo",
-       "Monte Carlo, seed 002: the gaps closed whenever the player chooses",
-       {},
+       "Monte Carlo, seed 002: the gaps closed when no pair is left to remove",
+       {{"close-gaps", "when-stuck"}},
+       1,
+       1,
+       1},
+      {"monte-carlo-any-time",
+       "Monte Carlo as Wikipedia gives it: the gaps closed whenever the player chooses",
+       {{"close-gaps", "any-time"}},
        1,
        1,
        1},

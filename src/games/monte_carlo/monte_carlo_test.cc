@@ -91,11 +91,32 @@ TEST(MonteCarloSeed, ClosingTheGapsMovesCardsLeftAndUpThenFillsFromTheStock) {
   EXPECT_EQ(s.stock().size(), 25u);
 }
 
+TEST(MonteCarloSeed, ThePresetClosesTheGapsOnlyWhenNoPairIsLeft) {
+  // Seed 002: "When there are no available pairs of cards to remove, move
+  // all of the cards left to fill up blank spaces." The preset that names
+  // the seed plays its rule; closing at any time is the preset
+  // monte-carlo-any-time (Wikipedia, "Monte Carlo (solitaire)").
+  const Config seed = testing::test_config("monte-carlo", 1);
+  EXPECT_EQ(seed.options.get("close-gaps"), static_cast<int>(CloseGaps::kWhenStuck));
+  const Config any = testing::test_config("monte-carlo-any-time", 1);
+  EXPECT_EQ(any.options.get("close-gaps"), static_cast<int>(CloseGaps::kAnyTime));
+  // 7S 7H and 7D 7C touch: with one pair gone, another is left to remove.
+  const std::vector<const char*> first = {"7S", "7H", "2C", "3C", "4C", "7D", "7C", "8C", "9C",
+                                          "TC", "JC", "QC", "KC", "AC", "2D", "3D", "4D", "5D",
+                                          "6D", "8D", "9D", "TD", "JD", "QD", "KD"};
+  MonteCarloState s = dealt(first);
+  s.apply(0, Move::pair(0, 1).encode());
+  EXPECT_FALSE(has(moves_of(s), Move::close_gaps()));  // 7D and 7C still touch
+  s.apply(0, Move::pair(5, 6).encode());
+  EXPECT_TRUE(has(moves_of(s), Move::close_gaps()));  // no pair left: now the gaps close
+}
+
 TEST(MonteCarloOptions, WhenStuckTheGapsCloseOnlyWhenNoPairTouches) {
   const std::vector<const char*> first = {"7S", "7H", "7D", "3C", "4C", "5C", "6C", "8C", "9C",
                                           "TC", "JC", "QC", "KC", "AC", "2D", "3D", "4D", "5D",
                                           "6D", "8D", "9D", "TD", "JD", "QD", "KD"};
-  MonteCarloState any = dealt(first), strict = dealt(first, {"close-gaps=when-stuck"});
+  MonteCarloState any = dealt(first, {"close-gaps=any-time"}),
+                  strict = dealt(first, {"close-gaps=when-stuck"});
   any.apply(0, Move::pair(0, 1).encode());
   strict.apply(0, Move::pair(0, 1).encode());
   EXPECT_TRUE(has(moves_of(any), Move::close_gaps()));
@@ -142,8 +163,9 @@ TEST(MonteCarloUndo, UndoTakesBackPairsButNotTheClosingOfTheGaps) {
   EXPECT_FALSE(s.undo());
 }
 
+// The signature below was pinned with the gaps closed at any time.
 MonteCarloState deal(std::uint64_t seed) {
-  MonteCarloState s = fresh();
+  MonteCarloState s = fresh({"close-gaps=any-time"});
   Rng rng(seed, kChanceStream);
   s.apply_chance(rng);
   return s;

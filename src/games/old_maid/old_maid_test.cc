@@ -121,6 +121,24 @@ TEST(OldMaidRules, Seed001_PictureDeckHasPairsAndOneOldMaid) {
   EXPECT_EQ(std::count(all.begin(), all.end(), Card::picture(kLoneCharacter)), 1);
 }
 
+TEST(OldMaidStory, Seed002_PictureCardsAreNamedWithTheirOccupations) {
+  // seed 002: "A traditional Old Maid card deck contains matching cards of
+  // various occupations." The card's token is drawn with the first name
+  // ("Ron"); the story adds the full name where it names one card or pair.
+  const Card ron = Card::picture(17), dora = Card::picture(3);
+  ASSERT_EQ(long_name(ron), "Rag-and-bone Ron");
+  OldMaidState s = fresh(2, {"odd=picture"});
+  s.set_position({{ron, dora}, {ron, dora, Card::picture(kLoneCharacter)}}, 1, 0);
+  ASSERT_TRUE(act(s, Move(Move::kOffer).encode()));
+  ASSERT_TRUE(act(s, Move(Move::kDraw, 0).encode()));  // seat 0 draws Ron: a pair
+  std::vector<std::string> story;
+  s.narrate(kEveryone, story);
+  ASSERT_FALSE(story.empty());
+  EXPECT_EQ(story[0], "Seat 0 draws " + card_token(ron) +
+                          " (Rag-and-bone Ron, card 1 of 3) from Seat 1 and lays down the pair " +
+                          card_token(ron) + " " + card_token(ron) + ".");
+}
+
 TEST(OldMaidRules, JokerAddedForBabanukiAndRandomCardSetAsideForJijiNuki) {
   OldMaidState b = dealt(4, {"odd=joker"});
   EXPECT_EQ(total_cards(b), 53);

@@ -15,6 +15,21 @@ std::string pairs_list(const Cards& cards, std::size_t from = 0) {
   return s;
 }
 
+// A picture card's full name, occupation and all ("Rag-and-bone Ron"), for
+// the story to add where it names one card or one pair: the token is drawn
+// with the first name alone ("Ron"), and seed 002 calls the deck "matching
+// cards of various occupations". Empty for other cards and the Old Maid,
+// whose token says what she is.
+std::string occupation(Card c) {
+  return c.is_picture() && !c.is_lone_picture() ? long_name(c) : std::string();
+}
+
+// "[[n]] (Rag-and-bone Ron)" for a picture card, else the token.
+std::string named(Card c) {
+  const std::string o = occupation(c);
+  return card_token(c) + (o.empty() ? "" : " (" + o + ")");
+}
+
 // Zones go hand, pairs for each seat in turn, then anything set aside.
 int hand_zone(Seat s) {
   return 2 * s;
@@ -220,23 +235,28 @@ void OldMaidState::narrate(Seat viewer, std::vector<std::string>& out) const {
                     (w.sees(e.actor) ? ": " + token_list(fans_[e.actor].cards) : "") + ".");
       return;
     case Event::kArrange:
-      out.push_back(w.says(e.actor, "move") + " " +
-                    (w.sees(e.actor) ? card_token(e.card) : "the card") + " from position " +
-                    std::to_string(e.from + 1) + " to " + std::to_string(e.to + 1) + ".");
+      out.push_back(w.says(e.actor, "move") + " " + (w.sees(e.actor) ? named(e.card) : "the card") +
+                    " from position " + std::to_string(e.from + 1) + " to " +
+                    std::to_string(e.to + 1) + ".");
       return;
     case Event::kDrawn: {
       const bool knows = sees(e.actor, e.other);
-      std::string line = w.says(e.actor, "draw") + " " +
-                         (knows ? card_token(e.card) + " (card " : "card ") +
-                         std::to_string(e.from + 1) + " of " + std::to_string(e.fan_size) +
-                         (knows ? ")" : "") + " from " + w.whom(e.other);
+      const std::string who = occupation(e.card);
+      std::string line =
+          w.says(e.actor, "draw") + " " +
+          (knows ? card_token(e.card) + " (" + (who.empty() ? "" : who + ", ") + "card "
+                 : "card ") +
+          std::to_string(e.from + 1) + " of " + std::to_string(e.fan_size) + (knows ? ")" : "") +
+          " from " + w.whom(e.other);
+      // The pair is named once, with the character's occupation if the
+      // draw did not name it already.
+      const std::string pair = card_token(e.partner) + " " + card_token(e.card) +
+                               (who.empty() || knows ? "" : " (" + who + ")");
       if (e.paired) {
         if (r_.face_up)
-          line += " and " + w.verb(e.actor, "lay") + " down the pair " + card_token(e.partner) +
-                  " " + card_token(e.card);
+          line += " and " + w.verb(e.actor, "lay") + " down the pair " + pair;
         else if (w.sees(e.actor))
-          line += " and " + w.verb(e.actor, "discard") + " the pair " + card_token(e.partner) +
-                  " " + card_token(e.card) + " face down";
+          line += " and " + w.verb(e.actor, "discard") + " the pair " + pair + " face down";
         else
           line += " and " + w.verb(e.actor, "discard") + " a pair face down";
       }
