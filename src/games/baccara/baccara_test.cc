@@ -286,6 +286,11 @@ TEST(BaccaraStory, WhatItSaysWasPaidIsWhatTheChipsMoved) {
   testing::check_story_pays_as_ledger("baccara", 300);
 }
 
+// Told to a seat, "You" takes the verb for you: "You refuse to double, lose".
+TEST(BaccaraStory, YouIsToldWithTheVerbForYou) {
+  testing::check_story_says_you_rightly("baccara", 30);
+}
+
 TEST(BaccaraStory, WhenBothSidesRefuseTheBankerOfThatCoupTakesTheCard) {
   // bank-hands=1: the bank has passed when the story is told.
   BaccaraState s =

@@ -414,6 +414,11 @@ TEST(MacaoStory, WhatItSaysWasPaidIsWhatTheChipsMoved) {
   testing::check_story_pays_as_ledger("macao", 300);
 }
 
+// Told to a seat, "You" takes the verb for you: "You refuse to double, lose".
+TEST(MacaoStory, YouIsToldWithTheVerbForYou) {
+  testing::check_story_says_you_rightly("macao", 30);
+}
+
 TEST(MacaoStory, ANaturalTyingTheBankersIsAStandOffAndTheBankersOwnIsNotPaid) {
   // Two players, so that the bank has passed to the punter when the story is
   // told (bank-hands=1): it tells the hand as it was.

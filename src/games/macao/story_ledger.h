@@ -61,63 +61,94 @@ inline bool says(const std::vector<std::string>& lines, const std::string& text)
                      [&](const std::string& l) { return l.find(text) != std::string::npos; });
 }
 
-// Plays `games` random games of `sel` for each player count it allows and
-// checks, hand by hand, the story told to everyone against the Chips.
-inline void check_story_pays_as_ledger(const Selection& sel, int games) {
-  const int lo = sel.preset ? sel.preset->min_players : sel.game->min_players;
-  const int hi = sel.preset ? sel.preset->max_players : sel.game->max_players;
-  for (int players = lo; players <= hi; ++players) {
-    const Config config = test_config(sel.name(), players);
-    for (int g = 0; g < games; ++g) {
-      const std::uint64_t seed = 1000 + static_cast<std::uint64_t>(g);
-      SCOPED_TRACE(std::string(sel.name()) + ", " + std::to_string(players) + " players, seed " +
-                   std::to_string(seed));
-      Table t(sel, config, seed);
-      Rng rng(seed, 5);
-      const int issued = t.state().chips()->total();
-      std::array<int, kMaxSeats> told{}, start{};
-      for (Seat s = 0; s < players; ++s)
-        start[static_cast<std::size_t>(s)] = t.state().chips()->balance(s);
-      std::vector<Action> legal;
-      std::vector<std::string> lines;
-      while (!t.state().terminal()) {
-        if (t.state().chance()) {
-          t.chance();
-        } else {
-          const Seat seat = t.state().to_move();
-          t.state().legal_actions(seat, legal);
-          ASSERT_TRUE(t.act(seat, legal[rng.below(static_cast<std::uint32_t>(legal.size()))]).ok());
+// Plays `games` random games (seeds from `seed`) of every preset of `game`
+// at each player count it allows; step(state, players, seed) after every
+// transition, start(state, players) before the first, end(state, players)
+// after the last.
+template <class Start, class Step, class End>
+void play_random(std::string_view game, int games, std::uint64_t seed, Start start, Step step,
+                 End end) {
+  for (const Selection& sel : all_selections()) {
+    if (sel.game->name != game) continue;
+    const int lo = sel.preset ? sel.preset->min_players : sel.game->min_players;
+    const int hi = sel.preset ? sel.preset->max_players : sel.game->max_players;
+    for (int players = lo; players <= hi; ++players)
+      for (std::uint64_t g = seed; g < seed + static_cast<std::uint64_t>(games); ++g) {
+        SCOPED_TRACE(std::string(sel.name()) + ", " + std::to_string(players) + " players, seed " +
+                     std::to_string(g));
+        Table t(sel, test_config(sel.name(), players), g);
+        Rng rng(g, 5);
+        std::vector<Action> legal;
+        start(t.state(), players);
+        while (!t.state().terminal()) {
+          if (t.state().chance()) {
+            t.chance();
+          } else {
+            const Seat seat = t.state().to_move();
+            t.state().legal_actions(seat, legal);
+            ASSERT_TRUE(
+                t.act(seat, legal[rng.below(static_cast<std::uint32_t>(legal.size()))]).ok());
+          }
+          step(t.state(), players);
+          if (::testing::Test::HasFatalFailure()) return;
         }
-        lines.clear();
-        t.state().narrate(kEveryone, lines);
-        bool over = false;
-        for (const std::string& line : lines) over |= add_told(line, told);
-        if (!over) continue;
-        // A hand is over: what the story told each seat is what it won.
-        const Chips& now = *t.state().chips();
-        for (Seat s = 0; s < players; ++s) {
-          const auto i = static_cast<std::size_t>(s);
-          ASSERT_EQ(told[i], now.balance(s) - start[i]) << seat_name(s) << " in the hand ending:\n"
-                                                        << [&] {
-                                                             std::string all;
-                                                             for (const std::string& l : lines)
-                                                               all += "  " + l + "\n";
-                                                             return all;
-                                                           }();
-          start[i] = now.balance(s), told[i] = 0;
-        }
+        end(t.state(), players);
       }
-      int sum = 0;
-      for (Seat s = 0; s < players; ++s) sum += t.state().chips()->balance(s);
-      EXPECT_EQ(sum, issued) << "the final balances hold every chip issued";
-    }
   }
 }
 
-// The same for every preset of `game`.
+// Plays `games` random games of every preset of `game` for each player count
+// and checks, hand by hand, the story told to everyone against the Chips.
 inline void check_story_pays_as_ledger(std::string_view game, int games) {
-  for (const Selection& sel : all_selections())
-    if (sel.game->name == game) check_story_pays_as_ledger(sel, games);
+  int issued = 0;
+  std::array<int, kMaxSeats> told{}, start{};
+  auto begin = [&](const State& s, int players) {
+    issued = s.chips()->total();
+    told.fill(0);
+    for (Seat p = 0; p < players; ++p) start[static_cast<std::size_t>(p)] = s.chips()->balance(p);
+  };
+  auto step = [&](const State& s, int players) {
+    const std::vector<std::string> lines = story(s);
+    bool over = false;
+    for (const std::string& line : lines) over |= add_told(line, told);
+    if (!over) return;
+    // A hand is over: what the story told each seat is what it won.
+    std::string all;
+    for (const std::string& l : lines) all += "  " + l + "\n";
+    for (Seat p = 0; p < players; ++p) {
+      const auto i = static_cast<std::size_t>(p);
+      ASSERT_EQ(told[i], s.chips()->balance(p) - start[i])
+          << seat_name(p) << " in the hand ending:\n"
+          << all;
+      start[i] = s.chips()->balance(p), told[i] = 0;
+    }
+  };
+  auto end = [&](const State& s, int players) {
+    int sum = 0;
+    for (Seat p = 0; p < players; ++p) sum += s.chips()->balance(p);
+    EXPECT_EQ(sum, issued) << "the final balances hold every chip issued";
+  };
+  play_random(game, games, 1000, begin, step, end);
+}
+
+// Plays `games` random games of every preset of `game` for each player count,
+// and checks that the story told to each seat never says "You" with a verb
+// for another ("You refuse to double, gives up", "You are crevé, and pays").
+inline void check_story_says_you_rightly(std::string_view game, int games) {
+  // A verb for another right after "You", or after a comma or "and" in the
+  // same clause.
+  static const std::string verbs =
+      "(?:is|has|stakes|sits|draws|stands|deals|shows|wins|loses|pays|holds|takes|refuses|"
+      "doubles|calls|lets|turns|ties|gives)\\b";
+  static const std::regex wrong("\\bYou (?:" + verbs + "|(?:(?!Seat |[;.:]).)*?(?:,|\\band) " +
+                                verbs + ")");
+  auto step = [&](const State& s, int players) {
+    for (Seat viewer = 0; viewer < players; ++viewer)
+      for (const std::string& line : story(s, viewer))
+        ASSERT_FALSE(std::regex_search(line, wrong)) << line;
+  };
+  auto none = [](const State&, int) {};
+  play_random(game, games, 2000, none, step, none);
 }
 
 }  // namespace parlour::testing

@@ -375,6 +375,11 @@ TEST(VingtStory, WhatItSaysWasPaidIsWhatTheCountersMoved) {
   testing::check_story_pays_as_ledger("vingt-et-un", 300);
 }
 
+// Told to a seat, "You" takes the verb for you: "You refuse to double, lose".
+TEST(VingtStory, YouIsToldWithTheVerbForYou) {
+  testing::check_story_says_you_rightly("vingt-et-un", 30);
+}
+
 TEST(VingtStory, TheDealersNaturalCollectsDoubleAndAnotherNaturalStandsOff) {
   VingtState s =
       deal_hand(3, {2, 3}, {{"AS", "KD"}, {"5C", "6D"}, {"AH", "JC"}}, {"2S", "3S", "4S"});
