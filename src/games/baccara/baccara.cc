@@ -212,7 +212,7 @@ void BaccaraState::apply(Seat seat, Action a) {
   ev_ = Event{};
   ev_.actor = seat, ev_.banker = banker_;
   if (phase_ == Phase::kStake) {
-    ev_.kind = Event::kStake, ev_.chips = m.chips;
+    ev_.kind = Event::kStake, ev_.chips = m.chips, ev_.hand = side_of(seat);
     if (m.chips > 0) {
       chips_.stake(seat, side_of(seat), m.chips);
       stake_[static_cast<std::size_t>(seat)] = m.chips;

@@ -38,10 +38,12 @@ struct Event {
   Kind kind = kNothing;
   Seat actor = kNobody;
   Seat banker = kNobody;  // the bank the transition played against
-  int hand = -1;  // kTake/kRefuse/kForced: the hand that took or refused (kRight, kLeft, kBankHand)
-  int chips = 0;  // kStake
-  int coup = 0;   // kDeal: the coup dealt
-  Card card;      // kTake: the card taken; kForced: the card the banker must take
+  // kTake/kRefuse/kForced: the hand that took or refused (kRight, kLeft,
+  // kBankHand); kStake: the side staked on.
+  int hand = -1;
+  int chips = 0;                  // kStake
+  int coup = 0;                   // kDeal: the coup dealt
+  Card card;                      // kTake: the card taken; kForced: the card the banker must take
   bool shuffled = false;          // kDeal: a new shoe
   bool natural = false;           // kDeal: an 8 or 9 was shown
   std::array<Hand, 3> dealt{};    // kDeal: the hands dealt

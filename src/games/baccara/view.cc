@@ -182,7 +182,7 @@ void BaccaraState::narrate(Seat viewer, std::vector<std::string>& out) const {
       out.push_back(e.chips == 0 ? w.who(e.actor) + " " + w.verb(e.actor, "stake", "stakes") +
                                        " nothing this coup."
                                  : w.says(e.actor, "stake") + " " + chips_text(e.chips) + " on " +
-                                       hand_name(side_of(e.actor)) + ".");
+                                       hand_name(e.hand) + ".");
       if (e.hand_over) hand_over();
       return;
     case Event::kDeal:
