@@ -67,9 +67,9 @@ int BaccaraState::max_stake(Seat s) const {
 void BaccaraState::apply_chance(Rng& rng) {
   if (phase_ == Phase::kBanker) {
     // Our reading: the first on the list, by lot (Foster sells the bank).
-    banker_ = static_cast<Seat>(rng.below(static_cast<std::uint32_t>(r_.players)));
+    banker_ = first_banker_ = static_cast<Seat>(rng.below(static_cast<std::uint32_t>(r_.players)));
     ev_ = Event{};
-    ev_.kind = Event::kBanker, ev_.actor = banker_;
+    ev_.kind = Event::kBanker, ev_.actor = ev_.banker = banker_;
     begin_hand();
     return;
   }
@@ -95,8 +95,14 @@ void BaccaraState::apply_chance(Rng& rng) {
       hands_[static_cast<std::size_t>(h)].push_back(shoe_.back());
       shoe_.pop_back();
     }
-  ev_.kind = Event::kDeal, ev_.actor = banker_, ev_.coup = hand_;
+  record_deal();
   after_deal();
+}
+
+void BaccaraState::record_deal() {
+  ev_.kind = Event::kDeal, ev_.actor = ev_.banker = banker_, ev_.coup = hand_;
+  ev_.dealt = hands_;
+  for (int h = kRight; h <= kBankHand; ++h) ev_.holders[static_cast<std::size_t>(h)] = holder(h);
 }
 
 void BaccaraState::set_deal(const std::array<std::vector<Card>, 3>& hands,
@@ -112,7 +118,7 @@ void BaccaraState::set_deal(const std::array<std::vector<Card>, 3>& hands,
   for (Card c : shoe) shoe_.push_back(c);
   fresh_ = false;
   ev_ = Event{};
-  ev_.kind = Event::kDeal, ev_.actor = banker_, ev_.coup = hand_;
+  record_deal();
   after_deal();
 }
 
@@ -204,9 +210,9 @@ void BaccaraState::apply(Seat seat, Action a) {
   const Move m = *Move::decode(a);
   ++actions_;
   ev_ = Event{};
-  ev_.actor = seat;
+  ev_.actor = seat, ev_.banker = banker_;
   if (phase_ == Phase::kStake) {
-    ev_.kind = Event::kStake, ev_.chips = m.chips;
+    ev_.kind = Event::kStake, ev_.chips = m.chips, ev_.hand = side_of(seat);
     if (m.chips > 0) {
       chips_.stake(seat, side_of(seat), m.chips);
       stake_[static_cast<std::size_t>(seat)] = m.chips;
@@ -219,7 +225,7 @@ void BaccaraState::apply(Seat seat, Action a) {
     // "the banker is not obliged to draw unless he chooses, after the first
     // card offered has been taken by either player."
     ev_.hand = kBankHand;
-    if (take) take_card(kBankHand);
+    if (take) take_card(kBankHand), ev_.card = hand(kBankHand).back();
     ev_.hand_over = true;
     settle();
     return end_hand();
@@ -229,6 +235,7 @@ void BaccaraState::apply(Seat seat, Action a) {
       ev_.hand = kRight;
       if (take) {
         take_card(kRight);
+        ev_.card = hand(kRight).back();
         // "If the player on the right takes it, the player on the left may
         // ask for a card also".
         offer_ = Offer::kLeftAsks;
@@ -243,16 +250,17 @@ void BaccaraState::apply(Seat seat, Action a) {
       if (!take) {
         // "and if he also refuses, the banker must take it himself."
         take_card(kBankHand);
-        ev_.kind = Event::kForced;
+        ev_.kind = Event::kForced, ev_.card = hand(kBankHand).back();
         ev_.hand_over = true;
         settle();
         return end_hand();
       }
       take_card(kLeft);
+      ev_.card = hand(kLeft).back();
       break;
     case Offer::kLeftAsks:
       ev_.hand = kLeft;
-      if (take) take_card(kLeft);
+      if (take) take_card(kLeft), ev_.card = hand(kLeft).back();
       break;
   }
   phase_ = Phase::kBankerDraw;
@@ -273,8 +281,10 @@ void BaccaraState::settle() {
     const int r = p > b ? 1 : p < b ? -1 : 0;
     result_[static_cast<std::size_t>(side)] = r;
     for (Seat s = 0; s < r_.players; ++s)
-      if (side_of(s) == side && stake(s) > 0)
+      if (side_of(s) == side && stake(s) > 0) {
         kit::settle_stake(chips_, banker_, s, side, stake(s), r);
+        ev_.paid.push_back({s, r * stake(s)});
+      }
     // "If the player on the right won the first coup, the banker deals to him
     // again; but if he lost, the banker deals to the next player beyond him".
     if (r < 0) {
@@ -302,24 +312,44 @@ void BaccaraState::end_hand() {
                kit::bank_result(chips_, banker_, true);
   }
   last_.record(chips_, hand_, std::move(summary));
-  if (hand_ >= r_.match_hands()) {
-    phase_ = Phase::kOver;
-    return;
+  if (ev_.summary.empty()) {
+    // The first coup this transition settles: the story tells it whole.
+    ev_.hands = hands_, ev_.summary = last_.summary();
+  } else if (!ev_.steps.empty() && ev_.steps.back().seat == banker_ &&
+             !ev_.steps.back().passed_over) {
+    ++ev_.steps.back().unplayed;  // nobody could stake in it (kit::HandLoop)
+  } else {
+    ev_.steps.push_back({banker_, false, false, hand_, 1});
   }
   // The bank passes to the left after `bank_hands` coups, or at once when it
   // is broken (Foster: "When the banker loses all he has").
-  if (hand_ % r_.bank_hands == 0 || chips_.balance(banker_) == 0) {
-    banker_ = left(banker_);
+  if (++held_ < r_.bank_hands && chips_.balance(banker_) > 0) return begin_hand();
+  pass_bank();
+}
+
+// The next turn at the bank, going left from the first banker, until each
+// player has had `rounds`. A player with no chips cannot hold the bank (it
+// could cover no stake) and is passed over: his turn is spent.
+void BaccaraState::pass_bank() {
+  while (++turns_ < r_.players * r_.rounds) {
+    const Seat s = left(first_banker_, turns_ % r_.players);
+    if (chips_.balance(s) == 0) {
+      ev_.steps.push_back({s, true, false, 0, 0});
+      continue;
+    }
+    banker_ = s, held_ = 0;
     holder_index_.fill(0);
-    ev_.bank_passes = true;
+    ev_.steps.push_back({s, false, true, hand_ + 1, 0});
+    return begin_hand();
   }
-  begin_hand();
+  phase_ = Phase::kOver;
+  ev_.match_over = true, ev_.result = outcome().summary;
 }
 
 // ---- The end -----------------------------------------------------------------------------
 
 Outcome BaccaraState::outcome() const {
-  return kit::outcome_by_chips(chips_, "After " + std::to_string(r_.match_hands()) + " coups");
+  return kit::outcome_by_chips(chips_, "After " + std::to_string(hand_) + " coups");
 }
 
 void BaccaraState::all_cards(std::vector<Card>& out) const {

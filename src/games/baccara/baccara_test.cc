@@ -12,6 +12,7 @@
 #include "games/baccara/optimal.h"
 #include "games/baccara/solve.h"
 #include "games/baccara/state.h"
+#include "games/macao/story_ledger.h"
 
 namespace parlour::baccara {
 namespace {
@@ -19,6 +20,8 @@ namespace {
 using testing::card;
 using testing::cards;
 using testing::legal;
+using testing::says;
+using testing::story;
 
 BaccaraState fresh(int players, const std::vector<std::string>& opts = {}) {
   return BaccaraState(Rules::from(testing::test_config("baccara", players, opts)));
@@ -39,8 +42,9 @@ int chips(const BaccaraState& s, Seat p) {
 BaccaraState deal_coup(int players, int stake, std::initializer_list<const char*> right,
                        std::initializer_list<const char*> left,
                        std::initializer_list<const char*> bank,
-                       std::initializer_list<const char*> shoe) {
-  BaccaraState s = fresh(players);
+                       std::initializer_list<const char*> shoe,
+                       const std::vector<std::string>& opts = {}) {
+  BaccaraState s = fresh(players, opts);
   Rng rng(1);
   s.apply_chance(rng);
   for (Seat p : s.stake_order()) act(s, p, Move::stake(stake));
@@ -271,6 +275,88 @@ TEST(BaccaraOptimal, TheBankerAnswersUnequalStakesAtHisBest) {
     }
     EXPECT_FALSE(banker_should_draw(7, c, kRefused, 0, 1)) << c;
   }
+}
+
+// ---- The story and the bank's round ----------------------------------------------------
+
+// Issue 36: every line printed is a claim. What the story says each seat won
+// or lost in a coup is what its chips moved, and every chip issued ends in a
+// final balance.
+TEST(BaccaraStory, WhatItSaysWasPaidIsWhatTheChipsMoved) {
+  testing::check_story_pays_as_ledger("baccara", 300);
+}
+
+// Told to a seat, "You" takes the verb for you: "You refuse to double, lose".
+TEST(BaccaraStory, YouIsToldWithTheVerbForYou) {
+  testing::check_story_says_you_rightly("baccara", 30);
+}
+
+TEST(BaccaraStory, WhenBothSidesRefuseTheBankerOfThatCoupTakesTheCard) {
+  // bank-hands=1: the bank has passed when the story is told.
+  BaccaraState s =
+      deal_coup(3, 1, {"6S", "KD"}, {"7C", "QC"}, {"7H", "KH"}, {"5C", "3D"}, {"bank-hands=1"});
+  const Seat b = s.banker(), l = s.holder(kLeft);
+  act(s, s.holder(kRight), Move::refuse());
+  act(s, l, Move::refuse());
+  ASSERT_NE(s.banker(), b);
+  const auto lines = story(s);
+  EXPECT_TRUE(says(lines, "Both sides refused: " + seat_name(b) + " takes the card, as the bank " +
+                              "must, " + card_token(card("3D")) + "."))
+      << lines[1];
+  EXPECT_TRUE(says(story(s, b), "Both sides refused: You take the card"));
+}
+
+// rules.md: each player holds the bank `rounds` times; a bank broken passes
+// at once, and a player with no chips is passed over, his turn spent.
+TEST(BaccaraBank, EachPlayerHoldsTheBankRoundsTimesAndOneWithNoChipsIsPassedOver) {
+  for (int rounds : {1, 2}) {
+    for (std::uint64_t seed = 1; seed <= 200; ++seed) {
+      const Config c = testing::test_config(
+          "baccara", 3, {"chips=3", "bank-hands=5", "rounds=" + std::to_string(rounds)});
+      Table t(*select("baccara"), c, seed);
+      Rng rng(seed, 3);
+      std::array<int, 3> turns{};
+      Seat last = kNobody;
+      int coups = 0;
+      std::vector<Action> legal;
+      while (!t.state().terminal()) {
+        const auto& s = static_cast<const BaccaraState&>(t.state());
+        if (s.coup() != coups) {
+          // A coup begun: a banker with chips, and a new turn when it changed
+          // (or when the same player's turn came round again).
+          coups = s.coup();
+          ASSERT_GT(s.chips()->balance(s.banker()), 0) << "seed " << seed << " coup " << coups;
+          if (s.banker() != last) ++turns[static_cast<std::size_t>(s.banker())];
+          last = s.banker();
+        }
+        if (t.state().chance()) {
+          t.chance();
+          continue;
+        }
+        const Seat seat = t.state().to_move();
+        t.state().legal_actions(seat, legal);
+        ASSERT_TRUE(t.act(seat, legal[rng.below(static_cast<std::uint32_t>(legal.size()))]).ok());
+      }
+      for (int n : turns) EXPECT_LE(n, rounds) << "seed " << seed;
+    }
+  }
+}
+
+TEST(BaccaraOptimal, TheLeftTakesOnFiveAfterAnyCardTakenAndStandsOnFiveAfterARefusal) {
+  // rules.md says what the solved play does on 5.
+  const CoupPlay& p = equilibrium();
+  for (int c = 0; c <= 9; ++c) {
+    const double take = p.left[5][static_cast<std::size_t>(c)];
+    if (c >= 6 && c <= 8) {
+      EXPECT_GT(take, 0.5) << c;  // mixed: 0.67, 0.51, 0.91
+      EXPECT_LT(take, 1.0) << c;
+    } else {
+      EXPECT_EQ(take, 1.0) << c;
+    }
+  }
+  EXPECT_EQ(p.left[5][kRefused], 0.0);
+  EXPECT_EQ(p.left[4][kRefused], 0.0);
+  EXPECT_EQ(p.left[6][0], 0.0);
 }
 
 // ---- Conformance ------------------------------------------------------------------------

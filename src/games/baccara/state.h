@@ -20,18 +20,43 @@ using Shoe = SmallVec<Card, 52 * kMaxPacks>;
 // A hand's point: the last figure of the sum of its cards.
 int point(const Hand& h);
 
-// What the last transition did, for narration.
+// A turn at the bank begun after the coup an event settled, within the same
+// transition, or coups of the same turn that nobody could stake in.
+struct BankStep {
+  Seat seat = kNobody;
+  bool passed_over = false;  // it had no chips to hold the bank with
+  bool takes = false;        // the bank passed to it
+  int first_coup = 0;        // the first coup of the turn, or of those unplayed
+  int unplayed = 0;          // coups from first_coup that nobody could stake in
+};
+
+// What the last transition did, for narration: every fact the story tells,
+// recorded as it happened (issue 36), since by the time the story is told the
+// bank may have passed and the cards gone to the next holder.
 struct Event {
   enum Kind : std::uint8_t { kNothing, kBanker, kStake, kDeal, kTake, kRefuse, kForced };
   Kind kind = kNothing;
   Seat actor = kNobody;
-  int hand = -1;  // kTake/kRefuse/kForced: the hand that took or refused (kRight, kLeft, kBankHand)
-  int chips = 0;  // kStake
-  int coup = 0;   // kDeal: the coup dealt
-  bool shuffled = false;  // kDeal: a new shoe
-  bool natural = false;   // kDeal: an 8 or 9 was shown
+  Seat banker = kNobody;  // the bank the transition played against
+  // kTake/kRefuse/kForced: the hand that took or refused (kRight, kLeft,
+  // kBankHand); kStake: the side staked on.
+  int hand = -1;
+  int chips = 0;                  // kStake
+  int coup = 0;                   // kDeal: the coup dealt
+  Card card;                      // kTake: the card taken; kForced: the card the banker must take
+  bool shuffled = false;          // kDeal: a new shoe
+  bool natural = false;           // kDeal: an 8 or 9 was shown
+  std::array<Hand, 3> dealt{};    // kDeal: the hands dealt
+  std::array<Seat, 3> holders{};  // kDeal: who holds each
+  // The coup settled by this transition, if any: its hands, what each
+  // punter's stake won (below 0: lost), and what it did to the bank.
   bool hand_over = false;
-  bool bank_passes = false;
+  std::array<Hand, 3> hands{};
+  SmallVec<std::pair<Seat, int>, kMaxPlayers> paid;
+  std::string summary;
+  std::vector<BankStep> steps;  // what followed it (empty but for a broken bank or idle coups)
+  bool match_over = false;
+  std::string result;  // match_over: the outcome
 };
 
 class BaccaraState final : public StateBase<BaccaraState> {
@@ -104,6 +129,8 @@ class BaccaraState final : public StateBase<BaccaraState> {
   void take_card(int h);
   void settle();
   void end_hand();
+  void pass_bank();
+  void record_deal();  // the deal, into the event
   int nearest_index(Side side) const;
 
   Rules r_;
@@ -111,7 +138,10 @@ class BaccaraState final : public StateBase<BaccaraState> {
   kit::HandLoop hands_loop_;
   Offer offer_ = Offer::kToRight;
   Seat banker_ = 0, turn_ = 0;
-  int hand_ = 0;  // coups begun
+  Seat first_banker_ = 0;
+  int turns_ = 0;  // turns at the bank begun, those passed over included
+  int held_ = 0;   // coups of the turn at the bank played
+  int hand_ = 0;   // coups begun
   Chips chips_;
   std::array<Hand, 3> hands_{};
   Shoe shoe_, discards_;

@@ -1,5 +1,6 @@
 // What each seat sees of Baccara, the labels of its moves, and the story of play.
 #include <algorithm>
+#include <cstdlib>
 
 #include "games/baccara/state.h"
 
@@ -132,21 +133,42 @@ View BaccaraState::view(Seat viewer) const {
 }
 
 void BaccaraState::narrate(Seat viewer, std::vector<std::string>& out) const {
+  // The story reads only the event: the state has moved on (issue 36).
   const Event& e = ev_;
   const Words w(viewer);
-  auto bank_line = [&] {
-    out.push_back(w.who(banker_) + " " + w.verb(banker_, "hold", "holds") + " the bank.");
+  auto bank_line = [&](Seat banker) {
+    out.push_back(w.who(banker) + " " + w.verb(banker, "hold", "holds") + " the bank.");
+  };
+  auto shows = [&](const std::array<Hand, 3>& hands, int h) {
+    const Hand& x = hands[static_cast<std::size_t>(h)];
+    return hand_name(h) + " " + token_list(x) + ", point " + std::to_string(point(x));
+  };
+  auto all_shown = [&](const std::string& lead) {
+    out.push_back(lead + shows(e.hands, kRight) + "; " + shows(e.hands, kLeft) + "; " +
+                  shows(e.hands, kBankHand) + ".");
   };
   auto hand_over = [&] {
-    out.push_back(last_.summary());
-    if (phase_ == Phase::kOver) {
-      out.push_back(outcome().summary);
-      return;
+    // Each stake as settled, then the coup's summary.
+    std::string paid;
+    for (const auto& [s, won] : e.paid)
+      paid += (paid.empty() ? "" : "; ") + w.who(s) + " " +
+              (won == 0 ? w.verb(s, "tie", "ties") + ", and the stake comes back"
+                        : w.verb(s, won > 0 ? "win" : "lose") + " " + chips_text(std::abs(won)));
+    if (!paid.empty()) out.push_back(paid + ".");
+    out.push_back(e.summary);
+    for (const BankStep& b : e.steps) {
+      if (b.passed_over)
+        out.push_back(w.who(b.seat) + " " + w.verb(b.seat, "have", "has") +
+                      " no chips to hold the bank with, and " + w.verb(b.seat, "are", "is") +
+                      " passed over.");
+      if (b.takes) bank_line(b.seat);
+      if (b.unplayed > 0)
+        out.push_back((b.unplayed == 1 ? "Coup " + std::to_string(b.first_coup)
+                                       : "Coups " + std::to_string(b.first_coup) + " to " +
+                                             std::to_string(b.first_coup + b.unplayed - 1)) +
+                      ": nobody can stake against " + w.whose(b.seat) + " bank.");
     }
-    if (e.bank_passes) bank_line();
-  };
-  auto shows = [&](int h) {
-    return hand_name(h) + " " + token_list(hand(h)) + ", point " + std::to_string(point(hand(h)));
+    if (e.match_over) out.push_back(e.result);
   };
   switch (e.kind) {
     case Event::kNothing:
@@ -160,7 +182,7 @@ void BaccaraState::narrate(Seat viewer, std::vector<std::string>& out) const {
       out.push_back(e.chips == 0 ? w.who(e.actor) + " " + w.verb(e.actor, "stake", "stakes") +
                                        " nothing this coup."
                                  : w.says(e.actor, "stake") + " " + chips_text(e.chips) + " on " +
-                                       hand_name(side_of(e.actor)) + ".");
+                                       hand_name(e.hand) + ".");
       if (e.hand_over) hand_over();
       return;
     case Event::kDeal:
@@ -169,12 +191,11 @@ void BaccaraState::narrate(Seat viewer, std::vector<std::string>& out) const {
       out.push_back("Coup " + std::to_string(e.coup) + ": " + w.says(e.actor, "deal") +
                     " two cards each to the right, the left and the bank, face down.");
       for (int h = kRight; h <= kBankHand; ++h)
-        if (viewer >= 0 && viewer == holder(h) && !e.natural)
-          out.push_back("You hold " + token_list(hand(h)) + " for " + hand_name(h) + ": point " +
-                        std::to_string(point(hand(h))) + ".");
-      if (e.natural)
-        out.push_back("An 8 or 9 is shown, and all three hands: " + shows(kRight) + "; " +
-                      shows(kLeft) + "; " + shows(kBankHand) + ".");
+        if (viewer >= 0 && viewer == e.holders[static_cast<std::size_t>(h)] && !e.natural)
+          out.push_back("You hold " + token_list(e.dealt[static_cast<std::size_t>(h)]) + " for " +
+                        hand_name(h) + ": point " +
+                        std::to_string(point(e.dealt[static_cast<std::size_t>(h)])) + ".");
+      if (e.natural) all_shown("An 8 or 9 is shown, and all three hands: ");
       if (e.hand_over) hand_over();
       return;
     case Event::kTake:
@@ -184,16 +205,16 @@ void BaccaraState::narrate(Seat viewer, std::vector<std::string>& out) const {
       const Seat a = e.actor;
       if (e.kind == Event::kTake) {
         out.push_back(w.who(a) + " " + w.verb(a, "take", "takes") + " a card for " + hand_name(h) +
-                      ": " + card_token(hand(h).back()) + ", face up.");
+                      ": " + card_token(e.card) + ", face up.");
       } else {
         out.push_back(w.who(a) + " " + w.verb(a, "stand", "stands") + " for " + hand_name(h) + ".");
       }
       if (e.kind == Event::kForced)
-        out.push_back("Both sides refused: " + w.whom(banker_) + " must take the card, " +
-                      card_token(hand(kBankHand).back()) + ".");
+        out.push_back("Both sides refused: " + w.who(e.banker) + " " +
+                      w.verb(e.banker, "take", "takes") + " the card, as the bank must, " +
+                      card_token(e.card) + ".");
       if (e.hand_over) {
-        out.push_back("All three hands are shown: " + shows(kRight) + "; " + shows(kLeft) + "; " +
-                      shows(kBankHand) + ".");
+        all_shown("All three hands are shown: ");
         hand_over();
       }
       return;

@@ -36,7 +36,7 @@ void MacaoState::apply_chance(Rng& rng) {
                                            [](Card c) { return c.rank() == kAce; });
     banker_ = t.seat;
     ev_ = Event{};
-    ev_.kind = Event::kBanker, ev_.actor = banker_, ev_.chips = t.cards;
+    ev_.kind = Event::kBanker, ev_.actor = ev_.banker = banker_, ev_.chips = t.cards;
     begin_hand();
     return;
   }
@@ -55,9 +55,18 @@ void MacaoState::apply_chance(Rng& rng) {
     hands_[static_cast<std::size_t>(s)].push_back(stock_.back());
     stock_.pop_back();
   }
-  ev_ = Event{};
-  ev_.kind = Event::kDeal, ev_.actor = banker_, ev_.hand = hand_;
+  record_deal();
   after_deal();
+}
+
+void MacaoState::record_deal() {
+  ev_ = Event{};
+  ev_.kind = Event::kDeal, ev_.actor = ev_.banker = banker_, ev_.hand = hand_;
+  for (Seat s = 0; s < r_.players; ++s)
+    if (!hand(s).empty()) {
+      ev_.first[static_cast<std::size_t>(s)] = hand(s)[0];
+      ev_.dealt |= SeatMask{1} << s;
+    }
 }
 
 void MacaoState::set_deal(const std::vector<std::vector<Card>>& first,
@@ -71,8 +80,7 @@ void MacaoState::set_deal(const std::vector<std::vector<Card>>& first,
   }
   stock_.clear();
   for (Card c : stock) stock_.push_back(c);
-  ev_ = Event{};
-  ev_.kind = Event::kDeal, ev_.actor = banker_, ev_.hand = hand_;
+  record_deal();
   after_deal();
 }
 
@@ -84,16 +92,21 @@ void MacaoState::start_hand() {
   stock_.clear();
   punters_.clear();
   phase_ = Phase::kStake;
+  ev_.next_hand = hand_, ev_.next_banker = banker_;
+  ev_.poor = ev_.uncovered = 0;
   next_staker(banker_);
 }
 
 // The next punter after `from` who can stake; the deal once none is left.
 void MacaoState::next_staker(Seat from) {
-  for (Seat s = left(from); s != banker_; s = left(s))
+  for (Seat s = left(from); s != banker_; s = left(s)) {
     if (max_stake(s) > 0) {
       turn_ = s;
       return;
     }
+    // Passed over: the story says why.
+    (chips_.balance(s) < 3 ? ev_.poor : ev_.uncovered) |= SeatMask{1} << s;
+  }
   if (punters_.any_in()) {
     phase_ = Phase::kDeal;
     return;
@@ -111,6 +124,7 @@ void MacaoState::after_deal() {
   // higher natural as it stands.
   if (natural_multiple(b) > 0) {
     shown_ |= SeatMask{1} << banker_;
+    tell(banker_);
     for (Seat s = 0; s < r_.players; ++s) {
       if (part(s) != Part::kIn) continue;
       shown_ |= SeatMask{1} << s;
@@ -120,6 +134,7 @@ void MacaoState::after_deal() {
                       : p == b ? 0
                                : -natural_multiple(b),
                       Part::kNatural);
+      tell(s);
     }
     ev_.hand_over = true;
     return end_hand();
@@ -130,6 +145,7 @@ void MacaoState::after_deal() {
     if (part(s) == Part::kIn && natural_multiple(total(s)) > 0) {
       shown_ |= SeatMask{1} << s;
       punters_.settle(chips_, banker_, s, natural_multiple(total(s)), Part::kNatural);
+      tell(s);
     }
   // "If none of these naturals are shown, the players draw in turn, as at
   // Vingt-et-un".
@@ -184,7 +200,7 @@ void MacaoState::apply(Seat seat, Action a) {
   const Move m = *Move::decode(a);
   ++actions_;
   ev_ = Event{};
-  ev_.actor = seat;
+  ev_.actor = seat, ev_.banker = banker_;
   if (m.kind == Move::kStake) {
     ev_.kind = Event::kStake, ev_.chips = m.chips;
     if (m.chips > 0) punters_.place(chips_, seat, m.chips);
@@ -203,17 +219,40 @@ void MacaoState::apply(Seat seat, Action a) {
   ev_.card = stock_.back();
   hands_[static_cast<std::size_t>(seat)].push_back(stock_.back());
   stock_.pop_back();
-  if (total(seat) <= 9) return;  // the same player may draw again
+  ev_.points = total(seat);
+  if (total(seat) <= 9) {
+    ev_.up = shown(seat);
+    return;  // the same player may draw again
+  }
   // Crevé: over 9. A punter pays at once; a banker pays every punter standing.
-  ev_.creve = true;
+  ev_.creve = ev_.up = true;
   shown_ |= SeatMask{1} << seat;
   if (seat != banker_) {
     punters_.settle(chips_, banker_, seat, -1, Part::kCreve);
+    tell(seat);
     return next_drawer(seat);
   }
+  tell(seat);
+  ev_.settled = in_mask();
   punters_.pay_all_in(chips_, banker_, shown_);
   ev_.hand_over = true;
   end_hand();
+}
+
+SeatMask MacaoState::in_mask() const {
+  SeatMask m = 0;
+  for (Seat s = 0; s < r_.players; ++s)
+    if (part(s) == Part::kIn) m |= SeatMask{1} << s;
+  return m;
+}
+
+ShownHand MacaoState::shown_hand(Seat s) const {
+  return {s, hand(s), total(s), result(s) * stake(s), false};
+}
+
+void MacaoState::tell(Seat s) {
+  ev_.hands_told.push_back(shown_hand(s));
+  ev_.told |= SeatMask{1} << s;
 }
 
 // ---- Settling ---------------------------------------------------------------------------
@@ -221,6 +260,7 @@ void MacaoState::apply(Seat seat, Action a) {
 void MacaoState::settle_all() {
   // "the dealer receives from those who have less points than he, or who are
   // créve, and pays those who have more, but have not passed 9."
+  ev_.settled = in_mask();
   punters_.settle_in(
       chips_, banker_, total(banker_), [&](Seat s) { return total(s); }, r_.ties == Ties::kBanker,
       shown_);
@@ -228,14 +268,29 @@ void MacaoState::settle_all() {
 }
 
 void MacaoState::end_hand() {
+  const bool dealt = punters_.staked() > 0;
   last_.record(chips_, hand_,
-               "Hand " + std::to_string(hand_) + ": " +
-                   kit::bank_result(chips_, banker_, punters_.staked() > 0));
+               "Hand " + std::to_string(hand_) + ": " + kit::bank_result(chips_, banker_, dealt));
+  if (ev_.summary.empty()) {
+    // The first hand this transition settles: the story tells it whole.
+    ev_.over_hand = hand_, ev_.summary = last_.summary();
+    ev_.over_poor = ev_.poor, ev_.over_uncovered = ev_.uncovered;
+    for (Seat s = 0; s < r_.players && dealt; ++s)
+      if (!hand(s).empty() && !(ev_.told >> s & 1)) {
+        ShownHand h = shown_hand(s);
+        h.settled = ev_.settled >> s & 1;
+        ev_.shown.push_back(h);
+      }
+  } else {
+    ++ev_.unplayed;  // nobody could stake in it (kit::HandLoop)
+  }
+  ev_.poor = ev_.uncovered = 0;
   // Every card is shown at the end of a hand.
   for (Seat s = 0; s < r_.players; ++s)
     if (!hand(s).empty()) shown_ |= SeatMask{1} << s;
   if (hand_ >= r_.match_hands()) {
     phase_ = Phase::kOver;
+    ev_.match_over = true, ev_.result = outcome().summary;
     return;
   }
   // The bank passes to the left after `bank_hands` hands.

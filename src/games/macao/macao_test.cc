@@ -13,6 +13,7 @@
 #include "games/macao/optimal.h"
 #include "games/macao/solve.h"
 #include "games/macao/state.h"
+#include "games/macao/story_ledger.h"
 
 namespace parlour::macao {
 namespace {
@@ -20,6 +21,8 @@ namespace {
 using testing::card;
 using testing::cards;
 using testing::legal;
+using testing::says;
+using testing::story;
 
 // With 100 chips each, and a bank that stays with its first banker for five
 // hands (so that a test may name seats from the banker after a hand), unless
@@ -400,6 +403,60 @@ TEST(MacaoOptimal, TheAdviceNamesTheChoiceAndTheEdgeIsOnEverySeat) {
   EXPECT_NEAR(r->chance[static_cast<std::size_t>(1 - s.banker())], duel(Ties::kStandOff).exact,
               1e-12);
   EXPECT_NE(r->advice.find("stake one chip"), std::string::npos) << r->advice;
+}
+
+// ---- The story ----------------------------------------------------------------------------
+
+// Issue 36: every line printed is a claim. What the story says each seat won
+// or lost in a hand is what its chips moved, and every chip issued ends in a
+// final balance.
+TEST(MacaoStory, WhatItSaysWasPaidIsWhatTheChipsMoved) {
+  testing::check_story_pays_as_ledger("macao", 300);
+}
+
+// Told to a seat, "You" takes the verb for you: "You refuse to double, lose".
+TEST(MacaoStory, YouIsToldWithTheVerbForYou) {
+  testing::check_story_says_you_rightly("macao", 30);
+}
+
+TEST(MacaoStory, ANaturalTyingTheBankersIsAStandOffAndTheBankersOwnIsNotPaid) {
+  // Two players, so that the bank has passed to the punter when the story is
+  // told (bank-hands=1): it tells the hand as it was.
+  MacaoState s = deal_hand(2, {2}, {"8C", "8D"}, {"2S"}, {"bank-hands=1"});
+  const Seat old_banker = s.left(s.banker()), p = s.banker();
+  const auto lines = story(s);
+  EXPECT_TRUE(
+      says(lines, seat_name(old_banker) + " shows a natural 8: " + card_token(card("8D")) + "."));
+  EXPECT_TRUE(says(lines, seat_name(p) + " shows a natural 8: " + card_token(card("8C")) +
+                              ", a stand-off: the stake comes back."));
+  EXPECT_FALSE(says(lines, "paid")) << "nobody is paid on a tie";
+  EXPECT_FALSE(says(lines, "wins"));
+}
+
+TEST(MacaoStory, OnlyTheBankerOverNinePaysEveryoneStanding) {
+  MacaoState s = deal_hand(2, {1}, {"5C", "2H"}, {"9S"}, {"bank-hands=1"});
+  const Seat p = punter(s, 1);
+  act(s, p, Move::draw());  // 14: crevé, and the hand is over
+  const auto lines = story(s);
+  EXPECT_TRUE(says(lines, seat_name(p) + " is crevé, over 9, with")) << lines[0];
+  EXPECT_TRUE(says(lines, "and loses 1 chip."));
+  EXPECT_FALSE(says(lines, "everyone standing"));
+  const auto yours = story(s, p);
+  EXPECT_TRUE(says(yours, "You are crevé, over 9, with")) << yours[1];
+  EXPECT_TRUE(says(yours, "and lose 1 chip."));
+}
+
+TEST(MacaoStory, APunterPassedOverForAStakeIsNamed) {
+  // Four chips each: a stake needs three (a natural 9 costs three times it),
+  // and the bank covers one stake of 1 three times over, not two.
+  MacaoState s = fresh(3, {"chips=4", "bank-hands=1"});
+  Rng rng(1);
+  s.apply_chance(rng);
+  act(s, punter(s, 1), Move::stake(1));
+  const auto lines = story(s);
+  EXPECT_TRUE(
+      says(lines, seat_name(punter(s, 2)) + " cannot stake: the bank cannot cover another stake."))
+      << lines.back();
 }
 
 // ---- Conformance ------------------------------------------------------------------------

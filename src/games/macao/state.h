@@ -19,17 +19,52 @@ using Pile = SmallVec<Card, 52>;
 
 using kit::Part;
 
-// What the last transition did, for narration.
+// A hand as the story shows it, and what it won or lost there.
+struct ShownHand {
+  Seat seat = kNobody;
+  Hand cards;
+  int points = 0;
+  int won = 0;           // chips won from the bank (below 0: lost to it)
+  bool settled = false;  // settled by this transition (else earlier, or the banker's)
+};
+
+// What the last transition did, for narration: every fact the story tells,
+// recorded as it happened (issue 36), since by the time the story is told the
+// bank may have passed and the stakes been cleared.
 struct Event {
   enum Kind : std::uint8_t { kNothing, kBanker, kStake, kDeal, kDraw, kStand };
   Kind kind = kNothing;
   Seat actor = kNobody;
-  int chips = 0;  // kStake: the stake; kBanker: the cards dealt for the bank
-  Card card;      // kDraw: the card drawn
-  bool creve = false;
-  int hand = 0;            // kDeal: the hand dealt
-  bool hand_over = false;  // the hand was settled by this transition
+  Seat banker = kNobody;  // the bank the transition played against
+  int chips = 0;          // kStake: the stake; kBanker: the cards dealt for the bank
+  Card card;              // kDraw: the card drawn
+  int points = 0;         // kDraw: the drawer's points after it
+  bool up = false;        // kDraw: the drawer's first card lies face up after it
+  bool creve = false;     // kDraw: over 9
+  int hand = 0;           // kDeal: the hand dealt
+  std::array<Card, kMaxPlayers> first{};  // kDeal: each seat's first card
+  SeatMask dealt = 0;                     // kDeal: the seats dealt one
+  // The hands this transition's own lines tell: kDeal, the naturals (the
+  // banker's first); kDraw, the hand crevé.
+  SmallVec<ShownHand, kMaxPlayers> hands_told;
+  // The hand settled by this transition, if any.
+  bool hand_over = false;
+  int over_hand = 0;                       // its number
+  SmallVec<ShownHand, kMaxPlayers> shown;  // its hands shown at the end, not told above
+  SeatMask settled = 0;                    // the seats it settled at the end
+  SeatMask told = 0;                       // the seats of hands_told
+  std::string summary;                     // what the hand did to the bank
+  int unplayed = 0;                        // the hands after it that nobody could stake in
+  bool match_over = false;
+  std::string result;  // match_over: the outcome
+  // The hand in stake after the transition: its number and bank, and the
+  // punters passed over for a stake, for too few chips or because the bank
+  // could not cover one more.
   bool bank_passes = false;
+  int next_hand = 0;
+  Seat next_banker = kNobody;
+  SeatMask poor = 0, uncovered = 0;
+  SeatMask over_poor = 0, over_uncovered = 0;  // the same, of the hand settled
 };
 
 class MacaoState final : public StateBase<MacaoState> {
@@ -92,6 +127,10 @@ class MacaoState final : public StateBase<MacaoState> {
   void next_drawer(Seat from);
   void settle_all();
   void end_hand();
+  void record_deal();
+  ShownHand shown_hand(Seat s) const;
+  SeatMask in_mask() const;  // the punters still in
+  void tell(Seat s);         // seat s's hand is told in the story now
 
   Rules r_;
   Phase phase_ = Phase::kBanker;

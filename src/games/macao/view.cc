@@ -1,5 +1,6 @@
 // What each seat sees of Macao, the labels of its moves, and the story of play.
 #include <algorithm>
+#include <cstdlib>
 
 #include "games/macao/state.h"
 
@@ -12,10 +13,6 @@ std::string chips_text(int n) {
 
 std::string points_text(int n) {
   return std::to_string(n) + (n == 1 ? " point" : " points");
-}
-
-std::string times_text(int k) {
-  return k == 1 ? "once" : k == 2 ? "twice" : "three times";
 }
 
 }  // namespace
@@ -121,19 +118,65 @@ View MacaoState::view(Seat viewer) const {
 }
 
 void MacaoState::narrate(Seat viewer, std::vector<std::string>& out) const {
+  // The story reads only the event: the state has moved on (issue 36).
   const Event& e = ev_;
   const Words w(viewer);
-  auto bank_line = [&] {
-    out.push_back("Hand " + std::to_string(hand_) + " of " + std::to_string(r_.match_hands()) +
-                  ": " + w.who(banker_) + " " + w.verb(banker_, "hold", "holds") + " the bank.");
+  auto passed = [&](SeatMask poor, SeatMask uncovered) {
+    for (Seat s = 0; s < r_.players; ++s) {
+      if (poor >> s & 1)
+        out.push_back(w.who(s) + " cannot stake: a stake needs 3 chips, to cover a natural 9.");
+      if (uncovered >> s & 1)
+        out.push_back(w.who(s) + " cannot stake: the bank cannot cover another stake.");
+    }
+  };
+  auto bank_line = [&](int hand, Seat banker) {
+    out.push_back("Hand " + std::to_string(hand) + " of " + std::to_string(r_.match_hands()) +
+                  ": " + w.who(banker) + " " + w.verb(banker, "hold", "holds") + " the bank.");
+  };
+  // What a hand settled won or lost: ", and wins 2 chips".
+  auto paid = [&](const ShownHand& h) -> std::string {
+    if (h.seat == e.banker) return "";
+    if (h.won == 0) return ", a stand-off: the stake comes back";
+    return ", and " + w.verb(h.seat, h.won > 0 ? "win" : "lose") + " " +
+           chips_text(std::abs(h.won));
+  };
+  auto natural_line = [&](const ShownHand& h) {
+    const bool natural = h.cards.size() == 1 && natural_multiple(h.points) > 0;
+    out.push_back(w.who(h.seat) + " " + w.verb(h.seat, "show", "shows") +
+                  (natural ? " a natural " + std::to_string(h.points) + ": "
+                           : " " + points_text(h.points) + ": ") +
+                  card_token(h.cards[0]) + paid(h) + ".");
   };
   auto hand_over = [&] {
-    out.push_back(last_.summary());
-    if (phase_ == Phase::kOver) {
-      out.push_back(outcome().summary);
+    passed(e.over_poor, e.over_uncovered);
+    // Every hand is shown at the end: those not told above, with what each
+    // settled now won or lost.
+    std::string hands;
+    for (const ShownHand& h : e.shown)
+      hands += (hands.empty() ? "" : "; ") + w.who(h.seat) +
+               (h.seat == e.banker ? " (the bank) " : " ") + token_list(h.cards) + ", " +
+               points_text(h.points) +
+               (!h.settled   ? ""
+                : h.won == 0 ? ", a stand-off"
+                             : ", " + w.verb(h.seat, h.won > 0 ? "win" : "lose") + " " +
+                                   chips_text(std::abs(h.won)));
+    if (!hands.empty()) out.push_back("The hands are shown: " + hands + ".");
+    out.push_back(e.summary);
+    if (e.unplayed > 0)
+      out.push_back(e.unplayed == 1 ? "Hand " + std::to_string(e.over_hand + 1) +
+                                          ": nobody can stake against the bank."
+                                    : "Hands " + std::to_string(e.over_hand + 1) + " to " +
+                                          std::to_string(e.over_hand + e.unplayed) +
+                                          ": nobody can stake against the bank.");
+    if (e.match_over) {
+      out.push_back(e.result);
       return;
     }
-    if (e.bank_passes) bank_line();
+    if (e.bank_passes) bank_line(e.next_hand, e.next_banker);
+  };
+  auto after = [&] {
+    if (e.hand_over) hand_over();
+    if (!e.match_over) passed(e.poor, e.uncovered);
   };
   switch (e.kind) {
     case Event::kNothing:
@@ -143,48 +186,45 @@ void MacaoState::narrate(Seat viewer, std::vector<std::string>& out) const {
       // so the story names none.
       out.push_back("Cards are dealt round face up for the bank: the first ace falls to " +
                     w.whom(e.actor) + ", with the " + ordinal(e.chips) + " card.");
-      bank_line();
-      if (e.hand_over) hand_over();
+      bank_line(1, e.banker);
+      after();
       return;
     case Event::kStake:
       out.push_back(e.chips == 0
                         ? w.who(e.actor) + " " + w.verb(e.actor, "sit", "sits") + " this hand out."
                         : w.says(e.actor, "stake") + " " + chips_text(e.chips) + ".");
-      if (e.hand_over) hand_over();
+      after();
       return;
     case Event::kDeal: {
       out.push_back("Hand " + std::to_string(e.hand) + " of " + std::to_string(r_.match_hands()) +
                     ": " + w.says(e.actor, "deal") +
                     " one card face down to each player staking and " +
                     (w.you(e.actor) ? "yourself." : "to the bank."));
-      if (viewer >= 0 && !hand(viewer).empty())
-        out.push_back("Your card: " + card_token(hand(viewer)[0]) + ", " +
-                      points_text(total(viewer)) + ".");
-      const bool bank_natural =
-          !hand(banker_).empty() && shown(banker_) && natural_multiple(total(banker_)) > 0;
-      for (Seat s = 0; s < r_.players; ++s)
-        if (!hand(s).empty() && shown(s) && natural_multiple(total(s)) > 0)
-          out.push_back(w.who(s) + " " + w.verb(s, "show", "shows") + " a natural " +
-                        std::to_string(total(s)) + ": " + card_token(hand(s)[0]) +
-                        (s == banker_ || bank_natural
-                             ? "."
-                             : ", paid " + times_text(natural_multiple(total(s))) + " the stake."));
-      if (e.hand_over) hand_over();
+      if (viewer >= 0 && (e.dealt >> viewer & 1)) {
+        const Card c = e.first[static_cast<std::size_t>(viewer)];
+        out.push_back("Your card: " + card_token(c) + ", " + points_text(points(c)) + ".");
+      }
+      for (const ShownHand& h : e.hands_told) natural_line(h);
+      after();
       return;
     }
     case Event::kDraw: {
       const Seat a = e.actor;
       out.push_back(w.says(a, "draw") + " " + card_token(e.card) + ": " +
-                    (w.sees(a) || shown(a) ? points_text(total(a)) : "face up") + ".");
-      if (e.creve)
+                    (w.sees(a) || e.up ? points_text(e.points) : "face up") + ".");
+      if (e.creve) {
+        const ShownHand& h = e.hands_told[0];
         out.push_back(w.who(a) + " " + w.verb(a, "are", "is") + " crevé, over 9, with " +
-                      token_list(hand(a)) + (a == banker_ ? ", and pays everyone standing." : "."));
-      if (e.hand_over) hand_over();
+                      token_list(h.cards) +
+                      (a == e.banker ? ", and " + w.verb(a, "pay", "pays") + " everyone standing."
+                                     : paid(h) + "."));
+      }
+      after();
       return;
     }
     case Event::kStand:
       out.push_back(w.says(e.actor, "stand") + ".");
-      if (e.hand_over) hand_over();
+      after();
       return;
   }
 }

@@ -24,7 +24,17 @@ bool natural(const Hand& h);
 
 using kit::Part;
 
-// What the last transition did, for narration.
+// A hand as the story shows it, and what it won or lost there.
+struct ShownHand {
+  Seat seat = kNobody;
+  Hand cards;
+  int points = 0;
+  int won = 0;  // counters won from the bank (below 0: lost to it)
+};
+
+// What the last transition did, for narration: every fact the story tells,
+// recorded as it happened (issue 36), since by the time the story is told the
+// bank may have passed and the stakes been cleared.
 struct Event {
   enum Kind : std::uint8_t {
     kNothing,
@@ -41,16 +51,33 @@ struct Event {
   };
   Kind kind = kNothing;
   Seat actor = kNobody;
-  int chips = 0;           // kStake: the stake; kBanker: the cards thrown for the deal
-  int hand = 0;            // kFirstCard, kDeal: the hand dealt
-  Card card;               // kDraw
-  bool shuffled = false;   // kFirstCard: the discards were shuffled back
-  bool second = false;     // the second card was dealt by this transition
-  bool dealer_up = false;  // the dealer turned his two cards up
-  Seat dealer = kNobody;   // hand_over: who dealt the hand just over
+  Seat banker = kNobody;  // who dealt the hand the transition played in
+  int chips = 0;          // kStake: the stake; kAccept: the stake doubled; kRefuse: lost
+  int hand = 0;           // kFirstCard: the hand dealt
+  Card card;              // kDraw
+  int points = 0;         // kDraw: the drawer's total after it
+  bool up = false;        // kDraw: the drawer's first two cards lie face up after it
+  bool shuffled = false;  // kFirstCard: the discards were shuffled back
+  std::array<Hand, kMaxPlayers> dealt{};      // kFirstCard, the second card: each seat's cards
+  bool second = false;                        // the second card was dealt by this transition
+  int second_hand = 0;                        // its hand
+  SmallVec<ShownHand, kMaxPlayers> naturals;  // shown after the second card, the dealer's first
+  bool dealer_up = false;                     // the dealer turned his two cards up
+  Hand dealer_two;                            // dealer_up: those two
   bool creve = false;
+  ShownHand creve_hand;  // creve: the hand over 21, and what it cost a punter
+  // The hand settled by this transition, if any.
   bool hand_over = false;
+  SmallVec<ShownHand, kMaxPlayers> shown;  // the hands still in, shown at the end
+  SeatMask settled = 0;                    // the seats it settled at the end
+  int over_hand = 0;                       // its number
+  std::string summary;                     // what the hand did to the bank
+  int unplayed = 0;                        // the hands after it that nobody could stake in
+  bool match_over = false;
+  std::string result;  // match_over: the outcome
   bool bank_passes = false;
+  int next_hand = 0;  // the hand begun after it, and its dealer
+  Seat next_banker = kNobody;
 };
 
 class VingtState final : public StateBase<VingtState> {
@@ -126,6 +153,9 @@ class VingtState final : public StateBase<VingtState> {
   void settle_all();
   void end_hand();
   Card draw_card();
+  ShownHand shown_hand(Seat s) const;
+  SeatMask in_mask() const;  // the punters still in
+  void record_dealt();       // each seat's cards, into the event
 
   Rules r_;
   Phase phase_ = Phase::kBanker;

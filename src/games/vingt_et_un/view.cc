@@ -1,5 +1,6 @@
 // What each seat sees of Vingt-et-un, the labels of its moves, and the story of play.
 #include <algorithm>
+#include <cstdlib>
 
 #include "games/vingt_et_un/state.h"
 
@@ -147,34 +148,46 @@ View VingtState::view(Seat viewer) const {
 }
 
 void VingtState::narrate(Seat viewer, std::vector<std::string>& out) const {
+  // The story reads only the event: the state has moved on (issue 36).
   const Event& e = ev_;
   const Words w(viewer);
-  auto bank_line = [&] {
-    out.push_back("Hand " + std::to_string(hand_) + " of " + std::to_string(r_.match_hands()) +
-                  ": " + w.who(banker_) + " " + w.verb(banker_, "deal", "deals") + " and " +
-                  w.verb(banker_, "hold", "holds") + " the bank.");
+  auto bank_line = [&](int hand, Seat banker) {
+    out.push_back("Hand " + std::to_string(hand) + " of " + std::to_string(r_.match_hands()) +
+                  ": " + w.who(banker) + " " + w.verb(banker, "deal", "deals") + " and " +
+                  w.verb(banker, "hold", "holds") + " the bank.");
+  };
+  // What a hand settled won or lost: "wins 2 counters", "a stand-off".
+  auto paid = [&](const ShownHand& h) {
+    return h.won == 0
+               ? std::string("a stand-off")
+               : w.verb(h.seat, h.won > 0 ? "win" : "lose") + " " + chips_text(std::abs(h.won));
   };
   auto hand_over = [&] {
     // Those still in at the end show their cards.
-    std::string shown_hands;
-    if (e.kind == Event::kDraw || e.kind == Event::kStand)
-      for (Seat s = 0; s < r_.players; ++s)
-        if (s != e.dealer && shown(s) && !hand(s).empty() && !natural(hand(s)))
-          shown_hands += (shown_hands.empty() ? "" : "; ") + w.who(s) + " " + token_list(hand(s)) +
-                         ", " + std::to_string(total(s));
-    if (!shown_hands.empty()) out.push_back("The hands are shown: " + shown_hands + ".");
-    out.push_back(last_.summary());
-    if (phase_ == Phase::kOver) {
-      out.push_back(outcome().summary);
+    std::string hands;
+    for (const ShownHand& h : e.shown)
+      hands += (hands.empty() ? "" : "; ") + w.who(h.seat) + " " + token_list(h.cards) + ", " +
+               std::to_string(h.points) + ", " + paid(h);
+    if (!hands.empty()) out.push_back("The hands are shown: " + hands + ".");
+    out.push_back(e.summary);
+    if (e.unplayed > 0)
+      out.push_back((e.unplayed == 1 ? "Hand " + std::to_string(e.over_hand + 1)
+                                     : "Hands " + std::to_string(e.over_hand + 1) + " to " +
+                                           std::to_string(e.over_hand + e.unplayed)) +
+                    ": nobody can stake against the bank.");
+    if (e.match_over) {
+      out.push_back(e.result);
       return;
     }
-    if (e.bank_passes) bank_line();
+    if (e.bank_passes) bank_line(e.next_hand, e.next_banker);
   };
   auto naturals = [&] {
-    for (Seat s = 0; s < r_.players; ++s)
-      if (shown(s) && natural(hand(s)))
-        out.push_back(w.who(s) + " " + w.verb(s, "show", "shows") + " a natural, " +
-                      token_list(hand(s)) + (s == banker_ ? "." : ", paid double."));
+    for (const ShownHand& h : e.naturals)
+      out.push_back(w.who(h.seat) + " " + w.verb(h.seat, "show", "shows") +
+                    (natural(h.cards) ? " a natural, " : " ") + token_list(h.cards) +
+                    (h.seat == e.banker ? "."
+                     : h.won == 0       ? ": a stand-off."
+                                        : ", and " + paid(h) + "."));
   };
   switch (e.kind) {
     case Event::kNothing:
@@ -182,7 +195,7 @@ void VingtState::narrate(Seat viewer, std::vector<std::string>& out) const {
     case Event::kBanker:
       out.push_back("The cards are thrown round for the deal: the first ace falls to " +
                     w.whom(e.actor) + ".");
-      bank_line();
+      bank_line(1, e.banker);
       if (e.hand_over) hand_over();
       return;
     case Event::kStake:
@@ -193,8 +206,9 @@ void VingtState::narrate(Seat viewer, std::vector<std::string>& out) const {
     case Event::kFirstCard:
       if (e.shuffled) out.push_back("The discards are gathered up and shuffled under the stock.");
       out.push_back(w.says(e.actor, "deal") + " a first card to each, face down.");
-      if (viewer >= 0 && hand(viewer).size() == 1)
-        out.push_back("Your first card: " + card_token(hand(viewer)[0]) + ".");
+      if (viewer >= 0 && e.dealt[static_cast<std::size_t>(viewer)].size() == 1)
+        out.push_back(
+            "Your first card: " + card_token(e.dealt[static_cast<std::size_t>(viewer)][0]) + ".");
       break;
     case Event::kDouble:
       out.push_back(w.who(e.actor) + " " + w.verb(e.actor, "call", "calls") +
@@ -204,45 +218,43 @@ void VingtState::narrate(Seat viewer, std::vector<std::string>& out) const {
       out.push_back(w.who(e.actor) + " " + w.verb(e.actor, "let", "lets") + " the stakes stand.");
       break;
     case Event::kAccept:
-      out.push_back(w.says(e.actor, "double") + " the stake, to " + chips_text(stake(e.actor)) +
-                    ".");
+      out.push_back(w.says(e.actor, "double") + " the stake, to " + chips_text(e.chips) + ".");
       break;
     case Event::kRefuse:
-      out.push_back(w.who(e.actor) + " " + w.verb(e.actor, "refuse", "refuses") +
-                    " to double, gives up the stake and stands out.");
+      // "Any player refusing to double must pass over to the dealer the stake".
+      out.push_back(w.who(e.actor) + " " + w.verb(e.actor, "refuse", "refuses") + " to double, " +
+                    w.verb(e.actor, "lose", "loses") + " " + chips_text(e.chips) + " and " +
+                    w.verb(e.actor, "stand", "stands") + " out.");
       break;
     case Event::kDeal:
       break;
     case Event::kDraw:
-      out.push_back(
-          w.says(e.actor, "draw") + " " + card_token(e.card) +
-          (w.sees(e.actor) || shown(e.actor) ? ": " + std::to_string(total(e.actor)) : "") + ".");
+      out.push_back(w.says(e.actor, "draw") + " " + card_token(e.card) +
+                    (w.sees(e.actor) || e.up ? ": " + std::to_string(e.points) : "") + ".");
       if (e.creve)
         out.push_back(w.who(e.actor) + " " + w.verb(e.actor, "are", "is") + " créve" +
-                      (e.actor == (e.hand_over && e.dealer != kNobody ? e.dealer : banker_)
-                           ? ", and pays everyone standing."
-                           : ", and pays the stake."));
+                      (e.actor == e.banker
+                           ? ", and " + w.verb(e.actor, "pay", "pays") + " everyone standing."
+                           : ", and " + paid(e.creve_hand) + "."));
       break;
     case Event::kStand:
       out.push_back(w.says(e.actor, "stand") + ".");
       break;
   }
   if (e.dealer_up)
-    out.push_back(w.who(banker_) + " " + w.verb(banker_, "turn", "turns") + " up " +
-                  token_list(SmallVec<Card, 2>{hand(banker_)[0], hand(banker_)[1]}) + ": " +
-                  std::to_string(best_total(Hand{hand(banker_)[0], hand(banker_)[1]})) + ".");
+    out.push_back(w.who(e.banker) + " " + w.verb(e.banker, "turn", "turns") + " up " +
+                  token_list(e.dealer_two) + ": " + std::to_string(best_total(e.dealer_two)) + ".");
   if (e.kind == Event::kDraw || e.kind == Event::kStand) {
     if (e.hand_over) hand_over();
     return;
   }
   // After a stake, the call, or an answer, the second card may have come.
   if (e.second) {
-    out.push_back("Hand " +
-                  std::to_string(last_.hand() == hand_ || e.hand_over ? last_.hand() : hand_) +
-                  ": a second card to each, face down.");
-    if (viewer >= 0 && hand(viewer).size() >= 2)
-      out.push_back("You hold " + token_list(hand(viewer)) + ": " + std::to_string(total(viewer)) +
-                    ".");
+    out.push_back("Hand " + std::to_string(e.second_hand) + ": a second card to each, face down.");
+    if (viewer >= 0 && e.dealt[static_cast<std::size_t>(viewer)].size() >= 2) {
+      const Hand& h = e.dealt[static_cast<std::size_t>(viewer)];
+      out.push_back("You hold " + token_list(h) + ": " + std::to_string(best_total(h)) + ".");
+    }
     naturals();
   }
   if (e.hand_over) hand_over();

@@ -43,7 +43,7 @@ void VingtState::apply_chance(Rng& rng) {
     banker_ = kit::throw_round(std::span<Card>(deck), r_.players, 0, rng, [](Card c) {
                 return c.rank() == kAce;
               }).seat;
-    ev_.kind = Event::kBanker, ev_.actor = banker_;
+    ev_.kind = Event::kBanker, ev_.actor = ev_.banker = banker_;
     begin_hand();
     return;
   }
@@ -71,8 +71,9 @@ void VingtState::apply_chance(Rng& rng) {
     discards_.clear();
     ev_.shuffled = true;
   }
-  ev_.kind = Event::kFirstCard, ev_.actor = banker_, ev_.hand = hand_;
+  ev_.kind = Event::kFirstCard, ev_.actor = ev_.banker = banker_, ev_.hand = hand_;
   deal_round();
+  record_dealt();
   if (r_.look_first) {
     phase_ = Phase::kStake;
     next_staker(banker_);
@@ -83,6 +84,21 @@ void VingtState::apply_chance(Rng& rng) {
     after_deal();
   else
     turn_ = banker_;
+}
+
+void VingtState::record_dealt() {
+  for (Seat s = 0; s < r_.players; ++s) ev_.dealt[static_cast<std::size_t>(s)] = hand(s);
+}
+
+ShownHand VingtState::shown_hand(Seat s) const {
+  return {s, hand(s), total(s), result(s) * stake(s)};
+}
+
+SeatMask VingtState::in_mask() const {
+  SeatMask m = 0;
+  for (Seat s = 0; s < r_.players; ++s)
+    if (part(s) == Part::kIn) m |= SeatMask{1} << s;
+  return m;
 }
 
 Card VingtState::draw_card() {
@@ -119,7 +135,7 @@ void VingtState::set_deal(const std::vector<std::vector<Card>>& two,
   shown_ = busted_ = 0;
   fresh_ = false;
   ev_ = Event{};
-  ev_.kind = Event::kDeal, ev_.actor = banker_, ev_.hand = hand_;
+  ev_.kind = Event::kDeal, ev_.actor = ev_.banker = banker_, ev_.hand = hand_;
   after_deal();
 }
 
@@ -129,6 +145,7 @@ void VingtState::start_hand() {
   punters_.clear();
   doubled_ = false;
   natural_holder_ = kNobody;
+  ev_.next_hand = hand_, ev_.next_banker = banker_;
   // The cards of the hand just over stay on show until the next deal.
   if (r_.look_first) {
     // "each player is allowed to look at the first card dealt him before
@@ -187,7 +204,8 @@ void VingtState::next_answer(Seat from) {
 // The second round, then the naturals.
 void VingtState::after_deal() {
   if (phase_ != Phase::kFirstCard) deal_round();  // set_deal deals both at once
-  ev_.second = true;
+  ev_.second = true, ev_.second_hand = hand_;
+  record_dealt();
   if (!punters_.any_in()) {
     ev_.hand_over = true;
     return end_hand();
@@ -197,10 +215,12 @@ void VingtState::after_deal() {
   // have a natural, when it is a stand-off."
   if (natural(hand(banker_))) {
     shown_ |= SeatMask{1} << banker_;
+    ev_.naturals.push_back(shown_hand(banker_));
     for (Seat s = 0; s < r_.players; ++s) {
       if (part(s) != Part::kIn) continue;
       shown_ |= SeatMask{1} << s;
       punters_.settle(chips_, banker_, s, natural(hand(s)) ? 0 : -2, Part::kNatural);
+      ev_.naturals.push_back(shown_hand(s));
     }
     ev_.hand_over = true;
     return end_hand();
@@ -212,6 +232,7 @@ void VingtState::after_deal() {
     if (part(s) != Part::kIn || !natural(hand(s))) continue;
     shown_ |= SeatMask{1} << s;
     punters_.settle(chips_, banker_, s, 2, Part::kNatural);
+    ev_.naturals.push_back(shown_hand(s));
     if (natural_holder_ == kNobody) natural_holder_ = s;
   }
   phase_ = Phase::kDraw;
@@ -231,6 +252,7 @@ void VingtState::next_drawer(Seat from) {
     turn_ = banker_;
     shown_ |= SeatMask{1} << banker_;
     ev_.dealer_up = true;
+    ev_.dealer_two = Hand{hand(banker_)[0], hand(banker_)[1]};
     return;
   }
   ev_.hand_over = true;
@@ -278,7 +300,7 @@ void VingtState::apply(Seat seat, Action a) {
   const Move m = *Move::decode(a);
   ++actions_;
   ev_ = Event{};
-  ev_.actor = seat;
+  ev_.actor = seat, ev_.banker = banker_;
   switch (m.kind) {
     case Move::kStake:
       ev_.kind = Event::kStake, ev_.chips = m.chips;
@@ -294,11 +316,12 @@ void VingtState::apply(Seat seat, Action a) {
     case Move::kAccept:
       ev_.kind = Event::kAccept;
       punters_.place(chips_, seat, stake(seat));
+      ev_.chips = stake(seat);
       return next_answer(seat);
     case Move::kRefuse:
       // "Any player refusing to double must pass over to the dealer the stake
       // already put up, and stand out of the game for that hand."
-      ev_.kind = Event::kRefuse;
+      ev_.kind = Event::kRefuse, ev_.chips = stake(seat);
       punters_.settle(chips_, banker_, seat, -1, Part::kIdle);
       for (Card c : hand(seat)) discards_.push_back(c);
       hands_[static_cast<std::size_t>(seat)].clear();
@@ -318,6 +341,7 @@ void VingtState::apply(Seat seat, Action a) {
   ev_.kind = Event::kDraw;
   ev_.card = draw_card();
   hands_[static_cast<std::size_t>(seat)].push_back(ev_.card);
+  ev_.points = total(seat), ev_.up = shown(seat);
   if (total(seat) <= 21) return;
   ev_.creve = true;
   busted_ |= SeatMask{1} << seat;
@@ -325,10 +349,12 @@ void VingtState::apply(Seat seat, Action a) {
     // "he is créve, and passes over to the dealer his stake, throwing his
     // cards in the centre of the table, still face down."
     punters_.settle(chips_, banker_, seat, -1, Part::kCreve);
+    ev_.creve_hand = shown_hand(seat);
     return next_drawer(seat);
   }
   // "If he overdraws, all the other players expose their first two cards to
   // show that they have 21 or less, and he then pays each of them".
+  ev_.settled = in_mask();
   punters_.pay_all_in(chips_, banker_, shown_);
   ev_.hand_over = true;
   end_hand();
@@ -340,18 +366,26 @@ void VingtState::settle_all() {
   // "those that have the same number are tied, and win or lose nothing. Those
   // who have less than the dealer lose their stake; those that have more than
   // the dealer, but still not more than 21, he must pay."
+  ev_.settled = in_mask();
   punters_.settle_in(
       chips_, banker_, total(banker_), [&](Seat s) { return total(s); }, false, shown_);
 }
 
 void VingtState::end_hand() {
-  ev_.dealer = banker_;
-
   last_.record(chips_, hand_,
                "Hand " + std::to_string(hand_) + ": " +
                    kit::bank_result(chips_, banker_, punters_.staked() > 0));
+  if (ev_.summary.empty()) {
+    // The first hand this transition settles: the story tells it whole.
+    ev_.over_hand = hand_, ev_.summary = last_.summary();
+    for (Seat s = 0; s < r_.players; ++s)
+      if (ev_.settled >> s & 1) ev_.shown.push_back(shown_hand(s));
+  } else {
+    ++ev_.unplayed;  // nobody could stake in it (kit::HandLoop)
+  }
   if (hand_ >= r_.match_hands()) {
     phase_ = Phase::kOver;
+    ev_.match_over = true, ev_.result = outcome().summary;
     return;
   }
   const Seat before = banker_;

@@ -8,6 +8,7 @@
 #include "conformance.h"
 #include "core/deck.h"
 #include "core/registry.h"
+#include "games/macao/story_ledger.h"
 #include "games/vingt_et_un/optimal.h"
 #include "games/vingt_et_un/solve.h"
 #include "games/vingt_et_un/state.h"
@@ -18,6 +19,8 @@ namespace {
 using testing::card;
 using testing::cards;
 using testing::legal;
+using testing::says;
+using testing::story;
 
 // With 100 counters each, unless the options say otherwise.
 VingtState fresh(int players, std::vector<std::string> opts = {}) {
@@ -361,6 +364,72 @@ TEST(VingtOptimal, TheExactEdgeAgreesWithTheTableAndBeatsFoster) {
       Odds().from_deal(testing::test_config("vingt-et-un", 2, {"look-first=yes"}));
   ASSERT_FALSE(lf.ok());
   EXPECT_NE(lf.message().find("look-first"), std::string::npos);
+}
+
+// ---- The story ----------------------------------------------------------------------------
+
+// Issue 36: every line printed is a claim. What the story says each seat won
+// or lost in a hand is what its counters moved, and every counter issued ends
+// in a final balance.
+TEST(VingtStory, WhatItSaysWasPaidIsWhatTheCountersMoved) {
+  testing::check_story_pays_as_ledger("vingt-et-un", 300);
+}
+
+// Told to a seat, "You" takes the verb for you: "You refuse to double, lose".
+TEST(VingtStory, YouIsToldWithTheVerbForYou) {
+  testing::check_story_says_you_rightly("vingt-et-un", 30);
+}
+
+TEST(VingtStory, TheDealersNaturalCollectsDoubleAndAnotherNaturalStandsOff) {
+  VingtState s =
+      deal_hand(3, {2, 3}, {{"AS", "KD"}, {"5C", "6D"}, {"AH", "JC"}}, {"2S", "3S", "4S"});
+  // The deal has passed left (rotation): the story tells the hand as it was.
+  const Seat b = s.left(s.banker(), 2), p1 = s.left(b, 1), p2 = s.left(b, 2);
+  const auto lines = story(s);
+  auto tok = [](const char* a, const char* c) {
+    return card_token(card(a)) + " " + card_token(card(c));
+  };
+  EXPECT_TRUE(says(lines, seat_name(b) + " shows a natural, " + tok("AH", "JC") + "."));
+  EXPECT_TRUE(
+      says(lines, seat_name(p1) + " shows a natural, " + tok("AS", "KD") + ": a stand-off."));
+  EXPECT_TRUE(says(lines, seat_name(p2) + " shows " + tok("5C", "6D") + ", and loses 6 counters."));
+  EXPECT_FALSE(says(lines, "paid double"));
+}
+
+// Two players, the punter staking 2 and the dealer dealt a first card each;
+// `called`: the dealer has called on all to double.
+VingtState first_cards(bool called) {
+  VingtState s = fresh(2);
+  Rng rng(3);
+  s.apply_chance(rng);
+  act(s, punter(s, 1), Move::stake(2));
+  s.apply_chance(rng);
+  if (called) act(s, s.banker(), Move::of(Move::kDouble));
+  return s;
+}
+
+TEST(VingtStory, ADoubledStakeIsToldAsDoubledWhenTheHandEndsAtOnce) {
+  VingtState s = first_cards(false);
+  const Seat b = s.banker(), p = punter(s, 1);
+  s.mutable_hand(p) = Hand{card("5C")};
+  s.mutable_hand(b) = Hand{card("AH")};
+  s.mutable_stock().push_back(card("JC"));  // the dealer's second: a natural
+  s.mutable_stock().push_back(card("6D"));  // the punter's
+  act(s, b, Move::of(Move::kDouble));
+  act(s, p, Move::of(Move::kAccept));
+  const auto yours = story(s, p);
+  EXPECT_TRUE(says(yours, "You double the stake, to 4 counters.")) << yours[0];
+  EXPECT_TRUE(says(yours, "You show " + card_token(card("5C")) + " " + card_token(card("6D")) +
+                              ", and lose 8 counters."));
+}
+
+TEST(VingtStory, ARefuserLosesHisStakeInTheRightPerson) {
+  VingtState s = first_cards(true);
+  const Seat p = punter(s, 1);
+  act(s, p, Move::of(Move::kRefuse));
+  EXPECT_TRUE(says(story(s, p), "You refuse to double, lose 2 counters and stand out."));
+  EXPECT_TRUE(
+      says(story(s), seat_name(p) + " refuses to double, loses 2 counters and stands out."));
 }
 
 // ---- Conformance ---------------------------------------------------------------------------
