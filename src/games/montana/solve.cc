@@ -20,22 +20,18 @@ class Search final : public kit::DepthFirst<Search, MontanaState, Move> {
       next.apply(0, Move::redeal_move().encode());
       return deeper(next, Move::redeal_move().encode());
     }
-    // The safe move: a card that extends its row's sequence (under Blue
-    // Moon a row's first gap takes one Two only, so that one too).
+    // No move is made "at once" because it looks safe: a card that extends
+    // its row's sequence, moved first, lost wins that the plain search of
+    // solvers_test finds (issue 36; gaps, seed 36 there).
     const bool left = s.rules().aces == Aces::kLeft;
-    for (const Move& m : moves) {
-      const int row = m.to / kColumns, col = m.to % kColumns;
-      if ((col > 0 || left) && s.in_sequence(row) == col) {
-        const Move safe = m;
-        moves.assign(1, safe);
-        break;
-      }
-    }
     for (std::size_t i = 0; i < moves.size(); ++i) {
       const Move m = moves[i];
       // A Two from one row's start to another's changes nothing that counts
-      // (but under Blue Moon it goes to its own row).
-      if (!left && m.from % kColumns == 0 && m.to % kColumns == 0) continue;
+      // (but under Blue Moon it goes to its own row); where a redeal is
+      // left, it changes which cards the shuffle deals where, every card
+      // and shuffle known to the search.
+      if (!left && s.redeals_left() <= 0 && m.from % kColumns == 0 && m.to % kColumns == 0)
+        continue;
       if (spent()) return false;
       s.step(m);
       if (deeper(s, m.encode())) return true;
@@ -51,8 +47,8 @@ SolveReport solve(const MontanaState& s, const SolveLimits& limits) {
   MontanaState work = s;
   return Search(limits).run(
       work, /*proves_loss=*/true,
-      "depth-first search over the moves, every card and the redeals' shuffles known; a card "
-      "that extends its row's sequence moved at once; positions met before not searched again");
+      "depth-first search over the moves, every card and the redeals' shuffles known; "
+      "positions met before not searched again");
 }
 
 }  // namespace parlour::montana
