@@ -122,7 +122,9 @@ void play_one(const GameInfo& g, int players, std::uint64_t seed, Tally& tally) 
     if (s < players) m["token"] = made["seats"][s]["token"];  // the last: a spectator
     hub.received(c, m.dump());
   }
-  const Selection sel{&g, nullptr};
+  // The table's name read as the Hub reads it: a preset of the game's own
+  // name (monte-carlo, seed 002's rule) sets options beyond the defaults.
+  const Selection sel = *select(g.name);
   Result<Config> config = make_config(sel, players, {});
   ASSERT_TRUE(config.ok());
   testing::KnowledgeModel model(players, g.cards(*config));
