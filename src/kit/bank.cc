@@ -93,13 +93,14 @@ Zone stakes_zone(const Chips& chips, int players) {
   return Zone{ZoneKind::kPot, Layout::kPot, kNobody, "stakes", {}, "", 0, on_table};
 }
 
-std::string bank_result(const Chips& chips, Seat banker, bool anyone_staked) {
+std::string bank_result(const Chips& chips, Seat banker, bool anyone_staked,
+                        std::string_view unit) {
   if (!anyone_staked) return "nobody staked against " + seat_name(banker) + "'s bank.";
   const int change = chips.hand_change(banker);
-  const std::string unit = std::abs(change) == 1 ? " chip." : " chips.";
+  const std::string word = " " + std::string(unit) + (std::abs(change) == 1 ? "." : "s.");
   return seat_name(banker) + "'s bank " +
-         (change > 0   ? "won " + std::to_string(change) + unit
-          : change < 0 ? "paid out " + std::to_string(-change) + unit
+         (change > 0   ? "won " + std::to_string(change) + word
+          : change < 0 ? "paid out " + std::to_string(-change) + word
                        : std::string("broke even."));
 }
 

@@ -156,6 +156,8 @@ Zone stakes_zone(const Chips& chips, int players);
 // What the hand did to `banker`'s bank: "Seat 2's bank won 5 chips." / "...
 // paid out 3 chips." / "... broke even.", or, with nobody staked, "nobody
 // staked against Seat 2's bank."
-std::string bank_result(const Chips& chips, Seat banker, bool anyone_staked);
+// `unit`: the game's word for a chip ("counter"), in the singular.
+std::string bank_result(const Chips& chips, Seat banker, bool anyone_staked,
+                        std::string_view unit = "chip");
 
 }  // namespace parlour::kit

@@ -12,7 +12,7 @@
 #include "games/baccara/optimal.h"
 #include "games/baccara/solve.h"
 #include "games/baccara/state.h"
-#include "games/macao/story_ledger.h"
+#include "story_ledger.h"
 
 namespace parlour::baccara {
 namespace {

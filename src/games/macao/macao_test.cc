@@ -13,7 +13,7 @@
 #include "games/macao/optimal.h"
 #include "games/macao/solve.h"
 #include "games/macao/state.h"
-#include "games/macao/story_ledger.h"
+#include "story_ledger.h"
 
 namespace parlour::macao {
 namespace {

@@ -374,7 +374,7 @@ void VingtState::settle_all() {
 void VingtState::end_hand() {
   last_.record(chips_, hand_,
                "Hand " + std::to_string(hand_) + ": " +
-                   kit::bank_result(chips_, banker_, punters_.staked() > 0));
+                   kit::bank_result(chips_, banker_, punters_.staked() > 0, "counter"));
   if (ev_.summary.empty()) {
     // The first hand this transition settles: the story tells it whole.
     ev_.over_hand = hand_, ev_.summary = last_.summary();

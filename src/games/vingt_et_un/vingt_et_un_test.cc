@@ -8,10 +8,10 @@
 #include "conformance.h"
 #include "core/deck.h"
 #include "core/registry.h"
-#include "games/macao/story_ledger.h"
 #include "games/vingt_et_un/optimal.h"
 #include "games/vingt_et_un/solve.h"
 #include "games/vingt_et_un/state.h"
+#include "story_ledger.h"
 
 namespace parlour::vingt_et_un {
 namespace {

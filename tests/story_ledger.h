@@ -1,7 +1,7 @@
 // For the tests of the banking games (Macao, Vingt-et-un, Baccara): the story
 // against the chip ledger (issue 36: every line the program prints is a
-// claim). It lives here because the three games share it and kit/ and tests/
-// lie outside their folders.
+// claim). With the other helpers the games' tests share (conformance.h);
+// a game that pays in other words can join by telling its payments alike.
 //
 // The story tells what each punter won or lost ("Seat 2 ... wins 3 chips",
 // "... loses 1 counter") and what each hand did to the bank ("Hand 4: Seat 0's
