@@ -40,7 +40,7 @@ const char* only_game() {
 }
 int seconds_allowed() {
   const char* e = std::getenv("PARLOUR_AB_SECONDS");
-  return e ? std::max(1, std::atoi(e)) : 5;
+  return e ? std::max(1, std::atoi(e)) : 4;
 }
 
 // The planted leak: a "sample" that is the real state itself.

@@ -49,7 +49,7 @@ TEST(Solvers, EverySolverAgreesWithAPlainSearchOfTheRules) {
     if (!g.solver || g.name == "klondike") continue;
     const Config config = *make_config(sel, 1, {});
     int decided = 0, won = 0, lost = 0;
-    for (std::uint64_t seed = 1; seed <= 150; ++seed) {
+    for (std::uint64_t seed = 1; seed <= 100; ++seed) {
       std::unique_ptr<State> s = g.new_game(config);
       Rng chance(seed, kChanceStream), play(seed, 11);
       std::vector<Action> legal;
@@ -79,7 +79,7 @@ TEST(Solvers, EverySolverAgreesWithAPlainSearchOfTheRules) {
     std::printf("%s: %d positions decided by both, %d won, %d lost\n",
                 std::string(sel.name()).c_str(), decided, won, lost);
     std::fflush(stdout);
-    EXPECT_GE(decided, 15) << sel.name() << ": too few positions decided to check anything";
+    EXPECT_GE(decided, 10) << sel.name() << ": too few positions decided to check anything";
     EXPECT_GE(lost, 3) << sel.name() << ": no lost position to check a proof of loss on";
   }
 }

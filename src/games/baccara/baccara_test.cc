@@ -283,7 +283,7 @@ TEST(BaccaraOptimal, TheBankerAnswersUnequalStakesAtHisBest) {
 // or lost in a coup is what its chips moved, and every chip issued ends in a
 // final balance.
 TEST(BaccaraStory, WhatItSaysWasPaidIsWhatTheChipsMoved) {
-  testing::check_story_pays_as_ledger("baccara", 300);
+  testing::check_story_pays_as_ledger("baccara", 150);
 }
 
 // Told to a seat, "You" takes the verb for you: "You refuse to double, lose".

@@ -411,7 +411,7 @@ TEST(MacaoOptimal, TheAdviceNamesTheChoiceAndTheEdgeIsOnEverySeat) {
 // or lost in a hand is what its chips moved, and every chip issued ends in a
 // final balance.
 TEST(MacaoStory, WhatItSaysWasPaidIsWhatTheChipsMoved) {
-  testing::check_story_pays_as_ledger("macao", 300);
+  testing::check_story_pays_as_ledger("macao", 150);
 }
 
 // Told to a seat, "You" takes the verb for you: "You refuse to double, lose".

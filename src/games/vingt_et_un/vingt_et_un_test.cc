@@ -372,7 +372,7 @@ TEST(VingtOptimal, TheExactEdgeAgreesWithTheTableAndBeatsFoster) {
 // or lost in a hand is what its counters moved, and every counter issued ends
 // in a final balance.
 TEST(VingtStory, WhatItSaysWasPaidIsWhatTheCountersMoved) {
-  testing::check_story_pays_as_ledger("vingt-et-un", 300);
+  testing::check_story_pays_as_ledger("vingt-et-un", 150);
 }
 
 // Told to a seat, "You" takes the verb for you: "You refuse to double, lose".
