@@ -1,6 +1,6 @@
 // The table's layout for any number of seats, measured rather than looked at:
 // Old Maid with 2, 4, 8 and 12 players and Bachelor Girl with 2 and 8, one
-// person and bots, each opened at 1280×800 and at 390×844. With element boxes:
+// person and bots, each measured at 1280×800 and at 390×844 (one table, the window resized). With element boxes:
 // no two seats overlap; no seat overlaps the prompt, your hand, your buttons or
 // the table's zones; the prompt and every card of your hand lie inside the
 // window; an offered fan overlaps nothing; Bachelor Girl's laid cards, after a
@@ -129,7 +129,7 @@ async function settle(page, where) {
   });
   let v = await page.getAttribute('.table-page', 'data-version');
   for (;;) {
-    await sleep(450); // card moves (300 ms) are over
+    await sleep(200); // the tables open with reduced motion: no card moves to wait for
     const now = await page.getAttribute('.table-page', 'data-version');
     if (now === v) break;
     v = now;
@@ -146,40 +146,55 @@ async function main() {
   const games = await server.api('/api/games');
   const browser = await launch();
   try {
-    for (const t of TABLES) {
+    for (const [i, t] of TABLES.entries()) {
       const info = games.find((g) => g.name === t.game);
       check(info, `the server has no game ${t.game}`);
       // Old Maid: the person sits second, so that the first seat offers them its fan.
       const human = t.game === 'old-maid' ? 1 : 0;
       const seats = Array.from({ length: t.players }, (_, s) => (s === human ? 'human' : info.bots.find((b) => b.name !== 'search')?.name ?? info.bots[0].name));
-      // One size after the other: two pages taking screenshots at once in
-      // one browser can stall (a screenshot waited over 30 s).
-      for (const size of SIZES) {
-        const made = await server.api('/api/tables', { game: t.game, players: t.players, seats, options: t.options ?? [], seed: 1000 + t.players });
-        const token = made.seats.find((s) => s.kind === 'human').token;
-        const ctx = await browser.newContext({ viewport: size.viewport, deviceScaleFactor: 1 });
-        await ctx.addInitScript((tok) => {
-          localStorage.setItem('parlour.name', 'Constance Wetherby-Smythe');
-          localStorage.setItem('parlour.named', tok);
-        }, token);
-        const page = await ctx.newPage();
-        const errors = [];
-        page.on('pageerror', (e) => errors.push(e.message));
-        await page.goto(`${server.origin}/#/t/${made.table}/${token}`);
-        const where = `${t.label ?? t.game} ${t.players} players, ${size.label}`;
-        try {
-          await measureTable(page, t, size, where, errors);
-        } catch (e) {
-          await page.screenshot({ path: join(tmp, `failure-${t.label ?? t.game}-${t.players}-${size.label}.png`) }).catch(() => {});
-          throw e;
-        }
-        await ctx.close();
+      // One table, measured at both sizes at each moment: the window is resized
+      // between them, as a phone turned or a window narrowed. Every other table
+      // opens at the phone's size, so that both sizes are also measured as
+      // first opened.
+      const sizes = i % 2 ? [...SIZES].reverse() : SIZES;
+      const made = await server.api('/api/tables', { game: t.game, players: t.players, seats, options: t.options ?? [], seed: 1000 + t.players });
+      const token = made.seats.find((s) => s.kind === 'human').token;
+      // Reduced motion: the layout at rest is the same, and nothing moves to be waited for.
+      const ctx = await browser.newContext({ viewport: sizes[0].viewport, deviceScaleFactor: 1, reducedMotion: 'reduce' });
+      await ctx.addInitScript((tok) => {
+        localStorage.setItem('parlour.name', 'Constance Wetherby-Smythe');
+        localStorage.setItem('parlour.named', tok);
+      }, token);
+      const page = await ctx.newPage();
+      const errors = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      await page.goto(`${server.origin}/#/t/${made.table}/${token}`);
+      const where = `${t.label ?? t.game} ${t.players} players`;
+      try {
+        await measureTable(page, t, sizes, where, errors);
+      } catch (e) {
+        await page.screenshot({ path: join(tmp, `failure-${t.label ?? t.game}-${t.players}.png`) }).catch(() => {});
+        throw e;
       }
+      await ctx.close();
     }
   } finally {
     await browser.close().catch(() => {});
   }
   log(`screenshots of the tables in ${SHOTS}`);
+}
+
+/** At each size in turn: resizes the window, lets the layout come to rest and runs `fn`. */
+async function atSizes(page, sizes, where, fn) {
+  for (const size of sizes) {
+    const now = page.viewportSize();
+    if (now.width !== size.viewport.width || now.height !== size.viewport.height) {
+      await page.setViewportSize(size.viewport);
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), null, { timeout: 10_000, polling: 50 });
+    }
+    await fn(size, `${where}, ${size.label}`);
+  }
 }
 
 /** A card put down by a click goes to the cards being played, in the middle (Cheat). */
@@ -191,12 +206,14 @@ async function putOneDown(page, where) {
   await settle(page, `${where}, a card put down`);
 }
 
-async function measureTable(page, t, size, where, errors) {
+async function measureTable(page, t, sizes, where, errors) {
   await settle(page, where);
   if (t.game === 'old-maid') check(await page.locator('.offered').count(), `${where}: no offered fan on the person's first turn`);
-  checkLayout(await page.evaluate(measure), where, t.handless, t.solo);
-  const name = `${t.label ?? t.game}-${t.players}-${size.label}`;
-  await page.screenshot({ path: join(SHOTS, `${name}.png`) });
+  const name = (size) => `${t.label ?? t.game}-${t.players}-${size.label}`;
+  await atSizes(page, sizes, where, async (size, at) => {
+    checkLayout(await page.evaluate(measure), at, t.handless, t.solo);
+    await page.screenshot({ path: join(SHOTS, `${name(size)}.png`) });
+  });
   if (t.game === 'bachelor-girl') {
     // Turn after turn, cards are laid before the seats; they must stay in their
     // boxes. Checked at every turn of the person until cards lie before others.
@@ -210,20 +227,24 @@ async function measureTable(page, t, size, where, errors) {
       if (await page.locator('[data-role="next-hand"]').isVisible().catch(() => false)) await page.click('[data-role="next-hand"]');
       await settle(page, `${where}, turn ${turn}`);
       if (await page.locator('[data-role="next-hand"]').isVisible().catch(() => false)) await page.click('[data-role="next-hand"]');
-      const m = await page.evaluate(measure);
-      checkLayout(m, `${where}, turn ${turn}`);
-      most = Math.max(most, ...m.laidCounts, 0);
+      await atSizes(page, sizes, `${where}, turn ${turn}`, async (size, at) => {
+        const m = await page.evaluate(measure);
+        checkLayout(m, at);
+        most = Math.max(most, ...m.laidCounts, 0);
+      });
     }
     check(most >= 3, `${where}: no seat had three cards laid before it in twelve turns`);
-    await page.screenshot({ path: join(SHOTS, `${t.game}-${t.players}-${size.label}-later.png`) });
+    await atSizes(page, sizes, where, (size) => page.screenshot({ path: join(SHOTS, `${name(size)}-later.png`) }));
   }
   if (t.game === 'cheat') {
     await putOneDown(page, where);
-    const m = await page.evaluate(measure);
-    // Cheat's cards being played lie in the middle of the table, face up to their owner.
-    check(m.beingPlayed > 0, `${where}: the card put down is not shown among the cards being played`);
-    checkLayout(m, `${where}, a card put down`);
-    await page.screenshot({ path: join(SHOTS, `${name}-put.png`) });
+    await atSizes(page, sizes, `${where}, a card put down`, async (size, at) => {
+      const m = await page.evaluate(measure);
+      // Cheat's cards being played lie in the middle of the table, face up to their owner.
+      check(m.beingPlayed > 0, `${at}: the card put down is not shown among the cards being played`);
+      checkLayout(m, at);
+      await page.screenshot({ path: join(SHOTS, `${name(size)}-put.png`) });
+    });
     if (t.options?.includes('sequence=next')) {
       // Call, let the others' plays pass, and put a card down on the next turn: many calls to choose from.
       const v = await page.getAttribute('.table-page', 'data-version');
@@ -238,14 +259,16 @@ async function measureTable(page, t, size, where, errors) {
         await page.waitForFunction((old) => document.querySelector('.table-page')?.getAttribute('data-version') !== old, w);
       }
       await putOneDown(page, `${where}, the next turn`);
-      const later = await page.evaluate(measure);
-      check(later.buttons.length >= 12, `${where}: ${later.buttons.length} buttons on the next turn, not 12 calls`);
-      checkLayout(later, `${where}, ${later.buttons.length} buttons`);
-      await page.screenshot({ path: join(SHOTS, `${name}-calls.png`) });
+      await atSizes(page, sizes, `${where}, the next turn`, async (size, at) => {
+        const later = await page.evaluate(measure);
+        check(later.buttons.length >= 12, `${at}: ${later.buttons.length} buttons on the next turn, not 12 calls`);
+        checkLayout(later, `${at}, ${later.buttons.length} buttons`);
+        await page.screenshot({ path: join(SHOTS, `${name(size)}-calls.png`) });
+      });
     }
   }
   check(errors.length === 0, `${where}: ${errors.join('; ')}`);
-  log(`${where}: nothing overlaps`);
+  log(`${where}: nothing overlaps at ${sizes.map((s) => s.label).join(' and ')}`);
 }
 
 run(main, OVERALL_MS, () => server.kill());

@@ -88,6 +88,17 @@ async function shot(p, kind) {
   await p.page.screenshot({ path: join(tmp, `${kind}-${p.label}.png`) });
 }
 
+/** Until no card move is running on `p`'s page. If the page stops drawing frames,
+ * says so: a page that cannot answer is told apart from a card that never comes to rest. */
+async function still(p) {
+  try {
+    await p.page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), null, { timeout: 10_000, polling: 50 });
+  } catch (e) {
+    const answers = await Promise.race([p.page.evaluate(() => true).catch(() => false), sleep(3000).then(() => false)]);
+    throw new Error(`${p.label}: ${answers ? 'a card move was still running after 10 s' : 'the page stopped answering (its renderer is busy or hung)'}: ${e.message}`);
+  }
+}
+
 /** One action through the UI: pick a card of the offered fan, arrange, or press a button. */
 async function act(p) {
   const page = p.page;
@@ -104,6 +115,9 @@ async function act(p) {
       await page.keyboard.press(String(i + 1));
       log(`${p.label}: typed ${i + 1} to draw`);
     } else {
+      // The fan may still be flying in from the offering seat: a click at
+      // its start would land on that seat. Wait until the cards are at rest.
+      await still(p);
       // The left edge of a card in an overlapping fan is always its own.
       await picks.nth(i).click({ position: { x: 4, y: 20 } });
       log(`${p.label}: drew card ${i + 1} of ${nPicks}`);
@@ -322,7 +336,7 @@ async function main() {
     log(`rematch: both players moved to ${hashes[0].split('/')[2]}`);
     await absentPlayer(browser);
   } catch (e) {
-    for (const p of players) await p.page.screenshot({ path: join(tmp, `failure-${p.label}.png`) }).catch(() => {});
+    for (const p of players) await p.page.screenshot({ path: join(tmp, `failure-${p.label}.png`), timeout: 5000 }).catch(() => log(`${p.label}: no failure screenshot (the page did not draw within 5 s)`));
     if (players.length) log(`failure screenshots in ${tmp}`);
     throw e;
   } finally {
