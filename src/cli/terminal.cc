@@ -26,6 +26,12 @@ bool is_number(std::string_view t) {
   return !t.empty() && std::all_of(t.begin(), t.end(), [](char c) { return c >= '0' && c <= '9'; });
 }
 
+// "Deal" from "deal": a header's first word.
+std::string capitalized(std::string s) {
+  if (!s.empty() && s[0] >= 'a' && s[0] <= 'z') s[0] = static_cast<char>(s[0] - 'a' + 'A');
+  return s;
+}
+
 std::string pad(std::string s, std::size_t width) {
   // Width in characters as shown: count UTF-8 lead bytes, skip ANSI escapes.
   std::size_t shown = 0;
@@ -111,7 +117,7 @@ std::string Terminal::zone_line(const Zone& z, bool numbered) const {
 std::string Terminal::table(const View& v) const {
   std::ostringstream out;
   out << "── "
-      << (v.hands != 1 ? "Hand " + std::to_string(v.hand) +
+      << (v.hands != 1 ? capitalized(v.hand_word) + " " + std::to_string(v.hand) +
                              (v.hands > 1 ? " of " + std::to_string(v.hands) : "") + " · "
                        : "")
       << "dealer Seat " << v.dealer << " ──\n";

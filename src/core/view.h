@@ -146,6 +146,9 @@ struct View {
   Resolve resolve = Resolve::kTurn;
   Seat dealer = 0;
   int hand = 1, hands = 1;  // hand number in a match; hands 0: not a fixed number
+  // What the game's story calls a hand: "deal" (Polignac), "coup" (Baccara),
+  // "round" (Chase the Ace), so that a header and the story say the same word.
+  std::string hand_word = "hand";
   std::vector<SeatInfo> seats;
   std::vector<Zone> zones;
   std::string prompt;           // what the viewer is asked, if it may act

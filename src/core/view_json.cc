@@ -53,7 +53,8 @@ std::string to_json(const View& v) {
     w.end_object();
   }
   w.end_array().key("dealer").integer(v.dealer).key("game").str(v.game);
-  w.key("hand").integer(v.hand).key("hands").integer(v.hands).key("last_hand");
+  w.key("hand").integer(v.hand).key("hand_word").str(v.hand_word).key("hands").integer(v.hands);
+  w.key("last_hand");
   if (v.last_hand.hand > 0) {
     w.begin_object().key("hand").integer(v.last_hand.hand).key("points");
     write_numbers(w, v.last_hand.points);

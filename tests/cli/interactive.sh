@@ -66,4 +66,11 @@ expect_in out "You shuffle the fan face down." "labels are accepted as input"
 printf '1\n' | "$PARLOUR" play michigan --players 3 --seed 4 >out 2>err
 expect_in out "A♥ boodle: 1 chip" "a boodle pot is named by its card"
 grep -q '\[\[[0-9]*\]\] boodle' out && fail "a boodle pot shows a raw card token" || pass "no raw card token names a pot"
+# The header over the table calls a hand what the story calls it (issue 36, item 16).
+for g in "polignac Deal" "baccara Coup" "farmer Deal" "chase-the-ace Round" "oh-hell Hand"; do
+  set -- $g
+  printf 'q\n' | "$PARLOUR" play "$1" --players 4 --seed 1 >out 2>err
+  grep -qE "^── $2 [0-9]+ " out && pass "$1's header says \"$2 N\"" || fail "$1's header: $(grep '^──' out | head -1)"
+  grep -qE "^── (Hand|Deal|Coup|Round) " out && ! grep -q "^── $2 " out && fail "$1's header uses another word"
+done
 finish

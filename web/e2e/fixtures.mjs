@@ -48,7 +48,7 @@ function seatInfo(players, cards, status = () => '') {
 function base(game, players, viewer, toMove) {
   return {
     game, viewer, players, to_move: toMove, actors: toMove >= 0 ? [toMove] : [], resolve: 'turn', dealer: players - 1,
-    hand: 1, hands: 1, terminal: false, result: '', prompt: '', list_choices: false, choices: [], last_hand: null,
+    hand: 1, hand_word: 'hand', hands: 1, terminal: false, result: '', prompt: '', list_choices: false, choices: [], last_hand: null,
   };
 }
 

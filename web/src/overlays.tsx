@@ -54,10 +54,12 @@ export function BetweenHands({ view, state, onClose }: { view: View; state: Tabl
       document.removeEventListener('keydown', onKey);
     };
   }, [result.hand]);
+  const word = view.hand_word || 'hand';
+  const over = `${word[0].toUpperCase()}${word.slice(1)} ${result.hand} is over`;
   return (
-    <div class="between-hands" role="dialog" aria-label={`Hand ${result.hand} is over`} data-hand={result.hand} onClick={(e) => e.target === e.currentTarget && onClose()}>
+    <div class="between-hands" role="dialog" aria-label={over} data-hand={result.hand} onClick={(e) => e.target === e.currentTarget && onClose()}>
       <div class="between-card">
-        <h2>Hand {result.hand} is over</h2>
+        <h2>{over}</h2>
         <p class="result">{renderTokens(result.summary)}</p>
         <ResultTable view={view} state={state} result={result} />
         <button type="button" class="primary" ref={button} data-role="next-hand" onClick={onClose}>

@@ -47,6 +47,14 @@ describe('between hands', () => {
     expect($('.between-hands')).toBeNull();
   });
 
+  it("says the game's word for a hand: Baccara's coup", () => {
+    const v = view('oldMaid4');
+    r.show(stateFor({ ...v, last_hand: null }));
+    r.show(stateFor({ ...handOver(v, 4), hand_word: 'coup' }, { version: 8 }));
+    expect($('.between-hands h2')!.textContent).toBe('Coup 4 is over');
+    expect($('.between-hands')!.getAttribute('aria-label')).toBe('Coup 4 is over');
+  });
+
   it('can be dismissed', () => {
     const v = view('oldMaid4');
     r.show(stateFor({ ...v, last_hand: null }));

@@ -82,6 +82,8 @@ export interface View {
   resolve: Resolve;
   dealer: number;
   hand: number;
+  /** What the game calls a hand: "hand", "deal" (Polignac), "coup" (Baccara), "round". */
+  hand_word: string;
   /** 0: no fixed number of hands. */
   hands: number;
   terminal: boolean;

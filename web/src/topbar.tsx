@@ -44,8 +44,9 @@ function Icon({ name }: { name: string }) {
 
 export function handText(view: View | undefined): string {
   if (!view) return '';
-  if (view.hands > 1) return ` · hand ${view.hand} of ${view.hands}`;
-  return view.hand > 1 || view.hands === 0 ? ` · hand ${view.hand}` : '';
+  const word = view.hand_word || 'hand';
+  if (view.hands > 1) return ` · ${word} ${view.hand} of ${view.hands}`;
+  return view.hand > 1 || view.hands === 0 ? ` · ${word} ${view.hand}` : '';
 }
 
 export function TopBar({ state, status, detail, view, onRules, onRetry, sound, onSound, notify, onNotify }: TopBarProps) {

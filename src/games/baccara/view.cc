@@ -38,6 +38,7 @@ View BaccaraState::view(Seat viewer) const {
   View v = view_base("baccara", viewer, n);
   v.dealer = banker_;
   v.hand = std::max(hand_, 1), v.hands = r_.match_hands();
+  v.hand_word = "coup";
   v.terminal = over;
   const bool chosen = phase_ != Phase::kBanker;
   const bool dealt = !hand(kRight).empty();

@@ -47,6 +47,7 @@ View ChaseState::view(Seat viewer) const {
   View v = view_base("chase-the-ace", viewer, r_.players);
   v.dealer = dealer_;
   v.hand = round_, v.hands = 0;  // rounds until one player is left, not a fixed number
+  v.hand_word = "round";
   v.terminal = phase_ == Phase::kOver;
   const bool playing = phase_ == Phase::kTurn || phase_ == Phase::kCut;
   for (Seat s = 0; s < r_.players; ++s) {

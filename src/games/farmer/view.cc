@@ -37,6 +37,7 @@ View FarmerState::view(Seat viewer) const {
   View v = view_base("farmer", viewer, n);
   v.dealer = std::max(farmer_, 0);
   v.hand = std::max(deal_, 1), v.hands = deal_ <= r_.deals ? r_.deals : 0;
+  v.hand_word = "deal";
   v.terminal = over;
   const bool dealt = deal_ > 0;
   for (Seat s = 0; s < n; ++s) {

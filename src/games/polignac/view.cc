@@ -39,6 +39,7 @@ View PolignacState::view(Seat viewer) const {
   View v = view_base("polignac", viewer, n);
   v.dealer = dealer_;
   v.hand = std::min(deals_done_ + 1, r_.deals), v.hands = r_.deals;
+  v.hand_word = "deal";
   v.terminal = over;
   for (Seat s = 0; s < n; ++s) {
     SeatInfo si;
