@@ -189,17 +189,26 @@ class Sampler final : public Resampler {
       const bool no_natural = out.past_naturals() || creve;
       const int d = drawn(h);
       auto fits = [&](Card a, Card b) {
-        if (no_natural && natural(Hand{a, b})) return false;
         // Over 21 is announced at once: a player still in is within it.
-        const int hard = value(a) + value(b) + d;
+        const int two = value(a) + value(b), hard = two + d;
+        // natural(), for two cards: an ace and a tenth card.
+        if (no_natural && two == 11 && (a.rank() == kAce || b.rank() == kAce)) return false;
         return creve ? hard > 21 : hard <= 21;
       };
-      std::vector<std::pair<std::size_t, std::size_t>> ok;
+      // A fitting pair chosen evenly, in the order i < j: counted, then the
+      // chosen one found again (this runs for every decision of every bot).
+      std::uint32_t count = 0;
       for (std::size_t i = 0; i < left.size(); ++i)
-        for (std::size_t j = i + 1; j < left.size(); ++j)
-          if (fits(left[i], left[j])) ok.emplace_back(i, j);
-      if (ok.empty()) return false;
-      const auto [i, j] = ok[rng.below(static_cast<std::uint32_t>(ok.size()))];
+        for (std::size_t j = i + 1; j < left.size(); ++j) count += fits(left[i], left[j]);
+      if (count == 0) return false;
+      std::uint32_t pick = rng.below(count);
+      std::size_t i = 0, j = 0;
+      for (std::size_t a = 0; a < left.size() && !j; ++a)
+        for (std::size_t b = a + 1; b < left.size(); ++b)
+          if (fits(left[a], left[b]) && pick-- == 0) {
+            i = a, j = b;
+            break;
+          }
       h[0] = left[i], h[1] = left[j];
       left.erase(left.begin() + static_cast<std::ptrdiff_t>(j));
       left.erase(left.begin() + static_cast<std::ptrdiff_t>(i));
