@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <map>
+#include <set>
 #include <sstream>
 
 namespace parlour::cli {
@@ -24,6 +25,20 @@ std::string normalise(std::string_view s) {
 
 bool is_number(std::string_view t) {
   return !t.empty() && std::all_of(t.begin(), t.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+// The numbers a key may take, as runs: "1-3, 6", never "1-6" where 4 and 5
+// are refused.
+std::string runs(const std::set<int>& values) {
+  std::string out;
+  for (auto it = values.begin(); it != values.end();) {
+    const int first = *it;
+    int last = first;
+    while (++it != values.end() && *it == last + 1) ++last;
+    out += (out.empty() ? "" : ", ") + std::to_string(first);
+    if (last > first) out += "-" + std::to_string(last);
+  }
+  return out;
 }
 
 // "Deal" from "deal": a header's first word.
@@ -75,7 +90,8 @@ std::string Terminal::zone_line(const Zone& z, bool numbered) const {
     case Layout::kFan:
     case Layout::kRow:
     case Layout::kColumn:
-      s = hidden && z.cards.size() > 1
+      // One card face down is said as two are: "1 card face down", not a glyph.
+      s = hidden && !z.cards.empty()
               ? cards_text(static_cast<int>(z.cards.size())) + " face down"
               : zone_cards(z, numbered || (z.layout == Layout::kFan && z.note.empty()));
       break;
@@ -139,11 +155,15 @@ std::string Terminal::table(const View& v) const {
       numbered[c.picks[0].zone] = true;
   }
   auto line = [&](const Zone& z) { return zone_line(z, numbered[&z - v.zones.data()]); };
+  // A score column where scores mean something: a match of several hands, or
+  // once anyone has scored (Chase the Ace counts lives, never a score).
+  const bool scores = v.hands > 1 || std::any_of(v.seats.begin(), v.seats.end(),
+                                                 [](const SeatInfo& si) { return si.score != 0; });
   for (Seat s = 0; s < v.players; ++s) {
     const SeatInfo& si = v.seats[s];
     std::string name = si.name + (s == v.viewer ? " (you)" : "");
     out << "  " << pad(name, 14) << pad(cards_text(si.cards), 10);
-    if (v.hands != 1 || si.score != 0) {
+    if (scores) {
       std::ostringstream sc;
       sc << si.score;
       out << pad("score " + sc.str(), 10);
@@ -168,10 +188,14 @@ std::string Terminal::table(const View& v) const {
     }
   }
   for (const Zone& z : v.zones) {
-    if (z.owner != kNobody ||
-        (z.cards.empty() && z.layout != Layout::kPot && z.layout != Layout::kTrick))
+    if (z.owner != kNobody) continue;
+    // An empty column is a place a card (a King, in Klondike) may go: said, as
+    // the table shows it. Other empty zones (an empty stock) are left out.
+    const bool place = z.kind == ZoneKind::kTableau;
+    if (z.cards.empty() && z.layout != Layout::kPot && z.layout != Layout::kTrick && !place)
       continue;
-    out << "  " << text(z.name) << ": " << line(z) << "\n";  // a name may hold a card token
+    out << "  " << text(z.name) << ": " << (z.cards.empty() && place ? "empty" : line(z))
+        << "\n";  // a name may hold a card token
   }
   if (v.viewer >= 0)
     for (const Zone& z : v.zones)
@@ -185,42 +209,38 @@ std::string Terminal::table(const View& v) const {
 std::string Terminal::accepted(const std::vector<Choice>& choices) {
   // Group keys by shape ("m # #"), keeping the range of their numbers.
   std::vector<std::string> order;
-  std::map<std::string, std::pair<int, int>> range;
+  std::map<std::string, std::set<int>> values;
   std::map<std::string, std::pair<int, std::string>> keys;  // how many, and the first
   for (const Choice& c : choices) {
     std::istringstream in(c.key);
     std::string t, shape;
-    int lo = 1 << 30, hi = -1;
+    std::set<int> here;
     while (in >> t) {
       if (is_number(t)) {
-        int n = std::stoi(t);
-        lo = std::min(lo, n), hi = std::max(hi, n);
+        here.insert(std::stoi(t));
         t = "#";
       }
       shape += (shape.empty() ? "" : " ") + t;
     }
     auto& [count, first] = keys[shape];
     if (count++ == 0) first = c.key;
-    auto [it, fresh] = range.try_emplace(shape, lo, hi);
-    if (fresh)
-      order.push_back(shape);
-    else
-      it->second = {std::min(it->second.first, lo), std::max(it->second.second, hi)};
+    auto [it, fresh] = values.try_emplace(shape);
+    if (fresh) order.push_back(shape);
+    it->second.insert(here.begin(), here.end());
   }
   std::string out;
   for (const std::string& shape : order) {
-    auto [lo, hi] = range[shape];
     std::string item = shape;
     int hashes = static_cast<int>(std::count(shape.begin(), shape.end(), '#'));
     if (keys[shape].first == 1)  // alone of its shape: as it is typed
       item = keys[shape].second;
     else if (hashes == 1 && shape == "#")
-      item = lo == hi ? std::to_string(lo) : std::to_string(lo) + "-" + std::to_string(hi);
+      item = runs(values[shape]);
     else if (hashes > 0) {
       std::string named;
       char letter = 'A';
       for (char ch : shape) named += ch == '#' ? letter++ : ch;
-      item = named + " (" + std::to_string(lo) + "-" + std::to_string(hi) + ")";
+      item = named + " (" + runs(values[shape]) + ")";
     }
     out += (out.empty() ? "" : ", ") + item;
   }
@@ -236,7 +256,8 @@ std::string Terminal::hints(const std::vector<Choice>& choices) const {
     std::vector<std::string> words;  // the label's words, letters for numbers
     bool differ = false;
     bool positions = true;  // A is always the position of the single card picked
-    int letters = 0, lo = 1 << 30, hi = -1;
+    int letters = 0;
+    std::set<int> values;  // every number its keys take
     int count = 0;
     std::string key, label;  // the first choice's, said as they are when alone
   };
@@ -246,11 +267,10 @@ std::string Terminal::hints(const std::vector<Choice>& choices) const {
     std::istringstream in(c.key);
     std::vector<std::string> nums;
     std::string t, shape;
-    int lo = 1 << 30, hi = -1;
+    std::set<int> here;
     while (in >> t) {
       if (is_number(t)) {
-        const int n = std::stoi(t);
-        lo = std::min(lo, n), hi = std::max(hi, n);
+        here.insert(std::stoi(t));
         nums.push_back(t);
         t = std::string(1, static_cast<char>('A' + nums.size() - 1));
       }
@@ -284,7 +304,7 @@ std::string Terminal::hints(const std::vector<Choice>& choices) const {
       g.differ = true;
     }
     g.positions &= position;
-    g.lo = std::min(g.lo, lo), g.hi = std::max(g.hi, hi);
+    g.values.insert(here.begin(), here.end());
   }
   std::string out;
   for (const std::string& shape : order) {
@@ -301,10 +321,7 @@ std::string Terminal::hints(const std::vector<Choice>& choices) const {
       std::string names;
       for (int i = 0; i < g.letters; ++i)
         names += (i ? ", " : "") + std::string(1, static_cast<char>('A' + i));
-      line += " (" + names + ": " +
-              (g.lo == g.hi ? std::to_string(g.lo)
-                            : std::to_string(g.lo) + "-" + std::to_string(g.hi)) +
-              ")";
+      line += " (" + names + ": " + runs(g.values) + ")";
     }
     out += (out.empty() ? "" : " · ") + line;
   }

@@ -42,6 +42,12 @@ TEST(Terminal, HintsSayWhatEachKeyDoesInWords) {
             "o: offer · s: shuffle · m A B: move A to B (A, B: 1-2)");
   std::vector<Choice> draws = {ch(32, "draw 1", "1"), ch(33, "draw 2", "2"), ch(34, "draw 3", "3")};
   EXPECT_EQ(Terminal({}).hints(draws), "A: draw A (A: 1-3)");
+  // Numbers some of which are refused are listed as runs (issue 36, item 14:
+  // Klondike's "(A: 3-6)" named columns 4 and 5, which it then refused).
+  const std::vector<Choice> gaps{ch(1, "to column 3", "3"), ch(2, "to column 6", "6"),
+                                 ch(3, "to column 7", "7")};
+  EXPECT_EQ(Terminal::accepted(gaps), "3, 6-7");
+  EXPECT_EQ(Terminal({}).hints(gaps), "A: to column A (A: 3, 6-7)");
   EXPECT_EQ(Terminal({}).hints({ch(8003, "claim both cards", "c"), ch(8004, "let it go", "n")}),
             "c: claim both cards · n: let it go");
   // Choices of one shape that name their own cards (Cheat's put-down): one
@@ -124,6 +130,33 @@ TEST(Terminal, DrawsEveryLayoutFromTheViewAlone) {
   EXPECT_NE(t.find("stock: 3 cards, top K♥"), std::string::npos) << t;
   EXPECT_NE(t.find("pot: 7 chips"), std::string::npos) << t;
   EXPECT_NE(t.find("chips 12"), std::string::npos) << t;
+}
+
+// Issue 36, item 14: what a player at the table sees, the terminal says.
+TEST(Terminal, SaysAnEmptyColumnOneCardFaceDownAndNoScoreColumnOfZeros) {
+  View v;
+  v.players = 2;
+  v.viewer = 0;
+  v.hands = 0;  // rounds to the last player (Chase the Ace): no score yet
+  v.seats = {{"Seat 0", 1, 0, false, "", {}}, {"Seat 1", 1, 0, false, "", {}}};
+  Zone mine{ZoneKind::kHand, Layout::kHand, 0, "Seat 0's hand", {}, "", 0, 0};
+  mine.cards = {{Card::standard(kTwo, kClubs)}};
+  Zone column{ZoneKind::kTableau, Layout::kColumn, kNobody, "column 3", {}, "", 0, 0};
+  Zone down{ZoneKind::kTableau, Layout::kColumn, kNobody, "column 4", {}, "", 0, 0};
+  down.cards = {CardView{}};
+  v.zones = {mine, column, down};
+  for (bool ascii : {false, true}) {
+    Style plain;
+    plain.ascii = ascii, plain.colour = false;
+    const std::string t = Terminal(plain).table(v);
+    EXPECT_NE(t.find("column 3: empty"), std::string::npos) << t;
+    EXPECT_NE(t.find("column 4: 1 card face down"), std::string::npos) << t;
+    EXPECT_EQ(t.find("score"), std::string::npos) << t;
+  }
+  v.seats[1].score = 2;  // once scored, every seat's score is shown
+  const std::string t = Terminal({}).table(v);
+  EXPECT_NE(t.find("score 0"), std::string::npos) << t;
+  EXPECT_NE(t.find("score 2"), std::string::npos) << t;
 }
 
 TEST(Sim, ProgressSaysTheTimeLeftAtThePaceOfTheGamesPlayed) {

@@ -61,4 +61,7 @@ printf 'jc\nu\ny\ny\nq\n' | "$PARLOUR" play montana --seed 5 --record redo.json 
 expect_in out "Cannot redo: there is no move taken back to play again" "a second redo has nothing left"
 [ "$(grep -c 'You move J♣' out)" = 2 ] && pass "redo plays the move again" || fail "redo plays the move again"
 expect_status 0 "the game with a move redone replays" -- "$PARLOUR" replay redo.json
+# Turned three at a time, the waste lies fanned: the two cards under the top are said (issue 36, item 14).
+printf 't\nq\n' | "$PARLOUR" play klondike --seed 2 --opt draw=3 >out 2>err
+grep -qE "waste: 3 cards, top [^ ]+  \(under it: [^ ]+ [^ ]+\)" out && pass "draw 3: the waste's fan is told" || fail "draw 3: $(grep waste: out | tail -1)"
 finish

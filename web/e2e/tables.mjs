@@ -142,7 +142,9 @@ async function play(browser, g, deadline) {
           // The summaries come in order, each of the hand just over.
           const over = summaries.length + 1;
           check(s.hand === over, `${where}: the summary after hand ${over} is numbered ${s.hand}`);
-          check(s.title.includes(`Hand ${s.hand} is over`), `${where}: the title is "${s.title}"`);
+          // In the game's own word for a hand: Polignac's story and header say "Deal".
+          const word = g.game === 'polignac' ? 'Deal' : 'Hand';
+          check(s.title.includes(`${word} ${s.hand} is over`), `${where}: the title is "${s.title}", not "${word} ${s.hand} is over"`);
           check(s.rows.length === 4 && new Set(s.rows.map((r) => r.seat)).size === 4, `${where}: ${s.rows.length} rows, not one a seat`);
           check(
             s.rows.every((r) => Number.isInteger(r.points) && Number.isInteger(r.total)),

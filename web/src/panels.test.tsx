@@ -99,6 +99,8 @@ describe('the chat', () => {
     r.show(stateFor(view('drawer'), { chat: [...lines, { seat: 2, name: 'Agatha', text: 'my turn', at: 1795335370 }] }));
     expect($('.side-tab[data-tab="chat"] .unread')!.textContent).toBe('1');
     expect($('.side-peek')!.textContent).toBe('Agatha: my turn');
+    // Cut short on a phone: the whole line is its title (issue 36, item 18).
+    expect($('.side-peek')!.title).toBe('Agatha: my turn');
     click($('.side-tab[data-tab="chat"]'));
     expect($('.unread')).toBeNull();
   });

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { OddsPanel } from './odds';
 import { Chat, Log } from './panels';
 import type { TableState } from './tablestate';
-import { renderTokens } from './tokens';
+import { renderTokens, tokensToText } from './tokens';
 
 export type Tab = 'log' | 'chat' | 'odds';
 
@@ -58,7 +58,14 @@ export function SidePanel({ state, oddsOn, onOdds, onChat }: SidePanelProps) {
             )}
           </button>
         ))}
-        <button type="button" class="side-peek" onClick={() => choose(unread > 0 ? 'chat' : tab)} aria-label="Open the panel">
+        {/* One line, cut short on a phone: the whole of it in the title. */}
+        <button
+          type="button"
+          class="side-peek"
+          onClick={() => choose(unread > 0 ? 'chat' : tab)}
+          aria-label="Open the panel"
+          title={unread > 0 && newest ? `${newest.name}: ${newest.text}` : lastLog ? tokensToText(lastLog) : undefined}
+        >
           {unread > 0 && newest ? (
             <>
               <b>{newest.name}:</b> {newest.text}

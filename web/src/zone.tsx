@@ -91,7 +91,9 @@ export function ZoneView(p: ZoneViewProps) {
     >
       {p.label && (
         <div class="zone-label">
-          <span class="zone-name">{renderTokens(zone.name)}</span>
+          <span class="zone-name" title={tokensToText(zone.name)}>
+            {renderTokens(zone.name)}
+          </span>
           {count > 0 && <span class="count">{count}</span>}
         </div>
       )}
@@ -104,7 +106,12 @@ export function ZoneView(p: ZoneViewProps) {
           {zone.note && <> · {renderTokens(zone.note)}</>}
         </div>
       ) : (
-        zone.note && <div class="zone-note">{renderTokens(zone.note)}</div>
+        // One line, cut short where the zone is narrow: the whole of it in the title.
+        zone.note && (
+          <div class="zone-note" title={tokensToText(zone.note)}>
+            {renderTokens(zone.note)}
+          </div>
+        )
       )}
       {dropChoice && (
         <button type="button" class="drop-here" data-action={dropChoice.action} onClick={() => t.act(dropChoice)}>

@@ -58,6 +58,15 @@ describe('zones by layout', () => {
     expect(cards[0].getAttribute('title')).toBe('jack of clubs, played by Bob');
   });
 
+  it('gives a note and a name their whole text as a title, where one line may cut them short', () => {
+    const v = view('layouts');
+    const i = v.zones.findIndex((z) => z.owner < 0);
+    v.zones[i] = { ...v.zones[i], name: 'the stock, turned over [[0]]', note: 'shuffled face down, offered to the next' };
+    r.show(stateFor(v, { version: 99 }));
+    expect(zone(i).querySelector<HTMLElement>('.zone-note')!.title).toBe('shuffled face down, offered to the next');
+    expect(zone(i).querySelector<HTMLElement>('.zone-name')!.title).toMatch(/^the stock, turned over \S+$/);
+  });
+
   it('shows a pot with its chips', () => {
     expect(zone(7).querySelector('.chip-count')!.textContent).toBe('120');
     expect(zone(7).getAttribute('aria-label')).toBe('the pot: 0 cards, 120 chips');

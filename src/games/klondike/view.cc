@@ -59,6 +59,13 @@ View KlondikeState::view(Seat viewer) const {
   v.zones.push_back(std::move(stock));
   Zone waste{ZoneKind::kDiscard, Layout::kPile, kNobody, "waste", {}, "", 0, 0};
   for (Card c : waste_) waste.cards.push_back({c, true});
+  // Turned three at a time, the waste lies fanned: the two cards under the
+  // top are in sight too (only the top may be played).
+  if (r_.draw > 1 && waste_.size() > 1) {
+    waste.note = "under it:";
+    for (std::size_t k = 2; k <= std::min<std::size_t>(static_cast<std::size_t>(r_.draw), waste_.size()); ++k)
+      waste.note += " " + card_token(waste_[waste_.size() - k]);
+  }
   v.zones.push_back(std::move(waste));
   for (int s = 0; s < 4; ++s) {
     Zone f{ZoneKind::kFoundation, Layout::kPile, kNobody, "foundation", {}, "", 0, 0};
