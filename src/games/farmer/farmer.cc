@@ -141,6 +141,7 @@ void FarmerState::apply(Seat seat, Action a) {
     ev_.card = stock_.back();
     hands_[static_cast<std::size_t>(seat)].push_back(stock_.back());
     stock_.pop_back();
+    ev_.held = static_cast<int>(hands_[static_cast<std::size_t>(seat)].size());
     return;  // the same player takes again or stands
   }
   ev_.kind = Event::kStand;

@@ -500,7 +500,7 @@ TEST(FarmerViews, EachSeesOnlyHisOwnCardsUntilTheHandsAreShown) {
   std::vector<std::string> to_taker, to_other;
   s.narrate(1, to_taker), s.narrate(2, to_other);
   EXPECT_NE(to_taker[0].find(card_token(card("3H"))), std::string::npos);
-  EXPECT_EQ(to_other[0], "Seat 1 takes a card, face down.");
+  EXPECT_EQ(to_other[0], "Seat 1 takes a card, face down, and holds 2.");
 }
 
 TEST(FarmerViews, ResamplesKeepOwnCardsHandSizesAndWhatDrawingAgainTells) {

@@ -30,6 +30,7 @@ struct Event {
   Kind kind = kNothing;
   Seat actor = kNobody;
   Card card;               // kTake: the card taken
+  int held = 0;            // kTake: the cards the taker holds with it
   int position = 0;        // kFarmer: the six of hearts was the position-th card dealt round
   int deal = 0;            // kDeal: the deal dealt
   bool shown = false;      // kStand: all are helped, the hands are shown and settled

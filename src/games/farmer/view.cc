@@ -100,7 +100,7 @@ void FarmerState::narrate(Seat viewer, std::vector<std::string>& out) const {
   const Event& e = ev_;
   const Words w(viewer);
   auto sold = [&] {
-    out.push_back("Each player puts a counter into the farm, and " + w.who(farmer_) + " " +
+    out.push_back("Each player puts a counter into the farm, and " + w.whom(farmer_) + " " +
                   w.verb(farmer_, "buy", "buys") + " it for " + counters_text(r_.price) +
                   ": the farm holds " + counters_text(farm()) + ".");
   };
@@ -124,7 +124,9 @@ void FarmerState::narrate(Seat viewer, std::vector<std::string>& out) const {
     case Event::kTake: {
       const Seat a = e.actor;
       if (!w.sees(a)) {
-        out.push_back(w.says(a, "take") + " a card, face down.");
+        // Told how many it makes: one take is not the same line as the next.
+        out.push_back(w.says(a, "take") + " a card, face down, and " + w.verb(a, "hold", "holds") +
+                      " " + std::to_string(e.held) + ".");
         return;
       }
       const int t = total(a);
