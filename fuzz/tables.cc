@@ -110,7 +110,11 @@ json message(Choices& c, const json& table, const json& last_update) {
       m["action"] = choices[c.below(choices.size())].value("action", 0);
     else
       m["action"] = c.number();
-    if (c.below(3) == 0) m["version"] = c.below(4) ? last_update.value("version", 0) : c.number();
+    // No update yet is possible: with a group commit open (a person's only
+    // move, played by the server as the table was made) the Hub holds what it
+    // sends until the group is stored, after this input.
+    const int version = last_update.is_object() ? last_update.value("version", 0) : 0;
+    if (c.below(3) == 0) m["version"] = c.below(4) ? version : c.number();
   } else if (type == "chat") {
     m["text"] = c.text("hello world é\t\n", 40);
   } else if (type == "odds") {

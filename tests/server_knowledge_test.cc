@@ -7,7 +7,10 @@
 // must be one the model let the reader name, or saw lying face up, at some
 // moment so far: a shadow table replayed from the stored moves shows the
 // model every transition, where the Hub sends only the table after the last
-// (a showdown and the next deal come in one message).
+// (a showdown and the next deal come in one message). Each message is read
+// when the shadow is at its version: one act may bring several updates (a
+// person's only move is played by the server at once), each naming the
+// reader's cards as they were then.
 //
 // PARLOUR_SERVER_KNOWLEDGE_GAMES sets the games per game (the measure
 // is 50; `make test` plays 3).
@@ -18,6 +21,7 @@
 #include <cstdlib>
 #include <iostream>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <set>
 
 #include "core/registry.h"
@@ -152,52 +156,77 @@ void play_one(const GameInfo& g, int players, std::uint64_t seed, Tally& tally) 
     }
   };
   look(shadow.state(), Step{});
+  // Brings the shadow to `version` moves (each settled, as the Hub settles
+  // a move before it tells of it).
+  std::optional<server::TableRow> stored;
+  auto shadow_to = [&](std::size_t version) {
+    for (;;) {
+      shadow.settle(look);
+      if (replayed == version) return;
+      const SeatAction m = stored->actions[replayed++];
+      ASSERT_TRUE(shadow.act(m.seat, m.action, look).ok());
+    }
+  };
+  // Checks message `m`, sent to reader k, against what the model knows at the
+  // shadow's version: the version of the update it is (or of the last one).
+  auto check = [&](std::size_t k, const json& m, int step, const View& narrator) {
+    const Seat v = viewer(k);
+    ++tally.messages;
+    if (m.value("type", "") == "update" && m.contains("view") && !m["view"]["terminal"]) {
+      ++tally.views;
+      View view = view_of(m["view"]);
+      if (view.viewer != v) {
+        ++tally.leaks;
+        if (tally.first.empty()) tally.first = std::string(g.name) + ": a view for another seat";
+      }
+      for (const testing::Leak& l : model.check(view, step)) {
+        if (tally.leaks++ == 0)
+          tally.first = std::string(g.name) + " seed " + std::to_string(seed) + ": " +
+                        seat_name(v) + " is sent " + short_name(l.card) + " in " + l.zone;
+      }
+    }
+    std::vector<std::pair<std::string, Card>> named;
+    tokens(m, named);
+    for (const auto& [line, x] : named)
+      if (!ever[k].count(x) && !testing::public_deduction(g.name, line, x, narrator)) {
+        if (tally.told++ == 0)
+          tally.first_told = std::string(g.name) + " seed " + std::to_string(seed) + ": " +
+                             seat_name(v) + " is told of " + short_name(x) + " in a " +
+                             m.value("type", "?") + " message: " + line;
+      }
+  };
   for (int step = 1; step < 100000; ++step) {
     const State* s = hub.state(id);
     if (!s) break;
     Result<std::optional<server::TableRow>> row = store->table(id);
     ASSERT_TRUE(row.ok() && *row);
-    for (;;) {
-      shadow.settle(look);
-      if (replayed == (*row)->actions.size()) break;
-      const SeatAction m = (*row)->actions[replayed++];
-      ASSERT_TRUE(shadow.act(m.seat, m.action, look).ok());
+    stored = std::move(**row);
+    // One act may be answered by several updates: the move, then a person's
+    // only move, which the server plays for them at once (and a window let
+    // go). Each is read against the model as of its own version, as its
+    // reader knew the table then, not as of the last: the cards a seat held
+    // before its forced move are its own in the update before it.
+    for (std::size_t version = replayed;; ++version) {
+      shadow_to(version);
+      if (::testing::Test::HasFatalFailure()) return;
+      const View narrator = shadow.state().view(kEveryone);
+      for (std::size_t k = 0; k < at.size(); ++k) {
+        const std::vector<json>& got = at[k]->got;
+        for (; read[k] < got.size(); ++read[k]) {
+          const json& m = got[read[k]];
+          if (m.value("type", "") == "update" && m.value("version", 0) > static_cast<int>(version))
+            break;  // told of a later table: read once the shadow is there
+          check(k, m, step, narrator);
+        }
+      }
+      if (version == stored->actions.size()) break;
     }
+    for (std::size_t k = 0; k < at.size(); ++k)
+      ASSERT_EQ(read[k], at[k]->got.size())
+          << g.name << " seed " << seed << ": an update of a version the table has not reached";
     const View narrator = shadow.state().view(kEveryone);
     ASSERT_EQ(narrator, s->view(kEveryone))
         << g.name << " seed " << seed << ": the shadow left the table at step " << step;
-    // What each reader was sent since the last step.
-    for (std::size_t k = 0; k < at.size(); ++k) {
-      const Seat v = viewer(k);
-      Recorder& c = *at[k];
-      for (; read[k] < c.got.size(); ++read[k]) {
-        const json& m = c.got[read[k]];
-        ++tally.messages;
-        if (m.value("type", "") == "update" && m.contains("view") && !m["view"]["terminal"]) {
-          ++tally.views;
-          View view = view_of(m["view"]);
-          if (view.viewer != v) {
-            ++tally.leaks;
-            if (tally.first.empty())
-              tally.first = std::string(g.name) + ": a view for another seat";
-          }
-          for (const testing::Leak& l : model.check(view, step)) {
-            if (tally.leaks++ == 0)
-              tally.first = std::string(g.name) + " seed " + std::to_string(seed) + ": " +
-                            seat_name(v) + " is sent " + short_name(l.card) + " in " + l.zone;
-          }
-        }
-        std::vector<std::pair<std::string, Card>> named;
-        tokens(m, named);
-        for (const auto& [line, x] : named)
-          if (!ever[k].count(x) && !testing::public_deduction(g.name, line, x, narrator)) {
-            if (tally.told++ == 0)
-              tally.first_told = std::string(g.name) + " seed " + std::to_string(seed) + ": " +
-                                 seat_name(v) + " is told of " + short_name(x) + " in a " +
-                                 m.value("type", "?") + " message: " + line;
-          }
-      }
-    }
     if (s->terminal()) break;
     if (s->chance() || s->actors().seats == 0) {
       clock.run();

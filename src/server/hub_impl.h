@@ -17,6 +17,7 @@
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
+#include <utility>
 #include <vector>
 
 #include "core/table.h"
@@ -89,6 +90,8 @@ struct Live {
   // Its last moves could not be stored (a group's commit failed): it plays
   // no more and leaves memory, to be loaded again as stored.
   bool lost = false;
+  // A person's forced move is being played (Hub::Impl::schedule_bots).
+  bool forcing = false;
   int version() const { return table->version(); }
   const State& state() const { return table->state(); }
   const Selection& sel() const { return table->selection(); }
@@ -192,13 +195,22 @@ struct Hub::Impl {
   Result<std::string> server_bot(const GameInfo& g, const std::string& spec, bool clamp) const;
   bool is_bot(const Live& t, Seat s) const;
   std::string bot_for(const Live& t, Seat s) const;  // the bot playing s (its own, or a stand-in)
+  // The move of a person who has no other (issue 36, item 15): the one seat
+  // in turn is a person, not away, with one legal action, in a game that
+  // takes no moves back (there undo is a choice too). Not a window (several
+  // may answer, and letting it go is a choice the rules give).
+  std::optional<std::pair<Seat, Action>> forced_move(const Live& t) const;
+  // Plays a person's forced move at once, in the same turn of the event loop
+  // as the move that led to it (no act can come in between), then sets every
+  // bot that may act thinking.
   void schedule_bots(Live& t);
   void bot_turn(const std::string& id, int version, Seat seat);
   void watch_absent(Live& t);
   void time_window(Live& t);
   void set_away(Live& t, Seat seat, bool away);
   // `again`: the move taken back last, played again (Table::redo).
-  Status play(Live& t, Seat seat, Action a, bool again = false);
+  // `forced`: the seat's only move, played for a person (forced_move()).
+  Status play(Live& t, Seat seat, Action a, bool again = false, bool forced = false);
   void finish(Live& t);
   void send_odds(Live& t, Client& c, Conn& conn);
   // Whether `conn` may ask for slow work now (HubOptions::slow_burst).
@@ -227,8 +239,10 @@ struct Hub::Impl {
   static bool narrated(const Live& t, std::size_t v);
   // `undone`: a move was taken back (the version is lower than the last).
   std::string update(Live& t, Seat viewer, const std::vector<std::string>& log,
-                     std::optional<Seat> actor, const std::string& label, bool undone = false);
-  void broadcast_update(Live& t, const Lines& lines, Seat actor, const std::string& label);
+                     std::optional<Seat> actor, const std::string& label, bool undone = false,
+                     bool forced = false);
+  void broadcast_update(Live& t, const Lines& lines, Seat actor, const std::string& label,
+                        bool forced = false);
   static json seats_json(const TableRow& row, const std::vector<Client*>* players,
                          const std::vector<bool>* away);
   static json seats_json(const Live& t) { return seats_json(t.row, &t.players, &t.away); }

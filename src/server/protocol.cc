@@ -68,8 +68,14 @@ void Hub::Impl::narrate(Live& t, Lines& lines) {
 }
 
 std::string Hub::Impl::update(Live& t, Seat viewer, const std::vector<std::string>& log,
-                              std::optional<Seat> actor, const std::string& label, bool undone) {
-  const View view = t.state().view(viewer);
+                              std::optional<Seat> actor, const std::string& label, bool undone,
+                              bool forced) {
+  View view = t.state().view(viewer);
+  // A person's only move is played for them (schedule_bots) in this same
+  // turn of the event loop: their view of the table before it offers no
+  // choice, so that no click, sound or "your turn" answers a move that is none.
+  if (viewer >= 0 && !view.choices.empty())
+    if (auto only = forced_move(t); only && only->first == viewer) view.choices.clear();
   // A hand just ended and someone is shown its summary: bots give people
   // time to read it before the next deal is played.
   if (view.last_hand.hand > t.last_hand) {
@@ -90,6 +96,9 @@ std::string Hub::Impl::update(Live& t, Seat viewer, const std::vector<std::strin
     // A label is written for the seat that chose it; the others learn what
     // happened from their own narration.
     if (*actor == viewer) w.key("label").str(label);
+    // Played by the server as the seat's only move: told to that seat alone,
+    // since that it had no other may say what it holds.
+    if (forced && *actor == viewer) w.key("forced").boolean(true);
     w.end_object();
   } else {
     w.null();
@@ -119,14 +128,15 @@ std::string Hub::Impl::update(Live& t, Seat viewer, const std::vector<std::strin
   return out;
 }
 
-void Hub::Impl::broadcast_update(Live& t, const Lines& lines, Seat actor,
-                                 const std::string& label) {
+void Hub::Impl::broadcast_update(Live& t, const Lines& lines, Seat actor, const std::string& label,
+                                 bool forced) {
   if (!t.watchers.empty()) {
     const std::string m = update(t, kSpectator, lines[0], actor, label);
     for (Client* c : t.watchers) deliver(*c, m);
   }
   for (Seat s = 0; s < t.row.players; ++s)
-    if (t.players[s]) deliver(*t.players[s], update(t, s, lines[s + 1], actor, label));
+    if (t.players[s])
+      deliver(*t.players[s], update(t, s, lines[s + 1], actor, label, /*undone=*/false, forced));
 }
 
 json Hub::Impl::seats_json(const TableRow& row, const std::vector<Client*>* players,

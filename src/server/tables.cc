@@ -246,10 +246,43 @@ std::string Hub::Impl::bot_for(const Live& t, Seat s) const {
   return std::string(t.sel().game->bots.front().name);  // standing in for a person who is away
 }
 
-// Every bot that may act now thinks at once. One that lets a window go (a
-// claim nobody's bot wants) does so without waiting; the others play after a
+std::optional<std::pair<Seat, Action>> Hub::Impl::forced_move(const Live& t) const {
+  const State& s = t.state();
+  if (s.terminal() || t.sel().game->undo) return std::nullopt;
+  const Actors actors = s.actors();
+  if (actors.resolve != Resolve::kTurn || std::popcount(actors.seats) != 1) return std::nullopt;
+  const Seat seat = static_cast<Seat>(std::countr_zero(actors.seats));
+  if (is_bot(t, seat) || t.away[seat]) return std::nullopt;
+  std::vector<Action> legal;
+  s.legal_actions(seat, legal);
+  if (legal.size() != 1) return std::nullopt;
+  return std::pair{seat, legal[0]};
+}
+
+// A person's only move is played for them first (forced_move()); then every
+// bot that may act now thinks at once. One that lets a window go (a claim
+// nobody's bot wants) does so without waiting; the others play after a
 // human-like delay, so that a person can be first.
 void Hub::Impl::schedule_bots(Live& t) {
+  // A forced move played below calls this again through play(): the loop
+  // goes on from there instead, so that a long run of forced moves (a hand
+  // played out card by card) does not grow the stack.
+  if (t.forcing) return;
+  while (auto forced = forced_move(t)) {
+    t.forcing = true;
+    const Status played = play(t, forced->first, forced->second, /*again=*/false, /*forced=*/true);
+    t.forcing = false;
+    if (!played.ok()) {
+      // Not stored (the database failed): tried again, as a bot's move is;
+      // nobody else may act meanwhile.
+      scheduler.after(std::chrono::seconds(1), [this, id = t.row.id, version = t.version()] {
+        auto it = tables.find(id);
+        if (it != tables.end() && !it->second->lost && it->second->version() == version)
+          schedule_bots(*it->second);
+      });
+      return;
+    }
+  }
   if (t.state().terminal()) return;
   const Actors actors = t.state().actors();
   for (Seat s = 0; s < t.row.players; ++s)
@@ -369,7 +402,7 @@ void Hub::Impl::set_away(Live& t, Seat seat, bool away) {
 // Commits an action, applies it and tells everyone. REQUIRES: t.table->legal(seat, a),
 // checked by the caller, so that nothing illegal reaches the store; with
 // `again`, a is the move taken back last (Table::undone_next()).
-Status Hub::Impl::play(Live& t, Seat seat, Action a, bool again) {
+Status Hub::Impl::play(Live& t, Seat seat, Action a, bool again, bool forced) {
   assert(!again || (t.table->redoable() && t.table->undone_next().action == a));
   const std::string label = t.state().action_label(seat, a);
   t.last_active = std::chrono::steady_clock::now();
@@ -389,7 +422,7 @@ Status Hub::Impl::play(Live& t, Seat seat, Action a, bool again) {
   }
   if (t.state().terminal()) finish(t);
   time_window(t);
-  broadcast_update(t, lines, seat, label);
+  broadcast_update(t, lines, seat, label, forced);
   odds_after_update(t);
   schedule_bots(t);
   watch_absent(t);

@@ -109,17 +109,37 @@ try:
     (a, ua), (b, ub) = join(0), join(1)
     clients, last = {0: a, 1: b}, {0: ua, 1: ub}
 
+    def settle():
+        """Reads on until every client has the newest update, and on again while
+        it leaves a person to move with no choice offered: the server plays a
+        person's only move itself, at once, so one move may bring several
+        updates, and the one before such a move offers it to nobody."""
+        while True:
+            newest = max(m["version"] for m in last.values())
+            for s, ws in clients.items():
+                if last[s]["version"] < newest:
+                    last[s] = ws.until(lambda m: update(m) and m["version"] >= newest)
+            mover = last[0]["view"]["to_move"]
+            if mover not in clients or last[mover]["view"]["choices"]:
+                return
+            for s, ws in clients.items():
+                last[s] = ws.until(lambda m: update(m) and m["version"] > newest)
+
     def play(n):
-        """n actions by the humans, first choice each time; returns the version reached."""
+        """n actions by the humans, first choice each time; then on to a person's
+        choice (or the end), so that the table rests until the next act."""
         done = 0
-        while done < n:
-            mover = max(last.values(), key=lambda m: m["version"])["view"]["to_move"]
+        while True:
+            settle()
+            mover = last[0]["view"]["to_move"]
             if mover < 0:
                 return
             if mover not in clients:  # the bot: its update is on its way
                 for s, ws in clients.items():
                     last[s] = ws.until(lambda m: update(m) and m["version"] > last[s]["version"])
                 continue
+            if done == n:
+                return
             me = clients[mover]
             view = last[mover]["view"]
             me.send({"type": "act", "action": view["choices"][0]["action"], "version": last[mover]["version"]})

@@ -4,10 +4,17 @@
 // the hand. Checked at every turn of the person: a bid is asked for before any
 // card is played in a deal, and the bids offered never include the one the
 // hook forbids the dealer (the prompt's total says which); only cards that may
-// be played are offered (following suit); the trick is drawn in the middle by
-// seat; each seat shows its bid and tricks; the summary between deals shows
-// each seat's points; the end names the winner by score; no face of another
-// hand is ever shown.
+// be played are offered (following suit); the person is never asked to choose
+// from one (a bid or card that is the only one is played by the server, and
+// the log tells it as any other); the trick is drawn in the middle by seat;
+// each seat shows its bid and tricks; the summary between deals shows each
+// seat's points; the end names the winner by score; no face of another hand
+// is ever shown.
+//
+// The person sits in seat 2: with seed 1234 seat 0 deals first, so seat 2
+// deals the three-card deal, where the hook leaves the dealer three bids to
+// choose from. (The dealer of a one-card deal has one bid under the hook, and
+// is not asked for it.)
 //
 //   node e2e/oh_hell.mjs [--server PATH] [--shots DIR]
 import { join } from 'node:path';
@@ -26,11 +33,11 @@ async function main() {
     const made = await server.api('/api/tables', {
       game: 'oh-hell',
       players: 4,
-      seats: ['human', 'heuristic', 'heuristic', 'heuristic'],
+      seats: ['heuristic', 'heuristic', 'human', 'heuristic'],
       options: ['max-cards=3'],
       seed: 1234,
     });
-    p = await openSeat(browser, { origin: server.origin, table: made.table, token: made.seats[0].token, name: 'Ann', init: [leakWatch], reducedMotion: 'reduce' });
+    p = await openSeat(browser, { origin: server.origin, table: made.table, token: made.seats[2].token, name: 'Ann', init: [leakWatch], reducedMotion: 'reduce' });
     const page = p.page;
     let bids = 0,
       plays = 0,
@@ -61,6 +68,7 @@ async function main() {
         // Bids 0..k, less the dealer's forbidden one: no two the same, all numbers.
         const offered = await bidButtons.evaluateAll((bs) => bs.map((b) => Number((b.textContent.match(/\d+/) || ['-1'])[0])));
         check(new Set(offered).size === offered.length && offered.every((x) => x >= 0), `bids offered ${offered}`);
+        check(n >= 2, `the person is asked for a bid that is the only one (${offered})`);
         const prompt = ((await page.locator('[data-role="prompt"]').textContent().catch(() => '')) ?? '').trim();
         const forbidden = prompt.match(/not (\d+)|may not bid (\d+)|except (\d+)/i);
         if (forbidden) {
@@ -78,6 +86,7 @@ async function main() {
         }
         const all = await mine.locator('.own-hand .card').count();
         check(k <= all, 'more cards offered than held');
+        check(k >= 2, `the person is asked to play the only card that may be played (${all} held)`);
         await page.mouse.move(1, 1);
         await cards.first().click({ timeout: 4000, position: { x: 4, y: 24 } }).catch(() => {});
         plays++;

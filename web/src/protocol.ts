@@ -177,7 +177,8 @@ export type ServerMessage =
       version: number;
       view: View;
       log: string[];
-      last: { seat: number; label?: string } | null;
+      /** `forced`: the seat's only move, played for this viewer by the server (it was not asked). */
+      last: { seat: number; label?: string; forced?: boolean } | null;
       /** While a timed window is open: milliseconds left before it is let go for those who have not spoken. */
       window_ms?: number;
       /** Once the game is over: its result as data. */

@@ -15,7 +15,8 @@ export interface TableState {
   version: number | null;
   view: View | null;
   log: string[];
-  last: { seat: number; label?: string } | null;
+  /** `forced`: the seat's only move, played for this viewer by the server (it was not asked). */
+  last: { seat: number; label?: string; forced?: boolean } | null;
   /** Set by a join: its first update carries the whole story, which replaces ours. */
   wholeLogNext: boolean;
   rematch: string | null;
