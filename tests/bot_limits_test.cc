@@ -10,11 +10,15 @@
 #include <atomic>
 #include <cstdlib>
 #include <iostream>
+#include <memory>
 #include <new>
+#include <vector>
 
 #include "bots/random_bot.h"
+#include "conformance.h"
 #include "core/registry.h"
 #include "core/seeds.h"
+#include "core/table.h"
 #include "games/registry.h"
 
 // Every allocation of this program is counted: the bytes held now, and the
@@ -165,6 +169,27 @@ TEST(BotLimits, ASearchKeepsItsTreeWithinItsMemory) {
             << "; " << free << " uncapped over 60,000 iterations\n";
   EXPECT_LE(capped, static_cast<long long>(kCap + kCap / 4));
   EXPECT_GT(free, static_cast<long long>(2 * kCap));
+}
+
+TEST(Bots, EveryBotOfEveryGamePlaysWholeGamesAtEachEndOfTheTable) {
+  // Each of a game's own bots in every seat, at the fewest and the most
+  // players: only legal moves (the table refuses others and stops), to the end.
+  register_all_games();
+  for (const GameInfo& g : games())
+    for (const BotSpec& b : g.bots)
+      for (int players : {g.min_players, g.max_players}) {
+        Config config = testing::test_config(g.name, players);
+        Table table(Selection{&g, nullptr}, config, 11);
+        std::vector<std::unique_ptr<BotPlayer>> bots;
+        std::vector<Player*> seats;
+        for (int s = 0; s < players; ++s) {
+          bots.push_back(std::make_unique<BotPlayer>(b.make(), g.resampler, bot_rng(11, s)));
+          seats.push_back(bots.back().get());
+        }
+        EXPECT_TRUE(table.run(seats)) << g.name << " " << b.name << " at " << players;
+        EXPECT_EQ(table.state().to_move(), kTerminal)
+            << g.name << " " << b.name << " at " << players;
+      }
 }
 
 }  // namespace

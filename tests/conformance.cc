@@ -289,10 +289,14 @@ void check_all_presets(const GameInfo& game, const ConformanceOptions& opt) {
     if (sel.game != &game) continue;
     const int lo = sel.preset ? sel.preset->min_players : game.min_players;
     const int hi = sel.preset ? sel.preset->max_players : game.max_players;
+    const int usual = sel.preset ? sel.preset->default_players : game.default_players;
     for (int p = lo; p <= hi; ++p) {
       Result<Config> c = make_config(sel, p, {});
       ASSERT_TRUE(c.ok()) << sel.name() << " " << p << ": " << c.message();
-      check_conformance(sel, *c, opt);
+      ConformanceOptions here = opt;
+      if (p != lo && p != hi && p != usual && opt.games_between >= 0)
+        here.games = opt.games_between;
+      check_conformance(sel, *c, here);
     }
   }
 }

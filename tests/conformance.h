@@ -27,6 +27,10 @@ struct ConformanceOptions {
   std::uint64_t seed = 1;
   int max_steps = 200000;  // a game longer than this fails "games end"
   int resample_every = 7;  // leak check every Nth step (resampling is costly)
+  // check_all_presets: games at the player counts between the fewest, the
+  // default and the most, where the same code plays one seat more or fewer
+  // (-1: `games`, as at the ends).
+  int games_between = -1;
 };
 
 // Plays `opt.games` random games of `sel` with `config` and checks every

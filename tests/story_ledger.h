@@ -1,52 +1,20 @@
-// For the tests of the banking games (Macao, Vingt-et-un, Baccara): the story
-// against the chip ledger (issue 36: every line the program prints is a
-// claim). With the other helpers the games' tests share (conformance.h);
-// a game that pays in other words can join by telling its payments alike.
-//
-// The story tells what each punter won or lost ("Seat 2 ... wins 3 chips",
-// "... loses 1 counter") and what each hand did to the bank ("Hand 4: Seat 0's
-// bank won 5 chips." / "paid out" / "broke even"). Over every hand, what it
-// tells each seat must be what the seat's balance moved, and at the end the
-// balances must hold every chip issued.
+// For the tests of the banking games (Macao, Vingt-et-un, Baccara): the
+// story as each seat is told it, with the other helpers the games' tests
+// share (conformance.h). Whether the story's payments are what the chips
+// did is checked for every paying game at once (tests/payments_test.cc).
 #pragma once
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <array>
 #include <regex>
 #include <string>
 #include <vector>
 
 #include "conformance.h"
-#include "core/chips.h"
 #include "core/table.h"
 
 namespace parlour::testing {
-
-// What one line of the story tells each seat won (below 0: lost), added to
-// `told`; true if the line ends a hand (its summary of the bank).
-inline bool add_told(const std::string& line, std::array<int, kMaxSeats>& told) {
-  static const std::regex punter(
-      R"(Seat (\d+)((?:(?!Seat )[^;])*?)\b(wins|loses) (\d+) (?:chips?|counters?)\b)");
-  static const std::regex bank(
-      R"(^(?:Hand|Coup) \d+: .*Seat (\d+)'s bank (won|paid out|broke even)(?: (\d+))?)");
-  static const std::regex idle(R"(^(?:Hand|Coup) \d+: nobody staked against)");
-  for (auto it = std::sregex_iterator(line.begin(), line.end(), punter);
-       it != std::sregex_iterator(); ++it) {
-    const int n = std::stoi((*it)[4]);
-    told[static_cast<std::size_t>(std::stoi((*it)[1]))] += (*it)[3] == "wins" ? n : -n;
-  }
-  std::smatch m;
-  if (std::regex_search(line, m, bank)) {
-    const int n = m[3].matched ? std::stoi(m[3]) : 0;
-    told[static_cast<std::size_t>(std::stoi(m[1]))] += m[2] == "won"        ? n
-                                                       : m[2] == "paid out" ? -n
-                                                                            : 0;
-    return true;
-  }
-  return std::regex_search(line, idle);
-}
 
 // The story of the last transition as `viewer` is told it.
 inline std::vector<std::string> story(const State& s, Seat viewer = kEveryone) {
@@ -95,40 +63,6 @@ void play_random(std::string_view game, int games, std::uint64_t seed, Start sta
         end(t.state(), players);
       }
   }
-}
-
-// Plays `games` random games of every preset of `game` for each player count
-// and checks, hand by hand, the story told to everyone against the Chips.
-inline void check_story_pays_as_ledger(std::string_view game, int games) {
-  int issued = 0;
-  std::array<int, kMaxSeats> told{}, start{};
-  auto begin = [&](const State& s, int players) {
-    issued = s.chips()->total();
-    told.fill(0);
-    for (Seat p = 0; p < players; ++p) start[static_cast<std::size_t>(p)] = s.chips()->balance(p);
-  };
-  auto step = [&](const State& s, int players) {
-    const std::vector<std::string> lines = story(s);
-    bool over = false;
-    for (const std::string& line : lines) over |= add_told(line, told);
-    if (!over) return;
-    // A hand is over: what the story told each seat is what it won.
-    std::string all;
-    for (const std::string& l : lines) all += "  " + l + "\n";
-    for (Seat p = 0; p < players; ++p) {
-      const auto i = static_cast<std::size_t>(p);
-      ASSERT_EQ(told[i], s.chips()->balance(p) - start[i])
-          << seat_name(p) << " in the hand ending:\n"
-          << all;
-      start[i] = s.chips()->balance(p), told[i] = 0;
-    }
-  };
-  auto end = [&](const State& s, int players) {
-    int sum = 0;
-    for (Seat p = 0; p < players; ++p) sum += s.chips()->balance(p);
-    EXPECT_EQ(sum, issued) << "the final balances hold every chip issued";
-  };
-  play_random(game, games, 1000, begin, step, end);
 }
 
 // Plays `games` random games of every preset of `game` for each player count,

@@ -1,6 +1,7 @@
 #include "core/view.h"
 
 #include <array>
+#include <bit>
 
 namespace parlour {
 namespace {
@@ -77,6 +78,15 @@ std::string Words::whom(Seat s) const {
 }
 std::string Words::whose(Seat s) const {
   return you(s) ? std::string("your") : seat_name(s) + "'s";
+}
+
+std::string Words::whom(std::uint32_t seats) const {
+  std::string out;
+  const int n = std::popcount(seats);
+  int k = 0;
+  for (Seat s = 0; s < 32; ++s)
+    if (seats >> s & 1) out += std::string(k++ == 0 ? "" : k == n ? " and " : ", ") + whom(s);
+  return out;
 }
 
 std::string Words::verb(Seat s, std::string_view v) const {

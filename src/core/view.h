@@ -187,6 +187,8 @@ class Words {
   std::string who(Seat s) const;    // "You" or "Seat 2"
   std::string whom(Seat s) const;   // "you" or "Seat 2"
   std::string whose(Seat s) const;  // "your" or "Seat 2's"
+  // Several, from a mask, in seat order: "Seat 0, you and Seat 3".
+  std::string whom(std::uint32_t seats) const;
   // "draw" for the viewer, "draws" for the others ("pass" -> "passes",
   // "carry" -> "carries"); irregular verbs take both forms.
   std::string verb(Seat s, std::string_view you_form) const;

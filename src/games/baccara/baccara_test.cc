@@ -279,13 +279,6 @@ TEST(BaccaraOptimal, TheBankerAnswersUnequalStakesAtHisBest) {
 
 // ---- The story and the bank's round ----------------------------------------------------
 
-// Issue 36: every line printed is a claim. What the story says each seat won
-// or lost in a coup is what its chips moved, and every chip issued ends in a
-// final balance.
-TEST(BaccaraStory, WhatItSaysWasPaidIsWhatTheChipsMoved) {
-  testing::check_story_pays_as_ledger("baccara", 150);
-}
-
 // Told to a seat, "You" takes the verb for you: "You refuse to double, lose".
 TEST(BaccaraStory, YouIsToldWithTheVerbForYou) {
   testing::check_story_says_you_rightly("baccara", 30);

@@ -306,10 +306,18 @@ void EarlState::narrate(Seat viewer, std::vector<std::string>& out) const {
       if (phase_ != Phase::kPlay || turn_ != e.actor || !round_.empty()) {
         if (last_out_ == e.actor && phase_ != Phase::kPlay) {
           std::string line = w.who(e.actor) + " " + w.verb(e.actor, "go", "goes") + " out first";
+          // What each paid, told as Michigan tells it: the payments test
+          // reads every counter from the story.
           int won = 0;
-          for (int p : last_paid_) won += p;
+          std::string paid;
+          for (Seat s = 0; s < r_.players; ++s) {
+            if (s == e.actor) continue;
+            const int p = last_paid_[static_cast<std::size_t>(s)];
+            won += p;
+            paid += std::string(paid.empty() ? "" : ", ") + w.who(s) + " " + std::to_string(p);
+          }
           line += " and " + std::string(w.you(e.actor) ? "win " : "wins ") + std::to_string(won) +
-                  (won == 1 ? " counter." : " counters.");
+                  (won == 1 ? " counter" : " counters") + ", a counter a card held (" + paid + ").";
           out.push_back(line);
         }
         return;

@@ -211,7 +211,7 @@ void FarmerState::settle() {
     if (nearest_ != kNobody && s != nearest_) chips_.pay(s, nearest_, 1);
   }
   const int farm = this->farm();
-  if (winner_ != kNobody) chips_.take_pot(winner_, kFarm);
+  if (winner_ != kNobody) ev_.taken = chips_.take_pot(winner_, kFarm);
 
   std::string summary = "Deal " + std::to_string(deal_) + ": ";
   summary += winner_ != kNobody ? seat_name(winner_) + " made 16 and took the farm, " +

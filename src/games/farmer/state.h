@@ -36,6 +36,7 @@ struct Event {
   bool shown = false;      // kStand: all are helped, the hands are shown and settled
   bool sold = false;       // the farm was sold (kFarmer; kStand with new-farmer winner or left)
   bool same_farm = false;  // kStand: no 16, the farmer deals again
+  int taken = 0;           // kStand: the counters the 16 took from the farm
 };
 
 class FarmerState final : public StateBase<FarmerState> {

@@ -1,5 +1,6 @@
 // What each seat sees of Farmer, the labels of its moves, and the story of play.
 #include <algorithm>
+#include <bit>
 
 #include "games/farmer/state.h"
 
@@ -149,18 +150,25 @@ void FarmerState::narrate(Seat viewer, std::vector<std::string>& out) const {
       out.push_back("All are helped, and the hands are shown: " + shown + ".");
       if (winner_ != kNobody)
         out.push_back(w.who(winner_) + " " + w.verb(winner_, "have", "has") + " 16" +
-                      why(winner_by_) + " and " + w.verb(winner_, "take", "takes") +
-                      " the farm and all its contents.");
+                      why(winner_by_) + " and " + w.verb(winner_, "take", "takes") + " the " +
+                      counters_text(e.taken) + " in the farm, all its contents.");
       for (int k = 1; k < r_.players; ++k) {
         const Seat s = left(farmer_, k);
         if (total(s) > kTarget)
           out.push_back(w.who(s) + " " + w.verb(s, "pay", "pays") + " " + w.whom(farmer_) + " " +
                         counters_text(total(s) - kTarget) + ", a counter a point over 16.");
       }
-      if (nearest_ != kNobody && r_.players > 2)
+      if (nearest_ != kNobody && r_.players > 2) {
+        // Our reading of "each of the others": every player but the farmer
+        // (farmer.cc), so the story names who pays.
+        std::uint32_t payers = 0;
+        for (int k = 1; k < r_.players; ++k)
+          if (left(farmer_, k) != nearest_) payers |= std::uint32_t{1} << left(farmer_, k);
         out.push_back(w.who(nearest_) + ", nearest 16" + why(nearest_by_) + ", " +
-                      w.verb(nearest_, "receive", "receives") +
-                      " a counter from each of the others.");
+                      w.verb(nearest_, "receive", "receives") + " a counter from " +
+                      (std::popcount(payers) > 1 ? "each of " : "") + w.whom(payers) +
+                      " (the farmer pays none).");
+      }
       out.push_back(last_.summary());
       if (phase_ == Phase::kOver) {
         out.push_back(outcome().summary);

@@ -63,7 +63,8 @@ View KlondikeState::view(Seat viewer) const {
   // top are in sight too (only the top may be played).
   if (r_.draw > 1 && waste_.size() > 1) {
     waste.note = "under it:";
-    for (std::size_t k = 2; k <= std::min<std::size_t>(static_cast<std::size_t>(r_.draw), waste_.size()); ++k)
+    for (std::size_t k = 2;
+         k <= std::min<std::size_t>(static_cast<std::size_t>(r_.draw), waste_.size()); ++k)
       waste.note += " " + card_token(waste_[waste_.size() - k]);
   }
   v.zones.push_back(std::move(waste));

@@ -407,13 +407,6 @@ TEST(MacaoOptimal, TheAdviceNamesTheChoiceAndTheEdgeIsOnEverySeat) {
 
 // ---- The story ----------------------------------------------------------------------------
 
-// Issue 36: every line printed is a claim. What the story says each seat won
-// or lost in a hand is what its chips moved, and every chip issued ends in a
-// final balance.
-TEST(MacaoStory, WhatItSaysWasPaidIsWhatTheChipsMoved) {
-  testing::check_story_pays_as_ledger("macao", 150);
-}
-
 // Told to a seat, "You" takes the verb for you: "You refuse to double, lose".
 TEST(MacaoStory, YouIsToldWithTheVerbForYou) {
   testing::check_story_says_you_rightly("macao", 30);

@@ -443,9 +443,10 @@ TEST(MichiganRules, ChipsLeftOnTheBoodleCardsAfterTheLastHandAreDividedEqually) 
   EXPECT_EQ(s.chips()->balance(2), 50 - 2 - 1 + 2);
   for (int b = 0; b < kBoodles; ++b) EXPECT_EQ(s.chips()->pot(b), 0);
   EXPECT_TRUE(mentions(story(s),
-                       "The 5 chips left on the boodle cards are divided equally: 1 to "
-                       "each player, and one more to Seat 1 and Seat 2."));
-  EXPECT_TRUE(mentions(story(s, 2), "one more to Seat 1 and you."));
+                       "The 5 chips left on the boodle cards are divided equally: each "
+                       "player gets 1 chip; Seat 1 and Seat 2 also get a chip each."));
+  EXPECT_TRUE(mentions(story(s, 2), "; Seat 1 and you also get a chip each."));
+  EXPECT_TRUE(mentions(story(s, 1), "; You and Seat 2 also get a chip each."));
   EXPECT_NE(s.view(0).last_hand.summary.find("the 5 chips left on the boodle cards were divided"),
             std::string::npos)
       << s.view(0).last_hand.summary;

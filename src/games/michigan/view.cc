@@ -160,19 +160,26 @@ View MichiganState::view(Seat viewer) const {
   return v;
 }
 
-// "The 11 chips left on the boodle cards are divided equally: 2 to each
-// player, and one more to Seat 1, Seat 2 and you."
+// "The 11 chips left on the boodle cards are divided equally: each player
+// gets 2 chips; Seat 1, Seat 2 and you also get a chip each." Told in the
+// payment grammar the payments test reads (tests/payments_test.cc).
 std::string MichiganState::shared_words(const Words& w) const {
   const int n = r_.players, each = shared_ / n, odd = shared_ % n;
   std::string to;  // those who take an odd chip, from the dealer's left
   for (int k = 1; k <= odd; ++k)
     to += std::string(k == 1 ? "" : k == odd ? " and " : ", ") + w.whom(left(dealer_, k));
-  if (shared_ == 1) return "The chip left on the boodle cards goes to " + to + ".";
+  // The verb agrees with "you" alone or with several.
+  const bool plural = odd > 1 || w.you(left(dealer_, 1));
+  if (shared_ == 1)
+    return w.who(left(dealer_, 1)) + " " + w.verb(left(dealer_, 1), "take", "takes") +
+           " the one chip left on the boodle cards.";
   const std::string line =
       "The " + chips_text(shared_) + " left on the boodle cards are divided equally: ";
-  if (each == 0) return line + "one each to " + to + ".";
-  return line + std::to_string(each) + " to each player" + (odd ? ", and one more to " + to : "") +
-         ".";
+  const std::string odd_words = std::string(to.starts_with("you") ? "Y" + to.substr(1) : to) +
+                                (each ? " also" : "") + (plural ? " get" : " gets") + " a chip" +
+                                (odd > 1 ? " each." : ".");
+  if (each == 0) return line + odd_words;
+  return line + "each player gets " + chips_text(each) + (odd ? "; " + odd_words : ".");
 }
 
 void MichiganState::narrate(Seat viewer, std::vector<std::string>& out) const {
@@ -182,9 +189,13 @@ void MichiganState::narrate(Seat viewer, std::vector<std::string>& out) const {
   const std::string own = w.you(e.actor) ? "your" : "his";
   auto even_stakes = [&] {
     if (!e.stakes_shown) return;
-    out.push_back("Hand " + std::to_string(hand_) + ": each player stakes " +
-                  chips_text(r_.ante / kBoodles) + " on each boodle card" +
-                  (r_.dealer_double ? ", the dealer twice as many." : "."));
+    const int per = r_.ante / kBoodles;
+    out.push_back("Hand " + std::to_string(hand_) + ": each player puts " + chips_text(r_.ante) +
+                  " on the boodle cards, " + (per == 1 ? "one" : std::to_string(per)) + " on each" +
+                  (r_.dealer_double
+                       ? "; " + w.who(dealer_) + ", the dealer, " + w.verb(dealer_, "put", "puts") +
+                             " " + chips_text(r_.ante) + " more."
+                       : "."));
   };
   switch (e.kind) {
     case Event::kNothing:
@@ -195,7 +206,7 @@ void MichiganState::narrate(Seat viewer, std::vector<std::string>& out) const {
       even_stakes();
       return;
     case Event::kStake: {
-      std::string line = w.says(e.actor, "stake") + " a chip on " + boodle_name(e.boodle) + " (" +
+      std::string line = w.says(e.actor, "put") + " a chip on the " + boodle_name(e.boodle) + " (" +
                          std::to_string(staked(e.actor)) + " of " +
                          std::to_string(ante_of(e.actor)) + ").";
       out.push_back(line);

@@ -249,7 +249,9 @@ void PolignacState::end_hand() {
 
 void PolignacState::end_match() {
   // Our reading: the pool goes to whoever paid least into it over the match,
-  // shared as evenly as whole counters allow (the odd ones stay in it).
+  // shared as evenly as whole counters allow; the counters left over go one
+  // each to the sharers from the dealer's left, as Michigan's boodle chips
+  // do, so that every counter ends in someone's hands.
   int least = paid_[0];
   for (Seat s = 1; s < r_.players; ++s) least = std::min(least, paid_[s]);
   SeatMask sharers = 0;
@@ -257,6 +259,11 @@ void PolignacState::end_match() {
     if (paid_[s] == least) sharers |= bit(s);
   ev_.sharers = sharers;
   ev_.share = chips_.share_pot(sharers, kPool);
+  for (int k = 1; k <= r_.players && chips_.pot(kPool) > 0; ++k)
+    if (const Seat s = left(dealer_, k); sharers & bit(s)) {
+      chips_.award(s, kPool, 1);
+      ev_.odd |= bit(s);
+    }
   ev_.over = true;
   phase_ = Phase::kOver;
 }

@@ -37,6 +37,7 @@ struct Event {
   int capot_paid = 0;         // what the failed announcer paid (his Jacks and five)
   bool capot_made = false;    // the hand ended with the capot made
   SeatMask sharers = 0;       // at the end: who shared the pool
+  SeatMask odd = 0;           // at the end: the sharers who took a counter left over
   int share = 0;
 };
 

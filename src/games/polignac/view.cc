@@ -174,8 +174,16 @@ void PolignacState::narrate(Seat viewer, std::vector<std::string>& out) const {
         out.push_back("The capot has failed: " + w.who(capot_) + " " + w.verb(capot_, "pay") + " " +
                       counters_text(e.capot_paid) + " into the pool.");
       if (e.capot_made)
-        out.push_back(w.who(capot_) + " " + w.verb(capot_, "make") +
-                      " capot: each other player pays five counters into the pool.");
+        out.push_back(w.who(capot_) + " " + w.verb(capot_, "make") + " capot: " +
+                      [&] {
+                        // Named, so the story tells who paid (issue 36).
+                        const std::uint32_t others =
+                            ((std::uint32_t{1} << r_.players) - 1) & ~(std::uint32_t{1} << capot_);
+                        const std::string names = w.whom(others);
+                        return std::string(names.starts_with("you") ? "Y" + names.substr(1)
+                                                                    : names);
+                      }() +
+                      " pay " + counters_text(kCapotCounters) + " each into the pool.");
       if (e.hand_done) {
         std::string line = "Deal " + std::to_string(deals_done_) + ":";
         for (Seat s = 0; s < r_.players; ++s)
@@ -184,11 +192,20 @@ void PolignacState::narrate(Seat viewer, std::vector<std::string>& out) const {
         out.push_back(line + ".");
       }
       if (e.over) {
-        out.push_back(
-            seat_names(e.sharers) +
-            (std::popcount(e.sharers) == 1 ? " paid least and takes " : " paid least and share ") +
-            "the pool: " + counters_text(e.share) +
-            (std::popcount(e.sharers) == 1 ? "." : " each."));
+        if (std::popcount(e.sharers) == 1)
+          out.push_back(seat_names(e.sharers) + " paid least and takes the " +
+                        counters_text(e.share) + " in the pool.");
+        else
+          out.push_back(seat_names(e.sharers) + " paid least and take " + counters_text(e.share) +
+                        " each from the pool" +
+                        (e.odd == 0 ? "."
+                         : std::popcount(e.odd) == 1
+                             ? "; " + seat_names(e.odd) +
+                                   " takes the one counter left over, the nearest the dealer's "
+                                   "left."
+                             : "; " + seat_names(e.odd) + " take a counter each of the " +
+                                   std::to_string(std::popcount(e.odd)) +
+                                   " left over, the nearest the dealer's left first."));
         out.push_back(outcome().summary);
       }
       return;

@@ -368,13 +368,6 @@ TEST(VingtOptimal, TheExactEdgeAgreesWithTheTableAndBeatsFoster) {
 
 // ---- The story ----------------------------------------------------------------------------
 
-// Issue 36: every line printed is a claim. What the story says each seat won
-// or lost in a hand is what its counters moved, and every counter issued ends
-// in a final balance.
-TEST(VingtStory, WhatItSaysWasPaidIsWhatTheCountersMoved) {
-  testing::check_story_pays_as_ledger("vingt-et-un", 150);
-}
-
 // Told to a seat, "You" takes the verb for you: "You refuse to double, lose".
 TEST(VingtStory, YouIsToldWithTheVerbForYou) {
   testing::check_story_says_you_rightly("vingt-et-un", 30);
