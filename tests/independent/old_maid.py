@@ -39,12 +39,16 @@ def play(players, rng):
 
     offerer = 0 if held[0] else next_with_cards(0, 1)
     drawer = next_with_cards(offerer, 1)
-    while sum(1 for h in held if h) > 1:
-        card = held[offerer].pop(rng.randrange(len(held[offerer])))
-        if card in held[drawer]:
-            held[drawer].remove(card)
+    holding = sum(1 for h in held if h)  # players still holding cards
+    while holding > 1:
+        giver, taker = held[offerer], held[drawer]
+        card = giver.pop(rng.randrange(len(giver)))
+        if card in taker:
+            taker.remove(card)
+            holding -= not taker
         else:
-            held[drawer].append(card)
+            taker.append(card)
+        holding -= not giver
         drawer = next_with_cards(drawer, 1)
         offerer = next_with_cards(drawer, -1)
     return next(s for s in range(players) if held[s])

@@ -18,7 +18,7 @@
 //          temporary folder printed at the end)
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { check, launch, log, option, run, Server, sleep, tmp } from './lib.mjs';
+import { check, launch, log, openSeat, option, run, Server, sleep, tmp } from './lib.mjs';
 
 const SHOTS = option('--shots', tmp);
 const OVERALL_MS = 280_000;
@@ -160,15 +160,7 @@ async function main() {
       const made = await server.api('/api/tables', { game: t.game, players: t.players, seats, options: t.options ?? [], seed: 1000 + t.players });
       const token = made.seats.find((s) => s.kind === 'human').token;
       // Reduced motion: the layout at rest is the same, and nothing moves to be waited for.
-      const ctx = await browser.newContext({ viewport: sizes[0].viewport, deviceScaleFactor: 1, reducedMotion: 'reduce' });
-      await ctx.addInitScript((tok) => {
-        localStorage.setItem('parlour.name', 'Constance Wetherby-Smythe');
-        localStorage.setItem('parlour.named', tok);
-      }, token);
-      const page = await ctx.newPage();
-      const errors = [];
-      page.on('pageerror', (e) => errors.push(e.message));
-      await page.goto(`${server.origin}/#/t/${made.table}/${token}`);
+      const { context: ctx, page, errors } = await openSeat(browser, { origin: server.origin, table: made.table, token, name: 'Constance Wetherby-Smythe', viewport: sizes[0].viewport, reducedMotion: 'reduce' });
       const where = `${t.label ?? t.game} ${t.players} players`;
       try {
         await measureTable(page, t, sizes, where, errors);
