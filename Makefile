@@ -1,6 +1,9 @@
 # Parlour: the README's commands. Each target sets up what it needs first.
 BUILD ?= build
 JOBS  ?= $(shell nproc)
+# One test more than cores: the tests that only compute run niced and fill
+# the time the browser and server tests spend waiting (cmake/parlour.cmake).
+TEST_JOBS ?= $(shell echo $$(( $(JOBS) + 1 )))
 GAME  ?= old-maid
 ARGS  ?= --players 4
 PORT  ?= 8080
@@ -30,7 +33,7 @@ serve: build
 	@$(BUILD)/parlour serve --port $(PORT) --db $(DB)
 
 test: build
-	@cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+	@cd $(BUILD) && ctest --output-on-failure -j $(TEST_JOBS)
 
 bench: build
 	@cmake --build $(BUILD) --target parlour_bench -j $(JOBS)

@@ -29,6 +29,7 @@ function(parlour_game name)
     add_executable(${name}_test ${name}_test.cc)
     target_link_libraries(${name}_test PRIVATE parlour_game_${name} parlour_testing)
     add_test(NAME ${name}_test COMMAND ${name}_test)
+    parlour_background(${name}_test)
     if(game_TEST_SECONDS)
       parlour_test_seconds(${name}_test ${game_TEST_SECONDS})
     endif()
@@ -42,4 +43,25 @@ endfunction()
 # after a run, but a fresh clone (CI) has none. Call it where the test is added.
 function(parlour_test_seconds test seconds)
   set_tests_properties(${test} PROPERTIES COST ${seconds})
+endfunction()
+
+# parlour_background(TEST...): tests that only compute, and keep no time,
+# run at a lower priority (nice 10: tests/test_main.cc for the C++ tests,
+# tests/cli/lib.bash for the scripts). `make test` runs one test more than
+# there are cores: while a browser test or a server test waits on its clock,
+# these fill the core, and when it wants the core they give it up, so that
+# its timings are those of a machine with one test beside it.
+function(parlour_background)
+  foreach(test ${ARGN})
+    set_property(TEST ${test} APPEND PROPERTY ENVIRONMENT PARLOUR_TEST_NICE=10)
+  endforeach()
+endfunction()
+
+# parlour_keeps_time(TEST N): a test that keeps time (a browser's waits, a
+# server's answers timed) and takes about N seconds. These start before the
+# tests that only compute, which run niced around them (parlour_background):
+# started last, one of them would leave a core idle at the end of the run.
+function(parlour_keeps_time test seconds)
+  math(EXPR cost "1000 + ${seconds}")
+  set_tests_properties(${test} PROPERTIES COST ${cost})
 endfunction()

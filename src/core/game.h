@@ -386,6 +386,9 @@ struct BotSpec {
   std::string_view name;
   std::string_view help;
   std::function<std::unique_ptr<Bot>()> make;
+  // Seconds a move or a deal (a search, a solver): tests and tables that
+  // play many deals give it fewer, or choose another bot for the seats.
+  bool slow = false;
 };
 
 // Optional capability: exact chances of an event that ends a game for a seat

@@ -56,7 +56,11 @@ json games_json() {
               {"odds", g.exact_odds != nullptr},
               {"solver", g.solver != nullptr}};
     j["bots"] = json::array();
-    for (const BotSpec& b : g.bots) j["bots"].push_back({{"name", b.name}, {"help", b.help}});
+    for (const BotSpec& b : g.bots) {
+      json bot{{"name", b.name}, {"help", b.help}};
+      if (b.slow) bot["slow"] = true;
+      j["bots"].push_back(std::move(bot));
+    }
     j["bots"].push_back({{"name", "random"}, {"help", "picks any legal move at random"}});
     if (g.resampler)
       j["bots"].push_back(

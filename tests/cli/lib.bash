@@ -1,6 +1,9 @@
 # Shared by the CLI tests: $1 of each test is the parlour binary.
 set -u
 PARLOUR="$1"
+# A script that only computes runs below the tests that keep time
+# (parlour_background in cmake/parlour.cmake).
+if [ -n "${PARLOUR_TEST_NICE:-}" ]; then renice -n "$PARLOUR_TEST_NICE" -p $$ >/dev/null; fi
 WORK=$(mktemp -d)
 trap '[ -n "${KEEP_WORK:-}" ] || rm -rf "$WORK"' EXIT
 failures=0

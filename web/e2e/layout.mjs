@@ -151,7 +151,7 @@ async function main() {
       check(info, `the server has no game ${t.game}`);
       // Old Maid: the person sits second, so that the first seat offers them its fan.
       const human = t.game === 'old-maid' ? 1 : 0;
-      const seats = Array.from({ length: t.players }, (_, s) => (s === human ? 'human' : info.bots.find((b) => b.name !== 'search')?.name ?? info.bots[0].name));
+      const seats = Array.from({ length: t.players }, (_, s) => (s === human ? 'human' : info.bots.find((b) => !b.slow)?.name ?? info.bots[0].name));
       // One table, measured at both sizes at each moment: the window is resized
       // between them, as a phone turned or a window narrowed. Every other table
       // opens at the phone's size, so that both sizes are also measured as

@@ -65,7 +65,7 @@ const GAMES = [
     shows: [['[data-layout="pot"][aria-label*="boodle"]', 'a boodle card']],
     // The ante, 4 chips a hand, staked a chip at a time.
     said: [
-      [/^You stake a chip on /, 8],
+      [/^You put a chip on the /, 8],
       [/^You (lead|play) /, { least: 1 }],
     ],
   },

@@ -134,7 +134,8 @@ GameInfo game_info() {
   };
   g.bots = {
       {"search", "samples the hidden cards from what it sees and plays each move out many times",
-       [] { return make_search_bot(); }},
+       [] { return make_search_bot(); },
+       /*slow=*/true},
       {"greedy", "takes whatever it can and lays the card least likely to be taken",
        [] { return make_greedy_bot(); }}};
   g.validate = validate;

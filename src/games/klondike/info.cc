@@ -168,7 +168,8 @@ GameInfo game_info() {
              "one is left (a line leaves once surely not 2 points better than the one ahead; a "
              "line that turns a card up starts 20 points ahead) or the one ahead has been tried "
              "on 2,048 (8,192 in all at most), and plays it",
-             [] { return hindsight_bot(2048, 1000); }},
+             [] { return hindsight_bot(2048, 1000); },
+             /*slow=*/true},
             {"greedy",
              "plays a card to its foundation, else a run that turns up a face-down card, else "
              "the waste to a column, else the stock; reads only what it sees",
