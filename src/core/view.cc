@@ -61,6 +61,12 @@ std::string cards_text(int n) {
   return std::to_string(n) + (n == 1 ? " card" : " cards");
 }
 
+std::string opening(std::string words) {
+  if (!words.empty() && words[0] >= 'a' && words[0] <= 'z')
+    words[0] = static_cast<char>(words[0] - 'a' + 'A');
+  return words;
+}
+
 std::string ordinal(int n) {
   const int t = n % 100;
   return std::to_string(n) + (t / 10 == 1   ? "th"

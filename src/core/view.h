@@ -175,6 +175,8 @@ std::string seat_name(Seat s);                // "Seat 2"
 std::string seat_names(std::uint32_t seats);  // "Seat 0 and Seat 2", from a mask
 std::string cards_text(int n);                // "1 card", "5 cards"
 std::string ordinal(int n);                   // "1st", "22nd", "13th"
+// Words::whom() at the head of a clause: "you and Seat 2" -> "You and Seat 2".
+std::string opening(std::string words);
 
 // Narration as one viewer reads it: "You draw" for the viewer, "Seat 2
 // draws" for the others. Verbs are given in the form "you" takes.

@@ -175,9 +175,8 @@ std::string MichiganState::shared_words(const Words& w) const {
            " the one chip left on the boodle cards.";
   const std::string line =
       "The " + chips_text(shared_) + " left on the boodle cards are divided equally: ";
-  const std::string odd_words = std::string(to.starts_with("you") ? "Y" + to.substr(1) : to) +
-                                (each ? " also" : "") + (plural ? " get" : " gets") + " a chip" +
-                                (odd > 1 ? " each." : ".");
+  const std::string odd_words = opening(to) + (each ? " also" : "") + (plural ? " get" : " gets") +
+                                " a chip" + (odd > 1 ? " each." : ".");
   if (each == 0) return line + odd_words;
   return line + "each player gets " + chips_text(each) + (odd ? "; " + odd_words : ".");
 }

@@ -175,14 +175,9 @@ void PolignacState::narrate(Seat viewer, std::vector<std::string>& out) const {
                       counters_text(e.capot_paid) + " into the pool.");
       if (e.capot_made)
         out.push_back(w.who(capot_) + " " + w.verb(capot_, "make") + " capot: " +
-                      [&] {
-                        // Named, so the story tells who paid (issue 36).
-                        const std::uint32_t others =
-                            ((std::uint32_t{1} << r_.players) - 1) & ~(std::uint32_t{1} << capot_);
-                        const std::string names = w.whom(others);
-                        return std::string(names.starts_with("you") ? "Y" + names.substr(1)
-                                                                    : names);
-                      }() +
+                      // Named, so the story tells who paid (issue 36).
+                      opening(w.whom(((std::uint32_t{1} << r_.players) - 1) &
+                                     ~(std::uint32_t{1} << capot_))) +
                       " pay " + counters_text(kCapotCounters) + " each into the pool.");
       if (e.hand_done) {
         std::string line = "Deal " + std::to_string(deals_done_) + ":";
