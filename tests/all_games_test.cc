@@ -8,6 +8,7 @@
 
 #include "conformance.h"
 #include "core/seeds.h"
+#include "core/story.h"
 #include "core/table.h"
 #include "games/registry.h"
 
@@ -41,6 +42,20 @@ TEST(AllGames, EveryGameHasRulesOptionsWithSourcesAndABot) {
       EXPECT_FALSE(o.help.empty()) << g.name << " " << o.key;
       EXPECT_FALSE(o.source.empty()) << g.name << " " << o.key;
     }
+  }
+}
+
+// Issue 36: a story is told from what happened, never from the state read
+// later. Every game's state is a Narrated (core/story.h), whose narrate() is
+// final and hands the game's static tell() the recorded event alone: a story
+// that reads the state does not compile. This asks it of every registered
+// game, so that a new game cannot narrate any other way.
+TEST(AllGames, EveryGameTellsItsStoryFromEvents) {
+  register_all_games();
+  for (const GameInfo& g : games()) {
+    const Table t(Selection{&g, nullptr}, testing::test_config(g.name, g.default_players), 1);
+    EXPECT_NE(dynamic_cast<const TellsFromEvents*>(&t.state()), nullptr)
+        << g.name << "'s state does not narrate through core/story.h's Narrated";
   }
 }
 

@@ -38,6 +38,8 @@ struct Held {
   }
   bool operator==(const Held&) const = default;
 };
+// The card itself, where a list of Cards is wanted (core/story.h's SeatCards).
+inline constexpr auto card_of = [](const Held& h) { return h.card; };
 
 inline constexpr SeatMask bit(Seat s) {
   return SeatMask{1} << s;

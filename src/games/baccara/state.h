@@ -7,6 +7,7 @@
 
 #include "core/chips.h"
 #include "core/small_vec.h"
+#include "core/story.h"
 #include "games/baccara/baccara.h"
 #include "kit/bank.h"
 
@@ -59,7 +60,7 @@ struct Event {
   std::string result;  // match_over: the outcome
 };
 
-class BaccaraState final : public StateBase<BaccaraState> {
+class BaccaraState final : public Narrated<BaccaraState, Event> {
  public:
   explicit BaccaraState(const Rules& rules);
 
@@ -69,7 +70,7 @@ class BaccaraState final : public StateBase<BaccaraState> {
   void apply_chance(Rng& rng) override;
   std::string action_label(Seat seat, Action a) const override;
   View view(Seat viewer) const override;
-  void narrate(Seat viewer, std::vector<std::string>& out) const override;
+  static void tell(const Rules& r, const Event& e, const Words& w, std::vector<std::string>& out);
   Outcome outcome() const override;
   void all_cards(std::vector<Card>& out) const override;
   int actions_applied() const override { return actions_; }
@@ -113,7 +114,6 @@ class BaccaraState final : public StateBase<BaccaraState> {
   // ---- For the resampler and tests ----
   Hand& mutable_hand(int h) { return hands_[static_cast<std::size_t>(h)]; }
   Shoe& mutable_shoe() { return shoe_; }
-  void forget_last_event() { ev_ = Event(); }
   // Deals the coup in stake from these hands (right, left, banker: two cards
   // each) and this shoe (its top card last), then looks at the naturals.
   // REQUIRES: phase() == kDeal. For tests.
@@ -152,7 +152,6 @@ class BaccaraState final : public StateBase<BaccaraState> {
   std::array<int, 2> result_{};        // by side: +1 won, -1 lost, 0 a stand-off
   kit::LastHand last_;                 // for the view between coups
   int actions_ = 0;
-  Event ev_;
 };
 
 // The Foster bot's choice for `me`, which may act (info.cc). For tests.

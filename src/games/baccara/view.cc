@@ -133,10 +133,9 @@ View BaccaraState::view(Seat viewer) const {
   return v;
 }
 
-void BaccaraState::narrate(Seat viewer, std::vector<std::string>& out) const {
+void BaccaraState::tell(const Rules& r, const Event& e, const Words& w,
+                        std::vector<std::string>& out) {
   // The story reads only the event: the state has moved on (issue 36).
-  const Event& e = ev_;
-  const Words w(viewer);
   auto bank_line = [&](Seat banker) {
     out.push_back(w.who(banker) + " " + w.verb(banker, "hold", "holds") + " the bank.");
   };
@@ -188,11 +187,11 @@ void BaccaraState::narrate(Seat viewer, std::vector<std::string>& out) const {
       return;
     case Event::kDeal:
       if (e.shuffled)
-        out.push_back("The " + std::to_string(r_.packs) + " packs are shuffled together.");
+        out.push_back("The " + std::to_string(r.packs) + " packs are shuffled together.");
       out.push_back("Coup " + std::to_string(e.coup) + ": " + w.says(e.actor, "deal") +
                     " two cards each to the right, the left and the bank, face down.");
       for (int h = kRight; h <= kBankHand; ++h)
-        if (viewer >= 0 && viewer == e.holders[static_cast<std::size_t>(h)] && !e.natural)
+        if (w.viewer() >= 0 && w.viewer() == e.holders[static_cast<std::size_t>(h)] && !e.natural)
           out.push_back("You hold " + token_list(e.dealt[static_cast<std::size_t>(h)]) + " for " +
                         hand_name(h) + ": point " +
                         std::to_string(point(e.dealt[static_cast<std::size_t>(h)])) + ".");

@@ -96,6 +96,8 @@ void BachelorGirlState::deal(Rng& rng) {
   idle_ = 0;
   ev_ = Event(Event::kDeal);
   ev_.actor = dealer_, ev_.hand = hand_;
+  ev_.stock = static_cast<int>(stock_.size());
+  scene_.dealt.record(hands_, r_.players);
   // "The dealer plays first."
   begin_turn(dealer_);
 }
@@ -490,6 +492,7 @@ void BachelorGirlState::end_hand(Seat winner) {
   for (Seat s = 0; s < r_.players; ++s) {
     ev_.hand_points[s] = fronts_[s].points() + (s == winner && ev_.bonus ? 10 : 0);
     score_[s] += ev_.hand_points[s];
+    scene_.scores[s] = score_[s];
   }
   hands_done_ = hand_, last_winner_ = winner, last_bonus_ = ev_.bonus,
   last_points_ = ev_.hand_points;

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/small_vec.h"
+#include "core/story.h"
 #include "games/bachelor_girl/bachelor_girl.h"
 
 namespace parlour::bachelor_girl {
@@ -44,6 +45,7 @@ struct Event {
     kClaim,
     kDecline
   };
+
   Event() = default;
   explicit Event(Kind k) : kind(k) {}
   Kind kind = kNone;
@@ -57,9 +59,17 @@ struct Event {
   Cards handed;
   bool bonus = false;
   std::array<int, kMaxPlayers> hand_points{};
+  // kDeal: each seat's hand, and the cards left for the stock.
+  int stock = 0;
 };
 
-class BachelorGirlState final : public StateBase<BachelorGirlState> {
+// The bulky facts of a deal or a hand's end, for narration (core/story.h).
+struct Scene {
+  std::array<int, kMaxPlayers> scores{};  // after the hand
+  SeatCards<52, kMaxPlayers> dealt;
+};
+
+class BachelorGirlState final : public Narrated<BachelorGirlState, Event, Scene> {
  public:
   explicit BachelorGirlState(const Rules& rules);
 
@@ -70,7 +80,8 @@ class BachelorGirlState final : public StateBase<BachelorGirlState> {
   void apply_chance(Rng& rng) override;
   std::string action_label(Seat seat, Action a) const override;
   View view(Seat viewer) const override;
-  void narrate(Seat viewer, std::vector<std::string>& out) const override;
+  static void tell(const Rules& r, const Event& e, const Scene& sc, const Words& w,
+                   std::vector<std::string>& out);
   Outcome outcome() const override;
   void all_cards(std::vector<Card>& out) const override;
   int actions_applied() const override { return actions_; }
@@ -89,7 +100,6 @@ class BachelorGirlState final : public StateBase<BachelorGirlState> {
   int score(Seat s) const { return score_[s]; }
   const Event& last_event() const { return ev_; }
   // A sampled state must not carry the real last event: it names real cards.
-  void forget_last_event() { ev_ = Event(); }
   // Seats that may still claim a card laid in error (the claim window).
   SeatMask claimants() const { return phase_ == Phase::kClaim ? claim_open_ : 0; }
   // The first of them from the layer's left: whom a table asks first.
@@ -152,7 +162,6 @@ class BachelorGirlState final : public StateBase<BachelorGirlState> {
   Seat last_winner_ = -1;
   bool last_bonus_ = false;
   std::array<int, kMaxPlayers> last_points_{};
-  Event ev_;
 };
 
 }  // namespace parlour::bachelor_girl

@@ -181,22 +181,20 @@ View BachelorGirlState::view(Seat viewer) const {
   return v;
 }
 
-void BachelorGirlState::narrate(Seat viewer, std::vector<std::string>& out) const {
-  const Event& e = ev_;
-  const Words w(viewer);
+void BachelorGirlState::tell(const Rules& r, const Event& e, const Scene& sc, const Words& w,
+                             std::vector<std::string>& out) {
   switch (e.kind) {
     case Event::kNone:
       return;
     case Event::kDeal: {
-      out.push_back("Hand " + std::to_string(e.hand) + ": " + seat_name(dealer_) + " deals " +
-                    cards_text(r_.hand_size()) + " each; " +
-                    cards_text(static_cast<int>(stock_.size())) +
+      out.push_back("Hand " + std::to_string(e.hand) + ": " + seat_name(e.actor) + " deals " +
+                    cards_text(r.hand_size()) + " each; " + cards_text(e.stock) +
                     " go face down as the stock. The Bachelor Girl is " +
-                    (r_.deck == DeckKind::kPicture ? std::string("the Old Maid card")
-                                                   : "the " + long_name(r_.bachelor_girl())) +
+                    (r.deck == DeckKind::kPicture ? std::string("the Old Maid card")
+                                                  : "the " + long_name(r.bachelor_girl())) +
                     ".");  // named in words: a rule, not a card seen where it lies
-      for (Seat s = 0; s < r_.players; ++s)
-        if (w.sees(s)) out.push_back(w.says(s, "hold") + ": " + token_list(hands_[s]));
+      for (Seat s = 0; s < r.players; ++s)
+        if (w.sees(s)) out.push_back(w.says(s, "hold") + ": " + token_list(sc.dealt.of(s)));
       break;
     }
     case Event::kSwap:
@@ -260,9 +258,9 @@ void BachelorGirlState::narrate(Seat viewer, std::vector<std::string>& out) cons
         "nothing.");
   }
   std::string s = "Scores after hand " + std::to_string(e.hand) + ":";
-  for (Seat p = 0; p < r_.players; ++p)
-    s += " " + seat_name(p) + " " + std::to_string(score_[p]) + " (+" +
-         std::to_string(e.hand_points[p]) + ")" + (p + 1 < r_.players ? "," : ".");
+  for (Seat p = 0; p < r.players; ++p)
+    s += " " + seat_name(p) + " " + std::to_string(sc.scores[p]) + " (+" +
+         std::to_string(e.hand_points[p]) + ")" + (p + 1 < r.players ? "," : ".");
   out.push_back(s);
 }
 

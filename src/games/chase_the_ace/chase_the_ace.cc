@@ -188,7 +188,8 @@ void ChaseState::apply_chance(Rng& rng) {
         pack_.pop_back();
       }
       ev_ = Event(Event::kDeal);
-      ev_.actor = dealer_, ev_.round = round_;
+      ev_.actor = dealer_, ev_.round = round_, ev_.in_round = in_round_;
+      for (Seat s = 0; s < r_.players; ++s) scene_.held[s] = held_[s].card;
       return;
     }
     case Phase::kCut: {
@@ -268,6 +269,9 @@ void ChaseState::end_round() {
   }
   last_losers_ = last_void_ ? 0 : losers;
   last_king_lowest_ = king_lowest_;
+  ev_.in_round = in_round_, ev_.void_round = last_void_, ev_.losers = last_losers_,
+  ev_.out = last_out_;
+  for (Seat s = 0; s < r_.players; ++s) scene_.held[s] = held_[s].card, scene_.lives[s] = lives_[s];
   last_lowest_ = lowest;
   rounds_done_ = round_;
   int left = 0;

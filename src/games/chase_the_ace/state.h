@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/small_vec.h"
+#include "core/story.h"
 #include "games/chase_the_ace/chase_the_ace.h"
 
 namespace parlour::chase_the_ace {
@@ -27,6 +28,7 @@ enum class Did : std::uint8_t { kNothing, kKept, kExchanged, kRefused, kStood, k
 // What the last transition did, for narration: plain data, no strings built in play.
 struct Event {
   enum Kind : std::uint8_t { kNone, kDeal, kKeep, kExchange, kRefused, kStand, kCut };
+
   Event() = default;
   explicit Event(Kind k) : kind(k) {}
   Kind kind = kNone;
@@ -39,11 +41,22 @@ struct Event {
   bool king_void = false;    // kCut: a King cut is set aside, the dealer keeps his own card
   bool king_lowest = false;  // kCut: a King cut counts lowest of all
   Rank announced = kNoRank;  // kExchange: the rank the neighbour announced passing
-  // The end of the round, if this ended it.
+  // kDeal, round_over: who is in the round and the cards they hold.
+  SeatMask in_round = 0;
+  // The end of the round, if this ended it: who lost a life (none when the
+  // round is void), how many each has left, and who dropped out.
   bool round_over = false;
+  bool void_round = false;
+  SeatMask losers = 0, out = 0;
 };
 
-class ChaseState final : public StateBase<ChaseState> {
+// The bulky facts of a deal or a hand's end, for narration (core/story.h).
+struct Scene {
+  std::array<Card, kMaxPlayers> held{};
+  std::array<int, kMaxPlayers> lives{};
+};
+
+class ChaseState final : public Narrated<ChaseState, Event, Scene> {
  public:
   explicit ChaseState(const Rules& rules);
 
@@ -53,7 +66,8 @@ class ChaseState final : public StateBase<ChaseState> {
   void apply_chance(Rng& rng) override;
   std::string action_label(Seat seat, Action a) const override;
   View view(Seat viewer) const override;
-  void narrate(Seat viewer, std::vector<std::string>& out) const override;
+  static void tell(const Rules& r, const Event& e, const Scene& sc, const Words& w,
+                   std::vector<std::string>& out);
   Outcome outcome() const override;
   void all_cards(std::vector<Card>& out) const override;
   int actions_applied() const override { return actions_; }
@@ -89,7 +103,6 @@ class ChaseState final : public StateBase<ChaseState> {
   Seat eldest() const { return left_of(dealer_); }
   const Event& last_event() const { return ev_; }
   // A sampled state must not carry the real last event: it names real cards.
-  void forget_last_event() { ev_ = Event(); }
 
   // The last round finished (0: none yet), for the summary between rounds.
   int rounds_done() const { return rounds_done_; }
@@ -136,7 +149,6 @@ class ChaseState final : public StateBase<ChaseState> {
   SeatMask last_losers_ = 0, last_out_ = 0;
   bool last_void_ = false, last_king_lowest_ = false;
   Rank last_lowest_ = kNoRank;
-  Event ev_;
 };
 
 // Samples hidden cards consistently with a seat's view (resample.cc).

@@ -191,19 +191,19 @@ View ChaseState::view(Seat viewer) const {
   return v;
 }
 
-void ChaseState::narrate(Seat viewer, std::vector<std::string>& out) const {
-  const Event& e = ev_;
-  const Words w(viewer);
+void ChaseState::tell(const Rules& r, const Event& e, const Scene& sc, const Words& w,
+                      std::vector<std::string>& out) {
   switch (e.kind) {
     case Event::kNone:
       return;
     case Event::kDeal: {
       out.push_back("Round " + std::to_string(e.round) + ": " + w.says(e.actor, "deal") +
-                    " a card to each of " + std::to_string(in_round_count()) + " players.");
-      for (Seat s = 0; s < r_.players; ++s)
-        if (in_round(s) && w.sees(s))
-          out.push_back(w.who(s) + " " + w.verb(s, "hold", "holds") + " " +
-                        card_token(held_[s].card) + ".");
+                    " a card to each of " + std::to_string(std::popcount(e.in_round)) +
+                    " players.");
+      for (Seat s = 0; s < r.players; ++s)
+        if ((e.in_round >> s & 1) && w.sees(s))
+          out.push_back(w.who(s) + " " + w.verb(s, "hold", "holds") + " " + card_token(sc.held[s]) +
+                        ".");
       return;
     }
     case Event::kKeep:
@@ -217,7 +217,7 @@ void ChaseState::narrate(Seat viewer, std::vector<std::string>& out) const {
     case Event::kRefused:
       out.push_back(w.says(e.actor, "ask") + " " + w.whom(e.other) + " to exchange; " +
                     w.who(e.other) + " " + w.verb(e.other, "show") + " " + card_token(e.got) +
-                    " and " + w.verb(e.other, "refuse") + (r_.cuckoo ? ": \"Cuckoo!\"" : "."));
+                    " and " + w.verb(e.other, "refuse") + (r.cuckoo ? ": \"Cuckoo!\"" : "."));
       break;
     case Event::kExchange: {
       if (w.you(e.actor))
@@ -226,7 +226,7 @@ void ChaseState::narrate(Seat viewer, std::vector<std::string>& out) const {
       else if (w.you(e.other))
         out.push_back(seat_name(e.actor) + " asks you to exchange: you give " + card_token(e.got) +
                       " and get " + card_token(e.given) + ".");
-      else if (viewer == kEveryone)
+      else if (w.viewer() == kEveryone)
         out.push_back(seat_name(e.actor) + " gives " + card_token(e.given) + " to " +
                       seat_name(e.other) + " for " + card_token(e.got) + ".");
       else
@@ -242,7 +242,7 @@ void ChaseState::narrate(Seat viewer, std::vector<std::string>& out) const {
                     (w.sees(e.actor) ? " with " + card_token(e.given) : "") + ".");
       break;
     case Event::kCut: {
-      const bool top = r_.draw == Draw::kTop, sees = w.sees(e.actor);
+      const bool top = r.draw == Draw::kTop, sees = w.sees(e.actor);
       const bool shown = sees || e.king_void;  // a King set aside is shown to all
       std::string line;
       if (e.rejects) {
@@ -264,32 +264,32 @@ void ChaseState::narrate(Seat viewer, std::vector<std::string>& out) const {
   if (!e.round_over) return;
   std::string shown = "The cards are revealed:";
   bool first = true;
-  for (Seat s = 0; s < r_.players; ++s) {
-    if (!in_round(s)) continue;
-    shown += std::string(first ? " " : ", ") + w.who(s) + " " + card_token(held_[s].card);
+  for (Seat s = 0; s < r.players; ++s) {
+    if (!(e.in_round >> s & 1)) continue;
+    shown += std::string(first ? " " : ", ") + w.who(s) + " " + card_token(sc.held[s]);
     first = false;
   }
   out.push_back(shown + ".");
-  if (last_void_) {
+  if (e.void_round) {
     out.push_back(
         "Everyone left holds the lowest card on the last life: the round does not count, "
         "and they deal again.");
-  } else if (last_king_lowest_) {
+  } else if (e.king_lowest) {
     const Seat d = e.actor;  // the round's dealer (the deal has passed on since)
     out.push_back(
         "The King " + w.who(d) + " cut counts lowest of all: " + w.who(d) + " alone " +
         w.verb(d, "lose") +
-        (lives_[d] ? " a life (" + lives_text(lives_[d]) + " left)." : " the last life."));
+        (sc.lives[d] ? " a life (" + lives_text(sc.lives[d]) + " left)." : " the last life."));
   } else {
-    for (Seat s = 0; s < r_.players; ++s)
-      if (last_losers_ >> s & 1)
+    for (Seat s = 0; s < r.players; ++s)
+      if (e.losers >> s & 1)
         out.push_back(
             w.who(s) + " " + w.verb(s, "hold", "holds") + " the lowest card" +
-            (std::popcount(last_losers_) > 1 ? " (tied)" : "") + " and " + w.verb(s, "lose") +
-            (lives_[s] ? " a life (" + lives_text(lives_[s]) + " left)." : " the last life."));
+            (std::popcount(e.losers) > 1 ? " (tied)" : "") + " and " + w.verb(s, "lose") +
+            (sc.lives[s] ? " a life (" + lives_text(sc.lives[s]) + " left)." : " the last life."));
   }
-  for (Seat s = 0; s < r_.players; ++s)
-    if (last_out_ >> s & 1)
+  for (Seat s = 0; s < r.players; ++s)
+    if (e.out >> s & 1)
       out.push_back(w.who(s) + " " + w.verb(s, "have", "has") + " no lives left and " +
                     w.verb(s, "drop") + " out.");
 }

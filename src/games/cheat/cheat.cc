@@ -36,6 +36,7 @@ void CheatState::apply_chance(Rng& rng) {
   reckon_dealt();
   ev_ = Event{};
   ev_.kind = Event::kDeal, ev_.actor = dealer_;
+  scene_.dealt.record(hands_, r_.players, kit::card_of);
   // "The player at dealer's left goes first ... and says 'Aces'."
   expected_ = kAce;
   begin_turn(left(dealer_));
@@ -271,6 +272,7 @@ void CheatState::close_window() {
 void CheatState::end(Seat winner) {
   winner_ = winner;
   phase_ = Phase::kOver;
+  ev_.over = true, scene_.summary = outcome().summary;
 }
 
 // ---- The end -------------------------------------------------------------------------

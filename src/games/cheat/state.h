@@ -4,6 +4,7 @@
 #include <array>
 #include <cstdint>
 
+#include "core/story.h"
 #include "games/cheat/cheat.h"
 #include "kit/claims.h"
 
@@ -14,6 +15,7 @@ inline constexpr int kMaxPlayers = 12;
 // What the last transition did, for narration.
 struct Event {
   enum Kind : std::uint8_t { kNone, kDeal, kPut, kTakeBack, kCall, kChallenge, kPass, kCovered };
+
   Kind kind = kNone;
   Seat actor = kNobody, other = kNobody;
   Card card;
@@ -24,9 +26,16 @@ struct Event {
   kit::Cards shown;      // the cards a challenge turned up
   Seat taker = kNobody;  // who took up the pile, and how many cards
   int taken = 0;
+  bool over = false;  // the game ended (Scene::summary)
 };
 
-class CheatState final : public StateBase<CheatState> {
+// The bulky facts of a deal or a hand's end, for narration (core/story.h).
+struct Scene {
+  SeatCards<104, kMaxPlayers> dealt;  // kDeal: each seat's hand
+  std::string summary;                // the game ended: its outcome
+};
+
+class CheatState final : public Narrated<CheatState, Event, Scene> {
  public:
   explicit CheatState(const Rules& rules);
 
@@ -37,7 +46,8 @@ class CheatState final : public StateBase<CheatState> {
   void apply_chance(Rng& rng) override;
   std::string action_label(Seat seat, Action a) const override;
   View view(Seat viewer) const override;
-  void narrate(Seat viewer, std::vector<std::string>& out) const override;
+  static void tell(const Rules& r, const Event& e, const Scene& sc, const Words& w,
+                   std::vector<std::string>& out);
   Outcome outcome() const override;
   void all_cards(std::vector<Card>& out) const override;
   int actions_applied() const override { return actions_; }
@@ -109,7 +119,6 @@ class CheatState final : public StateBase<CheatState> {
   const SmallVec<SeatMask, 8>& knew_last() const { return knew_last_; }
   SmallVec<SeatMask, 104>& mutable_knew_hand() { return knew_hand_; }
   SmallVec<SeatMask, 8>& mutable_knew_last() { return knew_last_; }
-  void forget_last_event() { ev_ = Event(); }
   // Puts the game at `turn`'s turn to play `expected` with these hands (each
   // known to its owner only) and an empty pile. For tests.
   void set_position(const std::vector<std::vector<Card>>& hands, Seat turn, Rank expected);
@@ -149,7 +158,6 @@ class CheatState final : public StateBase<CheatState> {
   std::array<std::int8_t, kMaxPlayers> plays_in_pile_{};
   int turns_ = 0, actions_ = 0;
   bool dealt_ = false;
-  Event ev_;
 };
 
 }  // namespace parlour::cheat

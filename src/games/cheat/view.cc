@@ -149,21 +149,16 @@ View CheatState::view(Seat viewer) const {
   return v;
 }
 
-void CheatState::narrate(Seat viewer, std::vector<std::string>& out) const {
-  const Event& e = ev_;
-  const Words w(viewer);
+void CheatState::tell(const Rules& r, const Event& e, const Scene& sc, const Words& w,
+                      std::vector<std::string>& out) {
   switch (e.kind) {
     case Event::kNone:
     case Event::kPass:
       return;
     case Event::kDeal: {
       out.push_back(seat_name(e.actor) + " deals all the cards" +
-                    (r_.packs > 1 ? " of two packs." : "."));
-      if (viewer >= 0) {
-        std::vector<Card> mine;
-        for (const kit::Held& c : hands_[viewer]) mine.push_back(c.card);
-        out.push_back("You hold " + token_list(mine) + ".");
-      }
+                    (r.packs > 1 ? " of two packs." : "."));
+      tell_own_hand(w, sc.dealt, out);
       return;
     }
     case Event::kPut:
@@ -173,9 +168,9 @@ void CheatState::narrate(Seat viewer, std::vector<std::string>& out) const {
     case Event::kCall:
       // With numbers stated, only the player knows how many went down.
       out.push_back(w.says(e.actor, "play") +
-                    (r_.stated && !w.sees(e.actor) ? "" : " " + cards_text(e.count)) +
+                    (r.stated && !w.sees(e.actor) ? "" : " " + cards_text(e.count)) +
                     " face down: \"" +
-                    (r_.stated ? claim_words(e.rank, e.stated) : rank_plural(e.rank)) + "\".");
+                    (r.stated ? claim_words(e.rank, e.stated) : rank_plural(e.rank)) + "\".");
       return;
     case Event::kChallenge: {
       std::vector<Card> shown;
@@ -184,13 +179,13 @@ void CheatState::narrate(Seat viewer, std::vector<std::string>& out) const {
                     w.verb(e.other, "turn") + " up " + token_list(shown) + ": " +
                     (e.truthful ? "the truth." : "a lie.") + " " + w.who(e.taker) + " " +
                     w.verb(e.taker, "take") + " up the pile" +
-                    (r_.stated && !w.sees(e.taker) ? "" : ", " + cards_text(e.taken)) + ".");
-      if (phase_ == Phase::kOver) out.push_back(outcome().summary);
+                    (r.stated && !w.sees(e.taker) ? "" : ", " + cards_text(e.taken)) + ".");
+      if (e.over) out.push_back(sc.summary);
       return;
     }
     case Event::kCovered:
       out.push_back("Nobody calls \"Cheat!\": " + w.whose(e.other) + " play is covered.");
-      if (phase_ == Phase::kOver) out.push_back(outcome().summary);
+      if (e.over) out.push_back(sc.summary);
       return;
   }
 }

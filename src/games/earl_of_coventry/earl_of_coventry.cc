@@ -63,7 +63,9 @@ void EarlState::apply_chance(Rng& rng) {
   lacks_.fill(0);
   ++deal_;
   chips_.begin_hand();
-  ev_ = Event{Event::kDeal, dealer_, Card(), 0};
+  ev_ = Event{};
+  ev_.kind = Event::kDeal, ev_.actor = dealer_;
+  scene_.dealt.record(hands_, r_.players);
   // "The eldest hand lays upon the table any card he pleases".
   turn_ = left(dealer_);
   phase_ = Phase::kPlay;
@@ -122,14 +124,18 @@ void EarlState::apply(Seat seat, Action a) {
   ++actions_;
   if (m.kind == Move::kNone) {
     lacks_[static_cast<std::size_t>(seat)] |= static_cast<std::uint16_t>(1u << round_rank());
-    ev_ = Event{Event::kPass, seat, Card(), 0};
+    ev_ = Event{};
+    ev_.kind = Event::kPass, ev_.actor = seat;
+    ev_.rank = round_rank();
     turn_ = left(seat);
     return;
   }
   auto& h = hands_[static_cast<std::size_t>(seat)];
   h.erase(std::find(h.begin(), h.end(), m.card));
   round_.push_back(m.card);
-  ev_ = Event{Event::kPlay, seat, m.card, static_cast<int>(round_.size())};
+  ev_ = Event{};
+  ev_.kind = Event::kPlay, ev_.actor = seat, ev_.card = m.card;
+  ev_.nth = static_cast<int>(round_.size());
   // "the first player to get rid of all his cards wins one counter from the
   // others for every card they hold."
   if (h.empty()) return end_deal(seat);
@@ -139,6 +145,7 @@ void EarlState::apply(Seat seat, Action a) {
     for (Card c : round_) gone_.push_back(c);
     round_.clear();
     turn_ = seat;
+    ev_.leads = true;
     return;
   }
   turn_ = left(seat);
@@ -147,12 +154,14 @@ void EarlState::apply(Seat seat, Action a) {
 void EarlState::end_deal(Seat out) {
   last_out_ = out;
   last_paid_.fill(0);
+  ev_.out = true;
   for (Seat s = 0; s < r_.players; ++s) {
     if (s == out) continue;
     const int n = static_cast<int>(hand(s).size());
     chips_.pay(s, out, n);
     last_paid_[static_cast<std::size_t>(s)] = n;
   }
+  scene_.paid.assign(last_paid_.begin(), last_paid_.begin() + r_.players);
   last_deal_ = deal_;
   for (Seat s = 0; s < r_.players; ++s)
     last_total_[static_cast<std::size_t>(s)] = chips_.balance(s);
@@ -280,39 +289,34 @@ View EarlState::view(Seat viewer) const {
   return v;
 }
 
-void EarlState::narrate(Seat viewer, std::vector<std::string>& out) const {
-  const Event& e = ev_;
-  const parlour::Words w(viewer);
+void EarlState::tell(const Rules& r, const Event& e, const Scene& sc, const parlour::Words& w,
+                     std::vector<std::string>& out) {
   switch (e.kind) {
     case Event::kNothing:
       return;
     case Event::kDeal:
       out.push_back(w.says(e.actor, "deal") + " the whole pack, one card at a time.");
-      if (viewer >= 0)
-        out.push_back("You hold " +
-                      token_list(std::vector<Card>(hand(viewer).begin(), hand(viewer).end())) +
-                      ".");
+      tell_own_hand(w, sc.dealt, out);
       return;
     case Event::kPass:
       out.push_back(w.who(e.actor) + " " + w.verb(e.actor, "have", "has") + " no " +
-                    std::string(rank_name(round_rank())) + ".");
+                    std::string(rank_name(e.rank)) + ".");
       return;
     case Event::kPlay: {
-      const std::string words = rhyme(r_, e.card.rank(), e.nth);
+      const std::string words = rhyme(r, e.card.rank(), e.nth);
       out.push_back(
           (e.nth == 1 ? w.says(e.actor, "lay") + " " : w.says(e.actor, "match") + " with ") +
           card_token(e.card) + (words.empty() ? "." : ": \"" + words + "\""));
-      if (e.nth == 4 && phase_ == Phase::kPlay && !round_.empty()) return;
-      if (phase_ != Phase::kPlay || turn_ != e.actor || !round_.empty()) {
-        if (last_out_ == e.actor && phase_ != Phase::kPlay) {
+      if (!e.leads) {
+        if (e.out) {
           std::string line = w.who(e.actor) + " " + w.verb(e.actor, "go", "goes") + " out first";
           // What each paid, told as Michigan tells it: the payments test
           // reads every counter from the story.
           int won = 0;
           std::string paid;
-          for (Seat s = 0; s < r_.players; ++s) {
+          for (Seat s = 0; s < r.players; ++s) {
             if (s == e.actor) continue;
-            const int p = last_paid_[static_cast<std::size_t>(s)];
+            const int p = sc.paid[static_cast<std::size_t>(s)];
             won += p;
             paid += std::string(paid.empty() ? "" : ", ") + w.who(s) + " " + std::to_string(p);
           }

@@ -5,6 +5,7 @@
 
 #include "core/chips.h"
 #include "core/small_vec.h"
+#include "core/story.h"
 #include "games/earl_of_coventry/earl_of_coventry.h"
 
 namespace parlour::earl_of_coventry {
@@ -15,13 +16,24 @@ using Hand = SmallVec<Card, 52>;
 // What the last transition did, for narration.
 struct Event {
   enum Kind : std::uint8_t { kNothing, kDeal, kPlay, kPass, kOut };
+
   Kind kind = kNothing;
   Seat actor = kNobody;
   Card card;
-  int nth = 0;  // kPlay: the card's place in its round, 1 to 4
+  int nth = 0;          // kPlay: the card's place in its round, 1 to 4
+  Rank rank = kNoRank;  // kPass: the rank of the round
+  bool leads = false;   // kPlay: the round is complete and the actor leads the next
+  // kPlay: the actor went out, and what each of the others paid.
+  bool out = false;
 };
 
-class EarlState final : public StateBase<EarlState> {
+// The bulky facts of a deal or a hand's end, for narration (core/story.h).
+struct Scene {
+  std::vector<int> paid;
+  SeatCards<52, kMaxPlayers> dealt;  // kDeal: each seat's hand
+};
+
+class EarlState final : public Narrated<EarlState, Event, Scene> {
  public:
   explicit EarlState(const Rules& rules);
 
@@ -31,7 +43,8 @@ class EarlState final : public StateBase<EarlState> {
   void apply_chance(Rng& rng) override;
   std::string action_label(Seat seat, Action a) const override;
   View view(Seat viewer) const override;
-  void narrate(Seat viewer, std::vector<std::string>& out) const override;
+  static void tell(const Rules& r, const Event& e, const Scene& sc, const parlour::Words& w,
+                   std::vector<std::string>& out);
   Outcome outcome() const override;
   void all_cards(std::vector<Card>& out) const override;
   int actions_applied() const override { return actions_; }
@@ -57,7 +70,6 @@ class EarlState final : public StateBase<EarlState> {
 
   // For the resampler and tests.
   Hand& mutable_hand(Seat s) { return hands_[static_cast<std::size_t>(s)]; }
-  void forget_last_event() { ev_ = Event(); }
   // Puts the game at `turn`'s lead with these hands. For tests.
   void set_position(const std::vector<std::vector<Card>>& hands, Seat turn);
 
@@ -79,7 +91,6 @@ class EarlState final : public StateBase<EarlState> {
   std::array<int, kMaxPlayers> last_paid_{}, last_total_{};  // the deal last finished
   int last_deal_ = 0;
   int actions_ = 0;
-  Event ev_;
 };
 
 }  // namespace parlour::earl_of_coventry

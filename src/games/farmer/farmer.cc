@@ -38,6 +38,7 @@ void FarmerState::sell(Seat farmer) {
   ++farms_;
   for (Seat s = 0; s < r_.players; ++s) chips_.stake(s, kFarm, 1);
   chips_.stake(farmer_, kFarm, r_.price);
+  ev_.buyer = farmer_, ev_.farm = farm();
   phase_ = Phase::kDeal;
 }
 
@@ -95,6 +96,9 @@ void FarmerState::begin_deal() {
   }
   ev_ = Event{};
   ev_.kind = Event::kDeal, ev_.actor = farmer_, ev_.deal = deal_;
+  scene_.first = {};
+  for (Seat s = 0; s < r_.players; ++s)
+    if (!hand(s).empty()) scene_.first[static_cast<std::size_t>(s)] = hand(s)[0];
   // "each in turn, beginning on the dealer's left must take at least one card".
   phase_ = Phase::kDraw;
   turn_ = left(farmer_);
@@ -141,10 +145,11 @@ void FarmerState::apply(Seat seat, Action a) {
     ev_.card = stock_.back();
     hands_[static_cast<std::size_t>(seat)].push_back(stock_.back());
     stock_.pop_back();
-    ev_.held = static_cast<int>(hands_[static_cast<std::size_t>(seat)].size());
+    ev_.held = ev_.cards = static_cast<int>(hand(seat).size()), ev_.total = total(seat);
     return;  // the same player takes again or stands
   }
   ev_.kind = Event::kStand;
+  ev_.cards = static_cast<int>(hand(seat).size()), ev_.total = total(seat);
   stood_ |= SeatMask{1} << seat;
   turn_ = left(seat);
   if (turn_ != farmer_) return;
@@ -212,18 +217,15 @@ void FarmerState::settle() {
   }
   const int farm = this->farm();
   if (winner_ != kNobody) ev_.taken = chips_.take_pot(winner_, kFarm);
+  ev_.farmer = farmer_, ev_.winner = winner_, ev_.nearest = nearest_;
+  ev_.winner_by = winner_by_, ev_.nearest_by = nearest_by_;
+  scene_.hands.clear();
+  for (Seat s = 0; s < r_.players; ++s)
+    scene_.hands.add(hand(s)), scene_.totals[static_cast<std::size_t>(s)] = total(s);
+  ev_.farm = this->farm();
 
-  std::string summary = "Deal " + std::to_string(deal_) + ": ";
-  summary += winner_ != kNobody ? seat_name(winner_) + " made 16 and took the farm, " +
-                                      std::to_string(farm) + " counters"
-                                : "no 16, and the farm stays with " + seat_name(farmer_);
-  const std::string counters = collected == 1 ? " counter" : " counters";
-  summary += collected > 0 ? "; " + seat_name(farmer_) + " collected " + std::to_string(collected) +
-                                 counters + " from hands over 16"
-                           : "; no hand went over 16";
-  if (nearest_ != kNobody && winner_ != nearest_)
-    summary += "; " + seat_name(nearest_) + " was nearest 16";
-  last_.record(chips_, deal_, summary + ".");
+  ev_.deal = deal_, ev_.collected = collected;
+  last_.record(chips_, deal_, deal_summary(deal_, winner_, farm, farmer_, collected, nearest_));
   chips_.begin_hand();
 
   if (winner_ == kNobody) {
@@ -237,6 +239,7 @@ void FarmerState::settle() {
   }
   if (deal_ >= r_.deals) {
     phase_ = Phase::kOver;
+    ev_.over = true, scene_.result = outcome().summary;
     return;
   }
   // "When the farm is won, it is emptied, and resold as in the beginning."
@@ -251,6 +254,22 @@ void FarmerState::settle() {
       ev_.sold = true;
       return sell(left(farmer_));
   }
+}
+
+std::string FarmerState::deal_summary(int deal, Seat winner, int farm, Seat farmer, int collected,
+                                      Seat nearest) {
+  std::string summary = "Deal " + std::to_string(deal) + ": ";
+  summary += winner != kNobody ? seat_name(winner) + " made 16 and took the farm, " +
+                                     std::to_string(farm) + " counters"
+                               : "no 16, and the farm stays with " + seat_name(farmer);
+  const std::string counters = collected == 1 ? " counter" : " counters";
+  summary += collected > 0 ? "; " + seat_name(farmer) + " collected " + std::to_string(collected) +
+                                 counters + " from hands over 16"
+                           : "; no hand went over 16";
+  if (nearest != kNobody && winner != nearest)
+    summary += "; " + seat_name(nearest) + " was nearest 16";
+  summary += '.';
+  return summary;
 }
 
 // ---- The end ----------------------------------------------------------------------------

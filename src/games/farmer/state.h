@@ -7,6 +7,7 @@
 
 #include "core/chips.h"
 #include "core/small_vec.h"
+#include "core/story.h"
 #include "games/farmer/farmer.h"
 #include "kit/bank.h"
 
@@ -27,19 +28,42 @@ enum class TieBreak : std::uint8_t { kNone, kSixOfHearts, kFewestCards, kEldestH
 // What the last transition did, for narration.
 struct Event {
   enum Kind : std::uint8_t { kNothing, kFarmer, kDeal, kTake, kStand };
+
   Kind kind = kNothing;
   Seat actor = kNobody;
   Card card;               // kTake: the card taken
   int held = 0;            // kTake: the cards the taker holds with it
   int position = 0;        // kFarmer: the six of hearts was the position-th card dealt round
-  int deal = 0;            // kDeal: the deal dealt
+  int deal = 0;            // kDeal, shown: the deal
   bool shown = false;      // kStand: all are helped, the hands are shown and settled
   bool sold = false;       // the farm was sold (kFarmer; kStand with new-farmer winner or left)
   bool same_farm = false;  // kStand: no 16, the farmer deals again
   int taken = 0;           // kStand: the counters the 16 took from the farm
+  // sold: who bought the farm, and what it holds then; same_farm: what it
+  // holds after the deal.
+  Seat buyer = kNobody;
+  int farm = 0;
+  // kTake, kStand: the actor's cards and points after the move.
+  int cards = 0, total = 0;
+  // shown: the deal's farmer; each hand and its points; who made 16 and who
+  // was nearest, and by which tie-break; the deal in brief, and the result
+  // if the match is over.
+  Seat farmer = kNobody;
+  Seat winner = kNobody, nearest = kNobody;
+  TieBreak winner_by = TieBreak::kNone, nearest_by = TieBreak::kNone;
+  int collected = 0;  // shown: what the farmer collected from hands over 16
+  bool over = false;  // the match is over (Scene::result)
 };
 
-class FarmerState final : public StateBase<FarmerState> {
+// The bulky facts of a deal or a hand's end, for narration (core/story.h).
+struct Scene {
+  std::array<Card, kMaxPlayers> first{};  // kDeal: the card each was dealt
+  SeatCards<kMaxPlayers * 10, kMaxPlayers> hands;
+  std::array<int, kMaxPlayers> totals{};
+  std::string result;  // the match is over: its result
+};
+
+class FarmerState final : public Narrated<FarmerState, Event, Scene> {
  public:
   explicit FarmerState(const Rules& rules);
 
@@ -49,8 +73,12 @@ class FarmerState final : public StateBase<FarmerState> {
   void apply_chance(Rng& rng) override;
   std::string action_label(Seat seat, Action a) const override;
   View view(Seat viewer) const override;
-  void narrate(Seat viewer, std::vector<std::string>& out) const override;
+  static void tell(const Rules& r, const Event& e, const Scene& sc, const Words& w,
+                   std::vector<std::string>& out);
   Outcome outcome() const override;
+  // A deal in brief: what the summary between deals and the story say.
+  static std::string deal_summary(int deal, Seat winner, int farm, Seat farmer, int collected,
+                                  Seat nearest);
   void all_cards(std::vector<Card>& out) const override;
   int actions_applied() const override { return actions_; }
   const Chips* chips() const override { return &chips_; }
@@ -93,7 +121,6 @@ class FarmerState final : public StateBase<FarmerState> {
   // ---- For the resampler and tests ----
   Hand& mutable_hand(Seat s) { return hands_[static_cast<std::size_t>(s)]; }
   Pack& mutable_stock() { return stock_; }
-  void forget_last_event() { ev_ = Event(); }
   // Deals the deal in hand with this pack, its top card last: one card each
   // from the farmer's left. REQUIRES: phase() == kDeal. For tests.
   void set_deal(const std::vector<Card>& pack);
@@ -124,7 +151,6 @@ class FarmerState final : public StateBase<FarmerState> {
   TieBreak winner_by_ = TieBreak::kNone, nearest_by_ = TieBreak::kNone;
   kit::LastHand last_;  // for the view between deals
   int actions_ = 0;
-  Event ev_;
 };
 
 // The heuristic bot's choice for `me`, which may act (info.cc). For tests.

@@ -97,13 +97,12 @@ View FarmerState::view(Seat viewer) const {
   return v;
 }
 
-void FarmerState::narrate(Seat viewer, std::vector<std::string>& out) const {
-  const Event& e = ev_;
-  const Words w(viewer);
+void FarmerState::tell(const Rules& r, const Event& e, const Scene& sc, const Words& w,
+                       std::vector<std::string>& out) {
   auto sold = [&] {
-    out.push_back("Each player puts a counter into the farm, and " + w.whom(farmer_) + " " +
-                  w.verb(farmer_, "buy", "buys") + " it for " + counters_text(r_.price) +
-                  ": the farm holds " + counters_text(farm()) + ".");
+    out.push_back("Each player puts a counter into the farm, and " + w.whom(e.buyer) + " " +
+                  w.verb(e.buyer, "buy", "buys") + " it for " + counters_text(r.price) +
+                  ": the farm holds " + counters_text(e.farm) + ".");
   };
   switch (e.kind) {
     case Event::kNothing:
@@ -119,8 +118,9 @@ void FarmerState::narrate(Seat viewer, std::vector<std::string>& out) const {
     case Event::kDeal:
       out.push_back("Deal " + std::to_string(e.deal) + ": " + w.says(e.actor, "deal") +
                     " one card face down to each player.");
-      if (viewer >= 0 && !hand(viewer).empty())
-        out.push_back("Your card: " + card_token(hand(viewer)[0]) + ".");
+      if (w.viewer() >= 0 && sc.first[static_cast<std::size_t>(w.viewer())].valid())
+        out.push_back("Your card: " + card_token(sc.first[static_cast<std::size_t>(w.viewer())]) +
+                      ".");
       return;
     case Event::kTake: {
       const Seat a = e.actor;
@@ -130,53 +130,54 @@ void FarmerState::narrate(Seat viewer, std::vector<std::string>& out) const {
                       " " + std::to_string(e.held) + ".");
         return;
       }
-      const int t = total(a);
+      const int t = e.total;
       out.push_back(w.says(a, "take") + " " + card_token(e.card) +
                     ", face down: " + std::to_string(t) + (t > kTarget ? ", over 16." : "."));
       return;
     }
     case Event::kStand: {
       const Seat a = e.actor;
-      const int cards = static_cast<int>(hand(a).size());
-      out.push_back(w.says(a, "stand") + " on " + cards_text(cards) +
-                    (w.sees(a) && total(a) > kTarget ? ", saying nothing of the overdraw." : "."));
+      out.push_back(w.says(a, "stand") + " on " + cards_text(e.cards) +
+                    (w.sees(a) && e.total > kTarget ? ", saying nothing of the overdraw." : "."));
       if (!e.shown) return;
       std::string shown;
-      for (int k = 1; k < r_.players; ++k) {
-        const Seat s = left(farmer_, k);
-        shown += (shown.empty() ? "" : "; ") + w.who(s) + " " + token_list(hand(s)) + ", " +
-                 std::to_string(total(s));
+      for (int k = 1; k < r.players; ++k) {
+        const Seat s = (e.farmer + k) % r.players;
+        shown += (shown.empty() ? "" : "; ") + w.who(s) + " " + token_list(sc.hands.of(s)) + ", " +
+                 std::to_string(sc.totals[static_cast<std::size_t>(s)]);
       }
       out.push_back("All are helped, and the hands are shown: " + shown + ".");
-      if (winner_ != kNobody)
-        out.push_back(w.who(winner_) + " " + w.verb(winner_, "have", "has") + " 16" +
-                      why(winner_by_) + " and " + w.verb(winner_, "take", "takes") + " the " +
+      if (e.winner != kNobody)
+        out.push_back(w.who(e.winner) + " " + w.verb(e.winner, "have", "has") + " 16" +
+                      why(e.winner_by) + " and " + w.verb(e.winner, "take", "takes") + " the " +
                       counters_text(e.taken) + " in the farm, all its contents.");
-      for (int k = 1; k < r_.players; ++k) {
-        const Seat s = left(farmer_, k);
-        if (total(s) > kTarget)
-          out.push_back(w.who(s) + " " + w.verb(s, "pay", "pays") + " " + w.whom(farmer_) + " " +
-                        counters_text(total(s) - kTarget) + ", a counter a point over 16.");
+      for (int k = 1; k < r.players; ++k) {
+        const Seat s = (e.farmer + k) % r.players;
+        const int t = sc.totals[static_cast<std::size_t>(s)];
+        if (t > kTarget)
+          out.push_back(w.who(s) + " " + w.verb(s, "pay", "pays") + " " + w.whom(e.farmer) + " " +
+                        counters_text(t - kTarget) + ", a counter a point over 16.");
       }
-      if (nearest_ != kNobody && r_.players > 2) {
+      if (e.nearest != kNobody && r.players > 2) {
         // Our reading of "each of the others": every player but the farmer
         // (farmer.cc), so the story names who pays.
         std::uint32_t payers = 0;
-        for (int k = 1; k < r_.players; ++k)
-          if (left(farmer_, k) != nearest_) payers |= std::uint32_t{1} << left(farmer_, k);
-        out.push_back(w.who(nearest_) + ", nearest 16" + why(nearest_by_) + ", " +
-                      w.verb(nearest_, "receive", "receives") + " a counter from " +
+        for (int k = 1; k < r.players; ++k)
+          if (const Seat s = (e.farmer + k) % r.players; s != e.nearest)
+            payers |= std::uint32_t{1} << s;
+        out.push_back(w.who(e.nearest) + ", nearest 16" + why(e.nearest_by) + ", " +
+                      w.verb(e.nearest, "receive", "receives") + " a counter from " +
                       (std::popcount(payers) > 1 ? "each of " : "") + w.whom(payers) +
                       " (the farmer pays none).");
       }
-      out.push_back(last_.summary());
-      if (phase_ == Phase::kOver) {
-        out.push_back(outcome().summary);
+      out.push_back(deal_summary(e.deal, e.winner, e.taken, e.farmer, e.collected, e.nearest));
+      if (e.over) {
+        out.push_back(sc.result);
         return;
       }
       if (e.same_farm) {
-        out.push_back(w.who(farmer_) + " " + w.verb(farmer_, "keep", "keeps") + " the farm, " +
-                      counters_text(farm()) + ", and " + w.verb(farmer_, "deal", "deals") +
+        out.push_back(w.who(e.farmer) + " " + w.verb(e.farmer, "keep", "keeps") + " the farm, " +
+                      counters_text(e.farm) + ", and " + w.verb(e.farmer, "deal", "deals") +
                       " again.");
       } else if (e.sold) {
         sold();

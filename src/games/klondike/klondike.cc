@@ -57,11 +57,11 @@ void KlondikeState::set_deal(const std::vector<Card>& cards) {
   found_ = {};
   score_ = r_.scoring == Scoring::kVegas ? -52 : 0;
   dealt_ = true;
-  story_ = {
-      "The cards are dealt: seven columns of one to seven cards, the top of each face up; "
-      "24 cards in the stock."};
+  ev_ = Event{};
+  ev_.steps.push_back({});  // kDeal
   auto_foundations();
   settle_end();
+  if (over_) ev_.summary = outcome().summary;
   seen_ = visible();
 }
 
@@ -72,7 +72,7 @@ void KlondikeState::set_position(const std::array<Pile, kColumns>& columns,
   stock_ = std::move(stock), waste_ = std::move(waste);
   score_ = recycles_ = actions_ = 0;
   played_since_recycle_ = true;
-  history_.clear(), story_.clear();
+  history_.clear(), forget_last_event();
   dealt_ = true;
   seen_ = visible();
   settle_end();
@@ -156,7 +156,7 @@ void KlondikeState::legal_actions(Seat, std::vector<Action>& out) const {
 void KlondikeState::apply(Seat, Action a) {
   const Move m = *Move::decode(a);
   ++actions_;
-  story_.clear();
+  ev_ = Event{};
   history_.push_back(
       {columns_, down_, stock_, waste_, found_, score_, recycles_, played_since_recycle_});
   play(m);
@@ -165,6 +165,7 @@ void KlondikeState::apply(Seat, Action a) {
   if ((now & ~seen_) != 0 && !r_.thoughtful) history_.clear();
   seen_ |= now;
   settle_end();
+  if (over_) ev_.summary = outcome().summary;
 }
 
 std::uint64_t KlondikeState::visible() const {
@@ -196,8 +197,7 @@ void KlondikeState::play(const Move& m) {
       stock_.pop_back();
     }
     if (!quiet_)
-      story_.push_back("You turn " + std::to_string(n) + (n == 1 ? " card" : " cards") +
-                       " from the stock: " + card_token(waste_.back()) + " on top.");
+      ev_.steps.push_back({Told::kTurn, waste_.back(), static_cast<std::uint8_t>(n), -1});
   } else if (m.kind == Move::kRecycle) {
     stock_.assign(waste_.rbegin(), waste_.rend());
     waste_.clear();
@@ -205,7 +205,7 @@ void KlondikeState::play(const Move& m) {
     played_since_recycle_ = false;
     if (r_.scoring == Scoring::kStandard)
       score_ = std::max(0, score_ - (r_.draw == 1 ? 100 : recycles_ > 3 ? 20 : 0));
-    if (!quiet_) story_.push_back("You turn the waste over: it is the stock again.");
+    if (!quiet_) ev_.steps.push_back({Told::kRecycle, Card(), 0, -1});
   } else {
     shift(m);
   }
@@ -247,13 +247,11 @@ void KlondikeState::shift(const Move& m) {
     if (to_foundation) score_ += 5;
     if (m.from >= kFoundation0) score_ -= 5;
   }
-  const std::string what = quiet_         ? ""
-                           : m.count == 1 ? card_token(moving.front())
-                                          : token_list(moving);
-  if (!quiet_)
-    story_.push_back("You move " + what +
-                     (to_foundation ? " to its foundation."
-                                    : " to column " + std::to_string(column_of(m.to) + 1) + "."));
+  if (!quiet_) {
+    ev_.steps.push_back({Told::kMove, moving.front(), static_cast<std::uint8_t>(moving.size()),
+                         static_cast<std::int8_t>(to_foundation ? -1 : column_of(m.to))});
+    ev_.moved.insert(ev_.moved.end(), moving.begin(), moving.end());
+  }
   turn_tops();
 }
 
@@ -265,9 +263,7 @@ void KlondikeState::turn_tops() {
     if (d > 0 && d == static_cast<int>(p.size())) {
       --d;
       if (r_.scoring == Scoring::kStandard) score_ += 5;
-      if (!quiet_)
-        story_.push_back("Column " + std::to_string(c + 1) + " turns up " + card_token(p.back()) +
-                         ".");
+      if (!quiet_) ev_.steps.push_back({Told::kTurnUp, p.back(), 0, static_cast<std::int8_t>(c)});
     }
   }
 }
@@ -317,7 +313,7 @@ bool KlondikeState::undo() {
   history_.pop_back();
   --actions_;
   over_ = false;
-  story_.clear();
+  forget_last_event();
   return true;
 }
 

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/small_vec.h"
+#include "core/story.h"
 #include "games/klondike/klondike.h"
 
 namespace parlour::klondike {
@@ -20,7 +21,23 @@ using Pile = SmallVec<Card, 19>;
 // rules.md, option `auto`.
 bool safe_up(Card c, const std::array<int, 4>& found);
 
-class KlondikeState final : public StateBase<KlondikeState> {
+// What the last move did, step by step, for narration (core/story.h): the
+// move, the cards it turned up and those the rules then played up. Plain
+// data, no text: the bots play through apply() too.
+struct Told {
+  enum Kind : std::uint8_t { kDeal, kTurn, kRecycle, kMove, kTurnUp };
+  Kind kind = kDeal;
+  Card card;               // kTurn: the waste's new top; kTurnUp: the card turned up
+  std::uint8_t count = 0;  // kTurn: the cards turned; kMove: the cards moved (Event::moved)
+  std::int8_t to = -1;     // kMove: the column, -1 a foundation; kTurnUp: the column
+};
+struct Event {
+  std::vector<Told> steps;
+  std::vector<Card> moved;  // the cards of the kMove steps, in order
+  std::string summary;      // the game ended: its result
+};
+
+class KlondikeState final : public Narrated<KlondikeState, Event> {
  public:
   explicit KlondikeState(const Rules& rules) : r_(rules) {}
 
@@ -30,7 +47,7 @@ class KlondikeState final : public StateBase<KlondikeState> {
   void apply_chance(Rng& rng) override;
   std::string action_label(Seat seat, Action a) const override;
   View view(Seat viewer) const override;
-  void narrate(Seat viewer, std::vector<std::string>& out) const override;
+  static void tell(const Rules& r, const Event& e, const Words& w, std::vector<std::string>& out);
   Outcome outcome() const override;
   void all_cards(std::vector<Card>& out) const override;
   int actions_applied() const override { return actions_; }
@@ -59,13 +76,12 @@ class KlondikeState final : public StateBase<KlondikeState> {
   std::optional<Move> next_safe() const;
   // The hidden cards, for the resampler: the face-down ones and the stock.
   std::vector<Card*> hidden();
-  void forget_last_event() { story_.clear(); }
   std::uint64_t hash() const;
   // For the solver: the move and what follows from it (cards turned up, safe
   // cards up), nothing recorded or told.
   void play_quiet(const Move& m);
   // For the solver: a copy to search from carries no history or story.
-  void forget_history() { history_.clear(), story_.clear(); }
+  void forget_history() { history_.clear(), forget_last_event(); }
 
   // For tests: the 52 cards as dealt (column by column, one to seven, the
   // last of each face up; then the stock, its first card turned first).
@@ -122,7 +138,6 @@ class KlondikeState final : public StateBase<KlondikeState> {
     bool played;
   };
   std::vector<Position> history_;
-  std::vector<std::string> story_;  // what the last move did, for narration
 };
 
 // The solver (solve.cc): a depth-first search of the thoughtful game (every

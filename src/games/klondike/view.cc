@@ -131,9 +131,37 @@ View KlondikeState::view(Seat viewer) const {
   return v;
 }
 
-void KlondikeState::narrate(Seat, std::vector<std::string>& out) const {
-  out.insert(out.end(), story_.begin(), story_.end());
-  if (over_ && !story_.empty()) out.push_back(outcome().summary);
+void KlondikeState::tell(const Rules&, const Event& e, const Words&,
+                         std::vector<std::string>& out) {
+  std::size_t moved = 0;  // into e.moved
+  for (const Told& st : e.steps) switch (st.kind) {
+      case Told::kDeal:
+        out.push_back(
+            "The cards are dealt: seven columns of one to seven cards, the top of each face up; "
+            "24 cards in the stock.");
+        break;
+      case Told::kTurn:
+        out.push_back("You turn " + std::to_string(st.count) +
+                      (st.count == 1 ? " card" : " cards") +
+                      " from the stock: " + card_token(st.card) + " on top.");
+        break;
+      case Told::kRecycle:
+        out.push_back("You turn the waste over: it is the stock again.");
+        break;
+      case Told::kMove: {
+        const std::span<const Card> cards(e.moved.data() + moved, st.count);
+        moved += st.count;
+        out.push_back(
+            "You move " + (st.count == 1 ? card_token(cards[0]) : token_list(cards)) +
+            (st.to < 0 ? " to its foundation." : " to column " + std::to_string(st.to + 1) + "."));
+        break;
+      }
+      case Told::kTurnUp:
+        out.push_back("Column " + std::to_string(st.to + 1) + " turns up " + card_token(st.card) +
+                      ".");
+        break;
+    }
+  if (!e.summary.empty()) out.push_back(e.summary);
 }
 
 }  // namespace parlour::klondike

@@ -53,7 +53,8 @@ void LiftSmokeState::apply_chance(Rng& rng) {
   std::vector<Card> stock(stock_.begin(), stock_.end());
   for (Seat s = 0; s < p; ++s) hands_[s].clear();
   set_position(hands, turned_, stock, (dealer_ + 1) % p);
-  ev_.kind = Event::kDeal, ev_.actor = dealer_;
+  ev_.kind = Event::kDeal, ev_.actor = dealer_, ev_.turned = turned_;
+  scene_.dealt.record(hands_, p);
 }
 
 void LiftSmokeState::set_position(const std::vector<std::vector<Card>>& hands, Card turned,
@@ -166,7 +167,9 @@ void LiftSmokeState::end_trick() {
   // nobody with cards, "the winner of that trick wins" (pokerwiner.com).
   if (std::popcount(in_) <= 1) {
     winner_ = in_ ? std::countr_zero(in_) : w;
-    ev_.over = true;
+    ev_.over = true, ev_.pot_winner = winner_, ev_.last_with_cards = in_ != 0;
+    ev_.by_card_drawn = ev_.drawn.valid() && w == winner_ && std::popcount(ev_.dropped) == 1 &&
+                        hands_[winner_].size() == 1;
     phase_ = Phase::kOver;
     return;
   }

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/small_vec.h"
+#include "core/story.h"
 #include "games/lift_smoke/lift_smoke.h"
 #include "kit/tricks.h"
 
@@ -22,6 +23,7 @@ using Pile = SmallVec<Card, 52>;
 // What the last transition did, for narration.
 struct Event {
   enum Kind : std::uint8_t { kNone, kDeal, kPlay };
+
   Kind kind = kNone;
   Seat actor = kNobody;
   Card card;
@@ -29,10 +31,22 @@ struct Event {
   Seat winner = kNobody;  // of the trick
   Card drawn;             // what the winner drew (invalid: the stock was empty)
   SeatMask dropped = 0;   // who ran out of cards with this trick
+  // The game is over: who won the pot; whether by being the last with cards
+  // (else nobody has any, and the trick's winner wins); whether by the card
+  // just drawn, the adversary having none.
   bool over = false;
+  Seat pot_winner = kNobody;
+  bool last_with_cards = false, by_card_drawn = false;
+  // kDeal: the card turned for trumps, and each seat's hand.
+  Card turned;
 };
 
-class LiftSmokeState final : public StateBase<LiftSmokeState> {
+// The bulky facts of a deal or a hand's end, for narration (core/story.h).
+struct Scene {
+  SeatCards<52, kMaxPlayers> dealt;
+};
+
+class LiftSmokeState final : public Narrated<LiftSmokeState, Event, Scene> {
  public:
   explicit LiftSmokeState(const Rules& rules);
 
@@ -42,7 +56,8 @@ class LiftSmokeState final : public StateBase<LiftSmokeState> {
   void apply_chance(Rng& rng) override;
   std::string action_label(Seat seat, Action a) const override;
   View view(Seat viewer) const override;
-  void narrate(Seat viewer, std::vector<std::string>& out) const override;
+  static void tell(const Rules& r, const Event& e, const Scene& sc, const Words& w,
+                   std::vector<std::string>& out);
   Outcome outcome() const override;
   void all_cards(std::vector<Card>& out) const override;
   int actions_applied() const override { return actions_; }
@@ -84,7 +99,6 @@ class LiftSmokeState final : public StateBase<LiftSmokeState> {
   // ---- For the resampler and tests ----
   Hand& mutable_hand(Seat s) { return hands_[s]; }
   Pile& mutable_stock() { return stock_; }
-  void forget_last_event() { ev_ = Event(); }
   // Starts play with these hands (by seat), turned card and stock (its top
   // card last), `leader` to lead. For tests. REQUIRES: with
   // dealer_keeps_trump, the dealer's hand holds the turned card.
@@ -115,7 +129,6 @@ class LiftSmokeState final : public StateBase<LiftSmokeState> {
   int tricks_ = 0;
   Seat winner_ = kNobody;
   int actions_ = 0;
-  Event ev_;
 };
 
 }  // namespace parlour::lift_smoke

@@ -117,20 +117,19 @@ View LiftSmokeState::view(Seat viewer) const {
   return v;
 }
 
-void LiftSmokeState::narrate(Seat viewer, std::vector<std::string>& out) const {
-  const Event& e = ev_;
-  const Words w(viewer);
+void LiftSmokeState::tell(const Rules& r, const Event& e, const Scene& sc, const Words& w,
+                          std::vector<std::string>& out) {
   switch (e.kind) {
     case Event::kNone:
       return;
     case Event::kDeal:
-      out.push_back(w.says(e.actor, "deal") + " " + cards_text(r_.players) + " each and " +
+      out.push_back(w.says(e.actor, "deal") + " " + cards_text(r.players) + " each and " +
                     w.verb(e.actor, "turn") + " " +
-                    (r_.dealer_keeps_trump ? "up the last card dealt, " + card_token(turned_) +
-                                                 ", and " + w.verb(e.actor, "keep") + " it: "
-                                           : card_token(turned_) + ": ") +
-                    std::string(suit_name(turned_.suit())) + " are trumps.");
-      if (viewer >= 0) out.push_back("You hold " + token_list(hands_[viewer]) + ".");
+                    (r.dealer_keeps_trump ? "up the last card dealt, " + card_token(e.turned) +
+                                                ", and " + w.verb(e.actor, "keep") + " it: "
+                                          : card_token(e.turned) + ": ") +
+                    std::string(suit_name(e.turned.suit())) + " are trumps.");
+      tell_own_hand(w, sc.dealt, out);
       return;
     case Event::kPlay: {
       out.push_back(w.says(e.actor, "play") + " " + card_token(e.card) + ".");
@@ -145,19 +144,18 @@ void LiftSmokeState::narrate(Seat viewer, std::vector<std::string>& out) const {
       out.push_back(line + ".");
       if (e.dropped) out.push_back(dropped_line(w, e.dropped));
       if (e.over) {
-        if (e.drawn.valid() && e.winner == winner_ && std::popcount(e.dropped) == 1 &&
-            hands_[winner_].size() == 1)
-          out.push_back("The card drawn wins the game, " + w.whose(winner_) +
+        if (e.by_card_drawn)
+          out.push_back("The card drawn wins the game, " + w.whose(e.pot_winner) +
                         " adversary having none.");
         // Hoyle: "The last survivor to have any cards left wins the pot. If
         // several hands are exhausted by the last trick, the winner of that
         // trick wins the pot."
-        if (is_in(winner_))
-          out.push_back(w.who(winner_) + " " + w.verb(winner_, "are", "is") +
-                        " the last with cards and " + w.verb(winner_, "win") + " the pot.");
+        if (e.last_with_cards)
+          out.push_back(w.who(e.pot_winner) + " " + w.verb(e.pot_winner, "are", "is") +
+                        " the last with cards and " + w.verb(e.pot_winner, "win") + " the pot.");
         else
           out.push_back("Nobody has a card left, and the winner of the last trick wins the pot: " +
-                        w.says(winner_, "win") + ".");
+                        w.says(e.pot_winner, "win") + ".");
       }
       return;
     }

@@ -7,6 +7,7 @@
 
 #include "core/chips.h"
 #include "core/small_vec.h"
+#include "core/story.h"
 #include "games/macao/macao.h"
 #include "kit/bank.h"
 
@@ -67,7 +68,7 @@ struct Event {
   SeatMask over_poor = 0, over_uncovered = 0;  // the same, of the hand settled
 };
 
-class MacaoState final : public StateBase<MacaoState> {
+class MacaoState final : public Narrated<MacaoState, Event> {
  public:
   explicit MacaoState(const Rules& rules);
 
@@ -77,7 +78,7 @@ class MacaoState final : public StateBase<MacaoState> {
   void apply_chance(Rng& rng) override;
   std::string action_label(Seat seat, Action a) const override;
   View view(Seat viewer) const override;
-  void narrate(Seat viewer, std::vector<std::string>& out) const override;
+  static void tell(const Rules& r, const Event& e, const Words& w, std::vector<std::string>& out);
   Outcome outcome() const override;
   void all_cards(std::vector<Card>& out) const override;
   int actions_applied() const override { return actions_; }
@@ -111,7 +112,6 @@ class MacaoState final : public StateBase<MacaoState> {
   // ---- For the resampler and tests ----
   Hand& mutable_hand(Seat s) { return hands_[static_cast<std::size_t>(s)]; }
   Pile& mutable_stock() { return stock_; }
-  void forget_last_event() { ev_ = Event(); }
   // Deals the hand in stake with these first cards (by seat; empty for a seat
   // with no stake) and this stock (its top card last), then looks at the
   // naturals. REQUIRES: phase() == kDeal. For tests.
@@ -144,7 +144,6 @@ class MacaoState final : public StateBase<MacaoState> {
   SeatMask shown_ = 0;
   kit::LastHand last_;  // for the view between hands
   int actions_ = 0;
-  Event ev_;
 };
 
 // The threshold bot's choice for `me`, which may act (info.cc). For tests.

@@ -117,12 +117,11 @@ View MacaoState::view(Seat viewer) const {
   return v;
 }
 
-void MacaoState::narrate(Seat viewer, std::vector<std::string>& out) const {
+void MacaoState::tell(const Rules& r, const Event& e, const Words& w,
+                      std::vector<std::string>& out) {
   // The story reads only the event: the state has moved on (issue 36).
-  const Event& e = ev_;
-  const Words w(viewer);
   auto passed = [&](SeatMask poor, SeatMask uncovered) {
-    for (Seat s = 0; s < r_.players; ++s) {
+    for (Seat s = 0; s < r.players; ++s) {
       if (poor >> s & 1)
         out.push_back(w.who(s) + " cannot stake: a stake needs 3 chips, to cover a natural 9.");
       if (uncovered >> s & 1)
@@ -130,8 +129,8 @@ void MacaoState::narrate(Seat viewer, std::vector<std::string>& out) const {
     }
   };
   auto bank_line = [&](int hand, Seat banker) {
-    out.push_back("Hand " + std::to_string(hand) + " of " + std::to_string(r_.match_hands()) +
-                  ": " + w.who(banker) + " " + w.verb(banker, "hold", "holds") + " the bank.");
+    out.push_back("Hand " + std::to_string(hand) + " of " + std::to_string(r.match_hands()) + ": " +
+                  w.who(banker) + " " + w.verb(banker, "hold", "holds") + " the bank.");
   };
   // What a hand settled won or lost: ", and wins 2 chips".
   auto paid = [&](const ShownHand& h) -> std::string {
@@ -196,12 +195,12 @@ void MacaoState::narrate(Seat viewer, std::vector<std::string>& out) const {
       after();
       return;
     case Event::kDeal: {
-      out.push_back("Hand " + std::to_string(e.hand) + " of " + std::to_string(r_.match_hands()) +
+      out.push_back("Hand " + std::to_string(e.hand) + " of " + std::to_string(r.match_hands()) +
                     ": " + w.says(e.actor, "deal") +
                     " one card face down to each player staking and " +
                     (w.you(e.actor) ? "yourself." : "to the bank."));
-      if (viewer >= 0 && (e.dealt >> viewer & 1)) {
-        const Card c = e.first[static_cast<std::size_t>(viewer)];
+      if (w.viewer() >= 0 && (e.dealt >> w.viewer() & 1)) {
+        const Card c = e.first[static_cast<std::size_t>(w.viewer())];
         out.push_back("Your card: " + card_token(c) + ", " + points_text(points(c)) + ".");
       }
       for (const ShownHand& h : e.hands_told) natural_line(h);

@@ -20,7 +20,7 @@ void MichiganState::apply_chance(Rng& rng) {
     ev_ = Event{};
     ev_.kind = Event::kDealer, ev_.actor = dealer_;
     begin_hand();
-    ev_.stakes_shown = r_.staking == Staking::kEven;
+    ev_.stakes_shown = r_.staking == Staking::kEven, ev_.hand = hand_, ev_.dealer = dealer_;
     return;
   }
   assert(phase_ == Phase::kDeal);
@@ -43,7 +43,8 @@ void MichiganState::apply_chance(Rng& rng) {
               hands_[static_cast<std::size_t>(s)].end(), by_suit);
   std::sort(dead_.begin(), dead_.end(), by_suit);
   ev_ = Event{};
-  ev_.kind = Event::kDeal, ev_.actor = dealer_;
+  ev_.kind = Event::kDeal, ev_.actor = ev_.dealer = dealer_, ev_.hand = hand_;
+  scene_.dealt.record(hands_, r_.players);
   knows_dead_ = kNobody;
   leading_ = true;
   // Bicycle: "No player may see the extra hand except the player, if any, who
@@ -204,7 +205,12 @@ void MichiganState::apply(Seat seat, Action a) {
     ++staked_[static_cast<std::size_t>(seat)];
     ++stake_on_[static_cast<std::size_t>(seat)][static_cast<std::size_t>(m.boodle)];
     ev_.kind = Event::kStake, ev_.boodle = m.boodle;
+    ev_.staked = staked(seat), ev_.ante = ante_of(seat);
     if (staked(seat) < ante_of(seat)) return;
+    if (seat == dealer_) {
+      ev_.all_staked = true;
+      for (int b = 0; b < kBoodles; ++b) scene_.pots[static_cast<std::size_t>(b)] = chips_.pot(b);
+    }
     if (seat == dealer_)
       phase_ = Phase::kDeal;
     else
@@ -216,6 +222,7 @@ void MichiganState::apply(Seat seat, Action a) {
     if (m.kind == Move::kExchange) {
       std::swap(hands_[static_cast<std::size_t>(seat)], dead_);
       knows_dead_ = seat;  // his old hand
+      scene_.taken_up = hands_[static_cast<std::size_t>(seat)];
     }
     turn_ = left(dealer_);
     phase_ = Phase::kPlay;
@@ -227,7 +234,7 @@ void MichiganState::apply(Seat seat, Action a) {
     for (int i = 0; i < 52; ++i)
       if (Card::from_index(static_cast<std::uint8_t>(i)).suit() != barred)
         lacks_[static_cast<std::size_t>(seat)] |= CardBits{1} << i;
-    ev_.kind = Event::kPass;
+    ev_.kind = Event::kPass, ev_.next = left(seat);
     ++passes_;
     turn_ = left(seat);
     return;
@@ -281,7 +288,7 @@ void MichiganState::after_play(Seat seat, Card c) {
 }
 
 void MichiganState::end_hand(Seat out) {
-  ev_.out = true;
+  ev_.out = true, ev_.dealer = dealer_;
   last_out_ = out;
   // "If you go out first, you get to collect one chip from each player for
   // every card that he holds in his hand."
@@ -290,8 +297,10 @@ void MichiganState::end_hand(Seat out) {
     chips_.pay(s, out, n);
     last_paid_[static_cast<std::size_t>(s)] = n;
   }
+  scene_.paid = last_paid_;
   const bool last = hand_ >= r_.match_hands();
   if (last) share_boodles();
+  for (int b = 0; b < kBoodles; ++b) ev_.left_on += chips_.pot(b);
   for (Seat s = 0; s < r_.players; ++s) {
     last_boodles_[static_cast<std::size_t>(s)] = boodles_won_[static_cast<std::size_t>(s)];
     last_change_[static_cast<std::size_t>(s)] = chips_.hand_change(s);
@@ -299,13 +308,14 @@ void MichiganState::end_hand(Seat out) {
   }
   if (last) {
     phase_ = Phase::kOver;
+    ev_.over = true, ev_.shared = shared_, scene_.summary = outcome().summary;
     return;
   }
   // "If the game ends before the chips are taken off a card, those chips
   // remain for the next hand." The deal passes to the left.
   dealer_ = left(dealer_);
   begin_hand();
-  ev_.stakes_shown = r_.staking == Staking::kEven;
+  ev_.stakes_shown = r_.staking == Staking::kEven, ev_.hand = hand_, ev_.dealer = dealer_;
 }
 
 // Seed 002: the chips left on a boodle card "remain for the next hand"; after

@@ -6,6 +6,7 @@
 
 #include "core/chips.h"
 #include "core/small_vec.h"
+#include "core/story.h"
 #include "games/michigan/michigan.h"
 
 namespace parlour::michigan {
@@ -39,6 +40,7 @@ constexpr int boodle_of(Card c) {
 // What the last transition did, for narration.
 struct Event {
   enum Kind : std::uint8_t { kNothing, kDealer, kStake, kDeal, kPlay, kPass, kExchange, kKeep };
+
   enum Stop : std::uint8_t { kNoStop, kAceStop, kDeadStop, kPlayedStop };
   Kind kind = kNothing;
   Seat actor = kNobody;
@@ -47,11 +49,32 @@ struct Event {
   int boodle = -1;    // kPlay: the boodle card collected, if any
   int collected = 0;  // ... and its chips
   Stop stop = kNoStop;
-  bool out = false;      // kPlay: the player went out
-  int stakes_shown = 0;  // kDealer/kPlay: stakes placed evenly for the next hand
+  bool out = false;       // kPlay: the player went out
+  int stakes_shown = 0;   // kDealer/kPlay: stakes placed evenly for the next hand
+  int hand = 0;           // kDeal, stakes_shown: the hand (from 1)
+  Seat dealer = kNobody;  // kDeal, stakes_shown, out: the hand's dealer
+  // kStake: the actor's chips staked so far and his whole stake; once every
+  // stake is in, what each boodle card holds.
+  int staked = 0, ante = 0;
+  bool all_staked = false;
+  Seat next = kNobody;  // kPass: who is passed the lead
+  // out: what each paid the actor, the chips left on the boodle cards, and
+  // at the end of the match, how many were shared out and the result.
+  int left_on = 0;
+  bool over = false;
+  int shared = 0;
 };
 
-class MichiganState final : public StateBase<MichiganState> {
+// The bulky facts of a deal or a hand's end, for narration (core/story.h).
+struct Scene {
+  std::array<int, kBoodles> pots{};
+  SeatCards<52, kMaxPlayers> dealt;  // kDeal: each seat's hand
+  Hand taken_up;                     // kExchange: the dead hand, now the actor's
+  std::array<int, kMaxPlayers> paid{};
+  std::string summary;  // the game ended: its outcome
+};
+
+class MichiganState final : public Narrated<MichiganState, Event, Scene> {
  public:
   explicit MichiganState(const Rules& rules);
 
@@ -61,7 +84,8 @@ class MichiganState final : public StateBase<MichiganState> {
   void apply_chance(Rng& rng) override;
   std::string action_label(Seat seat, Action a) const override;
   View view(Seat viewer) const override;
-  void narrate(Seat viewer, std::vector<std::string>& out) const override;
+  static void tell(const Rules& r, const Event& e, const Scene& sc, const Words& w,
+                   std::vector<std::string>& out);
   Outcome outcome() const override;
   void all_cards(std::vector<Card>& out) const override;
   int actions_applied() const override { return actions_; }
@@ -102,7 +126,6 @@ class MichiganState final : public StateBase<MichiganState> {
   // ---- For the resampler and tests ----
   Hand& mutable_hand(Seat s) { return hands_[static_cast<std::size_t>(s)]; }
   Hand& mutable_dead() { return dead_; }
-  void forget_last_event() { ev_ = Event(); }
   // Puts the game at `leader`'s first lead of a hand with these hands and
   // dead hand, the stakes already on the boodle cards. For tests.
   void set_position(const std::vector<std::vector<Card>>& hands, const std::vector<Card>& dead,
@@ -117,7 +140,7 @@ class MichiganState final : public StateBase<MichiganState> {
   void after_play(Seat seat, Card c);
   void end_hand(Seat out);
   void share_boodles();
-  std::string shared_words(const Words& w) const;
+  static std::string shared_words(const Rules& r, const Words& w, int shared, Seat dealer);
   Seat holder(Card c) const;
 
   Rules r_;
@@ -146,7 +169,6 @@ class MichiganState final : public StateBase<MichiganState> {
   std::array<int, kMaxPlayers> last_shared_{};
   int shared_ = 0;
   int actions_ = 0;
-  Event ev_;
 };
 
 // The heuristic bot's choice for `me`, which may act (info.cc). For tests.

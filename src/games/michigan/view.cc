@@ -163,37 +163,37 @@ View MichiganState::view(Seat viewer) const {
 // "The 11 chips left on the boodle cards are divided equally: each player
 // gets 2 chips; Seat 1, Seat 2 and you also get a chip each." Told in the
 // payment grammar the payments test reads (tests/payments_test.cc).
-std::string MichiganState::shared_words(const Words& w) const {
-  const int n = r_.players, each = shared_ / n, odd = shared_ % n;
+std::string MichiganState::shared_words(const Rules& r, const Words& w, int shared, Seat dealer) {
+  const int n = r.players, each = shared / n, odd = shared % n;
+  auto left = [&](int k) { return static_cast<Seat>((dealer + k) % n); };  // of the dealer
   std::string to;  // those who take an odd chip, from the dealer's left
   for (int k = 1; k <= odd; ++k)
-    to += std::string(k == 1 ? "" : k == odd ? " and " : ", ") + w.whom(left(dealer_, k));
+    to += std::string(k == 1 ? "" : k == odd ? " and " : ", ") + w.whom(left(k));
   // The verb agrees with "you" alone or with several.
-  const bool plural = odd > 1 || w.you(left(dealer_, 1));
-  if (shared_ == 1)
-    return w.who(left(dealer_, 1)) + " " + w.verb(left(dealer_, 1), "take", "takes") +
+  const bool plural = odd > 1 || w.you(left(1));
+  if (shared == 1)
+    return w.who(left(1)) + " " + w.verb(left(1), "take", "takes") +
            " the one chip left on the boodle cards.";
   const std::string line =
-      "The " + chips_text(shared_) + " left on the boodle cards are divided equally: ";
+      "The " + chips_text(shared) + " left on the boodle cards are divided equally: ";
   const std::string odd_words = opening(to) + (each ? " also" : "") + (plural ? " get" : " gets") +
                                 " a chip" + (odd > 1 ? " each." : ".");
   if (each == 0) return line + odd_words;
   return line + "each player gets " + chips_text(each) + (odd ? "; " + odd_words : ".");
 }
 
-void MichiganState::narrate(Seat viewer, std::vector<std::string>& out) const {
-  const Event& e = ev_;
-  const Words w(viewer);
+void MichiganState::tell(const Rules& r, const Event& e, const Scene& sc, const Words& w,
+                         std::vector<std::string>& out) {
   // The actor's own, not "Seat 3 keeps Seat 3's hand".
   const std::string own = w.you(e.actor) ? "your" : "his";
   auto even_stakes = [&] {
     if (!e.stakes_shown) return;
-    const int per = r_.ante / kBoodles;
-    out.push_back("Hand " + std::to_string(hand_) + ": each player puts " + chips_text(r_.ante) +
+    const int per = r.ante / kBoodles;
+    out.push_back("Hand " + std::to_string(e.hand) + ": each player puts " + chips_text(r.ante) +
                   " on the boodle cards, " + (per == 1 ? "one" : std::to_string(per)) + " on each" +
-                  (r_.dealer_double
-                       ? "; " + w.who(dealer_) + ", the dealer, " + w.verb(dealer_, "put", "puts") +
-                             " " + chips_text(r_.ante) + " more."
+                  (r.dealer_double
+                       ? "; " + w.who(e.dealer) + ", the dealer, " +
+                             w.verb(e.dealer, "put", "puts") + " " + chips_text(r.ante) + " more."
                        : "."));
   };
   switch (e.kind) {
@@ -206,30 +206,29 @@ void MichiganState::narrate(Seat viewer, std::vector<std::string>& out) const {
       return;
     case Event::kStake: {
       std::string line = w.says(e.actor, "put") + " a chip on the " + boodle_name(e.boodle) + " (" +
-                         std::to_string(staked(e.actor)) + " of " +
-                         std::to_string(ante_of(e.actor)) + ").";
+                         std::to_string(e.staked) + " of " + std::to_string(e.ante) + ").";
       out.push_back(line);
-      if (phase_ == Phase::kDeal) {
+      if (e.all_staked) {
         std::string pots = "The boodle cards hold:";
         for (int b = 0; b < kBoodles; ++b)
           pots += std::string(b ? ", " : " ") +
                   card_token(kBoodleCards[static_cast<std::size_t>(b)]) + " " +
-                  chips_text(chips_.pot(b));
+                  chips_text(sc.pots[static_cast<std::size_t>(b)]);
         out.push_back(pots + ".");
       }
       return;
     }
     case Event::kDeal:
-      out.push_back("Hand " + std::to_string(hand_) + " of " + std::to_string(r_.match_hands()) +
+      out.push_back("Hand " + std::to_string(e.hand) + " of " + std::to_string(r.match_hands()) +
                     ": " + w.says(e.actor, "deal") +
                     " the whole pack one card at a time, with a dead hand at the dealer's left.");
-      if (viewer >= 0) out.push_back("You hold " + token_list(hand(viewer)) + ".");
+      tell_own_hand(w, sc.dealt, out);
       return;
     case Event::kExchange:
       out.push_back(w.who(e.actor) + " " + w.verb(e.actor, "exchange", "exchanges") + " " + own +
                     " hand for the dead hand, unseen.");
-      if (viewer >= 0 && viewer == e.actor)
-        out.push_back("You hold " + token_list(hand(viewer)) + ".");
+      if (w.viewer() >= 0 && w.viewer() == e.actor)
+        out.push_back("You hold " + token_list(sc.taken_up) + ".");
       return;
     case Event::kKeep:
       out.push_back(w.who(e.actor) + " " + w.verb(e.actor, "keep", "keeps") + " " + own + " hand.");
@@ -237,7 +236,7 @@ void MichiganState::narrate(Seat viewer, std::vector<std::string>& out) const {
     case Event::kPass:
       out.push_back(w.who(e.actor) + " " + w.verb(e.actor, "have", "has") +
                     " no card of a new suit and " + w.verb(e.actor, "pass", "passes") +
-                    " the lead to " + w.whom(left(e.actor)) + ".");
+                    " the lead to " + w.whom(e.next) + ".");
       return;
     case Event::kPlay: {
       out.push_back(w.says(e.actor, e.lead ? "lead" : "play") + " " + card_token(e.card) + ".");
@@ -249,8 +248,8 @@ void MichiganState::narrate(Seat viewer, std::vector<std::string>& out) const {
       if (e.out) {
         int won = 0;
         std::string paid;
-        for (Seat s = 0; s < r_.players; ++s) {
-          const int p = last_paid_[static_cast<std::size_t>(s)];
+        for (Seat s = 0; s < r.players; ++s) {
+          const int p = sc.paid[static_cast<std::size_t>(s)];
           won += p;
           if (s != e.actor)
             paid += std::string(paid.empty() ? "" : ", ") + w.who(s) + " " + std::to_string(p);
@@ -258,14 +257,12 @@ void MichiganState::narrate(Seat viewer, std::vector<std::string>& out) const {
         out.push_back(w.who(e.actor) + " " + w.verb(e.actor, "go", "goes") + " out first and " +
                       w.verb(e.actor, "collect", "collects") + " " + chips_text(won) +
                       ", a chip a card held (" + paid + ").");
-        int left_on = 0;
-        for (int b = 0; b < kBoodles; ++b) left_on += chips_.pot(b);
-        if (left_on > 0 && phase_ != Phase::kOver)
-          out.push_back(chips_text(left_on) +
+        if (e.left_on > 0 && !e.over)
+          out.push_back(chips_text(e.left_on) +
                         " left on the boodle cards carry over to the next hand.");
-        if (phase_ != Phase::kOver) return even_stakes();
-        if (shared_ > 0) out.push_back(shared_words(w));
-        out.push_back(outcome().summary);
+        if (!e.over) return even_stakes();
+        if (e.shared > 0) out.push_back(shared_words(r, w, e.shared, e.dealer));
+        out.push_back(sc.summary);
         return;
       }
       switch (e.stop) {

@@ -54,7 +54,8 @@ void MontanaState::set_deal(const std::vector<Card>& cards, std::uint64_t shuffl
   shuffles_ = shuffles;
   rehash();
   dealt_ = true;
-  narrate_deal_ = true;
+  ev_ = Event{};
+  ev_.kind = Event::kDeal;
   settle_end();
 }
 
@@ -102,11 +103,13 @@ void MontanaState::legal_actions(Seat, std::vector<Action>& out) const {
 void MontanaState::apply(Seat, Action a) {
   const Move m = *Move::decode(a);
   ++actions_;
-  last_ = m;
-  narrate_deal_ = false;
+  ev_ = Event{};
   if (m.redeal) {
     redeal();
+    ev_.kind = Event::kRedeal, ev_.redeal = redeals_;
   } else {
+    ev_.kind = Event::kMove, ev_.from = m.from, ev_.to = m.to;
+    ev_.card = Card::from_index(grid_[static_cast<std::size_t>(m.from)]);
     step(m);
     since_redeal_.push_back(m);
   }
@@ -128,8 +131,7 @@ bool MontanaState::undo() {
   unstep(m);
   --actions_;
   over_ = false;
-  last_ = Move{};
-  narrate_deal_ = false;
+  ev_ = Event{};
   return true;
 }
 
@@ -139,6 +141,7 @@ void MontanaState::settle_end() {
   std::vector<Move> m;
   moves(m);
   over_ = won() || (m.empty() && redeals_left() <= 0);
+  if (over_) ev_.over = true, ev_.won = won(), ev_.placed = placed(), ev_.redeals = redeals_;
 }
 
 // ---- The redeal ------------------------------------------------------------------------
@@ -208,10 +211,14 @@ Outcome MontanaState::outcome() const {
   const int n = placed();
   o.scores = {static_cast<double>(n)};
   o.places = {won() ? 1 : 2};
-  o.summary = won() ? "Won: the four rows run 2 to King in suit."
-                    : "Lost: " + std::to_string(n) + " of 48 cards in sequence, after " +
-                          std::to_string(redeals_) + (redeals_ == 1 ? " redeal." : " redeals.");
+  o.summary = summary(won(), n, redeals_);
   return o;
+}
+
+std::string MontanaState::summary(bool won, int placed, int redeals) {
+  return won ? "Won: the four rows run 2 to King in suit."
+             : "Lost: " + std::to_string(placed) + " of 48 cards in sequence, after " +
+                   std::to_string(redeals) + (redeals == 1 ? " redeal." : " redeals.");
 }
 
 void MontanaState::all_cards(std::vector<Card>& out) const {

@@ -6,13 +6,26 @@
 #include <string>
 #include <vector>
 
+#include "core/story.h"
 #include "games/montana/montana.h"
 
 namespace parlour::montana {
 
 inline constexpr std::uint8_t kGap = kEmptySlot;  // a cell with no card
 
-class MontanaState final : public StateBase<MontanaState> {
+// What the last transition did, for narration (core/story.h).
+struct Event {
+  enum Kind : std::uint8_t { kNone, kDeal, kMove, kRedeal };
+  Kind kind = kNone;
+  Card card;  // kMove: the card moved, from one cell to another
+  int from = 0, to = 0;
+  int redeal = 0;  // kRedeal: which
+  // The game ended: whether won, the cards in sequence, the redeals used.
+  bool over = false, won = false;
+  int placed = 0, redeals = 0;
+};
+
+class MontanaState final : public Narrated<MontanaState, Event> {
  public:
   explicit MontanaState(const Rules& rules) : r_(rules) {}
 
@@ -22,8 +35,10 @@ class MontanaState final : public StateBase<MontanaState> {
   void apply_chance(Rng& rng) override;
   std::string action_label(Seat seat, Action a) const override;
   View view(Seat viewer) const override;
-  void narrate(Seat viewer, std::vector<std::string>& out) const override;
+  static void tell(const Rules& r, const Event& e, const Words& w, std::vector<std::string>& out);
   Outcome outcome() const override;
+  // What outcome() and the story say of a game that ended.
+  static std::string summary(bool won, int placed, int redeals);
   void all_cards(std::vector<Card>& out) const override;
   int actions_applied() const override { return actions_; }
 
@@ -58,7 +73,6 @@ class MontanaState final : public StateBase<MontanaState> {
   void unstep(const Move& m) { step(Move::place(m.to, m.from)); }
   // The redeals' seed is hidden from every view; the resampler draws another.
   void set_shuffles(std::uint64_t s) { shuffles_ = s; }
-  void forget_last_event() { last_ = Move{}, narrate_deal_ = false; }
 
   // For tests: deals these 52 cards, row by row, then removes the aces.
   void set_deal(const std::vector<Card>& cards, std::uint64_t shuffles);
@@ -80,8 +94,6 @@ class MontanaState final : public StateBase<MontanaState> {
   int redeals_ = 0;
   int actions_ = 0;
   std::vector<Move> since_redeal_;  // for undo
-  Move last_{};                     // the last move, for narration
-  bool narrate_deal_ = false;
 };
 
 }  // namespace parlour::montana

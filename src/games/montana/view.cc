@@ -102,26 +102,30 @@ View MontanaState::view(Seat viewer) const {
   return v;
 }
 
-void MontanaState::narrate(Seat, std::vector<std::string>& out) const {
-  if (narrate_deal_) {
-    out.push_back(r_.aces == Aces::kLeft
-                      ? "The 52 cards are dealt face up in four rows of thirteen, and the aces "
-                        "moved to the rows' left, clubs, diamonds, hearts, spades: four gaps."
-                      : "The 52 cards are dealt face up in four rows of thirteen, and the aces "
-                        "removed: four gaps.");
-  } else if (last_.redeal) {
-    out.push_back("The cards out of sequence are gathered" +
-                  std::string(r_.gaps == Gaps::kShuffledIn ? " with the aces" : "") +
-                  ", shuffled and dealt again: redeal " + std::to_string(redeals_) + " of " +
-                  std::to_string(r_.redeals) + ".");
-  } else if (last_.to != last_.from) {
-    const Card c = Card::from_index(grid_[static_cast<std::size_t>(last_.to)]);
-    out.push_back("You move " + card_token(c) + " from " + cell_name(r_, last_.from) + " to " +
-                  cell_name(r_, last_.to) + ".");
-  } else {
-    return;
+void MontanaState::tell(const Rules& r, const Event& e, const Words&,
+                        std::vector<std::string>& out) {
+  switch (e.kind) {
+    case Event::kNone:
+      return;
+    case Event::kDeal:
+      out.push_back(r.aces == Aces::kLeft
+                        ? "The 52 cards are dealt face up in four rows of thirteen, and the aces "
+                          "moved to the rows' left, clubs, diamonds, hearts, spades: four gaps."
+                        : "The 52 cards are dealt face up in four rows of thirteen, and the aces "
+                          "removed: four gaps.");
+      break;
+    case Event::kRedeal:
+      out.push_back("The cards out of sequence are gathered" +
+                    std::string(r.gaps == Gaps::kShuffledIn ? " with the aces" : "") +
+                    ", shuffled and dealt again: redeal " + std::to_string(e.redeal) + " of " +
+                    std::to_string(r.redeals) + ".");
+      break;
+    case Event::kMove:
+      out.push_back("You move " + card_token(e.card) + " from " + cell_name(r, e.from) + " to " +
+                    cell_name(r, e.to) + ".");
+      break;
   }
-  if (over_) out.push_back(outcome().summary);
+  if (e.over) out.push_back(summary(e.won, e.placed, e.redeals));
 }
 
 }  // namespace parlour::montana

@@ -24,7 +24,8 @@ void MonteCarloState::set_deal(const std::vector<Card>& cards) {
     cells_[static_cast<std::size_t>(i)] = cards[static_cast<std::size_t>(i)].index();
   stock_.assign(cards.rbegin(), cards.rend() - kCells);  // its next card last
   dealt_ = true;
-  narrate_deal_ = true;
+  ev_ = Event{};
+  ev_.kind = Event::kDeal;
   settle_end();
 }
 
@@ -93,12 +94,13 @@ void MonteCarloState::put_back(const Move& m, std::uint8_t ca, std::uint8_t cb) 
 void MonteCarloState::apply(Seat, Action a) {
   const Move m = *Move::decode(a);
   ++actions_;
-  last_ = m;
-  narrate_deal_ = false;
+  ev_ = Event{};
   if (m.close) {
     close();
+    ev_.kind = Event::kClose, ev_.stock = static_cast<int>(stock_.size());
   } else {
     const std::uint8_t ca = at(m.a), cb = at(m.b);
+    ev_.kind = Event::kPair, ev_.a = Card::from_index(ca), ev_.b = Card::from_index(cb);
     pairs_.push_back({m, ca, cb});
     pile_.push_back(Card::from_index(ca));
     pile_.push_back(Card::from_index(cb));
@@ -147,6 +149,7 @@ void MonteCarloState::settle_end() {
   std::vector<Move> m;
   moves(m);
   over_ = won() || m.empty();
+  if (over_) ev_.over = true, ev_.won = won(), ev_.discarded = discarded_;
 }
 
 Outcome MonteCarloState::outcome() const {
@@ -154,10 +157,14 @@ Outcome MonteCarloState::outcome() const {
   o.kind = OutcomeKind::kSolo;
   o.scores = {static_cast<double>(discarded_)};
   o.places = {won() ? 1 : 2};
-  o.summary = won() ? "Won: all 52 cards are discarded."
-                    : "Lost: " + std::to_string(discarded_) +
-                          " of 52 cards discarded, and no pair touches.";
+  o.summary = summary(won(), discarded_);
   return o;
+}
+
+std::string MonteCarloState::summary(bool won, int discarded) {
+  return won ? "Won: all 52 cards are discarded."
+             : "Lost: " + std::to_string(discarded) +
+                   " of 52 cards discarded, and no pair touches.";
 }
 
 void MonteCarloState::all_cards(std::vector<Card>& out) const {

@@ -5,13 +5,25 @@
 #include <string>
 #include <vector>
 
+#include "core/story.h"
 #include "games/monte_carlo/monte_carlo.h"
 
 namespace parlour::monte_carlo {
 
 inline constexpr std::uint8_t kGap = kEmptySlot;
 
-class MonteCarloState final : public StateBase<MonteCarloState> {
+// What the last transition did, for narration (core/story.h).
+struct Event {
+  enum Kind : std::uint8_t { kNone, kDeal, kPair, kClose };
+  Kind kind = kNone;
+  Card a, b;      // kPair: the pair discarded
+  int stock = 0;  // kClose: the cards left in the stock after
+  // The game ended: whether won, and the cards discarded.
+  bool over = false, won = false;
+  int discarded = 0;
+};
+
+class MonteCarloState final : public Narrated<MonteCarloState, Event> {
  public:
   explicit MonteCarloState(const Rules& rules) : r_(rules) {}
 
@@ -21,8 +33,10 @@ class MonteCarloState final : public StateBase<MonteCarloState> {
   void apply_chance(Rng& rng) override;
   std::string action_label(Seat seat, Action a) const override;
   View view(Seat viewer) const override;
-  void narrate(Seat viewer, std::vector<std::string>& out) const override;
+  static void tell(const Rules& r, const Event& e, const Words& w, std::vector<std::string>& out);
   Outcome outcome() const override;
+  // What outcome() and the story say of a game that ended.
+  static std::string summary(bool won, int discarded);
   void all_cards(std::vector<Card>& out) const override;
   int actions_applied() const override { return actions_; }
 
@@ -48,7 +62,6 @@ class MonteCarloState final : public StateBase<MonteCarloState> {
                : "";
   }
   std::string unsolvable() const { return ""; }
-  void forget_last_event() { last_ = Move{}, narrate_deal_ = false; }
 
   // For tests: these 52 cards, the first 25 row by row, the rest the stock
   // (its first card dealt first).
@@ -72,8 +85,6 @@ class MonteCarloState final : public StateBase<MonteCarloState> {
   int discarded_ = 0, closes_ = 0, actions_ = 0;
   std::vector<Taken> pairs_;  // since the last close, for undo
   std::vector<Card> pile_;    // the discards, in order
-  Move last_{};
-  bool narrate_deal_ = false;
 };
 
 // The solver (solve.cc): a depth-first search over the pairs and the closing

@@ -54,21 +54,26 @@ View MonteCarloState::view(Seat viewer) const {
   return v;
 }
 
-void MonteCarloState::narrate(Seat, std::vector<std::string>& out) const {
-  if (narrate_deal_) {
-    out.push_back("Twenty-five cards are dealt face up, five by five; the other 27 are the stock.");
-  } else if (last_.close) {
-    out.push_back(
-        "You close the gaps, each card moving left and up, and fill the table from the "
-        "stock (" +
-        std::to_string(stock_.size()) + " left).");
-  } else if (last_.a != last_.b) {
-    out.push_back("You discard " + card_token(pile_[pile_.size() - 2]) + " and " +
-                  card_token(pile_.back()) + ".");
-  } else {
-    return;
+void MonteCarloState::tell(const Rules&, const Event& e, const Words&,
+                           std::vector<std::string>& out) {
+  switch (e.kind) {
+    case Event::kNone:
+      return;
+    case Event::kDeal:
+      out.push_back(
+          "Twenty-five cards are dealt face up, five by five; the other 27 are the stock.");
+      break;
+    case Event::kClose:
+      out.push_back(
+          "You close the gaps, each card moving left and up, and fill the table from the "
+          "stock (" +
+          std::to_string(e.stock) + " left).");
+      break;
+    case Event::kPair:
+      out.push_back("You discard " + card_token(e.a) + " and " + card_token(e.b) + ".");
+      break;
   }
-  if (over_) out.push_back(outcome().summary);
+  if (e.over) out.push_back(summary(e.won, e.discarded));
 }
 
 }  // namespace parlour::monte_carlo

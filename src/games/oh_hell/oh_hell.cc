@@ -71,6 +71,7 @@ void OhHellState::apply_chance(Rng& rng) {
     for (int i = 0; i < 52; ++i) deck[i] = Card::from_index(static_cast<std::uint8_t>(i));
     rng.shuffle(std::span<Card>(deck));
     ev_.kind = Event::kDraw;
+    scene_.drawn.clear(), scene_.drawer.clear(), scene_.round_ends.clear();
     SeatMask in = 0;
     for (Seat s = 0; s < r_.players; ++s) in |= bit(s);
     int next = 0;
@@ -79,9 +80,9 @@ void OhHellState::apply_chance(Rng& rng) {
         // The pack has run out: the suits of the tied seats' last cards
         // (all of one rank) break the tie.
         int suit = -1;
-        for (std::size_t i = 0; i < ev_.drawn.size(); ++i)
-          if ((in >> ev_.drawer[i] & 1) && ev_.drawn[i].suit() >= suit)
-            suit = ev_.drawn[i].suit(), dealer_ = ev_.drawer[i];
+        for (std::size_t i = 0; i < scene_.drawn.size(); ++i)
+          if ((in >> scene_.drawer[i] & 1) && scene_.drawn[i].suit() >= suit)
+            suit = scene_.drawn[i].suit(), dealer_ = scene_.drawer[i];
         break;
       }
       int best = -1;
@@ -89,11 +90,11 @@ void OhHellState::apply_chance(Rng& rng) {
       for (Seat s = 0; s < r_.players; ++s) {
         if (!(in >> s & 1)) continue;
         const Card c = deck[next++];
-        ev_.drawn.push_back(c), ev_.drawer.push_back(static_cast<std::int8_t>(s));
+        scene_.drawn.push_back(c), scene_.drawer.push_back(static_cast<std::int8_t>(s));
         if (high(c) > best) best = high(c), tied = 0;
         if (high(c) == best) tied |= bit(s);
       }
-      ev_.round_ends.push_back(static_cast<std::uint8_t>(ev_.drawn.size()));
+      scene_.round_ends.push_back(static_cast<std::uint8_t>(scene_.drawn.size()));
       if (std::popcount(tied) == 1) {
         dealer_ = std::countr_zero(tied);
         break;
@@ -101,7 +102,7 @@ void OhHellState::apply_chance(Rng& rng) {
       in = tied;
     }
     ev_.actor = dealer_;
-    first_draw_ = ev_.drawn;
+    first_draw_ = scene_.drawn;
     phase_ = Phase::kDeal;
     return;
   }
@@ -135,6 +136,8 @@ void OhHellState::apply_chance(Rng& rng) {
   trump_ = no_trump ? kit::kNoTrump : turned_.suit();
   for (; k < 52; ++k) stock_.push_back(deck[k]);
   ev_.kind = Event::kDeal, ev_.actor = dealer_;
+  ev_.hand = hand_ + 1, ev_.size = size, ev_.turned = turned_, ev_.stock_left = !stock_.empty();
+  scene_.dealt.record(hands_, r_.players);
   start_bidding();
 }
 
@@ -236,6 +239,7 @@ void OhHellState::apply(Seat seat, Action a) {
     }
     // "The player to the left of the dealer begins by playing one card".
     phase_ = Phase::kPlay;
+    ev_.bids_done = true, ev_.total_bid = total_bid(), ev_.size = hand_size();
     trick_.start(left(dealer_));
     turn_ = left(dealer_);
     return;
@@ -272,10 +276,12 @@ void OhHellState::end_hand() {
     last_bids_[s] = bids_[s], last_taken_[s] = taken_[s];
     score_[s] += last_points_[s];
   }
+  scene_.bids = bids_, scene_.taken = taken_, scene_.points = last_points_, scene_.scores = score_;
   ++hands_done_;
-  ev_.hand_done = true;
+  ev_.hand_done = true, ev_.hand = hands_done_;
   if (hand_ + 1 >= r_.hands()) {
     phase_ = Phase::kOver;
+    ev_.over = true;
     return;
   }
   // "the deal then rotates clockwise": to the left.
@@ -287,25 +293,29 @@ void OhHellState::end_hand() {
 // ---- The end ------------------------------------------------------------------------
 
 Outcome OhHellState::outcome() const {
+  return outcome_of(r_, std::span<const int>(score_.data(), static_cast<std::size_t>(r_.players)));
+}
+
+Outcome OhHellState::outcome_of(const Rules& r, std::span<const int> scores) {
   // "At the end of all of the hands, the player with the highest cumulative
   // score wins the game." Places follow the scores; ties share a place.
   Outcome o;
   o.kind = OutcomeKind::kScores;
-  for (Seat s = 0; s < r_.players; ++s) o.scores.push_back(score_[s]);
-  o.places.resize(r_.players);
-  rank_places(r_.players, o.scores, o.places);
+  for (Seat s = 0; s < r.players; ++s) o.scores.push_back(scores[s]);
+  o.places.resize(r.players);
+  rank_places(r.players, o.scores, o.places);
   SeatMask first = 0;
-  for (Seat s = 0; s < r_.players; ++s)
+  for (Seat s = 0; s < r.players; ++s)
     if (o.places[s] == 1) first |= bit(s);
-  const std::string pts = std::to_string(score_[std::countr_zero(first)]) + " points";
+  const std::string pts = std::to_string(scores[std::countr_zero(first)]) + " points";
   o.summary = std::popcount(first) == 1
                   ? seat_names(first) + " wins with " + pts + "."
                   : seat_names(first) + " share first place with " + pts + ".";
   std::string rest;
-  for (int place = 2; place <= r_.players; ++place)
-    for (Seat s = 0; s < r_.players; ++s)
+  for (int place = 2; place <= r.players; ++place)
+    for (Seat s = 0; s < r.players; ++s)
       if (o.places[s] == place)
-        rest += (rest.empty() ? "" : ", ") + seat_name(s) + " " + std::to_string(score_[s]);
+        rest += (rest.empty() ? "" : ", ") + seat_name(s) + " " + std::to_string(scores[s]);
   if (!rest.empty()) o.summary += " Then " + rest + ".";
   return o;
 }

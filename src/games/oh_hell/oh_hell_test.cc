@@ -141,28 +141,29 @@ TEST(OhHellRules, TheHighestCardDrawnDealsFirstAndTiesDrawAgain) {
     Rng rng(seed);
     s.apply_chance(rng);
     const Event& e = s.last_event();
+    const Scene& sc = s.last_scene();
     ASSERT_EQ(e.kind, Event::kDraw);
     EXPECT_EQ(e.actor, s.dealer());
     // The last round: the dealer's card alone is the highest.
-    const std::size_t from = e.round_ends.size() > 1 ? e.round_ends[e.round_ends.size() - 2] : 0;
+    const std::size_t from = sc.round_ends.size() > 1 ? sc.round_ends[sc.round_ends.size() - 2] : 0;
     int dealer_card = -1;
-    for (std::size_t i = from; i < e.drawn.size(); ++i)
-      if (e.drawer[i] == s.dealer()) dealer_card = kit::high(e.drawn[i]);
-    for (std::size_t i = from; i < e.drawn.size(); ++i)
-      if (e.drawer[i] != s.dealer()) {
-        EXPECT_LT(kit::high(e.drawn[i]), dealer_card) << seed;
+    for (std::size_t i = from; i < sc.drawn.size(); ++i)
+      if (sc.drawer[i] == s.dealer()) dealer_card = kit::high(sc.drawn[i]);
+    for (std::size_t i = from; i < sc.drawn.size(); ++i)
+      if (sc.drawer[i] != s.dealer()) {
+        EXPECT_LT(kit::high(sc.drawn[i]), dealer_card) << seed;
       }
-    if (e.round_ends.size() > 1) {
+    if (sc.round_ends.size() > 1) {
       ++ties;
       // Those who draw again tied for the highest in the round before.
-      const std::size_t a = e.round_ends.size() > 2 ? e.round_ends[e.round_ends.size() - 3] : 0;
+      const std::size_t a = sc.round_ends.size() > 2 ? sc.round_ends[sc.round_ends.size() - 3] : 0;
       int top = -1;
-      for (std::size_t i = a; i < from; ++i) top = std::max(top, kit::high(e.drawn[i]));
-      for (std::size_t i = from; i < e.drawn.size(); ++i) {
+      for (std::size_t i = a; i < from; ++i) top = std::max(top, kit::high(sc.drawn[i]));
+      for (std::size_t i = from; i < sc.drawn.size(); ++i) {
         bool tied = false;
         for (std::size_t j = a; j < from; ++j)
-          tied |= e.drawer[j] == e.drawer[i] && kit::high(e.drawn[j]) == top;
-        EXPECT_TRUE(tied) << "seed " << seed << ": " << int(e.drawer[i]) << " drew again";
+          tied |= sc.drawer[j] == sc.drawer[i] && kit::high(sc.drawn[j]) == top;
+        EXPECT_TRUE(tied) << "seed " << seed << ": " << int(sc.drawer[i]) << " drew again";
       }
     }
   }

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/small_vec.h"
+#include "core/story.h"
 #include "games/oh_hell/oh_hell.h"
 #include "kit/tricks.h"
 
@@ -21,19 +22,38 @@ using Pile = SmallVec<Card, 52>;
 // in play.
 struct Event {
   enum Kind : std::uint8_t { kNone, kDraw, kDeal, kBid, kPlay };
+
   Kind kind = kNone;
   Seat actor = kNobody;
   int bid = 0;
   Card card;
   bool trick_done = false, hand_done = false;
   Seat winner = kNobody;  // of the trick
+  // Plain data, as the state is: play-outs allocate nothing.
+  // kDeal: the hand (from 1) and its size, the card turned (invalid: none),
+  // whether any card was left over, and each seat's hand.
+  int hand = 0, size = 0;
+  Card turned;
+  bool stock_left = false;
+  // kBid by the last bidder: the bids' total.
+  bool bids_done = false;
+  int total_bid = 0;
+  // hand_done: each seat's bid, tricks taken, points and score after the
+  // hand; over: it was the last.
+  bool over = false;
+};
+
+// The bulky facts of a deal or a hand's end, for narration (core/story.h).
+struct Scene {
+  SeatCards<52, kMaxPlayers> dealt;
+  std::array<int, kMaxPlayers> bids{}, taken{}, points{}, scores{};
   // kDraw: the cards drawn for the first deal, round by round (a tie draws again).
   SmallVec<Card, 52> drawn;
   SmallVec<std::int8_t, 52> drawer;
   SmallVec<std::uint8_t, 32> round_ends;  // index into drawn after each round
 };
 
-class OhHellState final : public StateBase<OhHellState> {
+class OhHellState final : public Narrated<OhHellState, Event, Scene> {
  public:
   explicit OhHellState(const Rules& rules);
 
@@ -43,8 +63,11 @@ class OhHellState final : public StateBase<OhHellState> {
   void apply_chance(Rng& rng) override;
   std::string action_label(Seat seat, Action a) const override;
   View view(Seat viewer) const override;
-  void narrate(Seat viewer, std::vector<std::string>& out) const override;
+  static void tell(const Rules& r, const Event& e, const Scene& sc, const Words& w,
+                   std::vector<std::string>& out);
   Outcome outcome() const override;
+  // The result from the final scores: what outcome() and the story say.
+  static Outcome outcome_of(const Rules& r, std::span<const int> scores);
   void all_cards(std::vector<Card>& out) const override;
   int actions_applied() const override { return actions_; }
 
@@ -91,7 +114,6 @@ class OhHellState final : public StateBase<OhHellState> {
   Pile& mutable_stock() { return stock_; }
   kit::Voids& mutable_voids() { return voids_; }
   // A sampled state must not carry the real last event: it names real cards.
-  void forget_last_event() { ev_ = Event(); }
   // Starts hand `index` dealt by `dealer` with these hands (by seat), this
   // turned card (invalid: none) and this stock, at the first bid. For tests.
   void set_hand(int index, Seat dealer, const std::vector<std::vector<Card>>& hands, Card turned,
@@ -124,7 +146,6 @@ class OhHellState final : public StateBase<OhHellState> {
   // shown through the first hand, though they went back into the pack.
   Pile first_draw_;
   int actions_ = 0;
-  Event ev_;
 };
 
 }  // namespace parlour::oh_hell

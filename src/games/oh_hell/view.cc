@@ -161,45 +161,45 @@ View OhHellState::view(Seat viewer) const {
   return v;
 }
 
-void OhHellState::narrate(Seat viewer, std::vector<std::string>& out) const {
-  const Event& e = ev_;
-  const Words w(viewer);
+void OhHellState::tell(const Rules& r, const Event& e, const Scene& sc, const Words& w,
+                       std::vector<std::string>& out) {
   switch (e.kind) {
     case Event::kNone:
       return;
     case Event::kDraw: {
       std::size_t from = 0;
-      for (std::size_t r = 0; r < e.round_ends.size(); ++r) {
+      for (std::size_t r = 0; r < sc.round_ends.size(); ++r) {
         std::string line = r == 0 ? "For the first deal each player draws a card:"
                                   : "A tie for the highest: they draw again:";
-        for (std::size_t i = from; i < e.round_ends[r]; ++i)
-          line += std::string(i == from ? " " : ", ") + w.who(e.drawer[i]) + " " +
-                  card_token(e.drawn[i]);
+        for (std::size_t i = from; i < sc.round_ends[r]; ++i)
+          line += std::string(i == from ? " " : ", ") + w.who(sc.drawer[i]) + " " +
+                  card_token(sc.drawn[i]);
         out.push_back(line + ".");
-        from = e.round_ends[r];
+        from = sc.round_ends[r];
       }
       out.push_back(w.who(e.actor) + " drew the highest card and " + w.verb(e.actor, "deal") +
                     " first.");
       return;
     }
     case Event::kDeal: {
-      std::string line = "Hand " + std::to_string(hand_ + 1) + " of " + std::to_string(r_.hands()) +
-                         ": " + w.says(e.actor, "deal") + " " + cards_text(hand_size()) + " each.";
-      if (turned_.valid())
-        line += " " + card_token(turned_) + " is turned: " + suit_plural(trump_) + " are trumps.";
-      else if (stock_.empty())
+      std::string line = "Hand " + std::to_string(e.hand) + " of " + std::to_string(r.hands()) +
+                         ": " + w.says(e.actor, "deal") + " " + cards_text(e.size) + " each.";
+      if (e.turned.valid())
+        line += " " + card_token(e.turned) + " is turned: " + suit_plural(e.turned.suit()) +
+                " are trumps.";
+      else if (!e.stock_left)
         line += " No card is left over: no trump.";
       else
         line += " The largest hand is played without trumps.";
       out.push_back(line);
-      if (viewer >= 0) out.push_back("You hold " + token_list(hands_[viewer]) + ".");
+      tell_own_hand(w, sc.dealt, out);
       return;
     }
     case Event::kBid: {
       std::string line = w.says(e.actor, "bid") + " " + std::to_string(e.bid) + ".";
-      if (phase_ == Phase::kPlay)
-        line += " The bids add up to " + std::to_string(total_bid()) + " for " +
-                trick_text(hand_size()) + ".";
+      if (e.bids_done)
+        line += " The bids add up to " + std::to_string(e.total_bid) + " for " +
+                trick_text(e.size) + ".";
       out.push_back(line);
       return;
     }
@@ -208,17 +208,21 @@ void OhHellState::narrate(Seat viewer, std::vector<std::string>& out) const {
       if (e.trick_done)
         out.push_back(w.who(e.winner) + " " + w.verb(e.winner, "win") + " the trick.");
       if (e.hand_done) {
-        std::string line = "Hand " + std::to_string(hands_done_) + ":";
-        for (Seat s = 0; s < r_.players; ++s) {
-          const int p = last_points_[s];
+        std::string line = "Hand " + std::to_string(e.hand) + ":";
+        for (Seat s = 0; s < r.players; ++s) {
+          const auto at = static_cast<std::size_t>(s);
+          const int p = sc.points[at];
           line += std::string(s ? "; " : " ") + seat_name(s) + " bid " +
-                  std::to_string(last_bids_[s]) + ", took " + std::to_string(last_taken_[s]) +
-                  ": " + (p > 0 ? "+" : "") + std::to_string(p) + " (" + std::to_string(score_[s]) +
+                  std::to_string(sc.bids[at]) + ", took " + std::to_string(sc.taken[at]) + ": " +
+                  (p > 0 ? "+" : "") + std::to_string(p) + " (" + std::to_string(sc.scores[at]) +
                   ")";
         }
         out.push_back(line + ".");
       }
-      if (phase_ == Phase::kOver) out.push_back(outcome().summary);
+      if (e.over)
+        out.push_back(outcome_of(r, std::span<const int>(sc.scores.data(),
+                                                         static_cast<std::size_t>(r.players)))
+                          .summary);
       return;
     }
   }

@@ -119,6 +119,10 @@ void OldMaidState::deal(Rng& rng) {
   next_place_ += out_now;
   ev_ = Event(Event::kDeal);
   ev_.actor = dealer_, ev_.hand = hand_;
+  scene_.aside.clear(), scene_.laid.clear(), scene_.kept.clear();
+  for (Card c : aside_) scene_.aside.push_back(c);
+  scene_.aside_up = aside_up_;
+  for (Seat p = 0; p < r_.players; ++p) scene_.laid.add(pairs_[p]), scene_.kept.add(fans_[p].cards);
   count_in_play();
   if (pairable_ == 0) return end_hand();
   // "starting with the player on the dealer's left" (seeds 001, 004), or "the
@@ -285,6 +289,7 @@ void OldMaidState::apply_chance(Rng& rng) {
       phase_ = Phase::kOffer;
       ev_ = Event(Event::kLook);
       ev_.actor = offerer_;
+      scene_.fan = f.cards;
       return;
     }
     case Phase::kCut: {
@@ -388,6 +393,9 @@ void OldMaidState::end_hand() {
     score_[s] += points;
   }
   hands_done_ = hand_;
+  scene_.holding.clear();
+  for (Seat s = 0; s < r_.players; ++s) scene_.holding.add(fans_[s].cards);
+  scene_.marks = lost_, scene_.scores = score_;
   if (r_.penalty == Penalty::kRaps && losers) {
     phase_ = Phase::kCut;
     return;

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/small_vec.h"
+#include "core/story.h"
 #include "games/old_maid/old_maid.h"
 
 namespace parlour::old_maid {
@@ -31,10 +32,12 @@ struct Fan {
 // Pairs laid down by one seat: at most a whole two-pack deck.
 using PairPile = SmallVec<Card, 108>;
 
-// What the last transition did, for narration. Plain data: no strings are
-// built while a game is played, only when someone asks for the story.
+// What the last transition did, for narration (core/story.h). Plain data: no
+// strings are built while a game is played, only when someone asks for the
+// story.
 struct Event {
   enum Kind : std::uint8_t { kNone, kDeal, kOffer, kShuffle, kLook, kArrange, kDrawn, kCut };
+
   Event() = default;
   explicit Event(Kind k) : kind(k) {}
   Kind kind = kNone;
@@ -50,7 +53,22 @@ struct Event {
   int raps = 0;
 };
 
-class OldMaidState final : public StateBase<OldMaidState> {
+// The bulky facts of a deal or a hand's end, for narration (core/story.h).
+struct Scene {
+  // kDeal: the cards set aside (the first `aside_up` face up); what each seat
+  // laid down in pairs and kept.
+  SmallVec<Card, kMaxPlayers + 4> aside;  // the odd card, and fewer than one a seat
+  int aside_up = 0;
+  SeatCards<108, kMaxPlayers> laid, kept;
+  SmallVec<Card, kMaxFan + 1> fan;  // kLook: the fan as the offerer saw it
+  // hand_over: what each seat was left holding, the hands each has lost so
+  // far (soot marks), and the scores after the hand.
+  SeatCards<108, kMaxPlayers> holding;
+  std::array<int, kMaxPlayers> marks{};
+  std::array<double, kMaxPlayers> scores{};
+};
+
+class OldMaidState final : public Narrated<OldMaidState, Event, Scene> {
  public:
   explicit OldMaidState(const Rules& rules);
 
@@ -60,7 +78,8 @@ class OldMaidState final : public StateBase<OldMaidState> {
   void apply_chance(Rng& rng) override;
   std::string action_label(Seat seat, Action a) const override;
   View view(Seat viewer) const override;
-  void narrate(Seat viewer, std::vector<std::string>& out) const override;
+  static void tell(const Rules& r, const Event& e, const Scene& sc, const Words& w,
+                   std::vector<std::string>& out);
   Outcome outcome() const override;
   void all_cards(std::vector<Card>& out) const override;
   int actions_applied() const override { return actions_; }
@@ -80,9 +99,6 @@ class OldMaidState final : public StateBase<OldMaidState> {
   Seat dealer() const { return dealer_; }
   int hand() const { return hand_; }
   bool active(Seat s) const { return !fans_[s].cards.empty() && place_[s] == 0; }
-  const Event& last_event() const { return ev_; }
-  // A sampled state must not carry the real last event: it names real cards.
-  void forget_last_event() { ev_ = Event(); }
   // Seats that have lost a hand, per seat (soot marks, hands lost).
   int lost(Seat s) const { return lost_[s]; }
   std::uint32_t last_losers() const { return last_losers_; }
@@ -146,7 +162,6 @@ class OldMaidState final : public StateBase<OldMaidState> {
   std::uint32_t odd_seats_ = 0;            // seats holding the odd class after the first deal
   std::array<std::int8_t, 32> in_play_{};  // cards of each class in hands
   int pairable_ = 0;                       // classes with two or more cards in hands
-  Event ev_;
 };
 
 // Samples hidden cards consistently with a seat's view (resample.cc).

@@ -189,36 +189,35 @@ View OldMaidState::view(Seat viewer) const {
   return v;
 }
 
-void OldMaidState::narrate(Seat viewer, std::vector<std::string>& out) const {
-  const Event& e = ev_;
-  const Words w(viewer);
+void OldMaidState::tell(const Rules& r, const Event& e, const Scene& sc, const Words& w,
+                        std::vector<std::string>& out) {
   auto sees = [&](Seat a, Seat b) { return w.sees(a) || w.sees(b); };
   switch (e.kind) {
     case Event::kNone:
       return;
     case Event::kDeal: {
       std::string head = "Hand " + std::to_string(e.hand) +
-                         (r_.hands > 1 ? " of " + std::to_string(r_.hands) : "") + ": " +
+                         (r.hands > 1 ? " of " + std::to_string(r.hands) : "") + ": " +
                          seat_name(e.actor) + " deals.";
-      if (aside_up_) head += " " + card_token(aside_[0]) + " is set aside.";
-      if (const int unseen = static_cast<int>(aside_.size()) - aside_up_; unseen > 0)
+      if (sc.aside_up) head += " " + card_token(sc.aside[0]) + " is set aside.";
+      if (const int unseen = static_cast<int>(sc.aside.size()) - sc.aside_up; unseen > 0)
         head += unseen == 1 ? " One card is set aside unseen."
                             : " " + std::to_string(unseen) + " cards are set aside unseen.";
       out.push_back(head);
-      for (Seat s = 0; s < r_.players; ++s) {
+      for (Seat s = 0; s < r.players; ++s) {
         std::string line = w.says(s, "lay") + " down ";
-        const int n = static_cast<int>(pairs_[s].size() / 2);
+        const int n = static_cast<int>(sc.laid.of(s).size() / 2);
         if (n == 0)
           line = w.who(s) + " " + w.verb(s, "have", "has") + " no pairs";
-        else if (r_.face_up || w.sees(s))
-          line += std::to_string(n) + (n == 1 ? " pair: " : " pairs: ") + pairs_list(pairs_[s]) +
-                  (r_.face_up ? "" : " (face down)");
+        else if (r.face_up || w.sees(s))
+          line += std::to_string(n) + (n == 1 ? " pair: " : " pairs: ") +
+                  pairs_list(sc.laid.of(s)) + (r.face_up ? "" : " (face down)");
         else
           line += std::to_string(n) + (n == 1 ? " pair" : " pairs") + " face down";
-        line += fans_[s].cards.empty()
+        line += sc.kept.of(s).empty()
                     ? " and " + w.verb(s, "are", "is") + " out, safe."
-                    : ", keeping " + cards_text(fans_[s].size()) +
-                          (w.sees(s) ? ": " + token_list(fans_[s].cards) : "") + ".";
+                    : ", keeping " + cards_text(static_cast<int>(sc.kept.of(s).size())) +
+                          (w.sees(s) ? ": " + token_list(sc.kept.of(s)) : "") + ".";
         out.push_back(line);
       }
       break;
@@ -232,7 +231,7 @@ void OldMaidState::narrate(Seat viewer, std::vector<std::string>& out) const {
       return;
     case Event::kLook:
       out.push_back(w.says(e.actor, "look") + " at the shuffled fan" +
-                    (w.sees(e.actor) ? ": " + token_list(fans_[e.actor].cards) : "") + ".");
+                    (w.sees(e.actor) ? ": " + token_list(sc.fan) : "") + ".");
       return;
     case Event::kArrange:
       out.push_back(w.says(e.actor, "move") + " " + (w.sees(e.actor) ? named(e.card) : "the card") +
@@ -253,7 +252,7 @@ void OldMaidState::narrate(Seat viewer, std::vector<std::string>& out) const {
       const std::string pair = card_token(e.partner) + " " + card_token(e.card) +
                                (who.empty() || knows ? "" : " (" + who + ")");
       if (e.paired) {
-        if (r_.face_up)
+        if (r.face_up)
           line += " and " + w.verb(e.actor, "lay") + " down the pair " + pair;
         else if (w.sees(e.actor))
           line += " and " + w.verb(e.actor, "discard") + " the pair " + pair + " face down";
@@ -276,24 +275,23 @@ void OldMaidState::narrate(Seat viewer, std::vector<std::string>& out) const {
   }
   if (!e.hand_over) return;
   if (!e.losers)
-    out.push_back("Every card has paired off: nobody is " + std::string(title_name(r_.title)) +
-                  ".");
-  for (Seat l = 0; l < r_.players; ++l) {
+    out.push_back("Every card has paired off: nobody is " + std::string(title_name(r.title)) + ".");
+  for (Seat l = 0; l < r.players; ++l) {
     if (!(e.losers >> l & 1)) continue;
     std::string line = w.who(l) + " " + w.verb(l, "are", "is") + " left holding " +
-                       token_list(fans_[l].cards) + ": " + w.who(l) + " " + w.verb(l, "are", "is") +
-                       " " + std::string(title_name(r_.title)) + "!";
+                       token_list(sc.holding.of(l)) + ": " + w.who(l) + " " +
+                       w.verb(l, "are", "is") + " " + std::string(title_name(r.title)) + "!";
     if (std::popcount(e.losers) > 1) line += " No pair can be made any more.";
-    if (r_.penalty == Penalty::kSoot)
-      line += " A soot mark on the face (" + std::to_string(lost_[l]) +
-              (lost_[l] == 1 ? " mark" : " marks") + " so far).";
+    if (r.penalty == Penalty::kSoot)
+      line += " A soot mark on the face (" + std::to_string(sc.marks[l]) +
+              (sc.marks[l] == 1 ? " mark" : " marks") + " so far).";
     out.push_back(line);
   }
-  if (r_.hands > 1 || r_.scoring != Scoring::kLoser) {
+  if (r.hands > 1 || r.scoring != Scoring::kLoser) {
     std::string s = "Scores after hand " + std::to_string(e.hand) + ":";
-    for (Seat p = 0; p < r_.players; ++p) {
-      std::string v = std::to_string(static_cast<long long>(score_[p]));
-      s += " " + seat_name(p) + " " + v + (p + 1 < r_.players ? "," : ".");
+    for (Seat p = 0; p < r.players; ++p) {
+      std::string v = std::to_string(static_cast<long long>(sc.scores[p]));
+      s += " " + seat_name(p) + " " + v + (p + 1 < r.players ? "," : ".");
     }
     out.push_back(s);
   }

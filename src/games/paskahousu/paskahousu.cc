@@ -45,6 +45,7 @@ void PaskahousuState::apply_chance(Rng& rng) {
   dealt_ = true;
   ev_ = Event{};
   ev_.kind = Event::kDeal, ev_.actor = dealer_;
+  scene_.dealt.record(hands_, r_.players, kit::card_of);
   // "The game is started by the first person to initiate a discard pile by
   // playing a card face down to the table and declaring it to be a three":
   // offered to each in turn from the dealer's left.
@@ -415,6 +416,7 @@ void PaskahousuState::close_window() {
     // A clearer with no cards left and no stock is out: the next starts the pile.
     if (!in_play(claimer_)) return begin_turn(next_in_play(claimer_));
     fresh_ = Fresh::kRestart;
+    ev_.restarts = true;
     return begin_turn(claimer_);
   }
   fresh_ = fresh_ == Fresh::kRestart ? Fresh::kNext : Fresh::kNone;
@@ -468,6 +470,7 @@ void PaskahousuState::end(SeatMask losers) {
   losers_ = losers;
   open_ = 0;
   phase_ = Phase::kOver;
+  ev_.over = true, scene_.summary = outcome().summary;
 }
 
 // ---- The end -------------------------------------------------------------------------

@@ -3,6 +3,7 @@
 
 #include <array>
 
+#include "core/story.h"
 #include "games/paskahousu/paskahousu.h"
 #include "kit/claims.h"
 
@@ -36,6 +37,7 @@ struct Event {
     kPass,
     kCovered
   };
+
   Kind kind = kNone;
   Seat actor = kNobody, other = kNobody;
   Card card;
@@ -51,11 +53,19 @@ struct Event {
   int cleared = 0;            // cards removed from play by a Ten or an Ace
   Seat picker = kNobody;      // who had to take up the pile after a Ten or Ace
   int picked = 0;
-  int refilled = 0;   // cards the player drew to make five
-  SeatMask left = 0;  // seats that left play
+  int refilled = 0;       // cards the player drew to make five
+  SeatMask left = 0;      // seats that left play
+  bool restarts = false;  // the clearer starts a new pile
+  bool over = false;      // the game ended (Scene::summary)
 };
 
-class PaskahousuState final : public StateBase<PaskahousuState> {
+// The bulky facts of a deal or a hand's end, for narration (core/story.h).
+struct Scene {
+  SeatCards<52, kMaxPlayers> dealt;  // kDeal: each seat's hand
+  std::string summary;               // the game ended: its outcome
+};
+
+class PaskahousuState final : public Narrated<PaskahousuState, Event, Scene> {
  public:
   explicit PaskahousuState(const Rules& rules);
 
@@ -66,7 +76,8 @@ class PaskahousuState final : public StateBase<PaskahousuState> {
   void apply_chance(Rng& rng) override;
   std::string action_label(Seat seat, Action a) const override;
   View view(Seat viewer) const override;
-  void narrate(Seat viewer, std::vector<std::string>& out) const override;
+  static void tell(const Rules& r, const Event& e, const Scene& sc, const Words& w,
+                   std::vector<std::string>& out);
   Outcome outcome() const override;
   void all_cards(std::vector<Card>& out) const override;
   int actions_applied() const override { return actions_; }
@@ -135,7 +146,6 @@ class PaskahousuState final : public StateBase<PaskahousuState> {
   kit::Cards& mutable_last() { return last_; }
   kit::Cards& mutable_building() { return building_; }
   kit::Cards& mutable_removed() { return removed_; }
-  void forget_last_event() { ev_ = Event(); }
   // Makes every seat but `seat` remember only what it sees of the hands now,
   // and what it knew of the caller's hand before the call: a sample's other
   // seats then hold no memory of the real cards.
@@ -198,7 +208,6 @@ class PaskahousuState final : public StateBase<PaskahousuState> {
   std::array<int, kMaxPlayers> believed_claim_{};
   int turns_ = 0, actions_ = 0;
   bool dealt_ = false, capped_ = false;
-  Event ev_;
 };
 
 }  // namespace parlour::paskahousu

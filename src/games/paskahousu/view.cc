@@ -179,17 +179,15 @@ View PaskahousuState::view(Seat viewer) const {
   return v;
 }
 
-void PaskahousuState::narrate(Seat viewer, std::vector<std::string>& out) const {
-  const Event& e = ev_;
-  const Words w(viewer);
+void PaskahousuState::tell(const Rules& r, const Event& e, const Scene& sc, const Words& w,
+                           std::vector<std::string>& out) {
   // What follows a transition: clearings, pick-ups, refills, seats leaving, the end.
   auto aftermath = [&] {
     if (e.cleared)
-      out.push_back(w.who(e.other) + " cleared the pile: " + cards_text(e.cleared) +
-                    " removed from play." +
-                    (phase_ == Phase::kPlay && fresh_ == Fresh::kRestart
-                         ? " " + w.who(e.other) + " " + w.verb(e.other, "start") + " a new pile."
-                         : ""));
+      out.push_back(
+          w.who(e.other) + " cleared the pile: " + cards_text(e.cleared) + " removed from play." +
+          (e.restarts ? " " + w.who(e.other) + " " + w.verb(e.other, "start") + " a new pile."
+                      : ""));
     if (e.picker >= 0)
       out.push_back(w.who(e.picker) + " " + w.verb(e.picker, "take") + " up the pile, " +
                     cards_text(e.picked) + ", after " + claim_words(e.rank, 1) +
@@ -200,20 +198,16 @@ void PaskahousuState::narrate(Seat viewer, std::vector<std::string>& out) const 
     if (e.left)
       out.push_back(seat_names(e.left) + (std::popcount(e.left) > 1 ? " have" : " has") +
                     " no cards and the stock is gone: out of play.");
-    if (phase_ == Phase::kOver) out.push_back(outcome().summary);
+    if (e.over) out.push_back(sc.summary);
   };
   switch (e.kind) {
     case Event::kNone:
     case Event::kPass:
       return;
     case Event::kDeal: {
-      out.push_back(seat_name(e.actor) + " deals " + kit::number_word(r_.hand) +
+      out.push_back(seat_name(e.actor) + " deals " + kit::number_word(r.hand) +
                     " cards each and stacks the rest face down.");
-      if (viewer >= 0) {
-        std::vector<Card> mine;
-        for (const kit::Held& c : hands_[viewer]) mine.push_back(c.card);
-        out.push_back("You hold " + token_list(mine) + ".");
-      }
+      tell_own_hand(w, sc.dealt, out);
       return;
     }
     case Event::kDecline:

@@ -81,7 +81,8 @@ void PolignacState::apply_chance(Rng& rng) {
   for (int k = 0; k < n; ++k) hands_[left(dealer_, 1 + k % r_.players)].push_back(cards[k]);
   for (Seat s = 0; s < r_.players; ++s) sort_hand(hands_[s]);
   ev_ = Event();
-  ev_.kind = Event::kDeal, ev_.actor = dealer_;
+  ev_.kind = Event::kDeal, ev_.actor = dealer_, ev_.deal = deals_done_ + 1;
+  scene_.dealt.record(hands_, r_.players);
   start_deal();
 }
 
@@ -214,7 +215,7 @@ void PolignacState::end_trick() {
       // Our reading (the seed is silent): a capot that fails pays five
       // counters into the pool, and the Jacks its announcer took as anyone.
       capot_failed_ = true;
-      ev_.capot_failed = true;
+      ev_.capot_failed = true, ev_.capot = capot_;
       ev_.capot_paid = jacks_[capot_] + kCapotCounters;
       pay(capot_, ev_.capot_paid);
     }
@@ -230,7 +231,7 @@ void PolignacState::end_hand() {
     // "If he is successful he loses nothing; but each of the others must pay
     // five counters into the pool, one for each Jack, and one extra for
     // Polignac."
-    ev_.capot_made = true;
+    ev_.capot_made = true, ev_.capot = capot_;
     for (Seat s = 0; s < r_.players; ++s)
       if (s != capot_) pay(s, kCapotCounters);
   }
@@ -238,7 +239,8 @@ void PolignacState::end_hand() {
     last_change_[s] = chips_.hand_change(s), last_total_[s] = chips_.balance(s);
   last_capot_ = capot_, last_capot_made_ = ev_.capot_made;
   ++deals_done_;
-  ev_.hand_done = true;
+  ev_.hand_done = true, ev_.deal = deals_done_;
+  scene_.change = last_change_, scene_.counters = last_total_;
   bool limit = false;
   for (Seat s = 0; s < r_.players; ++s) limit |= r_.limit > 0 && paid_[s] >= r_.limit;
   if (deals_done_ >= r_.deals || limit) return end_match();
@@ -265,30 +267,38 @@ void PolignacState::end_match() {
       ev_.odd |= bit(s);
     }
   ev_.over = true;
+  for (Seat s = 0; s < r_.players; ++s) scene_.final_counters[s] = chips_.balance(s);
   phase_ = Phase::kOver;
 }
 
 // ---- The end ------------------------------------------------------------------------
 
 Outcome PolignacState::outcome() const {
+  std::array<int, kMaxPlayers> counters{};
+  for (Seat s = 0; s < r_.players; ++s) counters[s] = chips_.balance(s);
+  return outcome_of(r_,
+                    std::span<const int>(counters.data(), static_cast<std::size_t>(r_.players)));
+}
+
+Outcome PolignacState::outcome_of(const Rules& r, std::span<const int> counters) {
   // The counters each holds at the end; places follow them, ties sharing.
   Outcome o;
   o.kind = OutcomeKind::kScores;
-  for (Seat s = 0; s < r_.players; ++s) o.scores.push_back(chips_.balance(s));
-  o.places.resize(r_.players);
-  rank_places(r_.players, o.scores, o.places);
+  for (Seat s = 0; s < r.players; ++s) o.scores.push_back(counters[s]);
+  o.places.resize(r.players);
+  rank_places(r.players, o.scores, o.places);
   SeatMask first = 0;
-  for (Seat s = 0; s < r_.players; ++s)
+  for (Seat s = 0; s < r.players; ++s)
     if (o.places[s] == 1) first |= bit(s);
-  const int top = chips_.balance(std::countr_zero(first));
+  const int top = counters[std::countr_zero(first)];
   const std::string n = std::to_string(top) + (top == 1 ? " counter" : " counters");
   o.summary = std::popcount(first) == 1 ? seat_names(first) + " wins with " + n + "."
                                         : seat_names(first) + " share first place with " + n + ".";
   std::string rest;
-  for (int place = 2; place <= r_.players; ++place)
-    for (Seat s = 0; s < r_.players; ++s)
+  for (int place = 2; place <= r.players; ++place)
+    for (Seat s = 0; s < r.players; ++s)
       if (o.places[s] == place)
-        rest += (rest.empty() ? "" : ", ") + seat_name(s) + " " + std::to_string(chips_.balance(s));
+        rest += (rest.empty() ? "" : ", ") + seat_name(s) + " " + std::to_string(counters[s]);
   if (!rest.empty()) o.summary += " Then " + rest + ".";
   return o;
 }

@@ -6,6 +6,7 @@
 
 #include "core/chips.h"
 #include "core/small_vec.h"
+#include "core/story.h"
 #include "games/polignac/polignac.h"
 #include "kit/tricks.h"
 
@@ -27,6 +28,7 @@ inline constexpr int kCapotCounters = 5;
 // in play.
 struct Event {
   enum Kind : std::uint8_t { kNone, kDeal, kCapot, kPass, kPlay };
+
   Kind kind = kNone;
   Seat actor = kNobody;
   Card card;
@@ -39,9 +41,20 @@ struct Event {
   SeatMask sharers = 0;       // at the end: who shared the pool
   SeatMask odd = 0;           // at the end: the sharers who took a counter left over
   int share = 0;
+  // kDeal: the deal (from 1) and each seat's hand; hand_done: the deal, and
+  // each seat's change and counters after it; capot_*: who announced it;
+  // over: each seat's counters once the pool is shared.
+  int deal = 0;
+  Seat capot = kNobody;
 };
 
-class PolignacState final : public StateBase<PolignacState> {
+// The bulky facts of a deal or a hand's end, for narration (core/story.h).
+struct Scene {
+  SeatCards<52, kMaxPlayers> dealt;
+  std::array<int, kMaxPlayers> change{}, counters{}, final_counters{};
+};
+
+class PolignacState final : public Narrated<PolignacState, Event, Scene> {
  public:
   explicit PolignacState(const Rules& rules);
 
@@ -51,8 +64,12 @@ class PolignacState final : public StateBase<PolignacState> {
   void apply_chance(Rng& rng) override;
   std::string action_label(Seat seat, Action a) const override;
   View view(Seat viewer) const override;
-  void narrate(Seat viewer, std::vector<std::string>& out) const override;
+  static void tell(const Rules& r, const Event& e, const Scene& sc, const Words& w,
+                   std::vector<std::string>& out);
   Outcome outcome() const override;
+  // The result from each seat's counters at the end: what outcome() and the
+  // story say.
+  static Outcome outcome_of(const Rules& r, std::span<const int> counters);
   void all_cards(std::vector<Card>& out) const override;
   int actions_applied() const override { return actions_; }
   const Chips* chips() const override { return &chips_; }
@@ -88,7 +105,6 @@ class PolignacState final : public StateBase<PolignacState> {
 
   // ---- For the resampler and tests ----
   Hand& mutable_hand(Seat s) { return hands_[s]; }
-  void forget_last_event() { ev_ = Event(); }
   // Starts a deal by `dealer` with these hands (by seat), at the capot
   // announcements (or the first lead without them). For tests.
   void set_hand(Seat dealer, const std::vector<std::vector<Card>>& hands);
@@ -123,7 +139,6 @@ class PolignacState final : public StateBase<PolignacState> {
   Seat last_capot_ = kNobody;
   bool last_capot_made_ = false;
   int actions_ = 0;
-  Event ev_;
 };
 
 }  // namespace parlour::polignac

@@ -142,16 +142,15 @@ View PolignacState::view(Seat viewer) const {
   return v;
 }
 
-void PolignacState::narrate(Seat viewer, std::vector<std::string>& out) const {
-  const Event& e = ev_;
-  const Words w(viewer);
+void PolignacState::tell(const Rules& r, const Event& e, const Scene& sc, const Words& w,
+                         std::vector<std::string>& out) {
   switch (e.kind) {
     case Event::kNone:
       return;
     case Event::kDeal: {
-      out.push_back("Deal " + std::to_string(deals_done_ + 1) + " of " + std::to_string(r_.deals) +
-                    ": " + w.says(e.actor, "deal") + " " + cards_text(r_.hand) + " each.");
-      if (viewer >= 0) out.push_back("You hold " + token_list(hands_[viewer]) + ".");
+      out.push_back("Deal " + std::to_string(e.deal) + " of " + std::to_string(r.deals) + ": " +
+                    w.says(e.actor, "deal") + " " + cards_text(r.hand) + " each.");
+      tell_own_hand(w, sc.dealt, out);
       return;
     }
     case Event::kCapot:
@@ -171,37 +170,44 @@ void PolignacState::narrate(Seat viewer, std::vector<std::string>& out) const {
         out.push_back(line + ".");
       }
       if (e.capot_failed)
-        out.push_back("The capot has failed: " + w.who(capot_) + " " + w.verb(capot_, "pay") + " " +
-                      counters_text(e.capot_paid) + " into the pool.");
+        out.push_back("The capot has failed: " + w.who(e.capot) + " " + w.verb(e.capot, "pay") +
+                      " " + counters_text(e.capot_paid) + " into the pool.");
       if (e.capot_made)
-        out.push_back(w.who(capot_) + " " + w.verb(capot_, "make") + " capot: " +
+        out.push_back(w.who(e.capot) + " " + w.verb(e.capot, "make") + " capot: " +
                       // Named, so the story tells who paid (issue 36).
-                      opening(w.whom(((std::uint32_t{1} << r_.players) - 1) &
-                                     ~(std::uint32_t{1} << capot_))) +
+                      opening(w.whom(((std::uint32_t{1} << r.players) - 1) &
+                                     ~(std::uint32_t{1} << e.capot))) +
                       " pay " + counters_text(kCapotCounters) + " each into the pool.");
       if (e.hand_done) {
-        std::string line = "Deal " + std::to_string(deals_done_) + ":";
-        for (Seat s = 0; s < r_.players; ++s)
-          line += std::string(s ? "; " : " ") + seat_name(s) + " " +
-                  std::to_string(last_change_[s]) + " (" + std::to_string(chips_.balance(s)) + ")";
+        std::string line = "Deal " + std::to_string(e.deal) + ":";
+        for (Seat s = 0; s < r.players; ++s)
+          line += std::string(s ? "; " : " ") + seat_name(s) + " " + std::to_string(sc.change[s]) +
+                  " (" + std::to_string(sc.counters[s]) + ")";
         out.push_back(line + ".");
       }
       if (e.over) {
-        if (std::popcount(e.sharers) == 1)
-          out.push_back(seat_names(e.sharers) + " paid least and takes the " +
+        // Told to each as Words name them: "You paid least", "Seat 0 and you".
+        if (std::popcount(e.sharers) == 1) {
+          const Seat s = std::countr_zero(e.sharers);
+          out.push_back(w.who(s) + " paid least and " + w.verb(s, "take") + " the " +
                         counters_text(e.share) + " in the pool.");
-        else
-          out.push_back(seat_names(e.sharers) + " paid least and take " + counters_text(e.share) +
-                        " each from the pool" +
-                        (e.odd == 0 ? "."
-                         : std::popcount(e.odd) == 1
-                             ? "; " + seat_names(e.odd) +
-                                   " takes the one counter left over, the nearest the dealer's "
-                                   "left."
-                             : "; " + seat_names(e.odd) + " take a counter each of the " +
-                                   std::to_string(std::popcount(e.odd)) +
-                                   " left over, the nearest the dealer's left first."));
-        out.push_back(outcome().summary);
+        } else {
+          std::string odd = ".";
+          if (std::popcount(e.odd) == 1) {
+            const Seat s = std::countr_zero(e.odd);
+            odd = "; " + w.whom(s) + " " + w.verb(s, "take") +
+                  " the one counter left over, the nearest the dealer's left.";
+          } else if (e.odd != 0) {
+            odd = "; " + w.whom(e.odd) + " take a counter each of the " +
+                  std::to_string(std::popcount(e.odd)) +
+                  " left over, the nearest the dealer's left first.";
+          }
+          out.push_back(opening(w.whom(e.sharers)) + " paid least and take " +
+                        counters_text(e.share) + " each from the pool" + odd);
+        }
+        out.push_back(outcome_of(r, std::span<const int>(sc.final_counters.data(),
+                                                         static_cast<std::size_t>(r.players)))
+                          .summary);
       }
       return;
     }

@@ -4,6 +4,7 @@
 #include <array>
 #include <vector>
 
+#include "core/story.h"
 #include "games/verish_ne_verish/verish_ne_verish.h"
 #include "kit/claims.h"
 
@@ -23,6 +24,7 @@ struct Event {
     kPutAway,
     kPlayOn
   };
+
   Kind kind = kNone;
   Seat actor = kNobody, other = kNobody;
   Card card;
@@ -36,12 +38,19 @@ struct Event {
   int taken = 0;
   std::array<Rank, 13> sets{};  // kChallenge with compulsory sets: the sets put away
   int set_count = 0;
+  bool over = false;  // the game ended (Scene::summary)
+};
+
+// The bulky facts of a deal or a hand's end, for narration (core/story.h).
+struct Scene {
+  SeatCards<52, kMaxPlayers> dealt;  // kDeal: each seat's hand
+  std::string summary;               // the game ended: its outcome
 };
 
 // The ranks of which `hand` holds all four, as bits (1 << rank).
 std::uint16_t complete_sets(const kit::Cards& hand);
 
-class VerishState final : public StateBase<VerishState> {
+class VerishState final : public Narrated<VerishState, Event, Scene> {
  public:
   explicit VerishState(const Rules& rules);
 
@@ -51,7 +60,8 @@ class VerishState final : public StateBase<VerishState> {
   void apply_chance(Rng& rng) override;
   std::string action_label(Seat seat, Action a) const override;
   View view(Seat viewer) const override;
-  void narrate(Seat viewer, std::vector<std::string>& out) const override;
+  static void tell(const Rules& r, const Event& e, const Scene& sc, const Words& w,
+                   std::vector<std::string>& out);
   Outcome outcome() const override;
   void all_cards(std::vector<Card>& out) const override;
   int actions_applied() const override { return actions_; }
@@ -100,7 +110,6 @@ class VerishState final : public StateBase<VerishState> {
   kit::Cards& mutable_last() { return last_; }
   kit::Cards& mutable_building() { return building_; }
   kit::Cards& mutable_aside() { return aside_; }
-  void forget_last_event() { ev_ = Event(); }
   // Puts the game at `turn`'s turn to start a round with these hands (each
   // known to its owner only), `aside` laid aside and the sets of `gone` put
   // away. For tests.
@@ -137,7 +146,6 @@ class VerishState final : public StateBase<VerishState> {
   bool stopped_ = false;  // stopped after max_plays
   int plays_ = 0, actions_ = 0;
   bool dealt_ = false;
-  Event ev_;
 };
 
 }  // namespace parlour::verish_ne_verish

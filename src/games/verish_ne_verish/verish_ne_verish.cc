@@ -41,6 +41,7 @@ void VerishState::apply_chance(Rng& rng) {
   dealt_ = true;
   ev_ = Event{};
   ev_.kind = Event::kDeal, ev_.actor = dealer_;
+  scene_.dealt.record(hands_, r_.players, kit::card_of);
   // "The player at the dealer's left starts".
   begin_turn((dealer_ + 1) % r_.players);
 }
@@ -317,6 +318,7 @@ void VerishState::end_with(SeatMask losers, bool stopped) {
   losers_ = losers;
   stopped_ = stopped;
   phase_ = Phase::kOver;
+  ev_.over = true, scene_.summary = outcome().summary;
 }
 
 // ---- The end -------------------------------------------------------------------------

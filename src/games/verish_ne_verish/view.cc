@@ -151,21 +151,15 @@ View VerishState::view(Seat viewer) const {
   return v;
 }
 
-void VerishState::narrate(Seat viewer, std::vector<std::string>& out) const {
-  const Event& e = ev_;
-  const Words w(viewer);
-  const bool over = phase_ == Phase::kOver;
+void VerishState::tell(const Rules& r, const Event& e, const Scene& sc, const Words& w,
+                       std::vector<std::string>& out) {
   switch (e.kind) {
     case Event::kNone:
       return;
     case Event::kDeal: {
-      out.push_back(seat_name(e.actor) + " lays one card of " + std::to_string(r_.deck) +
+      out.push_back(seat_name(e.actor) + " lays one card of " + std::to_string(r.deck) +
                     " aside face down, unseen, and deals the rest.");
-      if (viewer >= 0) {
-        std::vector<Card> mine;
-        for (const kit::Held& c : hands_[viewer]) mine.push_back(c.card);
-        out.push_back("You hold " + token_list(mine) + ".");
-      }
+      tell_own_hand(w, sc.dealt, out);
       return;
     }
     case Event::kPut:
@@ -179,11 +173,11 @@ void VerishState::narrate(Seat viewer, std::vector<std::string>& out) const {
         out.push_back(w.says(e.actor, "start") + " a round: " + cards_text(e.count) +
                       " face down, \"" + rank_plural(e.rank) + "\".");
       else
-        out.push_back((r_.say_verish
+        out.push_back((r.say_verish
                            ? w.says(e.actor, "say") + " \"Verish'\" and " + w.verb(e.actor, "play")
                            : w.says(e.actor, "play")) +
                       " " + cards_text(e.count) + " face down, \"" + rank_plural(e.rank) + "\".");
-      if (over) out.push_back(outcome().summary);
+      if (e.over) out.push_back(sc.summary);
       return;
     case Event::kChallenge: {
       std::vector<Card> shown;
@@ -195,7 +189,7 @@ void VerishState::narrate(Seat viewer, std::vector<std::string>& out) const {
       for (int i = 0; i < e.set_count; ++i)
         out.push_back(w.who(e.taker) + " " + w.verb(e.taker, "put") + " away the four " +
                       rank_plural(e.sets[static_cast<std::size_t>(i)]) + ".");
-      if (over) out.push_back(outcome().summary);
+      if (e.over) out.push_back(sc.summary);
       return;
     }
     case Event::kPutAway: {
@@ -206,7 +200,7 @@ void VerishState::narrate(Seat viewer, std::vector<std::string>& out) const {
       return;
     }
     case Event::kPlayOn:
-      if (over) out.push_back(outcome().summary);
+      if (e.over) out.push_back(sc.summary);
       return;
   }
 }

@@ -7,6 +7,7 @@
 
 #include "core/chips.h"
 #include "core/small_vec.h"
+#include "core/story.h"
 #include "games/vingt_et_un/vingt_et_un.h"
 #include "kit/bank.h"
 
@@ -80,7 +81,7 @@ struct Event {
   Seat next_banker = kNobody;
 };
 
-class VingtState final : public StateBase<VingtState> {
+class VingtState final : public Narrated<VingtState, Event> {
  public:
   explicit VingtState(const Rules& rules);
 
@@ -90,7 +91,7 @@ class VingtState final : public StateBase<VingtState> {
   void apply_chance(Rng& rng) override;
   std::string action_label(Seat seat, Action a) const override;
   View view(Seat viewer) const override;
-  void narrate(Seat viewer, std::vector<std::string>& out) const override;
+  static void tell(const Rules& r, const Event& e, const Words& w, std::vector<std::string>& out);
   Outcome outcome() const override;
   void all_cards(std::vector<Card>& out) const override;
   int actions_applied() const override { return actions_; }
@@ -134,7 +135,6 @@ class VingtState final : public StateBase<VingtState> {
   Hand& mutable_hand(Seat s) { return hands_[static_cast<std::size_t>(s)]; }
   Pile& mutable_stock() { return stock_; }
   Pile& mutable_discards() { return discards_; }
-  void forget_last_event() { ev_ = Event(); }
   // Deals the hand in stake with these two cards (by seat; empty for a seat
   // not in the hand) from this stock (its top card last), skipping the call to
   // double, then looks at the naturals. REQUIRES: phase() == kFirstCard. For tests.
@@ -172,7 +172,6 @@ class VingtState final : public StateBase<VingtState> {
   Seat natural_holder_ = kNobody;  // this hand: the first punter to show a natural
   kit::LastHand last_;
   int actions_ = 0;
-  Event ev_;
 };
 
 // The Foster bot's choice for `me`, which may act (info.cc). For tests.

@@ -147,13 +147,12 @@ View VingtState::view(Seat viewer) const {
   return v;
 }
 
-void VingtState::narrate(Seat viewer, std::vector<std::string>& out) const {
+void VingtState::tell(const Rules& r, const Event& e, const Words& w,
+                      std::vector<std::string>& out) {
   // The story reads only the event: the state has moved on (issue 36).
-  const Event& e = ev_;
-  const Words w(viewer);
   auto bank_line = [&](int hand, Seat banker) {
-    out.push_back("Hand " + std::to_string(hand) + " of " + std::to_string(r_.match_hands()) +
-                  ": " + w.who(banker) + " " + w.verb(banker, "deal", "deals") + " and " +
+    out.push_back("Hand " + std::to_string(hand) + " of " + std::to_string(r.match_hands()) + ": " +
+                  w.who(banker) + " " + w.verb(banker, "deal", "deals") + " and " +
                   w.verb(banker, "hold", "holds") + " the bank.");
   };
   // What a hand settled won or lost: "wins 2 counters", "a stand-off".
@@ -206,9 +205,9 @@ void VingtState::narrate(Seat viewer, std::vector<std::string>& out) const {
     case Event::kFirstCard:
       if (e.shuffled) out.push_back("The discards are gathered up and shuffled under the stock.");
       out.push_back(w.says(e.actor, "deal") + " a first card to each, face down.");
-      if (viewer >= 0 && e.dealt[static_cast<std::size_t>(viewer)].size() == 1)
-        out.push_back(
-            "Your first card: " + card_token(e.dealt[static_cast<std::size_t>(viewer)][0]) + ".");
+      if (w.viewer() >= 0 && e.dealt[static_cast<std::size_t>(w.viewer())].size() == 1)
+        out.push_back("Your first card: " +
+                      card_token(e.dealt[static_cast<std::size_t>(w.viewer())][0]) + ".");
       break;
     case Event::kDouble:
       out.push_back(w.who(e.actor) + " " + w.verb(e.actor, "call", "calls") +
@@ -251,8 +250,8 @@ void VingtState::narrate(Seat viewer, std::vector<std::string>& out) const {
   // After a stake, the call, or an answer, the second card may have come.
   if (e.second) {
     out.push_back("Hand " + std::to_string(e.second_hand) + ": a second card to each, face down.");
-    if (viewer >= 0 && e.dealt[static_cast<std::size_t>(viewer)].size() >= 2) {
-      const Hand& h = e.dealt[static_cast<std::size_t>(viewer)];
+    if (w.viewer() >= 0 && e.dealt[static_cast<std::size_t>(w.viewer())].size() >= 2) {
+      const Hand& h = e.dealt[static_cast<std::size_t>(w.viewer())];
       out.push_back("You hold " + token_list(h) + ": " + std::to_string(best_total(h)) + ".");
     }
     naturals();
