@@ -65,6 +65,11 @@ void check_position(const State& s, const Config& config, int step, std::vector<
           ASSERT_TRUE(p.card >= 0 && p.card < static_cast<int>(view.zones[p.zone].cards.size()))
               << c.label;
         }
+        if (c.zone >= 0) {
+          ASSERT_LT(c.zone, static_cast<int>(view.zones.size())) << c.label;
+          ASSERT_TRUE(c.picks.empty() && c.to.zone < 0)
+              << c.label << ": a click on a zone is not a click on a card";
+        }
         if (c.to.zone >= 0) {
           ASSERT_FALSE(c.picks.empty()) << c.label << ": a move moves a card it picks";
           ASSERT_LT(c.to.zone, static_cast<int>(view.zones.size())) << c.label;
@@ -225,6 +230,12 @@ void check_conformance(const Selection& sel, const Config& config, const Conform
       }
       check_position(s, config, steps, legal);
       if (::testing::Test::HasFatalFailure()) return;
+      // A window several may take, let go by a pass: the server times it, and
+      // the lobby offers its time only for games that say they have one.
+      if (s.actors().pass != kNoAction) {
+        ASSERT_TRUE(g.timed_windows)
+            << "a window let go by a pass, where GameInfo::timed_windows says none";
+      }
       if (steps % (8 * opt.resample_every) == 0)
         for (Seat v : {s.to_move() >= 0 ? s.to_move() : kSpectator, kSpectator}) check_json(s, v);
       if (g.resampler && steps % opt.resample_every == 0) {

@@ -467,6 +467,7 @@ GameInfo toy_snap() {
              }}};
   g.new_game = state_factory<Snap, SnapRules>();
   g.resampler = &resampler;
+  g.timed_windows = true;  // the snap: anyone may call it, or let it go
   return g;
 }
 

@@ -132,10 +132,14 @@ class TerminalPlayer final : public Player {
         return std::nullopt;
       }
       if (helps() && (line == "h" || line == "hint")) {
-        // The game's own player, shown only this seat's view, as a hint.
-        const Action a = hint_move(game_, state, seat, legal, rng_);
+        // The game's own player, shown only this seat's view, as a hint;
+        // the same player each time, so that a plan it made carries on.
+        if (!hint_bot_) hint_bot_ = game_.bots.front().make();
+        const Hint h = hint_move(game_, state, seat, legal, rng_, {}, hint_bot_.get());
         out_ << "Hint (" << game_.bots.front().name
-             << "): " << term_.text(state.action_label(seat, a)) << "\n";
+             << "): " << term_.text(state.action_label(seat, h.action));
+        if (!h.doubt.empty()) out_ << " (a guess: " << h.doubt << ")";
+        out_ << "\n";
         continue;
       }
       if (auto a = Terminal::parse(line, v.choices)) return a;
@@ -150,6 +154,7 @@ class TerminalPlayer final : public Player {
   std::istream& in_;
   std::ostream& out_;
   Rng rng_;
+  std::unique_ptr<Bot> hint_bot_;
 };
 
 bool write_record(const Table& table, const std::string& path, std::ostream& err) {

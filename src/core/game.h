@@ -380,6 +380,10 @@ class Bot {
   virtual ~Bot() = default;
   // REQUIRES: obs.legal() is non-empty (the bot's seat may act). Returns one of them.
   virtual Action act(const Observation& obs, Rng& rng) = 0;
+  // After act(): why the move it chose comes from no line it knows to lead
+  // anywhere ("" when it does), in words for people. A hint says so, rather
+  // than pass a guess off as a plan.
+  virtual std::string doubt() const { return {}; }
 };
 
 struct BotSpec {
@@ -472,6 +476,11 @@ struct GameInfo {
   // Rule variants worth comparing for fairness (`parlour fairness`); the first
   // is the usual rules. name: a short key; summary: what a reader sees.
   std::vector<Preset> fairness;
+  // Some position lets several seats act at once until they pass (Actors
+  // with a pass: a challenge, a claim), which the server times: the lobby
+  // offers that time only for such games. The conformance test holds every
+  // game to it; all_games_test holds a game that says so to showing one.
+  bool timed_windows = false;
 
   // Optional capabilities: null where the game has none.
   const Resampler* resampler = nullptr;

@@ -9,10 +9,14 @@ std::optional<Action> BotPlayer::act(const State& state, Seat seat, std::span<co
   return bot_->act(Observation(state, seat, resampler_, legal), rng_);
 }
 
-Action hint_move(const GameInfo& g, const State& state, Seat seat, std::span<const Action> legal,
-                 Rng& rng, const Observation::Limits& limits) {
-  return g.bots.front().make()->act(Observation(state, seat, g.resampler, legal).limit(limits),
-                                    rng);
+Hint hint_move(const GameInfo& g, const State& state, Seat seat, std::span<const Action> legal,
+               Rng& rng, const Observation::Limits& limits, Bot* bot) {
+  std::unique_ptr<Bot> fresh;
+  if (!bot) fresh = g.bots.front().make(), bot = fresh.get();
+  Hint h;
+  h.action = bot->act(Observation(state, seat, g.resampler, legal).limit(limits), rng);
+  h.doubt = bot->doubt();
+  return h;
 }
 
 Seat first_actor(const Actors& actors, Seat after, int players) {

@@ -58,9 +58,18 @@ class BotPlayer final : public Player {
 };
 
 // A hint for `seat`: the move the game's own first bot would make, shown
-// only that seat's observation. REQUIRES: legal non-empty.
-Action hint_move(const GameInfo& g, const State& state, Seat seat, std::span<const Action> legal,
-                 Rng& rng, const Observation::Limits& limits = {});
+// only that seat's observation, and the bot's doubt about it (Bot::doubt).
+// `bot`, when given, is one the caller keeps from hint to hint (made by
+// g.bots.front()), so that a plan it made carries on: a bot made afresh for
+// every hint may choose another line at every move and go round in circles.
+// REQUIRES: legal non-empty.
+struct Hint {
+  Action action = kNoAction;
+  std::string doubt;
+};
+[[nodiscard]] Hint hint_move(const GameInfo& g, const State& state, Seat seat,
+                             std::span<const Action> legal, Rng& rng,
+                             const Observation::Limits& limits = {}, Bot* bot = nullptr);
 
 class Table {
  public:

@@ -107,6 +107,10 @@ struct Choice {
   // A move: picks[0] goes to zones[to.zone] at position to.card (-1: where
   // the game puts it), so that a person can drag it there.
   CardRef to;
+  // A click on zones[zone] itself takes it, wherever it lands, even on the
+  // empty zone (a click on the stock turns it; on the empty stock, turns the
+  // waste over). -1: none. Not with picks.
+  int zone = -1;
   bool operator==(const Choice&) const = default;
 };
 
@@ -156,6 +160,9 @@ struct View {
   bool list_choices = false;    // few and varied: show each one, not a summary
   bool terminal = false;
   std::string result;  // at the end: who lost, who won, the penalty
+  // What a seat's score counts, where "score" would not say (Chase the Ace:
+  // "players outlasted"), so that a table of scores is headed truly.
+  std::string score_word = "score";
   HandResult last_hand;
   bool operator==(const View&) const = default;
 };

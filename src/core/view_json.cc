@@ -50,6 +50,7 @@ std::string to_json(const View& v) {
       w.end_array();
     }
     if (c.to.zone >= 0) w.key("to").begin_array().integer(c.to.zone).integer(c.to.card).end_array();
+    if (c.zone >= 0) w.key("zone").integer(c.zone);
     w.end_object();
   }
   w.end_array().key("dealer").integer(v.dealer).key("game").str(v.game);
@@ -66,7 +67,10 @@ std::string to_json(const View& v) {
   }
   w.key("list_choices").boolean(v.list_choices).key("players").integer(v.players);
   w.key("prompt").str(v.prompt).key("resolve").str(resolve_name(v.resolve));
-  w.key("result").str(v.result).key("seats").begin_array();
+  w.key("result").str(v.result);
+  // Only where it is not "score": a view's text is as it was for the rest.
+  if (v.score_word != "score") w.key("score_word").str(v.score_word);
+  w.key("seats").begin_array();
   for (const SeatInfo& s : v.seats) {
     w.begin_object().key("cards").integer(s.cards).key("counters").begin_array();
     for (const Counter& c : s.counters)

@@ -42,6 +42,42 @@ bool strings(const json& req, const char* key, std::vector<std::string>& out) {
   return true;
 }
 
+// A bot's name for people, where the lobby lists it beside its help: its key
+// with a capital, dashes as spaces ("sharp": "Sharp").
+std::string bot_label(std::string_view name) {
+  std::string out(name);
+  for (char& c : out)
+    if (c == '-') c = ' ';
+  if (!out.empty() && out[0] >= 'a' && out[0] <= 'z')
+    out[0] = static_cast<char>(out[0] - 'a' + 'A');
+  return out;
+}
+
+// What a match of `sel` is, so that the lobby can say so before a table is
+// made: at each player count it allows, a table of its config is dealt
+// (chance settled) and its view read, the hands a match holds and what the
+// game calls one, as the table's header will say. Null where the default count
+// takes no fixed number of hands (hands 0: a game to a target, or until one is
+// left), which the view cannot put in a number.
+json match_json(const Selection& sel, int lo, int hi, int def) {
+  json by_players = json::array();
+  json match = nullptr;
+  for (int n = lo; n <= hi; ++n) {
+    Result<Config> config = make_config(sel, n, {});
+    int hands = 0;
+    if (config.ok()) {
+      Table table(sel, std::move(*config), /*seed=*/1);
+      table.settle();
+      const View v = table.state().view(kSpectator);
+      hands = v.hands;
+      if (n == def && hands > 0) match = {{"hands", hands}, {"word", v.hand_word}};
+    }
+    by_players.push_back(hands);
+  }
+  if (!match.is_null()) match["by_players"] = std::move(by_players);
+  return match;
+}
+
 }  // namespace
 
 json games_json() {
@@ -54,17 +90,23 @@ json games_json() {
               {"max_players", g.max_players},
               {"default_players", g.default_players},
               {"odds", g.exact_odds != nullptr},
-              {"solver", g.solver != nullptr}};
+              {"solver", g.solver != nullptr},
+              {"timed_windows", g.timed_windows}};
+    if (json m = match_json({&g, nullptr}, g.min_players, g.max_players, g.default_players);
+        !m.is_null())
+      j["match"] = std::move(m);
     j["bots"] = json::array();
     for (const BotSpec& b : g.bots) {
-      json bot{{"name", b.name}, {"help", b.help}};
+      json bot{{"name", b.name}, {"label", bot_label(b.name)}, {"help", b.help}};
       if (b.slow) bot["slow"] = true;
       j["bots"].push_back(std::move(bot));
     }
-    j["bots"].push_back({{"name", "random"}, {"help", "picks any legal move at random"}});
+    j["bots"].push_back(
+        {{"name", "random"}, {"label", "Random"}, {"help", "picks any legal move at random"}});
     if (g.resampler)
       j["bots"].push_back(
           {{"name", "ismcts"},
+           {"label", "Deep search"},
            {"help",
             "searches: deals the cards it cannot see anew from what it can, and plays each move "
             "out many times (information-set Monte Carlo tree search; ismcts:N for N "
@@ -88,12 +130,16 @@ json games_json() {
       json settings = json::array();
       for (const auto& [k, v] : p.settings)
         settings.push_back(std::string(k) + "=" + std::string(v));
-      j["presets"].push_back({{"name", p.name},
-                              {"summary", p.summary},
-                              {"settings", settings},
-                              {"min_players", p.min_players},
-                              {"max_players", p.max_players},
-                              {"default_players", p.default_players}});
+      json pj = {{"name", p.name},
+                 {"summary", p.summary},
+                 {"settings", settings},
+                 {"min_players", p.min_players},
+                 {"max_players", p.max_players},
+                 {"default_players", p.default_players}};
+      if (json m = match_json({&g, &p}, p.min_players, p.max_players, p.default_players);
+          !m.is_null())
+        pj["match"] = std::move(m);
+      j["presets"].push_back(std::move(pj));
     }
     all.push_back(std::move(j));
   }

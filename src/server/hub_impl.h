@@ -92,6 +92,9 @@ struct Live {
   bool lost = false;
   // A person's forced move is being played (Hub::Impl::schedule_bots).
   bool forcing = false;
+  // The player that gives hints, kept from hint to hint so that a plan it
+  // made carries on (hint_move); null while a hint is being worked out.
+  std::shared_ptr<Bot> hint_bot;
   int version() const { return table->version(); }
   const State& state() const { return table->state(); }
   const Selection& sel() const { return table->selection(); }

@@ -542,23 +542,31 @@ void Hub::Impl::hint(Client& c, Conn& conn) {
   const GameInfo& g = *t.sel().game;
   const double seconds = options.bot_seconds;
   const std::size_t memory = options.bot_memory;
+  // The table's hint player, taken for this hint (another asked meanwhile,
+  // from a second page, gets one made afresh) and given back after.
+  std::shared_ptr<Bot> bot = std::move(t.hint_bot);
+  if (!bot) bot = g.bots.front().make();
   scheduler.work(
       conn.who,
-      [copy, &g, seat, version, present = conn.present, seconds, memory]() -> std::string {
+      [copy, &g, seat, version, present = conn.present, seconds, memory, bot]() -> std::string {
         if (!*present) return "";  // the client has gone: nobody to tell
         std::vector<Action> legal;
         copy->legal_actions(seat, legal);
         Rng rng(static_cast<std::uint64_t>(version) * 0x9e3779b97f4a7c15ull + 17);
         // A hint is the game's first bot, within the bots' budget.
-        const Action a =
-            hint_move(g, *copy, seat, legal, rng, Observation::Limits::from_now(seconds, memory));
-        return dump(json{{"type", "hint"},
-                         {"version", version},
-                         {"action", a},
-                         {"label", copy->action_label(seat, a)},
-                         {"by", g.bots.front().name}});
+        const Hint h = hint_move(g, *copy, seat, legal, rng,
+                                 Observation::Limits::from_now(seconds, memory), bot.get());
+        json j{{"type", "hint"},
+               {"version", version},
+               {"action", h.action},
+               {"label", copy->action_label(seat, h.action)},
+               {"by", g.bots.front().name}};
+        if (!h.doubt.empty()) j["doubt"] = h.doubt;
+        return dump(j);
       },
-      [this, client = &c, id = t.row.id, seat, present = conn.present](std::string message) {
+      [this, client = &c, id = t.row.id, seat, present = conn.present, bot](std::string message) {
+        if (auto live = tables.find(id); live != tables.end() && !live->second->hint_bot)
+          live->second->hint_bot = bot;
         auto it = conns.find(client);
         if (!*present || it == conns.end() || it->second.table != id || it->second.seat != seat)
           return;

@@ -2065,6 +2065,37 @@ TEST(Protocol, ASolitaireTakesMovesBackPlaysThemAgainAndGivesHints) {
   EXPECT_EQ(code(b), "no-hint");
 }
 
+// Issue 37, item 3: a hint says when it comes from no line known to lead
+// anywhere, rather than pass a guess off as a plan. Klondike's deal 9, every
+// card known, is one the solver proves lost (`parlour solve klondike --opt
+// thoughtful=yes --from 9 --deals 1`); deal 1 is won.
+TEST(Protocol, AHintSaysWhenNoLineIsKnown) {
+  Fixture f;
+  for (const auto& [seed, lost] : {std::pair{9, true}, std::pair{1, false}}) {
+    json t = f.create({{"game", "klondike"},
+                       {"players", 1},
+                       {"seed", seed},
+                       {"seats", {"human"}},
+                       {"options", json::array({"thoughtful=yes"})}});
+    Recorder a;
+    f.join(a, t["table"], token(t, 0));
+    // Hints followed till the first choice (a lone move is played unweighed).
+    json hint;
+    for (int n = 0; n < 40; ++n) {
+      f.hub->received(a, R"({"type":"hint"})");
+      f.clock.run();
+      hint = a.last_of("hint");
+      if (a.last_of("update")["view"]["choices"].size() > 1) break;
+      f.act(a, hint["action"]);
+    }
+    EXPECT_EQ(hint.contains("doubt"), lost) << "deal " << seed << ": " << hint.dump();
+    if (lost) {
+      EXPECT_NE(hint["doubt"].get<std::string>().find("no line that wins"), std::string::npos)
+          << hint.dump();
+    }
+  }
+}
+
 // Two workers of one server: each makes and holds only the tables that fall
 // to it, and a client moving between them keeps what its limits counted.
 TEST(Workers, EachHoldsTheTablesThatFallToItAndClientsMoveBetweenThem) {

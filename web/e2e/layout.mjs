@@ -1,18 +1,20 @@
 // The table's layout for any number of seats, measured rather than looked at:
-// Old Maid with 2, 4, 8 and 12 players and Bachelor Girl with 2 and 8, one
-// person and bots, each measured at 1280×800 and at 390×844 (one table, the window resized). With element boxes:
-// no two seats overlap; no seat overlaps the prompt, your hand, your buttons or
-// the table's zones; the prompt and every card of your hand lie inside the
-// window; an offered fan overlaps nothing; Bachelor Girl's laid cards, after a
-// few turns, cover neither the prompt nor the stock; Cheat with 3 and 8, again
-// with a card put down (your zone of cards being played, and the call), and
-// with numbers stated and three ranks to call from (twelve buttons); Earl of
-// Coventry, Michigan (staking, and with the hand dealt), Polignac (capot to
-// announce) and Lift Smoke with 4; the banking games: Macao with 8, Baccara
-// with 11 (a punter holding no cards), Vingt-et-un with 4 and Farmer with 6;
-// the solitaires Montana, Monte Carlo and Klondike.
+// every game at the smallest and the largest table it allows (issue 37), and a
+// few particular tables (Old Maid with 4, Cheat with numbers stated and three
+// ranks to call from, Michigan's even staking, Polignac's capot), one person
+// and bots, each measured at 1280×800 and at 390×844 (one table, the window
+// resized), at the person's first turn and again a few of their moves on (with
+// a summary between hands open, if one came). With element boxes: no two
+// seats overlap; no seat overlaps the prompt, your hand, your buttons or the
+// table's zones; the prompt and every card of your hand lie inside the
+// window, and a pointer reaches each card of your hand; your turn is said in
+// the prompt; no text is cut short without a title to read it whole; the
+// summary between hands lies over none of the table; an offered fan overlaps
+// nothing; Bachelor Girl's laid cards, after a few turns, cover neither the
+// prompt nor the stock; Cheat again with a card put down (your zone of cards
+// being played, and the call), and with twelve buttons to call from.
 //
-//   node e2e/layout.mjs [--server PATH] [--shots DIR]
+//   node e2e/layout.mjs [--server PATH] [--shots DIR] [--only GAME]
 //
 // --shots  where the screenshots of every table go (default: the
 //          temporary folder printed at the end)
@@ -25,41 +27,32 @@ const OVERALL_MS = 280_000;
 // Bots wait long enough to measure in peace, short enough to reach the person's turn.
 // One client making a table for every game: the per-client limits on new
 // tables and on connections are for strangers, so they are off.
-const server = new Server(['--allow-seed', '--bot-delay', '120', '--hand-pause', '0', '--tables-burst', '0', '--max-connections', '0']);
+const server = new Server(['--allow-seed', '--bot-delay', '40', '--hand-pause', '0', '--tables-burst', '0', '--max-connections', '0']);
 
-const TABLES = [
-  { game: 'old-maid', players: 2 },
+/** Tables beyond every game's smallest and largest: particular moments. */
+const SPECIAL = [
   { game: 'old-maid', players: 4 },
-  { game: 'old-maid', players: 8 },
-  { game: 'old-maid', players: 12 },
-  { game: 'bachelor-girl', players: 2 },
-  { game: 'bachelor-girl', players: 8 },
-  { game: 'cheat', players: 3 },
-  { game: 'cheat', players: 8 },
   // The call states a number and may name three ranks: twelve buttons from the second turn.
   { game: 'cheat', players: 3, options: ['numbers=stated', 'sequence=next'], label: 'cheat-stated' },
-  { game: 'paskahousu', players: 4 },
-  { game: 'verish-ne-verish', players: 3 },
-  { game: 'chase-the-ace', players: 8 },
-  { game: 'oh-hell', players: 4 },
-  { game: 'oh-hell', players: 7 },
-  { game: 'earl-of-coventry', players: 4 },
-  // Michigan: the four boodle cards, and the person's chips staked by buttons before the deal.
-  { game: 'michigan', players: 4 },
   // The ante spread evenly by itself: the person's first turn is with the hand dealt.
   { game: 'michigan', players: 4, options: ['staking=even'], label: 'michigan-even' },
   // Capot's two buttons over the hand, the pool.
-  { game: 'polignac', players: 4, options: ['capot=yes'] },
-  { game: 'lift-smoke', players: 4 },
-  { game: 'macao', players: 8 },
-  { game: 'baccara', players: 11, handless: true },
-  { game: 'vingt-et-un', players: 4 },
-  { game: 'farmer', players: 6 },
-  // The solitaires: Montana's 4×13 grid, Monte Carlo's 5×5 and stock, Klondike's columns.
-  { game: 'montana', players: 1, handless: true, solo: true },
-  { game: 'monte-carlo', players: 1, handless: true, solo: true },
-  { game: 'klondike', players: 1, handless: true, solo: true },
+  { game: 'polignac', players: 4, options: ['capot=yes'], label: 'polignac-capot' },
 ];
+// The person may have no cards at a turn (a Baccara punter not holding them).
+const HANDLESS = new Set(['baccara']);
+
+/** Every game at the smallest and the largest table it allows (issue 37), and the special ones. */
+function tablesOf(games) {
+  const out = [];
+  for (const g of games) {
+    const solo = g.max_players === 1;
+    const handless = solo || HANDLESS.has(g.name);
+    for (const players of [...new Set([g.min_players, g.max_players])]) out.push({ game: g.name, players, handless, solo });
+  }
+  for (const t of SPECIAL) out.push({ ...t, handless: HANDLESS.has(t.game) });
+  return out;
+}
 const SIZES = [
   { label: 'desktop', viewport: { width: 1280, height: 800 } },
   { label: 'phone', viewport: { width: 390, height: 844 } },
@@ -90,6 +83,35 @@ function measure() {
       const f = document.querySelector('.felt');
       return f ? f.scrollHeight - f.clientHeight : 0;
     })(),
+    myTurn: !!document.querySelector('.table-page.my-turn'),
+    timed: !!document.querySelector('.countdown'),
+    promptText: document.querySelector('[data-role="prompt"]')?.textContent ?? '',
+    summary: one('.between-hands .between-card'),
+    sheet: !!document.querySelector('.between-hands.sheet'),
+    look: !!document.querySelector('.between-hands [data-role="look"]'),
+    // Text cut short (an ellipsis, or lines clamped) with no title to read it whole.
+    cut: [...document.querySelectorAll('.table-page *')]
+      .filter((e) => e.getClientRects().length && e.childNodes.length && [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim()))
+      .filter((e) => {
+        const st = getComputedStyle(e);
+        const clips = st.overflow !== 'visible' || st.overflowX !== 'visible';
+        return clips && (e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1);
+      })
+      .filter((e) => !e.closest('[title]')?.getAttribute('title') && !e.closest('.modal, .between-card, .end-panel, .side-body'))
+      .map((e) => `${e.className || e.tagName} "${e.textContent.trim().slice(0, 40)}"`),
+    // Cards of your hand a pointer cannot reach: no point of the card's box
+    // where the card itself (not a neighbour over it) is what lies on top.
+    unreachable: [...document.querySelectorAll('.own-hand .card')]
+      .filter((c) => {
+        const r = c.getBoundingClientRect();
+        for (let x = r.left + 1; x < r.right - 1; x += 2)
+          for (const y of [r.top + r.height * 0.25, r.top + r.height * 0.6]) {
+            const hit = document.elementFromPoint(x, y);
+            if (hit && hit.closest('.card') === c) return false;
+          }
+        return true;
+      })
+      .map((c) => c.getAttribute('title') || c.getAttribute('aria-label') || 'a card'),
   };
 }
 
@@ -120,16 +142,29 @@ function checkLayout(m, where, handless = false, solo = false) {
     for (const b of [...m.seats, m.prompt, ...(m.hand ? [m.hand] : []), ...m.buttons, ...m.mine, ...m.tableZones])
       check(!overlap(m.fan, b), `${where}: the offered fan ${show(m.fan)} overlaps ${show(b)}`);
   for (const l of m.laid) for (const b of [m.prompt, ...m.tableZones]) check(!overlap(l, b), `${where}: laid cards ${show(l)} overlap ${show(b)}`);
+  // Your turn is said in words (a timed window says it by its countdown).
+  if (m.myTurn && !m.timed) check(/your (turn|move)/i.test(m.promptText), `${where}: your turn, but the prompt says "${m.promptText}"`);
+  check(m.cut.length === 0, `${where}: text cut short with no way to read it whole: ${m.cut.join('; ')}`);
+  if (!m.sheet) check(m.unreachable.length === 0, `${where}: no pointer reaches ${m.unreachable.length} card(s) of your hand: ${m.unreachable.join(', ')}`);
+  // The summary between hands lies beside the table, over nothing it shows;
+  // on a phone, with no room beside it, it is a sheet that a button puts away.
+  if (m.summary) {
+    check(inside(m.summary, m.window), `${where}: the summary ${show(m.summary)} is not wholly in the window`);
+    if (m.sheet) check(m.look, `${where}: the summary lies over the table with no way to look at it`);
+    else
+      for (const b of [m.prompt, ...m.tableZones, ...m.seats, ...(m.hand ? [m.hand] : []), ...m.buttons])
+        check(!overlap(m.summary, b), `${where}: the summary ${show(m.summary)} lies over ${show(b)}`);
+  }
 }
 
 /** Waits until it is the person's turn and the view has stopped changing. */
 async function settle(page, where) {
-  await page.waitForSelector('.table-page.my-turn[data-status="open"]', { timeout: 30_000 }).catch(() => {
+  await page.waitForSelector('.table-page.my-turn[data-status="open"], .table-page[data-terminal="true"]', { timeout: 30_000 }).catch(() => {
     throw new Error(`${where}: the person's turn did not come`);
   });
   let v = await page.getAttribute('.table-page', 'data-version');
   for (;;) {
-    await sleep(200); // the tables open with reduced motion: no card moves to wait for
+    await sleep(100); // the tables open with reduced motion: no card moves to wait for
     const now = await page.getAttribute('.table-page', 'data-version');
     if (now === v) break;
     v = now;
@@ -144,6 +179,9 @@ async function main() {
   log(`server up at ${server.origin}, data in ${tmp}`);
   mkdirSync(SHOTS, { recursive: true });
   const games = await server.api('/api/games');
+  // --only NAME: the tables of one game alone (to look into one).
+  const only = option('--only', null);
+  const TABLES = tablesOf(games).filter((t) => !only || t.game === only);
   const browser = await launch();
   try {
     for (const [i, t] of TABLES.entries()) {
@@ -259,8 +297,51 @@ async function measureTable(page, t, sizes, where, errors) {
       });
     }
   }
+  // Several moves on, as a person would make them; a summary between hands,
+  // if one comes, measured while it is open.
+  const played = await playOn(page, 2, where);
+  if (!(await page.locator('.table-page[data-terminal="true"]').count())) {
+    const summary = (await page.locator('.between-hands').count()) > 0;
+    await atSizes(page, sizes, `${where}, ${played} move${played === 1 ? '' : 's'} on${summary ? ', the summary open' : ''}`, async (size, at) => {
+      checkLayout(await page.evaluate(measure), at, t.handless, t.solo);
+      if (summary) await page.screenshot({ path: join(SHOTS, `${name(size)}-summary.png`) });
+    });
+    // And the table under it, the summary put away.
+    if (summary) {
+      await page.click('[data-role="next-hand"]');
+      await atSizes(page, sizes, `${where}, ${played} move${played === 1 ? '' : 's'} on`, async (size, at) => checkLayout(await page.evaluate(measure), at, t.handless, t.solo));
+    }
+  }
   check(errors.length === 0, `${where}: ${errors.join('; ')}`);
-  log(`${where}: nothing overlaps at ${sizes.map((s) => s.label).join(' and ')}`);
+  log(`${where}: nothing overlaps at ${sizes.map((s) => s.label).join(' and ')}, at the first turn and ${played} move${played === 1 ? '' : 's'} on`);
+}
+
+/** The person's own moves, `n` of them at most: a card that a click plays, else a
+ * zone that takes a click, else the first choice offered. Stops at the end, or at a
+ * summary between hands (left open, to be measured). Returns the moves made. */
+async function playOn(page, n, where) {
+  let made = 0;
+  for (; made < n; made++) {
+    if (await page.locator('.between-hands, .table-page[data-terminal="true"]').count()) break;
+    const v = await page.getAttribute('.table-page', 'data-version');
+    let acted = false;
+    for (const sel of ['.own-hand .card.pickable', '.offered .card.pickable', '.center .card.pickable', '.zone-click', '.me .choice-bar button:not([disabled])']) {
+      const l = page.locator(sel).first();
+      if ((await l.count()) && (await l.isVisible())) {
+        // A card by its top left corner, the part of it that overlapping cards leave in sight.
+        await l.click({ timeout: 5_000, ...(sel.includes('.card') ? { position: { x: 4, y: 8 } } : {}) });
+        acted = true;
+        break;
+      }
+    }
+    if (!acted) break;
+    await page.waitForFunction((old) => document.querySelector('.table-page')?.getAttribute('data-version') !== old, v, { timeout: 10_000 }).catch(() => {
+      throw new Error(`${where}: move ${made + 1} changed nothing`);
+    });
+    // Bots may end the hand before the person's turn comes again.
+    await Promise.race([settle(page, `${where}, move ${made + 1}`), page.waitForSelector('.between-hands', { timeout: 30_000 })]);
+  }
+  return made;
 }
 
 run(main, OVERALL_MS, () => server.kill());

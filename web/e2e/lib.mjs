@@ -103,8 +103,9 @@ export function launch() {
  * `browser`, the name already given, so that no name is asked (`reducedMotion`:
  * 'reduce' to click through a long game without waiting on card moves). Page errors and
  * console errors (but for the socket's own noise) are gathered in `errors`. */
-export async function openSeat(browser, { origin, table, token, name = 'Ann', viewport = { width: 1280, height: 800 }, label = name, init = [], reducedMotion = 'no-preference' }) {
-  const context = await browser.newContext({ viewport, deviceScaleFactor: 1, reducedMotion });
+export async function openSeat(browser, { origin, table, token, name = 'Ann', viewport = { width: 1280, height: 800 }, label = name, init = [], reducedMotion = 'no-preference', touch = false }) {
+  // `touch`: a phone, played by taps (hasTouch lets a test tap).
+  const context = await browser.newContext({ viewport, deviceScaleFactor: 1, reducedMotion, ...(touch ? { hasTouch: true, isMobile: true } : {}) });
   await context.addInitScript(
     ([n, tok]) => {
       localStorage.setItem('parlour.name', n);

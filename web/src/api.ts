@@ -17,6 +17,16 @@ export interface OptionSpec {
   source?: string;
 }
 
+/** What a match is by a preset's rules, as the table's header will count it. */
+export interface Match {
+  /** Hands in a match at the default number of players. */
+  hands: number;
+  /** What the game calls a hand: "hand", "deal", "coup", "round". */
+  word: string;
+  /** Hands for each number of players from `min_players` on; 0 where that number plays no fixed number. */
+  by_players?: number[];
+}
+
 export interface Preset {
   name: string;
   summary: string;
@@ -25,10 +35,15 @@ export interface Preset {
   min_players: number;
   max_players: number;
   default_players: number;
+  /** Absent where the default number plays no fixed number of hands (a game to a target). */
+  match?: Match;
 }
 
 export interface BotInfo {
   name: string;
+  /** Its name for people ("Sharp", "Deep search"). */
+  label?: string;
+  /** How it plays. */
   help: string;
 }
 
@@ -43,6 +58,10 @@ export interface GameInfo {
   odds?: boolean;
   /** A solver can prove a deal winnable: tables may ask for such a deal. */
   solver?: boolean;
+  /** Several may act at once until they let it pass (a challenge, a claim): `window_seconds` matters. */
+  timed_windows?: boolean;
+  /** A match by the game's own rules: its own preset's, where none is named after the game. */
+  match?: Match;
   bots: BotInfo[];
   options: OptionSpec[];
   presets: Preset[];

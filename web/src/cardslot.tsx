@@ -104,7 +104,7 @@ export function CardSlot(props: CardSlotProps) {
       <button
         type="button"
         {...common}
-        class={[...cls, 'pickable'].filter(Boolean).join(' ')}
+        class={[...cls, 'pickable', click.action === t.hint ? 'hint-target' : ''].filter(Boolean).join(' ')}
         data-action={click.action}
         aria-label={`${tokensToText(click.label)}: ${what}${extra}`}
         title={tokensToText(click.label)}
@@ -154,8 +154,15 @@ function MovableCard({ card, zone, pos, axis = 'x', t, k, cls, body, common, wha
   const selected = isSelected(t, k);
   const within = t.map.moves.has(k);
   const elsewhere = transferZones(t.map, k);
-  // The card's one choice, where the game puts it: a click does it.
-  const direct = t.map.direct.get(k);
+  // The hint on show, where it moves this card: a click takes it, so that a
+  // player can follow hints by tapping. Else the card's first move, where the
+  // game puts it (direct): a click does it.
+  const here = [...(t.map.transfers.get(k) ?? []), ...(t.map.moves.get(k) ?? [])];
+  const hinted = t.hint === null ? undefined : here.find((c) => c.action === t.hint);
+  const direct = hinted ?? t.map.direct.get(k);
+  // From the keyboard, a card with several places to go is selected, and the
+  // place chosen after (a pointer drags it to another place than its first).
+  const byKey = hinted ?? (here.length === 1 ? direct : undefined);
   const count = () => (document.querySelector(`[data-zone-index="${zone}"] .zone-cards`)?.querySelectorAll(':scope > .card').length ?? 0);
 
   const mark = (el: Element | null, how?: string) => {
@@ -241,12 +248,14 @@ function MovableCard({ card, zone, pos, axis = 'x', t, k, cls, body, common, wha
   return (
     <div
       {...common}
-      class={`${cls} movable${elsewhere.length ? ' goes-elsewhere' : ''}${direct ? ' pickable' : ''}${dragging ? ' dragging' : ''}`}
+      class={`${cls} movable${elsewhere.length ? ' goes-elsewhere' : ''}${direct ? ' pickable' : ''}${hinted ? ' hint-target' : ''}${dragging ? ' dragging' : ''}`}
       role="button"
       tabIndex={0}
       aria-pressed={selected}
       aria-label={
-        direct
+        direct && !byKey
+          ? `${what}: a click will ${tokensToText(direct.label)}; Enter selects it, then choose where it goes`
+          : direct
           ? `${tokensToText(direct.label)}: ${what}`
           : `${what}, place ${pos + 1}${within ? '. Enter selects it; the arrow keys move it' : '. Enter selects it; then choose where it goes'}`
       }
@@ -264,7 +273,7 @@ function MovableCard({ card, zone, pos, axis = 'x', t, k, cls, body, common, wha
       onKeyDown={onKeyDown}
       onKeyUp={(e) => {
         if (e.key !== 'Enter' && e.key !== ' ') return;
-        if (direct) t.act(direct);
+        if (byKey) t.act(byKey);
         else t.pickOne(selected ? null : k, card.index);
       }}
     >

@@ -117,16 +117,43 @@ describe('choice mapping', () => {
     expect(m.click.has('0:5')).toBe(false);
   });
 
-  it('lets a click take the one move of a card where the game puts it, unless every choice is listed', () => {
+  it('lets a click take the first move of a card where the game puts it, unless every choice is listed', () => {
     const m = mapChoices(layouts);
     expect(m.direct.get('0:5')?.action).toBe(4);
     expect(targetZones(m)).toEqual(new Set([9]));
-    // A second way for the same card, or a place chosen in the zone: a click cannot say which.
-    const two = mapChoices({ ...layouts, choices: [...layouts.choices, { action: 6, label: 'stake', key: 's', picks: [[0, 5]], to: [7, -1] }] });
-    expect(two.direct.size).toBe(0);
+    // A second way for the same card: the game lists its best first, and a click takes that.
+    const two = mapChoices({ ...layouts, choices: [{ action: 6, label: 'stake', key: 's', picks: [[0, 5]], to: [7, -1] }, ...layouts.choices] });
+    expect(two.direct.get('0:5')?.action).toBe(6);
+    expect(findTransfer(two, '0:5', 9)?.action).toBe(4);
+    // A place chosen in the zone: a click cannot say which.
     const placed = mapChoices({ ...layouts, choices: layouts.choices.map((c) => (c.action === 4 ? { ...c, to: [9, 0] as [number, number] } : c)) });
     expect(placed.direct.size).toBe(0);
     expect(mapChoices({ ...layouts, list_choices: true }).direct.size).toBe(0);
+  });
+
+  it('lets a click on a zone take its choice, and keeps it a button too', () => {
+    const m = mapChoices({ ...layouts, choices: [...layouts.choices, { action: 7, label: 'turn a card from the stock', key: 't', zone: 4 }] });
+    expect(m.zones.get(4)?.action).toBe(7);
+    expect(m.buttons.map((c) => c.action)).toContain(7);
+    // A zone that is not there is no place to click.
+    expect(mapChoices({ ...layouts, choices: [{ action: 8, label: 'x', key: 'x', zone: 99 }] }).zones.size).toBe(0);
+  });
+
+  it("lets a click take a card's one move within a grid or column, never a hand's arrangement", () => {
+    const grid = mapChoices({ ...layouts, choices: [{ action: 10, label: 'into the gap', key: 'g', picks: [[5, 1]], to: [5, 4] }] });
+    expect(grid.direct.get('5:1')?.action).toBe(10);
+    const twoGaps = mapChoices({
+      ...layouts,
+      choices: [
+        { action: 10, label: 'to row 1', key: 'g 1', picks: [[5, 1]], to: [5, 0] },
+        { action: 11, label: 'to row 2', key: 'g 2', picks: [[5, 1]], to: [5, 3] },
+      ],
+    });
+    expect(twoGaps.direct.size).toBe(0);
+    const hand = mapChoices({ ...layouts, choices: [{ action: 12, label: 'move it', key: 'm', picks: [[0, 1]], to: [0, 0] }] });
+    expect(hand.direct.size).toBe(0);
+    // Where every choice is listed as well (Montana), the click still takes it.
+    expect(mapChoices({ ...layouts, list_choices: true, choices: [{ action: 10, label: 'into the gap', key: 'g', picks: [[5, 1]], to: [5, 4] }] }).direct.size).toBe(1);
   });
 
   it('ignores picks that point nowhere', () => {

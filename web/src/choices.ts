@@ -4,7 +4,11 @@
 //     toggles), then the buttons whose pick-set equals the selection are enabled;
 //   - `to` in the same zone: a move within it (drag, or select and arrow keys);
 //   - `to` in another zone: drag the card there, or select it and choose the place;
-//     where that is the card's one choice and the game puts it (-1), a click does it;
+//     where the game puts it (-1), a click takes the card's first move (the game
+//     lists the best first: Klondike's foundation before a column);
+//   - `to` in the same grid or column, the card's one move: a click does it too
+//     (Montana); in a hand or fan, moves arrange it and a click only selects;
+//   - `zone`: a click on that zone itself (the stock), even while it is empty;
 //   - no picks: a button. With `list_choices` every choice is a button as well.
 import type { CardRef, Choice, View } from './protocol';
 
@@ -19,10 +23,13 @@ export interface ChoiceMap {
   moves: Map<string, Choice[]>;
   /** Moves to another zone, by the key of the card moved. */
   transfers: Map<string, Choice[]>;
-  /** Cards whose one choice is a move to another zone, where the game puts it:
-   * a click (or Enter) takes it, as a drag still can. Not where the view lists
-   * every choice as a button: there a card's move stays a deliberate drag. */
+  /** Cards whose moves go where the game puts them (the first the game lists,
+   * its best), or whose one move is to a place in its own grid or column: a
+   * click (or Enter) takes it, as a drag still can another. Not where the view
+   * lists every choice as a button: there a card's move stays a deliberate drag. */
   direct: Map<string, Choice>;
+  /** Zone index → the choice a click on the zone itself takes (Choice.zone). */
+  zones: Map<number, Choice>;
   buttons: Choice[];
 }
 
@@ -40,7 +47,7 @@ export function pickSet(c: Choice): string[] {
 }
 
 export function emptyMap(): ChoiceMap {
-  return { click: new Map(), selectable: new Set(), sets: [], moves: new Map(), transfers: new Map(), direct: new Map(), buttons: [] };
+  return { click: new Map(), selectable: new Set(), sets: [], moves: new Map(), transfers: new Map(), direct: new Map(), zones: new Map(), buttons: [] };
 }
 
 function push(m: Map<string, Choice[]>, k: string, c: Choice) {
@@ -62,6 +69,7 @@ export function mapChoices(view: View | null): ChoiceMap {
     } else if (picks.length === 1) {
       push(singles, refKey(picks[0]), c);
     }
+    if (picks.length === 0 && typeof c.zone === 'number' && c.zone >= 0 && c.zone < view.zones.length && !map.zones.has(c.zone)) map.zones.set(c.zone, c);
     if (view.list_choices || picks.length === 0) map.buttons.push(c);
   }
   // A click acts only where it cannot mean anything else.
@@ -74,7 +82,13 @@ export function mapChoices(view: View | null): ChoiceMap {
   }
   if (!view.list_choices)
     for (const [k, cs] of map.transfers)
-      if (cs.length === 1 && cs[0].to![1] === -1 && !map.moves.has(k) && !map.selectable.has(k) && !singles.has(k)) map.direct.set(k, cs[0]);
+      if (cs.every((c) => c.to![1] === -1) && !map.moves.has(k) && !map.selectable.has(k) && !singles.has(k)) map.direct.set(k, cs[0]);
+  // A card's one place to go in its own grid or column: a click is as plain as
+  // its button (Montana lists every choice, and a grid has no drag along one axis).
+  for (const [k, cs] of map.moves) {
+    const layout = view.zones[parseKey(k)[0]]?.layout;
+    if (cs.length === 1 && (layout === 'grid' || layout === 'column') && !map.transfers.has(k) && !map.selectable.has(k) && !singles.has(k)) map.direct.set(k, cs[0]);
+  }
   return map;
 }
 

@@ -17,6 +17,8 @@ export interface TableCtxValue {
   /** The viewer's seat, or the seat drawn at the bottom for a spectator. */
   anchor: number;
   players: number;
+  /** The action of the hint on show for this view, or null: a click on its card takes it. */
+  hint: number | null;
   act: (c: Choice) => void;
   /** A click on a selectable card: toggles it in the selection. */
   toggle: (key: string, card: number | null) => void;
@@ -31,6 +33,7 @@ export const TableCtx = createContext<TableCtxValue>({
   selection: [],
   anchor: 0,
   players: 0,
+  hint: null,
   act: () => {},
   toggle: () => {},
   pickOne: () => {},

@@ -1,7 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import type { GameInfo } from './api';
 import fixtures from './fixtures/views.json';
-import { ABSENT_CHOICES, baseline, boolOf, carrySeats, clampPlayers, normalise, optionArgs, optionLabel, presetsOf, resizeSeats } from './lobbylogic';
+import {
+  ABSENT_CHOICES,
+  baseline,
+  boolOf,
+  botLabel,
+  carrySeats,
+  clampPlayers,
+  matchHands,
+  matchSentence,
+  normalise,
+  optionArgs,
+  optionLabel,
+  presetLabel,
+  presetsOf,
+  resizeSeats,
+} from './lobbylogic';
 
 const oldMaid = fixtures.games[0] as GameInfo;
 const bachelor = fixtures.games[1] as GameInfo;
@@ -74,5 +89,36 @@ describe('lobby options', () => {
     expect(ABSENT_CHOICES[0]).toEqual([0, 'off']);
     expect(ABSENT_CHOICES.map(([s]) => s)).toEqual([0, 30, 60, 120, 300]);
     expect(ABSENT_CHOICES.map(([, l]) => l)).toEqual(['off', '30 s', '1 min', '2 min', '5 min']);
+  });
+
+  it('names a preset by its summary, its key only when it has none', () => {
+    expect(presetLabel(peter)).toBe('Schwarzer Peter: the jack of clubs out, the jack of spades is Black Peter');
+    expect(presetLabel({ ...peter, summary: ' ' })).toBe('schwarzer-peter');
+  });
+
+  it('says what a match is at the number of players chosen', () => {
+    const ohHell = { ...standard, min_players: 3, max_players: 7, default_players: 4, match: { hands: 25, word: 'deal', by_players: [33, 25, 19, 15, 13] } };
+    expect(matchHands(ohHell, 4)).toBe(25);
+    expect(matchHands(ohHell, 7)).toBe(13);
+    expect(matchSentence(ohHell, 5, false)).toBe('A match is 19 deals.');
+    expect(matchSentence(ohHell, 3, true)).toBe('A match is 33 deals, unless your house rules change it.');
+    expect(matchSentence(standard, 4, false)).toBe('A game is a single hand.');
+    // A count the server gave no number for, or none at all: nothing is said.
+    expect(matchSentence({ ...ohHell, match: { ...ohHell.match, by_players: [33, 0, 19, 15, 13] } }, 4, false)).toBeNull();
+    expect(matchSentence({ ...ohHell, match: { hands: 25, word: 'deal' } }, 4, false)).toBe('A match is 25 deals.');
+    expect(matchSentence({ ...ohHell, match: { hands: 25, word: 'deal' } }, 5, false)).toBeNull();
+    expect(matchSentence({ ...ohHell, match: undefined }, 4, false)).toBeNull();
+  });
+
+  it('carries the game\'s match over to its own rules when no preset is named after it', () => {
+    const bare = { ...oldMaid, presets: [], match: { hands: 3, word: 'round' } };
+    expect(presetsOf(bare)[0].match).toEqual({ hands: 3, word: 'round' });
+    expect(matchSentence(presetsOf(bare)[0], 4, false)).toBe('A match is 3 rounds.');
+  });
+
+  it('names bots by their label, else by their key with a capital', () => {
+    expect(botLabel({ name: 'ismcts', label: 'Deep search', help: '' })).toBe('Deep search');
+    expect(botLabel({ name: 'sharp', help: '' })).toBe('Sharp');
+    expect(botLabel({ name: 'sharp', label: ' ', help: '' })).toBe('Sharp');
   });
 });

@@ -31,6 +31,7 @@ export function Lobby() {
   }, []);
 
   const titles = useMemo(() => new Map((games ?? []).map((g) => [g.name, g.title])), [games]);
+  const presets = useMemo(() => new Map((games ?? []).flatMap((g) => g.presets.map((p) => [p.name, p.summary] as const))), [games]);
 
   return (
     <div class="lobby">
@@ -64,7 +65,7 @@ export function Lobby() {
             {created && <Created created={created.t} onPlay={(token) => sit(created.t.table, token, created.name)} />}
             <section class="panel">
               <h2>Recent tables</h2>
-              <RecentTables tables={tables} />
+              <RecentTables tables={tables} presets={presets} />
             </section>
             <section class="panel">
               <h2>Players</h2>

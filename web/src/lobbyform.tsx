@@ -1,12 +1,28 @@
-// The form of a new table: your name, the game or preset, the players, who sits
-// where, how long before a bot plays for someone away, how long people have to
-// challenge or claim, a winnable deal (solitaires), and the house rules.
+// The form of a new table: your name, the game or preset (what it is, what a
+// match is, its rules), the players, who sits where and what each bot does, how
+// long before a bot plays for someone away (tables of several), how long people
+// have to challenge or claim (games with such windows), a winnable deal
+// (solitaires), and the house rules.
 import { useEffect, useState } from 'preact/hooks';
 import { createTable, type CreatedTable, type GameInfo, type Preset } from './api';
-import { ABSENT_CHOICES, baseline, carrySeats, clampPlayers, optionArgs, presetsOf, resizeSeats, WINDOW_CHOICES, WINDOW_DEFAULT } from './lobbylogic';
-import { OptionField } from './lobbyparts';
+import {
+  ABSENT_CHOICES,
+  baseline,
+  botLabel,
+  carrySeats,
+  clampPlayers,
+  matchSentence,
+  optionArgs,
+  presetLabel,
+  presetsOf,
+  resizeSeats,
+  WINDOW_CHOICES,
+  WINDOW_DEFAULT,
+} from './lobbylogic';
+import { BotGuide, OptionField } from './lobbyparts';
 import { savedName, saveName } from './prefs';
 import { NAME_MAX } from './protocol';
+import { RulesDialog } from './rules';
 
 const DEFAULT_GAME = 'old-maid';
 
@@ -29,10 +45,16 @@ export function NewTableForm({ games, onCreated }: NewTableFormProps) {
   const [name, setName] = useState(savedName());
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [rules, setRules] = useState(false);
 
   const game = games.find((g) => g.name === gameName) ?? first;
   const preset = presetsOf(game).find((p) => p.name === presetName) ?? presetsOf(game)[0];
   useEffect(() => setError(null), [gameName, presetName, players]);
+  // A bot stands in for someone away so that the others need not wait: alone
+  // at a table, nobody waits.
+  const standIn = players > 1;
+  // Only where several may act at once and let it pass does the table time them.
+  const windows = game.timed_windows === true;
 
   const choose = (g: GameInfo, p: Preset) => {
     setGameName(g.name);
@@ -56,8 +78,8 @@ export function NewTableForm({ games, onCreated }: NewTableFormProps) {
         players,
         options: optionArgs(game, preset, values),
         seats,
-        ...(absent > 0 ? { absent_after: absent } : {}),
-        window_seconds: windowSeconds,
+        ...(standIn && absent > 0 ? { absent_after: absent } : {}),
+        ...(windows ? { window_seconds: windowSeconds } : {}),
         ...(winnable && game.solver ? { winnable: true } : {}),
       });
       onCreated(t, play, name.trim());
@@ -70,6 +92,7 @@ export function NewTableForm({ games, onCreated }: NewTableFormProps) {
 
   const humans = seats.filter((s) => s === 'human').length;
   const changed = optionArgs(game, preset, values).length;
+  const match = matchSentence(preset, players, changed > 0);
   return (
     <form
       class="panel new-table"
@@ -96,7 +119,12 @@ export function NewTableForm({ games, onCreated }: NewTableFormProps) {
         />
       </div>
       <div class="field">
-        <label for="game">Game</label>
+        <div class="label-row">
+          <label for="game">Game</label>
+          <button type="button" class="small" data-role="rules" onClick={() => setRules(true)}>
+            Rules of {game.title}
+          </button>
+        </div>
         <select
           id="game"
           value={`${game.name}/${preset.name}`}
@@ -109,12 +137,25 @@ export function NewTableForm({ games, onCreated }: NewTableFormProps) {
           {games.map((g) => (
             <optgroup label={g.title}>
               {presetsOf(g).map((p) => (
-                <option value={`${g.name}/${p.name}`}>{p.name === g.name ? `${g.title} (standard)` : p.name}</option>
+                <option value={`${g.name}/${p.name}`}>{presetLabel(p)}</option>
               ))}
             </optgroup>
           ))}
         </select>
-        <p class="help summary">{preset.summary}</p>
+        {/* What the game is; then the rules chosen in full, as a phone's select shows only a line's start. */}
+        {game.summary !== preset.summary && (
+          <p class="help about" data-role="game-summary">
+            {game.summary}
+          </p>
+        )}
+        <p class="help summary" data-role="preset-summary">
+          {presetLabel(preset)}
+        </p>
+        {match && (
+          <p class="help match" data-role="match">
+            {match}
+          </p>
+        )}
       </div>
       <div class="field">
         <label for="players">Players</label>
@@ -143,34 +184,39 @@ export function NewTableForm({ games, onCreated }: NewTableFormProps) {
                 setSeats((all) => all.map((x, j) => (j === i ? v : x)));
               }}
             >
-              <option value="human">Human</option>
+              <option value="human">A person</option>
               {game.bots.map((b) => (
                 <option value={b.name} title={b.help}>
-                  Bot: {b.name}
+                  Bot: {botLabel(b)}
                 </option>
               ))}
             </select>
           </label>
         ))}
+        <BotGuide bots={game.bots} />
       </fieldset>
-      <div class="field">
-        <label for="absent">A bot plays for anyone away for</label>
-        <select id="absent" data-role="absent" value={String(absent)} onChange={(e) => setAbsent(Number(e.currentTarget.value))}>
-          {ABSENT_CHOICES.map(([s, label]) => (
-            <option value={String(s)}>{label}</option>
-          ))}
-        </select>
-        <p class="help">When someone's turn has waited this long, a bot plays their seat until they come back.</p>
-      </div>
-      <div class="field">
-        <label for="window">Time to challenge or claim</label>
-        <select id="window" data-role="window" value={String(windowSeconds)} onChange={(e) => setWindowSeconds(Number(e.currentTarget.value))}>
-          {WINDOW_CHOICES.map(([s, label]) => (
-            <option value={String(s)}>{label}</option>
-          ))}
-        </select>
-        <p class="help">Where everyone may act at once (to challenge a play, to claim a card), whoever has not spoken in this time lets it pass.</p>
-      </div>
+      {standIn && (
+        <div class="field">
+          <label for="absent">A bot plays for anyone away for</label>
+          <select id="absent" data-role="absent" value={String(absent)} onChange={(e) => setAbsent(Number(e.currentTarget.value))}>
+            {ABSENT_CHOICES.map(([s, label]) => (
+              <option value={String(s)}>{label}</option>
+            ))}
+          </select>
+          <p class="help">When someone's turn has waited this long, a bot plays their seat until they come back.</p>
+        </div>
+      )}
+      {windows && (
+        <div class="field">
+          <label for="window">Time to challenge or claim</label>
+          <select id="window" data-role="window" value={String(windowSeconds)} onChange={(e) => setWindowSeconds(Number(e.currentTarget.value))}>
+            {WINDOW_CHOICES.map(([s, label]) => (
+              <option value={String(s)}>{label}</option>
+            ))}
+          </select>
+          <p class="help">Where everyone may act at once (to challenge a play, to claim a card), whoever has not spoken in this time lets it pass.</p>
+        </div>
+      )}
       {game.solver && (
         <div class="field">
           <label class="check">
@@ -208,6 +254,7 @@ export function NewTableForm({ games, onCreated }: NewTableFormProps) {
           Create table
         </button>
       </div>
+      {rules && <RulesDialog game={preset.name} title={game.title} onClose={() => setRules(false)} />}
     </form>
   );
 }

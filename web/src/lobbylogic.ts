@@ -1,7 +1,7 @@
-// The lobby form's logic, kept pure for tests: presets, option values as the
-// server takes them, seats, the player count, the absence timer and the time to
-// challenge or claim.
-import type { GameInfo, OptionSpec, Preset } from './api';
+// The lobby form's logic, kept pure for tests: presets and their names for
+// people, what a match is, option values as the server takes them, seats and
+// bots, the player count, the absence timer and the time to challenge or claim.
+import type { BotInfo, GameInfo, OptionSpec, Preset } from './api';
 
 /** A game's own rules count as a preset named after the game, listed first. */
 export function presetsOf(game: GameInfo): Preset[] {
@@ -12,8 +12,41 @@ export function presetsOf(game: GameInfo): Preset[] {
     min_players: game.min_players,
     max_players: game.max_players,
     default_players: game.default_players,
+    ...(game.match ? { match: game.match } : {}),
   };
   return [own, ...game.presets.filter((p) => p.name !== game.name)];
+}
+
+/** A preset as the game list offers it: by its summary, which says in words
+ * what its rules are; its name is a key for the command line. */
+export function presetLabel(preset: Preset): string {
+  return preset.summary.trim() || preset.name;
+}
+
+/** The number of hands a match holds with `players`, by the preset's rules; 0 if not known. */
+export function matchHands(preset: Preset, players: number): number {
+  const m = preset.match;
+  if (!m) return 0;
+  const counted = m.by_players?.[players - preset.min_players];
+  if (counted !== undefined) return counted;
+  return players === preset.default_players ? m.hands : 0;
+}
+
+/** What a match is, in a sentence ("A match is 25 deals."), or null where the
+ * server gives no fixed number. Changed house rules may change it, so then it says so. */
+export function matchSentence(preset: Preset, players: number, houseRules: boolean): string | null {
+  const hands = matchHands(preset, players);
+  if (!preset.match || hands <= 0) return null;
+  const word = preset.match.word || 'hand';
+  const said = hands === 1 ? `A game is a single ${word}` : `A match is ${hands} ${word}s`;
+  return houseRules ? `${said}, unless your house rules change it.` : `${said}.`;
+}
+
+/** A bot's name for people: the server's label, else its key with a capital. */
+export function botLabel(bot: BotInfo): string {
+  const label = bot.label?.trim();
+  if (label) return label;
+  return bot.name.charAt(0).toUpperCase() + bot.name.slice(1);
 }
 
 /** The option values a preset starts from: the game's defaults, then the preset's settings. */

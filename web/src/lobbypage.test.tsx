@@ -1,8 +1,11 @@
-// The lobby page against a fake server: option labels, the absence timer, and a
-// name given in the lobby counting for the table.
+// The lobby page against a fake server: games, rules and bots named in words,
+// settings only where they do something, what a match is, the rules dialog,
+// option labels, the absence timer, and a name given in the lobby counting for
+// the table.
 import { render } from 'preact';
 import { act } from 'preact/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { BotInfo } from './api';
 import fixtures from './fixtures/views.json';
 import { Lobby } from './lobby';
 import { hasNamed } from './prefs';
@@ -11,6 +14,25 @@ let root: HTMLElement;
 let posted: Record<string, unknown>[];
 
 const answer = (body: unknown, status = 200) => Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
+
+/** Answers `url` with `body` and everything else as the fake server of beforeEach does. */
+function alsoAnswer(url: string, body: () => Promise<Response>) {
+  const plain = vi.mocked(fetch);
+  vi.stubGlobal('fetch', (u: string, init?: RequestInit) => (u === url ? body() : plain(u, init)));
+}
+
+/** A game of several deals whose match length depends on the players, as Oh Hell!'s does. */
+const dealt = {
+  ...fixtures.games[0], name: 'trumps', title: 'Trumps', summary: 'Bid the tricks you will take',
+  min_players: 3, max_players: 7, default_players: 4, options: [], timed_windows: false,
+  presets: [
+    {
+      name: 'trumps', summary: 'Trumps: one card, two, ... up and back down', settings: [],
+      min_players: 3, max_players: 7, default_players: 4,
+      match: { hands: 25, word: 'deal', by_players: [33, 25, 19, 15, 13] },
+    },
+  ],
+};
 
 beforeEach(() => {
   posted = [];
@@ -128,20 +150,136 @@ describe('the lobby', () => {
     expect(cells[cells.length - 1]).toBe('2 (3)');
   });
 
-  it('sends the time to challenge or claim, 10 s unless changed', async () => {
+  it('offers the time to challenge or claim only for a game with timed windows, and sends it', async () => {
     act(() => render(<Lobby />, root));
     await settle();
+    // Old Maid has no window where several may act at once: the setting would do nothing.
+    expect(root.querySelector('#window')).toBeNull();
+    act(() => root.querySelector<HTMLButtonElement>('[data-role="create"]')!.click());
+    await settle();
+    expect(posted[0]).not.toHaveProperty('window_seconds');
+    choose(root.querySelector<HTMLSelectElement>('#game')!, 'bachelor-girl/bachelor-girl');
     const w = root.querySelector<HTMLSelectElement>('#window')!;
     expect(root.querySelector('label[for="window"]')!.textContent).toBe('Time to challenge or claim');
     expect([...w.options].map((o) => o.textContent)).toEqual(['no limit', '5 s', '10 s', '15 s', '20 s', '30 s', '1 min', '2 min']);
     expect(w.value).toBe('10');
     act(() => root.querySelector<HTMLButtonElement>('[data-role="create"]')!.click());
     await settle();
-    expect(posted[0]).toMatchObject({ window_seconds: 10 });
+    expect(posted[1]).toMatchObject({ game: 'bachelor-girl', window_seconds: 10 });
     choose(w, '0');
     act(() => root.querySelector<HTMLButtonElement>('[data-role="create"]')!.click());
     await settle();
-    expect(posted[1]).toMatchObject({ window_seconds: 0 });
+    expect(posted[2]).toMatchObject({ window_seconds: 0 });
+  });
+
+  it('lists every game\'s rules by their summaries, never their keys, and says what the game is', async () => {
+    act(() => render(<Lobby />, root));
+    await settle();
+    const game = root.querySelector<HTMLSelectElement>('#game')!;
+    const shown = [...game.options].map((o) => o.textContent);
+    const summaries = fixtures.games.flatMap((g) => g.presets.map((p) => p.summary));
+    expect(shown).toEqual(summaries);
+    for (const g of fixtures.games) for (const p of g.presets) expect(shown).not.toContain(p.name);
+    const text = (role: string) => root.querySelector(`[data-role="${role}"]`)?.textContent;
+    expect(text('game-summary')).toBe(fixtures.games[0].summary);
+    expect(text('preset-summary')).toBe('Old Maid: a queen removed, pairs by rank, the dealer\'s left offers first');
+    choose(game, 'old-maid/jiji-nuki');
+    expect(text('preset-summary')).toBe('Jiji-nuki: one card set aside unseen, so nobody knows the odd card');
+  });
+
+  it('names each bot in words and says what it does on the page, not in a title alone', async () => {
+    act(() => render(<Lobby />, root));
+    await settle();
+    const seat = root.querySelector<HTMLSelectElement>('[data-seat="1"] select')!;
+    expect([...seat.options].map((o) => o.textContent)).toEqual(['A person', 'Bot: Blind', 'Bot: Random', 'Bot: Deep search']);
+    expect(seat.value).toBe('blind');
+    const guide = [...root.querySelectorAll<HTMLElement>('[data-role="bot-guide"] .bot-help')];
+    expect(guide.map((b) => [b.querySelector('strong')!.textContent, b.querySelector('.bot-line')!.textContent])).toEqual(
+      (fixtures.games[0].bots as BotInfo[]).map((b) => [b.label, b.help]),
+    );
+    // A server that gives no label: the bot's key, with a capital.
+    choose(root.querySelector<HTMLSelectElement>('#game')!, 'bachelor-girl/bachelor-girl');
+    expect([...seat.options].map((o) => o.textContent)).toEqual(['A person', 'Bot: Search', 'Bot: Greedy', 'Bot: Random']);
+    expect(root.querySelector('[data-bot="greedy"]')!.textContent).toContain('takes whatever it can');
+  });
+
+  it('says what a match is, for the players chosen', async () => {
+    alsoAnswer('/api/games', () => answer([...fixtures.games, dealt]));
+    act(() => render(<Lobby />, root));
+    await settle();
+    const match = () => root.querySelector('[data-role="match"]')?.textContent ?? null;
+    expect(match()).toBe('A game is a single hand.');
+    const game = root.querySelector<HTMLSelectElement>('#game')!;
+    choose(game, 'old-maid/old-maid-match');
+    expect(match()).toBe('A match is 5 hands.');
+    // A house rule changed may change it.
+    act(() => {
+      const box = root.querySelector<HTMLInputElement>('#opt-keep-drawing')!;
+      box.checked = true;
+      box.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    expect(match()).toBe('A match is 5 hands, unless your house rules change it.');
+    choose(game, 'trumps/trumps');
+    expect(match()).toBe('A match is 25 deals.');
+    act(() => root.querySelector<HTMLButtonElement>('[aria-label="More players"]')!.click());
+    expect(match()).toBe('A match is 19 deals.');
+    // No fixed number of hands (Bachelor Girl plays to 100): nothing said.
+    choose(game, 'bachelor-girl/bachelor-girl');
+    expect(match()).toBeNull();
+  });
+
+  it('offers a bot to stand in for someone away only at a table of several', async () => {
+    const solitaire = {
+      ...fixtures.games[0], name: 'montana', title: 'Montana', summary: 'a solitaire',
+      min_players: 1, max_players: 1, default_players: 1, solver: true, options: [], presets: [],
+      bots: [{ name: 'solver', help: 'solves' }],
+    };
+    alsoAnswer('/api/games', () => answer([...fixtures.games, solitaire]));
+    act(() => render(<Lobby />, root));
+    await settle();
+    expect(root.querySelector('#absent')).not.toBeNull();
+    choose(root.querySelector<HTMLSelectElement>('#game')!, 'montana/montana');
+    expect(root.querySelector('#absent')).toBeNull();
+    act(() => root.querySelector<HTMLButtonElement>('[data-role="create"]')!.click());
+    await settle();
+    expect(posted[0]).toMatchObject({ game: 'montana' });
+    expect(posted[0]).not.toHaveProperty('absent_after');
+  });
+
+  it('opens the rules of the game chosen, and closes them', async () => {
+    const asked: string[] = [];
+    const plain = vi.mocked(fetch);
+    vi.stubGlobal('fetch', (u: string, init?: RequestInit) => {
+      if (!u.endsWith('/rules')) return plain(u, init);
+      asked.push(u);
+      return Promise.resolve(new Response('# Old Maid\n\n## How to play\nDraw a card.', { headers: { 'Content-Type': 'text/markdown' } }));
+    });
+    act(() => render(<Lobby />, root));
+    await settle();
+    choose(root.querySelector<HTMLSelectElement>('#game')!, 'old-maid/schwarzer-peter');
+    const open = root.querySelector<HTMLButtonElement>('[data-role="rules"]')!;
+    expect(open.textContent).toBe('Rules of Old Maid');
+    act(() => open.click());
+    await settle();
+    expect(asked).toEqual(['/api/games/schwarzer-peter/rules']);
+    const dialog = root.querySelector<HTMLElement>('[role="dialog"]')!;
+    expect(dialog.getAttribute('aria-label')).toBe('Rules of Old Maid');
+    expect(dialog.querySelector('.markdown h2')!.textContent).toBe('How to play');
+    act(() => {
+      document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }));
+    });
+    expect(root.querySelector('[role="dialog"]')).toBeNull();
+  });
+
+  it('names a recent table\'s rules by their summary', async () => {
+    alsoAnswer('/api/tables', () =>
+      answer([{ table: 'p0q8r7st', game: 'old-maid', title: 'Old Maid', preset: 'jiji-nuki', players: 3, finished: true, actions: 41, seats: [] }]),
+    );
+    act(() => render(<Lobby />, root));
+    await settle();
+    const row = root.querySelector('.recent li[data-table="p0q8r7st"]')!;
+    expect(row.querySelector('.variant')!.textContent).toBe('Jiji-nuki: one card set aside unseen, so nobody knows the odd card');
+    expect(row.textContent).not.toContain('jiji-nuki');
   });
 
   it('takes the lobby name as given when sitting down at once', async () => {

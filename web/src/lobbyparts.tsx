@@ -1,8 +1,9 @@
-// Pieces of the lobby: an option of the house rules, a link to copy, the links
-// of a new table, the recent tables and the players' results.
+// Pieces of the lobby: an option of the house rules, what each bot does, a
+// link to copy, the links of a new table, the recent tables and the players'
+// results.
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { seatLink, type CreatedTable, type OptionSpec, type StatRow, type TableSummary } from './api';
-import { boolOf, normalise, optionLabel } from './lobbylogic';
+import { seatLink, type BotInfo, type CreatedTable, type OptionSpec, type StatRow, type TableSummary } from './api';
+import { boolOf, botLabel, normalise, optionLabel } from './lobbylogic';
 
 export function OptionField({ spec, value, base, onChange }: { spec: OptionSpec; value: string; base: string; onChange: (v: string) => void }) {
   const id = `opt-${spec.key}`;
@@ -33,6 +34,24 @@ export function OptionField({ spec, value, base, onChange }: { spec: OptionSpec;
       <p class="help" title={spec.source}>
         {spec.help}
       </p>
+    </div>
+  );
+}
+
+/** What each bot of the game does, in words on the page: a phone shows no
+ * option's title. Two lines at most each (lobby.css), the whole a tap away. */
+export function BotGuide({ bots }: { bots: BotInfo[] }) {
+  if (!bots.length) return null;
+  return (
+    <div class="bot-guide" data-role="bot-guide">
+      {bots.map((b) => (
+        <details class="bot-help" data-bot={b.name}>
+          <summary>
+            <strong>{botLabel(b)}</strong>
+            <span class="bot-line">{b.help}</span>
+          </summary>
+        </details>
+      ))}
     </div>
   );
 }
@@ -96,7 +115,8 @@ export function Created({ created, onPlay }: { created: CreatedTable; onPlay: (t
   );
 }
 
-export function RecentTables({ tables }: { tables: TableSummary[] }) {
+/** `presets`: each preset's summary by its name, to say which rules a table plays. */
+export function RecentTables({ tables, presets }: { tables: TableSummary[]; presets: Map<string, string> }) {
   if (!tables.length) return <p class="hint">No tables yet.</p>;
   return (
     <ul class="recent">
@@ -104,7 +124,11 @@ export function RecentTables({ tables }: { tables: TableSummary[] }) {
         <li data-table={t.table}>
           <div class="recent-main">
             <strong>{t.title}</strong>
-            {t.preset && t.preset !== t.game ? <span class="muted"> · {t.preset}</span> : null}
+            {t.preset && t.preset !== t.game ? (
+              <div class="muted variant" title={presets.get(t.preset) ?? t.preset}>
+                {presets.get(t.preset) ?? t.preset}
+              </div>
+            ) : null}
             <div class="seats-line">
               {t.seats.map((s) => {
                 const name = s.kind === 'bot' ? `${s.name || s.bot} (bot)` : s.name || 'open seat';
@@ -131,39 +155,44 @@ export function RecentTables({ tables }: { tables: TableSummary[] }) {
 export function Stats({ rows, titles }: { rows: StatRow[]; titles: Map<string, string> }) {
   if (!rows.length) return <p class="hint">Nobody has finished a game yet.</p>;
   const sorted = [...rows].sort((a, b) => b.won - a.won || b.score - a.score || a.name.localeCompare(b.name));
+  // Seven columns outgrow a phone: there the game goes under the player's name
+  // (lobby.css), and what still does not fit scrolls in its panel, not the page.
   return (
-    <table class="stats">
-      <thead>
-        <tr>
-          <th>Player</th>
-          <th>Game</th>
-          <th class="num">Played</th>
-          <th class="num">Won</th>
-          <th class="num">Lost</th>
-          <th class="num">Score</th>
-          <th class="num" title="games won in a row: now (the most)">Streak</th>
-        </tr>
-      </thead>
-      <tbody>
-        {sorted.map((r) => (
+    <div class="table-scroll">
+      <table class="stats">
+        <thead>
           <tr>
-            <td>
-              <span class="stat-name" title={r.name}>
-                {r.name}
-              </span>
-            </td>
-            <td>{titles.get(r.game) ?? r.game}</td>
-            <td class="num">{r.played}</td>
-            <td class="num">{r.won}</td>
-            <td class="num">{r.lost}</td>
-            <td class="num">{r.score}</td>
-            <td class="num">
-              {r.streak ?? 0}
-              {(r.best_streak ?? 0) > 0 && <span class="best"> ({r.best_streak})</span>}
-            </td>
+            <th>Player</th>
+            <th class="game-col">Game</th>
+            <th class="num">Played</th>
+            <th class="num">Won</th>
+            <th class="num">Lost</th>
+            <th class="num">Score</th>
+            <th class="num" title="games won in a row: now (the most)">Streak</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {sorted.map((r) => (
+            <tr>
+              <td>
+                <span class="stat-name" title={r.name}>
+                  {r.name}
+                </span>
+                <span class="stat-game">{titles.get(r.game) ?? r.game}</span>
+              </td>
+              <td class="game-col">{titles.get(r.game) ?? r.game}</td>
+              <td class="num">{r.played}</td>
+              <td class="num">{r.won}</td>
+              <td class="num">{r.lost}</td>
+              <td class="num">{r.score}</td>
+              <td class="num">
+                {r.streak ?? 0}
+                {(r.best_streak ?? 0) > 0 && <span class="best"> ({r.best_streak})</span>}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

@@ -17,13 +17,15 @@ afterEach(() => {
 const $ = (sel: string) => r.root.querySelector<HTMLElement>(sel);
 const $$ = (sel: string) => [...r.root.querySelectorAll<HTMLElement>(sel)];
 
+/** The view just after hand `hand` of three ended. */
+const handOver = (v: View, hand: number): View => ({
+  ...v,
+  hand: hand + 1,
+  hands: 3,
+  last_hand: { hand, summary: 'Seat 2 is the Old Maid.', points: [0, 0, -1, 0], totals: [1, 0, -1, 2] },
+});
+
 describe('between hands', () => {
-  const handOver = (v: View, hand: number): View => ({
-    ...v,
-    hand: hand + 1,
-    hands: 3,
-    last_hand: { hand, summary: 'Seat 2 is the Old Maid.', points: [0, 0, -1, 0], totals: [1, 0, -1, 2] },
-  });
 
   it('shows the summary when a hand ends during play, and not on joining', () => {
     vi.useFakeTimers();
@@ -64,6 +66,41 @@ describe('between hands', () => {
     // The same hand's summary does not come back with the next move.
     r.show(stateFor(handOver(v, 1), { version: 9 }));
     expect($('.between-hands')).toBeNull();
+  });
+});
+
+describe('between hands, the cards and the choice', () => {
+
+  it('shows how the hand ended, cards and all', () => {
+    localStorage.clear();
+    const v = view('oldMaid4');
+    r.show(stateFor({ ...v, last_hand: null }));
+    r.show(stateFor(handOver(v, 1), { version: 8, lastLines: ['Seat 2 is left holding [[47]].'] }));
+    const story = $('[data-role="hand-story"]')!;
+    expect(story.textContent).toContain('Agatha is left holding');
+    expect(story.querySelector('.tok')).not.toBeNull(); // the card itself, as a token
+  });
+
+  it('can be turned off for every hand, and on again from the top bar', () => {
+    localStorage.clear();
+    const v = view('oldMaid4');
+    r.show(stateFor({ ...v, last_hand: null }));
+    r.show(stateFor(handOver(v, 1), { version: 8 }));
+    const box = $('[data-role="summaries"]') as HTMLInputElement;
+    expect(box.checked).toBe(true);
+    act(() => {
+      box.checked = false;
+      box.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    expect($('.between-hands')).toBeNull();
+    expect(localStorage.getItem('parlour.summaries')).toBe('off');
+    r.show(stateFor(handOver(v, 2), { version: 9 }));
+    expect($('.between-hands')).toBeNull();
+    const toggle = $('[data-role="summaries-switch"]')!;
+    expect(toggle.getAttribute('aria-pressed')).toBe('false');
+    click(toggle);
+    expect(localStorage.getItem('parlour.summaries')).toBe('on');
+    localStorage.clear();
   });
 });
 

@@ -43,8 +43,11 @@ export interface Choice {
   key: string;
   /** The cards the choice picks: one (click it) or several (select them, then choose). */
   picks?: CardRef[];
-  /** A move: picks[0] goes to position to[1] of zone to[0] (-1: where the game puts it). */
+  /** A move: picks[0] goes to position to[1] of zone to[0] (-1: where the game puts it).
+   * A card with several moves to other zones lists the best first: a click takes it. */
   to?: CardRef;
+  /** A click on this zone itself takes the choice, even while it is empty (the stock). */
+  zone?: number;
 }
 
 export interface Counter {
@@ -88,6 +91,8 @@ export interface View {
   hands: number;
   terminal: boolean;
   result: string;
+  /** What a seat's score counts, where "score" would not say ("players outlasted"). */
+  score_word?: string;
   seats: SeatInfo[];
   zones: Zone[];
   prompt: string;
@@ -204,6 +209,8 @@ export interface HintMessage {
   label: string;
   /** The player that chose it ("solver"). */
   by: string;
+  /** Set where the move comes from no line the player knows to lead anywhere: why (a guess). */
+  doubt?: string;
 }
 
 export type ClientMessage =

@@ -30,12 +30,24 @@ export function othersInOrder(players: number, anchor: number): number[] {
 /**
  * Where the other seats sit round the table, clockwise from the viewer's left:
  * up the left side, across the top, down the right side. A few seats all sit
- * across the top; more fill the sides too, a third of them at most per side.
+ * across the top (up to five: sides would narrow the middle, and Verish' Ne
+ * Verish' needs its width for five zones); more fill the sides too, up to
+ * eight a third of them at most per side, beyond that a quarter and never
+ * more than three: a side is as tall as the table's middle, and three seats
+ * holding cards fill it (Baccara with eleven).
  */
 export function arrangeSeats(others: number[]): { left: number[]; top: number[]; right: number[] } {
   const n = others.length;
-  const side = n <= 3 ? 0 : Math.round(n / 3.5);
+  const side = n <= 5 ? 0 : n <= 8 ? Math.round(n / 3.5) : Math.min(3, Math.floor(n / 4));
   return { left: others.slice(0, side), top: others.slice(side, n - side), right: others.slice(n - side) };
+}
+
+/** What the seats' scores count ("score", "players outlasted"), or null where
+ * they say nothing a counter does not (every seat's score is one of its
+ * counters, as chips are in a game for stakes): shown, it would only repeat it. */
+export function scoreWord(view: View): string | null {
+  if (view.seats.every((s) => (s.counters ?? []).some((c) => c.value === s.score))) return null;
+  return view.score_word || 'score';
 }
 
 /** Away: a bot is playing this person's seat until they come back. */
@@ -130,9 +142,9 @@ export function SeatBox({ seat, view, state, keys, featured, odds, oddsKind, nar
             {oddsFigure(oddsKind, odds)}
           </span>
         )}
-        {info && info.score !== 0 && (
-          <span class="score" title="score">
-            {info.score}
+        {info && info.score !== 0 && scoreWord(view) && (
+          <span class="score" title={scoreWord(view)!}>
+            {scoreWord(view)} <b>{info.score}</b>
           </span>
         )}
         {counters.map((c) => (

@@ -63,7 +63,7 @@ export function SidePanel({ state, oddsOn, onOdds, onChat }: SidePanelProps) {
           type="button"
           class="side-peek"
           onClick={() => choose(unread > 0 ? 'chat' : tab)}
-          aria-label="Open the panel"
+          aria-label={unread > 0 ? 'Open the chat' : 'Open the log: the whole story'}
           title={unread > 0 && newest ? `${newest.name}: ${newest.text}` : lastLog ? tokensToText(lastLog) : undefined}
         >
           {unread > 0 && newest ? (

@@ -35,7 +35,7 @@ describe('the table', () => {
     expect(r.onAct).toHaveBeenCalledWith(expect.objectContaining({ action: 42, label: 'draw 3' }));
     // Draws are on the cards, not on buttons; the prompt says what to do.
     expect($$('.choices button')).toHaveLength(0);
-    expect($('[data-role="prompt"]')!.textContent).toBe("Pick a card from Ann's hand: 5 cards face down.");
+    expect($('[data-role="prompt"]')!.textContent).toBe("Your turn. Pick a card from Ann's hand: 5 cards face down.");
     // Where the fan was, its owner's box says it is held out.
     expect($('.seat[data-seat="0"] .zone-away')!.textContent).toContain('holding out 5');
   });

@@ -41,6 +41,9 @@ export interface TableState {
   canRedo: boolean;
   /** The last hint; its version says which view it is for. */
   hint: HintMessage | null;
+  /** The story lines the last update brought (none after a join's whole story):
+   * what happened in the move on show, such as the cards that ended a hand. */
+  lastLines: string[];
 }
 
 export interface TimedWindow {
@@ -74,6 +77,7 @@ export const initialTableState: TableState = {
   canHint: false,
   canRedo: false,
   hint: null,
+  lastLines: [],
 };
 
 /** `now`: when the message arrived (Date.now()), to count a window down from. */
@@ -106,6 +110,7 @@ export function reduceTable(state: TableState, msg: ServerMessage, now: number =
         version: msg.version,
         view: msg.view,
         log: state.wholeLogNext ? msg.log : [...state.log, ...msg.log],
+        lastLines: state.wholeLogNext ? [] : msg.log,
         last: msg.last,
         wholeLogNext: false,
         window: timedWindow(state, msg.window_ms, now),

@@ -11,9 +11,10 @@ import type { Status } from './connection';
 import { useFlip } from './flip';
 import { TableCtx, type Picked, type TableCtxValue } from './interact';
 import { BetweenHands, EndPanel } from './overlays';
+import { countSolo, getSwitch, setSwitch } from './prefs';
 import type { Choice, View, Zone } from './protocol';
 import { RulesDialog } from './rules';
-import { arrangeSeats, awayText, othersInOrder, percent, Presence, SeatBox, seatNames, seatTitle } from './seats';
+import { arrangeSeats, awayText, othersInOrder, percent, Presence, SeatBox, scoreWord, seatNames, seatTitle } from './seats';
 import { SidePanel } from './side';
 import { currentOdds, type TableState } from './tablestate';
 import { renderTokens, setSeatNames, tokensToText } from './tokens';
@@ -43,6 +44,8 @@ export interface TableViewProps {
 }
 
 const NARROW = '(max-width: 760px)';
+/** More cards than this in your hand on a phone: two rows. */
+const BIG_HAND = 12;
 
 /** A solitaire's grid of four rows or more: small cards, so that it fits above the prompt. */
 function tallGrid(z: { layout: string; columns?: number; cards: unknown[] }): boolean {
@@ -84,17 +87,33 @@ export function keepSelection(selection: Picked[], view: View, map: ReturnType<t
 }
 
 /** The last hand's number, to see a new one end while playing. */
-function useBetweenHands(view: View | null) {
+function useBetweenHands(view: View | null, lines: string[]) {
   const [shown, setShown] = useState<number | null>(null);
+  // What happened in the move that ended the hand: the cards that decided it.
+  const [told, setTold] = useState<string[]>([]);
+  const [on, setOn] = useState(() => getSwitch('summaries'));
   const last = useRef<number | undefined>(undefined);
   useEffect(() => {
     if (!view) return;
     const hand = view.last_hand?.hand ?? 0;
     // The first view after a join sets the mark: a summary is news only while playing.
-    if (last.current !== undefined && hand !== last.current && hand > 0 && !view.terminal) setShown(hand);
+    if (last.current !== undefined && hand !== last.current && hand > 0 && !view.terminal) {
+      setShown(hand);
+      setTold(lines);
+    }
     last.current = hand;
   }, [view]);
-  return { shown: shown !== null && view?.last_hand?.hand === shown, close: () => setShown(null) };
+  return {
+    shown: on && shown !== null && view?.last_hand?.hand === shown,
+    told,
+    close: () => setShown(null),
+    // Summaries after every hand, or none: remembered in this browser.
+    on,
+    setOn: (v: boolean) => {
+      setSwitch('summaries', v);
+      setOn(v);
+    },
+  };
 }
 
 export function TableView(props: TableViewProps) {
@@ -108,8 +127,12 @@ export function TableView(props: TableViewProps) {
   const view = state.view;
   useFlip(felt, state.version);
   useEffect(() => setHideEnd(false), [view?.terminal]);
-  const between = useBetweenHands(view);
+  const between = useBetweenHands(view, state.lastLines);
   const map = useMemo(() => mapChoices(view), [view]);
+  // A solitaire's end is counted once per table in this browser's record.
+  const soloEnd = !!view?.terminal && state.outcome?.kind === 'solo' && (view?.viewer ?? -1) >= 0 && !!state.table;
+  const won = soloEnd && state.outcome?.places[0] === 1;
+  const solo = useMemo(() => (soloEnd ? countSolo(state.preset || state.game, state.table!, won) : null), [soloEnd, state.table]);
   // Set while rendering, so every text below reads people's and bots' names.
   setSeatNames(seatNames(state.seats));
 
@@ -135,6 +158,8 @@ export function TableView(props: TableViewProps) {
       onSound={props.onSound}
       notify={props.notify}
       onNotify={props.onNotify}
+      summaries={between.on}
+      onSummaries={v && v.hands !== 1 ? between.setOn : undefined}
     />
   );
   if (!view) {
@@ -151,12 +176,14 @@ export function TableView(props: TableViewProps) {
 
   const me = view.viewer;
   const anchor = me >= 0 ? me : 0;
+  const hint = state.hint && state.hint.version === state.version && !view.terminal ? state.hint : null;
   const act = busy ? () => {} : onAct;
   const ctx: TableCtxValue = {
     map,
     selection,
     anchor,
     players: view.players,
+    hint: hint ? hint.action : null,
     act: (c) => {
       act(c);
       if (!busy) setSelection([]);
@@ -192,18 +219,22 @@ export function TableView(props: TableViewProps) {
   const name = (s: number) => seatTitle(view, state.seats, s);
   // A timed window is open: several may speak, and those who do not are passed for when it ends.
   const timed = !!state.window && !view.terminal;
+  const summary =
+    between.shown && !view.terminal ? (
+      <BetweenHands view={view} state={state} told={between.told} onClose={between.close} summaries={between.on} onSummaries={between.setOn} sheet={narrow} />
+    ) : null;
   const seatBox = (s: number) => <SeatBox seat={s} view={view} state={state} keys={keys} featured={featured} odds={oddsOf(s)} oddsKind={odds?.kind} narrow={narrow} />;
 
   return (
     <TableCtx.Provider value={ctx}>
       <div
-        class={`table-page${myTurn ? ' my-turn' : ''}`}
+        class={`table-page${myTurn ? ' my-turn' : ''}${won ? ' won' : ''}`}
         data-version={state.version ?? ''}
         data-seat={me}
         data-status={status}
         data-terminal={view.terminal ? 'true' : 'false'}
         data-players={view.players}
-        data-crowd={others.length > 7 ? 'many' : others.length > 3 ? 'some' : 'few'}
+        data-crowd={others.length > 11 ? 'throng' : others.length > 7 ? 'many' : others.length > 3 ? 'some' : 'few'}
       >
         {topBar(view)}
         <div class="table-main">
@@ -222,7 +253,13 @@ export function TableView(props: TableViewProps) {
                       <ZoneView zone={view.zones[z]} index={z} keys={keys[z]} size={roomy && !tallGrid(view.zones[z]) ? 'md' : 'sm'} label peek={!view.terminal} seatName={name} class="table-zone" />
                     ));
                     // Overlapping columns (a tableau) stand in a row of their own, their tops level.
-                    return layoutOf(view.zones[run[0]]) === 'column' && run.length > 1 ? <div class="column-run">{zones}</div> : zones;
+                    return layoutOf(view.zones[run[0]]) === 'column' && run.length > 1 ? (
+                      <div class="column-run" style={{ '--run': run.length }}>
+                        {zones}
+                      </div>
+                    ) : (
+                      zones
+                    );
                   })}
                   {[...featured].map((z) => (
                     <div class="offered" aria-label={`${name(view.zones[z].owner)} holds out ${view.zones[z].cards.length} cards`}>
@@ -238,7 +275,15 @@ export function TableView(props: TableViewProps) {
                 {view.terminal ? (
                   renderTokens(view.result)
                 ) : myTurn ? (
-                  renderTokens(view.prompt || 'Your turn.')
+                  /your (turn|move)/i.test(view.prompt) || !view.prompt || timed ? (
+                    renderTokens(view.prompt || 'Your turn.')
+                  ) : (
+                    // Every prompt says it is your turn, not only what to do
+                    // (in a timed window the countdown says it is yours to speak).
+                    <>
+                      <strong class="your-turn">Your turn.</strong> {renderTokens(view.prompt)}
+                    </>
+                  )
                 ) : waiting.length ? (
                   <>
                     Waiting for <strong>{waiting.join(waiting.length > 2 ? ', ' : ' and ')}</strong>
@@ -266,9 +311,14 @@ export function TableView(props: TableViewProps) {
                       Hint
                     </button>
                   )}
-                  {state.hint && state.hint.version === state.version && (
-                    <span class="hint-line" data-role="hint-text" data-action={state.hint.action}>
-                      Hint ({state.hint.by}): {renderTokens(state.hint.label)}
+                  {hint && !hint.doubt && (
+                    <span class="hint-line" data-role="hint-text" data-action={hint.action}>
+                      Hint ({hint.by}): {renderTokens(hint.label)}
+                    </span>
+                  )}
+                  {hint && hint.doubt && (
+                    <span class="hint-line no-line" data-role="hint-text" data-action={hint.action} data-doubt="true" role="status">
+                      <strong>No more moves known</strong> that lead anywhere: {renderTokens(hint.doubt)}. A guess: {renderTokens(hint.label)}
                     </span>
                   )}
                 </div>
@@ -279,7 +329,11 @@ export function TableView(props: TableViewProps) {
                   {me >= 0 ? `You · ${name(anchor)}` : name(anchor)}
                 </span>
                 {oddsOf(anchor) !== undefined && <span class="odds-badge">{percent(oddsOf(anchor)!)}</span>}
-                {view.seats[anchor]?.score ? <span class="score">{view.seats[anchor].score}</span> : null}
+                {view.seats[anchor]?.score && scoreWord(view) ? (
+                  <span class="score" title={scoreWord(view)!}>
+                    {scoreWord(view)} <b>{view.seats[anchor].score}</b>
+                  </span>
+                ) : null}
                 {(view.seats[anchor]?.counters ?? []).map((c) => (
                   <span class="counter" data-counter={c.name}>
                     {c.name} <b>{c.value}</b>
@@ -299,13 +353,16 @@ export function TableView(props: TableViewProps) {
                   ))}
                 </div>
               )}
-              {ownHand >= 0 && <ZoneView zone={view.zones[ownHand]} index={ownHand} keys={keys[ownHand]} size="lg" class="own-hand" />}
+              {ownHand >= 0 && (
+                // A big hand on a phone goes in two rows: one row of 20 cards leaves 15 px strips.
+                <ZoneView zone={view.zones[ownHand]} index={ownHand} keys={keys[ownHand]} size="lg" class="own-hand" rows={narrow && view.zones[ownHand].cards.length > BIG_HAND ? 2 : 1} />
+              )}
               <ChoiceBar map={map} busy={busy} />
             </section>
           </main>
           <SidePanel state={state} oddsOn={!!props.oddsOn} onOdds={props.onOdds ?? (() => {})} onChat={props.onChat ?? (() => false)} />
         </div>
-        {between.shown && !view.terminal && <BetweenHands view={view} state={state} onClose={between.close} />}
+        {summary}
         {/* Fixed at the foot of the window, over the table (and between hands), so
             that it stays put while a stand-in plays your seat. */}
         {away && (
@@ -316,7 +373,7 @@ export function TableView(props: TableViewProps) {
             </button>
           </div>
         )}
-        {view.terminal && !hideEnd && <EndPanel view={view} state={state} onRematch={onRematch} onHide={() => setHideEnd(true)} />}
+        {view.terminal && !hideEnd && <EndPanel view={view} state={state} stats={solo} onRematch={onRematch} onHide={() => setHideEnd(true)} />}
         {view.terminal && hideEnd && (
           <button type="button" class="show-end primary" onClick={() => setHideEnd(false)}>
             Result

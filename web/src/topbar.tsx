@@ -24,6 +24,9 @@ export interface TopBarProps {
   onSound?: (on: boolean) => void;
   notify?: boolean;
   onNotify?: (on: boolean) => void;
+  /** A match of several hands: a summary after each, or not. */
+  summaries?: boolean;
+  onSummaries?: (on: boolean) => void;
 }
 
 const ICONS: Record<string, string> = {
@@ -31,6 +34,8 @@ const ICONS: Record<string, string> = {
   mute: 'M3 9v6h4l5 4V5L7 9H3z M16 9l5 6 M21 9l-5 6',
   bell: 'M6 16V11a6 6 0 0 1 12 0v5l2 2H4z M10 20a2 2 0 0 0 4 0',
   'bell-off': 'M6 16V11a6 6 0 0 1 12 0v5l2 2H4z M10 20a2 2 0 0 0 4 0 M3 3l18 18',
+  list: 'M4 6h16 M4 12h16 M4 18h10',
+  'list-off': 'M4 6h16 M4 12h16 M4 18h10 M3 3l18 18',
 };
 
 /** A small line icon (fonts may lack the emoji). */
@@ -49,7 +54,7 @@ export function handText(view: View | undefined): string {
   return view.hand > 1 || view.hands === 0 ? ` · ${word} ${view.hand}` : '';
 }
 
-export function TopBar({ state, status, detail, view, onRules, onRetry, sound, onSound, notify, onNotify }: TopBarProps) {
+export function TopBar({ state, status, detail, view, onRules, onRetry, sound, onSound, notify, onNotify, summaries, onSummaries }: TopBarProps) {
   return (
     <header class="topbar">
       <a class="brand" href="#/" title="Back to the lobby">
@@ -95,6 +100,19 @@ export function TopBar({ state, status, detail, view, onRules, onRetry, sound, o
         >
           <Icon name={notify ? 'bell' : 'bell-off'} />
           <span class="toggle-word">Notify</span>
+        </button>
+      )}
+      {onSummaries && (
+        <button
+          type="button"
+          class={`small toggle${summaries ? ' on' : ''}`}
+          data-role="summaries-switch"
+          aria-pressed={!!summaries}
+          title={summaries ? 'A summary shows after every hand' : 'Show a summary after every hand'}
+          onClick={() => onSummaries(!summaries)}
+        >
+          <Icon name={summaries ? 'list' : 'list-off'} />
+          <span class="toggle-word">Summaries</span>
         </button>
       )}
       <button type="button" class="small" onClick={onRules}>

@@ -35,6 +35,7 @@ export function shortZoneName(name: string): string {
 
 /** Any card of the zone the viewer may act on. */
 export function zoneActive(t: TableCtxValue, index: number, zone: Zone): boolean {
+  if (t.map.zones.has(index)) return true;
   return zone.cards.some((_, pos) => {
     const k = cardKey(index, pos);
     return t.map.click.has(k) || t.map.selectable.has(k) || t.map.moves.has(k) || t.map.transfers.has(k);
@@ -56,6 +57,9 @@ export interface ZoneViewProps {
   stack?: boolean;
   /** Names for seats (a trick's cards say who played them). */
   seatName?: (seat: number) => string;
+  /** Side-by-side cards in this many rows, each overlapping the one above
+   * (a big hand on a phone: strips wide enough to see and to touch). */
+  rows?: number;
   class?: string;
 }
 
@@ -73,7 +77,18 @@ export function ZoneView(p: ZoneViewProps) {
   const dropChoice = sel && transferZones(t.map, sel).includes(index) ? findTransfer(t.map, sel, index) : undefined;
   // Keys to type shown under the cards: room is kept for them.
   const hinted = zone.cards.some((_, pos) => hintFor(t, index, pos) !== undefined);
-  const cls = ['zone', `layout-${asStack ? 'pile' : layout}`, `size-${size}`, active ? 'active' : '', hinted ? 'hinted' : '', dropChoice ? 'drop-target' : '', p.class ?? '']
+  // A click on the zone itself (the stock: turn it), even while it is empty.
+  const zoneChoice = t.map.zones.get(index);
+  const cls = [
+    'zone',
+    `layout-${asStack ? 'pile' : layout}`,
+    `size-${size}`,
+    active ? 'active' : '',
+    hinted ? 'hinted' : '',
+    dropChoice ? 'drop-target' : '',
+    zoneChoice && zoneChoice.action === t.hint ? 'hint-target' : '',
+    p.class ?? '',
+  ]
     .filter(Boolean)
     .join(' ');
   const count = layout === 'grid' ? zone.cards.filter((c) => !c.empty).length : n;
@@ -87,7 +102,7 @@ export function ZoneView(p: ZoneViewProps) {
       role="group"
       aria-label={`${tokensToText(zone.name)}: ${count} card${count === 1 ? '' : 's'}${layout === 'pot' ? `, ${zone.chips ?? 0} chips` : ''}`}
       title={p.caption ? `${tokensToText(zone.name)}: ${count}` : undefined}
-      style={{ '--n': Math.max(n, 1), '--cols': Math.max(zone.columns ?? 1, 1) }}
+      style={{ '--n': Math.max(n, 1), '--cols': Math.max(zone.columns ?? 1, 1), '--rows': Math.max(Math.ceil(n / Math.max(zone.columns ?? 1, 1)), 1) }}
     >
       {p.label && (
         <div class="zone-label">
@@ -98,7 +113,20 @@ export function ZoneView(p: ZoneViewProps) {
         </div>
       )}
       {layout === 'pot' && <Chips n={zone.chips ?? 0} />}
-      {asStack ? <Stack {...p} counted={layout === 'pile' && !p.label} /> : layout === 'trick' ? <Trick {...p} /> : <Cards {...p} layout={layout} />}
+      {zoneChoice ? (
+        <button
+          type="button"
+          class="zone-click"
+          data-action={zoneChoice.action}
+          aria-label={tokensToText(zoneChoice.label)}
+          title={tokensToText(zoneChoice.label)}
+          onClick={() => t.act(zoneChoice)}
+        >
+          {cardsOf(p, layout, asStack)}
+        </button>
+      ) : (
+        cardsOf(p, layout, asStack)
+      )}
       {p.caption ? (
         // In a seat's box: one line, the note after the caption, whole in the title.
         <div class="zone-caption" title={zone.note ? `${p.caption}: ${tokensToText(zone.note)}` : undefined}>
@@ -122,6 +150,11 @@ export function ZoneView(p: ZoneViewProps) {
   );
 }
 
+function cardsOf(p: ZoneViewProps, layout: Layout, asStack: boolean) {
+  if (asStack) return <Stack {...p} counted={layout === 'pile' && !p.label} />;
+  return layout === 'trick' ? <Trick {...p} /> : <Cards {...p} layout={layout} />;
+}
+
 /** An action on a card a stack would not show (below its top three). */
 function deepActive(t: TableCtxValue, index: number, zone: Zone): boolean {
   const n = zone.cards.length;
@@ -139,14 +172,30 @@ function hintFor(t: TableCtxValue, index: number, pos: number): string | undefin
 }
 
 /** Side by side (hand, fan, row, pot), in rows of slots (grid) or overlapping downwards (column). */
-function Cards({ zone, index, keys, peek, layout }: ZoneViewProps & { layout: Layout }) {
+function Cards({ zone, index, keys, peek, layout, rows = 1 }: ZoneViewProps & { layout: Layout }) {
   const t = useContext(TableCtx);
+  const slot = (c: CardView, pos: number) => (
+    <CardSlot card={c} zone={index} pos={pos} flip={keys[pos]} hint={hintFor(t, index, pos)} peek={peek} axis={layout === 'column' ? 'y' : 'x'} />
+  );
+  const n = zone.cards.length;
+  if (rows > 1 && n > rows && (layout === 'hand' || layout === 'fan' || layout === 'row')) {
+    // In order, left to right and row after row; each row spreads its own cards.
+    const per = Math.ceil(n / rows);
+    const chunks = Array.from({ length: Math.ceil(n / per) }, (_, r) => r * per);
+    return (
+      <>
+        {chunks.map((from) => (
+          <div class="zone-cards in-rows" style={{ '--n': Math.min(per, n - from) }}>
+            {zone.cards.slice(from, from + per).map((c, i) => slot(c, from + i))}
+          </div>
+        ))}
+      </>
+    );
+  }
   return (
     <div class="zone-cards">
-      {zone.cards.map((c: CardView, pos) => (
-        <CardSlot card={c} zone={index} pos={pos} flip={keys[pos]} hint={hintFor(t, index, pos)} peek={peek} axis={layout === 'column' ? 'y' : 'x'} />
-      ))}
-      {zone.cards.length === 0 && layout !== 'pot' && <div class="card empty-slot" aria-hidden="true" />}
+      {zone.cards.map(slot)}
+      {n === 0 && layout !== 'pot' && <div class="card empty-slot" aria-hidden="true" />}
     </div>
   );
 }
@@ -181,17 +230,27 @@ function Trick({ zone, index, keys, peek, seatName }: ZoneViewProps) {
           // Below the middle for the viewer, then round clockwise as the seats go.
           style = { left: `${50 - 34 * Math.sin(angle)}%`, top: `${50 + 30 * Math.cos(angle)}%` };
         }
+        const who = seat >= 0 && seatName ? seatName(seat) : null;
         return (
-          <CardSlot
-            card={c}
-            zone={index}
-            pos={pos}
-            flip={keys[pos]}
-            peek={peek}
-            class={seat >= 0 ? 'in-trick' : 'in-trick middle'}
-            style={style}
-            caption={seat >= 0 && seatName ? `played by ${seatName(seat)}` : undefined}
-          />
+          <>
+            <CardSlot
+              card={c}
+              zone={index}
+              pos={pos}
+              flip={keys[pos]}
+              peek={peek}
+              class={seat >= 0 ? 'in-trick' : 'in-trick middle'}
+              style={style}
+              caption={who ? `played by ${who}` : undefined}
+            />
+            {/* Who played it, in words under the card: on a phone the seats
+                sit in rows, not round the trick, so its place cannot say. */}
+            {who && (
+              <span class="trick-who" style={style} title={`played by ${who}`} aria-hidden="true">
+                {who}
+              </span>
+            )}
+          </>
         );
       })}
     </div>

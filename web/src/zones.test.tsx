@@ -125,13 +125,15 @@ describe('choosing cards', () => {
   });
 
   it('moves a card to another zone: select it, then the place', () => {
-    // Two places it may go: a click cannot say which.
+    // Two places it may go: a click takes the first (the game lists its best
+    // first); from the keys, Enter selects it and the place is chosen after.
     const v = view('layouts');
     v.choices.push({ action: 6, label: 'stake [[47]]', key: 's', picks: [[0, 5]], to: [7, -1] });
     r.show(stateFor(v));
     const q = $('.own-hand [data-card-key="0:5"]')!;
     expect(q.classList.contains('movable')).toBe(true);
-    expect(q.classList.contains('pickable')).toBe(false);
+    expect(q.classList.contains('pickable')).toBe(true);
+    expect(q.getAttribute('aria-label')).toBe('queen of spades: a click will discard Q♠; Enter selects it, then choose where it goes');
     key(q, 'Enter');
     q.dispatchEvent(new KeyboardEvent('keyup', { key: 'Enter', bubbles: true }));
     r.show(stateFor(v));
@@ -212,17 +214,23 @@ describe('a table of one', () => {
   });
 
   it('moves a card from a column to another zone, by mouse or keys', () => {
-    // Two places it may go: a click selects it.
+    // Two places it may go: a click takes the first the game lists (its best).
     const v = view('solo');
     v.choices.push({ action: 5, label: 'move [[17]] to the hearts', key: 'm 4 h', picks: [[6, 4]], to: [2, -1] });
     r.show(stateFor(v));
     const card = $('[data-card-key="6:4"]')!;
     expect(card.classList.contains('goes-elsewhere')).toBe(true);
-    // A click (no drag) selects it; the places it may go light up.
     act(() => {
       card.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, button: 0, pointerId: 1, clientX: 10, clientY: 10 }));
       card.dispatchEvent(new PointerEvent('pointerup', { bubbles: true, button: 0, pointerId: 1, clientX: 10, clientY: 10 }));
     });
+    expect(r.onAct).toHaveBeenLastCalledWith(expect.objectContaining({ action: 4 }));
+    r.onAct.mockClear();
+    // From the keys, Enter selects it; the places it may go light up.
+    act(() => {
+      $('[data-card-key="6:4"]')!.dispatchEvent(new KeyboardEvent('keyup', { bubbles: true, key: 'Enter' }));
+    });
+    expect(r.onAct).not.toHaveBeenCalled();
     expect($('[data-card-key="6:4"]')!.getAttribute('aria-pressed')).toBe('true');
     expect($$('.zone.drop-target').map((z) => z.dataset.zoneIndex)).toEqual(['2', '5']);
     click($('[data-zone-index="5"] .drop-here'));

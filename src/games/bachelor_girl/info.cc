@@ -141,6 +141,7 @@ GameInfo game_info() {
   g.validate = validate;
   g.new_game = state_factory<BachelorGirlState, Rules>();
   g.resampler = &resampler();
+  g.timed_windows = true;
   return g;
 }
 

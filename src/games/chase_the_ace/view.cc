@@ -48,6 +48,7 @@ View ChaseState::view(Seat viewer) const {
   v.dealer = dealer_;
   v.hand = round_, v.hands = 0;  // rounds until one player is left, not a fixed number
   v.hand_word = "round";
+  v.score_word = "players outlasted";
   v.terminal = phase_ == Phase::kOver;
   const bool playing = phase_ == Phase::kTurn || phase_ == Phase::kCut;
   for (Seat s = 0; s < r_.players; ++s) {

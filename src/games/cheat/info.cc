@@ -113,6 +113,7 @@ GameInfo game_info() {
        [] { return make_sharp_bot(); }}};
   g.new_game = state_factory<CheatState, Rules>();
   g.resampler = &resampler();
+  g.timed_windows = true;
   g.search = &search_hints();
   return g;
 }

@@ -5,6 +5,7 @@
 // up.
 #include <algorithm>
 #include <memory>
+#include <string>
 
 #include "games/klondike/state.h"
 
@@ -15,7 +16,10 @@ class HindsightBot final : public Bot {
  public:
   HindsightBot(int samples, std::uint64_t budget) : samples_(samples), budget_(budget) {}
 
+  std::string doubt() const override { return doubt_; }
+
   Action act(const Observation& obs, Rng& rng) override {
+    doubt_.clear();
     const std::span<const Action> legal = obs.legal();
     if (legal.size() == 1) return legal[0];
     std::unique_ptr<State> first = obs.sample(rng);
@@ -36,7 +40,7 @@ class HindsightBot final : public Bot {
     const auto& seen = world ? static_cast<const KlondikeState&>(*world) : now;
     if (next_ < plan_.size() && looks(now) == expect_ && has(legal, plan_[next_]))
       return follow(seen);
-    if (lost_) return fallback(legal);
+    if (lost_) return doubt_ = lost_why_, fallback(legal);
     // The stock known, only the face-down cards are unknown: the lines that
     // turn up nothing, each to a card it turns up, weighed on many deals.
     if (known_ || thoughtful) {
@@ -47,7 +51,10 @@ class HindsightBot final : public Bot {
         lim.max_nodes = budget_ * 1000;
         lim.max_seconds = obs.seconds_left(0);
         SolveReport r = solve(seen, lim);
-        if (r.verdict == SolveReport::kLost) return lost_ = true, fallback(legal);
+        if (r.verdict == SolveReport::kLost) {
+          lost_ = true, lost_why_ = "every card known, the solver finds no line that wins from here";
+          return doubt_ = lost_why_, fallback(legal);
+        }
         if (r.verdict == SolveReport::kWon && !r.line.empty() && has(legal, r.line[0])) {
           plan_ = std::move(r.line), next_ = 0;
           return follow(seen);
@@ -55,14 +62,17 @@ class HindsightBot final : public Bot {
       }
       Plan p = plan_by_hindsight(seen, rng, samples_, budget_, [&] { return obs.past_deadline(); });
       // No card can turn up nor come from the stock, ever: lost.
-      if (p.lines == 0) return lost_ = true, fallback(legal);
+      if (p.lines == 0) {
+        lost_ = true, lost_why_ = "no card can turn up nor come from the stock any more";
+        return doubt_ = lost_why_, fallback(legal);
+      }
       if (!p.actions.empty() && has(legal, p.actions[0])) {
         plan_ = std::move(p.actions), next_ = 0;
         return follow(seen);
       }
     }
     // Where no deal was won, none will be till a card turns up.
-    if (hopeless_ == now.face_down()) return fallback(legal);
+    if (hopeless_ == now.face_down()) return doubt_ = kNoneWon, fallback(legal);
     return decide(obs, rng, legal);
   }
 
@@ -175,6 +185,7 @@ class HindsightBot final : public Bot {
     if (most == 0) {
       const std::unique_ptr<State> here = obs.sample(rng);
       hopeless_ = static_cast<const KlondikeState&>(*here).face_down();
+      doubt_ = kNoneWon;
       return fallback(legal);
     }
     hopeless_ = -1;
@@ -233,8 +244,13 @@ class HindsightBot final : public Bot {
     return legal[0];
   }
 
+  static constexpr const char* kNoneWon =
+      "no line was found that wins on any deal tried of the cards not yet seen";
+
   int samples_;
   std::uint64_t budget_;
+  std::string doubt_;     // why the last move comes from no line (Bot::doubt)
+  std::string lost_why_;  // why lost_
   int hopeless_ = -1;  // the face-down cards left when no deal was won
   bool lost_ = false;  // the planner found no card that could ever turn up
   std::vector<Card> row_;

@@ -67,6 +67,18 @@ const std::vector<OptionSpec>& specs() {
        "card whose rank less one both foundations of the other colour hold, and whose rank "
        "less two the other foundation of its colour holds",
        "Safe cards up"},
+      {"undo",
+       T::kChoice,
+       0,
+       0,
+       {"all", "seen"},
+       0,
+       "all: every move may be taken back, as computer solitaires allow; seen: not a move "
+       "that showed a card the player had never seen (a face-down card, or the stock's on its "
+       "first pass), so that nobody can peek and take it back",
+       "PySolFC and the solitaire sites take back any move; `seen` is our stricter reading for "
+       "a game that counts",
+       "Undo"},
   };
   return s;
 }
@@ -133,6 +145,7 @@ Rules Rules::from(const Config& c) {
   r.scoring = Scoring(c.options.get("scoring"));
   r.thoughtful = c.options.get("thoughtful") != 0;
   r.auto_foundation = c.options.get("auto") != 0;
+  r.undo_all = c.options.get("undo") == 0;
   return r;
 }
 

@@ -160,9 +160,10 @@ void KlondikeState::apply(Seat, Action a) {
   history_.push_back(
       {columns_, down_, stock_, waste_, found_, score_, recycles_, played_since_recycle_});
   play(m);
-  // A card the player had not seen came to light: no undo past it.
+  // A card the player had not seen came to light: with option `undo=seen`,
+  // no undo past it.
   const std::uint64_t now = visible();
-  if ((now & ~seen_) != 0 && !r_.thoughtful) history_.clear();
+  if ((now & ~seen_) != 0 && !r_.thoughtful && !r_.undo_all) history_.clear();
   seen_ |= now;
   settle_end();
   if (over_) ev_.summary = outcome().summary;

@@ -36,6 +36,7 @@ struct Rules {
   Scoring scoring = Scoring::kStandard;
   bool thoughtful = false;  // every card face up to the player
   bool auto_foundation = true;
+  bool undo_all = true;  // option `undo`: every move may be taken back
 
   static Rules from(const Config& c);
 };

@@ -122,8 +122,8 @@ TEST(KlondikeRules, TheObjectIsTheFourSuitStacksAceToKing) {
   }
 }
 
-TEST(KlondikeUndo, UndoTakesBackAMoveButNotOneThatShowedACard) {
-  KlondikeState s = fresh({"auto=no"});
+TEST(KlondikeUndo, WithUndoSeenUndoTakesBackAMoveButNotOneThatShowedACard) {
+  KlondikeState s = fresh({"auto=no", "undo=seen"});
   Rng rng(3);
   s.apply_chance(rng);
   s.apply(0, Move::turn().encode());
@@ -599,6 +599,26 @@ TEST(KlondikeBot, TheHonestPlayerTurnsThroughTheStockFirstAndPlaysToTheEnd) {
   EXPECT_LE(s.actions_applied(), kMaxMoves);
 }
 
+TEST(KlondikeBot, ItSaysWhenItsMoveIsAGuess) {
+  // Issue 37, item 3: a hint from a player that knows no line says so. Deal
+  // 9, every card known, is proved lost by the solver; deal 1 is won.
+  const GameInfo& g = *find_game("klondike");
+  for (const auto& [seed, lost] : {std::pair{9, true}, std::pair{1, false}}) {
+    KlondikeState s = deal(static_cast<std::uint64_t>(seed), {"thoughtful=yes"});
+    ASSERT_EQ(solve(s, {}).verdict, lost ? SolveReport::kLost : SolveReport::kWon) << seed;
+    std::unique_ptr<Bot> bot = hindsight_bot(2, 1000);
+    std::vector<Action> legal;
+    Rng rng(3);
+    // Its moves till the first choice (a lone move is played unweighed).
+    do {
+      s.legal_actions(0, legal);
+      const Observation obs(s, 0, g.resampler, legal);
+      s.apply(0, bot->act(obs, rng));
+    } while (legal.size() == 1 && !s.terminal());
+    EXPECT_EQ(bot->doubt().empty(), !lost) << "deal " << seed << ": " << bot->doubt();
+  }
+}
+
 TEST(KlondikeBot, EveryCardKnownItWinsTheDealsTheSolverProvesWon) {
   // Issue 36, item 21: in the thoughtful game the bot dealt the face-down
   // cards afresh as if it could not see them, and went round in circles to
@@ -672,12 +692,45 @@ TEST(KlondikeBot, ThePlannerReadsNoFaceDownCardAndItsLineStopsAtTheFirstCardTurn
   }
 }
 
-TEST(KlondikeUndo, AMoveThatShowsOnlyCardsSeenBeforeCanBeTakenBack) {
+TEST(KlondikeUndo, EveryMoveCanBeTakenBackEvenOneThatTurnedACardUp) {
+  // Issue 37, item 1: undo was refused after any move that turned a card
+  // up, as computer solitaires (PySolFC, the solitaire sites) never do. The
+  // position comes back whole: the card turned up lies face down again.
+  KlondikeState s = deal(5, {});
+  bool shown = false;
+  for (int n = 0; n < 300 && !shown && !s.terminal(); ++n) {
+    std::vector<Move> ms;
+    s.moves(ms);
+    const int down = s.face_down();
+    const KlondikeState before = s;
+    // A move from a column first: the likeliest to turn a card up.
+    Move m = ms[0];
+    for (const Move& x : ms)
+      if (x.kind == Move::kShift && x.from >= kColumn0 && x.from < kFoundation0) m = x;
+    s.apply(0, m.encode());
+    if (s.face_down() < down) {
+      shown = true;
+      EXPECT_EQ(s.undo_forbidden(), "");
+      ASSERT_TRUE(s.undo());
+      EXPECT_EQ(s.face_down(), down);
+      for (int c = 0; c < kColumns; ++c) {
+        EXPECT_EQ(s.down(c), before.down(c));
+        EXPECT_TRUE(std::equal(s.column(c).begin(), s.column(c).end(), before.column(c).begin(),
+                               before.column(c).end()));
+      }
+      EXPECT_EQ(s.stock(), before.stock());
+      EXPECT_EQ(s.waste(), before.waste());
+    }
+  }
+  EXPECT_TRUE(shown) << "no move of deal 5 turned a card up";
+}
+
+TEST(KlondikeUndo, WithUndoSeenAMoveThatShowsOnlyCardsSeenBeforeCanBeTakenBack) {
   // Issue 36, item 10: undo was refused after any turn of the stock, even
-  // through cards seen on the pass before. A turn that shows a card not
-  // seen before still cannot be taken back; one that shows only cards seen
-  // can.
-  KlondikeState s = deal(1, {});
+  // through cards seen on the pass before. With `undo=seen` a turn that
+  // shows a card not seen before still cannot be taken back; one that shows
+  // only cards seen can.
+  KlondikeState s = deal(1, {"undo=seen"});
   while (!s.stock().empty()) {
     s.apply(0, Move::turn().encode());
     EXPECT_FALSE(s.undo_forbidden().empty()) << "a first pass shows new cards";
@@ -706,6 +759,47 @@ TEST(KlondikeRules, NoCardComesDownThatOptionAutoWouldPutStraightBackUp) {
       offered |= m == Move::shift(kFoundation0 + static_cast<int>(kDiamonds), kColumn0, 1);
     EXPECT_EQ(offered, !autoplay);
   }
+}
+
+TEST(KlondikeView, AClickOnTheStockTurnsItAndOnTheEmptyStockTurnsTheWasteOver) {
+  // Issue 37, item 2: the stock is clicked, as at every solitaire site: the
+  // turn, and once the stock is empty the turn of the waste, are choices of
+  // the stock's zone (0) itself, not of a card.
+  KlondikeState s = deal(1, {});
+  auto zone_of = [&](Action a) {
+    for (const Choice& c : s.view(0).choices)
+      if (c.action == a) return c.zone;
+    return -2;
+  };
+  EXPECT_EQ(zone_of(Move::turn().encode()), 0);
+  while (!s.stock().empty()) s.apply(0, Move::turn().encode());
+  EXPECT_EQ(zone_of(Move::recycle().encode()), 0);
+  for (const Choice& c : s.view(0).choices) {
+    if (c.action != Move::recycle().encode()) {
+      EXPECT_EQ(c.zone, -1) << c.label;
+    }
+  }
+}
+
+TEST(KlondikeView, ACardsFirstMoveIsToItsFoundation) {
+  // A click on a card takes its first move (the browser's rule for a card
+  // with several): to its foundation when it may go there.
+  KlondikeState s = fresh({"auto=no"});
+  std::array<Pile, kColumns> cols{};
+  std::array<int, kColumns> down{};
+  cols[0].push_back(card("AH"));
+  cols[1].push_back(card("2S"));
+  s.set_position(cols, down, {}, {card("KS")}, {0, 0, 0, 0});
+  const View v = s.view(0);
+  bool first = true, seen = false;
+  for (const Choice& c : v.choices) {
+    if (c.picks.empty() || c.picks[0].zone != 6) continue;  // column 1's cards
+    if (first) {
+      EXPECT_NE(c.label.find("to its foundation"), std::string::npos) << c.label;
+    }
+    first = false, seen = true;
+  }
+  EXPECT_TRUE(seen);
 }
 
 TEST(KlondikeConformance, EveryPreset) {

@@ -93,7 +93,7 @@ class KlondikeState final : public Narrated<KlondikeState, Event> {
                     const std::array<int, kColumns>& down, std::vector<Card> stock,
                     std::vector<Card> waste, const std::array<int, 4>& found);
   // Takes back the last move; false where none, or a card was turned since
-  // (the stock or a face-down card: it has been seen).
+  // with option `undo=seen` (the stock or a face-down card: it has been seen).
   bool undo();
   std::string undo_forbidden() const {
     return dealt_ && actions_ > 0 && history_.empty()
@@ -128,7 +128,8 @@ class KlondikeState final : public Narrated<KlondikeState, Event> {
   std::uint64_t seen_ = 0;
   std::uint64_t visible() const;
   bool quiet_ = false;  // playing for the solver: no story
-  // Undo: the whole position before each move since a card was last shown.
+  // Undo: the whole position before each move (with `undo=seen`, since a
+  // card was last shown).
   struct Position {
     std::array<Pile, kColumns> columns;
     std::array<int, kColumns> down;

@@ -69,7 +69,10 @@ View KlondikeState::view(Seat viewer) const {
   }
   v.zones.push_back(std::move(waste));
   for (int s = 0; s < 4; ++s) {
-    Zone f{ZoneKind::kFoundation, Layout::kPile, kNobody, "foundation", {}, "", 0, 0};
+    // Each foundation is its suit's: named by it ("hearts"), so that even
+    // an empty one says what goes there.
+    Zone f{ZoneKind::kFoundation, Layout::kPile, kNobody, std::string(suit_name(Suit(s))), {}, "",
+           0, 0};
     for (int r = 1; r <= found_[static_cast<std::size_t>(s)]; ++r)
       f.cards.push_back({Card::standard(Rank(r), Suit(s)), true});
     v.zones.push_back(std::move(f));
@@ -97,9 +100,9 @@ View KlondikeState::view(Seat viewer) const {
     for (const Move& m : ms) {
       Choice ch{m.encode(), action_label(0, m.encode()), "", {}, {}};
       if (m.kind == Move::kTurn) {
-        ch.key = "t";
+        ch.key = "t", ch.zone = 0;  // a click on the stock turns it
       } else if (m.kind == Move::kRecycle) {
-        ch.key = "r";
+        ch.key = "r", ch.zone = 0;  // and on the empty stock turns the waste over
       } else {
         // The card moved ("7h"), and where: a column's number, or "f".
         int zone = kWasteZone, pos = static_cast<int>(waste_.size()) - 1;
