@@ -171,6 +171,30 @@ TEST(Api, ListsGamesCardsAndRules) {
   EXPECT_EQ(f.hub->http("DELETE", "/api/tables", "").status, 405);
 }
 
+// Issue 37, item 7: what the lobby needs to speak plainly and show only the
+// settings a game uses. A match's length is the dealt view's, by player
+// count: Oh Hell! deals one card up to what the pack deals evenly and back
+// down to one (the rules: 13 + 12 = 25 deals with four, 17 + 16 = 33 with
+// three); Cheat challenges in a timed window, Old Maid never.
+TEST(Api, SaysWhichGamesHaveTimedWindowsHowLongAMatchIsAndNamesTheBots) {
+  Fixture f;
+  json all = json::parse(f.hub->http("GET", "/api/games", "").body);
+  auto game = [&](const std::string& name) {
+    for (const json& x : all)
+      if (x["name"] == name) return x;
+    return json();
+  };
+  EXPECT_EQ(game("cheat")["timed_windows"], true);
+  EXPECT_EQ(game("old-maid")["timed_windows"], false);
+  const json oh = game("oh-hell")["presets"][0]["match"];
+  EXPECT_EQ(oh["hands"], 25);
+  ASSERT_GE(oh["by_players"].size(), 2u);
+  EXPECT_EQ(oh["by_players"][0], 33);  // three players, the game's fewest
+  EXPECT_EQ(oh["by_players"][1], 25);
+  for (const json& b : game("old-maid")["bots"])
+    EXPECT_FALSE(b.value("label", std::string()).empty()) << b.dump();
+}
+
 TEST(Api, RefusesBadTablesSayingWhatIsAccepted) {
   Fixture f;
   auto error = [&](const std::string& body) {
