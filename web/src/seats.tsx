@@ -109,6 +109,7 @@ export function SeatBox({ seat, view, state, keys, featured, odds, oddsKind, nar
   const turn = !view.terminal && view.actors.includes(seat);
   const name = seatTitle(view, state.seats, seat);
   const away = awayText(presence);
+  const word = scoreWord(view);
   // Empty zones of a seat say nothing that the counts do not, unless the viewer's cards may go there.
   const targets = targetZones(useContext(TableCtx).map);
   const zones = view.zones
@@ -142,9 +143,9 @@ export function SeatBox({ seat, view, state, keys, featured, odds, oddsKind, nar
             {oddsFigure(oddsKind, odds)}
           </span>
         )}
-        {info && info.score !== 0 && scoreWord(view) && (
-          <span class="score" title={scoreWord(view)!}>
-            {scoreWord(view)} <b>{info.score}</b>
+        {info && info.score !== 0 && word && (
+          <span class="score" title={word}>
+            {word} <b>{info.score}</b>
           </span>
         )}
         {counters.map((c) => (

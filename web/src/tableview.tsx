@@ -215,6 +215,7 @@ export function TableView(props: TableViewProps) {
   const waitingSeats = view.actors.filter((s) => s !== me && s >= 0 && s < view.players);
   const waiting = waitingSeats.map((s) => seatTitle(view, state.seats, s));
   const myPresence = state.seats[anchor];
+  const myScoreWord = scoreWord(view);
   const away = me >= 0 && myPresence?.away;
   const name = (s: number) => seatTitle(view, state.seats, s);
   // A timed window is open: several may speak, and those who do not are passed for when it ends.
@@ -329,9 +330,9 @@ export function TableView(props: TableViewProps) {
                   {me >= 0 ? `You · ${name(anchor)}` : name(anchor)}
                 </span>
                 {oddsOf(anchor) !== undefined && <span class="odds-badge">{percent(oddsOf(anchor)!)}</span>}
-                {view.seats[anchor]?.score && scoreWord(view) ? (
-                  <span class="score" title={scoreWord(view)!}>
-                    {scoreWord(view)} <b>{view.seats[anchor].score}</b>
+                {view.seats[anchor]?.score && myScoreWord ? (
+                  <span class="score" title={myScoreWord}>
+                    {myScoreWord} <b>{view.seats[anchor].score}</b>
                   </span>
                 ) : null}
                 {(view.seats[anchor]?.counters ?? []).map((c) => (

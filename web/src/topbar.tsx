@@ -47,6 +47,16 @@ function Icon({ name }: { name: string }) {
   );
 }
 
+/** A switch of the top bar: its icon and title say whether it is on ([on, off]). */
+function Toggle(p: { on: boolean; set: (on: boolean) => void; role: string; word: string; icons: [string, string]; titles: [string, string] }) {
+  return (
+    <button type="button" class={`small toggle${p.on ? ' on' : ''}`} data-role={p.role} aria-pressed={p.on} title={p.on ? p.titles[0] : p.titles[1]} onClick={() => p.set(!p.on)}>
+      <Icon name={p.on ? p.icons[0] : p.icons[1]} />
+      <span class="toggle-word">{p.word}</span>
+    </button>
+  );
+}
+
 export function handText(view: View | undefined): string {
   if (!view) return '';
   const word = view.hand_word || 'hand';
@@ -76,44 +86,26 @@ export function TopBar({ state, status, detail, view, onRules, onRetry, sound, o
           {status === 'replaced' ? 'Play here' : 'Retry'}
         </button>
       )}
-      {onSound && (
-        <button
-          type="button"
-          class={`small toggle${sound ? ' on' : ''}`}
-          data-role="sound"
-          aria-pressed={!!sound}
-          title={sound ? 'Sound is on' : 'Sound is off'}
-          onClick={() => onSound(!sound)}
-        >
-          <Icon name={sound ? 'sound' : 'mute'} />
-          <span class="toggle-word">Sound</span>
-        </button>
-      )}
+      {onSound && <Toggle on={!!sound} set={onSound} role="sound" word="Sound" icons={['sound', 'mute']} titles={['Sound is on', 'Sound is off']} />}
       {onNotify && (
-        <button
-          type="button"
-          class={`small toggle${notify ? ' on' : ''}`}
-          data-role="notify"
-          aria-pressed={!!notify}
-          title={notify ? 'You are told when your turn comes while this tab is hidden' : 'Tell me when my turn comes while this tab is hidden'}
-          onClick={() => onNotify(!notify)}
-        >
-          <Icon name={notify ? 'bell' : 'bell-off'} />
-          <span class="toggle-word">Notify</span>
-        </button>
+        <Toggle
+          on={!!notify}
+          set={onNotify}
+          role="notify"
+          word="Notify"
+          icons={['bell', 'bell-off']}
+          titles={['You are told when your turn comes while this tab is hidden', 'Tell me when my turn comes while this tab is hidden']}
+        />
       )}
       {onSummaries && (
-        <button
-          type="button"
-          class={`small toggle${summaries ? ' on' : ''}`}
-          data-role="summaries-switch"
-          aria-pressed={!!summaries}
-          title={summaries ? 'A summary shows after every hand' : 'Show a summary after every hand'}
-          onClick={() => onSummaries(!summaries)}
-        >
-          <Icon name={summaries ? 'list' : 'list-off'} />
-          <span class="toggle-word">Summaries</span>
-        </button>
+        <Toggle
+          on={!!summaries}
+          set={onSummaries}
+          role="summaries-switch"
+          word="Summaries"
+          icons={['list', 'list-off']}
+          titles={['A summary shows after every hand', 'Show a summary after every hand']}
+        />
       )}
       <button type="button" class="small" onClick={onRules}>
         Rules
