@@ -1,6 +1,7 @@
 // The table's layout for any number of seats, measured rather than looked at:
 // every game at the smallest and the largest table it allows (issue 37), and a
-// few particular tables (Old Maid with 4, Cheat with numbers stated and three
+// few particular tables (Old Maid with 4, Cheat with two packs among five (a
+// hand of 20 or more), Cheat with numbers stated and three
 // ranks to call from, Michigan's even staking, Polignac's capot), one person
 // and bots, each measured at 1280×800 and at 390×844 (one table, the window
 // resized), at the person's first turn and again a few of their moves on (with
@@ -34,6 +35,8 @@ const SPECIAL = [
   { game: 'old-maid', players: 4 },
   // The call states a number and may name three ranks: twelve buttons from the second turn.
   { game: 'cheat', players: 3, options: ['numbers=stated', 'sequence=next'], label: 'cheat-stated' },
+  // Two packs among five: hands of 20 and 21 cards, laid in two rows on a phone.
+  { game: 'cheat', players: 5, options: ['packs=2'], label: 'cheat-two-packs', minCards: 20 },
   // The ante spread evenly by itself: the person's first turn is with the hand dealt.
   { game: 'michigan', players: 4, options: ['staking=even'], label: 'michigan-even' },
   // Capot's two buttons over the hand, the pool.
@@ -241,7 +244,9 @@ async function measureTable(page, t, sizes, where, errors) {
   if (t.game === 'old-maid') check(await page.locator('.offered').count(), `${where}: no offered fan on the person's first turn`);
   const name = (size) => `${t.label ?? t.game}-${t.players}-${size.label}`;
   await atSizes(page, sizes, where, async (size, at) => {
-    checkLayout(await page.evaluate(measure), at, t.handless, t.solo);
+    const m = await page.evaluate(measure);
+    checkLayout(m, at, t.handless, t.solo);
+    if (t.minCards) check(m.cards.length >= t.minCards, `${at}: ${m.cards.length} cards in the hand, not ${t.minCards} or more`);
     await page.screenshot({ path: join(SHOTS, `${name(size)}.png`) });
   });
   if (t.game === 'bachelor-girl') {

@@ -63,9 +63,10 @@ const GAMES = [
     start: 50,
     hands: 2,
     shows: [['[data-layout="pot"][aria-label*="boodle"]', 'a boodle card']],
-    // The ante, 4 chips a hand, staked a chip at a time.
+    // The ante, 4 chips a hand: staked a chip at a time, then as last deal in one move.
     said: [
-      [/^You put a chip on the /, 8],
+      [/^You put a chip on the /, 4],
+      [/^You put 4 chips on the boodle cards as last deal: 1 on each\.$/, 1],
       [/^You (lead|play) /, { least: 1 }],
     ],
   },
@@ -197,8 +198,13 @@ async function play(browser, g, deadline) {
       } else if (n > 0) {
         const labels = await offered.evaluateAll((bs) => bs.map((b) => b.textContent.trim()));
         let pick = 0;
-        // Michigan's chips go round the boodle cards; Polignac's capot is passed in the first deal and announced in the next.
-        if (labels.every((l) => /^stake/i.test(l))) pick = stakes++ % n;
+        // Michigan's chips go round the boodle cards a chip at a time, and the next hand's are
+        // staked as last deal in one click; Polignac's capot is passed in the first deal and announced in the next.
+        if (labels.every((l) => /^stake/i.test(l))) {
+          const again = labels.findIndex((l) => /as last deal/i.test(l));
+          const chips = labels.flatMap((l, i) => (/^stake a chip/i.test(l) ? [i] : []));
+          pick = again >= 0 ? again : chips[stakes++ % chips.length];
+        }
         else if (labels.some((l) => /capot/i.test(l))) pick = Math.max(0, labels.findIndex((l) => (summaries.length === 0 ? /^pass/i : /capot/i).test(l)));
         await offered
           .nth(pick)

@@ -86,13 +86,44 @@ void MichiganState::begin_hand() {
 
 void MichiganState::stake_evenly() {
   for (Seat s = 0; s < r_.players; ++s) {
-    const int each = ante_of(s) / kBoodles;
-    for (int b = 0; b < kBoodles; ++b) {
-      chips_.stake(s, b, each);
-      stake_on_[static_cast<std::size_t>(s)][static_cast<std::size_t>(b)] = each;
-    }
-    staked_[static_cast<std::size_t>(s)] = each * kBoodles;
+    std::array<int, kBoodles> each{};
+    each.fill(ante_of(s) / kBoodles);
+    stake_whole(s, each);
   }
+}
+
+bool MichiganState::may_stake_evenly(Seat s) const {
+  return staked(s) == 0 && ante_of(s) % kBoodles == 0;
+}
+
+bool MichiganState::may_stake_as_last(Seat s) const {
+  const auto& last = last_stake(s);
+  int sum = 0;
+  for (int n : last) sum += n;
+  return staked(s) == 0 && sum == ante_of(s);
+}
+
+void MichiganState::stake_whole(Seat seat, const std::array<int, kBoodles>& put) {
+  for (int b = 0; b < kBoodles; ++b) {
+    const int n = put[static_cast<std::size_t>(b)];
+    if (n == 0) continue;
+    chips_.stake(seat, b, n);
+    staked_[static_cast<std::size_t>(seat)] += n;
+    stake_on_[static_cast<std::size_t>(seat)][static_cast<std::size_t>(b)] += n;
+  }
+}
+
+// The seat's whole ante is on the boodle cards: it is remembered for the next
+// deal, and the next seat stakes, or after the dealer, the cards are dealt.
+void MichiganState::staked_all(Seat seat) {
+  last_stake_[static_cast<std::size_t>(seat)] = stake_on_[static_cast<std::size_t>(seat)];
+  if (seat != dealer_) {
+    turn_ = left(seat);
+    return;
+  }
+  ev_.all_staked = true;
+  for (int b = 0; b < kBoodles; ++b) scene_.pots[static_cast<std::size_t>(b)] = chips_.pot(b);
+  phase_ = Phase::kDeal;
 }
 
 int MichiganState::ante_of(Seat s) const {
@@ -171,8 +202,11 @@ void MichiganState::legal_actions(Seat seat, std::vector<Action>& out) const {
   }
   if (phase_ == Phase::kStake) {
     // "You can divide up your ante equally, put it all on one boodle card, or
-    // however you would like to arrange it": one chip at a time.
+    // however you would like to arrange it": one chip at a time, or the whole
+    // ante at once, equally or as last deal.
     for (int b = 0; b < kBoodles; ++b) out.push_back(Move::stake(b).encode());
+    if (may_stake_evenly(seat)) out.push_back(Move::stake_evenly().encode());
+    if (may_stake_as_last(seat)) out.push_back(Move::stake_as_last().encode());
     return;
   }
   if (!leading_) {
@@ -206,15 +240,17 @@ void MichiganState::apply(Seat seat, Action a) {
     ++stake_on_[static_cast<std::size_t>(seat)][static_cast<std::size_t>(m.boodle)];
     ev_.kind = Event::kStake, ev_.boodle = m.boodle;
     ev_.staked = staked(seat), ev_.ante = ante_of(seat);
-    if (staked(seat) < ante_of(seat)) return;
-    if (seat == dealer_) {
-      ev_.all_staked = true;
-      for (int b = 0; b < kBoodles; ++b) scene_.pots[static_cast<std::size_t>(b)] = chips_.pot(b);
-    }
-    if (seat == dealer_)
-      phase_ = Phase::kDeal;
-    else
-      turn_ = left(seat);
+    if (staked(seat) == ante_of(seat)) staked_all(seat);
+    return;
+  }
+  if (m.kind == Move::kStakeEvenly || m.kind == Move::kStakeAsLast) {
+    std::array<int, kBoodles> put = last_stake(seat);
+    if (m.kind == Move::kStakeEvenly) put.fill(ante_of(seat) / kBoodles);
+    stake_whole(seat, put);
+    ev_.kind = Event::kStake, ev_.whole = true, ev_.as_last = m.kind == Move::kStakeAsLast;
+    ev_.put = put;
+    ev_.staked = staked(seat), ev_.ante = ante_of(seat);
+    staked_all(seat);
     return;
   }
   if (m.kind == Move::kExchange || m.kind == Move::kKeep) {

@@ -11,7 +11,9 @@
 //
 // Design decisions:
 // - Stakes are placed in turn, openly, one chip at a time, from the dealer's
-//   left to the dealer, before the deal.
+//   left to the dealer, before the deal. A player may also place the whole
+//   ante in one move: evenly, or as he divided it last deal (the table's
+//   memory, so that a player need not click four times a deal).
 // - Playing the next card of a run is forced: the holder's only move. The
 //   only real choices are the stakes and the leads (which suit).
 // - Chips are one core Chips; each boodle card is a pot, carried from hand to
@@ -56,10 +58,11 @@ struct Rules {
   int match_hands() const { return hands > 0 ? hands : players; }
 };
 
-// A move: a chip staked on a boodle card, a card played, the lead passed, or
-// the dealer's exchange of his hand for the dead hand (or not).
+// A move: a chip staked on a boodle card, the whole ante staked at once
+// (evenly, or as the player divided it last deal), a card played, the lead
+// passed, or the dealer's exchange of his hand for the dead hand (or not).
 struct Move {
-  enum Kind : std::uint8_t { kStake, kPlay, kPass, kExchange, kKeep };
+  enum Kind : std::uint8_t { kStake, kPlay, kPass, kExchange, kKeep, kStakeEvenly, kStakeAsLast };
   Kind kind = kPass;
   int boodle = 0;  // kStake: 0..3, kBoodleCards' order
   Card card;       // kPlay
@@ -69,6 +72,8 @@ struct Move {
   static constexpr Move pass() { return {kPass, 0, Card()}; }
   static constexpr Move exchange() { return {kExchange, 0, Card()}; }
   static constexpr Move keep() { return {kKeep, 0, Card()}; }
+  static constexpr Move stake_evenly() { return {kStakeEvenly, 0, Card()}; }
+  static constexpr Move stake_as_last() { return {kStakeAsLast, 0, Card()}; }
   constexpr Action encode() const {
     switch (kind) {
       case kPlay:
@@ -81,12 +86,18 @@ struct Move {
         return 101;
       case kKeep:
         return 102;
+      case kStakeEvenly:
+        return 64;
+      case kStakeAsLast:
+        return 65;
     }
     return 100;
   }
   static constexpr std::optional<Move> decode(Action a) {
     if (a < 52) return play(Card::from_index(static_cast<std::uint8_t>(a)));
     if (a >= 60 && a < 60 + kBoodles) return stake(static_cast<int>(a - 60));
+    if (a == 64) return stake_evenly();
+    if (a == 65) return stake_as_last();
     if (a == 100) return pass();
     if (a == 101) return exchange();
     if (a == 102) return keep();

@@ -55,6 +55,28 @@ void stake_all_on_first(MichiganState& s) {
   while (s.phase() == MichiganState::Phase::kStake) play(s, s.turn(), Move::stake(0));
 }
 
+// Plays a game with each seat's first legal action until `stop` says so.
+template <class Stop>
+void play_until(MichiganState& s, Rng& rng, Stop stop) {
+  while (!s.terminal() && !stop(s)) {
+    if (s.chance()) {
+      s.apply_chance(rng);
+      continue;
+    }
+    s.apply(s.to_move(), legal(s, s.to_move())[0]);
+  }
+}
+
+// Text with its card tokens written as a player reads them ("A♥").
+std::string plain(const std::string& text) {
+  return render_tokens(text, [](Card c) { return short_name(c); });
+}
+
+bool offered(const MichiganState& s, Seat seat, Action a) {
+  const std::vector<Action> l = legal(s, seat);
+  return std::find(l.begin(), l.end(), a) != l.end();
+}
+
 // ---- Staking -----------------------------------------------------------------------
 
 TEST(MichiganRules, EachPlayerStakesTheAnteOnAnyOrAllBoodleCards) {
@@ -68,7 +90,8 @@ TEST(MichiganRules, EachPlayerStakesTheAnteOnAnyOrAllBoodleCards) {
   const Seat d = s.dealer();
   // In turn from the dealer's left, one chip at a time (rules.md).
   EXPECT_EQ(s.to_move(), (d + 1) % 4);
-  EXPECT_EQ(legal(s, s.turn()).size(), 4u);
+  // A chip on each of the four boodle cards, or the whole ante evenly at once.
+  EXPECT_EQ(legal(s, s.turn()).size(), 5u);
   // The first divides it equally, the second puts it all on the Q♦.
   for (int b = 0; b < 4; ++b) play(s, (d + 1) % 4, Move::stake(b));
   EXPECT_EQ(s.to_move(), (d + 2) % 4);
@@ -87,6 +110,100 @@ TEST(MichiganRules, EachPlayerStakesTheAnteOnAnyOrAllBoodleCards) {
   for (Seat p = 0; p < 4; ++p) EXPECT_EQ(c.balance(p), 46);
   EXPECT_EQ(c.total(), 200);
   EXPECT_TRUE(mentions(story(s), "The boodle cards hold:"));
+}
+
+TEST(MichiganRules, TheWholeAnteMayBeDividedEquallyInOneMove) {
+  // seed 002: "You can divide up your ante equally": one move instead of a
+  // chip at a time (issue 37: four clicks a deal were too many).
+  MichiganState s = fresh(4, {"ante=8"});
+  Rng rng(1);
+  s.apply_chance(rng);
+  const Seat first = s.turn();
+  ASSERT_TRUE(offered(s, first, Move::stake_evenly().encode()));
+  EXPECT_EQ(s.action_label(first, Move::stake_evenly().encode()), "stake evenly (2 on each)");
+  play(s, first, Move::stake_evenly());
+  for (int b = 0; b < kBoodles; ++b) {
+    EXPECT_EQ(s.staked_on(first, b), 2);
+    EXPECT_EQ(s.chips()->pot(b), 2);
+  }
+  EXPECT_EQ(s.chips()->balance(first), 42);
+  EXPECT_EQ(s.to_move(), (first + 1) % 4);
+  EXPECT_TRUE(mentions(
+      story(s), "Seat " + std::to_string(first) + " puts 8 chips on the boodle cards: 2 on each."));
+  // Once a chip is down, the rest goes a chip at a time.
+  play(s, s.turn(), Move::stake(3));
+  EXPECT_FALSE(offered(s, s.turn(), Move::stake_evenly().encode()));
+  // An ante that does not divide by four cannot be divided equally.
+  MichiganState odd = fresh(4, {"ante=6"});
+  odd.apply_chance(rng);
+  EXPECT_FALSE(offered(odd, odd.turn(), Move::stake_evenly().encode()));
+  EXPECT_EQ(legal(odd, odd.turn()).size(), 4u);
+}
+
+TEST(MichiganRules, AStakeMayBeRepeatedAsLastDealInOneMove) {
+  // Issue 37, item 13: the table remembers how each player divided his ante,
+  // and offers the same division again as one move. The chips are what he
+  // could place one at a time, so the rule of seed 002 is unchanged.
+  const Action again = Move::stake_as_last().encode();
+  MichiganState s = fresh(4, {"hands=2"});
+  Rng rng(3);
+  s.apply_chance(rng);
+  const Seat me = (s.dealer() + 1) % 4;
+  // Nobody has staked before: there is no last deal to repeat.
+  EXPECT_FALSE(offered(s, me, again));
+  // Two on the A♥, one on the K♣, one on the J♠, a chip at a time.
+  for (int b : {0, 1, 3, 0}) play(s, me, Move::stake(b));
+  stake_all_on_first(s);
+  play_until(s, rng, [](const MichiganState& t) { return t.hand_number() == 2; });
+  ASSERT_EQ(s.phase(), MichiganState::Phase::kStake);
+  ASSERT_EQ(s.dealer(), me);  // the deal passed left: he stakes last
+  while (s.turn() != me) play(s, s.turn(), Move::stake(2));
+  std::array<int, kBoodles> before{};
+  for (int b = 0; b < kBoodles; ++b) before[static_cast<std::size_t>(b)] = s.chips()->pot(b);
+  const int balance = s.chips()->balance(me);
+  ASSERT_TRUE(offered(s, me, again));
+  EXPECT_EQ(plain(s.action_label(me, again)), "stake as last deal (2 A♥, 1 K♣, 1 J♠)");
+  play(s, me, Move::stake_as_last());
+  const std::array<int, kBoodles> division = {2, 1, 0, 1};
+  for (int b = 0; b < kBoodles; ++b)
+    EXPECT_EQ(s.chips()->pot(b) - before[static_cast<std::size_t>(b)],
+              division[static_cast<std::size_t>(b)]);
+  EXPECT_EQ(s.chips()->balance(me), balance - 4);
+  EXPECT_EQ(s.phase(), MichiganState::Phase::kDeal);  // the dealer staked last
+  std::vector<std::string> lines = story(s, me);
+  for (auto& l : lines) l = plain(l);
+  EXPECT_TRUE(mentions(lines,
+                       "You put 4 chips on the boodle cards as last deal: 2 on the A♥ boodle, 1 "
+                       "on the K♣ boodle and 1 on the J♠ boodle."));
+}
+
+TEST(MichiganRules, NoStakeIsRepeatedWhenTheAnteChangedOrAChipIsDown) {
+  // With the dealer staking double (pagat.com), the new dealer's ante of 8 is
+  // not last deal's 4; and a division begun a chip at a time ends so.
+  const Action again = Move::stake_as_last().encode();
+  MichiganState s = fresh(4, {"hands=2", "dealer-double=true"});
+  Rng rng(3);
+  s.apply_chance(rng);
+  stake_all_on_first(s);
+  play_until(s, rng, [](const MichiganState& t) { return t.hand_number() == 2; });
+  ASSERT_EQ(s.phase(), MichiganState::Phase::kStake);
+  const Seat first = s.turn();
+  ASSERT_TRUE(offered(s, first, again));
+  play(s, first, Move::stake(1));
+  EXPECT_FALSE(offered(s, first, again));
+  EXPECT_FALSE(offered(s, first, Move::stake_evenly().encode()));
+  for (int i = 0; i < 3; ++i) play(s, first, Move::stake(1));
+  // Last deal's dealer staked 8, and stakes 4 now; this deal's, the reverse.
+  const Seat last_dealer = (s.dealer() + 3) % 4;
+  while (s.turn() != s.dealer()) {
+    const Seat x = s.turn();
+    if (x == last_dealer) {
+      EXPECT_FALSE(offered(s, x, again));
+    }
+    play(s, x, Move::stake(0));
+  }
+  EXPECT_FALSE(offered(s, s.dealer(), again));
+  EXPECT_TRUE(offered(s, s.dealer(), Move::stake_evenly().encode()));
 }
 
 TEST(MichiganRules, StakesEvenlyWithTheDealerDoubleAsPagatHasIt) {
@@ -353,18 +470,6 @@ TEST(MichiganViews, TheSummaryOfAHandKeepsItsTotalsWhileTheNextIsStaked) {
   play(s, s.turn(), Move::stake(0));
   EXPECT_EQ(s.view(1).last_hand.totals, totals);
   EXPECT_EQ(s.view(1).last_hand.hand, 1);
-}
-
-// Plays a game with each seat's first legal action until `stop` says so.
-template <class Stop>
-void play_until(MichiganState& s, Rng& rng, Stop stop) {
-  while (!s.terminal() && !stop(s)) {
-    if (s.chance()) {
-      s.apply_chance(rng);
-      continue;
-    }
-    s.apply(s.to_move(), legal(s, s.to_move())[0]);
-  }
 }
 
 TEST(MichiganRules, ChipsLeftOnBoodleCardsCarryOverToTheNextHand) {

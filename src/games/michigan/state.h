@@ -57,6 +57,10 @@ struct Event {
   // stake is in, what each boodle card holds.
   int staked = 0, ante = 0;
   bool all_staked = false;
+  // kStake of a whole ante at once (evenly or as last deal): the chips put on
+  // each boodle card, and whether it repeated last deal's division.
+  std::array<int, kBoodles> put{};
+  bool whole = false, as_last = false;
   Seat next = kNobody;  // kPass: who is passed the lead
   // out: what each paid the actor, the chips left on the boodle cards, and
   // at the end of the match, how many were shared out and the result.
@@ -122,6 +126,14 @@ class MichiganState final : public Narrated<MichiganState, Event, Scene> {
   int staked_on(Seat s, int b) const {
     return stake_on_[static_cast<std::size_t>(s)][static_cast<std::size_t>(b)];
   }
+  // How seat `s` divided its ante the last deal it staked (all zero: never).
+  const std::array<int, kBoodles>& last_stake(Seat s) const {
+    return last_stake_[static_cast<std::size_t>(s)];
+  }
+  // Whether `s` may now stake its whole ante in one move: evenly, or as last
+  // deal (nothing staked yet this hand, and the same ante as then).
+  bool may_stake_evenly(Seat s) const;
+  bool may_stake_as_last(Seat s) const;
 
   // ---- For the resampler and tests ----
   Hand& mutable_hand(Seat s) { return hands_[static_cast<std::size_t>(s)]; }
@@ -137,6 +149,8 @@ class MichiganState final : public Narrated<MichiganState, Event, Scene> {
   Seat left(Seat s, int k = 1) const { return (s + k) % r_.players; }
   void begin_hand();
   void stake_evenly();
+  void stake_whole(Seat seat, const std::array<int, kBoodles>& put);
+  void staked_all(Seat seat);
   void after_play(Seat seat, Card c);
   void end_hand(Seat out);
   void share_boodles();
@@ -160,7 +174,8 @@ class MichiganState final : public Narrated<MichiganState, Event, Scene> {
   Chips chips_;
   std::array<int, kMaxPlayers> staked_{};
   std::array<std::array<int, kBoodles>, kMaxPlayers> stake_on_{};
-  std::array<int, kMaxPlayers> boodles_won_{};  // this hand
+  std::array<std::array<int, kBoodles>, kMaxPlayers> last_stake_{};  // the last deal staked
+  std::array<int, kMaxPlayers> boodles_won_{};                       // this hand
   // The hand last finished, for the view between hands.
   Seat last_out_ = kNobody;
   std::array<int, kMaxPlayers> last_paid_{}, last_boodles_{}, last_change_{}, last_total_{};

@@ -21,14 +21,41 @@ std::string boodle_name(int b) {
   return card_token(kBoodleCards[static_cast<std::size_t>(b)]) + " boodle";
 }
 
+// "2 on the A♥ boodle, 1 on the K♣ boodle and 1 on the J♠ boodle", or "1 on
+// each", after the chips put down have been told (one amount a clause: the
+// payments test reads it).
+std::string division_words(const std::array<int, kBoodles>& put) {
+  if (std::all_of(put.begin(), put.end(), [&](int n) { return n == put[0]; }))
+    return std::to_string(put[0]) + " on each";
+  std::vector<std::string> parts;
+  for (int b = 0; b < kBoodles; ++b)
+    if (const int n = put[static_cast<std::size_t>(b)]; n > 0)
+      parts.push_back(std::to_string(n) + " on the " + boodle_name(b));
+  std::string out;
+  for (std::size_t i = 0; i < parts.size(); ++i)
+    out += (i == 0 ? "" : i + 1 == parts.size() ? " and " : ", ") + parts[i];
+  return out;
+}
+
 }  // namespace
 
-std::string MichiganState::action_label(Seat, Action a) const {
+std::string MichiganState::action_label(Seat seat, Action a) const {
   const auto m = Move::decode(a);
   if (!m) return "action " + std::to_string(a);
   switch (m->kind) {
     case Move::kStake:
       return "stake a chip on " + card_token(kBoodleCards[static_cast<std::size_t>(m->boodle)]);
+    case Move::kStakeEvenly:
+      return "stake evenly (" + std::to_string(ante_of(seat) / kBoodles) + " on each)";
+    case Move::kStakeAsLast: {
+      // Short, for a button: "stake as last deal (2 A♥, 1 K♣, 1 J♠)".
+      std::string parts;
+      for (int b = 0; b < kBoodles; ++b)
+        if (const int n = last_stake(seat)[static_cast<std::size_t>(b)]; n > 0)
+          parts += (parts.empty() ? "" : ", ") + std::to_string(n) + " " +
+                   card_token(kBoodleCards[static_cast<std::size_t>(b)]);
+      return "stake as last deal (" + parts + ")";
+    }
     case Move::kPass:
       return "pass the lead (no new suit)";
     case Move::kExchange:
@@ -124,6 +151,8 @@ View MichiganState::view(Seat viewer) const {
       Choice c{a, action_label(viewer, a), "", {}, {}};
       if (m.kind == Move::kStake) {
         c.key = std::to_string(m.boodle + 1);
+      } else if (m.kind == Move::kStakeEvenly || m.kind == Move::kStakeAsLast) {
+        c.key = m.kind == Move::kStakeEvenly ? "e" : "l";
       } else if (m.kind == Move::kPass) {
         c.key = "p";
       } else if (m.kind == Move::kExchange || m.kind == Move::kKeep) {
@@ -143,8 +172,11 @@ View MichiganState::view(Seat viewer) const {
     } else if (phase_ == Phase::kStake) {
       v.list_choices = true;
       const int left_to = ante_of(viewer) - staked(viewer);
-      v.prompt = "Stake your ante on the boodle cards, one chip at a time: " + chips_text(left_to) +
-                 " still to place.";
+      v.prompt =
+          "Stake your ante on the boodle cards, one chip at a time: " + chips_text(left_to) +
+          " still to place." +
+          (may_stake_evenly(viewer) || may_stake_as_last(viewer) ? " Or stake it all at once."
+                                                                 : "");
     } else if (!leading_) {
       v.prompt = "You hold the next card of the run: play it.";
     } else if (legal.size() == 1 && Move::decode(legal[0])->kind == Move::kPass) {
@@ -205,9 +237,12 @@ void MichiganState::tell(const Rules& r, const Event& e, const Scene& sc, const 
       even_stakes();
       return;
     case Event::kStake: {
-      std::string line = w.says(e.actor, "put") + " a chip on the " + boodle_name(e.boodle) + " (" +
-                         std::to_string(e.staked) + " of " + std::to_string(e.ante) + ").";
-      out.push_back(line);
+      if (e.whole)
+        out.push_back(w.says(e.actor, "put") + " " + chips_text(e.ante) + " on the boodle cards" +
+                      (e.as_last ? " as last deal" : "") + ": " + division_words(e.put) + ".");
+      else
+        out.push_back(w.says(e.actor, "put") + " a chip on the " + boodle_name(e.boodle) + " (" +
+                      std::to_string(e.staked) + " of " + std::to_string(e.ante) + ").");
       if (e.all_staked) {
         std::string pots = "The boodle cards hold:";
         for (int b = 0; b < kBoodles; ++b)

@@ -285,7 +285,11 @@ TEST(VingtOptimal, TheDuelIsSolvedAndPlayedOutAlike) {
     EXPECT_LT(d.full_upper - d.exact, 0.015);
     // The dealer's best answer, counted run by run, meets the plans' figure
     // when it follows his plans instead, and can only do better than them.
-    EXPECT_NEAR(dealer_answer(d, false), d.exact, 1e-12);
+    // The count that follows the plans runs once, with the call (both sides;
+    // without it, side 0 alone is the same code): 9 s of test time saved.
+    if (dbl) {
+      EXPECT_NEAR(dealer_answer(d, false), d.exact, 1e-12);
+    }
     const double dealer_best = dealer_answer(d, true);
     EXPECT_LE(dealer_best, d.lower + 1e-5);
     // What plans leave the dealer is less than what they leave the punter:
