@@ -130,8 +130,11 @@ Result<Config> make_config(const Selection& sel, std::optional<int> players,
   }
   c.players = players.value_or(def);
   if (c.players < lo || c.players > hi)
-    return Status::error(std::string(sel.name()) + " is for " + std::to_string(lo) + " to " +
-                         std::to_string(hi) + " players, not " + std::to_string(c.players));
+    return Status::error(std::string(sel.name()) + " is for " +
+                         (lo == hi
+                              ? std::to_string(lo) + (lo == 1 ? " player" : " players")
+                              : std::to_string(lo) + " to " + std::to_string(hi) + " players") +
+                         ", not " + std::to_string(c.players));
   if (g.validate) {
     Status s = g.validate(c);
     if (!s.ok()) return s;

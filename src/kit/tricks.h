@@ -67,6 +67,19 @@ constexpr CardBits suit_bits(Suit suit) {
   return b;
 }
 
+// The card of trick order `order` (aces high: 0 two ... 12 ace) in `suit`.
+constexpr Card card_of_order(int order, Suit suit) {
+  return Card::standard(order == 12 ? kAce : Rank(order + 2), suit);
+}
+// Whether no card above `c` of its suit is still out, aces high: every
+// higher one is in `known` (a seat's own cards and the cards gone). A bot's
+// sure winner.
+constexpr bool master(Card c, CardBits known) {
+  for (int o = high(c) + 1; o <= 12; ++o)
+    if (!(known & card_bit(card_of_order(o, c.suit())))) return false;
+  return true;
+}
+
 // Whether `c` takes the trick from `winning`, the card winning it so far
 // (of the suit led or a trump): a higher card of its suit, or a trump over
 // a card that is none.

@@ -26,6 +26,8 @@ expect_in err "blind, random" "lists the bots"
 # The bluffing games and tournaments.
 expect_status 2 "cheat for two" -- "$PARLOUR" play cheat --auto --players 2
 expect_in err "cheat is for 3 to 12 players, not 2" "says Cheat's player counts"
+expect_status 2 "bridge for three" -- "$PARLOUR" play bridge-whist --auto --players 3
+expect_in err "bridge-whist is for 4 players, not 3" "says Bridge's one player count"
 expect_status 2 "cheat's unknown sequence" -- "$PARLOUR" play cheat --auto --opt sequence=sideways
 expect_in err "sequence takes up|down|next" "says what the sequence takes"
 expect_status 2 "tournament of one bot" -- "$PARLOUR" tournament cheat --bots sharp --games 2

@@ -12,19 +12,7 @@ namespace {
 using kit::card_bit;
 using kit::CardBits;
 using kit::high;
-
-// The card of trick order `order` (0: two ... 12: ace) in `suit`.
-Card card_at(int order, Suit suit) {
-  return Card::standard(order == 12 ? kAce : Rank(order + 2), suit);
-}
-
-// Whether no card above `c` in its suit is still out: every higher one is
-// played or among `known` (this seat's own cards and the cards gone).
-bool master(Card c, CardBits known) {
-  for (int o = high(c) + 1; o <= 12; ++o)
-    if (!(known & card_bit(card_at(o, c.suit())))) return false;
-  return true;
-}
+using kit::master;
 
 class HeuristicBot final : public Bot {
  public:

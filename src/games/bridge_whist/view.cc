@@ -1,0 +1,336 @@
+// What each seat sees of Bridge-Whist, the labels of its moves, and the story.
+#include <algorithm>
+#include <bit>
+
+#include "games/bridge_whist/state.h"
+
+namespace parlour::bridge_whist {
+namespace {
+
+// Zones, in order: each seat's hand (zone s), the trick, each side's tricks
+// taken this deal, and the cards cut for the first deal.
+constexpr int kTrickZone = kPlayers;
+
+std::string strain_name(int strain) {
+  return strain == kNoTrumps ? "no trumps" : std::string(suit_name(Suit(strain)));
+}
+
+// A side as the viewer reads it: "you and Seat 2", "Seat 1 and Seat 3".
+std::string side_words(const Words& w, int side, bool start) {
+  const Seat a = side, b = side + 2;
+  if (w.you(a) || w.you(b)) {
+    const Seat other = w.you(a) ? b : a;
+    return std::string(start ? "You" : "you") + " and " + seat_name(other);
+  }
+  return side_name(side);
+}
+
+std::string value_words(int strain, int doubles) {
+  const int v = trick_value(strain) << doubles;
+  return std::to_string(v) + " a trick";
+}
+
+}  // namespace
+
+std::string BridgeWhistState::action_label(Seat seat, Action a) const {
+  const auto m = Move::decode(a);
+  if (!m) return "action " + std::to_string(a);
+  switch (m->kind) {
+    case Move::kMake:
+      return m->strain == kNoTrumps ? "no trumps" : "make " + strain_name(m->strain) + " trumps";
+    case Move::kPass:
+      return "pass the make to your partner";
+    case Move::kDouble:
+      if (doubles_ == 0) return second_ask_ ? "\"I double\"" : "double";
+      return "go over: double to " + value_words(strain_, doubles_ + 1);
+    case Move::kContent:
+      if (doubles_ == 0) return second_ask_ ? "\"Yes\": partner leads" : "\"May I lead?\"";
+      return "\"Satisfied\"";
+    case Move::kPlay:
+      break;
+  }
+  const Seat p = player();
+  return std::string(trick_.empty() ? "lead " : "play ") + card_token(m->card) +
+         (p != seat ? " from dummy" : "");
+}
+
+View BridgeWhistState::view(Seat viewer) const {
+  const bool over = phase_ == Phase::kOver;
+  const bool all = over || viewer == kEveryone;
+  View v = view_base("bridge-whist", viewer, kPlayers);
+  v.dealer = dealer_;
+  v.hand = deals_ + (phase_ == Phase::kDeal || over ? 0 : 1);
+  if (v.hand < 1) v.hand = 1;
+  v.hands = 0;
+  v.hand_word = "deal";
+  v.score_word = "points";
+  v.terminal = over;
+  const bool made = phase_ == Phase::kDouble || phase_ == Phase::kPlay;
+  for (Seat s = 0; s < kPlayers; ++s) {
+    SeatInfo si;
+    si.name = seat_name(s);
+    si.cards = static_cast<int>(hand(s).size());
+    const int side = side_of(s);
+    si.score = total(side);
+    if (r_.scope == Scope::kRubber) {
+      si.counters.push_back({"games", static_cast<double>(games(side))});
+      si.counters.push_back({"below", static_cast<double>(below_game(side))});
+      si.counters.push_back({"above", static_cast<double>(above(side))});
+    }
+    if (phase_ == Phase::kPlay)
+      si.counters.push_back({"tricks", static_cast<double>(tricks(side))});
+    std::string st;
+    auto add = [&](const std::string& x) { st += (st.empty() ? "" : ", ") + x; };
+    if (phase_ != Phase::kCut && s == dealer_) add("dealer");
+    if (made && s == dummy()) add("dummy");
+    if (made && s == maker_) add("made " + strain_name(strain_));
+    if ((phase_ == Phase::kMake || phase_ == Phase::kPassed) && s == turn_) add("to make");
+    if (phase_ == Phase::kDouble && s == turn_) add("may double");
+    if (phase_ == Phase::kPlay && s == player()) add(trick_.empty() ? "to lead" : "to play");
+    si.status = st;
+    v.seats.push_back(std::move(si));
+  }
+  for (Seat s = 0; s < kPlayers; ++s) {
+    // Dummy's hand lies face up for all from the opening lead, never before.
+    const bool open = dummy_shown_ && s == dummy();
+    Zone z{ZoneKind::kHand,
+           open ? Layout::kRow : Layout::kHand,
+           s,
+           seat_name(s) + "'s hand",
+           {},
+           "",
+           0,
+           0};
+    for (Card c : hand(s))
+      z.cards.push_back({all || open || viewer == s ? std::optional<Card>(c) : std::nullopt, open});
+    if (open) z.note = "dummy: " + seat_name(dealer_) + " plays these cards";
+    v.zones.push_back(std::move(z));
+  }
+  Zone t{ZoneKind::kTrick, Layout::kTrick, kNobody, "trick", {}, "", 0, 0};
+  if (!trick_.empty()) {
+    for (int i = 0; i < trick_.count(); ++i)
+      t.cards.push_back({trick_.card(i), true, trick_.seat(i, kPlayers)});
+  } else if (last_winner_ >= 0) {
+    for (int i = 0; i < last_trick_.count(); ++i)
+      t.cards.push_back({last_trick_.card(i), true, last_trick_.seat(i, kPlayers)});
+    t.note = seat_name(last_winner_) + " took the last trick";
+  }
+  if (made)
+    t.note +=
+        std::string(t.note.empty() ? "" : "; ") + strain_name(strain_) + ", " +
+        value_words(strain_, doubles_) +
+        (doubles_ ? " (doubled " + std::to_string(doubles_) + (doubles_ == 1 ? " time)" : " times)")
+                  : "");
+  v.zones.push_back(std::move(t));
+  for (int side = 0; side < 2; ++side) {
+    // Tricks taken lie face down, but every card in them was seen played.
+    Zone w{ZoneKind::kTable, Layout::kPile, side, side_name(side) + "'s tricks", {}, "", 0, 0};
+    for (Card c : won_[static_cast<std::size_t>(side)]) w.cards.push_back({c, false});
+    if (tricks(side) > 0)
+      w.note = std::to_string(tricks(side)) + (tricks(side) == 1 ? " trick" : " tricks");
+    v.zones.push_back(std::move(w));
+  }
+  Zone cut{ZoneKind::kTable, Layout::kRow, kNobody, "cut for the first deal", {}, "", 0, 0};
+  for (Card c : cut_) cut.cards.push_back({c, true});
+  if (!cut_.empty()) cut.note = "the lowest deals, the ace low";
+  v.zones.push_back(std::move(cut));
+
+  if (deals_ > 0) {
+    const DealScore& d = last_;
+    v.last_hand.hand = d.deal;
+    std::string sum = side_name(d.odd_side) + " made " + std::to_string(d.odd) + " by cards in " +
+                      strain_name(d.strain) + ": " + std::to_string(d.below) + " below the line";
+    if (d.honours_side >= 0)
+      sum += "; " + side_name(d.honours_side) + ": " + std::string(honours_words(d.honours)) +
+             ", " + std::to_string(d.honours_points);
+    for (int side = 0; side < 2; ++side)
+      if (d.chicane[static_cast<std::size_t>(side)])
+        sum += "; " + side_name(side) + ": chicane, " +
+               std::to_string(d.chicane[static_cast<std::size_t>(side)]) +
+               (d.chicane_taken[static_cast<std::size_t>(side)]
+                    ? " taken from the adversaries' honours"
+                    : "");
+    if (d.slam_side >= 0)
+      sum += "; " + side_name(d.slam_side) + ": " +
+             (d.slam == 40 ? "grand slam, 40" : "little slam, 20");
+    if (d.game_side >= 0) sum += "; " + side_name(d.game_side) + " won a game";
+    if (d.rubber_side >= 0) sum += "; and the rubber, 100";
+    v.last_hand.summary = sum + ".";
+    for (Seat s = 0; s < kPlayers; ++s) {
+      const int side = side_of(s);
+      const int pts = d.above[static_cast<std::size_t>(side)] + (side == d.odd_side ? d.below : 0) +
+                      (side == d.rubber_side ? 100 : 0);
+      v.last_hand.points.push_back(pts);
+      v.last_hand.totals.push_back(d.totals[static_cast<std::size_t>(side)]);
+    }
+  }
+
+  if (viewer >= 0 && actors().has(viewer)) {
+    std::vector<Action> legal;
+    legal_actions(viewer, legal);
+    const Seat p = player();
+    const Hand& from = hand(p);
+    const std::array<const char*, kStrains> keys = {"c", "d", "h", "s", "n"};
+    for (Action a : legal) {
+      const Move m = *Move::decode(a);
+      Choice c{a, action_label(viewer, a), "", {}, {}};
+      if (m.kind == Move::kMake) {
+        c.key = keys[static_cast<std::size_t>(m.strain)];
+      } else if (m.kind == Move::kPass) {
+        c.key = "p";
+      } else if (m.kind == Move::kDouble) {
+        c.key = "x";
+      } else if (m.kind == Move::kContent) {
+        c.key = "y";
+      } else {
+        const int pos =
+            static_cast<int>(std::find(from.begin(), from.end(), m.card) - from.begin());
+        c.key = std::to_string(pos + 1);
+        c.picks = {{p, pos}};
+        c.to = {kTrickZone, -1};
+      }
+      v.choices.push_back(std::move(c));
+    }
+    const std::string need_words =
+        r_.scope == Scope::kRubber
+            ? " Your side needs " + std::to_string(needs(side_of(viewer))) + " for game."
+            : "";
+    switch (phase_) {
+      case Phase::kMake:
+        v.list_choices = true;
+        v.prompt =
+            "Make the trump suit, or no trumps, or pass the make to your partner." + need_words;
+        break;
+      case Phase::kPassed:
+        v.list_choices = true;
+        v.prompt =
+            "Your partner passed the make to you: name the trump suit, or no trumps." + need_words;
+        break;
+      case Phase::kDouble:
+        v.list_choices = true;
+        v.prompt =
+            doubles_ == 0
+                ? std::string(second_ask_
+                                  ? "Your partner asks \"May I lead?\": answer \"Yes\" or double "
+                                  : "You may double ") +
+                      strain_name(strain_) + " (" + value_words(strain_, 0) + ")."
+                : "Doubled to " + value_words(strain_, doubles_) +
+                      ": go over, or say you are satisfied.";
+        break;
+      case Phase::kPlay: {
+        const std::string whose = p == viewer ? "" : " from dummy";
+        v.prompt = (trick_.empty() ? "Lead" + whose + "."
+                                   : "Play" + whose + ": follow " +
+                                         std::string(suit_name(trick_.led())) + " if you can.") +
+                   " " + strain_name(strain_) + (strain_ == kNoTrumps ? "" : " are trumps") + ".";
+        break;
+      }
+      default:
+        break;
+    }
+  }
+  if (over) v.result = outcome().summary;
+  return v;
+}
+
+void BridgeWhistState::tell(const Rules& r, const Event& e, const Scene& sc, const Words& w,
+                            std::vector<std::string>& out) {
+  switch (e.kind) {
+    case Event::kNone:
+      return;
+    case Event::kCut: {
+      std::size_t from = 0;
+      for (std::size_t k = 0; k < sc.round_ends.size(); ++k) {
+        std::string line = k == 0 ? "For the first deal each player cuts:"
+                                  : "A tie for the lowest: they cut again:";
+        for (std::size_t i = from; i < sc.round_ends[k]; ++i)
+          line += std::string(i == from ? " " : ", ") + w.who(sc.cutter[i]) + " " +
+                  card_token(sc.cut[i]);
+        out.push_back(line + ".");
+        from = sc.round_ends[k];
+      }
+      out.push_back(w.who(e.actor) + " cut the lowest card (the ace is low) and " +
+                    w.verb(e.actor, "deal") + " first.");
+      return;
+    }
+    case Event::kDeal:
+      out.push_back("Deal " + std::to_string(e.deal) + ": " + w.says(e.actor, "deal") +
+                    " thirteen cards each; no card is turned up.");
+      tell_own_hand(w, sc.dealt, out);
+      return;
+    case Event::kPass:
+      out.push_back(w.says(e.actor, "pass") + " the make to " + w.whom(partner_of(e.actor)) + ".");
+      return;
+    case Event::kMake:
+      out.push_back(e.strain == kNoTrumps ? w.says(e.actor, "make") + " it no trumps (" +
+                                                value_words(e.strain, 0) + ")."
+                                          : w.says(e.actor, "make") + " " + strain_name(e.strain) +
+                                                " trumps (" + value_words(e.strain, 0) + ").");
+      return;
+    case Event::kContent:
+      if (e.doubles == 0)
+        out.push_back(e.first_ask
+                          ? w.who(e.actor) + " " + w.verb(e.actor, "ask") + " \"May I lead?\""
+                          : w.who(e.actor) + " " + w.verb(e.actor, "answer") +
+                                " \"Yes\": no double.");
+      else
+        out.push_back(w.who(e.actor) + " " + w.verb(e.actor, "are", "is") + " satisfied.");
+      return;
+    case Event::kDouble:
+      out.push_back(e.doubles == 1 ? w.who(e.actor) + " " + w.verb(e.actor, "double") + ": " +
+                                         value_words(e.strain, 1) + "."
+                                   : w.who(e.actor) + " " + w.verb(e.actor, "go", "goes") +
+                                         " over: " + value_words(e.strain, e.doubles) + ".");
+      return;
+    case Event::kPlay: {
+      const bool dummy = e.player != e.actor;
+      out.push_back(w.says(e.actor, e.lead ? "lead" : "play") + " " + card_token(e.card) +
+                    (dummy ? " from dummy." : "."));
+      if (e.opening)
+        out.push_back(w.who(sc.dummy_seat) + " " + w.verb(sc.dummy_seat, "lay", "lays") +
+                      " down the dummy hand: " + token_list(sc.dummy) + ".");
+      if (e.trick_done)
+        out.push_back(w.who(e.winner) + " " + w.verb(e.winner, "win") + " the trick.");
+      if (!e.deal_done) return;
+      const DealScore& d = sc.score;
+      out.push_back("Deal " + std::to_string(d.deal) + ": " + side_words(w, d.odd_side, true) +
+                    " take " + std::to_string(d.tricks[static_cast<std::size_t>(d.odd_side)]) +
+                    " tricks, " + std::to_string(d.odd) + " by cards in " + strain_name(d.strain) +
+                    (d.doubles ? " doubled " + std::to_string(d.doubles) +
+                                     (d.doubles == 1 ? " time" : " times")
+                               : "") +
+                    ": " + std::to_string(d.below) + " below the line.");
+      if (d.honours_side >= 0)
+        out.push_back("Honours: " + side_words(w, d.honours_side, false) + ", " +
+                      std::string(honours_words(d.honours)) + ", " +
+                      std::to_string(d.honours_points) + ".");
+      for (int side = 0; side < 2; ++side)
+        if (const int c = d.chicane[static_cast<std::size_t>(side)]; c)
+          out.push_back("Chicane: " + side_words(w, side, false) +
+                        (d.void_hands[static_cast<std::size_t>(side)] == 2
+                             ? " held no trump in either hand, "
+                             : " held no trump in one hand, ") +
+                        std::to_string(c) +
+                        (d.chicane_taken[static_cast<std::size_t>(side)]
+                             ? ", taken from the adversaries' honours."
+                             : "."));
+      if (d.slam_side >= 0)
+        out.push_back((d.slam == 40 ? "Grand slam: " : "Little slam: ") +
+                      side_words(w, d.slam_side, false) + ", " + std::to_string(d.slam) + ".");
+      if (d.game_side >= 0)
+        out.push_back(side_words(w, d.game_side, true) +
+                      " win a game, and a line is drawn under it. Games: " +
+                      side_words(w, 0, false) + " " + std::to_string(d.games[0]) + ", " +
+                      side_words(w, 1, false) + " " + std::to_string(d.games[1]) + ".");
+      if (d.rubber_side >= 0)
+        out.push_back(side_words(w, d.rubber_side, true) + " win the rubber and add 100.");
+      if (r.scope == Scope::kRubber)
+        out.push_back("Totals: " + side_words(w, 0, false) + " " + std::to_string(d.totals[0]) +
+                      ", " + side_words(w, 1, false) + " " + std::to_string(d.totals[1]) + ".");
+      if (e.over) out.push_back(sc.summary);
+      return;
+    }
+  }
+}
+
+}  // namespace parlour::bridge_whist
