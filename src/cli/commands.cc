@@ -9,6 +9,7 @@
 #include <random>
 #include <sstream>
 
+#include "analysis/dd.h"
 #include "analysis/fairness.h"
 #include "analysis/journal.h"
 #include "analysis/plot.h"
@@ -787,6 +788,54 @@ int replay_file(const std::string& path, std::optional<int> seat, const Style& s
     print_end(out, term, r->state(), rec->players, seat ? *seat : kNobody, lines);
   else
     out << "\nThe record ends here, unfinished, after " << rec->moves.size() << " moves.\n";
+  return 0;
+}
+
+// ---- dd -------------------------------------------------------------------------
+
+int dd(const DdArgs& a, std::ostream& out, std::ostream& err) {
+  if (a.deal.empty() == (a.random == 0))
+    return fail(err, "give a deal (--deal \"N:AKQJ.T98.765.432 ...\") or --random N, not both");
+  if (!analysis::have_dds())
+    return fail(err,
+                "this build has no DDS: install libdds-dev (scripts/setup does) and build again");
+  using Clock = std::chrono::steady_clock;
+  auto solve_one = [&](const analysis::BridgeDeal& d, double& seconds) -> bool {
+    const auto t0 = Clock::now();
+    Result<analysis::DdTable> t = analysis::dds_table(d);
+    seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+    if (!t.ok()) {
+      err << "parlour: " << t.message() << "\n";
+      return false;
+    }
+    out << analysis::to_pbn(d) << "\n"
+        << "Tricks for the declarer, his left-hand opponent leading:\n"
+        << analysis::format_table(*t);
+    return true;
+  };
+  double seconds = 0;
+  if (!a.deal.empty()) {
+    Result<analysis::BridgeDeal> d = analysis::parse_pbn(a.deal);
+    if (!d.ok()) return fail(err, "--deal: " + d.message());
+    if (d->hands[0].size() != 13)
+      return fail(err, "--deal: DDS solves whole deals of 13 cards a hand");
+    return solve_one(*d, seconds) ? 0 : 1;
+  }
+  double total = 0, slowest = -1;
+  std::uint64_t slow_deal = 0;
+  for (std::uint64_t i = 0; i < a.random; ++i) {
+    out << "Deal " << i + 1 << ": ";
+    if (!solve_one(analysis::random_bridge_deal(a.seed, i), seconds)) return 1;
+    total += seconds;
+    if (seconds > slowest) slowest = seconds, slow_deal = i + 1;
+    out << "\n";
+  }
+  char line[160];
+  std::snprintf(line, sizeof line,
+                "%llu deals solved by DDS in %.3f s; the slowest, deal %llu, %.3f s.\n",
+                static_cast<unsigned long long>(a.random), total,
+                static_cast<unsigned long long>(slow_deal), slowest);
+  out << line;
   return 0;
 }
 

@@ -96,6 +96,14 @@ struct FairnessArgs {
 };
 int fairness(const FairnessArgs& args, std::ostream& out, std::ostream& err);
 
+struct DdArgs {
+  std::string deal;          // a deal in PBN
+  std::uint64_t random = 0;  // instead: this many seeded random deals
+  std::uint64_t seed = 1;
+};
+// `parlour dd`: the double-dummy table (DDS) of a deal or of random deals.
+int dd(const DdArgs& args, std::ostream& out, std::ostream& err);
+
 int replay_file(const std::string& path, std::optional<int> seat, const Style& style,
                 std::ostream& out, std::ostream& err);
 

@@ -159,6 +159,14 @@ int main(int argc, char** argv) {
   fair->add_option("--threads", fa.threads, "simulation threads")->check(CLI::Range(1, 256));
   fair->add_option("--plot", fa.plot, "the plot: FILE.svg or FILE.png (default GAME-fairness.svg)");
 
+  auto* ddc = app.add_subcommand(
+      "dd", "the double-dummy table of a bridge deal (DDS): tricks for each declarer and strain");
+  cli::DdArgs da;
+  ddc->add_option("--deal", da.deal, "a deal in PBN: \"N:AKQJ.T98.765.432 ...\" (four hands)");
+  ddc->add_option("--random", da.random, "instead: this many seeded random deals, timed")
+      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{100000}));
+  ddc->add_option("--seed", da.seed, "seed of the random deals")->capture_default_str();
+
   auto* replay = app.add_subcommand("replay", "replay a record written by `play --record`");
   std::string replay_path;
   std::optional<int> replay_seat;
@@ -305,6 +313,7 @@ int main(int argc, char** argv) {
              2;
     return cli::tournament(ta, std::cout, std::cerr, isatty(STDERR_FILENO));
   }
+  if (app.got_subcommand("dd")) return cli::dd(da, std::cout, std::cerr);
   if (app.got_subcommand("serve")) return server::serve(so);
   if (app.got_subcommand("replay"))
     return cli::replay_file(replay_path, replay_seat, style, std::cout, std::cerr);

@@ -84,4 +84,18 @@ expect_in out "equal hands, spare cards aside" "and equal hands"
 expect_status 2 "fairness with a bad plot name" -- "$PARLOUR" fairness old-maid --from 2 --to 2 --games 2000 --plot fair.txt
 expect_status 2 "fairness beyond the player range" -- "$PARLOUR" fairness old-maid --from 2 --to 20
 expect_status 2 "fairness of a game without variants" -- "$PARLOUR" fairness bachelor-girl
+# Double-dummy tables of bridge deals (DDS), and bad deals refused.
+apart="N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"
+expect_status 0 "the table of a deal" -- "$PARLOUR" dd --deal "$apart"
+expect_in out "NT     0   0   0   0" "at no trumps the leader's long suit takes all"
+expect_in out "S     13   0  13   0" "North's thirteen spades take all for North and South"
+expect_status 0 "random deals, timed" -- "$PARLOUR" dd --random 3 --seed 1
+expect_in out "3 deals solved by DDS in" "says the total time"
+expect_in out "the slowest, deal" "and the slowest deal"
+expect_status 2 "a card dealt twice" -- "$PARLOUR" dd --deal "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT9876543A"
+expect_in err "AC is dealt twice" "names the card"
+expect_status 2 "hands of unequal size" -- "$PARLOUR" dd --deal "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT9876543"
+expect_in err "unequal size" "names the hands' sizes"
+expect_status 2 "neither a deal nor --random" -- "$PARLOUR" dd
+
 finish
