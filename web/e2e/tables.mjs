@@ -1,7 +1,7 @@
 // End-to-end: four more games through the UI, each a person (seat 0) and three
 // `heuristic` bots to the end: Earl of Coventry, Michigan (two hands: option
-// hands=2), Polignac (two deals with capot: deals=2, capot=yes) and Lift
-// Smoke. The person plays by clicking what is offered: a card of the hand
+// hands=2), Polignac (two deals with capot: deals=2, capot=yes), Lift Smoke
+// and a deal of Bridge-Whist (scope=deal). The person plays by clicking what is offered: a card of the hand
 // marked pickable, or a button (Michigan's chips staked on the boodle cards
 // one at a time, and its pass of the lead; Polignac's capot, passed in one deal
 // and announced in the other). Checked at every turn of the person: no face of
@@ -95,6 +95,19 @@ const GAMES = [
     shows: [['[aria-label^="trump card:"] .card.face[data-card-index]', 'the trump card, face up']],
     said: [[/^You (play|lead) /, { least: 1 }]],
   },
+  {
+    // One deal of Bridge-Whist: the make (or its pass), the doubling's "May I lead?", dummy laid
+    // down at the opening lead (its face-up cards are no leak), the deal's score.
+    game: 'bridge-whist',
+    options: ['scope=deal'],
+    seed: 35,
+    said: [
+      [/^(You|Seat \d|\w+) (make|makes) .*(trumps|no trumps)/, 1],
+      [/(lay|lays) down the dummy hand: /, 1],
+      [/^You (play|lead) /, { least: 1 }],
+      [/ below the line\.$/, 1],
+    ],
+  },
 ];
 
 // ----- What the page shows -----
@@ -181,7 +194,10 @@ async function play(browser, g, deadline) {
       const where = `${g.game}, turn ${turns} of the person`;
       if (g.balance) await checkBalances(page, g, where);
       for (const [sel, what] of g.shows ?? []) check((await page.locator(sel).count()) > 0, `${where}: ${what} is not shown`);
-      const cards = mine.locator('.own-hand .card.pickable');
+      // Your own hand's cards; else those the page offers elsewhere (Bridge's dummy, which its
+      // dealer plays).
+      const own = mine.locator('.own-hand .card.pickable');
+      const cards = (await own.count()) ? own : mine.locator('.card.pickable');
       const offered = mine.locator('.me .choices button:not([disabled])');
       const k = await cards.count();
       const n = await offered.count();
