@@ -29,20 +29,22 @@ class HeuristicBot final : public Bot {
   }
 };
 
-Action choose_card(const BridgeWhistState& s, Seat me) {
+// Plays out many times in a search's play-outs: fixed-size hands, no
+// allocation.
+Action choose_card(const BridgeWhistState& s) {
   const Seat p = s.player();
   const Hand& h = s.hand(p);
-  std::vector<Action> legal;
-  s.legal_actions(me, legal);
-  std::vector<Card> ok;
-  for (Action a : legal) ok.push_back(Move::decode(a)->card);
+  const CardBits playable = kit::playable(std::span<const Card>(h.data(), h.size()), s.trick());
+  Hand ok;
+  for (Card c : h)
+    if (playable & card_bit(c)) ok.push_back(c);
   const Suit trump = s.trump();
   // What this seat knows lies where: its hand, the cards played, dummy's.
   CardBits known = bits_of(h);
   for (Seat q = 0; q < kPlayers; ++q) known |= s.played_by(q);
   if (s.dummy_shown()) known |= bits_of(s.hand(s.dummy()));
   const kit::Trick& t = s.trick();
-  auto lowest = [&](const std::vector<Card>& cs) {
+  auto lowest = [&](const Hand& cs) {
     return *std::min_element(cs.begin(), cs.end(), [](Card a, Card b) {
       return high(a) != high(b) ? high(a) < high(b) : a.suit() < b.suit();
     });
@@ -52,7 +54,7 @@ Action choose_card(const BridgeWhistState& s, Seat me) {
     // (against no trumps and a suit alike), the lowest of a short one.
     for (Card c : ok)
       if (c.suit() != trump && master(c, known)) return Move::play(c).encode();
-    std::array<std::vector<Card>, SUIT_NB> by{};
+    std::array<Hand, SUIT_NB> by{};
     for (Card c : ok) by[c.suit()].push_back(c);
     int best = -1;
     for (int su = 0; su < SUIT_NB; ++su) {
@@ -61,14 +63,14 @@ Action choose_card(const BridgeWhistState& s, Seat me) {
                           ((su == trump) == (best == trump) && by[su].size() > by[best].size());
       if (prefer) best = su;
     }
-    std::vector<Card>& suit = by[best];
+    Hand& suit = by[static_cast<std::size_t>(best)];
     std::sort(suit.begin(), suit.end(), [](Card a, Card b) { return high(a) > high(b); });
     return Move::play(suit.size() >= 4 ? suit[3] : suit.back()).encode();
   }
   const Card winning = t.winning_card(trump);
   const Seat winner = t.winner(kPlayers, trump);
   const bool partner_wins = winner == partner_of(p);
-  std::vector<Card> winners;
+  Hand winners;
   for (Card c : ok)
     if (kit::beats(c, winning, trump)) winners.push_back(c);
   const int pos = t.count();  // 1: second hand, 2: third, 3: fourth
@@ -77,12 +79,10 @@ Action choose_card(const BridgeWhistState& s, Seat me) {
   if (pos == 1) {
     // Second hand low, but an honour led is covered by a higher honour.
     const Card led = t.card(0);
-    if (high(led) >= high(Card::standard(kJack, kClubs)) && led.suit() == ok[0].suit()) {
-      std::vector<Card> covers;
-      for (Card c : winners)
-        if (c.suit() == led.suit()) covers.push_back(c);
-      if (!covers.empty()) return Move::play(lowest(covers)).encode();
-    }
+    // (Following suit, every card that wins is of the suit led.)
+    if (high(led) >= high(Card::standard(kJack, kClubs)) && led.suit() == ok[0].suit() &&
+        !winners.empty())
+      return Move::play(lowest(winners)).encode();
     if (!winners.empty() && winners[0].suit() != t.led() && t.led() != trump) {
       // Void: a low trump wins now.
       return Move::play(lowest(winners)).encode();
@@ -193,7 +193,7 @@ Action heuristic_action(const BridgeWhistState& s, Seat me) {
       return Move::content().encode();
     }
     case P::kPlay:
-      return choose_card(s, me);
+      return choose_card(s);
     default:
       return Move::content().encode();
   }
