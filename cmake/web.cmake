@@ -44,6 +44,15 @@ add_test(NAME web_oh_hell
 add_test(NAME web_tables
          COMMAND ${NODE} e2e/tables.mjs --server $<TARGET_FILE:parlour> --shots ${CMAKE_BINARY_DIR}/screenshots
          WORKING_DIRECTORY ${web})
+# A person and three bots play a rubber of Bridge-Whist: dummy hidden until each opening lead and
+# face up after it; the score-sheet's line, rules under games and the rubber's 100.
+add_test(NAME web_bridge
+         COMMAND ${NODE} e2e/bridge.mjs --server $<TARGET_FILE:parlour> --shots ${CMAKE_BINARY_DIR}/screenshots
+         WORKING_DIRECTORY ${web})
+# A person plays three deals of Conquian against a bot: melds made by selecting their cards.
+add_test(NAME web_conquian
+         COMMAND ${NODE} e2e/conquian.mjs --server $<TARGET_FILE:parlour> --shots ${CMAKE_BINARY_DIR}/screenshots
+         WORKING_DIRECTORY ${web})
 # Two people and a bot play a match of Macao: stakes and draws by button, balances shown.
 add_test(NAME web_macao
          COMMAND ${NODE} e2e/macao.mjs --server $<TARGET_FILE:parlour> --shots ${CMAKE_BINARY_DIR}/screenshots
@@ -65,7 +74,7 @@ add_test(NAME web_klondike
 # with reduced motion). They start before the engine's tests, so that the
 # chain of browser tests does not end the run with a core idle.
 set_tests_properties(web_e2e PROPERTIES RUN_SERIAL TRUE TIMEOUT 300 COST 2000)
-set_tests_properties(web_odds web_cheat web_oh_hell web_macao web_montana web_klondike
+set_tests_properties(web_odds web_cheat web_oh_hell web_bridge web_conquian web_macao web_montana web_klondike
                      PROPERTIES RESOURCE_LOCK browser TIMEOUT 180)
 set_tests_properties(web_tables web_layout PROPERTIES RESOURCE_LOCK browser TIMEOUT 240)
 parlour_keeps_time(web_layout 120)

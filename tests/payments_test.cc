@@ -211,8 +211,9 @@ TEST(Payments, EveryPaymentToldIsWhatTheLedgerMovedHandByHand) {
     if (HasFatalFailure()) return;
   }
   // A game that stops keeping Chips leaves this test, and says so here.
-  EXPECT_EQ(paying, (std::vector<std::string>{"baccara", "earl-of-coventry", "farmer", "macao",
-                                              "michigan", "polignac", "vingt-et-un"}));
+  EXPECT_EQ(paying,
+            (std::vector<std::string>{"baccara", "conquian", "earl-of-coventry", "farmer", "macao",
+                                      "michigan", "polignac", "rum", "vingt-et-un"}));
 }
 
 }  // namespace

@@ -103,6 +103,44 @@ std::vector<std::string> seat_bots(const SimSpec& spec) {
   return bots;
 }
 
+bool by_side(const SimSpec& spec) {
+  return spec.rotate && side_count(*spec.sel.game, spec.config.players) < spec.config.players;
+}
+
+namespace {
+
+// The ordered pairs of distinct bots, a,b with a != b, in order: (0,1) (0,2)
+// ... (1,0) ...; with two bots, (0,1) then (1,0): the sides swapped.
+std::pair<std::size_t, std::size_t> ordered_pair(std::size_t n, std::uint64_t k) {
+  const std::size_t a = static_cast<std::size_t>(k / (n - 1));
+  std::size_t b = static_cast<std::size_t>(k % (n - 1));
+  if (b >= a) ++b;
+  return {a, b};
+}
+
+}  // namespace
+
+std::uint64_t rotations_of(const SimSpec& spec) {
+  const std::size_t n = seat_bots(spec).size();
+  if (!spec.rotate) return 1;
+  if (by_side(spec) && side_count(*spec.sel.game, spec.config.players) == 2) return n * (n - 1);
+  return n;
+}
+
+std::size_t seat_bot(const SimSpec& spec, std::size_t bots, std::uint64_t i, int s) {
+  if (!spec.rotate) return static_cast<std::size_t>(s);
+  if (by_side(spec)) {
+    const GameInfo& g = *spec.sel.game;
+    const int side = sides_of(g, spec.config.players)[static_cast<std::size_t>(s)];
+    if (side_count(g, spec.config.players) == 2) {
+      const auto [a, b] = ordered_pair(bots, i % (bots * (bots - 1)));
+      return side == 0 ? a : b;
+    }
+    return (static_cast<std::size_t>(side) + i) % bots;
+  }
+  return (static_cast<std::size_t>(s) + i) % bots;
+}
+
 Status check(const SimSpec& spec) {
   const GameInfo& g = *spec.sel.game;
   const int players = spec.config.players;
@@ -110,7 +148,11 @@ Status check(const SimSpec& spec) {
     return Status::error("simulation takes at most " + std::to_string(Playout::kMaxPlayers) +
                          " players");
   const std::vector<std::string> bots = seat_bots(spec);
-  if (static_cast<int>(bots.size()) != players)
+  if (by_side(spec)) {
+    // A bot a side: any number of bots from two, each pair meeting.
+    if (bots.size() < 2)
+      return Status::error("--bots names the bots to compare, two or more separated by commas");
+  } else if (static_cast<int>(bots.size()) != players)
     return Status::error("--bots names " + std::to_string(bots.size()) + " bots for " +
                          std::to_string(players) +
                          " players; give one name, or one per seat separated by commas");
@@ -122,7 +164,7 @@ Status check(const SimSpec& spec) {
 }
 
 std::uint64_t games_of(const SimSpec& spec) {
-  const std::uint64_t rotations = spec.duplicate && spec.rotate ? seat_bots(spec).size() : 1;
+  const std::uint64_t rotations = spec.duplicate ? rotations_of(spec) : 1;
   return (spec.games + rotations - 1) / rotations * rotations;
 }
 
@@ -146,7 +188,7 @@ Result<SimResult> simulate(const SimSpec& spec) {
   std::mutex progress_lock;
   // Duplicate play: a deal's rotations all fall in one chunk.
   const bool duplicate = spec.duplicate && spec.rotate;
-  const std::uint64_t rotations = duplicate ? bots.size() : 1;
+  const std::uint64_t rotations = duplicate ? rotations_of(spec) : 1;
   const std::uint64_t kChunk = duplicate ? rotations * 4 : 16;
   const std::uint64_t games = games_of(spec);
   auto work = [&](Partial& part) {
@@ -159,6 +201,17 @@ Result<SimResult> simulate(const SimSpec& spec) {
     std::vector<std::unique_ptr<Player>> seat_players(players);
     std::vector<Player*> seat_ptrs(players);
     std::vector<int> bot_index(players);
+    // Seated by side, partners share one result: a side counts once for its
+    // bot and in each pairing (its first seat), so that no interval counts
+    // one result as two.
+    std::vector<bool> counted(static_cast<std::size_t>(players), true);
+    if (by_side(spec)) {
+      const std::vector<int> side = sides_of(g, players);
+      for (int s = 0; s < players; ++s)
+        for (int t = 0; t < s; ++t)
+          if (side[static_cast<std::size_t>(t)] == side[static_cast<std::size_t>(s)])
+            counted[static_cast<std::size_t>(s)] = false;
+    }
     std::unique_ptr<FastPlayouts> fast_sim = fast ? g.fast_playouts(spec.config) : nullptr;
     Table table(spec.sel, spec.config, 0);
     Playout po;
@@ -170,7 +223,7 @@ Result<SimResult> simulate(const SimSpec& spec) {
         const std::uint64_t seed = game_seed(spec.seed, i / rotations);
         const Playout* known = spec.recall ? spec.recall(i) : nullptr;
         for (int s = 0; s < players; ++s) {
-          const std::string& name = bots[spec.rotate ? (s + i) % bots.size() : s];
+          const std::string& name = bots[seat_bot(spec, bots.size(), i, s)];
           bot_index[s] =
               static_cast<int>(std::find(names.begin(), names.end(), name) - names.begin());
           if (fast_sim || known) continue;  // a game the fast path plays, or known, needs no bots
@@ -202,7 +255,7 @@ Result<SimResult> simulate(const SimSpec& spec) {
           t.score_sum = po.scores[s], t.score_sq = po.scores[s] * po.scores[s];
           t.at_place[static_cast<std::size_t>(std::clamp(po.places[s], 1, 16))] = 1;
           part.seats[s].add(t);
-          part.bots[bot_index[s]].add(t);
+          if (counted[static_cast<std::size_t>(s)]) part.bots[bot_index[s]].add(t);
           if (duplicate) {
             deal_score[static_cast<std::size_t>(bot_index[s])] += po.scores[s];
             deal_seats[static_cast<std::size_t>(bot_index[s])] += 1;
@@ -219,7 +272,9 @@ Result<SimResult> simulate(const SimSpec& spec) {
         }
         for (int s = 0; s < players; ++s)
           for (int t = 0; t < players; ++t) {
-            if (bot_index[s] == bot_index[t]) continue;
+            if (bot_index[s] == bot_index[t] || !counted[static_cast<std::size_t>(s)] ||
+                !counted[static_cast<std::size_t>(t)])
+              continue;
             PairTally& pt = part.pairs[bot_index[s]][bot_index[t]];
             ++pt.games;
             // Ahead: a better place, or in a loser's game not losing where the other lost.

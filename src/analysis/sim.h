@@ -101,6 +101,16 @@ Result<SimResult> simulate(const SimSpec& spec);
 // The bots of every seat, as simulate() reads spec.bots: the game's first
 // bot where none is named, one name for every seat.
 std::vector<std::string> seat_bots(const SimSpec& spec);
+// The bot (an index into seat_bots(spec), of `bots` in all) at seat `s` in
+// game `i`. Rotating, bot (s + i) mod bots; rotating in a game with two
+// sides (GameInfo::sides), one bot plays both seats of a side, and the games
+// go round every ordered pair of bots, so that each meets every other from
+// either side.
+std::size_t seat_bot(const SimSpec& spec, std::size_t bots, std::uint64_t i, int s);
+// Whether the bots are seated by side: rotating, in a game with partnerships.
+bool by_side(const SimSpec& spec);
+// The games a deal is played in, in duplicate play: one for each seating.
+std::uint64_t rotations_of(const SimSpec& spec);
 // What simulate() refuses before it plays: too many players, bots unknown
 // or not one a seat. The message names the problem.
 [[nodiscard]] Status check(const SimSpec& spec);

@@ -152,6 +152,18 @@ std::string format_text(const SimSpec& spec, const SimResult& r) {
     for (const auto& c : cells(r.kind, r.seats[s])) o << padded(c, width);
     o << "\n";
   }
+  // Partners share one result: the seats of a side read the same.
+  if (const std::vector<int> side = sides_of(*spec.sel.game, spec.config.players);
+      side_count(*spec.sel.game, spec.config.players) < spec.config.players) {
+    o << "partners (one side, one result):";
+    for (int k = 0; k < side_count(*spec.sel.game, spec.config.players); ++k) {
+      o << (k ? ";" : "") << " seats";
+      bool first = true;
+      for (std::size_t s = 0; s < side.size(); ++s)
+        if (side[s] == k) o << (first ? " " : " and ") << s, first = false;
+    }
+    o << "\n";
+  }
   o << capped_line(r);
   // Finishing places, where a game ranks more than a winner and a loser.
   bool ranked = false;
@@ -182,7 +194,7 @@ std::string format_text(const SimSpec& spec, const SimResult& r) {
       o << "  " << r.bot_names[b] << ":";
       const std::vector<std::string> c = cells(r.kind, t);
       for (std::size_t i = 0; i < c.size(); ++i) o << (i ? ", " : " ") << head[i] << " " << c[i];
-      o << " over " << t.games << " seat-games\n";
+      o << " over " << t.games << (by_side(spec) ? " side-games\n" : " seat-games\n");
     }
   }
   o << "\ngame length (seat actions): mean "
@@ -330,14 +342,18 @@ namespace parlour {
 
 std::string format_tournament(const SimSpec& spec, const SimResult& r) {
   std::ostringstream o;
+  const bool sides = by_side(spec);
   o << "Tournament: " << spec.sel.name() << ", " << spec.config.players << " players, " << r.games
-    << " games, seats rotating, seed " << spec.seed;
+    << " games, "
+    << (sides ? "one bot a side (partners the same bot), every pair from either side"
+              : "seats rotating")
+    << ", seed " << spec.seed;
   if (std::string opts = spec.config.options.changed(); !opts.empty()) o << ", " << opts;
   o << "\n95% confidence intervals: Wilson for rates, normal for means.\n\n";
   const bool scores = r.kind == OutcomeKind::kScores;
   std::size_t w = 6;
   for (const auto& n : r.bot_names) w = std::max(w, n.size() + 2);
-  o << padded("bot", w) << padded("seat-games", 12)
+  o << padded("bot", w) << padded(sides ? "side-games" : "seat-games", 12)
     << padded(r.kind == OutcomeKind::kLoser ? "lose" : "win", 28) << padded("mean place", 20)
     << (scores ? "mean score" : "") << "\n";
   for (std::size_t b = 0; b < r.bot_names.size(); ++b) {

@@ -55,6 +55,44 @@ TEST(Sim, RotationGivesEveryBotEverySeat) {
   EXPECT_EQ(r->bots[1].games, 100u);
 }
 
+// Issue 38: in a partnership game a tournament seats one bot a side, both
+// partners the same bot, and goes round every ordered pair of bots, so each
+// bot meets each other from either side. The pairs are listed here by hand.
+TEST(Sim, APartnershipGameSeatsOneBotASideAndEveryPairFromEitherSide) {
+  SimSpec s = spec("bridge-whist", 4, 6, {"a", "b", "c"});
+  s.rotate = true;
+  ASSERT_TRUE(by_side(s));
+  EXPECT_EQ(rotations_of(s), 6u);
+  const std::vector<std::pair<std::size_t, std::size_t>> want = {{0, 1}, {0, 2}, {1, 0},
+                                                                 {1, 2}, {2, 0}, {2, 1}};
+  for (std::uint64_t i = 0; i < 12; ++i) {
+    const auto [a, b] = want[i % 6];
+    EXPECT_EQ(seat_bot(s, 3, i, 0), a) << "game " << i;
+    EXPECT_EQ(seat_bot(s, 3, i, 2), a) << "game " << i;
+    EXPECT_EQ(seat_bot(s, 3, i, 1), b) << "game " << i;
+    EXPECT_EQ(seat_bot(s, 3, i, 3), b) << "game " << i;
+  }
+  // Without partners, seats rotate as before: bot (s + i) mod bots.
+  SimSpec om = spec("old-maid", 3, 6, {"a", "b", "c"});
+  om.rotate = true;
+  EXPECT_FALSE(by_side(om));
+  EXPECT_EQ(seat_bot(om, 3, 1, 2), 0u);
+  // Two real bots: partners share a result, so each side counts once for
+  // its bot, and each game is one pairing of the two sides.
+  SimSpec t = spec("bridge-whist", 4, 4, {"heuristic", "random"});
+  t.rotate = true;
+  const std::vector<std::string> one_deal = {"scope=deal"};
+  t.config = *make_config(t.sel, 4, one_deal);
+  Result<SimResult> r = simulate(t);
+  ASSERT_TRUE(r.ok()) << r.message();
+  EXPECT_EQ(r->bots[0].games, 4u);
+  EXPECT_EQ(r->bots[1].games, 4u);
+  EXPECT_EQ(r->head_to_head[0][1].games, 4u);
+  for (int seat : {0, 1}) {
+    EXPECT_EQ(r->seats[seat].score_sum, r->seats[seat + 2].score_sum) << "partners differ";
+  }
+}
+
 TEST(Sim, DuplicatePlaysEachDealUnderEveryRotation) {
   // Two identical players: on the same deals from every seat, their mean
   // scores are the same deal by deal, so the paired difference is exactly 0,

@@ -62,6 +62,9 @@ void print_end(std::ostream& out, const Terminal& t, const State& s, int players
   out << "\n";
   if (std::find(told.begin(), told.end(), o.summary) == told.end())
     out << t.text(o.summary) << "\n";
+  // A game that keeps a score-sheet ends with it, as the rubber does.
+  if (const ScoreSheet sh = s.view(you >= 0 ? you : kSpectator).sheet; !sh.empty())
+    out << "\n" << t.sheet(sh);
   if (o.kind == OutcomeKind::kSolo) {
     // A solitaire's summary says won or lost; the score, where it does not.
     if (o.summary.find("Score") == std::string::npos) out << "Score " << o.scores[0] << ".\n";
@@ -119,8 +122,16 @@ class TerminalPlayer final : public Player {
         quit = true;
         return std::nullopt;
       }
+      // The score-sheet, at any time, where the game keeps one (and no
+      // choice is keyed `s`).
+      if ((line == "s" || line == "sheet") && !v.sheet.empty() &&
+          !Terminal::parse(line, v.choices)) {
+        out_ << term_.sheet(v.sheet);
+        continue;
+      }
       if (line == "?" || line == "help") {
         out_ << term_.all_choices(v.choices);
+        if (!v.sheet.empty()) out_ << "  s  the score-sheet\n";
         if (helps()) out_ << "  u  undo the last move\n  y  redo the move undone\n  h  a hint\n";
         continue;
       }
@@ -268,11 +279,11 @@ int play(const PlayArgs& a, const Style& style, std::istream& in, std::ostream& 
 
   Table table(*sel, *cfg, seed);
   const Seat viewer = a.auto_play ? kEveryone : a.seat;
-  const Terminal term(style);
+  const Terminal term(style.named_as(table.state().view(kSpectator)));
   TerminalPlayer person(
       term, *sel->game, in, out,
       Rng(derive_seed(seed, Purpose::kPerson, static_cast<std::uint64_t>(a.seat))));
-  std::vector<std::unique_ptr<Player>> bots;
+  std::vector<std::unique_ptr<BotPlayer>> bots;
   std::vector<Player*> players_at;
   for (int s = 0; s < players; ++s) {
     if (!a.auto_play && s == a.seat) {
@@ -296,10 +307,15 @@ int play(const PlayArgs& a, const Style& style, std::istream& in, std::ostream& 
 
   std::vector<std::string> lines;
   bool over = false;
-  const auto tell = [&](const State& s, const Step&) {
+  const auto tell = [&](const State& s, const Step& step) {
     lines.clear();
     s.narrate(viewer, lines);
     print_lines(out, term, lines);
+    // --explain: a bot's reasons, after the move they led to.
+    if (a.explain && !step.chance && step.seat >= 0 && bots[static_cast<std::size_t>(step.seat)])
+      if (const std::string why = bots[static_cast<std::size_t>(step.seat)]->bot().explain();
+          !why.empty())
+        out << "  (" << seat_name(step.seat) << "'s reasons: " << term.text(why) << ")\n";
   };
   for (;;) {
     over = table.run(players_at, tell);
@@ -773,7 +789,7 @@ int replay_file(const std::string& path, std::optional<int> seat, const Style& s
   // Check the whole record first, so a tampered one prints nothing but the error.
   Result<Replayed> checked = replay(*rec);
   if (!checked.ok()) return fail(err, path + ": " + checked.message());
-  const Terminal term(style);
+  const Terminal term(style.named_as(checked->state().view(kSpectator)));
   const Seat viewer = seat ? *seat : kEveryone;
   out << story_header(checked->game->title, rec->preset, rec->players, rec->seed,
                       checked->config().options.changed());

@@ -22,6 +22,7 @@ struct PlayArgs {
   std::string bot;                // empty: the game's default bot
   std::string record;             // file to write, empty for none
   bool winnable = false;          // deal only what the game's solver proves winnable
+  bool explain = false;           // after each bot's move, its reasons (Bot::explain)
   std::string name;               // set: the result counts in this player's stats
   std::string db = "parlour.db";  // where the stats are kept (as `parlour serve --db`)
 };

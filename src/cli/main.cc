@@ -23,7 +23,7 @@ int main(int argc, char** argv) {
   app.name("parlour");
   app.require_subcommand(1);
   bool plain = false, ascii = false;
-  app.add_flag("--plain", plain, "no colour, even on a terminal");
+  app.add_flag("--plain", plain, "no colour, even on a terminal; a score-sheet ruled in ASCII");
   app.add_flag("--ascii", ascii, "cards as QS rather than Q♠");
 
   app.add_subcommand("list", "games and presets, one a line, starting with the name `play` takes");
@@ -50,6 +50,9 @@ int main(int argc, char** argv) {
   play->add_option("--seat", pa.seat,
                    "your seat, 0 to players-1 (0 is the eldest hand, dealt to first)");
   play->add_flag("--auto", pa.auto_play, "bots in every seat; print the whole story");
+  play->add_flag("--explain", pa.explain,
+                 "after each bot's move, the reasons it gives (Bridge-Whist's make: the points "
+                 "needed for game and the tricks each make should take)");
   play->add_option("--bot", pa.bot, "the bots to play against (see `parlour rules GAME`)");
   play->add_option("--record", pa.record, "write the game's record (JSON) to this file");
   auto* name_opt = play->add_option(
@@ -294,6 +297,7 @@ int main(int argc, char** argv) {
 
   cli::Style style;
   style.ascii = ascii;
+  style.plain = plain;
   const char* term = std::getenv("TERM");
   style.colour = !plain && isatty(STDOUT_FILENO) && !std::getenv("NO_COLOR") && term &&
                  std::string(term) != "dumb";

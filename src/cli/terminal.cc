@@ -64,7 +64,9 @@ std::string pad(std::string s, std::size_t width) {
 }  // namespace
 
 std::string Terminal::card(Card c) const {
-  std::string name = short_name(c, style_.ascii ? Charset::kAscii : Charset::kUnicode);
+  std::string name = style_.spanish
+                         ? spanish_short_name(c)
+                         : short_name(c, style_.ascii ? Charset::kAscii : Charset::kUnicode);
   if (!style_.colour) return name;
   if (c.is_standard()) return c.colour() == kRed ? "\033[31m" + name + "\033[0m" : name;
   if (c.is_joker() || c.is_lone_picture()) return "\033[1;35m" + name + "\033[0m";
@@ -332,6 +334,48 @@ std::string Terminal::all_choices(const std::vector<Choice>& choices) const {
   std::string out;
   for (const Choice& c : choices) out += "  " + pad(c.key, 8) + text(c.label) + "\n";
   return out;
+}
+
+std::string Terminal::sheet(const ScoreSheet& sh) const {
+  if (sh.empty()) return "";
+  const bool ascii = style_.ascii || style_.plain;
+  constexpr std::size_t kCell = 8;
+  const std::size_t width = kCell * sh.columns.size();
+  auto rule = [&](std::string_view fancy, char plain) {
+    std::string r = "  ";
+    for (std::size_t i = 0; i < width; ++i) r += ascii ? std::string(1, plain) : std::string(fancy);
+    return r;
+  };
+  auto cell = [&](const std::string& x) {
+    return std::string(kCell > x.size() ? kCell - x.size() : 1, ' ') + x;
+  };
+  auto row = [&](const std::vector<int>& points, std::string_view what) {
+    std::string r = "  ";
+    for (int p : points) r += cell(p ? std::to_string(p) : "");
+    if (!what.empty()) r += "   " + std::string(what);
+    return r + "\n";
+  };
+  std::ostringstream out;
+  out << "Score-sheet. " << sh.note << "\n  ";
+  for (const std::string& c : sh.columns) out << cell(c);
+  out << "\n";
+  // Above the line, entries are written upwards from it: the latest on top.
+  for (auto it = sh.above.rbegin(); it != sh.above.rend(); ++it) out << row(it->points, it->what);
+  out << rule("═", '=') << "   the line\n";
+  for (const SheetEntry& e : sh.below) {
+    out << row(e.points, e.what);
+    if (e.ruled) out << rule("─", '-') << "\n";
+  }
+  if (!sh.games.empty()) {
+    out << "  ";
+    for (int g : sh.games) out << cell(std::to_string(g));
+    out << "   games\n";
+  }
+  out << "  ";
+  for (int t : sh.totals) out << cell(std::to_string(t));
+  out << "   totals\n";
+  if (!sh.result.empty()) out << sh.result << "\n";
+  return out.str();
 }
 
 std::optional<Action> Terminal::parse(std::string_view input, const std::vector<Choice>& choices) {

@@ -159,6 +159,42 @@ TEST(Terminal, SaysAnEmptyColumnOneCardFaceDownAndNoScoreColumnOfZeros) {
   EXPECT_NE(t.find("score 2"), std::string::npos) << t;
 }
 
+// A score-sheet as one is ruled by hand: the latest entry above the line
+// nearest the top, the line, then the entries below it in order with a rule
+// under the one that won a game. Plain: ASCII only.
+TEST(Terminal, RulesAScoreSheetAboveAndBelowTheLine) {
+  ScoreSheet sh;
+  sh.columns = {"We", "They"};
+  sh.note = "We: you and Seat 2; They: Seat 1 and Seat 3.";
+  sh.above = {{"deal 1: simple honours", {16, 0}, false}, {"rubber", {0, 100}, false}};
+  sh.below = {{"deal 1: 2 by cards in hearts; game", {32, 0}, true},
+              {"deal 2: 1 by cards in clubs", {0, 4}, false}};
+  sh.games = {1, 0};
+  sh.totals = {48, 104};
+  sh.result = "They are ahead on the totals and win 56 points.";
+  Style plain;
+  plain.plain = true;
+  const std::string t = Terminal(plain).sheet(sh);
+  const std::string want =
+      "Score-sheet. We: you and Seat 2; They: Seat 1 and Seat 3.\n"
+      "        We    They\n"
+      "               100   rubber\n"
+      "        16           deal 1: simple honours\n"
+      "  ================   the line\n"
+      "        32           deal 1: 2 by cards in hearts; game\n"
+      "  ----------------\n"
+      "                 4   deal 2: 1 by cards in clubs\n"
+      "         1       0   games\n"
+      "        48     104   totals\n"
+      "They are ahead on the totals and win 56 points.\n";
+  EXPECT_EQ(t, want);
+  for (unsigned char c : t) EXPECT_LT(c, 128) << "not ASCII with --plain";
+  const std::string fancy = Terminal({}).sheet(sh);
+  EXPECT_NE(fancy.find("════"), std::string::npos) << fancy;
+  EXPECT_NE(fancy.find("────"), std::string::npos) << fancy;
+  EXPECT_EQ(Terminal({}).sheet(ScoreSheet{}), "");
+}
+
 TEST(Sim, ProgressSaysTheTimeLeftAtThePaceOfTheGamesPlayed) {
   EXPECT_EQ(sim_progress(0, 2000, 0, 0), "0 / 2000 games");
   EXPECT_EQ(sim_progress(10, 2000, 0, 3), "10 / 2000 games");  // too soon to say

@@ -1,5 +1,6 @@
 #include "core/card.h"
 
+#include <array>
 #include <cctype>
 
 namespace parlour {
@@ -98,6 +99,52 @@ std::optional<Card> parse_card(std::string_view text) {
           return Card::standard(Rank(k), Suit(s));
     }
   }
+  return std::nullopt;
+}
+
+namespace {
+
+constexpr std::array<std::string_view, SUIT_NB> kSpanishSuits = {"bastos", "oros", "copas",
+                                                                 "espadas"};
+constexpr std::array<char, SUIT_NB> kSpanishSuitLetters = {'B', 'O', 'C', 'E'};
+
+// The Spanish name of a rank of the forty, "" for one outside it.
+std::string spanish_rank(Rank r, bool shortly) {
+  if (r >= kAce && r <= kSeven) return std::to_string(static_cast<int>(r));
+  if (r == kJack) return shortly ? "S" : "sota";
+  if (r == kQueen) return shortly ? "C" : "caballo";
+  if (r == kKing) return shortly ? "R" : "rey";
+  return "";
+}
+
+bool in_forty(Card c) {
+  return c.is_standard() && !spanish_rank(c.rank(), true).empty();
+}
+
+}  // namespace
+
+std::string_view spanish_suit_name(Suit s) {
+  return kSpanishSuits[static_cast<std::size_t>(s)];
+}
+
+std::string spanish_long_name(Card c) {
+  if (!in_forty(c)) return long_name(c);
+  return spanish_rank(c.rank(), false) + " de " + std::string(spanish_suit_name(c.suit()));
+}
+
+std::string spanish_short_name(Card c) {
+  if (!in_forty(c)) return short_name(c);
+  return spanish_rank(c.rank(), true) + kSpanishSuitLetters[static_cast<std::size_t>(c.suit())];
+}
+
+std::optional<Card> parse_spanish_card(std::string_view text) {
+  const std::string t = lower(text);
+  for (int s = 0; s < SUIT_NB; ++s)
+    for (int r = kAce; r <= kKing; ++r) {
+      const Card c = Card::standard(Rank(r), Suit(s));
+      if (!in_forty(c)) continue;
+      if (t == lower(spanish_long_name(c)) || t == lower(spanish_short_name(c))) return c;
+    }
   return std::nullopt;
 }
 

@@ -84,4 +84,16 @@ std::string_view character_name(int character);  // "Baker Bertie", "the Old Mai
 // Parses a short name ("QS", "Q♠", "10h", "Jkr", "Bertie"); nullopt if it is not a card.
 std::optional<Card> parse_card(std::string_view text);
 
+// The Spanish pack's names for the standard cards of its forty (A-7 and the
+// court cards): names only, the Card values stay the standard ones. Suits:
+// clubs bastos, diamonds oros, hearts copas, spades espadas; the jack is the
+// sota, the queen the caballo, the king the rey; the ace "1". Long: "1 de
+// oros", "sota de copas"; short: "1O", "SC", "CE", "RB". Cards outside the
+// forty (8, 9, 10, jokers) keep their usual names.
+std::string spanish_long_name(Card c);
+std::string spanish_short_name(Card c);
+std::string_view spanish_suit_name(Suit s);  // "oros"
+// Either Spanish name, any case; nothing for a card outside the forty.
+std::optional<Card> parse_spanish_card(std::string_view text);
+
 }  // namespace parlour

@@ -40,6 +40,37 @@ TEST(Card, StandardCardsRoundTripRankAndSuit) {
   EXPECT_FALSE(Card().valid());
 }
 
+// Issue 38: the Spanish pack's 40 names (Conquian's `names=spanish`,
+// Foster's Complete Hoyle: "the Spanish pack of forty cards"): each distinct,
+// each parsing back to its card, and none for the 8, 9 and 10 it lacks.
+TEST(Card, TheFortySpanishNamesAreDistinctAndParseBack) {
+  std::set<std::string> longs, shorts;
+  int forty = 0;
+  for (int s = 0; s < SUIT_NB; ++s)
+    for (int r = kAce; r <= kKing; ++r) {
+      const Card c = Card::standard(Rank(r), Suit(s));
+      if (r >= kEight && r <= kTen) {
+        EXPECT_FALSE(parse_spanish_card(long_name(c)).has_value());
+        EXPECT_EQ(spanish_long_name(c), long_name(c));  // not in the pack: its usual name
+        continue;
+      }
+      ++forty;
+      longs.insert(spanish_long_name(c)), shorts.insert(spanish_short_name(c));
+      EXPECT_EQ(parse_spanish_card(spanish_long_name(c)), c) << spanish_long_name(c);
+      EXPECT_EQ(parse_spanish_card(spanish_short_name(c)), c) << spanish_short_name(c);
+    }
+  EXPECT_EQ(forty, 40);
+  EXPECT_EQ(longs.size(), 40u);
+  EXPECT_EQ(shorts.size(), 40u);
+  // The court cards and suits by their Spanish names, written out here.
+  EXPECT_EQ(spanish_long_name(Card::standard(kJack, kHearts)), "sota de copas");
+  EXPECT_EQ(spanish_long_name(Card::standard(kQueen, kSpades)), "caballo de espadas");
+  EXPECT_EQ(spanish_long_name(Card::standard(kKing, kClubs)), "rey de bastos");
+  EXPECT_EQ(spanish_long_name(Card::standard(kAce, kDiamonds)), "1 de oros");
+  EXPECT_EQ(spanish_short_name(Card::standard(kSeven, kDiamonds)), "7O");
+  EXPECT_EQ(parse_spanish_card("Sota De Oros"), Card::standard(kJack, kDiamonds));
+}
+
 TEST(Card, NamesParseBack) {
   for (Card c : standard_deck()) {
     EXPECT_EQ(parse_card(short_name(c)), c) << short_name(c);

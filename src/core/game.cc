@@ -44,4 +44,19 @@ View State::view_base(std::string_view game, Seat viewer, int players) const {
   return v;
 }
 
+std::vector<int> sides_of(const GameInfo& g, int players) {
+  std::vector<int> out;
+  if (g.sides) out = g.sides(players);
+  if (static_cast<int>(out.size()) != players) {
+    out.resize(static_cast<std::size_t>(players));
+    for (int s = 0; s < players; ++s) out[static_cast<std::size_t>(s)] = s;
+  }
+  return out;
+}
+
+int side_count(const GameInfo& g, int players) {
+  const std::vector<int> sides = sides_of(g, players);
+  return sides.empty() ? 0 : *std::max_element(sides.begin(), sides.end()) + 1;
+}
+
 }  // namespace parlour

@@ -384,6 +384,9 @@ class Bot {
   // anywhere ("" when it does), in words for people. A hint says so, rather
   // than pass a guess off as a plan.
   virtual std::string doubt() const { return {}; }
+  // After act(): the reasons for the move it chose, in words for people
+  // (`parlour play --explain`); "" where the bot gives none.
+  virtual std::string explain() const { return {}; }
 };
 
 struct BotSpec {
@@ -481,6 +484,11 @@ struct GameInfo {
   // offers that time only for such games. The conformance test holds every
   // game to it; all_games_test holds a game that says so to showing one.
   bool timed_windows = false;
+  // Partnerships: the side each seat of a table of `players` plays on, from
+  // 0 (Bridge: seats 0 and 2 against 1 and 3). Unset: each seat plays alone.
+  // Partners share one result; `sim` and `tournament` count by side and seat
+  // one bot a side.
+  std::function<std::vector<int>(int players)> sides;
 
   // Optional capabilities: null where the game has none.
   const Resampler* resampler = nullptr;
@@ -494,6 +502,12 @@ struct GameInfo {
   std::string_view fast_bot;
   std::function<std::unique_ptr<FastPlayouts>(const Config&)> fast_playouts;
 };
+
+// The side of each seat (GameInfo::sides), every seat its own where the game
+// has no partnerships.
+std::vector<int> sides_of(const GameInfo& g, int players);
+// How many sides a table of `players` has.
+int side_count(const GameInfo& g, int players);
 
 // The factory every game writes the same way: the game's Rules from a
 // Config, and a State from its Rules.

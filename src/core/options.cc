@@ -7,8 +7,10 @@ namespace parlour {
 
 std::string OptionSpec::accepted() const {
   switch (type) {
-    case OptionType::kBool: return "yes|no";
-    case OptionType::kInt: return std::to_string(min) + ".." + std::to_string(max);
+    case OptionType::kBool:
+      return "yes|no";
+    case OptionType::kInt:
+      return std::to_string(min) + ".." + std::to_string(max);
     case OptionType::kChoice: {
       std::string s;
       for (auto c : choices) s += (s.empty() ? "" : "|") + std::string(c);
@@ -20,9 +22,12 @@ std::string OptionSpec::accepted() const {
 
 std::string OptionSpec::format(int value) const {
   switch (type) {
-    case OptionType::kBool: return value ? "yes" : "no";
-    case OptionType::kInt: return std::to_string(value);
-    case OptionType::kChoice: return std::string(choices.at(value));
+    case OptionType::kBool:
+      return value ? "yes" : "no";
+    case OptionType::kInt:
+      return std::to_string(value);
+    case OptionType::kChoice:
+      return std::string(choices.at(value));
   }
   return "";
 }
@@ -56,8 +61,8 @@ Status Options::set(std::string_view key, std::string_view value) {
   if (i < 0) {
     std::string keys;
     for (const auto& s : specs_) keys += (keys.empty() ? "" : ", ") + std::string(s.key);
-    return Status::error("unknown option '" + std::string(key) + "'; this game accepts: " +
-                         (keys.empty() ? "no options" : keys));
+    return Status::error("unknown option '" + std::string(key) +
+                         "'; this game accepts: " + (keys.empty() ? "no options" : keys));
   }
   const OptionSpec& s = specs_[i];
   auto bad = [&] {
@@ -66,9 +71,12 @@ Status Options::set(std::string_view key, std::string_view value) {
   };
   switch (s.type) {
     case OptionType::kBool:
-      if (value == "yes" || value == "true" || value == "1" || value == "on") values_[i] = 1;
-      else if (value == "no" || value == "false" || value == "0" || value == "off") values_[i] = 0;
-      else return bad();
+      if (value == "yes" || value == "true" || value == "1" || value == "on")
+        values_[i] = 1;
+      else if (value == "no" || value == "false" || value == "0" || value == "off")
+        values_[i] = 0;
+      else
+        return bad();
       return {};
     case OptionType::kInt: {
       int v = 0;

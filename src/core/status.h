@@ -28,7 +28,7 @@ class [[nodiscard]] Status {
 template <class T>
 class [[nodiscard]] Result {
  public:
-  Result(T value) : v_(std::move(value)) {}                       // NOLINT: implicit by design
+  Result(T value) : v_(std::move(value)) {}  // NOLINT: implicit by design
   Result(Status error) : v_(std::move(error)) { assert(!std::get<Status>(v_).ok()); }  // NOLINT
 
   bool ok() const { return std::holds_alternative<T>(v_); }

@@ -50,6 +50,7 @@ class BotPlayer final : public Player {
   BotPlayer(std::unique_ptr<Bot> bot, const Resampler* resampler, Rng rng)
       : bot_(std::move(bot)), resampler_(resampler), rng_(rng) {}
   std::optional<Action> act(const State& state, Seat seat, std::span<const Action> legal) override;
+  const Bot& bot() const { return *bot_; }
 
  private:
   std::unique_ptr<Bot> bot_;

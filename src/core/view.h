@@ -141,6 +141,30 @@ struct HandResult {
   bool operator==(const HandResult&) const = default;
 };
 
+// A score-sheet, as Bridge keeps one: a column for each side, entries above
+// the line (honours, chicane, slams, the rubber) and below it (the points
+// that count towards game), and a rule drawn under the entry that won a game.
+// Built from what each deal scored when it was scored, so that it can be read
+// back at any time, as at a real table.
+struct SheetEntry {
+  std::string what;         // "deal 3: 2 by cards in hearts"
+  std::vector<int> points;  // a cell per column; 0: nothing written there
+  bool ruled = false;       // below the line: a game was won here, a rule drawn under it
+  bool operator==(const SheetEntry&) const = default;
+};
+struct ScoreSheet {
+  // "We", "They" from a seat's side; a spectator's: each side's name. None:
+  // the game keeps no sheet.
+  std::vector<std::string> columns;
+  std::string note;                      // who each column is: "We: you and Seat 2; ..."
+  std::vector<SheetEntry> above, below;  // each in the order written
+  std::vector<int> games;                // games won, by column
+  std::vector<int> totals;               // every point written, by column
+  std::string result;                    // at the end: the totals' difference, who won it
+  bool empty() const { return columns.empty(); }
+  bool operator==(const ScoreSheet&) const = default;
+};
+
 struct View {
   std::string game;
   Seat viewer = kSpectator;
@@ -163,7 +187,12 @@ struct View {
   // What a seat's score counts, where "score" would not say (Chase the Ace:
   // "players outlasted"), so that a table of scores is headed truly.
   std::string score_word = "score";
+  // How cards are named on this table: "" the usual names; "spanish" the
+  // Spanish pack's (core/card.h), for the terminal and the browser to use in
+  // the story and on the cards alike.
+  std::string card_names;
   HandResult last_hand;
+  ScoreSheet sheet;
   bool operator==(const View&) const = default;
 };
 

@@ -40,7 +40,10 @@ std::string to_json(const View& v) {
   w.begin_object().key("actors").begin_array();
   for (Seat s = 0; s < kMaxSeats; ++s)
     if (v.actors >> s & 1) w.integer(s);
-  w.end_array().key("choices").begin_array();
+  w.end_array();
+  // Only where it is set: a view's text is as it was for the rest.
+  if (!v.card_names.empty()) w.key("card_names").str(v.card_names);
+  w.key("choices").begin_array();
   for (const Choice& c : v.choices) {
     w.begin_object().key("action").integer(c.action).key("key").str(c.key).key("label").str(
         c.label);
@@ -78,7 +81,37 @@ std::string to_json(const View& v) {
     w.end_array().key("name").str(s.name).key("out").boolean(s.out);
     w.key("score").number(s.score).key("status").str(s.status).end_object();
   }
-  w.end_array().key("terminal").boolean(v.terminal).key("to_move").integer(v.to_move);
+  w.end_array();
+  // Only in a game that keeps one: a view's text is as it was for the rest.
+  if (!v.sheet.empty()) {
+    const ScoreSheet& sh = v.sheet;
+    auto ints = [&](const std::vector<int>& xs) {
+      w.begin_array();
+      for (int x : xs) w.integer(x);
+      w.end_array();
+    };
+    auto entries = [&](const std::vector<SheetEntry>& es) {
+      w.begin_array();
+      for (const SheetEntry& e : es) {
+        w.begin_object().key("points");
+        ints(e.points);
+        w.key("ruled").boolean(e.ruled).key("what").str(e.what).end_object();
+      }
+      w.end_array();
+    };
+    w.key("sheet").begin_object().key("above");
+    entries(sh.above);
+    w.key("below");
+    entries(sh.below);
+    w.key("columns").begin_array();
+    for (const std::string& c : sh.columns) w.str(c);
+    w.end_array().key("games");
+    ints(sh.games);
+    w.key("note").str(sh.note).key("result").str(sh.result).key("totals");
+    ints(sh.totals);
+    w.end_object();
+  }
+  w.key("terminal").boolean(v.terminal).key("to_move").integer(v.to_move);
   w.key("viewer").integer(v.viewer).key("zones").begin_array();
   for (const Zone& z : v.zones) {
     w.begin_object().key("cards").begin_array();

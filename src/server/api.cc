@@ -153,6 +153,9 @@ json cards_json() {
     if (!c.valid()) continue;
     json j = {{"index", i}, {"short", short_name(c)}, {"name", long_name(c)}};
     if (c.is_standard()) j["rank"] = static_cast<int>(c.rank()), j["suit"] = suit_name(c.suit());
+    // The Spanish pack's names, for a table that names cards so (View::card_names).
+    if (c.is_standard() && spanish_short_name(c) != short_name(c))
+      j["spanish_short"] = spanish_short_name(c), j["spanish_name"] = spanish_long_name(c);
     if (c.is_picture()) j["picture"] = c.character();
     all.push_back(std::move(j));
   }

@@ -291,6 +291,63 @@ TEST(Protocol, BadMessagesGetClearErrorsAndTheTableGoesOn) {
   EXPECT_EQ(w.last()["version"], version + 1);
 }
 
+// Issue 38: in Bridge-Whist the dealer plays dummy's cards; dummy's own seat
+// never acts. An act from dummy's seat when dummy's card is due, or from any
+// seat out of turn, is refused with a protocol error and changes nothing;
+// the dealer's play of the same card then goes through.
+TEST(Protocol, BridgeDummysSeatAndSeatsOutOfTurnAreRefused) {
+  Fixture f;
+  json t = f.create({{"game", "bridge-whist"},
+                     {"players", 4},
+                     {"seats", {"human", "human", "human", "human"}},
+                     {"options", {"scope=deal"}},
+                     {"seed", 5}});
+  const std::string id = t["table"];
+  std::array<Recorder, 4> at;
+  for (int s = 0; s < 4; ++s) f.join(at[static_cast<std::size_t>(s)], id, token(t, s));
+  auto code = [](const Recorder& r) { return r.last()["code"].get<std::string>(); };
+  // Each seat to move plays its first choice, until a card of dummy's is due.
+  int dummy = -1, guard = 0;
+  for (; guard < 200; ++guard) {
+    const State& s = *f.hub->state(id);
+    const Seat m = s.to_move();
+    ASSERT_GE(m, 0);
+    const json v = at[static_cast<std::size_t>(m)].last_of("update")["view"];
+    const json& choices = v["choices"];
+    ASSERT_FALSE(choices.empty());
+    const std::string label = choices[0]["label"];
+    if (label.find("from dummy") != std::string::npos) {
+      for (int k = 0; k < 4; ++k)
+        if (v["seats"][k]["status"].get<std::string>().find("dummy") != std::string::npos)
+          dummy = k;
+      ASSERT_GE(dummy, 0);
+      ASSERT_NE(dummy, m);
+      const int version = at[static_cast<std::size_t>(m)].last_of("update")["version"];
+      const std::string before = to_json(s.view(kEveryone));
+      // Dummy's seat sends the very card the dealer may play: refused.
+      Recorder& d = at[static_cast<std::size_t>(dummy)];
+      f.act(d, choices[0]["action"].get<Action>());
+      EXPECT_EQ(code(d), "not-your-turn");
+      EXPECT_NE(d.last()["message"].get<std::string>().find(seat_name(m) + "'s turn"),
+                std::string::npos)
+          << d.last();
+      // A seat of the other side, out of turn: refused too.
+      Recorder& o = at[static_cast<std::size_t>((m + 1) % 4)];
+      f.act(o, choices[0]["action"].get<Action>());
+      EXPECT_EQ(code(o), "not-your-turn");
+      EXPECT_EQ(to_json(f.hub->state(id)->view(kEveryone)), before);
+      EXPECT_EQ(f.hub->state(id)->actions_applied(), s.actions_applied());
+      // The dealer plays it: accepted.
+      f.act(at[static_cast<std::size_t>(m)], choices[0]["action"].get<Action>());
+      EXPECT_EQ(at[static_cast<std::size_t>(m)].last()["type"], "update");
+      EXPECT_EQ(at[static_cast<std::size_t>(m)].last()["version"], version + 1);
+      break;
+    }
+    f.act(at[static_cast<std::size_t>(m)], choices[0]["action"].get<Action>());
+  }
+  EXPECT_LT(guard, 200) << "no card of dummy's came due";
+}
+
 TEST(Protocol, NamesAreCutToTwentyFourCharacters) {
   Fixture f;
   json t = f.create({{"game", "old-maid"}, {"players", 2}, {"seats", {"human", "blind"}}});

@@ -28,6 +28,22 @@ expect_status 2 "cheat for two" -- "$PARLOUR" play cheat --auto --players 2
 expect_in err "cheat is for 3 to 12 players, not 2" "says Cheat's player counts"
 expect_status 2 "bridge for three" -- "$PARLOUR" play bridge-whist --auto --players 3
 expect_in err "bridge-whist is for 4 players, not 3" "says Bridge's one player count"
+# Conquian (issue 38): its player counts and its packs.
+expect_status 2 "conquian for four" -- "$PARLOUR" play conquian --auto --players 4
+expect_in err "conquian is for 2 to 3 players, not 4" "says Conquian's player counts"
+expect_status 2 "conquian's unknown pack" -- "$PARLOUR" play conquian --opt pack=full
+expect_in err "pack takes spanish|ace-to-ten" "says what the pack takes"
+expect_status 2 "conquian's stake of nothing" -- "$PARLOUR" play conquian --auto --opt stake=0
+expect_in err "stake" "names the stake"
+# Rum (issue 38): its player counts, the 1929 game's, and its options.
+expect_status 2 "rum for seven" -- "$PARLOUR" play rum --auto --players 7
+expect_in err "rum is for 2 to 6 players, not 7" "says Rum's player counts"
+expect_status 2 "the 1929 rum for two" -- "$PARLOUR" play rum-english-1929 --auto --players 2
+expect_in err "3 to 5" "says the 1929 game's player counts"
+expect_status 2 "rum's unknown ace" -- "$PARLOUR" play rum --auto --opt ace=middle
+expect_in err "ace takes low|high-or-low" "says what the ace takes"
+expect_status 2 "rum's call at nothing" -- "$PARLOUR" play rum --auto --opt call-at=0
+expect_in err "call-at" "names call-at"
 expect_status 2 "cheat's unknown sequence" -- "$PARLOUR" play cheat --auto --opt sequence=sideways
 expect_in err "sequence takes up|down|next" "says what the sequence takes"
 expect_status 2 "tournament of one bot" -- "$PARLOUR" tournament cheat --bots sharp --games 2

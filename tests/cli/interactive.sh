@@ -73,4 +73,13 @@ for g in "polignac Deal" "baccara Coup" "farmer Deal" "chase-the-ace Round" "oh-
   grep -qE "^── $2 [0-9]+ " out && pass "$1's header says \"$2 N\"" || fail "$1's header: $(grep '^──' out | head -1)"
   grep -qE "^── (Hand|Deal|Coup|Round) " out && ! grep -q "^── $2 " out && fail "$1's header uses another word"
 done
+# Conquian at the terminal (issue 38): the faced card is offered with its melds
+# as `m` and hand positions; `p` lets it go; a discard is a hand position.
+for i in $(seq 600); do printf 'p\n1\n'; done | "$PARLOUR" play conquian --seed 4 --opt deals=1 >out 2>err
+status=$?
+[ $status = 0 ] && pass "a piped Conquian deal ends with status 0" || fail "conquian exit $status: $(cat err)"
+expect_in out "never taken into the hand" "the prompt says a faced card never enters the hand"
+expect_in out "You pass" "the person's pass is told"
+grep -qE "is ahead: counters|Nobody is ahead" out && pass "the deal ends" || fail "no end: $(tail -5 out)"
+
 finish

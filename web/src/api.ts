@@ -74,6 +74,9 @@ export interface CardInfo {
   rank?: number;
   suit?: string;
   picture?: number;
+  /** The Spanish pack's names, for the forty cards it has: "SC", "sota de copas". */
+  spanish_short?: string;
+  spanish_name?: string;
 }
 
 export interface CreateTable {

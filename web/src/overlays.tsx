@@ -5,6 +5,7 @@ import { recordUrl } from './api';
 import type { SoloStats } from './prefs';
 import type { HandResult, View } from './protocol';
 import { scoreWord, seatTitle } from './seats';
+import { SheetTable } from './sheet';
 import type { TableState } from './tablestate';
 import { renderTokens } from './tokens';
 
@@ -199,6 +200,7 @@ export function EndPanel({
           ))}
         </tbody>
       </table>
+      {view.sheet && <SheetTable sheet={view.sheet} />}
       {view.last_hand && view.hand > 1 && <p class="hint">Last hand: {renderTokens(view.last_hand.summary)}</p>}
       {stats && <SoloRecord stats={stats} title={state.title || view.game} />}
       <div class="end-actions">

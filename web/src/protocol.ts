@@ -100,6 +100,30 @@ export interface View {
   choices: Choice[];
   /** The last hand finished, until the next one ends; null before. */
   last_hand: HandResult | null;
+  /** How the table names cards: absent the usual names; 'spanish' the Spanish pack's. */
+  card_names?: string;
+  /** A score-sheet, in a game that keeps one (Bridge). */
+  sheet?: ScoreSheet;
+}
+
+export interface SheetEntry {
+  what: string;
+  /** A cell per column; 0: nothing written there. */
+  points: number[];
+  /** Below the line: a game was won here, and a rule is drawn under it. */
+  ruled: boolean;
+}
+
+/** Columns "We" and "They" from a seat's side (a spectator's: each side's name). */
+export interface ScoreSheet {
+  columns: string[];
+  note: string;
+  /** Each in the order written; above the line they are drawn upwards from it. */
+  above: SheetEntry[];
+  below: SheetEntry[];
+  games: number[];
+  totals: number[];
+  result: string;
 }
 
 /** A seat as the server's presence messages describe it. */

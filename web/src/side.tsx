@@ -3,10 +3,11 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { OddsPanel } from './odds';
 import { Chat, Log } from './panels';
+import { SheetTable } from './sheet';
 import type { TableState } from './tablestate';
 import { renderTokens, tokensToText } from './tokens';
 
-export type Tab = 'log' | 'chat' | 'odds';
+export type Tab = 'log' | 'chat' | 'odds' | 'sheet';
 
 export interface SidePanelProps {
   state: TableState;
@@ -20,18 +21,21 @@ export function SidePanel({ state, oddsOn, onOdds, onChat }: SidePanelProps) {
   // On a phone the panel is a bar until opened; on a wide screen it is always open.
   const [open, setOpen] = useState(false);
   const seen = useRef(state.chat.length);
+  const sheet = state.view?.sheet;
   const chatShown = tab === 'chat';
   if (chatShown) seen.current = state.chat.length;
   const unread = Math.max(0, state.chat.length - seen.current);
   useEffect(() => {
     if (tab === 'odds' && !state.oddsAvailable) setTab('log');
-  }, [tab, state.oddsAvailable]);
+    if (tab === 'sheet' && !sheet) setTab('log');
+  }, [tab, state.oddsAvailable, !!sheet]);
 
   const tabs: [Tab, string][] = [
     ['log', 'Log'],
     ['chat', 'Chat'],
   ];
   if (state.oddsAvailable) tabs.push(['odds', 'Odds']);
+  if (sheet) tabs.push(['sheet', 'Score']);
   const choose = (t: Tab) => {
     setOpen(t === tab ? !open : true);
     setTab(t);
@@ -39,7 +43,7 @@ export function SidePanel({ state, oddsOn, onOdds, onChat }: SidePanelProps) {
   const newest = state.chat.at(-1);
   const lastLog = state.log.at(-1);
   return (
-    <aside class={`side${open ? ' open' : ''}`} data-tab={tab} aria-label="Log, chat and odds">
+    <aside class={`side${open ? ' open' : ''}`} data-tab={tab} aria-label="Log, chat, odds and score">
       <div class="side-tabs" role="tablist">
         {tabs.map(([t, label]) => (
           <button
@@ -80,6 +84,7 @@ export function SidePanel({ state, oddsOn, onOdds, onChat }: SidePanelProps) {
       </div>
       <div class="side-body" role="tabpanel">
         {tab === 'log' && <Log lines={state.log} />}
+        {tab === 'sheet' && sheet && <SheetTable sheet={sheet} />}
         {tab === 'chat' && <Chat lines={state.chat} seat={state.seat} onSend={onChat} />}
         {tab === 'odds' && (
           <OddsPanel on={oddsOn} onSwitch={onOdds} odds={state.odds} version={state.version} view={state.view} seats={state.seats} />

@@ -17,7 +17,7 @@ import { RulesDialog } from './rules';
 import { arrangeSeats, awayText, othersInOrder, percent, Presence, SeatBox, scoreWord, seatNames, seatTitle } from './seats';
 import { SidePanel } from './side';
 import { currentOdds, type TableState } from './tablestate';
-import { renderTokens, setSeatNames, tokensToText } from './tokens';
+import { renderTokens, setNaming, setSeatNames, tokensToText } from './tokens';
 import { TopBar } from './topbar';
 import { flipKeys, layoutOf, shortZoneName, zoneActive, ZoneView } from './zone';
 
@@ -135,6 +135,8 @@ export function TableView(props: TableViewProps) {
   const solo = useMemo(() => (soloEnd ? countSolo(state.preset || state.game, state.table!, won) : null), [soloEnd, state.table]);
   // Set while rendering, so every text below reads people's and bots' names.
   setSeatNames(seatNames(state.seats));
+  // The table's names for its cards (Conquian's Spanish pack), before any is drawn.
+  setNaming(view?.card_names);
 
   // A new view keeps only the selected cards it still lets the viewer use.
   useLayoutEffect(() => {

@@ -2,7 +2,7 @@ import { render } from 'preact';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { allFaceFiles, faceFile } from './cardfiles';
 import tables from './fixtures/tables.json';
-import { cardInfo, cardName, cardShort, isLonePicture, isRed, parseTokens, renderTokens, setCardNames, tokensToText, withSeatNames } from './tokens';
+import { cardInfo, cardName, cardShort, isLonePicture, isRed, parseTokens, renderTokens, setCardNames, setNaming, tokensToText, withSeatNames } from './tokens';
 
 beforeAll(() => setCardNames(tables.cards));
 
@@ -33,6 +33,19 @@ describe('card tokens', () => {
     setCardNames(tables.cards);
     expect(cardShort(0)).toBe('A♣');
     expect(cardShort(53)).toBe('Jkr');
+  });
+
+  it("names a Spanish table's cards as the server's list gives them for the Spanish pack", () => {
+    setCardNames([{ index: 48, short: 'K♣', name: 'king of clubs', rank: 13, suit: 'clubs', spanish_short: 'RB', spanish_name: 'rey de bastos' }]);
+    setNaming('spanish');
+    expect(cardShort(48)).toBe('RB');
+    expect(cardName(48)).toBe('rey de bastos');
+    expect(tokensToText('You meld [[48]]')).toBe('You meld RB');
+    // A card the Spanish pack lacks keeps its usual name.
+    expect(cardShort(47)).toBe('Q♠');
+    setNaming(undefined);
+    expect(cardShort(48)).toBe('K♣');
+    setCardNames(tables.cards);
   });
 
   it('writes "Old Maid" with its space, as the server names her', () => {

@@ -27,12 +27,22 @@ export function isLonePicture(info: CardInfo | undefined): boolean {
   return info?.picture !== undefined && info.picture === lonePicture;
 }
 
+/** How the table names its cards (View.card_names): '' the usual names, 'spanish' the Spanish pack's. */
+let naming = '';
+export function setNaming(names: string | undefined): void {
+  naming = names ?? '';
+}
+
 export function cardShort(index: number): string {
-  return known.get(index)?.short ?? `#${index}`;
+  const info = known.get(index);
+  if (naming === 'spanish' && info?.spanish_short) return info.spanish_short;
+  return info?.short ?? `#${index}`;
 }
 
 export function cardName(index: number): string {
-  return known.get(index)?.name ?? `card ${index}`;
+  const info = known.get(index);
+  if (naming === 'spanish' && info?.spanish_name) return info.spanish_name;
+  return info?.name ?? `card ${index}`;
 }
 
 export function isRed(index: number): boolean {

@@ -22,12 +22,33 @@ CardBits bits_of(const Hand& h) {
 class HeuristicBot final : public Bot {
  public:
   Action act(const Observation& obs, Rng& rng) override {
+    why_.clear();
     if (obs.legal().size() == 1) return obs.legal()[0];
     auto world = obs.sample(rng);
     if (!world) return obs.legal()[0];
-    return heuristic_action(static_cast<const BridgeWhistState&>(*world), obs.seat());
+    const auto& s = static_cast<const BridgeWhistState&>(*world);
+    // The make reads only the bot's own hand and the score: its reasons
+    // are the same in every sampled world.
+    if (s.phase() == BridgeWhistState::Phase::kMake) {
+      const int m = heuristic_make(s, obs.seat(), &why_);
+      return m < 0 ? Move::pass().encode() : Move::make(m).encode();
+    }
+    return heuristic_action(s, obs.seat());
   }
+  std::string explain() const override { return why_; }
+
+ private:
+  std::string why_;
 };
+
+std::string strain_words(int st) {
+  return st == kNoTrumps ? "no trumps" : std::string(suit_name(Suit(st)));
+}
+
+std::string one_decimal(double x) {
+  const long tenths = std::lround(x * 10);
+  return std::to_string(tenths / 10) + "." + std::to_string(std::abs(tenths % 10));
+}
 
 // Plays out many times in a search's play-outs: fixed-size hands, no
 // allocation.
@@ -136,19 +157,40 @@ std::array<double, 5> side_tricks(const BridgeWhistState& s, Seat me) {
   return out;
 }
 
-int heuristic_make(const BridgeWhistState& s, Seat me) {
+int heuristic_make(const BridgeWhistState& s, Seat me, std::string* why) {
   // B5: "The bridge player's first consideration should be the state of the
   // score, which will show how many points he needs to win the game."
   const std::array<double, 5> e = side_tricks(s, me);
   const int need = s.needs(side_of(me));
-  int best = -1;
-  double best_score = 0.5;  // a make must promise at least half an odd trick
+  // B7: the odd tricks that make the points needed differ by make ("six by
+  // cards with spades for trumps; three by cards with clubs"). Where some
+  // make is expected to reach game, the one with the most tricks to spare;
+  // else the most points expected; a make must promise half an odd trick.
+  int best = -1, best_game = -1;
+  double best_points = 0, best_spare = -1;
+  std::string each;
   for (int st = 0; st < kStrains; ++st) {
     const double odd = e[static_cast<std::size_t>(st)] - 6;
+    const int for_game = (need + trick_value(st) - 1) / trick_value(st);
+    if (why)
+      each += std::string(st ? "; " : "") + strain_words(st) + " " +
+              one_decimal(std::max(odd, 0.0)) + " (game needs " + std::to_string(for_game) + ")";
     if (odd < 0.5) continue;
-    double score = odd * trick_value(st);
-    if (odd * trick_value(st) >= need) score += 20;  // the game within reach
-    if (score > best_score) best_score = score, best = st;
+    if (const double spare = odd - for_game; spare >= 0 && spare > best_spare)
+      best_spare = spare, best_game = st;
+    if (odd * trick_value(st) > best_points) best_points = odd * trick_value(st), best = st;
+  }
+  if (best_game >= 0) best = best_game;
+  if (why) {
+    // B6: "Let us suppose this number to be 12, he having already scored 18."
+    const int below = 30 - need;
+    *why = "needs " + std::to_string(need) + " for game" +
+           (below ? " (" + std::to_string(below) + " below the line already)"
+                  : " (nothing below the line)") +
+           "; odd tricks expected with an average partner: " + each + "; so " +
+           (best < 0            ? "passes the make"
+            : best == best_game ? "makes " + strain_words(best) + ", the surest game"
+                                : "makes " + strain_words(best) + ", the most points");
   }
   return best;
 }

@@ -4,6 +4,7 @@
 
 #include <array>
 #include <memory>
+#include <string>
 
 #include "core/game.h"
 
@@ -24,7 +25,9 @@ std::unique_ptr<Bot> make_heuristic_bot();
 // `me`'s hand and an average partner, and the make it chooses (a strain, or
 // -1 to pass).
 std::array<double, 5> side_tricks(const BridgeWhistState& s, Seat me);
-int heuristic_make(const BridgeWhistState& s, Seat me);
+// With `why`, its reasons in words: the points needed for game (B5, B6) and
+// each make's expected odd tricks and points.
+int heuristic_make(const BridgeWhistState& s, Seat me, std::string* why = nullptr);
 // The make a partner is forced to by the old Dummy Bridge's rule: no trumps
 // with three or four aces; else the longest suit; between equal lengths the
 // strongest (ace 11, king, queen and jack 10, the rest their pips); then the

@@ -83,6 +83,28 @@ CardBits honour_cards(int strain) {
 
 }  // namespace
 
+SheetDeal SheetDeal::of(const DealScore& d) {
+  SheetDeal s;
+  s.below = static_cast<std::int16_t>(d.below);
+  s.honours_points = static_cast<std::int16_t>(d.honours_points);
+  for (std::size_t k = 0; k < 2; ++k) {
+    s.chicane[k] = static_cast<std::int16_t>(d.chicane[k]);
+    s.above[k] = static_cast<std::int16_t>(d.above[k]);
+    s.void_hands[k] = static_cast<std::uint8_t>(d.void_hands[k]);
+    s.chicane_taken[k] = d.chicane_taken[k];
+  }
+  s.deal = static_cast<std::int8_t>(d.deal), s.strain = static_cast<std::int8_t>(d.strain);
+  s.doubles = static_cast<std::int8_t>(d.doubles),
+  s.odd_side = static_cast<std::int8_t>(d.odd_side);
+  s.odd = static_cast<std::int8_t>(d.odd),
+  s.honours_side = static_cast<std::int8_t>(d.honours_side);
+  s.slam_side = static_cast<std::int8_t>(d.slam_side), s.slam = static_cast<std::int8_t>(d.slam);
+  s.game_side = static_cast<std::int8_t>(d.game_side);
+  s.rubber_side = static_cast<std::int8_t>(d.rubber_side);
+  s.honours = d.honours;
+  return s;
+}
+
 DealScore BridgeWhistState::score_deal(const Rules& r, const std::array<CardBits, kPlayers>& dealt,
                                        int strain, int doubles, Seat maker,
                                        std::array<int, 2> tricks) {
@@ -159,40 +181,13 @@ void BridgeWhistState::apply_chance(Rng& rng) {
   rng.shuffle(std::span<Card>(deck));
   if (phase_ == Phase::kCut) {
     // S1: the players cut for the deal, the ace the lowest card in cutting,
-    // and the lowest cut deals. A tie for the lowest cuts again, those tied
-    // only (our reading); should the pack run out, the lowest suit deals.
+    // and the lowest cut deals (kit/cut.h).
     ev_.kind = Event::kCut;
-    scene_.cut.clear(), scene_.cutter.clear(), scene_.round_ends.clear();
-    std::uint32_t in = 0xF;
-    std::size_t next = 0;
-    for (;;) {
-      if (next + static_cast<std::size_t>(std::popcount(in)) > deck.size()) {
-        int suit = SUIT_NB;
-        for (std::size_t i = 0; i < scene_.cut.size(); ++i)
-          if ((in >> scene_.cutter[i] & 1) && scene_.cut[i].suit() < suit)
-            suit = scene_.cut[i].suit(), dealer_ = scene_.cutter[i];
-        break;
-      }
-      int low = 99;
-      std::uint32_t tied = 0;
-      for (Seat s = 0; s < kPlayers; ++s) {
-        if (!(in >> s & 1)) continue;
-        const Card c = deck[next++];
-        scene_.cut.push_back(c), scene_.cutter.push_back(static_cast<std::int8_t>(s));
-        const int rank = c.rank();  // the ace is 1: the lowest
-        if (rank < low) low = rank, tied = 0;
-        if (rank == low) tied |= 1u << s;
-      }
-      scene_.round_ends.push_back(static_cast<std::uint8_t>(scene_.cut.size()));
-      if (std::popcount(tied) == 1) {
-        dealer_ = std::countr_zero(tied);
-        break;
-      }
-      in = tied;
-    }
+    scene_.cut = kit::cut_for_deal(deck, 0xF);
+    dealer_ = scene_.cut.dealer;
     ev_.actor = dealer_;
     cut_.clear();
-    for (Card c : scene_.cut) cut_.push_back(c);
+    for (Card c : scene_.cut.cards) cut_.push_back(c);
     phase_ = Phase::kDeal;
     return;
   }
@@ -420,6 +415,7 @@ void BridgeWhistState::end_deal() {
   d.games = games_;
   for (int side = 0; side < 2; ++side) d.totals[static_cast<std::size_t>(side)] = total(side);
   last_ = d;
+  history_.push_back(SheetDeal::of(d));
   scene_.score = d;
   ev_.deal_done = true;
   cut_.clear();

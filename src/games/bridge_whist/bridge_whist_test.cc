@@ -74,15 +74,15 @@ TEST(BridgeRules, TheLowestCutDealsTheAceLowS1) {
     BridgeWhistState s = fresh();
     Rng rng(seed);
     s.apply_chance(rng);
-    const Scene& sc = s.last_scene();
-    ASSERT_FALSE(sc.round_ends.empty());
-    const std::size_t from = sc.round_ends.size() > 1 ? sc.round_ends[sc.round_ends.size() - 2] : 0;
+    const kit::Cut& sc = s.last_scene().cut;
+    ASSERT_FALSE(sc.rounds.empty());
+    const std::size_t from = sc.rounds.size() > 1 ? sc.rounds[sc.rounds.size() - 2] : 0;
     int low = 99;
-    for (std::size_t i = from; i < sc.cut.size(); ++i)
-      low = std::min(low, static_cast<int>(sc.cut[i].rank()));
-    for (std::size_t i = from; i < sc.cut.size(); ++i)
+    for (std::size_t i = from; i < sc.cards.size(); ++i)
+      low = std::min(low, static_cast<int>(sc.cards[i].rank()));
+    for (std::size_t i = from; i < sc.cards.size(); ++i)
       if (sc.cutter[i] == s.dealer()) {
-        EXPECT_EQ(sc.cut[i].rank(), low) << "seed " << seed;
+        EXPECT_EQ(sc.cards[i].rank(), low) << "seed " << seed;
       }
   }
 }
@@ -421,6 +421,53 @@ TEST(BridgeRubber, TheRubbersWinnersMayLoseOnPointsB1) {
   EXPECT_NE(o.summary.find("Seat 1 and Seat 3 win the rubber"), std::string::npos) << o.summary;
   EXPECT_NE(o.summary.find("Seat 0 and Seat 2 are ahead on points"), std::string::npos)
       << o.summary;
+  // The sheet says the same from a winner of the rubber's side; the 500 set
+  // without a deal is carried in on a line of its own.
+  const ScoreSheet sh = s.view(1).sheet;
+  EXPECT_EQ(sh.result, "We win the rubber, but They are ahead on the totals and win 152 points.");
+  ASSERT_FALSE(sh.above.empty());
+  EXPECT_EQ(sh.above[0].what, "brought forward");
+  EXPECT_EQ(sh.above[0].points, (std::vector<int>{0, 500}));
+}
+
+// B1: "The total is written on the score-sheet". The figures are the laws'
+// arithmetic, worked here: 7 by cards at no trumps, 12 a trick, is 84 below
+// the line (a game); 13 tricks, a grand slam, 40 above; the rubber 100.
+TEST(BridgeSheet, ARubberIsWrittenAboveAndBelowTheLineWithARuleUnderEachGameB1) {
+  BridgeWhistState s = fresh();
+  win_deal(s, 0);
+  {
+    const ScoreSheet mid = s.view(2).sheet;
+    EXPECT_EQ(mid.columns, (std::vector<std::string>{"We", "They"}));
+    EXPECT_EQ(mid.games, (std::vector<int>{1, 0}));
+    EXPECT_TRUE(mid.result.empty());  // the rubber is not over
+  }
+  win_deal(s, 1);
+  win_deal(s, 1);
+  ASSERT_TRUE(s.terminal());
+  // Seat 1's sheet: "We" are seats 1 and 3.
+  const ScoreSheet sh = s.view(1).sheet;
+  EXPECT_EQ(sh.columns, (std::vector<std::string>{"We", "They"}));
+  EXPECT_EQ(sh.note, "We: you and Seat 3; They: Seat 0 and Seat 2.");
+  ASSERT_EQ(sh.below.size(), 3u);
+  EXPECT_EQ(sh.below[0].what, "deal 1: 7 by cards in no trumps; game");
+  EXPECT_EQ(sh.below[0].points, (std::vector<int>{0, 84}));
+  EXPECT_EQ(sh.below[1].points, (std::vector<int>{84, 0}));
+  EXPECT_EQ(sh.below[2].points, (std::vector<int>{84, 0}));
+  for (const SheetEntry& e : sh.below) EXPECT_TRUE(e.ruled) << e.what;  // each won a game
+  ASSERT_EQ(sh.above.size(), 4u);
+  EXPECT_EQ(sh.above[0].what, "deal 1: grand slam");
+  EXPECT_EQ(sh.above[0].points, (std::vector<int>{0, 40}));
+  EXPECT_EQ(sh.above[3].what, "rubber");
+  EXPECT_EQ(sh.above[3].points, (std::vector<int>{100, 0}));
+  EXPECT_EQ(sh.games, (std::vector<int>{2, 1}));
+  EXPECT_EQ(sh.totals, (std::vector<int>{84 + 84 + 40 + 40 + 100, 84 + 40}));
+  EXPECT_EQ(sh.result, "We win the rubber and 224 points.");
+  // A spectator's sheet names the sides, seats 0 and 2 first.
+  const ScoreSheet sp = s.view(kSpectator).sheet;
+  EXPECT_EQ(sp.columns, (std::vector<std::string>{"N-S", "E-W"}));
+  EXPECT_EQ(sp.below[0].points, (std::vector<int>{84, 0}));
+  EXPECT_EQ(sp.result, "E-W win the rubber and 224 points.");
 }
 
 TEST(BridgeRubber, EveryRubberEndsWithinThreeGames) {
@@ -441,6 +488,21 @@ TEST(BridgeRubber, EveryRubberEndsWithinThreeGames) {
       EXPECT_LE(s.games(0) + s.games(1), 3);
       EXPECT_EQ(std::max(s.games(0), s.games(1)), 2);
       EXPECT_LE(s.deals_done(), 45);
+      // The sheet, written deal by deal, adds up to the score kept apart
+      // from it: each column's entries to its total, a rule under each game.
+      const ScoreSheet sh = s.view(kSpectator).sheet;
+      std::array<int, 2> sum{};
+      int rules = 0;
+      for (const auto* part : {&sh.above, &sh.below})
+        for (const SheetEntry& e : *part) {
+          EXPECT_NE(e.what, "brought forward");
+          sum[0] += e.points[0], sum[1] += e.points[1];
+          rules += e.ruled;
+        }
+      EXPECT_EQ(sum[0], s.total(0));
+      EXPECT_EQ(sum[1], s.total(1));
+      EXPECT_EQ(rules, s.games(0) + s.games(1));
+      EXPECT_EQ(static_cast<int>(sh.below.size()), s.deals_done());
     }
 }
 
@@ -541,6 +603,45 @@ TEST(BridgeBots, ADealerWithNoCardAboveANinePasses) {
   for (std::size_t i = 0; i < rest.size(); ++i) hands[1 + i % 3].push_back(rest[i]);
   s.set_deal(0, hands);
   EXPECT_EQ(heuristic_action(s, 0), Move::pass().encode());
+}
+
+// B5: the make's "first consideration should be the state of the score";
+// B6-B7: at 18 up, 12 more is "three by cards with clubs" but 30 at love
+// all is eight by cards in clubs, three at no trumps. The hand: seven clubs
+// headed A K Q, four hearts to the ace, a singleton in each other suit. Its
+// expected odd tricks (an average partner) reach game at no trumps from
+// nothing, and at clubs, with more to spare, from 18.
+TEST(BridgeBots, TheMakeReadsThePointsNeededFromTheScoreB5B6) {
+  std::vector<std::vector<Card>> hands(4);
+  hands[0] = testing::cards(
+      {"AC", "KC", "QC", "9C", "7C", "5C", "3C", "AH", "8H", "6H", "4H", "2D", "2S"});
+  std::vector<Card> rest;
+  for (int i = 0; i < 52; ++i) {
+    const Card c = Card::from_index(static_cast<std::uint8_t>(i));
+    if (std::find(hands[0].begin(), hands[0].end(), c) == hands[0].end()) rest.push_back(c);
+  }
+  for (std::size_t i = 0; i < rest.size(); ++i) hands[1 + i % 3].push_back(rest[i]);
+  BridgeWhistState love = fresh();
+  love.set_deal(0, hands);
+  std::string why_love;
+  EXPECT_EQ(heuristic_make(love, 0, &why_love), kNoTrumps) << why_love;
+  EXPECT_NE(why_love.find("needs 30 for game"), std::string::npos) << why_love;
+  BridgeWhistState up = fresh();
+  up.set_deal(0, hands);
+  up.set_score({18, 0}, {0, 0});
+  std::string why_up;
+  EXPECT_EQ(heuristic_make(up, 0, &why_up), kClubs) << why_up;
+  EXPECT_NE(why_up.find("needs 12 for game (18 below the line already)"), std::string::npos)
+      << why_up;
+  EXPECT_NE(why_up.find("clubs"), std::string::npos);
+  EXPECT_NE(why_up.find("game needs 3"), std::string::npos) << why_up;  // B7: three by cards
+  // The bot says the same reasons through Bot::explain (`play --explain`).
+  auto bot = make_heuristic_bot();
+  Rng rng(1, 1);
+  const std::vector<Action> buf = legal(up, 0);
+  const Observation obs(up, 0, &resampler(), buf);
+  EXPECT_EQ(bot->act(obs, rng), Move::make(kClubs).encode());
+  EXPECT_EQ(bot->explain(), why_up);
 }
 
 TEST(BridgeBots, TheHeuristicBeatsRandomPlay) {

@@ -98,6 +98,12 @@ GameInfo game_info() {
              [] { return make_heuristic_bot(); }}};
   g.validate = validate;
   g.new_game = state_factory<BridgeWhistState, Rules>();
+  // Partners sit opposite (S1): seats 0 and 2 against 1 and 3.
+  g.sides = [](int players) {
+    std::vector<int> side(static_cast<std::size_t>(players));
+    for (int s = 0; s < players; ++s) side[static_cast<std::size_t>(s)] = side_of(s);
+    return side;
+  };
   g.resampler = &resampler();
   g.search = &search_hints();
   return g;

@@ -7,6 +7,7 @@
 #include "core/small_vec.h"
 #include "core/story.h"
 #include "games/bridge_whist/bridge_whist.h"
+#include "kit/cut.h"
 #include "kit/tricks.h"
 
 namespace parlour::bridge_whist {
@@ -53,6 +54,23 @@ struct DealScore {
   std::array<int, 2> games{}, totals{};  // after it: games won, and every point
 };
 
+// One deal's lines on the score-sheet, as DealScore scored them, small: the
+// state carries the whole rubber's sheet and copies it without allocating (a
+// rubber has at most 45 deals: a game takes at most 15, each deal giving 2 or
+// more below the line).
+struct SheetDeal {
+  std::int16_t below = 0, honours_points = 0;
+  std::array<std::int16_t, 2> chicane{}, above{};
+  std::int8_t deal = 0, strain = 0, doubles = 0, odd_side = 0, odd = 0;
+  std::int8_t honours_side = -1, slam_side = -1, slam = 0, game_side = -1, rubber_side = -1;
+  Honours honours = Honours::kNone;
+  std::array<std::uint8_t, 2> void_hands{};
+  std::array<bool, 2> chicane_taken{};
+
+  static SheetDeal of(const DealScore& d);
+};
+inline constexpr int kMaxDeals = 45;
+
 // What the last transition did, for narration: plain data.
 struct Event {
   enum Kind : std::uint8_t { kNone, kCut, kDeal, kMake, kPass, kDouble, kContent, kPlay };
@@ -73,9 +91,7 @@ struct Event {
 
 // The bulky facts, for narration (core/story.h).
 struct Scene {
-  SmallVec<Card, 52> cut;  // the cards cut for the first deal, round by round
-  SmallVec<std::int8_t, 52> cutter;
-  SmallVec<std::uint8_t, 16> round_ends;
+  kit::Cut cut;  // the cards cut for the first deal
   SeatCards<52, kPlayers> dealt;
   Hand dummy;  // laid down at the opening lead
   Seat dummy_seat = kNobody;
@@ -93,6 +109,8 @@ class BridgeWhistState final : public Narrated<BridgeWhistState, Event, Scene> {
   void apply_chance(Rng& rng) override;
   std::string action_label(Seat seat, Action a) const override;
   View view(Seat viewer) const override;
+  // The score-sheet as `viewer` reads it (seated: "We" and "They").
+  ScoreSheet sheet(Seat viewer) const;
   static void tell(const Rules& r, const Event& e, const Scene& sc, const Words& w,
                    std::vector<std::string>& out);
   Outcome outcome() const override;
@@ -129,6 +147,8 @@ class BridgeWhistState final : public Narrated<BridgeWhistState, Event, Scene> {
   int total(int side) const { return below(side) + above(side); }
   int deals_done() const { return deals_; }
   const DealScore& last_deal() const { return last_; }
+  // Every deal scored this rubber, in order: the score-sheet is written from it.
+  const SmallVec<SheetDeal, kMaxDeals>& history() const { return history_; }
   // The points a side needs for game (seed 003, B5: "how many points he
   // needs to win the game").
   int needs(int side) const { return 30 - below_game(side); }
@@ -172,6 +192,7 @@ class BridgeWhistState final : public Narrated<BridgeWhistState, Event, Scene> {
   std::array<int, 2> below_{}, above_{}, game_below_{}, games_{};
   int deals_ = 0;
   DealScore last_;
+  SmallVec<SheetDeal, kMaxDeals> history_;
   Pile cut_;  // the cards cut for the first deal, on show until the first deal ends
   int actions_ = 0;
 };

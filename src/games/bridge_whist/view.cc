@@ -30,7 +30,102 @@ std::string value_words(int strain, int doubles) {
   return std::to_string(v) + " a trick";
 }
 
+std::string times_words(int doubles) {
+  return doubles == 0   ? ""
+         : doubles == 1 ? ", doubled"
+                        : ", doubled " + std::to_string(doubles) + " times";
+}
+
 }  // namespace
+
+// B1: "The total is written on the score-sheet". The sheet is written from
+// each deal's score as it was scored (history_), never worked back from the
+// totals; a score set by a test without deals is carried in on one line.
+ScoreSheet BridgeWhistState::sheet(Seat viewer) const {
+  ScoreSheet sh;
+  // Column 0 is the viewer's side; a spectator's is seats 0 and 2.
+  const int mine = viewer >= 0 && viewer < kPlayers ? side_of(viewer) : 0;
+  const auto col = [&](int side) { return side == mine ? 0 : 1; };
+  if (viewer >= 0 && viewer < kPlayers) {
+    sh.columns = {"We", "They"};
+    sh.note =
+        "We: you and " + seat_name(partner_of(viewer)) + "; They: " + side_name(1 - mine) + ".";
+  } else {
+    sh.columns = {"N-S", "E-W"};
+    sh.note = "N-S: " + side_name(0) + "; E-W: " + side_name(1) + ".";
+  }
+  const auto entry = [&](std::string what, int side, int points) {
+    SheetEntry e{std::move(what), {0, 0}, false};
+    e.points[static_cast<std::size_t>(col(side))] = points;
+    return e;
+  };
+  std::array<int, 2> above_sum{}, below_sum{};
+  for (const SheetDeal& d : history_) {
+    const std::string deal = "deal " + std::to_string(d.deal) + ": ";
+    SheetEntry b = entry(deal + std::to_string(d.odd) + " by cards in " + strain_name(d.strain) +
+                             times_words(d.doubles),
+                         d.odd_side, d.below);
+    b.ruled = d.game_side >= 0;
+    if (b.ruled) b.what += "; game";
+    sh.below.push_back(std::move(b));
+    below_sum[static_cast<std::size_t>(d.odd_side)] += d.below;
+    if (d.honours_side >= 0)
+      sh.above.push_back(
+          entry(deal + std::string(honours_words(d.honours)), d.honours_side, d.honours_points));
+    for (int side = 0; side < 2; ++side) {
+      const int c = d.chicane[static_cast<std::size_t>(side)];
+      if (c == 0) continue;
+      const std::string what =
+          deal + (d.void_hands[static_cast<std::size_t>(side)] == 2 ? "double chicane" : "chicane");
+      // American laws (S4): taken from the adversaries' honours, written as
+      // a deduction in their column.
+      sh.above.push_back(
+          d.chicane_taken[static_cast<std::size_t>(side)]
+              ? entry(deal + "less the adversaries' " +
+                          (d.void_hands[static_cast<std::size_t>(side)] == 2 ? "double chicane"
+                                                                             : "chicane"),
+                      1 - side, -c)
+              : entry(what, side, c));
+    }
+    if (d.slam_side >= 0)
+      sh.above.push_back(
+          entry(deal + (d.slam == 40 ? "grand slam" : "little slam"), d.slam_side, d.slam));
+    for (int side = 0; side < 2; ++side)
+      above_sum[static_cast<std::size_t>(side)] += d.above[static_cast<std::size_t>(side)];
+    if (d.rubber_side >= 0) {
+      sh.above.push_back(entry("rubber", d.rubber_side, 100));
+      above_sum[static_cast<std::size_t>(d.rubber_side)] += 100;
+    }
+  }
+  // Points set without a deal (tests' positions): carried in, so that the
+  // sheet's columns add up to the score.
+  for (int side = 0; side < 2; ++side) {
+    if (const int b = below(side) - below_sum[static_cast<std::size_t>(side)]; b)
+      sh.below.insert(sh.below.begin(), entry("brought forward", side, b));
+    if (const int a = above(side) - above_sum[static_cast<std::size_t>(side)]; a)
+      sh.above.insert(sh.above.begin(), entry("brought forward", side, a));
+  }
+  sh.games = {games(mine), games(1 - mine)};
+  sh.totals = {total(mine), total(1 - mine)};
+  if (r_.scope == Scope::kDeal) sh.games.clear();
+  if (phase_ == Phase::kOver) {
+    const int diff = sh.totals[0] - sh.totals[1];
+    const std::string& a = sh.columns[diff > 0 ? 0 : 1];
+    const std::string points = std::to_string(diff > 0 ? diff : -diff) + " points";
+    if (diff == 0) {
+      sh.result = "The totals are level: nobody wins anything.";
+    } else if (r_.scope == Scope::kRubber && games_[0] != games_[1]) {
+      const int w = col(games_[0] > games_[1] ? 0 : 1);
+      const std::string& rw = sh.columns[static_cast<std::size_t>(w)];
+      sh.result = (diff > 0) == (w == 0) ? rw + " win the rubber and " + points + "."
+                                         : rw + " win the rubber, but " + a +
+                                               " are ahead on the totals and win " + points + ".";
+    } else {
+      sh.result = a + " are ahead on the totals and win " + points + ".";
+    }
+  }
+  return sh;
+}
 
 std::string BridgeWhistState::action_label(Seat seat, Action a) const {
   const auto m = Move::decode(a);
@@ -170,7 +265,8 @@ View BridgeWhistState::view(Seat viewer) const {
     legal_actions(viewer, legal);
     const Seat p = player();
     const Hand& from = hand(p);
-    const std::array<const char*, kStrains> keys = {"c", "d", "h", "s", "n"};
+    // Whole words: `s` shows the score-sheet at the terminal.
+    const std::array<const char*, kStrains> keys = {"clubs", "diamonds", "hearts", "spades", "nt"};
     for (Action a : legal) {
       const Move m = *Move::decode(a);
       Choice c{a, action_label(viewer, a), "", {}, {}};
@@ -230,6 +326,7 @@ View BridgeWhistState::view(Seat viewer) const {
     }
   }
   if (over) v.result = outcome().summary;
+  v.sheet = sheet(viewer);
   return v;
 }
 
@@ -238,21 +335,9 @@ void BridgeWhistState::tell(const Rules& r, const Event& e, const Scene& sc, con
   switch (e.kind) {
     case Event::kNone:
       return;
-    case Event::kCut: {
-      std::size_t from = 0;
-      for (std::size_t k = 0; k < sc.round_ends.size(); ++k) {
-        std::string line = k == 0 ? "For the first deal each player cuts:"
-                                  : "A tie for the lowest: they cut again:";
-        for (std::size_t i = from; i < sc.round_ends[k]; ++i)
-          line += std::string(i == from ? " " : ", ") + w.who(sc.cutter[i]) + " " +
-                  card_token(sc.cut[i]);
-        out.push_back(line + ".");
-        from = sc.round_ends[k];
-      }
-      out.push_back(w.who(e.actor) + " cut the lowest card (the ace is low) and " +
-                    w.verb(e.actor, "deal") + " first.");
+    case Event::kCut:
+      kit::tell_cut(sc.cut, w, out);
       return;
-    }
     case Event::kDeal:
       out.push_back("Deal " + std::to_string(e.deal) + ": " + w.says(e.actor, "deal") +
                     " thirteen cards each; no card is turned up.");

@@ -1,0 +1,266 @@
+// What each seat sees of Conquian, the labels of its moves, and the story.
+#include <algorithm>
+#include <bit>
+
+#include "games/conquian/state.h"
+
+namespace parlour::conquian {
+namespace {
+
+using kit::card_bit;
+
+std::string counters_text(int n) {
+  return std::to_string(n) + (n == 1 ? " counter" : " counters");
+}
+
+// Zones, in order: each seat's hand (zone s); each seat's melds, three
+// zones a seat; the faced card; the stock; the cards turned down; the pool;
+// the cards cut for the first deal.
+int hand_zone(Seat s) {
+  return s;
+}
+
+}  // namespace
+
+std::string ConquianState::action_label(Seat seat, Action a) const {
+  const auto m = Move::decode(a);
+  if (!m) return "action " + std::to_string(a);
+  switch (m->kind) {
+    case Move::kMeld: {
+      const CardBits add = hand_bits(seat, m->mask);
+      if (!add) return "add " + card_token(faced_) + " to your melds";
+      return "meld " + card_token(faced_) + " with " + kit::meld_text(add, meld_);
+    }
+    case Move::kDiscard: {
+      const Hand& h = hand(seat);
+      return static_cast<std::size_t>(m->pos) < h.size()
+                 ? "discard " + card_token(h[static_cast<std::size_t>(m->pos)])
+                 : "discard";
+    }
+    case Move::kPass:
+      return last_ ? "let " + card_token(faced_) + " go" : "pass " + card_token(faced_);
+    case Move::kForce:
+      return "force " + seat_name(opponent(seat)) + " to take " + card_token(faced_);
+  }
+  return "";
+}
+
+View ConquianState::view(Seat viewer) const {
+  const bool over = phase_ == Phase::kOver;
+  // Between deals the hands lie face up (the deal is shown as it ended).
+  const bool shown = over || (phase_ == Phase::kDeal && deals_ > 0);
+  const bool all = shown || viewer == kEveryone;
+  const int n = r_.players;
+  View v = view_base("conquian", viewer, n);
+  v.dealer = dealer_;
+  v.hand = deals_ + (phase_ == Phase::kDeal || over ? 0 : 1);
+  if (v.hand < 1) v.hand = 1;
+  v.hands = r_.deals;
+  v.hand_word = "deal";
+  v.score_word = "counters";
+  if (r_.names == Names::kSpanish) v.card_names = "spanish";
+  v.terminal = over;
+  const bool live = phase_ == Phase::kOffer || phase_ == Phase::kDiscard;
+  for (Seat s = 0; s < n; ++s) {
+    SeatInfo si;
+    si.name = seat_name(s);
+    si.cards = static_cast<int>(hand(s).size());
+    si.score = chips_.balance(s);
+    si.counters.push_back(chips_.counter(s, "counters"));
+    if (live && plays(s)) si.counters.push_back({"melded", static_cast<double>(melded_count(s))});
+    std::string st;
+    auto add = [&](const std::string& x) { st += (st.empty() ? "" : ", ") + x; };
+    if (phase_ != Phase::kCut && s == dealer_) add(plays(s) ? "dealer" : "dealer, sits out");
+    if (live && plays(s)) add(std::to_string(melded_count(s)) + " / 11 melded");
+    if (phase_ == Phase::kOffer && s == turn_) add("may take " + card_token(faced_));
+    if (phase_ == Phase::kDiscard && s == turn_) add("to discard");
+    si.status = st;
+    v.seats.push_back(std::move(si));
+  }
+  for (Seat s = 0; s < n; ++s) {
+    Zone z{ZoneKind::kHand, Layout::kHand, s, seat_name(s) + "'s hand", {}, "", 0, 0};
+    for (Card c : hand(s))
+      z.cards.push_back({all || viewer == s ? std::optional<Card>(c) : std::nullopt, shown});
+    v.zones.push_back(std::move(z));
+  }
+  for (Seat s = 0; s < n; ++s) {
+    // C1: "the meld on the table is always separate valid combinations":
+    // one zone a meld, sequences in order.
+    const kit::MeldList melds = layout(s);
+    for (int k = 0; k < kMeldZones; ++k) {
+      Zone z{ZoneKind::kPairs,
+             Layout::kRow,
+             s,
+             seat_name(s) + "'s meld " + std::to_string(k + 1),
+             {},
+             "",
+             0,
+             0};
+      if (static_cast<std::size_t>(k) < melds.size())
+        for (Card c : kit::in_order(melds[static_cast<std::size_t>(k)], meld_))
+          z.cards.push_back({c, true});
+      v.zones.push_back(std::move(z));
+    }
+  }
+  Zone f{ZoneKind::kTable, Layout::kPile, kNobody, "faced card", {}, "", 0, 0};
+  if (phase_ == Phase::kOffer) {
+    f.cards.push_back({faced_, true});
+    // Short: the seat offered it says so in its status.
+    f.note = (how_ == Faced::kDiscarded ? "discarded by "
+              : last_                   ? "passed by "
+                                        : "turned by ") +
+             seat_name(from_);
+  }
+  v.zones.push_back(std::move(f));
+  Zone stock{ZoneKind::kStock, Layout::kPile, kNobody, "stock", {}, "", 0, 0};
+  // Face down; the narrator (kEveryone) knows each card.
+  for (Card c : stock_)
+    stock.cards.push_back({viewer == kEveryone ? std::optional<Card>(c) : std::nullopt, false});
+  stock.note = std::to_string(stock_.size()) + " to turn";
+  v.zones.push_back(std::move(stock));
+  // Cards nobody took, turned down: every one of them was seen.
+  Zone dead{ZoneKind::kDiscard, Layout::kPile, kNobody, "turned down", {}, "", 0, 0};
+  for (Card c : dead_) dead.cards.push_back({c, true});
+  if (!dead_.empty()) dead.note = "let go by both: every card was seen";
+  v.zones.push_back(std::move(dead));
+  // The pool, while it holds counters (after a tableau).
+  if (pool() > 0)
+    v.zones.push_back(chips_.pot_zone(0, "the pool", "to the winner of the next deal (tableau)"));
+
+  if (deals_ > 0) {
+    v.last_hand.hand = deals_;
+    v.last_hand.summary = last_winner_ == kNobody
+                              ? "Deal " + std::to_string(deals_) + " was a tableau."
+                              : seat_name(last_winner_) + " won deal " + std::to_string(deals_) +
+                                    ": " + seat_name(last_loser_) + " paid " +
+                                    counters_text(last_paid_) + ".";
+    for (Seat s = 0; s < n; ++s) {
+      v.last_hand.points.push_back(last_change_[static_cast<std::size_t>(s)]);
+      v.last_hand.totals.push_back(chips_.balance(s));
+    }
+  }
+
+  if (viewer >= 0 && actors().has(viewer)) {
+    std::vector<Action> legal;
+    legal_actions(viewer, legal);
+    for (Action a : legal) {
+      const Move m = *Move::decode(a);
+      Choice c{a, action_label(viewer, a), "", {}, {}};
+      switch (m.kind) {
+        case Move::kMeld: {
+          c.key = "m";
+          for (std::size_t i = 0; i < hand(viewer).size(); ++i)
+            if (m.mask >> i & 1) {
+              c.key += " " + std::to_string(i + 1);
+              c.picks.push_back({hand_zone(viewer), static_cast<int>(i)});
+            }
+          break;
+        }
+        case Move::kDiscard:
+          c.key = std::to_string(m.pos + 1);
+          c.picks = {{hand_zone(viewer), m.pos}};
+          break;
+        case Move::kPass:
+          c.key = "p";
+          break;
+        case Move::kForce:
+          c.key = "f";
+          break;
+      }
+      v.choices.push_back(std::move(c));
+    }
+    const std::string count =
+        " You have " + std::to_string(melded_count(viewer)) + " of 11 melded.";
+    if (phase_ == Phase::kDiscard) {
+      v.prompt = "Discard a card: it is offered to " + seat_name(opponent(viewer)) + "." + count;
+    } else {
+      // Melds are made by selecting their cards (the browser) or naming
+      // their places (m 2 3 at the terminal; ? lists them all).
+      v.prompt = "Meld " + card_token(faced_) +
+                 " with cards of your hand (select them, then Meld; at the terminal m and their "
+                 "places), or " +
+                 (last_ ? "let it go" : "pass it to " + seat_name(opponent(viewer))) +
+                 ". A faced card is melded or passed, never taken into the hand." + count;
+    }
+  }
+  if (over) v.result = outcome().summary;
+  return v;
+}
+
+void ConquianState::tell(const Rules& r, const Event& e, const Scene& sc, const Words& w,
+                         std::vector<std::string>& out) {
+  const kit::MeldRules meld =
+      r.pack == Pack::kSpanish ? kit::MeldRules::spanish() : kit::MeldRules::ace_to_ten();
+  auto turned = [&]() {
+    if (e.turned.valid())
+      out.push_back(w.who(e.turner) + " " + w.verb(e.turner, "turn") + " up " +
+                    card_token(e.turned) + " from the stock.");
+  };
+  switch (e.kind) {
+    case Event::kNone:
+      return;
+    case Event::kCut:
+      kit::tell_cut(sc.cut, w, out);
+      return;
+    case Event::kDeal:
+      out.push_back(
+          "Deal " + std::to_string(e.deal) + ": " + w.says(e.actor, "deal") + " ten cards each" +
+          (r.players == 3 ? " to the other two, and " + w.verb(e.actor, "sit", "sits") + " out"
+                          : "") +
+          ".");
+      tell_own_hand(w, sc.dealt, out);
+      turned();
+      return;
+    case Event::kMeld:
+      out.push_back(e.added ? w.says(e.actor, "meld") + " " + card_token(e.card) + " with " +
+                                  kit::meld_text(e.added, meld) + "."
+                            : w.says(e.actor, "add") + " " + card_token(e.card) + " to " +
+                                  (w.you(e.actor) ? "your" : "his") + " melds.");
+      break;
+    case Event::kForce:
+      out.push_back(w.says(e.actor, "force") + " " + w.whom(e.forced) + " to take " +
+                    card_token(e.card) + " onto " + w.whose(e.forced) + " melds.");
+      break;
+    case Event::kDiscard:
+      out.push_back(w.says(e.actor, "discard") + " " + card_token(e.card) + ".");
+      return;
+    case Event::kPass:
+      out.push_back(e.dead ? w.says(e.actor, "let") + " " + card_token(e.card) +
+                                 " go: it is turned down."
+                           : w.says(e.actor, "pass") + " " + card_token(e.card) + ".");
+      turned();
+      break;
+  }
+  if (!e.deal_done) return;
+  if (e.winner == kNobody) {
+    out.push_back("The stock is out: deal " + std::to_string(e.deal) + " is a tableau" +
+                  (e.pool_in ? "; " + w.who(sc.players[0]) + " and " + w.whom(sc.players[1]) +
+                                   " put " + counters_text(e.pool_in / 2) +
+                                   " each into the pool, for the winner of the next deal."
+                   : r.tableau == Tableau::kCarry
+                       ? ": its stake goes to the winner of the next deal."
+                       : ": nobody pays."));
+  } else {
+    out.push_back(w.who(e.winner) + " " + w.verb(e.winner, "have", "has") +
+                  " eleven cards down and " + w.verb(e.winner, "win") + " deal " +
+                  std::to_string(e.deal) + ".");
+    out.push_back(w.who(e.loser) + " " + w.verb(e.loser, "pay") + " " + w.whom(e.winner) + " " +
+                  counters_text(e.paid) + ".");
+    if (e.pool_won)
+      out.push_back(w.who(e.winner) + " " + w.verb(e.winner, "take") + " the " +
+                    counters_text(e.pool_won) + " in the pool.");
+  }
+  std::string back;
+  for (Seat s = 0; s < r.players; ++s)
+    if (const int n = e.returned[static_cast<std::size_t>(s)]; n > 0)
+      back += std::string(back.empty() ? "" : ", ") + w.who(s) + " " + w.verb(s, "take") + " " +
+              counters_text(n) + " back";
+  if (!back.empty()) out.push_back("The match is over with counters in the pool: " + back + ".");
+  for (Seat s = 0; s < r.players; ++s)
+    if (!sc.shown[static_cast<std::size_t>(s)].empty())
+      out.push_back(w.who(s) + " " + w.verb(s, "hold", "holds") + " " +
+                    token_list(sc.shown[static_cast<std::size_t>(s)]) + ".");
+  if (e.over) out.push_back(sc.summary);
+}
+
+}  // namespace parlour::conquian
