@@ -16,9 +16,9 @@ namespace parlour::kit {
 
 struct Cut {
   Seat dealer = kNobody;
-  SmallVec<Card, 64> cards;           // the cards cut, round by round
-  SmallVec<std::int8_t, 64> cutter;   // who cut each
-  SmallVec<std::uint8_t, 64> rounds;  // where each round of cutting ends in `cards`
+  SmallVec<Card, 104> cards;          // the cards cut, round by round (two packs at most)
+  SmallVec<std::int8_t, 104> cutter;  // who cut each
+  SmallVec<std::uint8_t, 104> rounds;  // where each round of cutting ends in `cards`
 };
 
 // The seats of `seats` (a mask) cut from `deck`, a shuffled pack, in seat

@@ -54,7 +54,7 @@ async function main() {
       const hand = mine.locator('.own-hand .card');
       if ((await page.locator('[aria-label^="faced card: 1 card"]').count()) > 0) {
         const note = (await faced.textContent()) ?? '';
-        check(/turned by|discarded by/.test(note), `${where}: the faced card does not say who faced it: "${note}"`);
+        check(/turned by|discarded by|passed by/.test(note), `${where}: the faced card does not say who faced it: "${note}"`);
       }
       // A meld of two cards or more, made by selecting its cards: its key, "m 2 5", names their places.
       const keys = await mine.locator('.pick-choices button.pick-choice').evaluateAll((bs) => bs.map((b) => b.getAttribute('data-key') ?? ''));

@@ -135,6 +135,9 @@ class ConquianState final : public Narrated<ConquianState, Event, Scene> {
   int carry_ = 0;  // tableaux carried to the next deal's winner (tableau=carry)
   std::array<int, kMaxPlayers> pool_in_{};  // what each seat put into the pool
   int deals_ = 0;
+  // The cards cut for the first deal, on the table until that deal ends:
+  // the story names them, so they are shown.
+  SmallVec<Card, 104> cut_;
   std::array<int, kMaxPlayers> last_change_{};  // what each seat won or lost in the last deal
   Seat last_winner_ = kNobody, last_loser_ = kNobody;  // the last deal's
   int last_paid_ = 0;

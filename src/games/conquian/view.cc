@@ -127,6 +127,11 @@ View ConquianState::view(Seat viewer) const {
   if (pool() > 0)
     v.zones.push_back(chips_.pot_zone(0, "the pool", "to the winner of the next deal (tableau)"));
 
+  if (!cut_.empty()) {
+    Zone cut{ZoneKind::kTable, Layout::kRow, kNobody, "cut for the first deal", {}, "the lowest deals, the ace low", 0, 0};
+    for (Card c : cut_) cut.cards.push_back({c, true});
+    v.zones.push_back(std::move(cut));
+  }
   if (deals_ > 0) {
     v.last_hand.hand = deals_;
     v.last_hand.summary = last_winner_ == kNobody
@@ -208,7 +213,9 @@ void ConquianState::tell(const Rules& r, const Event& e, const Scene& sc, const 
           (r.players == 3 ? " to the other two, and " + w.verb(e.actor, "sit", "sits") + " out"
                           : "") +
           ".");
-      tell_own_hand(w, sc.dealt, out);
+      // The dealer who sits out (three at the table) holds nothing to be told.
+      if (!(w.viewer() >= 0 && w.viewer() < sc.dealt.seats() && sc.dealt.of(w.viewer()).empty()))
+        tell_own_hand(w, sc.dealt, out);
       turned();
       return;
     case Event::kMeld:

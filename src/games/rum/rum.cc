@@ -52,6 +52,7 @@ void RumState::apply_chance(Rng& rng) {
     ev_.kind = Event::kCut;
     scene_.cut = kit::cut_for_deal(deck, (SeatMask{1} << r_.players) - 1);
     dealer_ = scene_.cut.dealer;
+    for (Card c : scene_.cut.cards) cut_.push_back(c);
     ev_.actor = dealer_;
     phase_ = Phase::kDeal;
     return;
@@ -284,6 +285,7 @@ void RumState::end_turn() {
 
 void RumState::end_deal(Seat winner) {
   ev_.deal_done = true;
+  cut_.clear();
   ev_.winner = winner;
   ev_.deal = ++deals_;
   last_winner_ = winner, last_capped_ = ev_.capped, last_rummy_ = false;

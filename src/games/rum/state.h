@@ -20,7 +20,7 @@ using kit::CardBits;
 // A deal is abandoned, nobody paying, after this many turns without anyone
 // going out (players who will not meld can draw and discard for ever); the
 // story says so.
-inline constexpr int kTurnCap = 300;
+inline constexpr int kTurnCap = 120;
 
 // What the last transition did, for narration: plain data.
 struct Event {
@@ -134,6 +134,9 @@ class RumState final : public Narrated<RumState, Event, Scene> {
   int turns_ = 0;
   Chips chips_;
   int deals_ = 0;
+  // The cards cut for the first deal, on the table until that deal ends:
+  // the story names them, so they are shown.
+  SmallVec<Card, 104> cut_;
   std::array<int, kMaxPlayers> last_change_{};  // what each seat won or lost in the last deal
   std::array<int, kMaxPlayers> debited_{};      // the call (D1): every debit so far
   Seat last_winner_ = kNobody;

@@ -106,6 +106,11 @@ View RumState::view(Seat viewer) const {
   for (Card c : discards_) d.cards.push_back({c, true});
   v.zones.push_back(std::move(d));
 
+  if (!cut_.empty()) {
+    Zone cut{ZoneKind::kTable, Layout::kRow, kNobody, "cut for the first deal", {}, "the lowest deals, the ace low", 0, 0};
+    for (Card c : cut_) cut.cards.push_back({c, true});
+    v.zones.push_back(std::move(cut));
+  }
   if (deals_ > 0) {
     v.last_hand.hand = deals_;
     v.last_hand.summary =
