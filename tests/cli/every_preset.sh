@@ -1,6 +1,7 @@
 # Every name `parlour list` shows plays to the end under --auto, for each
 # player count it allows; its record replays the same story byte for byte;
-# and that story, the same told to seat 0, and another with random bots, pass the story lint
+# and that story, the same told to seat 0, and (at the fewest and the most players) another
+# with random bots, pass the story lint
 # (story_lint.py: issue 36's patterns of a false or garbled line).
 source "$(dirname "$0")/lib.bash"
 # The player range at the end of a list line: "(2-12 players)", "(4 players)"
@@ -29,13 +30,17 @@ while read -r name rest; do
       { fail "$name with $p players: the replay tells another story"; diff "$story.play" "$story.replay" | head -4; }
     # The story as seat 0 was told it: "You" for seat 0, with the verbs for you.
     "$PARLOUR" replay "$story.json" --seat 0 >"$story.seat" 2>&1 || fail "$name with $p players: replay --seat 0 exited $?"
-    "$PARLOUR" play "$name" --auto --players "$p" --seed "$((p + 100))" --bot random >"$story.random" 2>&1 ||
-      fail "$name with $p players and random bots exited $?"
+    # Random bots (stories the game's own bots never reach) at the fewest
+    # and the most players: every count in between is played above.
+    if [ "$p" = "$1" ] || [ "$p" = "$2" ]; then
+      "$PARLOUR" play "$name" --auto --players "$p" --seed "$((p + 100))" --bot random >"$story.random" 2>&1 ||
+        fail "$name with $p players and random bots exited $?"
+    fi
     n=$((n + 1))
   done
 done <"$WORK/list"
 [ "$n" -ge 100 ] && pass "$n preset and player-count games played to the end" || fail "only $n games"
 python3 "$(dirname "$0")/story_lint.py" "$WORK"/*.play "$WORK"/*.random "$WORK"/*.seat >"$WORK/lint" &&
-  pass "$((3 * n)) stories pass the story lint (seat 0's among them)" ||
+  pass "$(ls "$WORK"/*.play "$WORK"/*.random "$WORK"/*.seat | wc -l) stories pass the story lint (seat 0's among them)" ||
   { fail "$(wc -l <"$WORK/lint") lines fail the story lint"; head -20 "$WORK/lint"; }
 finish
