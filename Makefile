@@ -33,7 +33,7 @@ serve: build
 	@$(BUILD)/parlour serve --port $(PORT) --db $(DB)
 
 test: build
-	@cd $(BUILD) && ctest --output-on-failure -j $(TEST_JOBS)
+	@cd $(BUILD) && ctest --output-on-failure -j $(TEST_JOBS) -LE long
 
 bench: build
 	@cmake --build $(BUILD) --target parlour_bench -j $(JOBS)

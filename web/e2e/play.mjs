@@ -178,11 +178,47 @@ async function act(p) {
     const button = (await offer.count()) ? offer : page.locator('.choices button').first();
     if (!(await button.count())) return; // nothing to do here yet
     const label = (await button.locator('.choice-label').textContent()).trim();
+    // As with the fan above: a button still moving (the hand growing under
+    // it on a phone) can be missed by a click aimed where it was.
+    await still(p);
     await button.click();
     log(`${p.label}: pressed "${label}"`);
+    await answered(p, v, `pressing "${label}"`, () => button.click());
+    p.actions++;
+    return;
   }
   await waitVersionAbove(p, v);
   p.actions++;
+}
+
+/** Waits for the view after an action. If none comes, says what the page shows:
+ * a page still waiting for the server's answer (its buttons disabled) fails the
+ * test; a click that never reached the page (nothing sent, the same view) is
+ * made once more, as a person would, and said in the log (once a player). */
+async function answered(p, v, what, again) {
+  try {
+    await waitVersionAbove(p, v);
+  } catch (e) {
+    const state = await p.page
+      .evaluate(() => {
+        const t = document.querySelector('.table-page');
+        const buttons = [...document.querySelectorAll('.choices button')];
+        return {
+          version: t && t.getAttribute('data-version'),
+          status: t && t.getAttribute('data-status'),
+          waiting: buttons.length > 0 && buttons.every((b) => b.disabled),
+          toasts: [...document.querySelectorAll('.toast')].map((x) => x.textContent).join(' | '),
+        };
+      })
+      .catch(() => null);
+    log(`${p.label}: no new view after ${what} at version ${v}; the page shows ${JSON.stringify(state)}`);
+    if (!state || state.waiting || state.status !== 'open' || Number(state.version) !== v || p.pressedAgain) throw e;
+    p.pressedAgain = true;
+    await still(p);
+    await again();
+    log(`${p.label}: the click did not reach the page's table; pressed again`);
+    await waitVersionAbove(p, v);
+  }
 }
 
 /** A person who lets their turn wait is marked away, a bot plays for them, and "I'm back" ends it. */

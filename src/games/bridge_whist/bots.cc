@@ -245,6 +245,30 @@ std::unique_ptr<Bot> make_heuristic_bot() {
   return std::make_unique<HeuristicBot>();
 }
 
+std::optional<kit::DdPosition> dd_position(const State& state, Seat seat) {
+  const auto& s = static_cast<const BridgeWhistState&>(state);
+  if (s.phase() != BridgeWhistState::Phase::kPlay) return std::nullopt;
+  kit::DdPosition p;
+  p.seats = kPlayers;
+  for (Seat h = 0; h < kPlayers; ++h) p.hands[static_cast<std::size_t>(h)] = bits_of(s.hand(h));
+  p.set_trick(s.trick());
+  p.trump = s.trump();
+  // The dealer plays dummy's cards: either way the tricks counted are the side's.
+  p.side = side_of(seat) == 0 ? 0b0101 : 0b1010;
+  return p;
+}
+
+std::unique_ptr<Bot> make_dd_sample_bot(kit::DdSampleOptions options) {
+  kit::DdGame g;
+  g.position = dd_position;
+  g.card = [](const State&, Seat, Action a) {
+    const std::optional<Move> m = Move::decode(a);
+    return m && m->kind == Move::kPlay ? m->card : Card();
+  };
+  g.otherwise = [] { return make_heuristic_bot(); };
+  return kit::make_dd_sample_bot(std::move(g), options);
+}
+
 namespace {
 
 class Hints final : public SearchHints {

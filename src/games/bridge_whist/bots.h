@@ -7,6 +7,7 @@
 #include <string>
 
 #include "core/game.h"
+#include "kit/dd_sample.h"
 
 namespace parlour::bridge_whist {
 
@@ -20,6 +21,14 @@ class BridgeWhistState;
 // hand low, third hand high, covers an honour with an honour, wins as
 // cheaply as it can and otherwise throws its lowest card.
 std::unique_ptr<Bot> make_heuristic_bot();
+
+// Perfect-information sampling (kit/dd_sample.h): each card chosen by the
+// most tricks its side takes, on average, over deals dealt to fit what the
+// seat sees and solved double dummy; the heuristic's makes and doubles.
+std::unique_ptr<Bot> make_dd_sample_bot(kit::DdSampleOptions options = {});
+// A position's card play for the double-dummy solver, the tricks counted
+// those of `seat`'s side; nullopt outside the play.
+std::optional<kit::DdPosition> dd_position(const State& state, Seat seat);
 
 // The heuristic's estimate of the tricks a side takes in each strain with
 // `me`'s hand and an average partner, and the make it chooses (a strain, or

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <bit>
 
 #include "conformance.h"
 #include "core/registry.h"
@@ -664,6 +665,69 @@ TEST(BridgeBots, TheHeuristicBeatsRandomPlay) {
     ahead += s.total(0) - s.total(1);
   }
   EXPECT_GT(ahead, 0);
+}
+
+// dd-sample solves deals it dealt from its view, never the real one: two
+// positions the dealer cannot tell apart (the adversaries' unseen cards
+// exchanged) give the same card and the same means, deal for deal, from the
+// same randomness. The fact this rests on is the resampler's contract, checked
+// by the conformance harness; a bot that solved the real deal even once would
+// show different means here.
+TEST(BridgeBots, DdSampleSolvesOnlyDealsItsViewAllows) {
+  // A card of seat 1 and one of seat 3 of the same suit change places; the
+  // play goes the same way in both deals, never touching either, to the
+  // dealer's turn in the seventh trick (fewer cards: quicker solving). The
+  // first seeded deal where that can be done serves.
+  auto position = [](const std::vector<std::vector<Card>>& h, Card x,
+                     Card y) -> std::optional<BridgeWhistState> {
+    BridgeWhistState s = fresh({"scope=deal"});
+    s.set_deal(0, h);
+    play(s, 0, Move::make(kNoTrumps));
+    play(s, s.to_move(), Move::content());
+    play(s, s.to_move(), Move::content());
+    while (std::popcount(s.played_by(0)) < 6 || s.to_move() != 0 || legal(s, 0).size() < 2) {
+      if (s.phase() != BridgeWhistState::Phase::kPlay) return std::nullopt;
+      const Seat m = s.to_move();
+      const std::vector<Action> l = legal(s, m);
+      const auto a = std::find_if(l.begin(), l.end(),
+                                  [&](Action c) { return c != x.index() && c != y.index(); });
+      if (a == l.end()) return std::nullopt;
+      s.apply(m, *a);
+    }
+    return s;
+  };
+  std::optional<BridgeWhistState> a, b;
+  for (std::uint64_t seed = 1; seed <= 50 && !a; ++seed) {
+    std::vector<Card> pack;
+    for (int i = 0; i < 52; ++i) pack.push_back(Card::from_index(static_cast<std::uint8_t>(i)));
+    Rng deal_rng(seed, 5);
+    deal_rng.shuffle(std::span<Card>(pack));
+    std::vector<std::vector<Card>> hands(4);
+    for (int i = 0; i < 52; ++i) hands[static_cast<std::size_t>(i % 4)].push_back(pack[i]);
+    for (Card x : hands[1])
+      for (Card y : hands[3]) {
+        if (a || x.suit() != y.suit()) continue;
+        std::vector<std::vector<Card>> swapped = hands;
+        *std::find(swapped[1].begin(), swapped[1].end(), x) = y;
+        *std::find(swapped[3].begin(), swapped[3].end(), y) = x;
+        a = position(hands, x, y), b = position(swapped, x, y);
+        if (!a || !b || a->view(0) != b->view(0)) a.reset();
+      }
+  }
+  ASSERT_TRUE(a.has_value());
+  ASSERT_NE(a->view(1), b->view(1));
+  std::vector<std::string> why;
+  std::vector<Action> chosen;
+  for (const BridgeWhistState* s : {&*a, &*b}) {
+    std::unique_ptr<Bot> bot = make_dd_sample_bot({.samples = 6, .seconds = 0});
+    const std::vector<Action> l = legal(*s, 0);
+    Rng rng(7, 7);
+    chosen.push_back(bot->act(Observation(*s, 0, &resampler(), l), rng));
+    why.push_back(bot->explain());
+  }
+  EXPECT_EQ(chosen[0], chosen[1]);
+  EXPECT_EQ(why[0], why[1]);
+  EXPECT_NE(why[0].find("over 6 deals"), std::string::npos) << why[0];
 }
 
 TEST(BridgeConformance, EveryPresetAndPlayerCount) {

@@ -95,7 +95,13 @@ GameInfo game_info() {
              "makes the trump by its sure tricks and the points its side needs for game (passes a "
              "weak hand; as a partner, the forced make of the old Dummy Bridge); doubles on sure "
              "tricks; leads its longest suit, second hand low, third hand high",
-             [] { return make_heuristic_bot(); }}};
+             [] { return make_heuristic_bot(); }},
+            {"dd-sample",
+             "plays each card by double-dummy sampling: deals the unseen cards anew up to 24 times "
+             "as its view allows, solves each deal and plays the card that takes its side the most "
+             "tricks on average (at most 1 s a card); makes and doubles as the heuristic",
+             [] { return make_dd_sample_bot(); },
+             /*slow=*/true}};
   g.validate = validate;
   g.new_game = state_factory<BridgeWhistState, Rules>();
   // Partners sit opposite (S1): seats 0 and 2 against 1 and 3.

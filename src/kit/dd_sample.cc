@@ -1,0 +1,102 @@
+#include "kit/dd_sample.h"
+
+#include <chrono>
+#include <cstdio>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace parlour::kit {
+namespace {
+
+class DdSampleBot final : public Bot {
+ public:
+  DdSampleBot(DdGame game, DdSampleOptions options)
+      : game_(std::move(game)), options_(options), solver_(16) {}
+
+  Action act(const Observation& obs, Rng& rng) override {
+    why_.clear();
+    const std::span<const Action> legal = obs.legal();
+    // Past its deadline already (a server's cap), no deal is solved: the
+    // game's own bot answers at once.
+    if (!obs.can_sample() || obs.past_deadline()) return otherwise(obs, rng);
+    std::unique_ptr<State> deal = obs.sample(rng);
+    if (!deal) return otherwise(obs, rng);
+    std::optional<DdPosition> position = game_.position(*deal, obs.seat());
+    if (!position) return otherwise(obs, rng);
+    if (legal.size() == 1) {
+      why_ = "its only card";
+      return legal[0];
+    }
+    std::vector<Card> cards(legal.size());
+    for (std::size_t i = 0; i < legal.size(); ++i)
+      cards[i] = game_.card(*deal, obs.seat(), legal[i]);
+
+    using Clock = std::chrono::steady_clock;
+    const auto started = Clock::now();
+    const auto out_of_time = [&] {
+      if (obs.past_deadline()) return true;
+      return options_.seconds > 0 &&
+             std::chrono::duration<double>(Clock::now() - started).count() >= options_.seconds;
+    };
+    // Tricks summed over the deals, by legal action: every deal is solved
+    // for every card, so the means compare the cards on the same deals.
+    std::vector<long> sums(legal.size(), 0);
+    int solved = 0;
+    for (int i = 0; i < options_.samples; ++i) {
+      if (i > 0) {
+        if (out_of_time()) break;
+        deal = obs.sample(rng);
+        if (!deal) continue;
+        position = game_.position(*deal, obs.seat());
+        if (!position) continue;
+      }
+      const std::array<std::int8_t, 52> plays = solver_.plays(*position);
+      for (std::size_t k = 0; k < legal.size(); ++k)
+        if (cards[k].is_standard() && plays[cards[k].index()] >= 0)
+          sums[k] += plays[cards[k].index()];
+      ++solved;
+    }
+    std::size_t best = 0;
+    for (std::size_t k = 1; k < legal.size(); ++k)
+      if (sums[k] > sums[best]) best = k;
+    explain_means(cards, sums, solved, best);
+    return legal[best];
+  }
+
+  std::string explain() const override { return why_; }
+
+ private:
+  Action otherwise(const Observation& obs, Rng& rng) {
+    if (!other_) other_ = game_.otherwise();
+    const Action a = other_->act(obs, rng);
+    why_ = other_->explain();
+    return a;
+  }
+
+  void explain_means(const std::vector<Card>& cards, const std::vector<long>& sums, int solved,
+                     std::size_t best) {
+    why_ = "over " + std::to_string(solved) + (solved == 1 ? " deal" : " deals") +
+           " dealt to fit what it sees, the tricks its side takes from here double dummy after";
+    for (std::size_t k = 0; k < cards.size(); ++k) {
+      char mean[16];
+      std::snprintf(mean, sizeof mean, "%.2f", static_cast<double>(sums[k]) / solved);
+      why_ += (k ? ", " : " ") + short_name(cards[k], Charset::kAscii) + " " + mean;
+    }
+    why_ += "; so plays " + short_name(cards[best], Charset::kAscii) + ", the best mean";
+  }
+
+  DdGame game_;
+  DdSampleOptions options_;
+  DdSolver solver_;  // its table carries over from deal to deal
+  std::unique_ptr<Bot> other_;
+  std::string why_;
+};
+
+}  // namespace
+
+std::unique_ptr<Bot> make_dd_sample_bot(DdGame game, DdSampleOptions options) {
+  return std::make_unique<DdSampleBot>(std::move(game), options);
+}
+
+}  // namespace parlour::kit

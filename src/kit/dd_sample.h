@@ -1,0 +1,39 @@
+// Perfect-information sampling for trick games ("dd-sample"): for each card
+// decision, deal the hidden cards anew many times consistently with what the
+// seat sees (the game's resampler), solve each deal double dummy (dd_solver.h)
+// and play the card whose mean over the deals is best. Every other decision
+// (bids, makes, doubles) goes to the game's own bot.
+//
+// The bot never reads the real position: the solver sees only sampled deals,
+// and whether a decision is a card play is read from a sample too.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <optional>
+
+#include "core/game.h"
+#include "kit/dd_solver.h"
+
+namespace parlour::kit {
+
+// What the bot needs of a trick game.
+struct DdGame {
+  // The card play of a full position as the solver reads it, `side` the
+  // seats whose tricks count for `seat`; nullopt where `seat`'s decision is
+  // not a card to a trick.
+  std::function<std::optional<DdPosition>(const State& state, Seat seat)> position;
+  // The card that `a` plays, or Card() where it plays none.
+  std::function<Card(const State& state, Seat seat, Action a)> card;
+  // The bot for every decision that is not a card.
+  std::function<std::unique_ptr<Bot>()> otherwise;
+};
+
+struct DdSampleOptions {
+  int samples = 24;      // deals solved a card decision, at most
+  double seconds = 1.0;  // and at most this long (0: no limit); the first deal is always solved
+};
+
+std::unique_ptr<Bot> make_dd_sample_bot(DdGame game, DdSampleOptions options = {});
+
+}  // namespace parlour::kit
