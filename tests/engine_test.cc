@@ -17,27 +17,9 @@
 #include "conformance.h"
 #include "core/seeds.h"
 #include "core/table.h"
+#include "count_allocations.h"
 #include "games/registry.h"
 #include "toy_games.h"
-
-// Every allocation of this test program is counted, so that a test can say
-// how many a stretch of play made. (g++ cannot see that our new and delete
-// pair up through malloc and free.)
-#pragma GCC diagnostic ignored "-Wmismatched-new-delete"
-namespace {
-std::atomic<std::uint64_t> g_allocations{0};
-}  // namespace
-void* operator new(std::size_t n) {
-  ++g_allocations;
-  if (void* p = std::malloc(n ? n : 1)) return p;
-  throw std::bad_alloc();
-}
-void operator delete(void* p) noexcept {
-  std::free(p);
-}
-void operator delete(void* p, std::size_t) noexcept {
-  std::free(p);
-}
 
 namespace parlour::testing {
 namespace {
@@ -338,10 +320,10 @@ TEST(Engine, RandomPlayoutsAllocateNothingPerStep) {
     std::uint64_t steps = 0, allocations = 0;
     for (std::uint64_t seed = 1; seed <= 300; ++seed) {
       t.restart(seed);
-      const std::uint64_t before = g_allocations;
+      const std::uint64_t before = heap_allocations;
       ASSERT_TRUE(t.run(at));
       if (seed > 200)
-        allocations += g_allocations - before, steps += static_cast<std::uint64_t>(t.version());
+        allocations += heap_allocations - before, steps += static_cast<std::uint64_t>(t.version());
     }
     EXPECT_GT(steps, 1000u);
     EXPECT_EQ(allocations, 0u) << "over " << steps << " steps";

@@ -1,6 +1,7 @@
 #include "cli/commands.h"
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cmath>
 #include <fstream>
@@ -779,8 +780,89 @@ int fairness(const FairnessArgs& a, std::ostream& out, std::ostream& err) {
   return 0;
 }
 
+namespace {
+
+// "a trick", "two tricks": in words, since a seat's name ends in a number.
+std::string tricks_words(int n) {
+  static constexpr std::array<const char*, 14> kWords = {
+      "no tricks",   "a trick",       "two tricks",    "three tricks",   "four tricks",
+      "five tricks", "six tricks",    "seven tricks",  "eight tricks",   "nine tricks",
+      "ten tricks",  "eleven tricks", "twelve tricks", "thirteen tricks"};
+  return n >= 0 && n < 14 ? kWords[static_cast<std::size_t>(n)] : std::to_string(n) + " tricks";
+}
+
+// The seat whose card is played and its partners, for people: "Seat 1",
+// "Seat 0 and Seat 2".
+std::string side_words(const GameInfo& g, int players, Seat player) {
+  const std::vector<int> side = sides_of(g, players);
+  std::uint32_t mask = 0;
+  for (Seat s = 0; s < players; ++s)
+    if (side[static_cast<std::size_t>(s)] == side[static_cast<std::size_t>(player)])
+      mask |= 1u << s;
+  return seat_names(mask);
+}
+
+// Which games analyse their play double dummy.
+std::string games_with_double_dummy() {
+  std::string names;
+  for (const GameInfo& g : games())
+    if (g.double_dummy) names += (names.empty() ? "" : ", ") + std::string(g.name);
+  return names;
+}
+
+// What replay --dd says of each trick: the cards that cost their side tricks
+// against double-dummy play, each measured against the best card the seat
+// held then.
+class DdCommentary {
+ public:
+  DdCommentary(const GameInfo& g, int players) : g_(g), players_(players) {}
+
+  // After each step, with the state it produced: the card just played is
+  // weighed by the analysis made before it; a trick over is told.
+  void after(const State& s, const Step& step, std::vector<std::string>& lines) {
+    if (before_ && !step.chance) {
+      int best = -1;
+      const DdPlay* played = nullptr;
+      for (const DdPlay& p : before_->plays) {
+        best = std::max(best, p.tricks);
+        if (p.action == step.action) played = &p;
+      }
+      if (played && played->tricks < best)
+        costs_.push_back(seat_name(before_->player) + "'s " + card_token(played->card) + " cost " +
+                         side_words(g_, players_, before_->player) + " " +
+                         tricks_words(best - played->tricks));
+      ++cards_;
+    }
+    before_.reset();
+    if (s.to_move() >= 0) before_ = g_.double_dummy->plays(s);
+    if (cards_ > 0 && (!before_ || before_->in_trick == 0)) {
+      std::string line = "  Double dummy: ";
+      if (costs_.empty()) {
+        line += side_count(g_, players_) < players_
+                    ? "no card of this trick cost its side a trick."
+                    : "no card of this trick cost its player a trick.";
+      } else {
+        for (std::size_t i = 0; i < costs_.size(); ++i) line += (i ? "; " : "") + costs_[i];
+        line += ".";
+      }
+      lines.push_back(line);
+      costs_.clear();
+      cards_ = 0;
+    }
+  }
+
+ private:
+  const GameInfo& g_;
+  int players_;
+  std::optional<DdPlays> before_;
+  std::vector<std::string> costs_;
+  int cards_ = 0;
+};
+
+}  // namespace
+
 int replay_file(const std::string& path, std::optional<int> seat, const Style& style,
-                std::ostream& out, std::ostream& err) {
+                std::ostream& out, std::ostream& err, bool dd) {
   Result<Record> rec = read_record(path);
   if (!rec.ok()) return fail(err, rec.message());
   if (seat && (*seat < 0 || *seat >= rec->players))
@@ -789,14 +871,24 @@ int replay_file(const std::string& path, std::optional<int> seat, const Style& s
   // Check the whole record first, so a tampered one prints nothing but the error.
   Result<Replayed> checked = replay(*rec);
   if (!checked.ok()) return fail(err, path + ": " + checked.message());
+  const GameInfo& g = *checked->game;
+  if (dd && seat)
+    return fail(err, "--dd reads every hand, so it goes without --seat (a seat's own view)");
+  if (dd && !g.double_dummy)
+    return fail(err, std::string(g.title) +
+                         " has no double-dummy analysis; the games that have it: " +
+                         games_with_double_dummy());
   const Terminal term(style.named_as(checked->state().view(kSpectator)));
   const Seat viewer = seat ? *seat : kEveryone;
-  out << story_header(checked->game->title, rec->preset, rec->players, rec->seed,
+  out << story_header(g.title, rec->preset, rec->players, rec->seed,
                       checked->config().options.changed());
   std::vector<std::string> lines;
-  Result<Replayed> r = replay(*rec, [&](const State& s, const Step&) {
+  std::optional<DdCommentary> commentary;
+  if (dd) commentary.emplace(g, rec->players);
+  Result<Replayed> r = replay(*rec, [&](const State& s, const Step& step) {
     lines.clear();
     s.narrate(viewer, lines);
+    if (commentary) commentary->after(s, step, lines);
     print_lines(out, term, lines);
   });
   if (!r.ok()) return fail(err, path + ": " + r.message());
@@ -809,9 +901,74 @@ int replay_file(const std::string& path, std::optional<int> seat, const Style& s
 
 // ---- dd -------------------------------------------------------------------------
 
-int dd(const DdArgs& a, std::ostream& out, std::ostream& err) {
+namespace {
+
+// `parlour dd --record FILE --at MOVE`.
+int dd_at(const DdArgs& a, const Style& style, std::ostream& out, std::ostream& err) {
+  Result<Record> rec = read_record(a.record);
+  if (!rec.ok()) return fail(err, rec.message());
+  Result<Replayed> whole = replay(*rec);
+  if (!whole.ok()) return fail(err, a.record + ": " + whole.message());
+  const GameInfo& g = *whole->game;
+  if (!g.double_dummy)
+    return fail(err, std::string(g.title) +
+                         " has no double-dummy analysis; the games that have it: " +
+                         games_with_double_dummy());
+  const int total = static_cast<int>(rec->moves.size());
+  if (!a.at)
+    return fail(err, "--record goes with --at MOVE: the position after that many moves (0 to " +
+                         std::to_string(total) + ")");
+  const int at = *a.at;
+  if (at < 0 || at > total)
+    return fail(err, "--at " + std::to_string(at) + " is outside the record's 0 to " +
+                         std::to_string(total) + " moves");
+  std::optional<DdPlays> plays;
+  Record cut = *rec;
+  cut.moves.resize(static_cast<std::size_t>(at));
+  cut.outcome.reset();
+  Result<Replayed> rp = replay(cut);
+  if (!rp.ok()) return fail(err, a.record + ": " + rp.message());
+  const State& s = rp->state();
+  if (s.to_move() >= 0) plays = g.double_dummy->plays(s);
+  if (!plays)
+    return fail(err, "after move " + std::to_string(at) + " of " + a.record +
+                         " no card is to be played to a trick (the deal, a bid or a make is "
+                         "due, or the game is over); --at takes a move in the play");
+  const Terminal term(style.named_as(s.view(kSpectator)));
+  int best = -1;
+  for (const DdPlay& p : plays->plays) best = std::max(best, p.tricks);
+  std::vector<std::string> lines;
+  lines.push_back("Double dummy after move " + std::to_string(at) + " of " + std::to_string(total) +
+                  " of " + a.record + " (every hand seen, every seat playing its best):");
+  std::string who = seat_name(plays->player);
+  if (s.to_move() != plays->player) who += " (" + seat_name(s.to_move()) + " plays it)";
+  lines.push_back(who + " to play, " + std::to_string(plays->in_trick) +
+                  (plays->in_trick == 1 ? " card" : " cards") + " on the trick; the tricks " +
+                  side_words(g, rec->players, plays->player) +
+                  " take from here, this trick included, after each card:");
+  for (const DdPlay& p : plays->plays)
+    lines.push_back("  " + card_token(p.card) + "  " + std::to_string(p.tricks) +
+                    (p.tricks == 1 ? " trick" : " tricks") +
+                    (p.tricks == best ? "" : " (" + std::to_string(best - p.tricks) + " fewer)"));
+  print_lines(out, term, lines);
+  return 0;
+}
+
+}  // namespace
+
+int dd(const DdArgs& a, const Style& style, std::ostream& out, std::ostream& err) {
+  if (!a.record.empty()) {
+    if (!a.deal.empty() || a.random)
+      return fail(err,
+                  "--record goes alone: a deal (--deal), random deals (--random) or a "
+                  "record's position (--record FILE --at MOVE)");
+    return dd_at(a, style, out, err);
+  }
+  if (a.at) return fail(err, "--at goes with --record FILE");
   if (a.deal.empty() == (a.random == 0))
-    return fail(err, "give a deal (--deal \"N:AKQJ.T98.765.432 ...\") or --random N, not both");
+    return fail(err,
+                "give a deal (--deal \"N:AKQJ.T98.765.432 ...\"), --random N or --record "
+                "FILE --at MOVE: one of them");
   if (!analysis::have_dds())
     return fail(err,
                 "this build has no DDS: install libdds-dev (scripts/setup does) and build again");

@@ -101,11 +101,15 @@ struct DdArgs {
   std::string deal;          // a deal in PBN
   std::uint64_t random = 0;  // instead: this many seeded random deals
   std::uint64_t seed = 1;
+  std::string record;     // instead: a position of this record of a trick game
+  std::optional<int> at;  // with record: after this many moves
 };
-// `parlour dd`: the double-dummy table (DDS) of a deal or of random deals.
-int dd(const DdArgs& args, std::ostream& out, std::ostream& err);
+// `parlour dd`: the double-dummy table (DDS) of a deal or of random deals; or,
+// at a position of a record, the tricks each legal card keeps for its side.
+int dd(const DdArgs& args, const Style& style, std::ostream& out, std::ostream& err);
 
+// With `dd`, after each trick the tricks each card cost against double-dummy play.
 int replay_file(const std::string& path, std::optional<int> seat, const Style& style,
-                std::ostream& out, std::ostream& err);
+                std::ostream& out, std::ostream& err, bool dd = false);
 
 }  // namespace parlour::cli

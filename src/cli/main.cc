@@ -169,12 +169,20 @@ int main(int argc, char** argv) {
   ddc->add_option("--random", da.random, "instead: this many seeded random deals, timed")
       ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{100000}));
   ddc->add_option("--seed", da.seed, "seed of the random deals")->capture_default_str();
+  ddc->add_option("--record", da.record,
+                  "instead: a record of a trick game (bridge-whist, oh-hell): at a position of "
+                  "it, the tricks each legal card keeps for its side (the kit's solver)");
+  ddc->add_option("--at", da.at, "with --record: the position after this many moves of the record");
 
   auto* replay = app.add_subcommand("replay", "replay a record written by `play --record`");
   std::string replay_path;
   std::optional<int> replay_seat;
   replay->add_option("FILE", replay_path, "the record")->required();
   replay->add_option("--seat", replay_seat, "show only what this seat saw");
+  bool replay_dd = false;
+  replay->add_flag("--dd", replay_dd,
+                   "trick games: after each trick, the tricks each card cost its side against "
+                   "double-dummy play (every hand seen)");
 
   auto* serve = app.add_subcommand(
       "serve", "play in the browser, with friends and bots: the UI, the API and the game protocol");
@@ -317,9 +325,9 @@ int main(int argc, char** argv) {
              2;
     return cli::tournament(ta, std::cout, std::cerr, isatty(STDERR_FILENO));
   }
-  if (app.got_subcommand("dd")) return cli::dd(da, std::cout, std::cerr);
+  if (app.got_subcommand("dd")) return cli::dd(da, style, std::cout, std::cerr);
   if (app.got_subcommand("serve")) return server::serve(so);
   if (app.got_subcommand("replay"))
-    return cli::replay_file(replay_path, replay_seat, style, std::cout, std::cerr);
+    return cli::replay_file(replay_path, replay_seat, style, std::cout, std::cerr, replay_dd);
   return 2;
 }

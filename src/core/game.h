@@ -276,6 +276,28 @@ class Undo {
   }
 };
 
+// Optional capability: double-dummy analysis of a trick game's card play.
+// With every hand seen and every seat playing its best, the tricks a side
+// takes from a position; for `parlour dd --record` and `parlour replay --dd`.
+// Games built on kit/tricks.h get it from kit/dd_sample.h.
+struct DdPlay {
+  Action action = 0;
+  Card card;       // the card it plays
+  int tricks = 0;  // the player's side's, from here on, the trick in progress included
+};
+struct DdPlays {
+  Seat player = kNobody;      // whose card is played (Bridge: dummy's, the dealer choosing)
+  int in_trick = 0;           // cards already played to the trick in progress
+  std::vector<DdPlay> plays;  // each legal action of the seat to move
+};
+class DoubleDummy {
+ public:
+  virtual ~DoubleDummy() = default;
+  // REQUIRES: a full position (every card read: a real game, not a view).
+  // nullopt where the seat to move plays no card to a trick.
+  virtual std::optional<DdPlays> plays(const State& state) const = 0;
+};
+
 // Optional capability: a hash of the whole position, for transposition tables.
 class StateHash {
  public:
@@ -498,6 +520,7 @@ struct GameInfo {
   const StateHash* hash = nullptr;
   const Solver* solver = nullptr;
   const SearchHints* search = nullptr;
+  const DoubleDummy* double_dummy = nullptr;
   // The bot the fast simulator stands for, and a factory (REQUIRES a valid config).
   std::string_view fast_bot;
   std::function<std::unique_ptr<FastPlayouts>(const Config&)> fast_playouts;

@@ -61,6 +61,10 @@ std::string cards_text(int n) {
   return std::to_string(n) + (n == 1 ? " card" : " cards");
 }
 
+std::string counters_text(int n) {
+  return std::to_string(n) + (n == 1 || n == -1 ? " counter" : " counters");
+}
+
 std::string opening(std::string words) {
   if (!words.empty() && words[0] >= 'a' && words[0] <= 'z')
     words[0] = static_cast<char>(words[0] - 'a' + 'A');

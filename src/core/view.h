@@ -210,6 +210,7 @@ Zone grid_zone(std::string name, std::span<const std::uint8_t> slots, int column
 std::string seat_name(Seat s);                // "Seat 2"
 std::string seat_names(std::uint32_t seats);  // "Seat 0 and Seat 2", from a mask
 std::string cards_text(int n);                // "1 card", "5 cards"
+std::string counters_text(int n);             // "1 counter", "-1 counter", "5 counters"
 std::string ordinal(int n);                   // "1st", "22nd", "13th"
 // Words::whom() at the head of a clause: "you and Seat 2" -> "You and Seat 2".
 std::string opening(std::string words);

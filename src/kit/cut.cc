@@ -51,4 +51,11 @@ void tell_cut(const Cut& cut, const Words& w, std::vector<std::string>& out) {
                 w.verb(cut.dealer, "deal") + " first.");
 }
 
+Zone cut_zone(std::span<const Card> cards) {
+  Zone z{ZoneKind::kTable, Layout::kRow, kNobody, "cut for the first deal", {}, "", 0, 0};
+  for (Card c : cards) z.cards.push_back({c, true});
+  if (!cards.empty()) z.note = "the lowest deals, the ace low";
+  return z;
+}
+
 }  // namespace parlour::kit

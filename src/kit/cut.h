@@ -16,8 +16,8 @@ namespace parlour::kit {
 
 struct Cut {
   Seat dealer = kNobody;
-  SmallVec<Card, 104> cards;          // the cards cut, round by round (two packs at most)
-  SmallVec<std::int8_t, 104> cutter;  // who cut each
+  SmallVec<Card, 104> cards;           // the cards cut, round by round (two packs at most)
+  SmallVec<std::int8_t, 104> cutter;   // who cut each
   SmallVec<std::uint8_t, 104> rounds;  // where each round of cutting ends in `cards`
 };
 
@@ -27,5 +27,9 @@ Cut cut_for_deal(std::span<const Card> deck, SeatMask seats);
 
 // The story of a cut: each round's cards, then who deals.
 void tell_cut(const Cut& cut, const Words& w, std::vector<std::string>& out);
+
+// The cards cut for the first deal, face up on the table while they lie there
+// (a game shows them until its first deal is over).
+Zone cut_zone(std::span<const Card> cards);
 
 }  // namespace parlour::kit

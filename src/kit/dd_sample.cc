@@ -1,5 +1,6 @@
 #include "kit/dd_sample.h"
 
+#include <bit>
 #include <chrono>
 #include <cstdio>
 #include <string>
@@ -94,6 +95,35 @@ class DdSampleBot final : public Bot {
 };
 
 }  // namespace
+
+std::optional<DdPlays> DdAnalysis::plays(const State& state) const {
+  const Seat seat = state.to_move();
+  if (seat < 0) return std::nullopt;
+  const std::optional<DdPosition> p = game_.position(state, seat);
+  if (!p) return std::nullopt;
+  DdPlays out;
+  // Whose card: the first seat round from the leader that holds cards and
+  // has not played to this trick.
+  for (int i = 0; i < p->seats; ++i) {
+    const Seat s = (p->leader + i) % p->seats;
+    if (p->played[static_cast<std::size_t>(s)].valid()) {
+      ++out.in_trick;
+    } else if (p->hands[static_cast<std::size_t>(s)] && out.player == kNobody) {
+      out.player = s;
+    }
+  }
+  int cards = 0;
+  for (int s = 0; s < p->seats; ++s) cards += std::popcount(p->hands[static_cast<std::size_t>(s)]);
+  DdSolver solver(cards > 24 ? 16 : 12);
+  const std::array<std::int8_t, 52> tricks = solver.plays(*p);
+  std::vector<Action> legal;
+  state.legal_actions(seat, legal);
+  for (Action a : legal) {
+    const Card c = game_.card(state, seat, a);
+    if (c.is_standard() && tricks[c.index()] >= 0) out.plays.push_back({a, c, tricks[c.index()]});
+  }
+  return out;
+}
 
 std::unique_ptr<Bot> make_dd_sample_bot(DdGame game, DdSampleOptions options) {
   return std::make_unique<DdSampleBot>(std::move(game), options);

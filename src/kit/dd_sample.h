@@ -11,6 +11,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <utility>
 
 #include "core/game.h"
 #include "kit/dd_solver.h"
@@ -35,5 +36,16 @@ struct DdSampleOptions {
 };
 
 std::unique_ptr<Bot> make_dd_sample_bot(DdGame game, DdSampleOptions options = {});
+
+// core's DoubleDummy for a game read through `game` (its position and card;
+// `otherwise` is not used): each legal card of the seat to move, solved.
+class DdAnalysis final : public DoubleDummy {
+ public:
+  explicit DdAnalysis(DdGame game) : game_(std::move(game)) {}
+  std::optional<DdPlays> plays(const State& state) const override;
+
+ private:
+  DdGame game_;
+};
 
 }  // namespace parlour::kit

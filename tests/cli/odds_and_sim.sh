@@ -97,5 +97,21 @@ expect_in err "AC is dealt twice" "names the card"
 expect_status 2 "hands of unequal size" -- "$PARLOUR" dd --deal "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT9876543"
 expect_in err "unequal size" "names the hands' sizes"
 expect_status 2 "neither a deal nor --random" -- "$PARLOUR" dd
+# Double dummy inside a record of a trick game: each legal card at a
+# position, and a replay that weighs every card, told after each trick.
+"$PARLOUR" play bridge-whist --auto --seed 2 --opt scope=deal --record bwd.json >/dev/null
+expect_status 0 "double dummy at a position of a record" -- "$PARLOUR" --ascii dd --record bwd.json --at 12
+expect_in out "Double dummy after move 12 of" "says where in the record"
+expect_in out "this trick included, after each card:" "says what the figures count"
+expect_status 0 "a replay weighing every card" -- "$PARLOUR" --ascii replay bwd.json --dd
+[ "$(grep -c "Double dummy: " out)" = 13 ] || fail "replay --dd tells $(grep -c "Double dummy: " out) tricks of a deal's 13"
+expect_status 2 "double dummy before the play" -- "$PARLOUR" dd --record bwd.json --at 0
+expect_in err "no card is to be played" "says the position has no card to play"
+expect_status 2 "a record without --at" -- "$PARLOUR" dd --record bwd.json
+expect_in err "--at MOVE" "asks for the move"
+expect_status 2 "double dummy of a game without tricks" -- "$PARLOUR" dd --record r.json --at 5
+expect_in err "has no double-dummy analysis; the games that have it: bridge-whist" "names the games that have it"
+expect_status 2 "replay --dd as one seat" -- "$PARLOUR" replay bwd.json --dd --seat 1
+expect_in err "goes without --seat" "refuses a seat's view with every hand read"
 
 finish

@@ -50,6 +50,52 @@ std::string one_decimal(double x) {
   return std::to_string(tenths / 10) + "." + std::to_string(std::abs(tenths % 10));
 }
 
+// The dealer's lead from `p`, one of his two hands, by the partner hand's
+// cards too (both are in view): an invalid Card where no rule applies. In
+// order: a master of a suit in which `p` is the short hand (the highest);
+// a low card to the partner's masters where the partner is the short hand;
+// a master of `p`'s own; a low card to the partner's masters. Masters of the
+// trump suit wait: the side's trumps are drawn by the rules below.
+Card combine_lead(const BridgeWhistState& s, Seat p, const Hand& ok, CardBits known) {
+  const Suit trump = s.trump();
+  const Hand& partner = s.hand(partner_of(p));
+  // The dealer sees both hands, whichever he plays from.
+  known |= bits_of(partner) | bits_of(s.hand(p));
+  std::array<int, SUIT_NB> mine{}, theirs{};
+  std::array<Card, SUIT_NB> my_top{}, my_low{};
+  std::array<bool, SUIT_NB> their_master{};
+  for (Card c : s.hand(p)) ++mine[c.suit()];
+  for (Card c : partner) {
+    ++theirs[c.suit()];
+    if (master(c, known)) their_master[c.suit()] = true;
+  }
+  for (Card c : ok) {
+    const int su = c.suit();
+    if (master(c, known) && (!my_top[su].valid() || high(c) > high(my_top[su]))) my_top[su] = c;
+    if (!my_low[su].valid() || high(c) < high(my_low[su])) my_low[su] = c;
+  }
+  for (int rule = 0; rule < 4; ++rule)
+    for (int su = 0; su < SUIT_NB; ++su) {
+      if (su == trump) continue;
+      const bool short_here = mine[su] <= theirs[su];
+      switch (rule) {
+        case 0:
+          if (short_here && my_top[su].valid()) return my_top[su];
+          break;
+        case 1:
+          if (!short_here && their_master[su] && my_low[su].valid()) return my_low[su];
+          break;
+        case 2:
+          if (my_top[su].valid()) return my_top[su];
+          break;
+        case 3:
+          if (their_master[su] && my_low[su].valid()) return my_low[su];
+          break;
+      }
+    }
+  return Card();
+}
+
 // Plays out many times in a search's play-outs: fixed-size hands, no
 // allocation.
 Action choose_card(const BridgeWhistState& s) {
@@ -71,6 +117,13 @@ Action choose_card(const BridgeWhistState& s) {
     });
   };
   if (t.empty()) {
+    // The dealer leading from either of his hands (dummy's lies open): the
+    // high cards of the short hand first (S2 "Combining the Hands of Dealer
+    // and Dummy"; B4 "the methods by which the hands of the partners are
+    // combined"), so that the long hand is left with the masters and a small
+    // card of the short hand can still reach them.
+    if (s.dummy_shown() && side_of(p) == side_of(s.dealer()))
+      if (const Card c = combine_lead(s, p, ok, known); c.valid()) return Move::play(c).encode();
     // A master card first; else the fourth best of the longest suit
     // (against no trumps and a suit alike), the lowest of a short one.
     for (Card c : ok)
@@ -258,7 +311,8 @@ std::optional<kit::DdPosition> dd_position(const State& state, Seat seat) {
   return p;
 }
 
-std::unique_ptr<Bot> make_dd_sample_bot(kit::DdSampleOptions options) {
+namespace {
+kit::DdGame dd_game() {
   kit::DdGame g;
   g.position = dd_position;
   g.card = [](const State&, Seat, Action a) {
@@ -266,7 +320,17 @@ std::unique_ptr<Bot> make_dd_sample_bot(kit::DdSampleOptions options) {
     return m && m->kind == Move::kPlay ? m->card : Card();
   };
   g.otherwise = [] { return make_heuristic_bot(); };
-  return kit::make_dd_sample_bot(std::move(g), options);
+  return g;
+}
+}  // namespace
+
+std::unique_ptr<Bot> make_dd_sample_bot(kit::DdSampleOptions options) {
+  return kit::make_dd_sample_bot(dd_game(), options);
+}
+
+const DoubleDummy& double_dummy() {
+  static const kit::DdAnalysis analysis(dd_game());
+  return analysis;
 }
 
 namespace {

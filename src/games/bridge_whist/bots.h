@@ -29,6 +29,8 @@ std::unique_ptr<Bot> make_dd_sample_bot(kit::DdSampleOptions options = {});
 // A position's card play for the double-dummy solver, the tricks counted
 // those of `seat`'s side; nullopt outside the play.
 std::optional<kit::DdPosition> dd_position(const State& state, Seat seat);
+// Double-dummy analysis of the play (`parlour dd --record`, `replay --dd`).
+const DoubleDummy& double_dummy();
 
 // The heuristic's estimate of the tricks a side takes in each strain with
 // `me`'s hand and an average partner, and the make it chooses (a strain, or

@@ -177,7 +177,10 @@ BridgeWhistState::BridgeWhistState(const Rules& rules) : r_(rules) {}
 
 void BridgeWhistState::apply_chance(Rng& rng) {
   ev_ = Event();
-  std::vector<Card> deck = standard_deck();
+  // standard_deck()'s order, on the stack: a play-out allocates nothing.
+  std::array<Card, 52> deck;
+  for (int i = 0; i < 52; ++i)
+    deck[static_cast<std::size_t>(i)] = Card::from_index(static_cast<std::uint8_t>(i));
   rng.shuffle(std::span<Card>(deck));
   if (phase_ == Phase::kCut) {
     // S1: the players cut for the deal, the ace the lowest card in cutting,

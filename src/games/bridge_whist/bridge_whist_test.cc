@@ -4,10 +4,14 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <atomic>
 #include <bit>
+#include <cstdlib>
+#include <new>
 
 #include "conformance.h"
 #include "core/registry.h"
+#include "count_allocations.h"
 #include "games/bridge_whist/bots.h"
 #include "games/bridge_whist/state.h"
 
@@ -728,6 +732,76 @@ TEST(BridgeBots, DdSampleSolvesOnlyDealsItsViewAllows) {
   EXPECT_EQ(chosen[0], chosen[1]);
   EXPECT_EQ(why[0], why[1]);
   EXPECT_NE(why[0].find("over 6 deals"), std::string::npos) << why[0];
+}
+
+// The analysis `parlour dd --record` and `replay --dd` print reads the deal
+// the right way round: at the opening lead, the eldest's best lead keeps his
+// side the tricks the dealer's side does not take as declarer in a 20-result
+// table, whose order of strains and seats dd_vs_dds_test holds to DDS's.
+TEST(BridgeDoubleDummy, TheOpeningLeadsAgreeWithTheDeclarersTable) {
+  for (int strain : {int(kHearts), kNoTrumps}) {
+    std::vector<Card> pack;
+    for (int i = 0; i < 52; ++i) pack.push_back(Card::from_index(static_cast<std::uint8_t>(i)));
+    Rng deal_rng(static_cast<std::uint64_t>(strain) + 21, 3);
+    deal_rng.shuffle(std::span<Card>(pack));
+    std::vector<std::vector<Card>> hands(4);
+    std::array<CardBits, 4> held{};
+    for (int i = 0; i < 52; ++i) {
+      hands[static_cast<std::size_t>(i % 4)].push_back(pack[i]);
+      held[static_cast<std::size_t>(i % 4)] |= kit::card_bit(pack[i]);
+    }
+    const Seat dealer = 1;
+    BridgeWhistState s = fresh({"scope=deal"});
+    s.set_deal(dealer, hands);
+    play(s, dealer, Move::make(strain));
+    play(s, s.to_move(), Move::content());
+    play(s, s.to_move(), Move::content());
+    ASSERT_EQ(s.to_move(), s.eldest());
+    const std::optional<DdPlays> p = double_dummy().plays(s);
+    ASSERT_TRUE(p.has_value());
+    EXPECT_EQ(p->player, s.eldest());
+    EXPECT_EQ(p->in_trick, 0);
+    EXPECT_EQ(p->plays.size(), 13u);
+    int best = 0;
+    for (const DdPlay& d : p->plays) best = std::max(best, d.tricks);
+    // Strains in the table: no trumps, spades, hearts, diamonds, clubs.
+    const int row = strain == kNoTrumps ? 0 : 4 - strain;
+    const kit::DdTricks table = kit::dd_table(held);
+    EXPECT_EQ(best, 13 - table[static_cast<std::size_t>(row)][dealer]) << strain;
+    // No analysis outside the play.
+    BridgeWhistState before = fresh({"scope=deal"});
+    before.set_deal(dealer, hands);
+    EXPECT_FALSE(double_dummy().plays(before).has_value());
+  }
+}
+
+// make bench times random play-outs of a deal: the cut, the deal, the make,
+// the doubling and the play allocate nothing (a search copies states by the
+// thousand). Only the end writes its summary, in words.
+TEST(BridgeSpeed, RandomPlayoutsAllocateNothingPerStep) {
+  BridgeWhistState s = fresh({"scope=deal"});
+  std::vector<Action> l;
+  l.reserve(64);
+  Rng chance(1), rng(2);
+  const std::uint64_t start = testing::heap_allocations;
+  int steps = 0;
+  std::uint64_t before_the_end = 0;
+  while (!s.terminal()) {
+    if (s.chance()) {
+      s.apply_chance(chance);
+      continue;
+    }
+    const Seat p = s.to_move();
+    s.legal_actions(p, l);
+    before_the_end = testing::heap_allocations - start;
+    s.apply(p, l[rng.below(static_cast<std::uint32_t>(l.size()))]);
+    ++steps;
+  }
+  EXPECT_EQ(before_the_end, 0u);
+  // The summary the end writes is counted: the count can see allocations.
+  EXPECT_GT(testing::heap_allocations - start, before_the_end);
+  EXPECT_TRUE(s.terminal());
+  EXPECT_GE(steps, 53);
 }
 
 TEST(BridgeConformance, EveryPresetAndPlayerCount) {

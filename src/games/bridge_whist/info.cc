@@ -112,6 +112,7 @@ GameInfo game_info() {
   };
   g.resampler = &resampler();
   g.search = &search_hints();
+  g.double_dummy = &double_dummy();
   return g;
 }
 

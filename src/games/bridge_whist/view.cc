@@ -225,10 +225,7 @@ View BridgeWhistState::view(Seat viewer) const {
       w.note = std::to_string(tricks(side)) + (tricks(side) == 1 ? " trick" : " tricks");
     v.zones.push_back(std::move(w));
   }
-  Zone cut{ZoneKind::kTable, Layout::kRow, kNobody, "cut for the first deal", {}, "", 0, 0};
-  for (Card c : cut_) cut.cards.push_back({c, true});
-  if (!cut_.empty()) cut.note = "the lowest deals, the ace low";
-  v.zones.push_back(std::move(cut));
+  v.zones.push_back(kit::cut_zone(std::span<const Card>(cut_.data(), cut_.size())));
 
   if (deals_ > 0) {
     const DealScore& d = last_;

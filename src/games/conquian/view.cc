@@ -9,10 +9,6 @@ namespace {
 
 using kit::card_bit;
 
-std::string counters_text(int n) {
-  return std::to_string(n) + (n == 1 ? " counter" : " counters");
-}
-
 // Zones, in order: each seat's hand (zone s); each seat's melds, three
 // zones a seat; the faced card; the stock; the cards turned down; the pool;
 // the cards cut for the first deal.
@@ -128,9 +124,7 @@ View ConquianState::view(Seat viewer) const {
     v.zones.push_back(chips_.pot_zone(0, "the pool", "to the winner of the next deal (tableau)"));
 
   if (!cut_.empty()) {
-    Zone cut{ZoneKind::kTable, Layout::kRow, kNobody, "cut for the first deal", {}, "the lowest deals, the ace low", 0, 0};
-    for (Card c : cut_) cut.cards.push_back({c, true});
-    v.zones.push_back(std::move(cut));
+    v.zones.push_back(kit::cut_zone(std::span<const Card>(cut_.data(), cut_.size())));
   }
   if (deals_ > 0) {
     v.last_hand.hand = deals_;

@@ -7,10 +7,6 @@
 namespace parlour::farmer {
 namespace {
 
-std::string counters_text(int n) {
-  return std::to_string(n) + (n == 1 ? " counter" : " counters");
-}
-
 std::string why(TieBreak by) {
   switch (by) {
     case TieBreak::kSixOfHearts:

@@ -205,3 +205,34 @@ const SearchHints& search_hints() {
 }
 
 }  // namespace parlour::oh_hell
+
+namespace parlour::oh_hell {
+
+// The play double dummy, each seat's tricks its own: what a seat can take
+// whatever the others do (the bids ask for exactly so many; the solver
+// tells the most).
+const DoubleDummy& double_dummy() {
+  static const kit::DdAnalysis analysis([] {
+    kit::DdGame g;
+    g.position = [](const State& state, Seat seat) -> std::optional<kit::DdPosition> {
+      const auto& s = static_cast<const OhHellState&>(state);
+      if (s.phase() != OhHellState::Phase::kPlay) return std::nullopt;
+      kit::DdPosition p;
+      p.seats = s.rules().players;
+      for (Seat h = 0; h < p.seats; ++h)
+        for (Card c : s.hand(h)) p.hands[static_cast<std::size_t>(h)] |= kit::card_bit(c);
+      p.set_trick(s.trick());
+      p.trump = s.trump();
+      p.side = static_cast<std::uint8_t>(1u << seat);
+      return p;
+    };
+    g.card = [](const State&, Seat, Action a) {
+      const std::optional<Move> m = Move::decode(a);
+      return m && m->kind == Move::kPlay ? m->card : Card();
+    };
+    return g;
+  }());
+  return analysis;
+}
+
+}  // namespace parlour::oh_hell

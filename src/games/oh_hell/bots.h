@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "core/game.h"
+#include "kit/dd_sample.h"
 
 namespace parlour::oh_hell {
 
@@ -32,5 +33,9 @@ const SearchHints& search_hints();
 // Deals what a seat cannot see (the others' hands and the stock) anew,
 // never a card of a suit a seat has shown it lacks (resample.cc).
 const Resampler& resampler();
+
+// Double-dummy analysis of the play (`parlour dd --record`, `replay --dd`):
+// each seat's own tricks.
+const DoubleDummy& double_dummy();
 
 }  // namespace parlour::oh_hell

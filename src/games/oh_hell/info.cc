@@ -137,6 +137,7 @@ GameInfo game_info() {
   g.new_game = state_factory<OhHellState, Rules>();
   g.resampler = &resampler();
   g.search = &search_hints();
+  g.double_dummy = &double_dummy();
   return g;
 }
 

@@ -12,27 +12,9 @@
 #include "conformance.h"
 #include "core/seeds.h"
 #include "core/table.h"
+#include "count_allocations.h"
 #include "games/oh_hell/bots.h"
 #include "games/oh_hell/state.h"
-
-// Counts heap allocations while a test asks: random play-outs must make none.
-// (The replacements pair up through malloc and free, as in tests/engine_test.cc.)
-#pragma GCC diagnostic ignored "-Wmismatched-new-delete"
-namespace {
-std::atomic<bool> g_counting{false};
-std::atomic<long> g_allocations{0};
-}  // namespace
-void* operator new(std::size_t n) {
-  if (g_counting) ++g_allocations;
-  if (void* p = std::malloc(n ? n : 1)) return p;
-  throw std::bad_alloc();
-}
-void operator delete(void* p) noexcept {
-  std::free(p);
-}
-void operator delete(void* p, std::size_t) noexcept {
-  std::free(p);
-}
 
 namespace parlour::oh_hell {
 namespace {
@@ -697,8 +679,7 @@ TEST(OhHellSpeed, RandomPlayoutsAllocateNothingPerStep) {
   std::vector<Action> l;
   l.reserve(64);
   Rng chance(1), rng(2);
-  g_allocations = 0;
-  g_counting = true;
+  const std::uint64_t before = testing::heap_allocations;
   int steps = 0;
   while (!s.terminal()) {
     if (s.chance()) {
@@ -711,8 +692,7 @@ TEST(OhHellSpeed, RandomPlayoutsAllocateNothingPerStep) {
     ++steps;
   }
   auto copy = s.clone();  // a clone is one allocation
-  g_counting = false;
-  EXPECT_EQ(g_allocations, 1);
+  EXPECT_EQ(testing::heap_allocations - before, 1u);
   EXPECT_GT(steps, 100);
 }
 

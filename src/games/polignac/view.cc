@@ -13,10 +13,6 @@ int trick_zone(int players) {
   return players;
 }
 
-std::string counters_text(int n) {
-  return std::to_string(n) + (n == 1 || n == -1 ? " counter" : " counters");
-}
-
 }  // namespace
 
 std::string PolignacState::action_label(Seat, Action a) const {

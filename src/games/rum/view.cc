@@ -9,11 +9,6 @@ namespace {
 
 using kit::card_bit;
 
-// Deadwood is counted in points and paid in counters, a counter a point.
-std::string counters_text(int n) {
-  return std::to_string(n) + (n == 1 ? " counter" : " counters");
-}
-
 }  // namespace
 
 std::string RumState::action_label(Seat seat, Action a) const {
@@ -107,9 +102,7 @@ View RumState::view(Seat viewer) const {
   v.zones.push_back(std::move(d));
 
   if (!cut_.empty()) {
-    Zone cut{ZoneKind::kTable, Layout::kRow, kNobody, "cut for the first deal", {}, "the lowest deals, the ace low", 0, 0};
-    for (Card c : cut_) cut.cards.push_back({c, true});
-    v.zones.push_back(std::move(cut));
+    v.zones.push_back(kit::cut_zone(std::span<const Card>(cut_.data(), cut_.size())));
   }
   if (deals_ > 0) {
     v.last_hand.hand = deals_;

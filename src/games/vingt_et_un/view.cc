@@ -5,20 +5,13 @@
 #include "games/vingt_et_un/state.h"
 
 namespace parlour::vingt_et_un {
-namespace {
-
-std::string chips_text(int n) {
-  return std::to_string(n) + (n == 1 ? " counter" : " counters");
-}
-
-}  // namespace
 
 std::string VingtState::action_label(Seat, Action a) const {
   const auto m = Move::decode(a);
   if (!m) return "action " + std::to_string(a);
   switch (m->kind) {
     case Move::kStake:
-      return m->chips == 0 ? "stake nothing this hand" : "stake " + chips_text(m->chips);
+      return m->chips == 0 ? "stake nothing this hand" : "stake " + counters_text(m->chips);
     case Move::kDraw:
       return "one (draw a card)";
     case Move::kStand:
@@ -128,7 +121,7 @@ View VingtState::view(Seat viewer) const {
     v.list_choices = true;
     switch (phase_) {
       case Phase::kStake:
-        v.prompt = "Stake up to " + chips_text(max_stake(viewer)) + " against " +
+        v.prompt = "Stake up to " + counters_text(max_stake(viewer)) + " against " +
                    seat_name(banker_) + "'s bank.";
         break;
       case Phase::kDouble:
@@ -137,7 +130,7 @@ View VingtState::view(Seat viewer) const {
         break;
       case Phase::kAnswer:
         v.prompt = seat_name(banker_) + " calls double: double your stake of " +
-                   chips_text(stake(viewer)) + ", or give it up and stand out.";
+                   counters_text(stake(viewer)) + ", or give it up and stand out.";
         break;
       default:
         v.prompt = "You hold " + std::to_string(total(viewer)) + ": say one for a card, or stand.";
@@ -159,7 +152,7 @@ void VingtState::tell(const Rules& r, const Event& e, const Words& w,
   auto paid = [&](const ShownHand& h) {
     return h.won == 0
                ? std::string("a stand-off")
-               : w.verb(h.seat, h.won > 0 ? "win" : "lose") + " " + chips_text(std::abs(h.won));
+               : w.verb(h.seat, h.won > 0 ? "win" : "lose") + " " + counters_text(std::abs(h.won));
   };
   auto hand_over = [&] {
     // Those still in at the end show their cards.
@@ -200,7 +193,7 @@ void VingtState::tell(const Rules& r, const Event& e, const Words& w,
     case Event::kStake:
       out.push_back(e.chips == 0 ? w.who(e.actor) + " " + w.verb(e.actor, "stake", "stakes") +
                                        " nothing this hand."
-                                 : w.says(e.actor, "stake") + " " + chips_text(e.chips) + ".");
+                                 : w.says(e.actor, "stake") + " " + counters_text(e.chips) + ".");
       break;
     case Event::kFirstCard:
       if (e.shuffled) out.push_back("The discards are gathered up and shuffled under the stock.");
@@ -217,12 +210,12 @@ void VingtState::tell(const Rules& r, const Event& e, const Words& w,
       out.push_back(w.who(e.actor) + " " + w.verb(e.actor, "let", "lets") + " the stakes stand.");
       break;
     case Event::kAccept:
-      out.push_back(w.says(e.actor, "double") + " the stake, to " + chips_text(e.chips) + ".");
+      out.push_back(w.says(e.actor, "double") + " the stake, to " + counters_text(e.chips) + ".");
       break;
     case Event::kRefuse:
       // "Any player refusing to double must pass over to the dealer the stake".
       out.push_back(w.who(e.actor) + " " + w.verb(e.actor, "refuse", "refuses") + " to double, " +
-                    w.verb(e.actor, "lose", "loses") + " " + chips_text(e.chips) + " and " +
+                    w.verb(e.actor, "lose", "loses") + " " + counters_text(e.chips) + " and " +
                     w.verb(e.actor, "stand", "stands") + " out.");
       break;
     case Event::kDeal:
