@@ -21,9 +21,24 @@ std::unique_ptr<Bot> make_random_bot() {
   return std::make_unique<RandomBot>();
 }
 
+namespace {
+// The settings of a game's own bot named "NAME:SETTINGS", if `name` is one.
+std::optional<std::string_view> settings_of(const BotSpec& b, std::string_view name) {
+  if (!b.make_with || name.size() <= b.name.size() + 1 || !name.starts_with(b.name) ||
+      name[b.name.size()] != ':')
+    return std::nullopt;
+  return name.substr(b.name.size() + 1);
+}
+}  // namespace
+
 std::unique_ptr<Bot> make_bot(const GameInfo& game, std::string_view name) {
-  for (const auto& b : game.bots)
+  for (const auto& b : game.bots) {
     if (b.name == name) return b.make();
+    if (const auto settings = settings_of(b, name)) {
+      Result<std::unique_ptr<Bot>> made = b.make_with(*settings);
+      return made.ok() ? std::move(*made) : nullptr;
+    }
+  }
   if (name == "random") return make_random_bot();
   // Search needs to sample what a seat cannot see.
   if (game.resampler)
@@ -34,13 +49,20 @@ std::unique_ptr<Bot> make_bot(const GameInfo& game, std::string_view name) {
 
 std::string bot_names(const GameInfo& game) {
   std::string s;
-  for (const auto& b : game.bots) s += std::string(b.name) + ", ";
+  for (const auto& b : game.bots)
+    s += std::string(b.name) + (b.settings.empty() ? "" : " (or " + std::string(b.settings) + ")") +
+         ", ";
   return s + (game.resampler ? "random, ismcts (or ismcts:ITERATIONS, ismcts:SECONDSs)" : "random");
 }
 
 Status check_bot(const GameInfo& game, std::string_view name) {
-  for (const auto& b : game.bots)
+  for (const auto& b : game.bots) {
     if (b.name == name) return Status();
+    if (const auto settings = settings_of(b, name)) {
+      Result<std::unique_ptr<Bot>> made = b.make_with(*settings);
+      return made.ok() ? Status() : made.status();
+    }
+  }
   if (name == "random") return Status();
   if (name == "ismcts" || name.starts_with("ismcts:")) {
     if (!game.resampler)

@@ -198,7 +198,11 @@ namespace {
 
 // The bots `--bot`, `--bots` and a table's seats take for `g`, a line each.
 void write_bots(const GameInfo& g, std::ostream& out) {
-  for (const auto& b : g.bots) out << "- `" << b.name << "`: " << b.help << ".\n";
+  for (const auto& b : g.bots) {
+    out << "- `" << b.name << "`";
+    if (!b.settings.empty()) out << " (or " << b.settings << ")";
+    out << ": " << b.help << ".\n";
+  }
   out << "- `random`: picks uniformly among the legal moves.\n";
   if (g.resampler)
     out << "- `ismcts`, `ismcts:N`, `ismcts:Xs`: searches (information-set Monte Carlo tree "
@@ -248,9 +252,9 @@ int play(const PlayArgs& a, const Style& style, std::istream& in, std::ostream& 
   const std::string bot_name =
       a.bot.empty() ? std::string(sel->game->bots.empty() ? "random" : sel->game->bots.front().name)
                     : a.bot;
-  if (!make_bot(*sel->game, bot_name))
-    return fail(err, "unknown bot '" + bot_name + "'; " + std::string(sel->game->name) +
-                         " has: " + bot_names(*sel->game));
+  // check_bot names the trouble: an unknown bot, or settings it does not take.
+  if (Status known = check_bot(*sel->game, bot_name); !known.ok())
+    return fail(err, known.message());
   std::uint64_t seed =
       a.seed ? *a.seed : std::random_device{}() * 0x100000000ull + std::random_device{}();
   if (a.winnable) {

@@ -418,6 +418,11 @@ struct BotSpec {
   // Seconds a move or a deal (a search, a solver): tests and tables that
   // play many deals give it fewer, or choose another bot for the seats.
   bool slow = false;
+  // Optional: the bot with settings, read from what follows "NAME:"
+  // ("dd-sample:40"); an error says what is accepted. `settings` names the
+  // forms for people ("dd-sample:DEALS, dd-sample:SECONDSs").
+  std::function<Result<std::unique_ptr<Bot>>(std::string_view)> make_with = nullptr;
+  std::string_view settings = {};
 };
 
 // Optional capability: exact chances of an event that ends a game for a seat

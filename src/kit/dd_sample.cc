@@ -1,6 +1,7 @@
 #include "kit/dd_sample.h"
 
 #include <bit>
+#include <charconv>
 #include <chrono>
 #include <cstdio>
 #include <string>
@@ -123,6 +124,34 @@ std::optional<DdPlays> DdAnalysis::plays(const State& state) const {
     if (c.is_standard() && tricks[c.index()] >= 0) out.plays.push_back({a, c, tricks[c.index()]});
   }
   return out;
+}
+
+Result<DdSampleOptions> read_dd_sample(std::string_view settings) {
+  auto refuse = [&](std::string_view why) {
+    return Status::error("\"dd-sample:" + std::string(settings.substr(0, 20)) +
+                         "\": " + std::string(why) +
+                         "; accepted: dd-sample:DEALS (1 to 10000 deals a card) or "
+                         "dd-sample:SECONDSs (above 0 and at most 600 seconds a card)");
+  };
+  std::string_view arg = settings;
+  const bool seconds = arg.ends_with("s");
+  if (seconds) arg.remove_suffix(1);
+  if (arg.empty() || arg.size() > 9 || arg.find_first_not_of("0123456789.") != arg.npos)
+    return refuse("not a number of deals or of seconds");
+  double v = 0;
+  const auto [end, ec] = std::from_chars(arg.data(), arg.data() + arg.size(), v);
+  if (ec != std::errc() || end != arg.data() + arg.size())
+    return refuse("not a number of deals or of seconds");
+  DdSampleOptions o;
+  if (seconds) {
+    if (!(v > 0 && v <= 600)) return refuse("seconds must be above 0 and at most 600");
+    o.samples = 10000, o.seconds = v;
+  } else {
+    if (v < 1 || v > 10000 || v != static_cast<double>(static_cast<int>(v)))
+      return refuse("deals must be a whole number from 1 to 10000");
+    o.samples = static_cast<int>(v), o.seconds = 0;
+  }
+  return o;
 }
 
 std::unique_ptr<Bot> make_dd_sample_bot(DdGame game, DdSampleOptions options) {

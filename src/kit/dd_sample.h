@@ -11,6 +11,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <string_view>
 #include <utility>
 
 #include "core/game.h"
@@ -36,6 +37,13 @@ struct DdSampleOptions {
 };
 
 std::unique_ptr<Bot> make_dd_sample_bot(DdGame game, DdSampleOptions options = {});
+
+// The settings after "dd-sample:": DEALS (1 to 10000 deals a card, no time
+// limit: the same deals on any machine) or SECONDSs (above 0 and at most
+// 600 seconds a card, as many deals as fit, up to 10000). An error names the
+// forms accepted.
+[[nodiscard]] Result<DdSampleOptions> read_dd_sample(std::string_view settings);
+inline constexpr std::string_view kDdSampleSettings = "dd-sample:DEALS, dd-sample:SECONDSs";
 
 // core's DoubleDummy for a game read through `game` (its position and card;
 // `otherwise` is not used): each legal card of the seat to move, solved.

@@ -23,6 +23,8 @@ expect_status 2 "negative seed" -- "$PARLOUR" play old-maid --auto --seed -1
 expect_status 2 "players not a number" -- "$PARLOUR" play old-maid --auto --players many
 expect_status 2 "unknown bot" -- "$PARLOUR" play old-maid --bot genius
 expect_in err "blind, random" "lists the bots"
+expect_status 2 "dd-sample with no deals" -- "$PARLOUR" play bridge-whist --auto --bot dd-sample:0
+expect_in err "accepted: dd-sample:DEALS (1 to 10000 deals a card) or dd-sample:SECONDSs" "names the forms"
 # The bluffing games and tournaments.
 expect_status 2 "cheat for two" -- "$PARLOUR" play cheat --auto --players 2
 expect_in err "cheat is for 3 to 12 players, not 2" "says Cheat's player counts"

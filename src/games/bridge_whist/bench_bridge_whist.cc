@@ -14,8 +14,9 @@ namespace parlour::bridge_whist {
 namespace {
 
 void random_deal(benchmark::State& st) {
+  const std::vector<std::string> deal_only = {"scope=deal"};
   const Rules rules =
-      Rules::from(*make_config(Selection{find_game("bridge-whist"), nullptr}, 4, {"scope=deal"}));
+      Rules::from(*make_config(Selection{find_game("bridge-whist"), nullptr}, 4, deal_only));
   std::vector<Card> deck = standard_deck();
   std::vector<std::vector<Card>> hands(4);
   for (std::size_t i = 0; i < deck.size(); ++i) hands[i % 4].push_back(deck[i]);

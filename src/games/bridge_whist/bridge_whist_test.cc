@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <new>
 
+#include "bots/random_bot.h"
 #include "conformance.h"
 #include "core/registry.h"
 #include "count_allocations.h"
@@ -802,6 +803,29 @@ TEST(BridgeSpeed, RandomPlayoutsAllocateNothingPerStep) {
   EXPECT_GT(testing::heap_allocations - start, before_the_end);
   EXPECT_TRUE(s.terminal());
   EXPECT_GE(steps, 53);
+}
+
+// dd-sample by deals or by time (issue 38: "configurable by samples or
+// time"), and settings that are neither refused with the forms accepted.
+TEST(BridgeBots, DdSampleIsSetByDealsOrBySeconds) {
+  Result<kit::DdSampleOptions> deals = kit::read_dd_sample("40");
+  ASSERT_TRUE(deals.ok());
+  EXPECT_EQ(deals->samples, 40);
+  EXPECT_EQ(deals->seconds, 0);
+  Result<kit::DdSampleOptions> time = kit::read_dd_sample("2.5s");
+  ASSERT_TRUE(time.ok());
+  EXPECT_EQ(time->seconds, 2.5);
+  for (const char* bad : {"", "s", "0", "10001", "1e3", "-1", "1.5", "0s", "601s", "x", ".s"}) {
+    const Result<kit::DdSampleOptions> r = kit::read_dd_sample(bad);
+    ASSERT_FALSE(r.ok()) << bad;
+    EXPECT_NE(r.message().find("accepted: dd-sample:DEALS"), std::string::npos) << r.message();
+  }
+  const GameInfo& g = *find_game("bridge-whist");
+  EXPECT_NE(make_bot(g, "dd-sample:3"), nullptr);
+  EXPECT_EQ(make_bot(g, "dd-sample:"), nullptr);
+  EXPECT_EQ(make_bot(g, "dd-sample:0"), nullptr);
+  EXPECT_TRUE(check_bot(g, "dd-sample:1s").ok());
+  EXPECT_NE(check_bot(g, "dd-sample:9x").message().find("accepted"), std::string::npos);
 }
 
 TEST(BridgeConformance, EveryPresetAndPlayerCount) {

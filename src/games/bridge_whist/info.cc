@@ -101,7 +101,13 @@ GameInfo game_info() {
              "as its view allows, solves each deal and plays the card that takes its side the most "
              "tricks on average (at most 1 s a card); makes and doubles as the heuristic",
              [] { return make_dd_sample_bot(); },
-             /*slow=*/true}};
+             /*slow=*/true,
+             [](std::string_view settings) -> Result<std::unique_ptr<Bot>> {
+               Result<kit::DdSampleOptions> o = kit::read_dd_sample(settings);
+               if (!o.ok()) return o.status();
+               return make_dd_sample_bot(*o);
+             },
+             kit::kDdSampleSettings}};
   g.validate = validate;
   g.new_game = state_factory<BridgeWhistState, Rules>();
   // Partners sit opposite (S1): seats 0 and 2 against 1 and 3.
