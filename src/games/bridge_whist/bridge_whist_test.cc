@@ -828,6 +828,103 @@ TEST(BridgeBots, DdSampleIsSetByDealsOrBySeconds) {
   EXPECT_NE(check_bot(g, "dd-sample:9x").message().find("accepted"), std::string::npos);
 }
 
+// Combining the hands (S2 "Combining the Hands of Dealer and Dummy"; the
+// same chapter in S5, Elwell's table of holdings; B4 "the methods by which
+// the hands of the partners are combined"). Five single-suit positions at no
+// trumps: the eldest can lead only clubs and the dealer wins the first trick
+// with the ace, then must bring in the spades. The heuristic plays the
+// dealer's two hands, the adversaries play double dummy, and the dealer
+// takes what the solver says the position is worth. In the first a wrong
+// order costs a trick (the solver says so too): the high card of the short
+// hand must go first.
+struct Combining {
+  const char* name;
+  std::vector<std::string> dealer, eldest, dummy, fourth;
+  bool order_matters;
+};
+
+int play_combining(const Combining& c, int* worth, bool* punishes) {
+  auto cards = [](const std::vector<std::string>& names) {
+    std::vector<Card> out;
+    for (const std::string& n : names) out.push_back(card(n.c_str()));
+    return out;
+  };
+  BridgeWhistState s = fresh({"scope=deal"});
+  s.set_deal(0, {cards(c.dealer), cards(c.eldest), cards(c.dummy), cards(c.fourth)});
+  play(s, 0, Move::make(kNoTrumps));
+  play(s, s.to_move(), Move::content());
+  play(s, s.to_move(), Move::content());
+  const std::optional<DdPlays> start = double_dummy().plays(s);
+  int eldest_best = 0;
+  for (const DdPlay& d : start->plays) eldest_best = std::max(eldest_best, d.tricks);
+  *worth = static_cast<int>(c.dealer.size()) - eldest_best;
+  *punishes = false;
+  bool first_lead = true;
+  while (!s.terminal()) {
+    const Seat m = s.to_move();
+    const std::optional<DdPlays> d = double_dummy().plays(s);
+    if (side_of(m) == 0) {
+      if (first_lead && s.trick().empty() && s.played_by(0)) {
+        first_lead = false;
+        int lo = 99, hi = -1;
+        for (const DdPlay& p : d->plays) lo = std::min(lo, p.tricks), hi = std::max(hi, p.tricks);
+        *punishes = lo < hi;
+      }
+      s.apply(m, heuristic_action(s, m));
+    } else {
+      const DdPlay* best = &d->plays[0];
+      for (const DdPlay& p : d->plays)
+        if (p.tricks > best->tricks) best = &p;
+      s.apply(m, best->action);
+    }
+  }
+  return s.tricks(0);
+}
+
+TEST(BridgeBots, TheDealerCombinesHisHandsAsTheSolverSaysS2) {
+  const std::vector<Combining> positions = {
+      {"K 2 opposite A Q J 10: the king first",
+       {"KS", "2S", "AC", "2H"},
+       {"KC", "QC", "JC", "TC"},
+       {"AS", "QS", "JS", "TS"},
+       {"9C", "8C", "KH", "QH"},
+       true},
+      {"A Q J opposite K 2: low to the king first",
+       {"AS", "QS", "JS", "AC"},
+       {"KC", "QC", "JC", "TC"},
+       {"KS", "2S", "3H", "2H"},
+       {"9C", "8C", "KH", "QH"},
+       false},
+      {"A K x opposite Q x x (S5: may be led from either hand)",
+       {"AS", "KS", "2S", "AC"},
+       {"KC", "QC", "JC", "TC"},
+       {"QS", "4S", "3S", "2H"},
+       {"JS", "TS", "9S", "3H"},
+       false},
+      {"K Q x opposite x x x, the ace behind the weak hand",
+       {"KS", "QS", "5S", "AC"},
+       {"KC", "QC", "JC", "TC"},
+       {"4S", "3S", "2S", "2H"},
+       {"AS", "JS", "TS", "3H"},
+       false},
+      {"A x x opposite Q x x, the king over the queen",
+       {"AS", "3S", "2S", "AC"},
+       {"KC", "QC", "JC", "TC"},
+       {"QS", "5S", "4S", "2H"},
+       {"KS", "JS", "TS", "3H"},
+       false},
+  };
+  for (const Combining& c : positions) {
+    int worth = 0;
+    bool punishes = false;
+    const int taken = play_combining(c, &worth, &punishes);
+    EXPECT_EQ(taken, worth) << c.name;
+    if (c.order_matters) {
+      EXPECT_TRUE(punishes) << c.name << ": no order of the dealer's loses";
+    }
+  }
+}
+
 TEST(BridgeConformance, EveryPresetAndPlayerCount) {
   testing::ConformanceOptions opt;
   opt.games = 3;
