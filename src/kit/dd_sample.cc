@@ -45,15 +45,17 @@ class DdSampleBot final : public Bot {
     // for every card, so the means compare the cards on the same deals.
     std::vector<long> sums(legal.size(), 0);
     int solved = 0;
+    std::uint64_t searched = 0;
     for (int i = 0; i < options_.samples; ++i) {
       if (i > 0) {
-        if (out_of_time()) break;
+        if (out_of_time() || (options_.nodes > 0 && searched >= options_.nodes)) break;
         deal = obs.sample(rng);
         if (!deal) continue;
         position = game_.position(*deal, obs.seat());
         if (!position) continue;
       }
       const std::array<std::int8_t, 52> plays = solver_.plays(*position);
+      searched += solver_.stats().nodes;
       for (std::size_t k = 0; k < legal.size(); ++k)
         if (cards[k].is_standard() && plays[cards[k].index()] >= 0)
           sums[k] += plays[cards[k].index()];
@@ -63,6 +65,7 @@ class DdSampleBot final : public Bot {
     for (std::size_t k = 1; k < legal.size(); ++k)
       if (sums[k] > sums[best]) best = k;
     explain_means(cards, sums, solved, best);
+    why_ += " (" + std::to_string(searched) + " positions searched)";
     return legal[best];
   }
 
@@ -145,11 +148,11 @@ Result<DdSampleOptions> read_dd_sample(std::string_view settings) {
   DdSampleOptions o;
   if (seconds) {
     if (!(v > 0 && v <= 600)) return refuse("seconds must be above 0 and at most 600");
-    o.samples = 10000, o.seconds = v;
+    o.samples = 10000, o.seconds = v, o.nodes = 0;
   } else {
     if (v < 1 || v > 10000 || v != static_cast<double>(static_cast<int>(v)))
       return refuse("deals must be a whole number from 1 to 10000");
-    o.samples = static_cast<int>(v), o.seconds = 0;
+    o.samples = static_cast<int>(v), o.seconds = 0, o.nodes = 0;
   }
   return o;
 }

@@ -32,8 +32,13 @@ struct DdGame {
 };
 
 struct DdSampleOptions {
-  int samples = 24;      // deals solved a card decision, at most
-  double seconds = 1.0;  // and at most this long (0: no limit); the first deal is always solved
+  int samples = 24;  // deals solved a card decision, at most
+  // And at most this many positions searched (0: no limit): a budget that,
+  // unlike a clock, plays the same cards on any machine and under any load
+  // (a bot's reproducibility, the twin-deal leak test). The default is about
+  // 1 s a card on the build machine. The first deal is always solved.
+  std::uint64_t nodes = 3'000'000;
+  double seconds = 0;  // and at most this long (0: no clock)
 };
 
 std::unique_ptr<Bot> make_dd_sample_bot(DdGame game, DdSampleOptions options = {});
