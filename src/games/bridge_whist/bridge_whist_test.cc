@@ -216,7 +216,9 @@ TEST(BridgeRules, DummyLiesFaceUpOnlyFromTheOpeningLeadS1) {
   play(s, s.to_move(), Move::content());
   play(s, s.to_move(), Move::content());
   auto sees_dummy = [&](Seat viewer) {
-    const Zone& z = s.view(viewer).zones[static_cast<std::size_t>(dummy)];
+    // The view is a value: keep it alive while its zone is read.
+    const View view = s.view(viewer);
+    const Zone& z = view.zones[static_cast<std::size_t>(dummy)];
     return std::all_of(z.cards.begin(), z.cards.end(),
                        [](const CardView& c) { return c.card.has_value(); });
   };
