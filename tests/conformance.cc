@@ -341,6 +341,16 @@ std::vector<Action> legal(const State& s, Seat seat) {
   return out;
 }
 
+BotAnswer answer_of(Bot& bot, const State& s, Seat seat, const Resampler* resampler,
+                    std::uint64_t seed) {
+  const std::vector<Action> l = legal(s, seat);
+  Rng rng(seed, seed);
+  BotAnswer out;
+  out.action = bot.act(Observation(s, seat, resampler, l), rng);
+  out.why = bot.explain();
+  return out;
+}
+
 bool play(State& s, Seat seat, Action a) {
   const std::vector<Action> l = legal(s, seat);
   if (std::find(l.begin(), l.end(), a) == l.end()) return false;

@@ -54,6 +54,16 @@ Card card(std::string_view name);
 std::vector<Card> cards(std::initializer_list<const char*> names);
 // A seat's legal actions where it stands (none if it may not act).
 std::vector<Action> legal(const State& s, Seat seat);
+
+// What `bot` chooses at `s` for `seat`, and its reasons (Bot::explain), on a
+// fixed random stream: a sampling bot's twin-deal check compares these at two
+// positions its seat cannot tell apart.
+struct BotAnswer {
+  Action action = kNoAction;
+  std::string why;
+};
+BotAnswer answer_of(Bot& bot, const State& s, Seat seat, const Resampler* resampler,
+                    std::uint64_t seed);
 // Applies a seat's action as the driver would: false, and nothing changes, if
 // the seat may not act or the action is not legal for it.
 [[nodiscard]] bool play(State& s, Seat seat, Action a);

@@ -156,6 +156,15 @@ class TerminalPlayer final : public Player {
         continue;
       }
       if (auto a = Terminal::parse(line, v.choices)) return a;
+      // Cards named by place that make no move: the game says why, where it
+      // can ("5♠ 7♠ 8♠ is not a sequence: 6♠ is missing").
+      if (const auto typed = Terminal::typed_picks(line, v)) {
+        const std::string why = state.why_not(seat, typed->word, typed->picks);
+        if (!why.empty()) {
+          out_ << term_.text("'" + line + "': " + why + ".") << "\n";
+          continue;
+        }
+      }
       out_ << "'" << line << "' is not a choice here. Accepted: " << Terminal::accepted(v.choices)
            << " (? lists them all)\n";
     }
@@ -911,6 +920,8 @@ namespace {
 int dd_at(const DdArgs& a, const Style& style, std::ostream& out, std::ostream& err) {
   Result<Record> rec = read_record(a.record);
   if (!rec.ok()) return fail(err, rec.message());
+  // The whole record first, then the cut: a record tampered with after MOVE
+  // is refused too (a replay takes milliseconds).
   Result<Replayed> whole = replay(*rec);
   if (!whole.ok()) return fail(err, a.record + ": " + whole.message());
   const GameInfo& g = *whole->game;

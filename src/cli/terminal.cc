@@ -386,4 +386,26 @@ std::optional<Action> Terminal::parse(std::string_view input, const std::vector<
   return std::nullopt;
 }
 
+std::optional<Terminal::Typed> Terminal::typed_picks(std::string_view input, const View& v) {
+  std::istringstream words{normalise(input)};
+  std::vector<std::string> tokens;
+  for (std::string t; words >> t;) tokens.push_back(t);
+  if (tokens.empty() || tokens.size() > 33) return std::nullopt;
+  Typed out;
+  std::size_t at = 0;
+  const auto number = [](const std::string& t) { return is_number(t) && t.size() <= 2; };
+  if (!number(tokens[0])) out.word = tokens[at++];
+  if (at == tokens.size()) return std::nullopt;
+  int hand = -1;
+  for (std::size_t z = 0; z < v.zones.size() && hand < 0; ++z)
+    if (v.zones[z].kind == ZoneKind::kHand && v.zones[z].owner == v.viewer)
+      hand = static_cast<int>(z);
+  if (hand < 0) return std::nullopt;
+  for (; at < tokens.size(); ++at) {
+    if (!number(tokens[at]) || std::stoi(tokens[at]) < 1) return std::nullopt;
+    out.picks.push_back({hand, std::stoi(tokens[at]) - 1});
+  }
+  return out;
+}
+
 }  // namespace parlour::cli

@@ -54,6 +54,14 @@ class Terminal {
   std::string all_choices(const std::vector<Choice>& choices) const;
   // The choice a person's input names (by key or by label), if any.
   static std::optional<Action> parse(std::string_view input, const std::vector<Choice>& choices);
+  // Input that names cards of the viewer's hand by place, as the keys do
+  // ("m 2 3 5", or "3" alone): the word before the places ("" if none) and
+  // the picks, for State::why_not. Nothing for any other input.
+  struct Typed {
+    std::string word;
+    std::vector<CardRef> picks;
+  };
+  static std::optional<Typed> typed_picks(std::string_view input, const View& v);
 
  private:
   std::string zone_cards(const Zone& z, bool positions) const;

@@ -109,6 +109,27 @@ TEST(Terminal, NumbersTheCardsAKeyPicksByPosition) {
       << Terminal({}).table(v);
 }
 
+TEST(Terminal, ReadsPlacesOfTheViewersHandForWhyNot) {
+  // "m 2 3 5" and "3" name cards of the viewer's own hand by place, as the
+  // meld and discard keys do; anything else names none.
+  View v;
+  v.viewer = 1;
+  v.zones = {Zone{ZoneKind::kHand, Layout::kHand, 0, "Seat 0's hand", {}, "", 0, 0},
+             Zone{ZoneKind::kHand, Layout::kHand, 1, "Seat 1's hand", {}, "", 0, 0}};
+  const auto m = Terminal::typed_picks("M  2 3 5", v);
+  ASSERT_TRUE(m.has_value());
+  EXPECT_EQ(m->word, "m");
+  EXPECT_EQ(m->picks, (std::vector<CardRef>{{1, 1}, {1, 2}, {1, 4}}));
+  const auto alone = Terminal::typed_picks("3", v);
+  ASSERT_TRUE(alone.has_value());
+  EXPECT_EQ(alone->word, "");
+  EXPECT_EQ(alone->picks, (std::vector<CardRef>{{1, 2}}));
+  for (const char* no : {"", "m", "m 0", "m 2 x", "m 100", "pass", "2 -1"})
+    EXPECT_FALSE(Terminal::typed_picks(no, v).has_value()) << no;
+  v.viewer = kSpectator;
+  EXPECT_FALSE(Terminal::typed_picks("m 1 2 3", v).has_value());
+}
+
 TEST(Terminal, DrawsEveryLayoutFromTheViewAlone) {
   View v;
   v.players = 2;

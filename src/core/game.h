@@ -124,6 +124,19 @@ class State {
   // A short label for a legal action of `seat`, written for that seat ("draw 3").
   virtual std::string action_label(Seat seat, Action a) const = 0;
 
+  // Why no legal action of `seat` picks exactly the cards `picks` (places in
+  // view(seat)'s zones), in words for people ("5♠ 7♠ 8♠ is not a sequence:
+  // 6♠ is missing"), so that the terminal and a screen can say why a
+  // selection does nothing. `word` is the terminal's word before the places
+  // ("m" in "m 2 3 5"), empty for cards selected on a screen or places typed
+  // alone. Empty where an action does, or where the game has nothing to say
+  // (then what is accepted is listed). Reads only what the seat sees; any
+  // picks at all, out of range too, are answered.
+  virtual std::string why_not(Seat /*seat*/, std::string_view /*word*/,
+                              std::span<const CardRef> /*picks*/) const {
+    return {};
+  }
+
   // What `viewer` may see (a seat, kSpectator or kEveryone). At the end of the
   // game everything is shown.
   virtual View view(Seat viewer) const = 0;

@@ -88,6 +88,10 @@ struct Zone {
   std::string note;             // e.g. "shuffled face down"
   int columns = 0;              // kGrid: slots in a row
   int chips = 0;                // kPot: chips in it
+  // Every card of it may be selected, whether or not an action picks it: a
+  // meld is chosen by its cards, and a selection that makes none is
+  // explained (State::why_not) rather than refused without a word.
+  bool pick_any = false;
   bool operator==(const Zone&) const = default;
 };
 

@@ -133,6 +133,7 @@ std::string to_json(const View& v) {
     w.end_array();
     if (z.layout == Layout::kPot) w.key("chips").integer(z.chips);
     if (z.columns) w.key("columns").integer(z.columns);
+    if (z.pick_any) w.key("pick_any").boolean(true);
     w.key("kind").str(zone_kind_name(z.kind)).key("layout").str(layout_name(z.layout));
     w.key("name").str(z.name).key("note").str(z.note).key("owner").integer(z.owner).end_object();
   }

@@ -41,29 +41,67 @@ class DdSampleBot final : public Bot {
       return options_.seconds > 0 &&
              std::chrono::duration<double>(Clock::now() - started).count() >= options_.seconds;
     };
-    // Tricks summed over the deals, by legal action: every deal is solved
-    // for every card, so the means compare the cards on the same deals.
-    std::vector<long> sums(legal.size(), 0);
+    // Tricks (or the game's value) summed over the deals, by legal action:
+    // every deal is solved for every card, so the means compare the cards
+    // on the same deals.
+    std::vector<double> sums(legal.size(), 0);
+    // With a value, the tricks between the two bounds, summed: between
+    // cards of equal value, the one that leaves the most room to steer.
+    std::vector<long> room(legal.size(), 0);
+    if (game_.value && !fewest_) fewest_ = std::make_unique<DdSolver>(16);
     int solved = 0;
     std::uint64_t searched = 0;
+    const std::uint64_t budget = options_.nodes;
+    // Each solve stops where the budget or the clock runs out, the first
+    // deal's too: a deal cut short counts for nothing.
+    const auto solve = [&](DdSolver& solver, const DdPosition& p) {
+      solver.limit(budget ? budget - searched : 0, out_of_time);
+      const std::array<std::int8_t, 52> out = solver.plays(p);
+      searched += solver.stats().nodes;
+      solver.limit(0);  // the clock's lambda refers to this call's locals
+      return out;
+    };
+    bool cut_short = false;
     for (int i = 0; i < options_.samples; ++i) {
       if (i > 0) {
-        if (out_of_time() || (options_.nodes > 0 && searched >= options_.nodes)) break;
+        if (out_of_time() || (budget > 0 && searched >= budget)) break;
         deal = obs.sample(rng);
         if (!deal) continue;
         position = game_.position(*deal, obs.seat());
         if (!position) continue;
       }
-      const std::array<std::int8_t, 52> plays = solver_.plays(*position);
-      searched += solver_.stats().nodes;
-      for (std::size_t k = 0; k < legal.size(); ++k)
-        if (cards[k].is_standard() && plays[cards[k].index()] >= 0)
-          sums[k] += plays[cards[k].index()];
+      const std::array<std::int8_t, 52> plays = solve(solver_, *position);
+      if ((cut_short = solver_.stats().stopped)) break;
+      std::array<std::int8_t, 52> least{};
+      if (game_.value) {
+        position->fewest = true;
+        least = solve(*fewest_, *position);
+        if ((cut_short = fewest_->stats().stopped)) break;
+      }
+      for (std::size_t k = 0; k < legal.size(); ++k) {
+        if (!cards[k].is_standard()) continue;
+        const int c = cards[k].index();
+        if (plays[c] < 0) continue;
+        if (game_.value) {
+          sums[k] += game_.value(*deal, obs.seat(), least[c], plays[c]);
+          room[k] += plays[c] - least[c];
+        } else {
+          sums[k] += plays[c];
+        }
+      }
       ++solved;
+    }
+    if (solved == 0) {
+      // Too big a position for the budget (the first cards of a large
+      // hand): the game's own bot plays.
+      const Action a = otherwise(obs, rng);
+      why_ = "no deal solved within " + std::to_string(searched) + " positions searched" +
+             (cut_short && budget == 0 ? " (out of time)" : "") + "; so as its other bot: " + why_;
+      return a;
     }
     std::size_t best = 0;
     for (std::size_t k = 1; k < legal.size(); ++k)
-      if (sums[k] > sums[best]) best = k;
+      if (sums[k] > sums[best] || (sums[k] == sums[best] && room[k] > room[best])) best = k;
     explain_means(cards, sums, solved, best);
     why_ += " (" + std::to_string(searched) + " positions searched)";
     return legal[best];
@@ -79,13 +117,15 @@ class DdSampleBot final : public Bot {
     return a;
   }
 
-  void explain_means(const std::vector<Card>& cards, const std::vector<long>& sums, int solved,
+  void explain_means(const std::vector<Card>& cards, const std::vector<double>& sums, int solved,
                      std::size_t best) {
     why_ = "over " + std::to_string(solved) + (solved == 1 ? " deal" : " deals") +
-           " dealt to fit what it sees, the tricks its side takes from here double dummy after";
+           " dealt to fit what it sees, " +
+           (game_.value ? "what it scores double dummy (the others playing against its aim) after"
+                        : "the tricks its side takes from here double dummy after");
     for (std::size_t k = 0; k < cards.size(); ++k) {
       char mean[16];
-      std::snprintf(mean, sizeof mean, "%.2f", static_cast<double>(sums[k]) / solved);
+      std::snprintf(mean, sizeof mean, "%.2f", sums[k] / solved);
       why_ += (k ? ", " : " ") + short_name(cards[k], Charset::kAscii) + " " + mean;
     }
     why_ += "; so plays " + short_name(cards[best], Charset::kAscii) + ", the best mean";
@@ -94,6 +134,9 @@ class DdSampleBot final : public Bot {
   DdGame game_;
   DdSampleOptions options_;
   DdSolver solver_;  // its table carries over from deal to deal
+  // With a game's value, a second for the fewest tricks: one solver's table
+  // is forgotten whenever its aim changes.
+  std::unique_ptr<DdSolver> fewest_;
   std::unique_ptr<Bot> other_;
   std::string why_;
 };
@@ -155,6 +198,19 @@ Result<DdSampleOptions> read_dd_sample(std::string_view settings) {
     o.samples = static_cast<int>(v), o.seconds = 0, o.nodes = 0;
   }
   return o;
+}
+
+BotSpec dd_sample_spec(std::string_view help, std::unique_ptr<Bot> (*make)(DdSampleOptions)) {
+  return {"dd-sample",
+          help,
+          [make] { return make({}); },
+          /*slow=*/true,
+          [make](std::string_view settings) -> Result<std::unique_ptr<Bot>> {
+            Result<DdSampleOptions> o = read_dd_sample(settings);
+            if (!o.ok()) return o.status();
+            return make(*o);
+          },
+          kDdSampleSettings};
 }
 
 std::unique_ptr<Bot> make_dd_sample_bot(DdGame game, DdSampleOptions options) {

@@ -29,6 +29,12 @@ struct DdGame {
   std::function<Card(const State& state, Seat seat, Action a)> card;
   // The bot for every decision that is not a card.
   std::function<std::unique_ptr<Bot>()> otherwise;
+  // Where the seat's aim is not the most tricks (Oh Hell!'s exact bid): what
+  // it scores in the position `state` if it takes from here at least
+  // `fewest` and at most `most` tricks, the trick in progress included (the
+  // two double-dummy bounds, each with every other seat playing against
+  // it). Unset: the side's most tricks are the aim.
+  std::function<double(const State& state, Seat seat, int fewest, int most)> value;
 };
 
 struct DdSampleOptions {
@@ -36,7 +42,9 @@ struct DdSampleOptions {
   // And at most this many positions searched (0: no limit): a budget that,
   // unlike a clock, plays the same cards on any machine and under any load
   // (a bot's reproducibility, the twin-deal leak test). The default is about
-  // 1 s a card on the build machine. The first deal is always solved.
+  // 1 s a card on the build machine. A deal whose solve runs past either
+  // limit counts for nothing; if no deal is solved (the first cards of a
+  // large hand, where the solver's bounds do not serve), `otherwise` plays.
   std::uint64_t nodes = 3'000'000;
   double seconds = 0;  // and at most this long (0: no clock)
 };
@@ -49,6 +57,11 @@ std::unique_ptr<Bot> make_dd_sample_bot(DdGame game, DdSampleOptions options = {
 // forms accepted.
 [[nodiscard]] Result<DdSampleOptions> read_dd_sample(std::string_view settings);
 inline constexpr std::string_view kDdSampleSettings = "dd-sample:DEALS, dd-sample:SECONDSs";
+
+// A game's "dd-sample" entry among its bots: `make` builds it with options,
+// the default ones or those read after "dd-sample:". `help` outlives it (a
+// literal).
+BotSpec dd_sample_spec(std::string_view help, std::unique_ptr<Bot> (*make)(DdSampleOptions));
 
 // core's DoubleDummy for a game read through `game` (its position and card;
 // `otherwise` is not used): each legal card of the seat to move, solved.

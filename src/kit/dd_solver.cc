@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <bit>
 #include <cassert>
+#include <utility>
 #include <vector>
 
 namespace parlour::kit {
@@ -105,7 +106,7 @@ struct DdSolver::Impl {
   explicit Impl(int bits);
 
   // Setting up.
-  void context(int seats, int trump, std::uint8_t side);
+  void context(int seats, int trump, std::uint8_t side, bool fewest);
   void load(const DdPosition& p);
   int value(int lo, int hi, int guess);
   int tricks_left() const;
@@ -122,6 +123,8 @@ struct DdSolver::Impl {
     return m;
   }
   bool ours(int seat) const { return side >> seat & 1; }
+  // Whether `seat` plays for the side to take more tricks.
+  bool wants(int seat) const { return ours(seat) != fewest; }
 
   // Searching.
   bool search(int target, Floor& floor);
@@ -164,7 +167,12 @@ struct DdSolver::Impl {
   // What stays fixed in a search.
   int n = 4, trump = kNone, owner_bits = 2, max_places = 13;
   std::uint8_t side = 0b0101;
+  // The side plays to take the fewest. The bounds from sure tricks then say
+  // nothing (a seat need not cash its winners), so they are not used.
+  bool fewest = false;
   bool have_context = false;
+  std::uint64_t node_limit = 0;  // 0: none
+  std::function<bool()> stop;
   std::array<std::array<std::int8_t, 16>, SUIT_NB> owner{};
 
   // The position.
@@ -242,10 +250,10 @@ void DdSolver::Impl::make_room() {
   for (const Lens& l : kept) find(l.lens, l.depth, true)->head = l.head;
 }
 
-void DdSolver::Impl::context(int seats, int t, std::uint8_t s) {
-  if (have_context && seats == n && t == trump && s == side) return;
+void DdSolver::Impl::context(int seats, int t, std::uint8_t s, bool f) {
+  if (have_context && seats == n && t == trump && s == side && f == fewest) return;
   have_context = true;
-  n = seats, trump = t, side = s;
+  n = seats, trump = t, side = s, fewest = f;
   owner_bits = n <= 4 ? 2 : 3;
   max_places = n <= 4 ? 13 : 10;
   forget();
@@ -544,7 +552,10 @@ int DdSolver::Impl::generate(int seat, Move* out, int hint) const {
   After a;
   if (!lead) a = after(seat);
   for (int i = 0; i < nm; ++i) {
-    const int w = lead ? lead_weight(seat, out[i]) : play_weight(seat, out[i], a);
+    int w = lead ? lead_weight(seat, out[i]) : play_weight(seat, out[i], a);
+    // Playing for the fewest, every seat mostly tries not to win the trick:
+    // the weights for taking tricks, turned round, are a fair first guess.
+    if (fewest) w = -w;
     out[i].score =
         static_cast<std::int16_t>(w + (out[i].suit * 16 + out[i].order == hint ? 1000 : 0));
   }
@@ -894,7 +905,11 @@ void DdSolver::Impl::trick_floor(Floor& floor) const {
 // Whether the side can take `target` tricks in all, counting those taken
 // since the search began (won). Lowers `floor` to what the answer rests on.
 bool DdSolver::Impl::search(int target, Floor& floor) {
-  ++stats.nodes;
+  if ((++stats.nodes > node_limit && node_limit) ||
+      (stop && (stats.nodes & 0xffff) == 0 && stop()) || stats.stopped) {
+    stats.stopped = true;
+    return false;
+  }
   const TrickRec& t = trick[ti];
   const bool boundary = t.count == 0;
   Shape sh;
@@ -911,13 +926,13 @@ bool DdSolver::Impl::search(int target, Floor& floor) {
       return won + e->lb >= target;
     }
     Floor qf = kNoFloor;
-    const int q = quick_tricks(t.leader, qf);
-    if (ours(t.leader) ? won + q >= target : won + left - q < target) {
+    const int q = fewest ? 0 : quick_tricks(t.leader, qf);
+    if (q > 0 && (ours(t.leader) ? won + q >= target : won + left - q < target)) {
       for (int s = 0; s < SUIT_NB; ++s) floor[s] = std::min(floor[s], qf[s]);
       ++stats.quick_cuts;
       return ours(t.leader);
     }
-    if (trump != kNone && live[trump]) {
+    if (!fewest && trump != kNone && live[trump]) {
       Floor fu = kNoFloor, ft = kNoFloor;
       const int k_us = trump_tricks(true, fu), k_them = trump_tricks(false, ft);
       if (won + k_us >= target || won + left - k_them < target) {
@@ -929,7 +944,7 @@ bool DdSolver::Impl::search(int target, Floor& floor) {
     }
   }
   const int seat = boundary ? t.leader : next_to_play();
-  if (!boundary) {
+  if (!boundary && !fewest) {
     // The side to play sure of this trick: enough for the side that needs
     // one more, and too many for the side that needs them all.
     Floor f = kNoFloor;
@@ -942,7 +957,7 @@ bool DdSolver::Impl::search(int target, Floor& floor) {
   }
   std::array<Move, 52> moves;
   const int nm = generate(seat, moves.data(), hint);
-  const bool max_node = ours(seat);
+  const bool max_node = wants(seat);
   bool result = !max_node;
   int cut = -1;
   Floor all = kNoFloor;  // what the answer rests on, if every move is tried
@@ -967,6 +982,8 @@ bool DdSolver::Impl::search(int target, Floor& floor) {
       trick_floor(f);
     }
     unplay();
+    // Stopped below: nothing learnt here is true, so nothing is stored.
+    if (stats.stopped) return false;
     if (r == max_node) {
       result = r;
       cut = i;
@@ -1009,7 +1026,7 @@ bool DdSolver::Impl::search(int target, Floor& floor) {
 
 void DdSolver::Impl::load(const DdPosition& p) {
   assert(p.seats >= 2 && p.seats <= 7);
-  context(p.seats, p.trump == kNoTrump ? kNone : p.trump, p.side);
+  context(p.seats, p.trump == kNoTrump ? kNone : p.trump, p.side, p.fewest);
   hand = {};
   live = {};
   down = {};
@@ -1075,7 +1092,7 @@ int DdSolver::Impl::tricks_left() const {
 // `guess`: each failed or passed search moves a bound.
 int DdSolver::Impl::value(int lo, int hi, int guess) {
   const TrickRec& rt = trick[ti];
-  if (rt.count == 0 && max_size() > 0) {
+  if (!fewest && rt.count == 0 && max_size() > 0) {
     Floor f = kNoFloor;
     const int q = quick_tricks(rt.leader, f);
     if (ours(rt.leader))
@@ -1087,7 +1104,9 @@ int DdSolver::Impl::value(int lo, int hi, int guess) {
     const int t = std::clamp(guess, lo + 1, hi);
     Floor f = kNoFloor;
     ++stats.searches;
-    if (search(t, f)) {
+    const bool yes = search(t, f);
+    if (stats.stopped) return lo;
+    if (yes) {
       lo = t;
       guess = t + 1;
     } else {
@@ -1103,6 +1122,11 @@ DdSolver::~DdSolver() = default;
 
 const DdStats& DdSolver::stats() const {
   return impl_->stats;
+}
+
+void DdSolver::limit(std::uint64_t nodes, std::function<bool()> stop) {
+  impl_->node_limit = nodes;
+  impl_->stop = std::move(stop);
 }
 
 int DdSolver::tricks(const DdPosition& p) {
@@ -1149,6 +1173,7 @@ std::array<std::int8_t, 52> DdSolver::plays(const DdPosition& p) {
     out[c.index()] = static_cast<std::int8_t>(guess);
     if (done) s.unfinish_trick();
     s.unplay();
+    if (s.stats.stopped) break;
   }
   return out;
 }

@@ -24,6 +24,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <memory>
 
 #include "kit/tricks.h"
@@ -44,6 +45,10 @@ struct DdPosition {
   // Bit s: seat s is on the side whose tricks are counted (partners); the
   // other seats are its adversaries.
   std::uint8_t side = 0b0101;
+  // Whether the side plays to take the fewest tricks, and every other seat
+  // to make it take the most: the other bound of a seat whose aim is an
+  // exact number (Oh Hell!'s bid). The count is still the side's tricks.
+  bool fewest = false;
 
   // Sets leader and played from `t`, in which each seat has played in turn
   // (no seat out). REQUIRES: seats is set.
@@ -63,10 +68,11 @@ struct DdStats {
   std::uint64_t table_cuts = 0;  // positions the table answered
   std::uint64_t quick_cuts = 0;  // positions sure tricks answered
   std::uint64_t forgotten = 0;   // times the table was full and made room
+  bool stopped = false;          // the call reached its limit: its answer means nothing
 };
 
 // A solver keeps its transposition table from call to call, forgetting it
-// when the seats, trumps or side change; when it is full it drops the
+// when the seats, trumps, side or aim change; when it is full it drops the
 // positions nearest the end of play, half the table. Not thread-safe: one
 // solver a thread.
 class DdSolver {
@@ -81,7 +87,8 @@ class DdSolver {
 
   // The most tricks (of those still to be won, the trick in progress
   // included) `side` takes when it plays to take the most and every other
-  // seat to take the fewest.
+  // seat to take the fewest; with `fewest`, the fewest it can be held to
+  // when the others play to give it the most.
   // REQUIRES: a valid position: standard cards, held or played once each;
   // seats that hold cards and have not played come after those that have,
   // round from the leader.
@@ -101,6 +108,13 @@ class DdSolver {
 
   // Counters of the last call.
   const DdStats& stats() const;
+
+  // At most this many positions searched a call (0: no limit), and a stop
+  // when `stop` says so (asked every 65,536 positions: a clock, a server's
+  // deadline). A call that stops says so in stats().stopped, and its answer
+  // means nothing; what the table learnt before stays true. A count of
+  // positions, unlike a clock, stops at the same place on any machine.
+  void limit(std::uint64_t nodes, std::function<bool()> stop = {});
 
  private:
   struct Impl;

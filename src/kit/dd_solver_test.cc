@@ -25,11 +25,14 @@ struct Plain {
   Suit trump = kNoTrump;
   AceRank ace = AceRank::kHigh;
   std::uint8_t side = 0;
+  bool fewest = false;  // the side plays to take the fewest tricks
   std::array<std::array<Card, 52>, kMaxTrickSeats> cards{};
   std::array<int, kMaxTrickSeats> count{};
   std::uint64_t nodes = 0;
 
   bool counted(int seat) const { return side >> seat & 1; }
+  // Whether `seat` plays for the side to take more tricks.
+  bool maximises(int seat) const { return counted(seat) != fewest; }
 
   // The side's tricks from here: `down` holds the cards of the trick in
   // progress (played by `by`), `rest` the seats still to play to it.
@@ -63,7 +66,7 @@ struct Plain {
     bool follow = false;
     for (int i = 0; i < count[s]; ++i)
       if (played > 0 && cards[s][i].suit() == down[0].suit()) follow = true;
-    int result = counted(s) ? -1 : 1000;
+    int result = maximises(s) ? -1 : 1000;
     for (int i = 0; i < count[s]; ++i) {
       const Card c = cards[s][i];
       if (follow && c.suit() != down[0].suit()) continue;
@@ -75,7 +78,7 @@ struct Plain {
       const int v = best(down, by, played + 1, later, waiting - 1);
       ++count[s];
       std::swap(cards[s][i], cards[s][count[s] - 1]);
-      result = counted(s) ? std::max(result, v) : std::min(result, v);
+      result = maximises(s) ? std::max(result, v) : std::min(result, v);
     }
     return result;
   }
@@ -95,8 +98,8 @@ struct Ending {
 // Three to seven seats, one to five cards a hand (at most sixteen in all, so
 // that the plain search stays small); a third of the deals unequal; a trick
 // in progress with legal cards from some of its seats; random trumps (or
-// none), ace rank and sides.
-Ending random_ending(Rng& rng) {
+// none), ace rank and sides; the side playing for the most or the fewest.
+Ending random_ending(Rng& rng, bool fewest) {
   Ending e;
   const int seats = 3 + static_cast<int>(rng.below(5));
   int per = 1 + static_cast<int>(rng.below(5));
@@ -110,6 +113,7 @@ Ending random_ending(Rng& rng) {
   p.trump = rng.below(5) == 4 ? kNoTrump : Suit(rng.below(4));
   p.ace = rng.below(2) ? AceRank::kHigh : AceRank::kBelowJack;
   p.side = static_cast<std::uint8_t>(rng.below(1u << seats));
+  p.fewest = fewest;
   int at = 0;
   for (int s = 0; s < seats; ++s) {
     p.count[s] = unequal ? 1 + static_cast<int>(rng.below(static_cast<std::uint32_t>(per))) : per;
@@ -120,6 +124,7 @@ Ending random_ending(Rng& rng) {
   d.trump = p.trump;
   d.ace = p.ace;
   d.side = p.side;
+  d.fewest = p.fewest;
   d.leader = static_cast<Seat>(rng.below(static_cast<std::uint32_t>(seats)));
   // Some seats from the leader play to the trick, each a legal card.
   const int to_play = static_cast<int>(rng.below(static_cast<std::uint32_t>(seats)));
@@ -152,12 +157,12 @@ int plain_tricks(Ending& e) {
   return e.plain.best(e.down, e.by, e.played, e.rest, e.waiting);
 }
 
-TEST(DdSolver, AgreesWithPlainMinimaxOnRandomEndings) {
-  Rng rng(20240611);
+void agrees_with_plain_minimax(std::uint64_t seed, bool fewest) {
+  Rng rng(seed);
   DdSolver solver(12);
   std::uint64_t plain_nodes = 0;
   for (int deal = 0; deal < 10000; ++deal) {
-    Ending e = random_ending(rng);
+    Ending e = random_ending(rng, fewest);
     const int want = plain_tricks(e);
     plain_nodes += e.plain.nodes;
     ASSERT_EQ(solver.tricks(e.position), want) << "ending " << deal;
@@ -198,6 +203,16 @@ TEST(DdSolver, AgreesWithPlainMinimaxOnRandomEndings) {
   EXPECT_GT(plain_nodes, 1000000u);
 }
 
+TEST(DdSolver, AgreesWithPlainMinimaxOnRandomEndings) {
+  agrees_with_plain_minimax(20240611, false);
+}
+
+// The other bound of an exact aim (Oh Hell!'s bid): the fewest tricks the
+// side can be held to when the other seats play to give it the most.
+TEST(DdSolver, AgreesWithPlainMinimaxWhenTheSidePlaysForTheFewest) {
+  agrees_with_plain_minimax(20261129, true);
+}
+
 // A fact of the game on larger deals than the plain search can play out:
 // a position's value is the best, for the side to play, of the values after
 // each of its cards. Two solvers answer, so that neither's table helps the
@@ -218,14 +233,47 @@ TEST(DdSolver, AValueIsTheBestOfItsPlays) {
     p.ace = rng.below(2) ? AceRank::kHigh : AceRank::kBelowJack;
     p.side = static_cast<std::uint8_t>(1 + rng.below((1u << seats) - 2));
     p.leader = static_cast<Seat>(rng.below(static_cast<std::uint32_t>(seats)));
+    // Slower to search (no sure-trick bounds): smaller hands.
+    p.fewest = per <= 6 && rng.below(3) == 0;
     const int value = whole.tricks(p);
     const std::array<std::int8_t, 52> plays = parts.plays(p);
-    const bool counted = p.side >> p.leader & 1;
-    int best = counted ? -1 : 99;
+    const bool maximises = (p.side >> p.leader & 1) != p.fewest;
+    int best = maximises ? -1 : 99;
     for (std::int8_t v : plays)
-      if (v >= 0) best = counted ? std::max<int>(best, v) : std::min<int>(best, v);
+      if (v >= 0) best = maximises ? std::max<int>(best, v) : std::min<int>(best, v);
     ASSERT_EQ(value, best) << "deal " << deal;
   }
+}
+
+// A call stopped by its limit of positions leaves in the table only what is
+// true: after many stopped calls, the same solver answers as a fresh one.
+TEST(DdSolver, AStoppedSearchLeavesItsTableTrue) {
+  Rng rng(4112);
+  DdSolver stopped(12);
+  int stops = 0;
+  for (int deal = 0; deal < 60; ++deal) {
+    const int seats = 3 + static_cast<int>(rng.below(3));
+    std::array<Card, 52> deck{};
+    for (int i = 0; i < 52; ++i) deck[i] = Card::from_index(static_cast<std::uint8_t>(i));
+    rng.shuffle(std::span<Card>(deck));
+    DdPosition p;
+    p.seats = seats;
+    for (int i = 0; i < seats * 6; ++i) p.hands[i % seats] |= card_bit(deck[i]);
+    p.trump = rng.below(5) == 4 ? kNoTrump : Suit(rng.below(4));
+    p.side = static_cast<std::uint8_t>(1u << rng.below(static_cast<std::uint32_t>(seats)));
+    p.fewest = rng.below(2) == 0;
+    for (int k = 0; k < 3; ++k) {
+      stopped.limit(1 + rng.below(2000));
+      (void)stopped.plays(p);
+      stops += stopped.stats().stopped;
+    }
+    stopped.limit(0);
+    const std::array<std::int8_t, 52> after = stopped.plays(p);
+    EXPECT_FALSE(stopped.stats().stopped);
+    DdSolver fresh(12);
+    ASSERT_EQ(after, fresh.plays(p)) << "deal " << deal;
+  }
+  EXPECT_GT(stops, 60);  // the limit did stop searches (88 of 180)
 }
 
 // Each hand holds a whole suit: North spades, East hearts, South diamonds,

@@ -318,4 +318,16 @@ std::string meld_text(CardBits cards, const MeldRules& r) {
   return s;
 }
 
+std::optional<std::uint32_t> picks_in(std::span<const CardRef> picks, int zone, std::size_t size) {
+  if (picks.empty() || picks.size() > 32 || size > 32) return std::nullopt;
+  std::uint32_t mask = 0;
+  for (const CardRef& p : picks) {
+    if (p.zone != zone || p.card < 0 || static_cast<std::size_t>(p.card) >= size) return std::nullopt;
+    const std::uint32_t bit = 1u << p.card;
+    if (mask & bit) return std::nullopt;
+    mask |= bit;
+  }
+  return mask;
+}
+
 }  // namespace parlour::kit

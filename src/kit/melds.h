@@ -12,10 +12,12 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 
 #include "core/small_vec.h"
+#include "core/view.h"
 #include "kit/tricks.h"
 
 namespace parlour::kit {
@@ -77,5 +79,11 @@ int min_deadwood(const CardCounts& hand, const MeldRules& r, CardCounts* melded 
 SmallVec<Card, 52> in_order(CardBits cards, const MeldRules& r);
 // A meld for the story: its card tokens in that order, "[[8]] [[12]] [[16]]".
 std::string meld_text(CardBits cards, const MeldRules& r);
+
+// Picks (core/view.h's CardRef) that are all distinct places in zone
+// `zone`, which holds `size` cards, as a mask of positions (bit i: place i);
+// nothing if any is elsewhere, out of range or named twice, or if there are
+// none or more than 32. For State::why_not.
+std::optional<std::uint32_t> picks_in(std::span<const CardRef> picks, int zone, std::size_t size);
 
 }  // namespace parlour::kit

@@ -224,6 +224,7 @@ struct Hub::Impl {
   void handle(Client& c, std::string_view message);
   void join(Client& c, const json& m);
   void act(Client& c, Conn& conn, const json& m);
+  void why(Client& c, Conn& conn, const json& m);
   void rematch(Client& c, Conn& conn);
   void chat(Client& c, Conn& conn, const json& m);
   void odds_switch(Client& c, Conn& conn, const json& m);

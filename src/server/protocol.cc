@@ -45,6 +45,7 @@ void Hub::Impl::handle(Client& c, std::string_view message) {
   const std::string type = m["type"].get<std::string>();
   if (type == "join") return join(c, m);
   if (type == "act") return act(c, it->second, m);
+  if (type == "why") return why(c, it->second, m);
   if (type == "rematch") return rematch(c, it->second);
   if (type == "chat") return chat(c, it->second, m);
   if (type == "odds") return odds_switch(c, it->second, m);
@@ -322,6 +323,41 @@ void Hub::Impl::join(Client& c, const json& m) {
     if (t.away[seat]) t.away[seat] = false, watch_absent(t);
     broadcast_seats(t);
   }
+}
+
+// Why the cards a player selected make no move (State::why_not): the game's
+// words, or "" where they make one or it has none. Cheap and bounded (at
+// most 52 picks), so answered at once; it changes nothing.
+void Hub::Impl::why(Client& c, Conn& conn, const json& m) {
+  if (conn.table.empty() || conn.seat < 0)
+    return deliver(c, error_message("not-joined", "join a table with a seat's token first"));
+  const char* form =
+      "why needs \"picks\": a list of 1 to 52 [zone, card] pairs of whole numbers from the "
+      "view's zones, and may have \"word\": the terminal's word before them, at most 8 "
+      "letters";
+  if (!m.contains("picks") || !m["picks"].is_array() || m["picks"].empty() ||
+      m["picks"].size() > 52)
+    return deliver(c, error_message("bad-message", form));
+  std::vector<CardRef> picks;
+  for (const json& p : m["picks"]) {
+    if (!p.is_array() || p.size() != 2 || !p[0].is_number_integer() || !p[1].is_number_integer())
+      return deliver(c, error_message("bad-message", form));
+    const long long zone = p[0].get<long long>(), card = p[1].get<long long>();
+    if (zone < 0 || zone > 1000 || card < 0 || card > 1000)
+      return deliver(c, error_message("bad-message", form));
+    picks.push_back({static_cast<int>(zone), static_cast<int>(card)});
+  }
+  std::string word;
+  if (m.contains("word")) {
+    if (!m["word"].is_string() || m["word"].get<std::string>().size() > 8)
+      return deliver(c, error_message("bad-message", form));
+    word = m["word"].get<std::string>();
+  }
+  const Live& t = *tables.at(conn.table);
+  deliver(c, dump(json{{"type", "why"},
+                       {"version", t.version()},
+                       {"picks", m["picks"]},
+                       {"reason", t.state().why_not(conn.seat, word, picks)}}));
 }
 
 void Hub::Impl::act(Client& c, Conn& conn, const json& m) {

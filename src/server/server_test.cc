@@ -2094,6 +2094,57 @@ TEST(Leak, NoMessageNamesACardItsSeatMayNotSee) {
   std::cout << "leak test: " << games << " games, " << messages << " messages checked\n";
 }
 
+TEST(Protocol, WhySelectedCardsMakeNoMoveIsAnsweredAndChangesNothing) {
+  // Conquian: the player offered the faced card asks why cards of his hand
+  // make no meld; the answer is the game's, for his seat, and nothing moves.
+  Fixture f;
+  json t = f.create({{"game", "conquian"}, {"players", 2}, {"seed", 3}, {"seats", {"human", "human"}}});
+  const std::string id = t["table"];
+  Recorder a, b, watcher;
+  f.join(a, id, token(t, 0));
+  f.join(b, id, token(t, 1));
+  f.join(watcher, id);
+  const State& s = *f.hub->state(id);
+  const Seat seat = s.to_move();
+  ASSERT_GE(seat, 0);
+  Recorder& mover = seat == 0 ? a : b;
+  const json before = mover.last_of("update");
+  const int version = before["version"];
+  const int moves = s.actions_applied();
+  // Every pair of hand cards with the faced one: the first that makes no meld.
+  std::vector<CardRef> picks;
+  std::string want;
+  for (int i = 0; i < 10 && want.empty(); ++i)
+    for (int j = i + 1; j < 10 && want.empty(); ++j) {
+      picks = {{seat, i}, {seat, j}};
+      want = s.why_not(seat, "", picks);
+    }
+  ASSERT_FALSE(want.empty());
+  json ask{{"type", "why"}, {"picks", json::array()}};
+  for (const CardRef& p : picks) ask["picks"].push_back({p.zone, p.card});
+  f.hub->received(mover, ask.dump());
+  const json why = mover.last();
+  EXPECT_EQ(why["type"], "why");
+  EXPECT_EQ(why["version"], version);
+  EXPECT_EQ(why["picks"], ask["picks"]);
+  EXPECT_EQ(why["reason"], want);
+  EXPECT_TRUE(want.find(" is not ") != std::string::npos ||
+              want.find(" is neither ") != std::string::npos)
+      << want;
+  EXPECT_EQ(f.hub->state(id)->actions_applied(), moves);
+  // Malformed picks, and a spectator, are refused by name.
+  for (const char* bad : {R"({"type":"why"})", R"({"type":"why","picks":[]})",
+                          R"({"type":"why","picks":[[0]]})", R"({"type":"why","picks":[[0,-1]]})",
+                          R"({"type":"why","picks":[["a",1]]})",
+                          R"({"type":"why","picks":[[0,1]],"word":"abcdefghi"})"}) {
+    f.hub->received(mover, bad);
+    EXPECT_EQ(mover.last()["code"], "bad-message") << bad;
+    EXPECT_NE(mover.last()["message"].get<std::string>().find("[zone, card]"), std::string::npos);
+  }
+  f.hub->received(watcher, ask.dump());
+  EXPECT_EQ(watcher.last()["code"], "not-joined");
+}
+
 TEST(Protocol, ASolitaireTakesMovesBackPlaysThemAgainAndGivesHints) {
   Fixture f;
   auto code = [](const Recorder& r) { return r.last()["code"].get<std::string>(); };

@@ -5,9 +5,10 @@
 // clicking a card, and lets a card go by button. Checked at every turn of the
 // person: the faced card is shown, with who turned or discarded it; no face of
 // the other hand or of the stock is shown; each player's melds lie on the
-// table, "n / 11" in the seat's status; the page has no errors. At the end the
-// log has the person's melds, and the counters add up to nothing (those in
-// the pool counted).
+// table, "n / 11" in the seat's status; the page has no errors. Once, two
+// cards that make no meld with the faced card are selected, and the page says
+// why (the server's "why" message). At the end the log has the person's
+// melds, and the counters add up to nothing (those in the pool counted).
 //
 //   node e2e/conquian.mjs [--server PATH] [--shots DIR]
 import { mkdirSync } from 'node:fs';
@@ -31,6 +32,7 @@ async function main() {
     let turns = 0,
       melds = 0,
       disabledSeen = 0,
+      whyShown = 0,
       shot = false;
     const deadline = Date.now() + OVERALL_MS - 20_000;
     while (!(await isTerminal(page))) {
@@ -55,6 +57,27 @@ async function main() {
       if ((await page.locator('[aria-label^="faced card: 1 card"]').count()) > 0) {
         const note = (await faced.textContent()) ?? '';
         check(/turned by|discarded by|passed by/.test(note), `${where}: the faced card does not say who faced it: "${note}"`);
+      }
+      // Once: two cards that make no meld with the faced card are told why
+      // (while a card is faced any card of the hand may be selected).
+      if (whyShown === 0 && (await faced.count()) > 0 && (await wholeButtons.count()) > 0) {
+        const n = Math.min(await hand.count(), 6);
+        for (let i = 0; i + 1 < n && whyShown === 0; i++) {
+          await hand.nth(i).click({ timeout: 2000, position: { x: 4, y: 24 } });
+          await hand.nth(i + 1).click({ timeout: 2000, position: { x: 4, y: 24 } });
+          const why = mine.locator('[data-role="why-not"]');
+          if (await why.count()) {
+            await page
+              .waitForFunction(() => / is (not|neither) /.test(document.querySelector('[data-role="why-not"]')?.textContent ?? ''), null, { timeout: 5000, polling: 30 })
+              .catch(() => {});
+            const text = ((await why.textContent()) ?? '').trim();
+            check(/ is (not|neither) /.test(text), `${where}: two cards that make no meld got no reason: "${text}"`);
+            log(`${where}: told why: ${text}`);
+            whyShown++;
+          }
+          const clear = mine.locator('[data-role="clear-selection"]');
+          if (await clear.count()) await clear.click({ timeout: 2000 });
+        }
       }
       // A meld of two cards or more, made by selecting its cards: its key, "m 2 5", names their places.
       const keys = await mine.locator('.pick-choices button.pick-choice').evaluateAll((bs) => bs.map((b) => b.getAttribute('data-key') ?? ''));
@@ -90,6 +113,7 @@ async function main() {
     log(`match over after ${turns} turns of the person: ${melds} melds by selection (${disabledSeen} with the button disabled at one card)`);
     check(melds > 0, 'the person never melded by selecting cards');
     check(disabledSeen > 0, "a meld's button was never seen disabled with one of its cards selected");
+    check(whyShown > 0, 'no selection that makes no meld was ever told why');
     const lines = await page.$$eval('ol.log li', (els) => els.map((e) => e.textContent.trim()));
     check(lines.some((l) => /^You meld /.test(l)), 'the log has no meld of the person');
     const end = page.locator('.end-panel');

@@ -1,7 +1,7 @@
 // The viewer's buttons: the choices not tied to cards (and every choice where
 // the view lists them all), the choices reached by selecting cards, and the
 // moves of a selected card. Each shows its key as a hint where it is one word.
-import { useContext } from 'preact/hooks';
+import { useContext, useEffect } from 'preact/hooks';
 import { findMove, isShortcut, parseKey, pickSet, selectionChoices, type ChoiceMap } from './choices';
 import { TableCtx } from './interact';
 import type { Choice } from './protocol';
@@ -45,7 +45,12 @@ export function ChoiceBar({ map, busy }: { map: ChoiceMap; busy: boolean }) {
   const single = selection.length === 1 ? selection[0] : null;
   const moves = single ? map.moves.get(single) : undefined;
   const transfers = single ? map.transfers.get(single) : undefined;
-  if (!map.buttons.length && !viaSelection.length && !moves && !transfers) return null;
+  // Cards selected that no choice takes (a meld that is none): the game says why.
+  const unmatched = selection.length > 0 && reachable.length === 0 && !moves && !transfers;
+  useEffect(() => {
+    if (unmatched) t.askWhy(selection);
+  }, [unmatched, want, map]);
+  if (!map.buttons.length && !viaSelection.length && !moves && !transfers && !unmatched) return null;
   return (
     <div class="choice-bar">
       {map.buttons.length > 0 && (
@@ -55,7 +60,7 @@ export function ChoiceBar({ map, busy }: { map: ChoiceMap; busy: boolean }) {
           ))}
         </div>
       )}
-      {viaSelection.length > 0 && (
+      {(viaSelection.length > 0 || unmatched) && (
         <div class="choices pick-choices" role="group" aria-label="Choices for the selected cards">
           {selection.length === 0 && <span class="pick-hint">Select cards to play them.</span>}
           {(selection.length > 0 || viaSelection.length <= MAX_SHOWN) &&
@@ -63,6 +68,11 @@ export function ChoiceBar({ map, busy }: { map: ChoiceMap; busy: boolean }) {
               <ChoiceButton c={choice} busy={busy} onAct={t.act} disabled={!exact} extra="pick-choice" />
             ))}
           {selection.length > 0 && reachable.length > MAX_SHOWN && <span class="pick-hint">and {reachable.length - MAX_SHOWN} more</span>}
+          {unmatched && (
+            <span class="pick-hint why-not" data-role="why-not" role="status">
+              {t.why ? renderTokens(t.why) : 'These cards make no move.'}
+            </span>
+          )}
           {selection.length > 0 && (
             <button type="button" class="small ghost" data-role="clear-selection" onClick={() => t.pickOne(null)}>
               Clear

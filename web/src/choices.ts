@@ -17,6 +17,8 @@ export interface ChoiceMap {
   click: Map<string, Choice>;
   /** Cards a click selects or unselects. */
   selectable: Set<string>;
+  /** Cards of zones where any may be selected together (Zone.pick_any), whatever the choices. */
+  free: Set<string>;
   /** Choices taken through a selection: enabled when their picks equal it. */
   sets: Choice[];
   /** Moves within a zone, by the key of the card moved. */
@@ -47,7 +49,7 @@ export function pickSet(c: Choice): string[] {
 }
 
 export function emptyMap(): ChoiceMap {
-  return { click: new Map(), selectable: new Set(), sets: [], moves: new Map(), transfers: new Map(), direct: new Map(), zones: new Map(), buttons: [] };
+  return { click: new Map(), selectable: new Set(), free: new Set(), sets: [], moves: new Map(), transfers: new Map(), direct: new Map(), zones: new Map(), buttons: [] };
 }
 
 function push(m: Map<string, Choice[]>, k: string, c: Choice) {
@@ -72,6 +74,15 @@ export function mapChoices(view: View | null): ChoiceMap {
     if (picks.length === 0 && typeof c.zone === 'number' && c.zone >= 0 && c.zone < view.zones.length && !map.zones.has(c.zone)) map.zones.set(c.zone, c);
     if (view.list_choices || picks.length === 0) map.buttons.push(c);
   }
+  // A zone whose every card may be selected (a meld chosen by its cards):
+  // a click there selects, and a selection that makes no move is explained.
+  view.zones.forEach((z, i) => {
+    if (!z.pick_any) return;
+    z.cards.forEach((_, pos) => {
+      map.selectable.add(cardKey(i, pos));
+      map.free.add(cardKey(i, pos));
+    });
+  });
   // A click acts only where it cannot mean anything else.
   for (const [k, cs] of singles) {
     if (cs.length === 1 && !map.selectable.has(k) && !map.moves.has(k) && !map.transfers.has(k)) map.click.set(k, cs[0]);
@@ -127,7 +138,7 @@ export function toggleSelection(map: ChoiceMap, selection: string[], key: string
   if (selection.includes(key)) return selection.filter((k) => k !== key);
   const next = [...selection, key];
   const reachable = map.sets.some((c) => next.every((k) => pickSet(c).includes(k)));
-  return reachable ? next : [key];
+  return reachable || next.every((k) => map.free.has(k)) ? next : [key];
 }
 
 /** The choices still reachable from a selection, and whether each matches it exactly. */

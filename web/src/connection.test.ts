@@ -85,6 +85,15 @@ describe('connection', () => {
     expect(conn.isPending()).toBe(false);
   });
 
+  it('asks why selected cards make no move, with 1 to 52 of them, only while open', () => {
+    expect(conn.why([[0, 1]])).toBe(false);
+    sockets[0].open();
+    sockets[0].receive(joined);
+    expect(conn.why([])).toBe(false);
+    expect(conn.why([[0, 1], [0, 4]])).toBe(true);
+    expect(sockets[0].sent.at(-1)).toEqual({ type: 'why', picks: [[0, 1], [0, 4]] });
+  });
+
   it('reconnects with backoff after a drop and rejoins with the same token', () => {
     sockets[0].open();
     sockets[0].receive(joined);

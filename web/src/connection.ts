@@ -4,7 +4,7 @@
 // server's messages on to the page (tablestate.ts folds them into one state).
 // Sockets and timers are injected, so the logic runs under test with a fake
 // socket and fake time.
-import { CHAT_MAX, NAME_MAX, type ClientMessage, type ServerMessage } from './protocol';
+import { CHAT_MAX, NAME_MAX, type CardRef, type ClientMessage, type ServerMessage } from './protocol';
 
 /** The part of the browser's WebSocket this client uses. */
 export interface SocketLike {
@@ -161,6 +161,11 @@ export class Connection {
 
   hint(): boolean {
     return this.status === 'open' && this.send({ type: 'hint' });
+  }
+
+  /** Asks why the cards selected make no move (a meld that is none); the answer is a `why` message. */
+  why(picks: CardRef[]): boolean {
+    return this.status === 'open' && picks.length > 0 && picks.length <= 52 && this.send({ type: 'why', picks });
   }
 
   private send(msg: ClientMessage): boolean {

@@ -19,6 +19,10 @@ export interface TableCtxValue {
   players: number;
   /** The action of the hint on show for this view, or null: a click on its card takes it. */
   hint: number | null;
+  /** Why the selection on show makes no move, where the game has said (null: not known). */
+  why: string | null;
+  /** Asks the game why these cards (keys) make no move; the answer comes as `why`. */
+  askWhy: (keys: string[]) => void;
   act: (c: Choice) => void;
   /** A click on a selectable card: toggles it in the selection. */
   toggle: (key: string, card: number | null) => void;
@@ -34,6 +38,8 @@ export const TableCtx = createContext<TableCtxValue>({
   anchor: 0,
   players: 0,
   hint: null,
+  why: null,
+  askWhy: () => {},
   act: () => {},
   toggle: () => {},
   pickOne: () => {},

@@ -31,6 +31,9 @@ export interface Zone {
   columns?: number;
   /** pot: chips staked. */
   chips?: number;
+  /** Every card may be selected, whether or not a choice picks it: a meld is chosen by its
+   * cards, and a selection that makes none is explained (a `why` message). */
+  pick_any?: boolean;
 }
 
 /** A card of the view: [zone, position] of zones[zone].cards[position]. */
@@ -218,6 +221,7 @@ export type ServerMessage =
       redo?: boolean;
     }
   | HintMessage
+  | WhyMessage
   | { type: 'seats'; seats: SeatPresence[] }
   | ({ type: 'chat' } & ChatLine)
   | OddsFigures
@@ -237,6 +241,14 @@ export interface HintMessage {
   doubt?: string;
 }
 
+/** Why the cards selected make no move, at a version: the game's words, or "" where it has none. */
+export interface WhyMessage {
+  type: 'why';
+  version: number;
+  picks: CardRef[];
+  reason: string;
+}
+
 export type ClientMessage =
   | { type: 'join'; table: string; token?: string; name?: string }
   | { type: 'act'; action: number; version?: number }
@@ -247,6 +259,7 @@ export type ClientMessage =
   | { type: 'undo' }
   | { type: 'redo' }
   | { type: 'hint' }
+  | { type: 'why'; picks: CardRef[] }
   | { type: 'ping' };
 
 /** Protocol limits the UI keeps to, so that the server never has to refuse. */

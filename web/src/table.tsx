@@ -177,6 +177,7 @@ export function TablePage({ table, token, sounds: soundsProp }: TablePageProps) 
         onUndo={() => conn.current?.undo()}
         onRedo={() => conn.current?.redo()}
         onHint={() => conn.current?.hint()}
+        onWhy={(picks) => conn.current?.why(picks)}
         sound={sound}
         onSound={(on) => {
           setSound(on);

@@ -48,6 +48,8 @@ describe('table state', () => {
     expect(s.log.at(-1)).toBe('You take the move back.');
     // The hint was for version 3: not the view on show.
     expect(s.hint?.version).not.toBe(s.version);
+    s = reduceTable(s, { type: 'why', version: 2, picks: [[0, 1]], reason: 'not a meld' });
+    expect(s.why?.reason).toBe('not a meld');
     // The move taken back can be played again, until an update says not.
     expect(s.canRedo).toBe(true);
     s = reduceTable(s, { ...update(3, ['b']), redo: false } as ServerMessage);

@@ -1,6 +1,6 @@
 // Everything the table page knows, folded from the server's messages. Pure, so
 // that tests can feed it messages and look at the result.
-import type { ChatLine, HintMessage, OddsFigures, Outcome, SeatPresence, ServerMessage, View } from './protocol';
+import type { ChatLine, HintMessage, OddsFigures, Outcome, SeatPresence, ServerMessage, View, WhyMessage } from './protocol';
 
 /** Chat lines kept in the page: the server's history holds 50. */
 export const CHAT_KEEP = 200;
@@ -41,6 +41,8 @@ export interface TableState {
   canRedo: boolean;
   /** The last hint; its version says which view it is for. */
   hint: HintMessage | null;
+  /** Why the last selection asked about makes no move; its version and picks say which. */
+  why: WhyMessage | null;
   /** The story lines the last update brought (none after a join's whole story):
    * what happened in the move on show, such as the cards that ended a hand. */
   lastLines: string[];
@@ -77,6 +79,7 @@ export const initialTableState: TableState = {
   canHint: false,
   canRedo: false,
   hint: null,
+  why: null,
   lastLines: [],
 };
 
@@ -128,6 +131,8 @@ export function reduceTable(state: TableState, msg: ServerMessage, now: number =
       return { ...state, odds: msg };
     case 'hint':
       return { ...state, hint: msg };
+    case 'why':
+      return { ...state, why: msg };
     case 'rematch':
       return { ...state, rematch: msg.table };
     default:

@@ -6,13 +6,13 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { ChoiceBar } from './choicebar';
 import { Countdown } from './countdown';
-import { mapChoices, pickZones, targetZones, toggleSelection } from './choices';
+import { mapChoices, parseKey, pickZones, refKey, targetZones, toggleSelection } from './choices';
 import type { Status } from './connection';
 import { useFlip } from './flip';
 import { TableCtx, type Picked, type TableCtxValue } from './interact';
 import { BetweenHands, EndPanel } from './overlays';
 import { countSolo, getSwitch, setSwitch } from './prefs';
-import type { Choice, View, Zone } from './protocol';
+import type { CardRef, Choice, View, Zone } from './protocol';
 import { RulesDialog } from './rules';
 import { arrangeSeats, awayText, othersInOrder, percent, Presence, SeatBox, scoreWord, seatNames, seatTitle } from './seats';
 import { SidePanel } from './side';
@@ -37,6 +37,8 @@ export interface TableViewProps {
   onUndo?: () => void;
   onRedo?: () => void;
   onHint?: () => void;
+  /** Asks why the selected cards make no move. */
+  onWhy?: (picks: CardRef[]) => void;
   sound?: boolean;
   onSound?: (on: boolean) => void;
   notify?: boolean;
@@ -117,7 +119,7 @@ function useBetweenHands(view: View | null, lines: string[]) {
 }
 
 export function TableView(props: TableViewProps) {
-  const { state, status, statusDetail, busy = false, onAct, onRematch, onRetry, onUndo, onRedo, onHint } = props;
+  const { state, status, statusDetail, busy = false, onAct, onRematch, onRetry, onUndo, onRedo, onHint, onWhy } = props;
   const [rules, setRules] = useState(false);
   const [hideEnd, setHideEnd] = useState(false);
   const [selection, setSelection] = useState<Picked[]>([]);
@@ -180,12 +182,17 @@ export function TableView(props: TableViewProps) {
   const anchor = me >= 0 ? me : 0;
   const hint = state.hint && state.hint.version === state.version && !view.terminal ? state.hint : null;
   const act = busy ? () => {} : onAct;
+  // The answer to "why not" for the selection on show, at this version.
+  const selected = selection.map((p) => p.key).sort().join();
+  const why = state.why && state.why.version === state.version && state.why.picks.map(refKey).sort().join() === selected ? state.why.reason : null;
   const ctx: TableCtxValue = {
     map,
     selection,
     anchor,
     players: view.players,
     hint: hint ? hint.action : null,
+    why,
+    askWhy: (keys) => onWhy?.(keys.map(parseKey)),
     act: (c) => {
       act(c);
       if (!busy) setSelection([]);

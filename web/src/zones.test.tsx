@@ -1,7 +1,7 @@
 // Zones drawn layout by layout, and the ways of choosing cards: a click, a
 // selection of several, a move to another zone.
 import { act } from 'preact/test-utils';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { View, Zone } from './protocol';
 import { click, key, mount, stateFor, view, type Rendered } from './testkit';
 import { runsOfColumns } from './tableview';
@@ -116,6 +116,31 @@ describe('choosing cards', () => {
     expect(r.onAct).toHaveBeenCalledWith(expect.objectContaining({ action: 2 }));
     // Acting clears the selection.
     expect($$('.own-hand .card.selected')).toHaveLength(0);
+  });
+
+  it('lets any card of a pick_any zone be selected, and asks why a selection makes no move', () => {
+    // A meld chosen by its cards (Conquian): every card of the hand may be
+    // selected; cards that make no meld are not refused silently.
+    const v = view('layouts');
+    v.zones[0] = { ...v.zones[0], pick_any: true };
+    const onWhy = vi.fn();
+    r.show(stateFor(v), { onWhy });
+    const card = (pos: number) => $(`.own-hand [data-card-key="0:${pos}"]`)!;
+    // 6♣ alone would be played at a click; here a click selects it.
+    click(card(3));
+    click(card(4));
+    expect($$('.own-hand .card.selected')).toHaveLength(2);
+    expect(r.onAct).not.toHaveBeenCalled();
+    expect(onWhy).toHaveBeenLastCalledWith([
+      [0, 3],
+      [0, 4],
+    ]);
+    expect($('[data-role="why-not"]')!.textContent).toBe('These cards make no move.');
+    // The answer for this selection at this version is shown; one for another selection is not.
+    r.show(stateFor(v, { why: { type: 'why', version: 7, picks: [[0, 4], [0, 3]], reason: '[[20]] and [[33]] are not a meld' } }), { onWhy });
+    expect($('[data-role="why-not"]')!.textContent).toBe('6♣ and 9♦ are not a meld');
+    r.show(stateFor(v, { why: { type: 'why', version: 6, picks: [[0, 3], [0, 4]], reason: 'old' } }), { onWhy });
+    expect($('[data-role="why-not"]')!.textContent).toBe('These cards make no move.');
   });
 
   it('clears a selection on request', () => {

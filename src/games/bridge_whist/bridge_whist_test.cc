@@ -723,18 +723,13 @@ TEST(BridgeBots, DdSampleSolvesOnlyDealsItsViewAllows) {
   }
   ASSERT_TRUE(a.has_value());
   ASSERT_NE(a->view(1), b->view(1));
-  std::vector<std::string> why;
-  std::vector<Action> chosen;
-  for (const BridgeWhistState* s : {&*a, &*b}) {
-    std::unique_ptr<Bot> bot = make_dd_sample_bot({.samples = 6, .seconds = 0});
-    const std::vector<Action> l = legal(*s, 0);
-    Rng rng(7, 7);
-    chosen.push_back(bot->act(Observation(*s, 0, &resampler(), l), rng));
-    why.push_back(bot->explain());
-  }
-  EXPECT_EQ(chosen[0], chosen[1]);
-  EXPECT_EQ(why[0], why[1]);
-  EXPECT_NE(why[0].find("over 6 deals"), std::string::npos) << why[0];
+  const testing::BotAnswer x = testing::answer_of(
+      *make_dd_sample_bot({.samples = 6, .seconds = 0}), *a, 0, &resampler(), 7);
+  const testing::BotAnswer y = testing::answer_of(
+      *make_dd_sample_bot({.samples = 6, .seconds = 0}), *b, 0, &resampler(), 7);
+  EXPECT_EQ(x.action, y.action);
+  EXPECT_EQ(x.why, y.why);
+  EXPECT_NE(x.why.find("over 6 deals"), std::string::npos) << x.why;
 }
 
 // The analysis `parlour dd --record` and `replay --dd` print reads the deal

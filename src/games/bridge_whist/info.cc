@@ -96,19 +96,12 @@ GameInfo game_info() {
              "weak hand; as a partner, the forced make of the old Dummy Bridge); doubles on sure "
              "tricks; leads its longest suit, second hand low, third hand high",
              [] { return make_heuristic_bot(); }},
-            {"dd-sample",
-             "plays each card by double-dummy sampling: deals the unseen cards anew up to 24 times "
-             "as its view allows, solves each deal and plays the card that takes its side the most "
-             "tricks on average (at most 3,000,000 positions searched a card, about 1 s: the same "
-             "cards on any machine); makes and doubles as the heuristic",
-             [] { return make_dd_sample_bot(); },
-             /*slow=*/true,
-             [](std::string_view settings) -> Result<std::unique_ptr<Bot>> {
-               Result<kit::DdSampleOptions> o = kit::read_dd_sample(settings);
-               if (!o.ok()) return o.status();
-               return make_dd_sample_bot(*o);
-             },
-             kit::kDdSampleSettings}};
+            kit::dd_sample_spec(
+                "plays each card by double-dummy sampling: deals the unseen cards anew up to 24 "
+                "times as its view allows, solves each deal and plays the card that takes its side "
+                "the most tricks on average (at most 3,000,000 positions searched a card, about 1 "
+                "s: the same cards on any machine); makes and doubles as the heuristic",
+                make_dd_sample_bot)};
   g.validate = validate;
   g.new_game = state_factory<BridgeWhistState, Rules>();
   // Partners sit opposite (S1): seats 0 and 2 against 1 and 3.

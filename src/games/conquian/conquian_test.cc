@@ -196,6 +196,44 @@ TEST(ConquianRules, AMeldUsesTheFacedCardThenADiscardIsOfferedToTheOtherC1) {
   EXPECT_TRUE(s.last_offer());  // a discard let go is turned down
 }
 
+// The terminal and the browser say why selected cards make no meld (issue
+// 38, bad input): any card of the hand may be selected while a card is
+// faced (Zone::pick_any), and the faced card is never taken into the hand
+// (C3).
+TEST(ConquianRules, ASelectionThatMakesNoMeldIsToldWhyC1C3) {
+  ConquianState s = fresh();
+  s.set_position(0,
+                 {cards({"5D", "5H", "2C", "JS", "KC", "3D", "4S", "6C", "7D", "QH"}),
+                  cards({"3C", "5C", "7H", "QS", "KD", "2D", "4D", "6S", "AC", "JC"})},
+                 {{}, {}}, cards({"AH", "AS"}), card("5S"), Faced::kTurned, 0, 0, false);
+  auto picks = [&](std::initializer_list<const char*> names) {
+    std::vector<CardRef> out;
+    for (const char* n : names)
+      out.push_back({0, static_cast<int>(std::find(s.hand(0).begin(), s.hand(0).end(), card(n)) -
+                                         s.hand(0).begin())});
+    return out;
+  };
+  const auto t = [](const char* c) { return card_token(card(c)); };
+  EXPECT_TRUE(s.view(0).zones[0].pick_any);
+  EXPECT_FALSE(s.view(1).zones[1].pick_any);
+  // The Spanish pack runs 4 5 6 7 J: the 6♠ is missing.
+  EXPECT_EQ(s.why_not(0, "m", picks({"4S", "JS"})),
+            t("4S") + " " + t("5S") + " " + t("JS") + " is not a sequence: " + t("6S") +
+                " is missing");
+  EXPECT_EQ(s.why_not(0, "", picks({"4S", "6C"})),
+            t("4S") + " " + t("5S") + " " + t("6C") +
+                " is neither a group (one rank) nor a sequence (one suit)");
+  EXPECT_EQ(s.why_not(0, "", picks({"5D", "5H"})), "");  // a meld
+  const int faced_zone = 2 + 2 * kMeldZones;
+  EXPECT_EQ(s.why_not(0, "", std::vector<CardRef>{{faced_zone, 0}}),
+            "a faced card is melded or passed, never taken into the hand: select the cards of "
+            "your hand to meld it with");
+  EXPECT_EQ(s.why_not(1, "", std::vector<CardRef>{{1, 0}}), "it is Seat 0's turn");
+  play(s, 0, Move::meld(mask_of(s, 0, {"5D", "5H"})));
+  EXPECT_FALSE(s.view(0).zones[0].pick_any);  // a discard is one card, clicked
+  EXPECT_EQ(s.why_not(0, "", std::vector<CardRef>{{0, 0}, {0, 1}}), "discard one card");
+}
+
 TEST(ConquianRules, MeldsAreRearrangedButNeverMadeOnTheOpponentsC1C4) {
   ConquianState s = fresh({"forcing=off"});
   // Seat 0 has four fives down; the 6♣ faced and the 7♣ in hand make 5-6-7

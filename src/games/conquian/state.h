@@ -57,6 +57,8 @@ class ConquianState final : public Narrated<ConquianState, Event, Scene> {
   void apply(Seat seat, Action a) override;
   void apply_chance(Rng& rng) override;
   std::string action_label(Seat seat, Action a) const override;
+  std::string why_not(Seat seat, std::string_view word,
+                      std::span<const CardRef> picks) const override;
   View view(Seat viewer) const override;
   static void tell(const Rules& r, const Event& e, const Scene& sc, const Words& w,
                    std::vector<std::string>& out);

@@ -1,6 +1,7 @@
 // What each seat sees of Conquian, the labels of its moves, and the story.
 #include <algorithm>
 #include <bit>
+#include <string_view>
 
 #include "games/conquian/state.h"
 
@@ -41,6 +42,33 @@ std::string ConquianState::action_label(Seat seat, Action a) const {
   return "";
 }
 
+// Why a selection makes no move: the faced card taken into the hand (C3), a
+// meld that is none and fits none of the player's melds (C1, C4).
+std::string ConquianState::why_not(Seat seat, std::string_view word,
+                                   std::span<const CardRef> picks) const {
+  const int n = r_.players;
+  if (seat < 0 || seat >= n || phase_ == Phase::kOver || !(word.empty() || word == "m"))
+    return {};
+  const int faced_zone = n + n * kMeldZones;
+  const bool faced_picked = std::any_of(picks.begin(), picks.end(),
+                                        [&](const CardRef& p) { return p.zone == faced_zone; });
+  if (faced_picked && phase_ == Phase::kOffer && seat == to_move())
+    return "a faced card is melded or passed, never taken into the hand: select the cards of "
+           "your hand to meld it with";
+  const Hand& h = hand(seat);
+  const std::optional<std::uint32_t> mask = kit::picks_in(picks, hand_zone(seat), h.size());
+  if (!mask) return {};
+  if (seat != to_move()) return "it is " + seat_name(to_move()) + "'s turn";
+  if (phase_ == Phase::kDiscard) return std::popcount(*mask) == 1 ? "" : "discard one card";
+  if (phase_ != Phase::kOffer) return {};
+  const CardBits add = hand_bits(seat, static_cast<std::uint16_t>(*mask)) | card_bit(faced_);
+  if (lays_out(seat, add)) return {};
+  std::string why = kit::why_not_meld(add, meld_);
+  if (why.empty()) why = kit::meld_text(add, meld_) + " cannot be laid out";
+  if (melded(seat)) why += "; nor do they fit your melds on the table";
+  return why;
+}
+
 View ConquianState::view(Seat viewer) const {
   const bool over = phase_ == Phase::kOver;
   // Between deals the hands lie face up (the deal is shown as it ended).
@@ -77,6 +105,9 @@ View ConquianState::view(Seat viewer) const {
     Zone z{ZoneKind::kHand, Layout::kHand, s, seat_name(s) + "'s hand", {}, "", 0, 0};
     for (Card c : hand(s))
       z.cards.push_back({all || viewer == s ? std::optional<Card>(c) : std::nullopt, shown});
+    // The faced card is melded with cards chosen from the hand: any may be
+    // chosen, and a choice that makes no meld is told why (why_not).
+    z.pick_any = phase_ == Phase::kOffer && s == viewer && s == turn_;
     v.zones.push_back(std::move(z));
   }
   for (Seat s = 0; s < n; ++s) {

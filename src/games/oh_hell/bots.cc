@@ -204,34 +204,47 @@ const SearchHints& search_hints() {
   return h;
 }
 
-}  // namespace parlour::oh_hell
+namespace {
+// Oh Hell! as the double-dummy solver reads it: a seat's own tricks, and
+// its aim the exact bid.
+kit::DdGame dd_game() {
+  kit::DdGame g;
+  g.position = [](const State& state, Seat seat) -> std::optional<kit::DdPosition> {
+    const auto& s = static_cast<const OhHellState&>(state);
+    if (s.phase() != OhHellState::Phase::kPlay) return std::nullopt;
+    kit::DdPosition p;
+    p.seats = s.rules().players;
+    for (Seat h = 0; h < p.seats; ++h)
+      for (Card c : s.hand(h)) p.hands[static_cast<std::size_t>(h)] |= kit::card_bit(c);
+    p.set_trick(s.trick());
+    p.trump = s.trump();
+    p.side = static_cast<std::uint8_t>(1u << seat);
+    return p;
+  };
+  g.card = [](const State&, Seat, Action a) {
+    const std::optional<Move> m = Move::decode(a);
+    return m && m->kind == Move::kPlay ? m->card : Card();
+  };
+  g.otherwise = [] { return make_heuristic_bot(); };
+  // Only the exact bid scores: if it is between the fewest and the most
+  // tricks the seat can take with the others against it, it can make it;
+  // else it comes as near as it can.
+  g.value = [](const State& state, Seat seat, int fewest, int most) {
+    const auto& s = static_cast<const OhHellState&>(state);
+    const int bid = s.bid(seat), taken = s.taken(seat), need = bid - taken;
+    const int ends = need > most ? taken + most : need < fewest ? taken + fewest : bid;
+    return static_cast<double>(s.rules().points(bid, ends));
+  };
+  return g;
+}
+}  // namespace
 
-namespace parlour::oh_hell {
+std::unique_ptr<Bot> make_dd_sample_bot(kit::DdSampleOptions options) {
+  return kit::make_dd_sample_bot(dd_game(), options);
+}
 
-// The play double dummy, each seat's tricks its own: what a seat can take
-// whatever the others do (the bids ask for exactly so many; the solver
-// tells the most).
 const DoubleDummy& double_dummy() {
-  static const kit::DdAnalysis analysis([] {
-    kit::DdGame g;
-    g.position = [](const State& state, Seat seat) -> std::optional<kit::DdPosition> {
-      const auto& s = static_cast<const OhHellState&>(state);
-      if (s.phase() != OhHellState::Phase::kPlay) return std::nullopt;
-      kit::DdPosition p;
-      p.seats = s.rules().players;
-      for (Seat h = 0; h < p.seats; ++h)
-        for (Card c : s.hand(h)) p.hands[static_cast<std::size_t>(h)] |= kit::card_bit(c);
-      p.set_trick(s.trick());
-      p.trump = s.trump();
-      p.side = static_cast<std::uint8_t>(1u << seat);
-      return p;
-    };
-    g.card = [](const State&, Seat, Action a) {
-      const std::optional<Move> m = Move::decode(a);
-      return m && m->kind == Move::kPlay ? m->card : Card();
-    };
-    return g;
-  }());
+  static const kit::DdAnalysis analysis(dd_game());
   return analysis;
 }
 

@@ -34,6 +34,13 @@ const SearchHints& search_hints();
 // never a card of a suit a seat has shown it lacks (resample.cc).
 const Resampler& resampler();
 
+// Bids as the heuristic; plays each card by double-dummy sampling
+// (kit/dd_sample.h): deals the unseen cards anew as its view allows, and
+// for each card the fewest and the most tricks it can take from there with
+// the others against it; scores its bid by them (made if between, else as
+// near as it can come) and plays the best mean.
+std::unique_ptr<Bot> make_dd_sample_bot(kit::DdSampleOptions options = {});
+
 // Double-dummy analysis of the play (`parlour dd --record`, `replay --dd`):
 // each seat's own tricks.
 const DoubleDummy& double_dummy();

@@ -132,7 +132,13 @@ GameInfo game_info() {
   g.bots = {{"heuristic",
              "bids the tricks its high cards and trumps should take, then plays to make the bid "
              "exactly: wins cheaply while it needs tricks, ducks once it has them",
-             [] { return make_heuristic_bot(); }}};
+             [] { return make_heuristic_bot(); }},
+            kit::dd_sample_spec(
+                "plays each card by double-dummy sampling: deals the unseen cards anew up to 24 "
+                "times as its view allows, finds for each card the fewest and the most tricks it "
+                "can take with the others against it, and plays the card whose bid scores best on "
+                "average (at most 3,000,000 positions searched a card); bids as the heuristic",
+                make_dd_sample_bot)};
   g.validate = validate;
   g.new_game = state_factory<OhHellState, Rules>();
   g.resampler = &resampler();

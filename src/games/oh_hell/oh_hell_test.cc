@@ -672,6 +672,83 @@ TEST(OhHellBots, TheHeuristicBeatsRandomPlay) {
   EXPECT_GT(heuristic / 20, randoms / 60 + 50);
 }
 
+// dd-sample plays for its bid, not for tricks. Two cards each, clubs trumps,
+// no stock: the only cards seat 0 cannot see are the three diamonds, one in
+// each other hand, so every deal it samples plays alike and the truth is
+// found by hand. Seat 1 leads 5H, seat 2 plays 7H, seat 3 4H; seat 0 holds
+// AH 2H. The ace takes this trick and then the two leads into diamonds and
+// takes the last: two tricks. The two loses this trick and seat 2 leads a
+// diamond, under which the ace is thrown: no trick. A solver after the most
+// tricks would always play the ace.
+TEST(OhHellBots, DdSamplePlaysForItsBidNotForTheMostTricks) {
+  for (const int bid : {0, 2}) {
+    OhHellState s = fresh(4);
+    s.set_hand(1, 0,
+               {cards({"AH", "2H"}), cards({"5H", "9D"}), cards({"7H", "10D"}),
+                cards({"4H", "JD"})},
+               card("2C"), {});
+    play(s, 1, Move::make_bid(1));
+    play(s, 2, Move::make_bid(0));
+    play(s, 3, Move::make_bid(0));
+    play(s, 0, Move::make_bid(bid));
+    play(s, 1, Move::play(card("5H")));
+    play(s, 2, Move::play(card("7H")));
+    play(s, 3, Move::play(card("4H")));
+    std::unique_ptr<Bot> bot = make_dd_sample_bot({.samples = 4, .seconds = 0});
+    const std::vector<Action> l = legal(s, 0);
+    Rng rng(3, 3);
+    const Action a = bot->act(Observation(s, 0, &resampler(), l), rng);
+    EXPECT_EQ(*Move::decode(a), Move::play(card(bid == 0 ? "2H" : "AH"))) << "bid " << bid;
+    EXPECT_NE(bot->explain().find("over 4 deals"), std::string::npos) << bot->explain();
+  }
+}
+
+// dd-sample solves only deals its view allows: two games that differ only
+// in a card of one suit exchanged between seats 1 and 2, played alike to
+// seat 0's first card, get the same card and the same reasons from it.
+TEST(OhHellBots, DdSampleSolvesOnlyDealsItsViewAllows) {
+  const std::vector<std::string> opts = {"sequence=down", "max-cards=6"};
+  auto to_seat_0 = [&](OhHellState s, Card x, Card y) -> std::optional<OhHellState> {
+    while (s.phase() == OhHellState::Phase::kBid) {
+      // The first bid the hook allows, the same in both games.
+      const Seat m = s.to_move();
+      const int b = s.forbidden_bid() == 0 && m == s.dealer() ? 1 : 0;
+      play(s, m, Move::make_bid(b));
+    }
+    while (s.to_move() != 0) {
+      const std::vector<Action> l = legal(s, s.to_move());
+      const auto a = std::find_if(l.begin(), l.end(),
+                                  [&](Action c) { return c != x.index() && c != y.index(); });
+      if (a == l.end()) return std::nullopt;
+      s.apply(s.to_move(), *a);
+    }
+    if (legal(s, 0).size() < 2) return std::nullopt;
+    return s;
+  };
+  std::optional<OhHellState> a, b;
+  for (std::uint64_t seed = 1; seed <= 20 && !a; ++seed) {
+    const OhHellState d = dealt(4, opts, seed);
+    for (Card x : d.hand(1))
+      for (Card y : d.hand(2)) {
+        if (a || x.suit() != y.suit()) continue;
+        OhHellState e = d;
+        *std::find(e.mutable_hand(1).begin(), e.mutable_hand(1).end(), x) = y;
+        *std::find(e.mutable_hand(2).begin(), e.mutable_hand(2).end(), y) = x;
+        a = to_seat_0(d, x, y), b = to_seat_0(e, x, y);
+        if (!a || !b || a->view(0) != b->view(0)) a.reset();
+      }
+  }
+  ASSERT_TRUE(a.has_value());
+  ASSERT_NE(a->view(1), b->view(1));
+  const testing::BotAnswer x = testing::answer_of(
+      *make_dd_sample_bot({.samples = 6, .seconds = 0}), *a, 0, &resampler(), 7);
+  const testing::BotAnswer y = testing::answer_of(
+      *make_dd_sample_bot({.samples = 6, .seconds = 0}), *b, 0, &resampler(), 7);
+  EXPECT_EQ(x.action, y.action);
+  EXPECT_EQ(x.why, y.why);
+  EXPECT_NE(x.why.find("over 6 deals"), std::string::npos) << x.why;
+}
+
 // ---- Play-outs allocate nothing --------------------------------------------------------
 
 TEST(OhHellSpeed, RandomPlayoutsAllocateNothingPerStep) {

@@ -95,6 +95,45 @@ TEST(RumRules, DrawMeldLayOffDiscardAndNoSameTurnDiscardOfTheCardTakenD2) {
   EXPECT_EQ(s.melds().size(), 2u);
 }
 
+// The terminal and the browser say why selected cards make no move (issue
+// 38, bad input): a meld that is none (R8, D2: groups of one rank, sequences
+// of one suit without a gap) and the same-turn discard of the card taken (D2).
+TEST(RumRules, ASelectionThatMakesNoMoveIsToldWhyR8D2) {
+  RumState s = fresh();
+  s.set_position(0,
+                 {cards({"5S", "7S", "8S", "4H", "4D", "KD"}), cards({"3C", "5C"}),
+                  cards({"6H", "7H"})},
+                 {}, cards({"AH", "AS"}), cards({"8C", "QS"}), 0);
+  auto picks = [&](Seat seat, std::initializer_list<const char*> names) {
+    std::vector<CardRef> out;
+    for (const char* n : names) out.push_back({seat, pos_of(s, seat, n)});
+    return out;
+  };
+  const auto t = [](const char* c) { return card_token(card(c)); };
+  // Before the draw, whatever is selected.
+  EXPECT_EQ(s.why_not(0, "m", picks(0, {"5S", "7S", "8S"})),
+            "draw first: from the stock, or the discard pile's top card");
+  // Not this seat's turn.
+  EXPECT_EQ(s.why_not(1, "", picks(1, {"3C", "5C"})), "it is Seat 0's turn");
+  play(s, 0, Move::draw_discard());  // the Q♠
+  EXPECT_EQ(s.why_not(0, "m", picks(0, {"5S", "7S", "8S"})),
+            t("5S") + " " + t("7S") + " " + t("8S") + " is not a sequence: " + t("6S") +
+                " is missing");
+  EXPECT_EQ(s.why_not(0, "", picks(0, {"4H", "4D"})),
+            t("4D") + " " + t("4H") + " is not a meld: a meld has 3 cards or more");
+  EXPECT_EQ(s.why_not(0, "", picks(0, {"4H", "4D", "KD"})),
+            t("4D") + " " + t("4H") + " " + t("KD") +
+                " is neither a group (one rank) nor a sequence (one suit)");
+  EXPECT_EQ(s.why_not(0, "", picks(0, {"QS"})),
+            t("QS") + " was taken from the discard pile this turn and may not be discarded in it");
+  // What makes a move has no reason; nor has another word, or a place twice or out of range.
+  EXPECT_EQ(s.why_not(0, "", picks(0, {"KD"})), "");
+  EXPECT_EQ(s.why_not(0, "l", picks(0, {"5S", "7S", "8S"})), "");
+  EXPECT_EQ(s.why_not(0, "", std::vector<CardRef>{{0, 1}, {0, 1}}), "");
+  EXPECT_EQ(s.why_not(0, "", std::vector<CardRef>{{0, 40}}), "");
+  EXPECT_EQ(s.why_not(0, "", std::vector<CardRef>{{1, 0}}), "");
+}
+
 TEST(RumRules, TheDiscardPileTurnedOverIsTheNewStockD2) {
   RumState s = fresh();
   s.set_position(0, {cards({"9S", "4H"}), cards({"3C", "5C"}), cards({"6H", "7H"})}, {}, {},

@@ -1,6 +1,8 @@
 // What each seat sees of Rum, the labels of its moves, and the story.
 #include <algorithm>
 #include <bit>
+#include <string_view>
+#include <vector>
 
 #include "games/rum/state.h"
 
@@ -34,6 +36,42 @@ std::string RumState::action_label(Seat seat, Action a) const {
       return "call \"Rummy\"";
   }
   return "";
+}
+
+// Why a selection of the hand makes no move: a meld that is none (R8, D2),
+// the card taken from the discard pile discarded in the same turn (D2).
+std::string RumState::why_not(Seat seat, std::string_view word,
+                              std::span<const CardRef> picks) const {
+  if (seat < 0 || seat >= r_.players || phase_ == Phase::kOver || !(word.empty() || word == "m"))
+    return {};
+  const Hand& h = hand(seat);
+  const std::optional<std::uint32_t> mask = kit::picks_in(picks, seat, h.size());
+  if (!mask) return {};
+  if (seat != to_move()) return "it is " + seat_name(to_move()) + "'s turn";
+  if (phase_ == Phase::kDraw) return "draw first: from the stock, or the discard pile's top card";
+  std::vector<Action> legal;
+  legal_actions(seat, legal);
+  const int k = std::popcount(*mask);
+  if (k == 1 && word.empty()) {
+    const Card c = h[static_cast<std::size_t>(std::countr_zero(*mask))];
+    const bool discards = std::any_of(legal.begin(), legal.end(), [&](Action a) {
+      const Move m = *Move::decode(a);
+      return m.kind == Move::kDiscard && h[static_cast<std::size_t>(m.pos)] == c;
+    });
+    if (discards) return {};
+    return card_token(c) + " was taken from the discard pile this turn and may not be discarded "
+                           "in it";
+  }
+  if (r_.going_out == GoingOut::kCall)
+    return "in this game no meld is laid on the table: call \"Rummy\" when your unmatched cards "
+           "count " + std::to_string(r_.call_at) + " or less";
+  if (std::find(legal.begin(), legal.end(), Move::meld_of(*mask).encode()) != legal.end())
+    return {};
+  const CardBits b = hand_bits(seat, *mask);
+  if (std::popcount(b) < k) return "a meld holds no two cards alike";
+  const std::string why = kit::why_not_meld(b, meld_);
+  // (A meld of the second of two alike cards: its action names the first.)
+  return why;
 }
 
 View RumState::view(Seat viewer) const {
