@@ -1,5 +1,6 @@
 #include "kit/dd_sample.h"
 
+#include <algorithm>
 #include <bit>
 #include <charconv>
 #include <chrono>
@@ -55,7 +56,9 @@ class DdSampleBot final : public Bot {
     // Each solve stops where the budget or the clock runs out, the first
     // deal's too: a deal cut short counts for nothing.
     const auto solve = [&](DdSolver& solver, const DdPosition& p) {
-      solver.limit(budget ? budget - searched : 0, out_of_time);
+      // (At least 1 left: a limit of 0 would be none.)
+      solver.limit(budget ? std::max<std::uint64_t>(1, budget - std::min(budget, searched)) : 0,
+                   out_of_time);
       const std::array<std::int8_t, 52> out = solver.plays(p);
       searched += solver.stats().nodes;
       solver.limit(0);  // the clock's lambda refers to this call's locals

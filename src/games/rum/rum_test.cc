@@ -115,7 +115,11 @@ TEST(RumRules, ASelectionThatMakesNoMoveIsToldWhyR8D2) {
             "draw first: from the stock, or the discard pile's top card");
   // Not this seat's turn.
   EXPECT_EQ(s.why_not(1, "", picks(1, {"3C", "5C"})), "it is Seat 0's turn");
+  EXPECT_FALSE(s.view(0).zones[0].pick_any);
   play(s, 0, Move::draw_discard());  // the Q♠
+  // Now any card of the hand may be selected (a meld is chosen by its cards).
+  EXPECT_TRUE(s.view(0).zones[0].pick_any);
+  EXPECT_FALSE(s.view(1).zones[1].pick_any);
   EXPECT_EQ(s.why_not(0, "m", picks(0, {"5S", "7S", "8S"})),
             t("5S") + " " + t("7S") + " " + t("8S") + " is not a sequence: " + t("6S") +
                 " is missing");

@@ -117,6 +117,11 @@ View RumState::view(Seat viewer) const {
         z.cards.push_back({std::nullopt, false});
       if (!k.empty()) z.note = "taken from the discard pile: " + token_list(k);
     }
+    // Melds are chosen by their cards: any card of the hand may be selected,
+    // and a selection that makes no move is told why (why_not). A discard is
+    // then a selected card's move to the pile (or a drag there).
+    z.pick_any = phase_ == Phase::kPlay && r_.going_out == GoingOut::kMelds && s == viewer &&
+                 s == turn_;
     v.zones.push_back(std::move(z));
   }
   // The melds on the table, in one row, each numbered for a lay-off.
