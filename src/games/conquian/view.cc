@@ -1,6 +1,7 @@
 // What each seat sees of Conquian, the labels of its moves, and the story.
 #include <algorithm>
 #include <bit>
+#include <cassert>
 #include <string_view>
 
 #include "games/conquian/state.h"
@@ -15,6 +16,9 @@ using kit::card_bit;
 // the cards cut for the first deal.
 int hand_zone(Seat s) {
   return s;
+}
+int faced_zone(int players) {
+  return players + players * kMeldZones;
 }
 
 }  // namespace
@@ -49,9 +53,8 @@ std::string ConquianState::why_not(Seat seat, std::string_view word,
   const int n = r_.players;
   if (seat < 0 || seat >= n || phase_ == Phase::kOver || !(word.empty() || word == "m"))
     return {};
-  const int faced_zone = n + n * kMeldZones;
   const bool faced_picked = std::any_of(picks.begin(), picks.end(),
-                                        [&](const CardRef& p) { return p.zone == faced_zone; });
+                                        [&](const CardRef& p) { return p.zone == faced_zone(n); });
   if (faced_picked && phase_ == Phase::kOffer && seat == to_move())
     return "a faced card is melded or passed, never taken into the hand: select the cards of "
            "your hand to meld it with";
@@ -129,6 +132,7 @@ View ConquianState::view(Seat viewer) const {
       v.zones.push_back(std::move(z));
     }
   }
+  assert(static_cast<int>(v.zones.size()) == faced_zone(n));  // why_not reads it there
   Zone f{ZoneKind::kTable, Layout::kPile, kNobody, "faced card", {}, "", 0, 0};
   if (phase_ == Phase::kOffer) {
     f.cards.push_back({faced_, true});

@@ -69,9 +69,8 @@ std::string RumState::why_not(Seat seat, std::string_view word,
     return {};
   const CardBits b = hand_bits(seat, *mask);
   if (std::popcount(b) < k) return "a meld holds no two cards alike";
-  const std::string why = kit::why_not_meld(b, meld_);
-  // (A meld of the second of two alike cards: its action names the first.)
-  return why;
+  // (Empty for a meld of the second of two alike cards: its action names the first.)
+  return kit::why_not_meld(b, meld_);
 }
 
 View RumState::view(Seat viewer) const {
