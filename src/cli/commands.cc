@@ -795,13 +795,19 @@ int fairness(const FairnessArgs& a, std::ostream& out, std::ostream& err) {
 
 namespace {
 
-// "a trick", "two tricks": in words, since a seat's name ends in a number.
-std::string tricks_words(int n) {
+// "a trick", "two counters": in words, since a seat's name ends in a number.
+std::string count_words(int n, const DdPlays& p) {
   static constexpr std::array<const char*, 14> kWords = {
-      "no tricks",   "a trick",       "two tricks",    "three tricks",   "four tricks",
-      "five tricks", "six tricks",    "seven tricks",  "eight tricks",   "nine tricks",
-      "ten tricks",  "eleven tricks", "twelve tricks", "thirteen tricks"};
-  return n >= 0 && n < 14 ? kWords[static_cast<std::size_t>(n)] : std::to_string(n) + " tricks";
+      "no",   "a",     "two",    "three",  "four",   "five",     "six",
+      "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen"};
+  const std::string many(p.many), one(p.one);
+  if (n < 0 || n >= 14) return std::to_string(n) + " " + many;
+  return std::string(kWords[static_cast<std::size_t>(n)]) + " " + (n == 1 ? one : many);
+}
+
+// A count as the player wants it: more is better, or (Polignac) fewer.
+int gain(const DdPlays& p, int count) {
+  return p.fewest ? -count : count;
 }
 
 // The seat whose card is played and its partners, for people: "Seat 1",
@@ -834,16 +840,17 @@ class DdCommentary {
   // weighed by the analysis made before it; a trick over is told.
   void after(const State& s, const Step& step, std::vector<std::string>& lines) {
     if (before_ && !step.chance) {
-      int best = -1;
+      int best = -1000;
       const DdPlay* played = nullptr;
       for (const DdPlay& p : before_->plays) {
-        best = std::max(best, p.tricks);
+        best = std::max(best, gain(*before_, p.tricks));
         if (p.action == step.action) played = &p;
       }
-      if (played && played->tricks < best)
+      if (played && gain(*before_, played->tricks) < best)
         costs_.push_back(seat_name(before_->player) + "'s " + card_token(played->card) + " cost " +
                          side_words(g_, players_, before_->player) + " " +
-                         tricks_words(best - played->tricks));
+                         count_words(best - gain(*before_, played->tricks), *before_));
+      one_ = before_->one;
       ++cards_;
     }
     before_.reset();
@@ -852,8 +859,8 @@ class DdCommentary {
       std::string line = "  Double dummy: ";
       if (costs_.empty()) {
         line += side_count(g_, players_) < players_
-                    ? "no card of this trick cost its side a trick."
-                    : "no card of this trick cost its player a trick.";
+                    ? "no card of this trick cost its side a " + std::string(one_) + "."
+                    : "no card of this trick cost its player a " + std::string(one_) + ".";
       } else {
         for (std::size_t i = 0; i < costs_.size(); ++i) line += (i ? "; " : "") + costs_[i];
         line += ".";
@@ -869,6 +876,7 @@ class DdCommentary {
   int players_;
   std::optional<DdPlays> before_;
   std::vector<std::string> costs_;
+  std::string_view one_ = "trick";
   int cards_ = 0;
 };
 
@@ -950,21 +958,30 @@ int dd_at(const DdArgs& a, const Style& style, std::ostream& out, std::ostream& 
                          " no card is to be played to a trick (the deal, a bid or a make is "
                          "due, or the game is over); --at takes a move in the play");
   const Terminal term(style.named_as(s.view(kSpectator)));
-  int best = -1;
-  for (const DdPlay& p : plays->plays) best = std::max(best, p.tricks);
+  int best = -1000;
+  for (const DdPlay& p : plays->plays) best = std::max(best, gain(*plays, p.tricks));
+  const std::string one(plays->one), many(plays->many);
   std::vector<std::string> lines;
   lines.push_back("Double dummy after move " + std::to_string(at) + " of " + std::to_string(total) +
                   " of " + a.record + " (every hand seen, every seat playing its best):");
+  const std::string side = side_words(g, rec->players, plays->player);
+  const bool one_seat = side.find(" and ") == std::string::npos;
   std::string who = seat_name(plays->player);
   if (s.to_move() != plays->player) who += " (" + seat_name(s.to_move()) + " plays it)";
   lines.push_back(who + " to play, " + std::to_string(plays->in_trick) +
-                  (plays->in_trick == 1 ? " card" : " cards") + " on the trick; the tricks " +
-                  side_words(g, rec->players, plays->player) +
-                  " take from here, this trick included, after each card:");
-  for (const DdPlay& p : plays->plays)
-    lines.push_back("  " + card_token(p.card) + "  " + std::to_string(p.tricks) +
-                    (p.tricks == 1 ? " trick" : " tricks") +
-                    (p.tricks == best ? "" : " (" + std::to_string(best - p.tricks) + " fewer)"));
+                  (plays->in_trick == 1 ? " card" : " cards") + " on the trick; the " + many +
+                  " " + side + (one_seat ? " takes" : " take") +
+                  " from here, this trick included, after each card" +
+                  (!plays->fewest ? ":"
+                   : one_seat     ? " (the fewest, every other player giving it the most):"
+                                  : " (the fewest, every other player giving them the most):"));
+  for (const DdPlay& p : plays->plays) {
+    const int off = best - gain(*plays, p.tricks);
+    lines.push_back("  " + card_token(p.card) + "  " + std::to_string(p.tricks) + " " +
+                    (p.tricks == 1 ? one : many) +
+                    (off == 0 ? ""
+                              : " (" + std::to_string(off) + (plays->fewest ? " more)" : " fewer)")));
+  }
   print_lines(out, term, lines);
   return 0;
 }

@@ -302,6 +302,13 @@ struct DdPlays {
   Seat player = kNobody;      // whose card is played (Bridge: dummy's, the dealer choosing)
   int in_trick = 0;           // cards already played to the trick in progress
   std::vector<DdPlay> plays;  // each legal action of the seat to move
+  // What DdPlay::tricks counts, one and many: tricks, or a game's points
+  // (Polignac's counters for Jacks taken).
+  std::string_view one = "trick", many = "tricks";
+  // Whether the player wants the fewest (Polignac's counters): each count
+  // is then the fewest the player can be held to, every other seat playing
+  // to give it the most.
+  bool fewest = false;
 };
 class DoubleDummy {
  public:

@@ -31,6 +31,9 @@ class DdSampleBot final : public Bot {
       why_ = "its only card";
       return legal[0];
     }
+    // The aim is the fewest (Polignac's Jacks), where the position asks for
+    // it and no value says otherwise.
+    least_ = position->fewest && !game_.value;
     std::vector<Card> cards(legal.size());
     for (std::size_t i = 0; i < legal.size(); ++i)
       cards[i] = game_.card(*deal, obs.seat(), legal[i]);
@@ -103,9 +106,23 @@ class DdSampleBot final : public Bot {
       return a;
     }
     std::size_t best = 0;
-    for (std::size_t k = 1; k < legal.size(); ++k)
-      if (sums[k] > sums[best] || (sums[k] == sums[best] && room[k] > room[best])) best = k;
-    explain_means(cards, sums, solved, best);
+    const auto better = [&](std::size_t k, std::size_t than) {
+      return (least_ ? sums[than] - sums[k] : sums[k] - sums[than]) / solved;
+    };
+    for (std::size_t k = 1; k < legal.size(); ++k) {
+      const double d = better(k, best);
+      if (d > 0 || (d == 0 && room[k] > room[best])) best = k;
+    }
+    bool kept = false;
+    if (game_.keep_margin > 0) {
+      const Action own = otherwise(obs, rng);
+      const auto at = std::find(legal.begin(), legal.end(), own);
+      if (at != legal.end()) {
+        const auto k = static_cast<std::size_t>(at - legal.begin());
+        if (better(best, k) <= game_.keep_margin) kept = k != best, best = k;
+      }
+    }
+    explain_means(cards, sums, solved, best, kept);
     why_ += " (" + std::to_string(searched) + " positions searched)";
     return legal[best];
   }
@@ -121,17 +138,30 @@ class DdSampleBot final : public Bot {
   }
 
   void explain_means(const std::vector<Card>& cards, const std::vector<double>& sums, int solved,
-                     std::size_t best) {
+                     std::size_t best, bool kept) {
     why_ = "over " + std::to_string(solved) + (solved == 1 ? " deal" : " deals") +
            " dealt to fit what it sees, " +
-           (game_.value ? "what it scores double dummy (the others playing against its aim) after"
-                        : "the tricks its side takes from here double dummy after");
+           (game_.value ? std::string("what it scores double dummy (the others playing against its "
+                                      "aim) after")
+            : least_ ? "the fewest " + std::string(game_.many) +
+                           " it takes from here double dummy (the others playing to give it the "
+                           "most) after"
+                     : "the " + std::string(game_.many) +
+                           " its side takes from here double dummy after");
     for (std::size_t k = 0; k < cards.size(); ++k) {
       char mean[16];
       std::snprintf(mean, sizeof mean, "%.2f", sums[k] / solved);
       why_ += (k ? ", " : " ") + short_name(cards[k], Charset::kAscii) + " " + mean;
     }
-    why_ += "; so plays " + short_name(cards[best], Charset::kAscii) + ", the best mean";
+    if (kept) {
+      char margin[16];
+      std::snprintf(margin, sizeof margin, "%.2f", game_.keep_margin);
+      why_ += "; so plays " + short_name(cards[best], Charset::kAscii) +
+              ", its other bot's card, no worse than the best mean by more than " + margin;
+    } else {
+      why_ += "; so plays " + short_name(cards[best], Charset::kAscii) +
+              (least_ ? ", the lowest mean" : ", the best mean");
+    }
   }
 
   DdGame game_;
@@ -142,6 +172,7 @@ class DdSampleBot final : public Bot {
   std::unique_ptr<DdSolver> fewest_;
   std::unique_ptr<Bot> other_;
   std::string why_;
+  bool least_ = false;  // this decision's aim is the fewest
 };
 
 }  // namespace
@@ -164,6 +195,8 @@ std::optional<DdPlays> DdAnalysis::plays(const State& state) const {
   }
   int cards = 0;
   for (int s = 0; s < p->seats; ++s) cards += std::popcount(p->hands[static_cast<std::size_t>(s)]);
+  out.one = game_.one, out.many = game_.many;
+  out.fewest = p->fewest && !game_.value;
   DdSolver solver(cards > 24 ? 16 : 12);
   const std::array<std::int8_t, 52> tricks = solver.plays(*p);
   std::vector<Action> legal;

@@ -35,6 +35,17 @@ struct DdGame {
   // two double-dummy bounds, each with every other seat playing against
   // it). Unset: the side's most tricks are the aim.
   std::function<double(const State& state, Seat seat, int fewest, int most)> value;
+  // What the solver counts, one and many, for explanations: tricks, or the
+  // points' name where a position counts points (DdPosition::points).
+  // Where the position asks for the fewest and there is no value
+  // (Polignac's Jacks), the card with the lowest mean is played.
+  std::string_view one = "trick", many = "tricks";
+  // Above zero: the card `otherwise` would play is kept unless another's
+  // mean is better by more than this. Where each deal's solve is a poor
+  // model of the table (Polignac: every other player in league against
+  // the seat, so that most cards look alike and lost), the game's own
+  // judgement stands but for a clear gain.
+  double keep_margin = 0;
 };
 
 struct DdSampleOptions {

@@ -106,10 +106,28 @@ struct DdSolver::Impl {
   explicit Impl(int bits);
 
   // Setting up.
-  void context(int seats, int trump, std::uint8_t side, bool fewest);
+  void context(int seats, int trump, std::uint8_t side, bool fewest,
+               const std::array<std::uint8_t, 52>& points);
   void load(const DdPosition& p);
   int value(int lo, int hi, int guess);
   int tricks_left() const;
+  // What is still to be won, the trick in progress included: tricks, or
+  // points where cards are worth points.
+  int still_to_win() const;
+  int points_live() const;
+  // What a finished trick is worth to its winner.
+  int worth(const TrickRec& t) const {
+    if (!by_points) return 1;
+    int v = 0;
+    for (int i = 0; i < t.count; ++i) v += worth_of[t.suit[i]][t.order[i]];
+    return v;
+  }
+  // The table's key for the cards worth points: for each, 0 once it is
+  // played, else 1 + the live cards above it, 3 bits each.
+  std::uint64_t points_key() const;
+  // Lowers `floor` to every live card worth points: a result rests on who
+  // holds them.
+  void points_floor(Floor& floor) const;
 
   // Playing.
   int next_to_play() const;
@@ -147,7 +165,8 @@ struct DdSolver::Impl {
   void trick_floor(Floor& floor) const;
   void shape(int leader, Shape& sh) const;
   const Entry* probe(const Shape& sh, int target, Floor& floor, int& hint);
-  void store(const Shape& sh, int depth, const Floor& floor, bool fail_high, int bound, int move);
+  void store(const Shape& sh, int depth, int most, const Floor& floor, bool fail_high, int bound,
+             int move);
   Lens* find(const std::array<std::uint64_t, 2>& key, int depth, bool add);
   std::uint32_t new_block(int depth);
   void make_room();
@@ -170,6 +189,14 @@ struct DdSolver::Impl {
   // The side plays to take the fewest. The bounds from sure tricks then say
   // nothing (a seat need not cash its winners), so they are not used.
   bool fewest = false;
+  // Cards are worth points (DdPosition::points), counted instead of tricks.
+  // The sure-trick bounds count tricks, so they are not used either.
+  bool by_points = false;
+  bool sure_bounds() const { return !fewest && !by_points; }
+  std::array<std::uint8_t, 52> points_by_card{};
+  std::array<std::array<std::uint8_t, 16>, SUIT_NB> worth_of{};  // by suit and trick order
+  int point_cards = 0;  // at most 4
+  std::array<std::int8_t, 4> point_suit{}, point_order{};
   bool have_context = false;
   std::uint64_t node_limit = 0;  // 0: none
   std::function<bool()> stop;
@@ -250,10 +277,15 @@ void DdSolver::Impl::make_room() {
   for (const Lens& l : kept) find(l.lens, l.depth, true)->head = l.head;
 }
 
-void DdSolver::Impl::context(int seats, int t, std::uint8_t s, bool f) {
-  if (have_context && seats == n && t == trump && s == side && f == fewest) return;
+void DdSolver::Impl::context(int seats, int t, std::uint8_t s, bool f,
+                             const std::array<std::uint8_t, 52>& points) {
+  if (have_context && seats == n && t == trump && s == side && f == fewest &&
+      points == points_by_card)
+    return;
   have_context = true;
   n = seats, trump = t, side = s, fewest = f;
+  points_by_card = points;
+  by_points = std::any_of(points.begin(), points.end(), [](std::uint8_t v) { return v != 0; });
   owner_bits = n <= 4 ? 2 : 3;
   max_places = n <= 4 ? 13 : 10;
   forget();
@@ -326,7 +358,7 @@ void DdSolver::Impl::unplay() {
 void DdSolver::Impl::finish_trick() {
   const TrickRec& t = trick[ti];
   int w = t.seat[t.win];
-  if (ours(w)) ++won;
+  if (ours(w)) won += worth(t);
   down = {};
   // A winner without cards passes the lead to his left.
   for (int i = 0; i < n && size[w] == 0; ++i) w = w + 1 == n ? 0 : w + 1;
@@ -337,7 +369,7 @@ void DdSolver::Impl::finish_trick() {
 
 void DdSolver::Impl::unfinish_trick() {
   const TrickRec& t = trick[--ti];
-  if (ours(t.seat[t.win])) --won;
+  if (ours(t.seat[t.win])) won -= worth(t);
   for (int i = 0; i < t.count; ++i) down[t.suit[i]] |= static_cast<Mask>(1u << t.order[i]);
 }
 
@@ -347,13 +379,14 @@ void DdSolver::Impl::unfinish_trick() {
 // With every hand down to one card: 1 if the side takes the last trick.
 int DdSolver::Impl::last_trick(Floor& floor) const {
   const int leader = trick[ti].leader;
-  int ws = -1, wo = -1, wseat = leader;
+  int ws = -1, wo = -1, wseat = leader, worth_it = by_points ? 0 : 1;
   bool by_rank = false;  // whether the winner beat a card of its suit
   for (int i = 0, s = leader; i < n; ++i, s = s + 1 == n ? 0 : s + 1) {
     if (!size[s]) continue;
     int suit = 0;
     while (!hand[s][suit]) ++suit;
     const int o = top(hand[s][suit]);
+    if (by_points) worth_it += worth_of[suit][o];
     if (ws < 0) {
       ws = suit, wo = o, wseat = s;
     } else if (suit == ws) {
@@ -364,7 +397,7 @@ int DdSolver::Impl::last_trick(Floor& floor) const {
     }
   }
   if (by_rank) floor[ws] = std::min(floor[ws], static_cast<std::int8_t>(wo));
-  return ours(wseat) ? 1 : 0;
+  return ours(wseat) ? worth_it : 0;
 }
 
 // Tricks `seat` is sure of when it has the lead, suit by suit: it plays its
@@ -541,11 +574,14 @@ int DdSolver::Impl::generate(int seat, Move* out, int hint) const {
       const int o = top(x);
       x ^= 1u << o;
       const bool in = h >> o & 1;
-      if (in && prev) out[nm - 1].low = static_cast<std::int8_t>(o);
-      if (in && !prev)
+      // A card worth points is a move of its own: which card of a run
+      // falls matters then.
+      const bool alone = by_points && worth_of[s][o];
+      if (in && prev && !alone) out[nm - 1].low = static_cast<std::int8_t>(o);
+      if (in && (!prev || alone))
         out[nm++] = Move{static_cast<std::int8_t>(s), static_cast<std::int8_t>(o),
                          static_cast<std::int8_t>(o), 0};
-      prev = in;
+      prev = in && !alone;
     }
   }
   if (nm < 2) return nm;
@@ -771,6 +807,8 @@ int DdSolver::Impl::lead_weight(int l, const Move& m) const {
 void DdSolver::Impl::shape(int leader, Shape& sh) const {
   sh.lens = lens;
   sh.lens[1] |= static_cast<std::uint64_t>(leader) << 60;
+  // (Bits 48 to 59 are free: seven seats at most.)
+  if (by_points) sh.lens[1] |= points_key() << 48;
   sh.tops = {};
   for (int s = 0; s < SUIT_NB; ++s) {
     // The suit's owners, from the lowest card up, moved to the lane's top.
@@ -837,8 +875,8 @@ const Entry* DdSolver::Impl::probe(const Shape& sh, int target, Floor& floor, in
   return nullptr;
 }
 
-void DdSolver::Impl::store(const Shape& sh, int depth, const Floor& floor, bool fail_high,
-                           int bound, int move) {
+void DdSolver::Impl::store(const Shape& sh, int depth, int most, const Floor& floor,
+                           bool fail_high, int bound, int move) {
   Entry fresh{};
   for (int s = 0; s < SUIT_NB; ++s) {
     const int k = pop(live[s] >> floor[s]);
@@ -877,7 +915,7 @@ void DdSolver::Impl::store(const Shape& sh, int depth, const Floor& floor, bool 
     e = &b.e[b.count++];
     *e = fresh;
     e->lb = 0;
-    e->ub = static_cast<std::uint8_t>(depth);
+    e->ub = static_cast<std::uint8_t>(most);
     e->move = 0xff;
   }
   if (fail_high)
@@ -914,11 +952,12 @@ bool DdSolver::Impl::search(int target, Floor& floor) {
   const bool boundary = t.count == 0;
   Shape sh;
   int hint = -1;
-  int left = 0;
+  int left = 0, most = 0;
   if (boundary) {
     if (won >= target) return true;
     left = max_size();
-    if (won + left < target) return false;
+    most = by_points ? points_live() : left;
+    if (won + most < target) return false;
     if (left == 1) return won + last_trick(floor) >= target;
     shape(t.leader, sh);
     if (const Entry* e = probe(sh, target, floor, hint)) {
@@ -926,13 +965,13 @@ bool DdSolver::Impl::search(int target, Floor& floor) {
       return won + e->lb >= target;
     }
     Floor qf = kNoFloor;
-    const int q = fewest ? 0 : quick_tricks(t.leader, qf);
+    const int q = sure_bounds() ? quick_tricks(t.leader, qf) : 0;
     if (q > 0 && (ours(t.leader) ? won + q >= target : won + left - q < target)) {
       for (int s = 0; s < SUIT_NB; ++s) floor[s] = std::min(floor[s], qf[s]);
       ++stats.quick_cuts;
       return ours(t.leader);
     }
-    if (!fewest && trump != kNone && live[trump]) {
+    if (sure_bounds() && trump != kNone && live[trump]) {
       Floor fu = kNoFloor, ft = kNoFloor;
       const int k_us = trump_tricks(true, fu), k_them = trump_tricks(false, ft);
       if (won + k_us >= target || won + left - k_them < target) {
@@ -944,7 +983,7 @@ bool DdSolver::Impl::search(int target, Floor& floor) {
     }
   }
   const int seat = boundary ? t.leader : next_to_play();
-  if (!boundary && !fewest) {
+  if (!boundary && sure_bounds()) {
     // The side to play sure of this trick: enough for the side that needs
     // one more, and too many for the side that needs them all.
     Floor f = kNoFloor;
@@ -971,7 +1010,9 @@ bool DdSolver::Impl::search(int target, Floor& floor) {
       if (moves[j].score > moves[b].score) b = j;
     std::swap(moves[i], moves[b]);
     const Move m = moves[i];
-    if (m.order < skip[m.suit]) continue;
+    // (Never from or to a card worth points: it is like no other.)
+    const bool alone = by_points && worth_of[m.suit][m.order];
+    if (m.order < skip[m.suit] && !alone) continue;
     play(seat, m.suit, m.order);
     const bool done = next_to_play() < 0;
     if (done) finish_trick(), ++stats.tricks;
@@ -991,7 +1032,7 @@ bool DdSolver::Impl::search(int target, Floor& floor) {
       break;
     }
     for (int s = 0; s < SUIT_NB; ++s) all[s] = std::min(all[s], f[s]);
-    if (m.order < all[m.suit]) skip[m.suit] = std::max(skip[m.suit], all[m.suit]);
+    if (m.order < all[m.suit] && !alone) skip[m.suit] = std::max(skip[m.suit], all[m.suit]);
   }
   if (cut < 0) {
     // Every card was tried, one for each run: where the answer rests on a
@@ -1008,6 +1049,7 @@ bool DdSolver::Impl::search(int target, Floor& floor) {
       }
     }
   }
+  if (by_points) points_floor(all);
   for (int s = 0; s < SUIT_NB; ++s) floor[s] = std::min(floor[s], all[s]);
   if (boundary) {
     int move = -1;
@@ -1016,7 +1058,7 @@ bool DdSolver::Impl::search(int target, Floor& floor) {
       const int place = pop(live[m.suit] >> m.order) - 1;
       move = m.suit * 16 + place;
     }
-    store(sh, left, all, result, result ? target - won : target - won - 1, move);
+    store(sh, left, most, all, result, result ? target - won : target - won - 1, move);
   }
   return result;
 }
@@ -1026,7 +1068,19 @@ bool DdSolver::Impl::search(int target, Floor& floor) {
 
 void DdSolver::Impl::load(const DdPosition& p) {
   assert(p.seats >= 2 && p.seats <= 7);
-  context(p.seats, p.trump == kNoTrump ? kNone : p.trump, p.side, p.fewest);
+  context(p.seats, p.trump == kNoTrump ? kNone : p.trump, p.side, p.fewest, p.points);
+  worth_of = {};
+  point_cards = 0;
+  if (by_points)
+    for (int i = 0; i < 52; ++i) {
+      if (!p.points[i]) continue;
+      const Card c = Card::from_index(static_cast<std::uint8_t>(i));
+      const int o = high(c, p.ace);
+      assert(point_cards < 4 && o >= 6);  // DdPosition::points
+      worth_of[c.suit()][o] = p.points[i];
+      point_suit[point_cards] = static_cast<std::int8_t>(c.suit());
+      point_order[point_cards++] = static_cast<std::int8_t>(o);
+    }
   hand = {};
   live = {};
   down = {};
@@ -1075,6 +1129,36 @@ void DdSolver::Impl::load(const DdPosition& p) {
   }
 }
 
+int DdSolver::Impl::points_live() const {
+  int v = 0;
+  for (int i = 0; i < point_cards; ++i)
+    if (live[point_suit[i]] >> point_order[i] & 1) v += worth_of[point_suit[i]][point_order[i]];
+  return v;
+}
+
+int DdSolver::Impl::still_to_win() const {
+  if (!by_points) return tricks_left();
+  int v = points_live();
+  for (int i = 0; i < point_cards; ++i)
+    if (down[point_suit[i]] >> point_order[i] & 1) v += worth_of[point_suit[i]][point_order[i]];
+  return v;
+}
+
+std::uint64_t DdSolver::Impl::points_key() const {
+  std::uint64_t k = 0;
+  for (int i = 0; i < point_cards; ++i) {
+    const unsigned l = live[point_suit[i]];
+    if (l >> point_order[i] & 1) k |= static_cast<std::uint64_t>(1 + pop(l >> (point_order[i] + 1))) << (3 * i);
+  }
+  return k;
+}
+
+void DdSolver::Impl::points_floor(Floor& floor) const {
+  for (int i = 0; i < point_cards; ++i)
+    if (live[point_suit[i]] >> point_order[i] & 1)
+      floor[point_suit[i]] = std::min(floor[point_suit[i]], point_order[i]);
+}
+
 // Tricks left to play, the one in progress included.
 int DdSolver::Impl::tricks_left() const {
   const TrickRec& t = trick[ti];
@@ -1092,7 +1176,7 @@ int DdSolver::Impl::tricks_left() const {
 // `guess`: each failed or passed search moves a bound.
 int DdSolver::Impl::value(int lo, int hi, int guess) {
   const TrickRec& rt = trick[ti];
-  if (!fewest && rt.count == 0 && max_size() > 0) {
+  if (sure_bounds() && rt.count == 0 && max_size() > 0) {
     Floor f = kNoFloor;
     const int q = quick_tricks(rt.leader, f);
     if (ours(rt.leader))
@@ -1133,7 +1217,7 @@ int DdSolver::tricks(const DdPosition& p) {
   Impl& s = *impl_;
   s.stats = {};
   s.load(p);
-  const int base = s.won, left = s.tricks_left();
+  const int base = s.won, left = s.still_to_win();
   return s.value(base, base + left, base + (left + 1) / 2);
 }
 
@@ -1143,7 +1227,7 @@ bool DdSolver::reaches(const DdPosition& p, int target) {
   s.load(p);
   const int base = s.won;
   if (target <= 0) return true;
-  if (target > s.tricks_left()) return false;
+  if (target > s.still_to_win()) return false;
   ++s.stats.searches;
   Floor f = kNoFloor;
   return s.search(base + target, f);
@@ -1158,7 +1242,7 @@ std::array<std::int8_t, 52> DdSolver::plays(const DdPosition& p) {
   const int seat = s.next_to_play();
   if (seat < 0 || !s.size[seat]) return out;
   const int base = s.won;
-  const int left = s.tricks_left();
+  const int left = s.still_to_win();
   const TrickRec& t = s.trick[s.ti];
   const int led = t.count ? t.suit[0] : kNone;
   const bool follow = led != kNone && s.hand[seat][led];

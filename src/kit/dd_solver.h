@@ -49,6 +49,12 @@ struct DdPosition {
   // to make it take the most: the other bound of a seat whose aim is an
   // exact number (Oh Hell!'s bid). The count is still the side's tricks.
   bool fewest = false;
+  // Where the aim is points, not tricks (Polignac's Jacks): what each card
+  // is worth to the seat that takes the trick it falls in, by card index;
+  // all zero, every trick counts one. Every count and bound is then in
+  // points. At most four cards may be worth points, each of a rank with at
+  // most six above it (the eights up): the table's key has room for no more.
+  std::array<std::uint8_t, 52> points{};
 
   // Sets leader and played from `t`, in which each seat has played in turn
   // (no seat out). REQUIRES: seats is set.
@@ -85,8 +91,8 @@ class DdSolver {
   DdSolver(const DdSolver&) = delete;
   DdSolver& operator=(const DdSolver&) = delete;
 
-  // The most tricks (of those still to be won, the trick in progress
-  // included) `side` takes when it plays to take the most and every other
+  // The most tricks (or points: DdPosition::points) of those still to be
+  // won, the trick in progress included, that `side` takes when it plays to take the most and every other
   // seat to take the fewest; with `fewest`, the fewest it can be held to
   // when the others play to give it the most.
   // REQUIRES: a valid position: standard cards, held or played once each;

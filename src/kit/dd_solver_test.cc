@@ -26,6 +26,7 @@ struct Plain {
   AceRank ace = AceRank::kHigh;
   std::uint8_t side = 0;
   bool fewest = false;  // the side plays to take the fewest tricks
+  std::array<std::uint8_t, 52> points{};  // all zero: a trick counts one
   std::array<std::array<Card, 52>, kMaxTrickSeats> cards{};
   std::array<int, kMaxTrickSeats> count{};
   std::uint64_t nodes = 0;
@@ -46,7 +47,10 @@ struct Plain {
         for (int i = 1; i < played; ++i)
           if (beats(down[i], down[w], trump, ace)) w = i;
         leader = by[w];
-        gain = counted(leader) ? 1 : 0;
+        int worth = 0;
+        for (int i = 0; i < played; ++i) worth += points[down[i].index()];
+        if (points == std::array<std::uint8_t, 52>{}) worth = 1;
+        gain = counted(leader) ? worth : 0;
       } else {
         leader = by[0];
       }
@@ -99,7 +103,7 @@ struct Ending {
 // that the plain search stays small); a third of the deals unequal; a trick
 // in progress with legal cards from some of its seats; random trumps (or
 // none), ace rank and sides; the side playing for the most or the fewest.
-Ending random_ending(Rng& rng, bool fewest) {
+Ending random_ending(Rng& rng, bool fewest, bool points = false) {
   Ending e;
   const int seats = 3 + static_cast<int>(rng.below(5));
   int per = 1 + static_cast<int>(rng.below(5));
@@ -114,6 +118,17 @@ Ending random_ending(Rng& rng, bool fewest) {
   p.ace = rng.below(2) ? AceRank::kHigh : AceRank::kBelowJack;
   p.side = static_cast<std::uint8_t>(rng.below(1u << seats));
   p.fewest = fewest;
+  if (points) {
+    // One to four cards worth 1 to 3 points, of ranks from the eight up
+    // (DdPosition::points), among those dealt or not.
+    const int k = 1 + static_cast<int>(rng.below(4));
+    for (int i = 0, found = 0; found < k && i < 52; ++i) {
+      const Card c = deck[rng.below(52)];
+      if (high(c, p.ace) < 6 || p.points[c.index()]) continue;
+      p.points[c.index()] = static_cast<std::uint8_t>(1 + rng.below(3));
+      ++found;
+    }
+  }
   int at = 0;
   for (int s = 0; s < seats; ++s) {
     p.count[s] = unequal ? 1 + static_cast<int>(rng.below(static_cast<std::uint32_t>(per))) : per;
@@ -125,6 +140,7 @@ Ending random_ending(Rng& rng, bool fewest) {
   d.ace = p.ace;
   d.side = p.side;
   d.fewest = p.fewest;
+  d.points = p.points;
   d.leader = static_cast<Seat>(rng.below(static_cast<std::uint32_t>(seats)));
   // Some seats from the leader play to the trick, each a legal card.
   const int to_play = static_cast<int>(rng.below(static_cast<std::uint32_t>(seats)));
@@ -157,12 +173,12 @@ int plain_tricks(Ending& e) {
   return e.plain.best(e.down, e.by, e.played, e.rest, e.waiting);
 }
 
-void agrees_with_plain_minimax(std::uint64_t seed, bool fewest) {
+void agrees_with_plain_minimax(std::uint64_t seed, bool fewest, bool points = false) {
   Rng rng(seed);
   DdSolver solver(12);
   std::uint64_t plain_nodes = 0;
   for (int deal = 0; deal < 10000; ++deal) {
-    Ending e = random_ending(rng, fewest);
+    Ending e = random_ending(rng, fewest || (points && deal % 2 == 0), points);
     const int want = plain_tricks(e);
     plain_nodes += e.plain.nodes;
     ASSERT_EQ(solver.tricks(e.position), want) << "ending " << deal;
@@ -213,6 +229,12 @@ TEST(DdSolver, AgreesWithPlainMinimaxWhenTheSidePlaysForTheFewest) {
   agrees_with_plain_minimax(20261129, true);
 }
 
+// Where cards are worth points (Polignac's Jacks): the points the side
+// takes, half the endings played for the most and half for the fewest.
+TEST(DdSolver, AgreesWithPlainMinimaxCountingPoints) {
+  agrees_with_plain_minimax(20261130, false, true);
+}
+
 // A fact of the game on larger deals than the plain search can play out:
 // a position's value is the best, for the side to play, of the values after
 // each of its cards. Two solvers answer, so that neither's table helps the
@@ -235,6 +257,13 @@ TEST(DdSolver, AValueIsTheBestOfItsPlays) {
     p.leader = static_cast<Seat>(rng.below(static_cast<std::uint32_t>(seats)));
     // Slower to search (no sure-trick bounds): smaller hands.
     p.fewest = per <= 6 && rng.below(3) == 0;
+    // A quarter counting Polignac's points instead: a Jack 1, that of
+    // spades 2, the side playing for the fewest.
+    if (per <= 6 && rng.below(4) == 0) {
+      for (Suit su : {kClubs, kDiamonds, kHearts, kSpades})
+        p.points[Card::standard(kJack, su).index()] = su == kSpades ? 2 : 1;
+      p.fewest = true;
+    }
     const int value = whole.tricks(p);
     const std::array<std::int8_t, 52> plays = parts.plays(p);
     const bool maximises = (p.side >> p.leader & 1) != p.fewest;

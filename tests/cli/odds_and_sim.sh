@@ -113,5 +113,14 @@ expect_status 2 "double dummy of a game without tricks" -- "$PARLOUR" dd --recor
 expect_in err "has no double-dummy analysis; the games that have it: bridge-whist" "names the games that have it"
 expect_status 2 "replay --dd as one seat" -- "$PARLOUR" replay bwd.json --dd --seat 1
 expect_in err "goes without --seat" "refuses a seat's view with every hand read"
+# A game that counts points, not tricks (Polignac's Jacks): the fewest
+# counters the player can be held to, in counters.
+"$PARLOUR" play polignac --auto --seed 2 --opt deals=1 --record pol.json >/dev/null
+expect_status 0 "double dummy of Polignac's counters" -- "$PARLOUR" --ascii dd --record pol.json --at 5
+expect_in out "the counters Seat 2 takes from here, this trick included, after each card (the fewest, every other player giving it the most):" "says what the figures count"
+expect_in out "  AH  2 counters" "counts counters"
+expect_status 0 "a replay of Polignac weighing every card" -- "$PARLOUR" --ascii replay pol.json --dd
+expect_in out "cost Seat 3 two counters" "tells a card's cost in counters"
+[ "$(grep -c "Double dummy: " out)" = 8 ] || fail "replay --dd tells $(grep -c "Double dummy: " out) tricks of a deal's 8"
 
 finish

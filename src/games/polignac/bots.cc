@@ -167,6 +167,51 @@ class PolignacHints final : public SearchHints {
 
 }  // namespace
 
+namespace {
+// Polignac as the double-dummy solver reads it: a seat's own counters for
+// the Jacks it takes, every other seat playing to give it the most.
+kit::DdGame dd_game() {
+  kit::DdGame g;
+  g.position = [](const State& state, Seat seat) -> std::optional<kit::DdPosition> {
+    const auto& s = static_cast<const PolignacState&>(state);
+    const int n = s.rules().players;
+    // While a capot stands its announcer wants every trick and the others
+    // one: not the counters' aim.
+    if (s.phase() != PolignacState::Phase::kPlay || n > 7 ||
+        (s.capot() != kNobody && !s.capot_failed()))
+      return std::nullopt;
+    kit::DdPosition p;
+    p.seats = n;
+    for (Seat h = 0; h < n; ++h)
+      for (Card c : s.hand(h)) p.hands[static_cast<std::size_t>(h)] |= kit::card_bit(c);
+    p.set_trick(s.trick());
+    p.ace = s.rules().ace;
+    p.side = static_cast<std::uint8_t>(1u << seat);
+    p.fewest = true;
+    for (Card c : s.rules().cards())
+      p.points[c.index()] = static_cast<std::uint8_t>(jack_cost(c));
+    return p;
+  };
+  g.card = [](const State&, Seat, Action a) {
+    const std::optional<Move> m = Move::decode(a);
+    return m && m->kind == Move::kPlay ? m->card : Card();
+  };
+  g.otherwise = [] { return make_heuristic_bot(); };
+  g.one = "counter", g.many = "counters";
+  g.keep_margin = 1.0;
+  return g;
+}
+}  // namespace
+
+std::unique_ptr<Bot> make_dd_sample_bot(kit::DdSampleOptions options) {
+  return kit::make_dd_sample_bot(dd_game(), options);
+}
+
+const DoubleDummy& double_dummy() {
+  static const kit::DdAnalysis analysis(dd_game());
+  return analysis;
+}
+
 const SearchHints& search_hints() {
   static const PolignacHints h;
   return h;

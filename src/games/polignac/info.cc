@@ -149,11 +149,17 @@ GameInfo game_info() {
   g.bots = {{"heuristic",
              "keeps out of tricks holding Jacks: ducks under the card winning, throws its Jacks "
              "(Polignac first) on others' tricks, leads low; announces capot only when sure",
-             [] { return make_heuristic_bot(); }}};
+             [] { return make_heuristic_bot(); }},
+            kit::dd_sample_spec(
+                "for each card, deals the unseen cards anew as its view allows, solves each "
+                "deal double dummy with every other player against it, and plays the card "
+                "that takes the fewest Jacks' counters on average",
+                make_dd_sample_bot)};
   g.validate = validate;
   g.new_game = state_factory<PolignacState, Rules>();
   g.resampler = &resampler();
   g.search = &search_hints();
+  g.double_dummy = &double_dummy();
   return g;
 }
 

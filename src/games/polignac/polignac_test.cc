@@ -397,6 +397,47 @@ TEST(PolignacBots, TheHeuristicDucksThrowsPolignacAndCallsOnlyASureCapot) {
   EXPECT_FALSE(sure_capot(c, 1));
 }
 
+// dd-sample counts the Jacks' counters (seed 003: "avoid winning any trick
+// containing a Jack, and especially the Jack of spades"), not tricks, and
+// looks past this trick. Seat 0 leads 9S; seats 1 and 2, void in spades,
+// throw 8D and QH; seat 3 holds KS 7S. It cannot see J♠ 10♦ 10♥, and J♠
+// can only be seat 0's. Ducking with the 7 lets seat 0 lead Polignac into
+// the king: two counters. Taking this trick with the king (no Jack in it)
+// and leading the 7 costs nothing. So on every deal it may sample the
+// king's count is 0 and the 7's 2 (worked by hand), more than the margin by
+// which the heuristic's card is kept; the heuristic ducks.
+TEST(PolignacBots, DdSampleTakesATrickNowToKeepPolignacOutLater) {
+  PolignacState s = two_cards(
+      {cards({"9S", "JS"}), cards({"8D", "10D"}), cards({"QH", "10H"}), cards({"KS", "7S"})});
+  play(s, 0, Move::play(card("9S")));
+  play(s, 1, Move::play(card("8D")));
+  play(s, 2, Move::play(card("QH")));
+  EXPECT_EQ(heuristic_action(s, 3), Move::play(card("7S")).encode());
+  std::unique_ptr<Bot> bot = make_dd_sample_bot({.samples = 8, .seconds = 0});
+  const std::vector<Action> l = legal(s, 3);
+  Rng rng(5, 5);
+  const Action a = bot->act(Observation(s, 3, &resampler(), l), rng);
+  EXPECT_EQ(*Move::decode(a), Move::play(card("KS"))) << bot->explain();
+  EXPECT_NE(bot->explain().find("over 8 deals"), std::string::npos) << bot->explain();
+  EXPECT_NE(bot->explain().find("7S 2.00, KS 0.00"), std::string::npos) << bot->explain();
+}
+
+// dd-sample leaves a standing capot to the heuristic: its aim is every
+// trick (or one against it), not the counters.
+TEST(PolignacBots, DdSampleLeavesAStandingCapotToTheHeuristic) {
+  PolignacState c = two_cards(
+      {cards({"AH", "AS"}), cards({"JH", "JS"}), cards({"JD", "7S"}), cards({"JC", "8S"})},
+      {"capot=yes"});
+  play(c, 0, Move::capot());
+  play(c, 0, Move::play(card("AH")));
+  std::unique_ptr<Bot> bot = make_dd_sample_bot({.samples = 4, .seconds = 0});
+  const std::vector<Action> l = legal(c, 1);
+  Rng rng(5, 5);
+  const Action a = bot->act(Observation(c, 1, &resampler(), l), rng);
+  EXPECT_EQ(a, heuristic_action(c, 1));
+  EXPECT_EQ(bot->explain().find("deals"), std::string::npos) << bot->explain();
+}
+
 TEST(PolignacBots, TheHeuristicPaysLessThanRandomPlay) {
   const Selection sel = *select("polignac");
   const Config c = config(4);
