@@ -83,7 +83,8 @@ struct Node {
 
 class Ismcts final : public Bot {
  public:
-  Ismcts(const IsmctsOptions& o, const SearchHints* hints) : o_(o), hints_(hints) {}
+  Ismcts(const IsmctsOptions& o, const SearchHints* hints)
+      : o_(o), hints_(hints), depth_(hints && hints->depth() > 0 ? hints->depth() : o.depth) {}
 
   Action act(const Observation& obs, Rng& rng) override {
     const std::span<const Action> root_legal = obs.legal();
@@ -228,7 +229,7 @@ class Ismcts final : public Bot {
     for (int steps = 0;;) {
       while (s.chance()) s.apply_chance(rng);
       if (s.terminal()) break;
-      if (++steps > (hints_ ? o_.depth : o_.max_rollout)) break;
+      if (++steps > (hints_ ? depth_ : o_.max_rollout)) break;
       const Seat seat = next_seat(s, last);
       s.legal_actions(seat, legal_);
       Action a;
@@ -350,6 +351,7 @@ class Ismcts final : public Bot {
 
   IsmctsOptions o_;
   const SearchHints* hints_;
+  int depth_;  // moves of a play-out with hints: the game's, or the options'
   Action preferred_ = kNoAction;  // with hints: the policy's move at the root
   std::vector<Node> tree_;
   std::vector<Action> legal_, untried_;

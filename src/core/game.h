@@ -270,6 +270,10 @@ class SearchHints {
   // deals differ by luck more than by skill, while moves played out from the
   // same deal with the same random stream differ only by what they do.
   virtual bool same_deals() const { return false; }
+  // Moves of a play-out before the estimate, where the game knows better
+  // than the search's default (0: the search's own): a game whose estimate
+  // reads a position well is served by short play-outs, which vary less.
+  virtual int depth() const { return 0; }
 };
 
 // Optional capability: take back the last seat action in place, cheaply

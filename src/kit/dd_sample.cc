@@ -1,5 +1,7 @@
 #include "kit/dd_sample.h"
 
+#include "kit/dds.h"
+
 #include <algorithm>
 #include <bit>
 #include <charconv>
@@ -57,14 +59,24 @@ class DdSampleBot final : public Bot {
     std::uint64_t searched = 0;
     const std::uint64_t budget = options_.nodes;
     // Each solve stops where the budget or the clock runs out, the first
-    // deal's too: a deal cut short counts for nothing.
-    const auto solve = [&](DdSolver& solver, const DdPosition& p) {
+    // deal's too: a deal cut short counts for nothing (nullopt). Where DDS
+    // serves the position (bridge), it solves the deal whole, every card at
+    // once, outside the budget of positions: the deals and the clock bound
+    // it then.
+    int by_dds = 0;
+    const auto solve = [&](DdSolver& solver,
+                           const DdPosition& p) -> std::optional<std::array<std::int8_t, 52>> {
+      if (std::optional<std::array<std::int8_t, 52>> d = dds_plays(p)) {
+        ++by_dds;
+        return d;
+      }
       // (At least 1 left: a limit of 0 would be none.)
       solver.limit(budget ? std::max<std::uint64_t>(1, budget - std::min(budget, searched)) : 0,
                    out_of_time);
       const std::array<std::int8_t, 52> out = solver.plays(p);
       searched += solver.stats().nodes;
       solver.limit(0);  // the clock's lambda refers to this call's locals
+      if (solver.stats().stopped) return std::nullopt;
       return out;
     };
     bool cut_short = false;
@@ -76,13 +88,15 @@ class DdSampleBot final : public Bot {
         position = game_.position(*deal, obs.seat());
         if (!position) continue;
       }
-      const std::array<std::int8_t, 52> plays = solve(solver_, *position);
-      if ((cut_short = solver_.stats().stopped)) break;
+      const std::optional<std::array<std::int8_t, 52>> most = solve(solver_, *position);
+      if ((cut_short = !most)) break;
+      const std::array<std::int8_t, 52>& plays = *most;
       std::array<std::int8_t, 52> least{};
       if (game_.value) {
         position->fewest = true;
-        least = solve(*fewest_, *position);
-        if ((cut_short = fewest_->stats().stopped)) break;
+        const std::optional<std::array<std::int8_t, 52>> fewest = solve(*fewest_, *position);
+        if ((cut_short = !fewest)) break;
+        least = *fewest;
       }
       for (std::size_t k = 0; k < legal.size(); ++k) {
         if (!cards[k].is_standard()) continue;
@@ -123,7 +137,8 @@ class DdSampleBot final : public Bot {
       }
     }
     explain_means(cards, sums, solved, best, kept);
-    why_ += " (" + std::to_string(searched) + " positions searched)";
+    why_ += by_dds == solved ? " (solved by DDS)"
+                             : " (" + std::to_string(searched) + " positions searched)";
     return legal[best];
   }
 
@@ -197,8 +212,15 @@ std::optional<DdPlays> DdAnalysis::plays(const State& state) const {
   for (int s = 0; s < p->seats; ++s) cards += std::popcount(p->hands[static_cast<std::size_t>(s)]);
   out.one = game_.one, out.many = game_.many;
   out.fewest = p->fewest && !game_.value;
-  DdSolver solver(cards > 24 ? 16 : 12);
-  const std::array<std::int8_t, 52> tricks = solver.plays(*p);
+  // DDS where it serves (bridge), else the kit's solver.
+  std::optional<std::array<std::int8_t, 52>> by_dds = dds_plays(*p);
+  std::array<std::int8_t, 52> tricks;
+  if (by_dds) {
+    tricks = *by_dds;
+  } else {
+    DdSolver solver(cards > 24 ? 16 : 12);
+    tricks = solver.plays(*p);
+  }
   std::vector<Action> legal;
   state.legal_actions(seat, legal);
   for (Action a : legal) {
