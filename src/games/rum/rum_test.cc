@@ -262,6 +262,37 @@ TEST(RumBots, TheHeuristicTakesTheQueenToTheNineTenJack) {
   EXPECT_EQ(heuristic_action(s, 0), Move::draw_stock().encode());
 }
 
+// The search's estimate of a position cut short: at equal balances, the
+// player one discard from going out (R9: the deal ends with his last card)
+// is ahead of one whose seven cards join nothing, whichever seat holds
+// which hand, and a card that lays off on a meld on the table is no loose
+// card.
+TEST(RumBots, TheSearchEstimateFavoursThePlayerNearestGoingOut) {
+  const std::vector<Card> near = cards({"9S", "TS", "JS", "4H", "4D", "4C", "KC"});
+  const std::vector<Card> far = cards({"2S", "5H", "7D", "9C", "JH", "8H", "QC"});
+  for (const bool swap : {false, true}) {
+    RumState s = fresh({}, 2);
+    s.set_position(1, {swap ? far : near, swap ? near : far}, {}, cards({"AH", "3D", "8S"}),
+                   cards({"6H"}), 0);
+    std::array<double, kMaxPlayers> v{};
+    search_hints().estimate(s, std::span<double>(v.data(), v.size()));
+    const std::size_t a = swap ? 1 : 0, b = swap ? 0 : 1;
+    EXPECT_GT(v[a], v[b]) << "swap " << swap;
+    EXPECT_GT(v[a], 0.5) << "swap " << swap;
+  }
+  // The same loose king, but the three other kings on the table take it:
+  // the hand is then as good as out.
+  RumState s = fresh({}, 2);
+  const std::vector<Card> loose_king = cards({"9S", "TS", "JS", "4H", "4D", "4C", "KC"});
+  s.set_position(1, {loose_king, far}, {}, cards({"AH", "3D", "8S"}), cards({"6H"}), 0);
+  std::array<double, kMaxPlayers> before{}, after{};
+  search_hints().estimate(s, std::span<double>(before.data(), before.size()));
+  s.set_position(1, {loose_king, far}, {cards({"KH", "KS", "KD"})}, cards({"AH", "3D", "8S"}),
+                 cards({"6H"}), 0);
+  search_hints().estimate(s, std::span<double>(after.data(), after.size()));
+  EXPECT_GT(after[0], before[0]);
+}
+
 TEST(RumBots, TheHeuristicBeatsRandomPlay) {
   long ahead = 0;
   for (std::uint64_t seed = 1; seed <= 40; ++seed) {
