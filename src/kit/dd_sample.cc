@@ -27,15 +27,19 @@ class DdSampleBot final : public Bot {
     if (!obs.can_sample() || obs.past_deadline()) return otherwise(obs, rng);
     std::unique_ptr<State> deal = obs.sample(rng);
     if (!deal) return otherwise(obs, rng);
-    std::optional<DdPosition> position = game_.position(*deal, obs.seat());
-    if (!position) return otherwise(obs, rng);
+    std::optional<DdPosition> position;
+    if (game_.solve) {
+      if (!game_.card(*deal, obs.seat(), legal[0]).is_standard()) return otherwise(obs, rng);
+    } else if (!(position = game_.position(*deal, obs.seat()))) {
+      return otherwise(obs, rng);
+    }
     if (legal.size() == 1) {
       why_ = "its only card";
       return legal[0];
     }
     // The aim is the fewest (Polignac's Jacks), where the position asks for
     // it and no value says otherwise.
-    least_ = position->fewest && !game_.value;
+    least_ = position && position->fewest && !game_.value;
     std::vector<Card> cards(legal.size());
     for (std::size_t i = 0; i < legal.size(); ++i)
       cards[i] = game_.card(*deal, obs.seat(), legal[i]);
@@ -54,7 +58,8 @@ class DdSampleBot final : public Bot {
     // With a value, the tricks between the two bounds, summed: between
     // cards of equal value, the one that leaves the most room to steer.
     std::vector<long> room(legal.size(), 0);
-    if (game_.value && !fewest_) fewest_ = std::make_unique<DdSolver>(16);
+    const bool bounds = game_.value && !game_.solve;  // the fewest solved too
+    if (bounds && !fewest_) fewest_ = std::make_unique<DdSolver>(16);
     int solved = 0;
     std::uint64_t searched = 0;
     const std::uint64_t budget = options_.nodes;
@@ -64,6 +69,15 @@ class DdSampleBot final : public Bot {
     // once, outside the budget of positions: the deals and the clock bound
     // it then.
     int by_dds = 0;
+    const auto solve_game = [&](const State& d) -> std::optional<std::array<std::int8_t, 52>> {
+      std::uint64_t n = 0;
+      std::optional<std::array<std::int8_t, 52>> out = game_.solve(
+          d, obs.seat(),
+          budget ? std::max<std::uint64_t>(1, budget - std::min(budget, searched)) : 0,
+          out_of_time, n);
+      searched += n;
+      return out;
+    };
     const auto solve = [&](DdSolver& solver,
                            const DdPosition& p) -> std::optional<std::array<std::int8_t, 52>> {
       if (std::optional<std::array<std::int8_t, 52>> d = dds_plays(p)) {
@@ -85,14 +99,14 @@ class DdSampleBot final : public Bot {
         if (out_of_time() || (budget > 0 && searched >= budget)) break;
         deal = obs.sample(rng);
         if (!deal) continue;
-        position = game_.position(*deal, obs.seat());
-        if (!position) continue;
+        if (!game_.solve && !(position = game_.position(*deal, obs.seat()))) continue;
       }
-      const std::optional<std::array<std::int8_t, 52>> most = solve(solver_, *position);
+      const std::optional<std::array<std::int8_t, 52>> most =
+          game_.solve ? solve_game(*deal) : solve(solver_, *position);
       if ((cut_short = !most)) break;
       const std::array<std::int8_t, 52>& plays = *most;
       std::array<std::int8_t, 52> least{};
-      if (game_.value) {
+      if (bounds) {
         position->fewest = true;
         const std::optional<std::array<std::int8_t, 52>> fewest = solve(*fewest_, *position);
         if ((cut_short = !fewest)) break;
@@ -102,7 +116,7 @@ class DdSampleBot final : public Bot {
         if (!cards[k].is_standard()) continue;
         const int c = cards[k].index();
         if (plays[c] < 0) continue;
-        if (game_.value) {
+        if (bounds) {
           sums[k] += game_.value(*deal, obs.seat(), least[c], plays[c]);
           room[k] += plays[c] - least[c];
         } else {
@@ -116,7 +130,8 @@ class DdSampleBot final : public Bot {
       // hand): the game's own bot plays.
       const Action a = otherwise(obs, rng);
       why_ = "no deal solved within " + std::to_string(searched) + " positions searched" +
-             (cut_short && budget == 0 ? " (out of time)" : "") + "; so as its other bot: " + why_;
+             (cut_short && budget == 0 ? " (out of time)" : "") +
+             (why_.empty() ? "; so its other bot plays" : "; so as its other bot: " + why_);
       return a;
     }
     std::size_t best = 0;
@@ -156,8 +171,9 @@ class DdSampleBot final : public Bot {
                      std::size_t best, bool kept) {
     why_ = "over " + std::to_string(solved) + (solved == 1 ? " deal" : " deals") +
            " dealt to fit what it sees, " +
-           (game_.value ? std::string("what it scores double dummy (the others playing against its "
-                                      "aim) after")
+           (!game_.measured.empty() ? std::string(game_.measured) + " after"
+            : game_.value ? std::string("what it scores double dummy (the others playing against its "
+                                        "aim) after")
             : least_ ? "the fewest " + std::string(game_.many) +
                            " it takes from here double dummy (the others playing to give it the "
                            "most) after"

@@ -46,6 +46,20 @@ struct DdGame {
   // the seat, so that most cards look alike and lost), the game's own
   // judgement stands but for a clear gain.
   double keep_margin = 0;
+  // Instead of `position` and the kit's solver, for a game they cannot play
+  // (Lift Smoke, whose tricks' winners draw from the stock): for each card
+  // `seat` may play in the full position `state`, its worth to the seat
+  // (higher better; -1 for cards it may not play), searching at most
+  // `nodes` positions (0: no limit) and asking `stop` now and then;
+  // nullopt where the search stopped. `searched` gets the positions
+  // searched. A decision is a card's where `card` reads one.
+  std::function<std::optional<std::array<std::int8_t, 52>>(
+      const State& state, Seat seat, std::uint64_t nodes, const std::function<bool()>& stop,
+      std::uint64_t& searched)>
+      solve;
+  // With `solve`: what its figures are, for explanations ("its chance of
+  // outlasting the others"). Else the kit's words for tricks or points.
+  std::string_view measured;
 };
 
 struct DdSampleOptions {

@@ -124,6 +124,114 @@ class LiftSmokeHints final : public SearchHints {
 
 }  // namespace
 
+namespace {
+
+// Lift Smoke with every hand seen: the chance that `me` outlasts the others
+// when every other player plays against it. With two players that is the
+// game itself; with more, the others in league (which at the table they are
+// not). The stock's order is as unknown to the players as it is to the
+// bot, so it is not read from the deal: each draw is every card left in the
+// stock in turn, equally likely (a search that knew what each trick's
+// winner will draw would play for cards nobody can count on). A position's
+// outcome comes from playing the game's own rules on copies of the state.
+// No table: a game of two ends within three tricks of any position; bigger
+// ones are cut off by the budget.
+class Search {
+ public:
+  Search(Seat me, std::uint64_t nodes, const std::function<bool()>& stop)
+      : me_(me), limit_(nodes), stop_(stop) {}
+
+  // The chance, or -1 where the search stopped.
+  double wins(const LiftSmokeState& s) {
+    if (s.phase() == LiftSmokeState::Phase::kOver) return s.winner() == me_ ? 1 : 0;
+    if (stopped_ || (limit_ && count_ >= limit_) ||
+        ((count_ & 0xfff) == 0 && stop_ && stop_()))
+      return stopped_ = true, -1;
+    ++count_;
+    const Seat seat = s.to_move();
+    std::vector<Action> legal;
+    s.legal_actions(seat, legal);
+    const bool mine = seat == me_;
+    double best = mine ? 0 : 1;
+    for (Action a : legal) {
+      const double r = after(s, seat, a);
+      if (r < 0) return -1;
+      best = mine ? std::max(best, r) : std::min(best, r);
+      if (best == (mine ? 1 : 0)) break;  // it cannot do better
+    }
+    return best;
+  }
+
+  // The chance after `seat` plays `a`: where the card ends a trick whose
+  // winner draws and the game goes on, the mean over the cards he may draw.
+  double after(const LiftSmokeState& s, Seat seat, Action a) {
+    LiftSmokeState next = s;
+    next.apply(seat, a);
+    const std::size_t left = s.stock().size();
+    if (next.stock().size() == left || next.phase() == LiftSmokeState::Phase::kOver)
+      return wins(next);
+    double sum = 0;
+    for (std::size_t i = 0; i < left; ++i) {
+      LiftSmokeState drawn = s;
+      // The top of the stock is its last card.
+      std::swap(drawn.mutable_stock()[i], drawn.mutable_stock()[left - 1]);
+      drawn.apply(seat, a);
+      const double r = wins(drawn);
+      if (r < 0) return -1;
+      sum += r;
+    }
+    return sum / static_cast<double>(left);
+  }
+  std::uint64_t count() const { return count_; }
+
+ private:
+  Seat me_;
+  std::uint64_t limit_, count_ = 0;
+  const std::function<bool()>& stop_;
+  bool stopped_ = false;
+};
+
+// A deal no search settles within this many positions is given up: the
+// first cards of a game of several, where the budget would only be spent.
+constexpr std::uint64_t kDealBudget = 200'000;
+
+kit::DdGame dd_game() {
+  kit::DdGame g;
+  g.card = [](const State&, Seat, Action a) {
+    const std::optional<Move> m = Move::decode(a);
+    return m ? m->card : Card();
+  };
+  g.otherwise = [] { return make_heuristic_bot(); };
+  g.solve = [](const State& state, Seat seat, std::uint64_t nodes,
+               const std::function<bool()>& stop,
+               std::uint64_t& searched) -> std::optional<std::array<std::int8_t, 52>> {
+    const auto& s = static_cast<const LiftSmokeState&>(state);
+    Search search(seat, nodes ? std::min(nodes, kDealBudget) : kDealBudget, stop);
+    std::array<std::int8_t, 52> out;
+    out.fill(-1);
+    std::vector<Action> legal;
+    s.legal_actions(seat, legal);
+    for (Action a : legal) {
+      const double r = search.after(s, seat, a);
+      searched = search.count();
+      if (r < 0) return std::nullopt;
+      out[Move::decode(a)->card.index()] = static_cast<std::int8_t>(std::lround(100 * r));
+    }
+    return out;
+  };
+  g.measured =
+      "its chance in hundredths of outlasting the others with every hand seen (every other "
+      "player against it, the draws unknown)";
+  g.keep_margin = 10;
+  return g;
+}
+
+}  // namespace
+
+std::unique_ptr<Bot> make_dd_sample_bot(kit::DdSampleOptions options) {
+  return kit::make_dd_sample_bot(dd_game(), options);
+}
+
 const SearchHints& search_hints() {
   static const LiftSmokeHints h;
   return h;

@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "core/game.h"
+#include "kit/dd_sample.h"
 
 namespace parlour::lift_smoke {
 
@@ -15,6 +16,15 @@ class LiftSmokeState;
 // with its cheapest card when it is last or sure to hold the trick, else with
 // its highest; when it cannot win, throws its least card, trumps kept.
 std::unique_ptr<Bot> make_heuristic_bot();
+
+// Perfect-information sampling (kit/dd_sample.h): for each card, deals the
+// other hands and the stock's order anew as its view allows and searches
+// each deal to its end, every other player against it (with two players,
+// the game itself); plays the card that outlasts the others in the most
+// deals. A deal not settled within 200,000 positions (the first cards of
+// a game of several) counts for nothing; with none settled, the heuristic
+// plays.
+std::unique_ptr<Bot> make_dd_sample_bot(kit::DdSampleOptions options = {});
 
 // That policy for seat `me`, which may act. It reads only what the seat
 // knows, so it may run on a sampled state.

@@ -67,7 +67,12 @@ GameInfo game_info() {
   g.bots = {{"heuristic",
              "plays to win tricks, and so draw: leads its surest card, wins as cheaply as it can, "
              "and throws its least card when it cannot win",
-             [] { return make_heuristic_bot(); }}};
+             [] { return make_heuristic_bot(); }},
+            kit::dd_sample_spec(
+                "for each card, deals the unseen cards and the stock anew as its view allows, "
+                "searches each deal to the end with every other player against it, and plays "
+                "the card that outlasts the others in the most deals",
+                make_dd_sample_bot)};
   g.validate = validate;
   g.new_game = state_factory<LiftSmokeState, Rules>();
   g.resampler = &resampler();

@@ -423,6 +423,25 @@ TEST(LiftSmokeBots, TheSearchOnTheSameDealsWinsATrickItsPolicyWouldThrow) {
   }
 }
 
+// dd-sample, two players: seat 0 holds K♠, the best trump left (the ace is
+// turned and set aside), and 3♥; seat 1 one card it cannot see. Led, the
+// king takes the trick whatever seat 1 holds: seat 0 draws and seat 1,
+// without a card, drops out (seed 003, "the card so drawn wins the game").
+// So on every deal sampled the king's chance is 1 (100 hundredths): worked
+// by hand, not by the search. The three may lose the trick and the game.
+TEST(LiftSmokeBots, DdSampleLeadsTheTrumpThatCannotLose) {
+  LiftSmokeState s = fresh(2);
+  s.set_position({cards({"KS", "3H"}), cards({"QH"})}, card("AS"),
+                 cards({"2C", "3D", "8H", "JC", "9S"}), 0);
+  std::unique_ptr<Bot> bot = make_dd_sample_bot({.samples = 12, .seconds = 0});
+  const std::vector<Action> l = legal(s, 0);
+  Rng rng(3, 3);
+  const Action a = bot->act(Observation(s, 0, &resampler(), l), rng);
+  EXPECT_EQ(a, Move::play(card("KS")).encode()) << bot->explain();
+  EXPECT_NE(bot->explain().find("over 12 deals"), std::string::npos) << bot->explain();
+  EXPECT_NE(bot->explain().find("KS 100.00"), std::string::npos) << bot->explain();
+}
+
 // ---- Conformance --------------------------------------------------------------------------
 
 TEST(LiftSmokeConformance, EveryPresetAndPlayerCount) {
