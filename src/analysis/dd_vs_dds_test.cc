@@ -49,7 +49,8 @@ TEST(DdVsDds, AllTwentyResultsAgreeOnRandomDeals) {
 // tricks played, then none to three cards of the next), every strain, the
 // tricks of either partnership.
 TEST(DdVsDds, EachCardsTricksAgreeInPositionsOfPlay) {
-  if (!kit::have_dds()) GTEST_SKIP() << "this build has no DDS (libdds-dev): nothing to compare with";
+  if (!kit::have_dds())
+    GTEST_SKIP() << "this build has no DDS (libdds-dev): nothing to compare with";
   Rng rng(20261129);
   kit::DdSolver solver(14);
   for (int i = 0; i < 120; ++i) {

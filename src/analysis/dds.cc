@@ -1,7 +1,8 @@
 // DDS's tables for `parlour dd`: the kit loads DDS (kit/dds.h), here a
 // deal's hands become its cards.
-#include "analysis/dd.h"
 #include "kit/dds.h"
+
+#include "analysis/dd.h"
 
 namespace parlour::analysis {
 

@@ -351,7 +351,7 @@ class Ismcts final : public Bot {
 
   IsmctsOptions o_;
   const SearchHints* hints_;
-  int depth_;  // moves of a play-out with hints: the game's, or the options'
+  int depth_;                     // moves of a play-out with hints: the game's, or the options'
   Action preferred_ = kNoAction;  // with hints: the policy's move at the root
   std::vector<Node> tree_;
   std::vector<Action> legal_, untried_;

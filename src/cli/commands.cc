@@ -798,8 +798,8 @@ namespace {
 // "a trick", "two counters": in words, since a seat's name ends in a number.
 std::string count_words(int n, const DdPlays& p) {
   static constexpr std::array<const char*, 14> kWords = {
-      "no",   "a",     "two",    "three",  "four",   "five",     "six",
-      "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen"};
+      "no",    "a",     "two",  "three", "four",   "five",   "six",
+      "seven", "eight", "nine", "ten",   "eleven", "twelve", "thirteen"};
   const std::string many(p.many), one(p.one);
   if (n < 0 || n >= 14) return std::to_string(n) + " " + many;
   return std::string(kWords[static_cast<std::size_t>(n)]) + " " + (n == 1 ? one : many);
@@ -969,18 +969,18 @@ int dd_at(const DdArgs& a, const Style& style, std::ostream& out, std::ostream& 
   std::string who = seat_name(plays->player);
   if (s.to_move() != plays->player) who += " (" + seat_name(s.to_move()) + " plays it)";
   lines.push_back(who + " to play, " + std::to_string(plays->in_trick) +
-                  (plays->in_trick == 1 ? " card" : " cards") + " on the trick; the " + many +
-                  " " + side + (one_seat ? " takes" : " take") +
+                  (plays->in_trick == 1 ? " card" : " cards") + " on the trick; the " + many + " " +
+                  side + (one_seat ? " takes" : " take") +
                   " from here, this trick included, after each card" +
                   (!plays->fewest ? ":"
                    : one_seat     ? " (the fewest, every other player giving it the most):"
                                   : " (the fewest, every other player giving them the most):"));
   for (const DdPlay& p : plays->plays) {
     const int off = best - gain(*plays, p.tricks);
-    lines.push_back("  " + card_token(p.card) + "  " + std::to_string(p.tricks) + " " +
-                    (p.tricks == 1 ? one : many) +
-                    (off == 0 ? ""
-                              : " (" + std::to_string(off) + (plays->fewest ? " more)" : " fewer)")));
+    lines.push_back(
+        "  " + card_token(p.card) + "  " + std::to_string(p.tricks) + " " +
+        (p.tricks == 1 ? one : many) +
+        (off == 0 ? "" : " (" + std::to_string(off) + (plays->fewest ? " more)" : " fewer)")));
   }
   print_lines(out, term, lines);
   return 0;

@@ -1,7 +1,5 @@
 #include "kit/dd_sample.h"
 
-#include "kit/dds.h"
-
 #include <algorithm>
 #include <bit>
 #include <charconv>
@@ -10,6 +8,8 @@
 #include <string>
 #include <utility>
 #include <vector>
+
+#include "kit/dds.h"
 
 namespace parlour::kit {
 namespace {
@@ -71,10 +71,10 @@ class DdSampleBot final : public Bot {
     int by_dds = 0;
     const auto solve_game = [&](const State& d) -> std::optional<std::array<std::int8_t, 52>> {
       std::uint64_t n = 0;
-      std::optional<std::array<std::int8_t, 52>> out = game_.solve(
-          d, obs.seat(),
-          budget ? std::max<std::uint64_t>(1, budget - std::min(budget, searched)) : 0,
-          out_of_time, n);
+      std::optional<std::array<std::int8_t, 52>> out =
+          game_.solve(d, obs.seat(),
+                      budget ? std::max<std::uint64_t>(1, budget - std::min(budget, searched)) : 0,
+                      out_of_time, n);
       searched += n;
       return out;
     };
@@ -169,16 +169,17 @@ class DdSampleBot final : public Bot {
 
   void explain_means(const std::vector<Card>& cards, const std::vector<double>& sums, int solved,
                      std::size_t best, bool kept) {
-    why_ = "over " + std::to_string(solved) + (solved == 1 ? " deal" : " deals") +
-           " dealt to fit what it sees, " +
-           (!game_.measured.empty() ? std::string(game_.measured) + " after"
-            : game_.value ? std::string("what it scores double dummy (the others playing against its "
-                                        "aim) after")
-            : least_ ? "the fewest " + std::string(game_.many) +
-                           " it takes from here double dummy (the others playing to give it the "
-                           "most) after"
-                     : "the " + std::string(game_.many) +
-                           " its side takes from here double dummy after");
+    why_ =
+        "over " + std::to_string(solved) + (solved == 1 ? " deal" : " deals") +
+        " dealt to fit what it sees, " +
+        (!game_.measured.empty() ? std::string(game_.measured) + " after"
+         : game_.value ? std::string("what it scores double dummy (the others playing against its "
+                                     "aim) after")
+         : least_
+             ? "the fewest " + std::string(game_.many) +
+                   " it takes from here double dummy (the others playing to give it the "
+                   "most) after"
+             : "the " + std::string(game_.many) + " its side takes from here double dummy after");
     for (std::size_t k = 0; k < cards.size(); ++k) {
       char mean[16];
       std::snprintf(mean, sizeof mean, "%.2f", sums[k] / solved);

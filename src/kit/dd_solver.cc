@@ -195,7 +195,7 @@ struct DdSolver::Impl {
   bool sure_bounds() const { return !fewest && !by_points; }
   std::array<std::uint8_t, 52> points_by_card{};
   std::array<std::array<std::uint8_t, 16>, SUIT_NB> worth_of{};  // by suit and trick order
-  int point_cards = 0;  // at most 4
+  int point_cards = 0;                                           // at most 4
   std::array<std::int8_t, 4> point_suit{}, point_order{};
   bool have_context = false;
   std::uint64_t node_limit = 0;  // 0: none
@@ -875,8 +875,8 @@ const Entry* DdSolver::Impl::probe(const Shape& sh, int target, Floor& floor, in
   return nullptr;
 }
 
-void DdSolver::Impl::store(const Shape& sh, int depth, int most, const Floor& floor,
-                           bool fail_high, int bound, int move) {
+void DdSolver::Impl::store(const Shape& sh, int depth, int most, const Floor& floor, bool fail_high,
+                           int bound, int move) {
   Entry fresh{};
   for (int s = 0; s < SUIT_NB; ++s) {
     const int k = pop(live[s] >> floor[s]);
@@ -1148,7 +1148,8 @@ std::uint64_t DdSolver::Impl::points_key() const {
   std::uint64_t k = 0;
   for (int i = 0; i < point_cards; ++i) {
     const unsigned l = live[point_suit[i]];
-    if (l >> point_order[i] & 1) k |= static_cast<std::uint64_t>(1 + pop(l >> (point_order[i] + 1))) << (3 * i);
+    if (l >> point_order[i] & 1)
+      k |= static_cast<std::uint64_t>(1 + pop(l >> (point_order[i] + 1))) << (3 * i);
   }
   return k;
 }

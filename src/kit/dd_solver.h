@@ -92,10 +92,9 @@ class DdSolver {
   DdSolver& operator=(const DdSolver&) = delete;
 
   // The most tricks (or points: DdPosition::points) of those still to be
-  // won, the trick in progress included, that `side` takes when it plays to take the most and every other
-  // seat to take the fewest; with `fewest`, the fewest it can be held to
-  // when the others play to give it the most.
-  // REQUIRES: a valid position: standard cards, held or played once each;
+  // won, the trick in progress included, that `side` takes when it plays to take the most and every
+  // other seat to take the fewest; with `fewest`, the fewest it can be held to when the others play
+  // to give it the most. REQUIRES: a valid position: standard cards, held or played once each;
   // seats that hold cards and have not played come after those that have,
   // round from the leader.
   int tricks(const DdPosition& p);

@@ -25,7 +25,7 @@ struct Plain {
   Suit trump = kNoTrump;
   AceRank ace = AceRank::kHigh;
   std::uint8_t side = 0;
-  bool fewest = false;  // the side plays to take the fewest tricks
+  bool fewest = false;                    // the side plays to take the fewest tricks
   std::array<std::uint8_t, 52> points{};  // all zero: a trick counts one
   std::array<std::array<Card, 52>, kMaxTrickSeats> cards{};
   std::array<int, kMaxTrickSeats> count{};

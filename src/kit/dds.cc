@@ -66,8 +66,7 @@ const Dds* dds() {
     d.solve_board = reinterpret_cast<int (*)(deal, int, int, int, futureTricks*, int)>(
         dlsym(lib, "SolveBoard"));
     d.error_message = reinterpret_cast<void (*)(int, char*)>(dlsym(lib, "ErrorMessage"));
-    if (!d.set_max_threads || !d.get_info || !d.calc_dd_table || !d.solve_board ||
-        !d.error_message)
+    if (!d.set_max_threads || !d.get_info || !d.calc_dd_table || !d.solve_board || !d.error_message)
       return Dds();
     d.set_max_threads(0);  // as many as the machine has cores
     DDSInfo info{};
@@ -128,7 +127,8 @@ Result<DdTricks> dds_table(const std::array<CardBits, 4>& hands) {
   }
   const Dds* lib = dds();
   if (!lib)
-    return Status::error("DDS (libdds.so.0) could not be loaded: install libdds0 (scripts/setup does)");
+    return Status::error(
+        "DDS (libdds.so.0) could not be loaded: install libdds0 (scripts/setup does)");
   ddTableResults res{};
   const int rc = lib->calc_dd_table(in, &res);
   if (rc != RETURN_NO_FAULT) {
@@ -188,7 +188,8 @@ std::optional<std::array<std::int8_t, 52>> dds_plays(const DdPosition& p) {
     const int t = ours ? fut.score[i] : left - fut.score[i];
     out[from_dds(fut.suit[i], fut.rank[i]).index()] = static_cast<std::int8_t>(t);
     for (int r = 2; r <= 14; ++r)
-      if (fut.equals[i] >> r & 1) out[from_dds(fut.suit[i], r).index()] = static_cast<std::int8_t>(t);
+      if (fut.equals[i] >> r & 1)
+        out[from_dds(fut.suit[i], r).index()] = static_cast<std::int8_t>(t);
   }
   return out;
 }

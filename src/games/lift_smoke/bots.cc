@@ -144,8 +144,7 @@ class Search {
   // The chance, or -1 where the search stopped.
   double wins(const LiftSmokeState& s) {
     if (s.phase() == LiftSmokeState::Phase::kOver) return s.winner() == me_ ? 1 : 0;
-    if (stopped_ || (limit_ && count_ >= limit_) ||
-        ((count_ & 0xfff) == 0 && stop_ && stop_()))
+    if (stopped_ || (limit_ && count_ >= limit_) || ((count_ & 0xfff) == 0 && stop_ && stop_()))
       return stopped_ = true, -1;
     ++count_;
     const Seat seat = s.to_move();

@@ -188,8 +188,7 @@ kit::DdGame dd_game() {
     p.ace = s.rules().ace;
     p.side = static_cast<std::uint8_t>(1u << seat);
     p.fewest = true;
-    for (Card c : s.rules().cards())
-      p.points[c.index()] = static_cast<std::uint8_t>(jack_cost(c));
+    for (Card c : s.rules().cards()) p.points[c.index()] = static_cast<std::uint8_t>(jack_cost(c));
     return p;
   };
   g.card = [](const State&, Seat, Action a) {

@@ -161,8 +161,7 @@ class Hints final : public SearchHints {
       first[i] = std::exp(-loose / 1.5);
       weights += first[i];
     }
-    const bool in_deal =
-        s.phase() == RumState::Phase::kDraw || s.phase() == RumState::Phase::kPlay;
+    const bool in_deal = s.phase() == RumState::Phase::kDraw || s.phase() == RumState::Phase::kPlay;
     std::array<double, kMaxPlayers> raw{};
     double sum = 0;
     for (Seat p = 0; p < n; ++p) {

@@ -100,10 +100,9 @@ TEST(RumRules, DrawMeldLayOffDiscardAndNoSameTurnDiscardOfTheCardTakenD2) {
 // of one suit without a gap) and the same-turn discard of the card taken (D2).
 TEST(RumRules, ASelectionThatMakesNoMoveIsToldWhyR8D2) {
   RumState s = fresh();
-  s.set_position(0,
-                 {cards({"5S", "7S", "8S", "4H", "4D", "KD"}), cards({"3C", "5C"}),
-                  cards({"6H", "7H"})},
-                 {}, cards({"AH", "AS"}), cards({"8C", "QS"}), 0);
+  s.set_position(
+      0, {cards({"5S", "7S", "8S", "4H", "4D", "KD"}), cards({"3C", "5C"}), cards({"6H", "7H"})},
+      {}, cards({"AH", "AS"}), cards({"8C", "QS"}), 0);
   auto picks = [&](Seat seat, std::initializer_list<const char*> names) {
     std::vector<CardRef> out;
     for (const char* n : names) out.push_back({seat, pos_of(s, seat, n)});
@@ -120,9 +119,9 @@ TEST(RumRules, ASelectionThatMakesNoMoveIsToldWhyR8D2) {
   // Now any card of the hand may be selected (a meld is chosen by its cards).
   EXPECT_TRUE(s.view(0).zones[0].pick_any);
   EXPECT_FALSE(s.view(1).zones[1].pick_any);
-  EXPECT_EQ(s.why_not(0, "m", picks(0, {"5S", "7S", "8S"})),
-            t("5S") + " " + t("7S") + " " + t("8S") + " is not a sequence: " + t("6S") +
-                " is missing");
+  EXPECT_EQ(
+      s.why_not(0, "m", picks(0, {"5S", "7S", "8S"})),
+      t("5S") + " " + t("7S") + " " + t("8S") + " is not a sequence: " + t("6S") + " is missing");
   EXPECT_EQ(s.why_not(0, "", picks(0, {"4H", "4D"})),
             t("4D") + " " + t("4H") + " is not a meld: a meld has 3 cards or more");
   EXPECT_EQ(s.why_not(0, "", picks(0, {"4H", "4D", "KD"})),
