@@ -188,7 +188,11 @@ kit::DdGame dd_game() {
     p.ace = s.rules().ace;
     p.side = static_cast<std::uint8_t>(1u << seat);
     p.fewest = true;
-    for (Card c : s.rules().cards()) p.points[c.index()] = static_cast<std::uint8_t>(jack_cost(c));
+    // Every pack the game deals holds the four Jacks.
+    for (Suit su : {kClubs, kDiamonds, kHearts, kSpades}) {
+      const Card jack = Card::standard(kJack, su);
+      p.points[jack.index()] = static_cast<std::uint8_t>(jack_cost(jack));
+    }
     return p;
   };
   g.card = [](const State&, Seat, Action a) {
