@@ -11,7 +11,7 @@ DB    ?= parlour.db
 TABLES ?= 1000
 FUZZ_SECONDS ?= 600
 
-.PHONY: setup configure build play serve test bench load fuzz clean format
+.PHONY: setup configure build play serve test bench load fuzz clean format python
 
 setup:
 	@scripts/setup
@@ -34,6 +34,16 @@ serve: build
 
 test: build
 	@cd $(BUILD) && ctest --output-on-failure -j $(TEST_JOBS) -LE long
+
+# The Python API (import parlour) in .venv, made from Debian's python3 (PYTHON),
+# whose numpy and pytest it sees; pip asks no package registry (--no-index).
+PYTHON ?= /usr/bin/python3
+python: setup configure
+	@echo "== making .venv from $(PYTHON) (with its system packages: Debian's numpy, pytest)"
+	@test -x .venv/bin/pip || $(PYTHON) -m venv --system-site-packages .venv
+	@echo "== .venv/bin/pip install --no-index --no-build-isolation ./python"
+	@PARLOUR_BUILD=$(abspath $(BUILD)) .venv/bin/pip install --no-index --no-build-isolation ./python
+	@.venv/bin/python -c "import parlour; print('== import parlour: ' + str(len(parlour.games())) + ' games, extension for ' + parlour.BUILT_FOR)"
 
 bench: build
 	@cmake --build $(BUILD) --target parlour_bench -j $(JOBS)

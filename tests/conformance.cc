@@ -32,8 +32,22 @@ Seat random_actor(const State& s, int players, Rng& rng) {
 // The checks of one position: who may act and what each is shown. At a big
 // table, the seats that may act and one other in turn (`step`): views cost
 // as much as the rest of a step together, times the seats.
-void check_position(const State& s, const Config& config, int step, std::vector<Action>& legal) {
+// The game's Bounds (the shape of a learner's tensors) hold for this view.
+void check_bounds(const View& view, const Bounds& bounds, Seat v) {
+  ASSERT_LE(view.zones.size(), static_cast<std::size_t>(bounds.zones))
+      << "viewer " << v << " sees more zones than GameInfo::bounds allows";
+  for (const Zone& z : view.zones) {
+    if (z.layout == Layout::kFan) {
+      ASSERT_LE(z.cards.size(), static_cast<std::size_t>(bounds.fan))
+          << z.name << ": a fan longer than GameInfo::bounds allows";
+    }
+  }
+}
+
+void check_position(const State& s, const Config& config, const Bounds& bounds, int step,
+                    std::vector<Action>& legal) {
   const Seat who = s.to_move();
+  check_bounds(s.view(kSpectator), bounds, kSpectator);
   const Actors actors = s.actors();
   ASSERT_NE(actors.seats, 0u) << "nobody may act in a position that is neither chance nor the end";
   ASSERT_EQ(actors.seats >> config.players, 0u) << "a seat beyond the table may act";
@@ -46,6 +60,7 @@ void check_position(const State& s, const Config& config, int step, std::vector<
   for (Seat v = 0; v < config.players; ++v) {
     if (config.players > 4 && !actors.has(v) && v != step % config.players) continue;
     const View view = s.view(v);
+    check_bounds(view, bounds, v);
     ASSERT_EQ(view.actors, actors.seats) << "seat " << v << "'s view names other actors";
     if (!actors.has(v)) {
       ASSERT_TRUE(view.choices.empty()) << "seat " << v << " sees choices while it may not act";
@@ -53,6 +68,9 @@ void check_position(const State& s, const Config& config, int step, std::vector<
       // The view of a seat that may act lists exactly its legal actions.
       s.legal_actions(v, legal);
       ASSERT_FALSE(legal.empty()) << "seat " << v << " may act but has no legal action";
+      for (Action a : legal)
+        ASSERT_LT(a, bounds.actions) << "seat " << v << "'s action " << s.action_label(v, a)
+                                     << " is not below GameInfo::bounds' actions";
       ASSERT_EQ(view.choices.size(), legal.size()) << "seat " << v;
       for (std::size_t i = 0; i < legal.size(); ++i) ASSERT_EQ(view.choices[i].action, legal[i]);
       if (actors.pass != kNoAction) {
@@ -203,6 +221,7 @@ Record random_game(const Selection& sel, const Config& config, std::uint64_t see
 void check_conformance(const Selection& sel, const Config& config, const ConformanceOptions& opt) {
   const GameInfo& g = *sel.game;
   const std::vector<Card> deck = sorted(g.cards(config));
+  const Bounds bounds = g.bounds(config);
   SCOPED_TRACE(std::string(sel.name()) + " with " + std::to_string(config.players) + " players");
   for (int game = 0; game < opt.games; ++game) {
     const std::uint64_t seed = opt.seed * 1000003 + game;
@@ -228,7 +247,7 @@ void check_conformance(const Selection& sel, const Config& config, const Conform
         t.chance();
         continue;
       }
-      check_position(s, config, steps, legal);
+      check_position(s, config, bounds, steps, legal);
       if (::testing::Test::HasFatalFailure()) return;
       // A window several may take, let go by a pass: the server times it, and
       // the lobby offers its time only for games that say they have one.

@@ -434,6 +434,7 @@ GameInfo toy_patience() {
                return std::make_unique<First>();
              }}};
   g.new_game = state_factory<Patience, PatienceRules>();
+  g.bounds = [](const Config&) { return Bounds{Patience::pair(7, 7) + 1, 2, 0}; };
   g.undo = &undo;
   g.hash = &hash;
   g.solver = &solver;
@@ -466,6 +467,7 @@ GameInfo toy_snap() {
                return std::make_unique<Shy>();
              }}};
   g.new_game = state_factory<Snap, SnapRules>();
+  g.bounds = [](const Config&) { return Bounds{Snap::kStake0 + 3, 3, 0}; };
   g.resampler = &resampler;
   g.timed_windows = true;  // the snap: anyone may call it, or let it go
   return g;

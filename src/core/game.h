@@ -511,6 +511,18 @@ class ExactOdds {
   }
 };
 
+// Bounds that hold in every position of a game with a given config, so that
+// a learner's arrays have one shape for the whole game (src/rl/): OpenSpiel's
+// num_distinct_actions, and the most zones and fanned cards any view shows.
+// Each game derives them from its rules and options; the conformance harness
+// holds every game to its own in random games.
+struct Bounds {
+  Action actions = 0;  // every legal action of every seat is below it
+  int zones = 0;       // zones of any view, for any viewer
+  int fan = 0;         // cards of any one fanned zone (Layout::kFan); 0: no fan
+  bool operator==(const Bounds&) const = default;
+};
+
 struct GameInfo {
   std::string_view name;     // "old-maid": what `parlour play` takes
   std::string_view title;    // "Old Maid"
@@ -540,6 +552,9 @@ struct GameInfo {
   // Partners share one result; `sim` and `tournament` count by side and seat
   // one bot a side.
   std::function<std::vector<int>(int players)> sides;
+
+  // REQUIRES: validate(config).ok(). See Bounds.
+  std::function<Bounds(const Config&)> bounds;
 
   // Optional capabilities: null where the game has none.
   const Resampler* resampler = nullptr;

@@ -31,6 +31,7 @@ Status check_game(GameInfo& g) {
     return bad("players must run 1 <= min <= default <= max <= " +
                std::to_string(Playout::kMaxPlayers));
   if (!g.new_game) return bad("new_game is missing");
+  if (!g.bounds) return bad("bounds are missing (the most actions, zones and fanned cards)");
   if (g.bots.empty()) return bad("a game needs at least one bot of its own");
   for (std::size_t i = 0; i < g.options.size(); ++i) {
     const OptionSpec& o = g.options[i];

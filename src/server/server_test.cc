@@ -1514,6 +1514,7 @@ void register_steps() {
                  return std::make_unique<First>();
                }}};
     g.new_game = state_factory<Steps, Steps::Rules>();
+    g.bounds = [](const Config&) { return Bounds{Steps::kStay + 1, 0, 0}; };
     EXPECT_TRUE(register_game(std::move(g)).ok());
     return true;
   }();

@@ -216,6 +216,11 @@ GameInfo game_info() {
        [] { return std::unique_ptr<Bot>(std::make_unique<OptimalBot>()); }}};
   g.validate = validate;
   g.new_game = state_factory<BaccaraState, Rules>();
+  // Stakes are 100 + chips, within the limit; the zones do not depend on
+  // the table's size.
+  g.bounds = [](const Config& c) {
+    return Bounds{101 + static_cast<Action>(Rules::from(c).limit), 10, 0};
+  };
   g.resampler = &sampler;
   g.search = &hints;
   g.exact_odds = &odds;

@@ -104,6 +104,8 @@ GameInfo game_info() {
                 make_dd_sample_bot)};
   g.validate = validate;
   g.new_game = state_factory<BridgeWhistState, Rules>();
+  // Move::encode: cards below 52, makes 60-64, pass 66, double 70, content 71.
+  g.bounds = [](const Config&) { return Bounds{72, 8, 0}; };
   // Partners sit opposite (S1): seats 0 and 2 against 1 and 3.
   g.sides = [](int players) {
     std::vector<int> side(static_cast<std::size_t>(players));

@@ -152,6 +152,8 @@ GameInfo game_info() {
              "the players left, beats what an exchange or a cut would give",
              [] { return make_heuristic_bot(); }}};
   g.new_game = state_factory<ChaseState, Rules>();
+  // encode(Move): the four moves 0-3; a hand a seat and two piles.
+  g.bounds = [](const Config& c) { return Bounds{4, c.players + 2, 0}; };
   g.resampler = &resampler();
   g.search = &search_hints();
   g.fairness = {

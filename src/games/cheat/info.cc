@@ -112,6 +112,8 @@ GameInfo game_info() {
        "plays the truth when it can, lies with one card when it must, and calls Cheat on evidence",
        [] { return make_sharp_bot(); }}};
   g.new_game = state_factory<CheatState, Rules>();
+  // Move::encode: the last code is kPass's 1001.
+  g.bounds = [](const Config& c) { return Bounds{1002, c.players + 3, 0}; };
   g.resampler = &resampler();
   g.timed_windows = true;
   g.search = &search_hints();

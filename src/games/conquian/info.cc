@@ -133,6 +133,9 @@ GameInfo game_info() {
              [] { return make_heuristic_bot(); }}};
   g.validate = [](const Config&) { return Status(); };
   g.new_game = state_factory<ConquianState, Rules>();
+  // Move::encode: melds are masks of the hand's ten cards (below 1024),
+  // discards 1100 + position, pass 1200, force 1201.
+  g.bounds = [](const Config& c) { return Bounds{1202, 4 * c.players + 4, 0}; };
   g.resampler = &resampler();
   g.search = &search_hints();
   return g;

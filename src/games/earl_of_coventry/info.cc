@@ -163,6 +163,8 @@ GameInfo game_info() {
   g.bots = {{"heuristic", "leads the rank it holds most of, to match its own lead and be the Earl",
              [] { return std::unique_ptr<Bot>(std::make_unique<HeuristicBot>()); }}};
   g.new_game = state_factory<EarlState, Rules>();
+  // Move::encode: a card's index, or 100 to pass.
+  g.bounds = [](const Config& c) { return Bounds{101, c.players + 2, 0}; };
   g.resampler = &sampler;
   g.search = &hints;
   return g;

@@ -224,6 +224,8 @@ GameInfo game_info() {
              [] { return std::unique_ptr<Bot>(std::make_unique<OptimalBot>()); }}};
   g.validate = validate;
   g.new_game = state_factory<FarmerState, Rules>();
+  // Move::encode: take 1, stand 2.
+  g.bounds = [](const Config& c) { return Bounds{3, c.players + 2, 0}; };
   g.resampler = &sampler;
   g.exact_odds = &odds;
   g.search = &hints;

@@ -188,6 +188,10 @@ GameInfo game_info() {
              "the waste to a column, else the stock; reads only what it sees",
              [] { return std::unique_ptr<Bot>(std::make_unique<GreedyBot>()); }}};
   g.new_game = state_factory<KlondikeState, Rules>();
+  // Move::encode: a shift is 3 + (from * kPlaces + to) * 14 + count.
+  g.bounds = [](const Config&) {
+    return Bounds{static_cast<Action>(3 + kPlaces * kPlaces * 14), 13, 0};
+  };
   g.resampler = &sampler;
   Caps::attach(g);
   return g;

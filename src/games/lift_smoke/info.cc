@@ -75,6 +75,8 @@ GameInfo game_info() {
                 make_dd_sample_bot)};
   g.validate = validate;
   g.new_game = state_factory<LiftSmokeState, Rules>();
+  // Move::encode: a card's index.
+  g.bounds = [](const Config& c) { return Bounds{52, c.players + 4, 0}; };
   g.resampler = &resampler();
   g.search = &search_hints();
   return g;

@@ -185,6 +185,10 @@ GameInfo game_info() {
        [] { return std::unique_ptr<Bot>(std::make_unique<OptimalBot>()); }}};
   g.validate = validate;
   g.new_game = state_factory<MacaoState, Rules>();
+  // Move::encode: draw 1, stand 2, a stake 100 + chips within the limit.
+  g.bounds = [](const Config& c) {
+    return Bounds{101 + static_cast<Action>(Rules::from(c).limit), 2 * c.players + 2, 0};
+  };
   g.resampler = &sampler;
   g.search = &hints;
   g.exact_odds = &odds;

@@ -316,6 +316,8 @@ GameInfo game_info() {
              [] { return std::unique_ptr<Bot>(std::make_unique<HeuristicBot>()); }}};
   g.validate = validate;
   g.new_game = state_factory<MichiganState, Rules>();
+  // Move::encode: cards below 52, stakes 60 + boodle, the rest 100-102.
+  g.bounds = [](const Config& c) { return Bounds{103, c.players + 7, 0}; };
   g.resampler = &sampler;
   g.search = &hints;
   return g;

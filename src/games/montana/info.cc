@@ -116,6 +116,8 @@ GameInfo game_info() {
              "plays a winning line's first move; else the move that puts most cards in sequence",
              [] { return std::unique_ptr<Bot>(std::make_unique<SolverBot>(200000)); }}};
   g.new_game = state_factory<MontanaState, Rules>();
+  // Move::encode: 1 + from * kCells + to, the redeal 1 + kCells * kCells.
+  g.bounds = [](const Config&) { return Bounds{2 + kCells * kCells, 2, 0}; };
   g.resampler = &sampler;
   Caps::attach(g);
   // Blue Moon's aces stay at the rows' left: a redeal has none to shuffle in.

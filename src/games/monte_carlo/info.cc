@@ -88,6 +88,8 @@ GameInfo game_info() {
              "winning line's first move; else the move that discards most",
              [] { return std::unique_ptr<Bot>(std::make_unique<SolverBot>(200000)); }}};
   g.new_game = state_factory<MonteCarloState, Rules>();
+  // Move::encode: 1 + a * kCells + b, closing the gaps 1 + kCells * kCells.
+  g.bounds = [](const Config&) { return Bounds{2 + kCells * kCells, 3, 0}; };
   g.resampler = &sampler;
   Caps::attach(g);
   return g;

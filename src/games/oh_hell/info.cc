@@ -141,6 +141,8 @@ GameInfo game_info() {
                 make_dd_sample_bot)};
   g.validate = validate;
   g.new_game = state_factory<OhHellState, Rules>();
+  // Move::encode: cards below 52, bids 64 + bid up to kMaxHand.
+  g.bounds = [](const Config& c) { return Bounds{65 + kMaxHand, 2 * c.players + 4, 0}; };
   g.resampler = &resampler();
   g.search = &search_hints();
   g.double_dummy = &double_dummy();

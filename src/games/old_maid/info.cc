@@ -378,6 +378,9 @@ GameInfo game_info() {
              [] { return make_blind_bot(); }}};
   g.validate = validate;
   g.new_game = state_factory<OldMaidState, Rules>();
+  // Move::encode: arranging is 64 + from * 32 + to, so no fan holds more
+  // than 32 cards; a hand and its pairs a seat, and the odd card aside.
+  g.bounds = [](const Config& c) { return Bounds{64 + 32 * 32, 2 * c.players + 1, 32}; };
   g.resampler = &resampler();
   g.stats = &odd_card_stats();
   g.exact_odds = &exact_odds();

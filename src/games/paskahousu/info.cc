@@ -94,6 +94,8 @@ GameInfo game_info() {
              "Aces and Twos, and challenges on evidence",
              [] { return make_sharp_bot(); }}};
   g.new_game = state_factory<PaskahousuState, Rules>();
+  // Move::encode: the last code is kPass's 163.
+  g.bounds = [](const Config& c) { return Bounds{164, c.players + 5, 0}; };
   g.resampler = &resampler();
   g.timed_windows = true;
   g.search = &search_hints();

@@ -157,6 +157,8 @@ GameInfo game_info() {
                 make_dd_sample_bot)};
   g.validate = validate;
   g.new_game = state_factory<PolignacState, Rules>();
+  // Move::encode: cards below 52, capot 100, pass 101.
+  g.bounds = [](const Config& c) { return Bounds{102, 2 * c.players + 3, 0}; };
   g.resampler = &resampler();
   g.search = &search_hints();
   g.double_dummy = &double_dummy();

@@ -120,6 +120,8 @@ GameInfo game_info() {
              "evidence, and puts sets of four away",
              [] { return make_canny_bot(); }}};
   g.new_game = state_factory<VerishState, Rules>();
+  // Move::encode: the last code is kPlayOn's 1001.
+  g.bounds = [](const Config& c) { return Bounds{1002, c.players + 5, 0}; };
   g.resampler = &resampler();
   g.search = &search_hints();
   return g;

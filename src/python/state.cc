@@ -1,0 +1,223 @@
+// parlour.State, with pyspiel's names where the meaning is the same.
+#include "python/state.h"
+
+#include <pybind11/numpy.h>
+#include <pybind11/stl.h>
+
+#include <algorithm>
+
+#include "cli/terminal.h"
+#include "core/view_json.h"
+
+namespace parlour::python {
+namespace {
+
+// The seat asked next: the one to move, or where several may act, the first
+// after the last to act (as Table::run asks them).
+Seat current(const State& s) {
+  const parlour::State& st = s.table->state();
+  const Seat who = st.to_move();
+  if (who != kSeveral) return who;
+  return first_actor(st.actors(), s.table->last_actor(), s.game->config.players);
+}
+
+std::span<const Action> legal_of(const State& s) {
+  const Seat seat = current(s);
+  s.legal.clear();
+  if (seat >= 0) s.table->state().legal_actions(seat, s.legal);
+  return s.legal;
+}
+
+std::string label(const State& s, Seat seat, Action a) {
+  return s.table->state().action_label(seat, a);
+}
+
+void apply_action(State& s, const py::handle& value) {
+  const Action a = action_of(value);
+  const Seat seat = current(s);
+  if (seat == kChance)
+    raise(errors().not_player, "apply_action at a chance node: call apply_chance()");
+  if (seat == kTerminal) raise(errors().not_player, "apply_action after the game is over");
+  const std::span<const Action> legal = legal_of(s);
+  if (std::find(legal.begin(), legal.end(), a) == legal.end()) {
+    std::string m = "action " + std::to_string(a) + " is not legal for seat " +
+                    std::to_string(seat) + "; legal: ";
+    for (std::size_t i = 0; i < legal.size() && i < 10; ++i)
+      m += (i ? ", " : "") + std::to_string(legal[i]) + " (" + label(s, seat, legal[i]) + ")";
+    if (legal.size() > 10) m += ", and " + std::to_string(legal.size() - 10) + " more";
+    raise(errors().illegal, m);
+  }
+  if (Status st = s.table->act(seat, a); !st.ok()) raise(errors().illegal, st.message());
+}
+
+Record record_of(const State& s) {
+  Record r = s.table->record(false);
+  r.preset = std::string(s.game->sel.name());
+  return r;
+}
+
+std::vector<double> returns(const State& s) {
+  const parlour::State& st = s.table->state();
+  if (!st.terminal())
+    return std::vector<double>(static_cast<std::size_t>(s.game->config.players), 0);
+  return st.outcome().scores;
+}
+
+std::unique_ptr<State> from_record(const std::shared_ptr<Game>& g, const Record& r) {
+  Result<Replayed> rep = replay(r);
+  if (!rep.ok()) raise(errors().base, rep.message());
+  auto out = std::make_unique<State>();
+  out->game = g;
+  out->table = std::move(rep->table);
+  return out;
+}
+
+}  // namespace
+
+std::unique_ptr<State> new_state(const std::shared_ptr<Game>& g, std::uint64_t seed) {
+  auto s = std::make_unique<State>();
+  s->game = g;
+  s->table = std::make_unique<Table>(g->sel, g->config, seed);
+  return s;
+}
+
+std::unique_ptr<State> deserialize_state(const std::shared_ptr<Game>& g, const std::string& text) {
+  Result<Record> r = parse_record(text);
+  if (!r.ok()) raise(errors().base, r.message());
+  if (r->game != g->sel.game->name)
+    raise(errors().base, "the record is of " + r->game + ", not " + std::string(g->sel.game->name));
+  return from_record(g, *r);
+}
+
+void bind_state(py::module_& m) {
+  py::class_<State>(m, "State", "One game in progress.")
+      .def("current_player", &current,
+           "The seat to move, parlour.CHANCE (-1) or parlour.TERMINAL (-2). Where several "
+           "seats may act at once, the first of them after the last to act.")
+      .def("get_game", [](const State& s) { return s.game; })
+      .def_property_readonly("_game", [](const State& s) { return s.game; })
+      .def("is_chance_node", [](const State& s) { return s.table->state().chance(); })
+      .def("is_terminal", [](const State& s) { return s.table->state().terminal(); })
+      .def("legal_actions",
+           [](const State& s) {
+             const std::span<const Action> l = legal_of(s);
+             return std::vector<Action>(l.begin(), l.end());
+           })
+      .def(
+          "legal_actions_mask",
+          [](const State& s) {
+            py::array_t<bool> mask(static_cast<py::ssize_t>(s.game->bounds.actions));
+            bool* m = mask.mutable_data();
+            std::fill(m, m + mask.size(), false);
+            for (Action a : legal_of(s)) m[a] = true;
+            return mask;
+          },
+          "A bool array of num_distinct_actions, true for each legal action.")
+      .def("apply_action", &apply_action, py::arg("action"),
+           "Plays the action for the seat to move; IllegalActionError (and no change) if it "
+           "is not legal.")
+      .def(
+          "apply_chance",
+          [](State& s) {
+            if (!s.table->state().chance())
+              raise(errors().not_player, s.table->state().terminal()
+                                             ? "apply_chance after the game is over"
+                                             : "apply_chance at a seat's turn: it is seat " +
+                                                   std::to_string(current(s)) + "'s");
+            s.table->chance();
+          },
+          "Resolves the chance node from the state's own seed, as the engine does.")
+      .def("chance_outcomes",
+           [](const State&) -> py::list {
+             PyErr_SetString(PyExc_NotImplementedError,
+                             "this game samples its chance (a shuffled pack): call "
+                             "apply_chance(), which draws from the state's seed");
+             throw py::error_already_set();
+           })
+      .def(
+          "action_to_string",
+          [](const State& s, const py::handle& a) {
+            const Seat seat = current(s);
+            if (seat < 0) raise(errors().not_player, "no seat is to move");
+            return label(s, seat, action_of(a));
+          },
+          py::arg("action"), "The engine's label for a legal action of the seat to move.")
+      .def(
+          "observation_tensor",
+          [](const State& s, const py::handle& seat) {
+            const Seat v = viewer_of(*s.game, seat);
+            py::array_t<float> out(static_cast<py::ssize_t>(s.game->shape.size()));
+            const Status st = rl::encode_observation(
+                s.table->state().view(v), s.game->shape,
+                std::span<float>(out.mutable_data(), static_cast<std::size_t>(out.size())));
+            if (!st.ok()) raise(errors().base, st.message());
+            return out;
+          },
+          py::arg("seat"),
+          "What the seat sees, as float32 of observation_shape: read from its view alone.")
+      .def(
+          "observation_string",
+          [](const State& s, const py::handle& seat) {
+            const View v = s.table->state().view(viewer_of(*s.game, seat));
+            return cli::Terminal(cli::Style{}.named_as(v)).table(v);
+          },
+          py::arg("seat"), "The terminal's text of the table for that seat.")
+      .def(
+          "view",
+          [](const State& s, const py::handle& seat) {
+            const View v = s.table->state().view(viewer_of(*s.game, seat));
+            return py::module_::import("json").attr("loads")(to_json(v));
+          },
+          py::arg("seat"), "The seat's view as a browser client gets it.")
+      .def("returns", &returns, "Each seat's score at the end; zeros before.")
+      .def(
+          "places",
+          [](const State& s) {
+            const parlour::State& st = s.table->state();
+            return st.terminal() ? st.outcome().places : std::vector<int>{};
+          },
+          "Each seat's place at the end (1 best, ties share); empty before.")
+      .def(
+          "history",
+          [](const State& s) {
+            std::vector<Action> out;
+            for (const SeatAction& a : s.table->moves()) out.push_back(a.action);
+            return out;
+          },
+          "The seats' actions so far (chance is replayed from the seed).")
+      .def(
+          "serialize", [](const State& s) { return to_json(record_of(s)); },
+          "A Parlour record: Game.deserialize_state and `parlour replay` read it.")
+      .def("clone", [](const State& s) { return from_record(s.game, record_of(s)); })
+      .def("__copy__", [](const State& s) { return from_record(s.game, record_of(s)); })
+      .def("__deepcopy__",
+           [](const State& s, const py::handle&) { return from_record(s.game, record_of(s)); })
+      .def(
+          "_resampled_observation",
+          [](const State& s, const py::handle& seat, std::uint64_t seed) -> py::object {
+            // For the leak tests only: the observation of a deal the seat
+            // cannot tell from this one, dealt by the game's resampler.
+            const Seat v = viewer_of(*s.game, seat);
+            const Resampler* r = s.game->sel.game->resampler;
+            if (!r || v < 0) return py::none();
+            Rng rng(seed, 11);
+            const std::unique_ptr<parlour::State> other = r->resample(s.table->state(), v, rng);
+            if (!other) return py::none();
+            py::array_t<float> out(static_cast<py::ssize_t>(s.game->shape.size()));
+            const Status st = rl::encode_observation(
+                other->view(v), s.game->shape,
+                std::span<float>(out.mutable_data(), static_cast<std::size_t>(out.size())));
+            if (!st.ok()) raise(errors().base, st.message());
+            return out;
+          },
+          py::arg("seat"), py::arg("seed"))
+      .def(
+          "__str__",
+          [](const State& s) {
+            const View v = s.table->state().view(kEveryone);
+            return cli::Terminal(cli::Style{}.named_as(v)).table(v);
+          },
+          "The whole table, every card shown (the omniscient view, like pyspiel's str).");
+}
+
+}  // namespace parlour::python

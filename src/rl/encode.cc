@@ -1,0 +1,135 @@
+#include "rl/encode.h"
+
+#include <algorithm>
+#include <numeric>
+#include <string>
+#include <vector>
+
+namespace parlour::rl {
+
+int card_kind(Card c) {
+  const int i = c.index();
+  if (c.is_standard() || c.is_joker()) return i;
+  if (c.is_picture()) return 54 + (i - 64);
+  return -1;
+}
+
+Shape observation_shape(const Bounds& bounds, int players) {
+  return Shape{players, bounds.zones, bounds.fan};
+}
+
+namespace {
+
+// The seat `s` becomes from `viewer`'s chair: the viewer is 0, the next 1...
+Seat turned(Seat s, Seat viewer, int players) {
+  if (s < 0 || viewer < 0 || players <= 0) return s;
+  return (s - viewer + players) % players;
+}
+
+// The slot of each zone: a seat's zone takes the slot of the zone that is the
+// same (kind, and which of that seat's zones of the kind) of the seat it
+// becomes; table zones keep theirs. Where the zones are not alike seat by
+// seat, which this cannot turn, the view's own order.
+std::vector<int> zone_slots(const View& v) {
+  const int n = static_cast<int>(v.zones.size());
+  std::vector<int> nth(static_cast<std::size_t>(n), 0), slot(static_cast<std::size_t>(n));
+  for (int i = 0; i < n; ++i) {
+    slot[static_cast<std::size_t>(i)] = i;
+    for (int j = 0; j < i; ++j)
+      nth[static_cast<std::size_t>(i)] +=
+          v.zones[static_cast<std::size_t>(j)].owner ==
+              v.zones[static_cast<std::size_t>(i)].owner &&
+          v.zones[static_cast<std::size_t>(j)].kind == v.zones[static_cast<std::size_t>(i)].kind;
+  }
+  if (v.viewer < 0) return slot;
+  std::vector<bool> taken(static_cast<std::size_t>(n), false);
+  for (int i = 0; i < n; ++i) {
+    const Zone& z = v.zones[static_cast<std::size_t>(i)];
+    if (z.owner < 0) {
+      taken[static_cast<std::size_t>(i)] = true;
+      continue;
+    }
+    const Seat to = turned(z.owner, v.viewer, v.players);
+    int found = -1;
+    for (int j = 0; j < n && found < 0; ++j) {
+      const Zone& y = v.zones[static_cast<std::size_t>(j)];
+      if (y.owner == to && y.kind == z.kind &&
+          nth[static_cast<std::size_t>(j)] == nth[static_cast<std::size_t>(i)])
+        found = j;
+    }
+    if (found < 0 || taken[static_cast<std::size_t>(found)]) {
+      std::iota(slot.begin(), slot.end(), 0);
+      return slot;
+    }
+    taken[static_cast<std::size_t>(found)] = true;
+    slot[static_cast<std::size_t>(i)] = found;
+  }
+  return slot;
+}
+
+}  // namespace
+
+Status encode_observation(const View& v, const Shape& shape, std::span<float> out) {
+  std::fill(out.begin(), out.end(), 0.0f);
+  if (out.size() != shape.size())
+    return Status::error("an observation of " + std::to_string(shape.size()) +
+                         " values was asked into " + std::to_string(out.size()));
+  if (v.players != shape.players)
+    return Status::error("a view of " + std::to_string(v.players) + " players for a shape of " +
+                         std::to_string(shape.players));
+  if (static_cast<int>(v.zones.size()) > shape.zones)
+    return Status::error(v.game + ": the view has " + std::to_string(v.zones.size()) +
+                         " zones, more than the game's bounds (" + std::to_string(shape.zones) +
+                         ")");
+  const std::vector<int> slot = zone_slots(v);
+  float* const zones = out.data();
+  float* const fans = zones + static_cast<std::size_t>(shape.zones) * kZoneWidth;
+  float* const seats = fans + static_cast<std::size_t>(shape.players) *
+                                  static_cast<std::size_t>(shape.fan) * kZoneWidth;
+  std::vector<bool> fanned(static_cast<std::size_t>(shape.players), false);
+  for (std::size_t i = 0; i < v.zones.size(); ++i) {
+    const Zone& z = v.zones[i];
+    float* const row = zones + static_cast<std::size_t>(slot[i]) * kZoneWidth;
+    for (const CardView& c : z.cards) {
+      if (c.empty) continue;
+      const int k = c.card ? card_kind(*c.card) : kCardKinds;
+      row[k < 0 ? kCardKinds : k] += 1;
+    }
+    if (z.layout != Layout::kFan || z.owner < 0 || z.owner >= shape.players) continue;
+    if (static_cast<int>(z.cards.size()) > shape.fan) {
+      std::fill(out.begin(), out.end(), 0.0f);
+      return Status::error(v.game + ": " + z.name + " fans " + std::to_string(z.cards.size()) +
+                           " cards, more than the game's bounds (" + std::to_string(shape.fan) +
+                           ")");
+    }
+    const Seat to = turned(z.owner, v.viewer, v.players);
+    if (fanned[static_cast<std::size_t>(to)]) continue;  // a seat's first fan only
+    fanned[static_cast<std::size_t>(to)] = true;
+    float* const hand =
+        fans + static_cast<std::size_t>(to) * static_cast<std::size_t>(shape.fan) * kZoneWidth;
+    for (std::size_t p = 0; p < z.cards.size(); ++p) {
+      const CardView& c = z.cards[p];
+      const int k = c.card ? card_kind(*c.card) : kCardKinds;
+      hand[p * kZoneWidth + static_cast<std::size_t>(k < 0 ? kCardKinds : k)] = 1;
+    }
+  }
+  for (Seat s = 0; s < v.players && s < static_cast<Seat>(v.seats.size()); ++s) {
+    const SeatInfo& info = v.seats[static_cast<std::size_t>(s)];
+    float* const f = seats + static_cast<std::size_t>(turned(s, v.viewer, v.players)) *
+                                 (kSeatFeatures + kCounters);
+    f[0] = static_cast<float>(info.cards);
+    f[1] = static_cast<float>(info.score);
+    f[2] = info.out ? 1.0f : 0.0f;
+    f[3] = (v.actors >> s & 1) ? 1.0f : 0.0f;
+    f[4] = v.dealer == s ? 1.0f : 0.0f;
+    for (std::size_t k = 0; k < info.counters.size() && k < kCounters; ++k)
+      f[kSeatFeatures + k] = static_cast<float>(info.counters[k].value);
+  }
+  float* const tail = out.data() + out.size() - 3;
+  tail[0] = static_cast<float>(v.hand);
+  tail[1] = static_cast<float>(v.hands);
+  tail[2] = v.terminal ? 1.0f : 0.0f;
+  return {};
+}
+
+}  // namespace parlour::rl

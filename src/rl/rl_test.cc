@@ -1,0 +1,140 @@
+// The observation tensors against facts they do not compute: the cards each
+// hand holds, read from the omniscient view; the game's resampler, which
+// changes only what a seat cannot see; and every game's own bounds.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <vector>
+
+#include "conformance.h"
+#include "core/registry.h"
+#include "core/rng.h"
+#include "rl/encode.h"
+
+namespace parlour::rl {
+namespace {
+
+std::vector<float> encode(const State& s, Seat viewer, const Shape& shape) {
+  std::vector<float> out(shape.size());
+  const Status st = encode_observation(s.view(viewer), shape, out);
+  EXPECT_TRUE(st.ok()) << st.message();
+  return out;
+}
+
+// Random positions of every game, preset and player count: `visit` at each
+// seat's turn, every `every` steps.
+template <class Visit>
+void random_positions(int games, int every, Visit visit) {
+  for (const Selection& sel : all_selections()) {
+    const GameInfo& g = *sel.game;
+    const int lo = sel.preset ? sel.preset->min_players : g.min_players;
+    const int hi = sel.preset ? sel.preset->max_players : g.max_players;
+    for (int p : {lo, hi}) {
+      Result<Config> c = make_config(sel, p, {});
+      ASSERT_TRUE(c.ok()) << c.message();
+      const Shape shape = observation_shape(g.bounds(*c), p);
+      for (int game = 0; game < games; ++game) {
+        SCOPED_TRACE(std::string(sel.name()) + " " + std::to_string(p) + " players, game " +
+                     std::to_string(game));
+        const std::unique_ptr<State> s = g.new_game(*c);
+        Rng rng(static_cast<std::uint64_t>(game), 5);
+        std::vector<Action> legal;
+        for (int step = 0; !s->terminal() && step < 3000; ++step) {
+          if (s->chance()) {
+            s->apply_chance(rng);
+            continue;
+          }
+          const Seat seat = static_cast<Seat>(std::countr_zero(s->actors().seats));
+          if (step % every == 0) visit(g, *c, shape, *s, seat, rng);
+          if (::testing::Test::HasFatalFailure()) return;
+          s->legal_actions(seat, legal);
+          s->apply(seat, legal[rng.below(static_cast<std::uint32_t>(legal.size()))]);
+        }
+      }
+    }
+  }
+}
+
+TEST(Observation, EveryViewOfEveryGameFitsItsShape) {
+  random_positions(
+      2, 5, [](const GameInfo&, const Config& c, const Shape& shape, const State& s, Seat, Rng&) {
+        for (Seat v = kSpectator; v < c.players; ++v) {
+          std::vector<float> out(shape.size());
+          const Status st = encode_observation(s.view(v), shape, out);
+          ASSERT_TRUE(st.ok()) << "viewer " << v << ": " << st.message();
+        }
+      });
+}
+
+// Each seat finds its own hand in the slot of seat 0's hand, the next seat's
+// in seat 1's: the cards come from the omniscient view.
+TEST(Observation, EachSeatSeesItsOwnHandFirst) {
+  const Config c = testing::test_config("old-maid", 4);
+  const GameInfo& g = *find_game("old-maid");
+  const Shape shape = observation_shape(g.bounds(c), 4);
+  const std::unique_ptr<State> s = g.new_game(c);
+  Rng rng(3, 3);
+  while (s->chance()) s->apply_chance(rng);
+  const View all = s->view(kEveryone);
+  // Where the table's view lists seat k's hand.
+  auto hand_slot = [&](Seat k) {
+    for (std::size_t i = 0; i < all.zones.size(); ++i)
+      if (all.zones[i].kind == ZoneKind::kHand && all.zones[i].owner == k) return i;
+    ADD_FAILURE() << "no hand of seat " << k;
+    return std::size_t{0};
+  };
+  for (Seat v = 0; v < 4; ++v) {
+    const std::vector<float> t = encode(*s, v, shape);
+    for (int k = 0; k < 4; ++k) {  // the seat k places after the viewer
+      const Seat owner = (v + k) % 4;
+      std::vector<float> want(kZoneWidth, 0);
+      for (const Zone& z : all.zones)
+        if (z.kind == ZoneKind::kHand && z.owner == owner)
+          for (const CardView& cv : z.cards)
+            want[static_cast<std::size_t>(owner == v ? card_kind(*cv.card) : kCardKinds)] += 1;
+      const std::size_t at = hand_slot(k) * kZoneWidth;
+      const std::vector<float> got(t.begin() + static_cast<std::ptrdiff_t>(at),
+                                   t.begin() + static_cast<std::ptrdiff_t>(at + kZoneWidth));
+      EXPECT_EQ(got, want) << "seat " << v << " reading seat " << owner << "'s hand";
+    }
+  }
+}
+
+// Deals that differ only in what a seat cannot see give it the same tensor;
+// the resampler changes the hidden cards, not the view.
+TEST(Observation, HiddenCardsMoveNoTensor) {
+  int compared = 0, changed_world = 0;
+  random_positions(1, 9,
+                   [&](const GameInfo& g, const Config&, const Shape& shape, const State& s,
+                       Seat seat, Rng& rng) {
+                     if (!g.resampler) return;
+                     const std::unique_ptr<State> other = g.resampler->resample(s, seat, rng);
+                     if (!other) return;
+                     ++compared;
+                     changed_world += !(other->view(kEveryone) == s.view(kEveryone));
+                     ASSERT_EQ(encode(*other, seat, shape), encode(s, seat, shape))
+                         << "seat " << seat;
+                     ASSERT_EQ(encode(*other, kSpectator, shape), encode(s, kSpectator, shape));
+                   });
+  EXPECT_GT(compared, 500);
+  EXPECT_GT(changed_world, compared / 4) << "the resampled deals were mostly the same deal";
+}
+
+TEST(Observation, AViewLargerThanTheShapeIsRefusedNotWrittenPast) {
+  const Config c = testing::test_config("old-maid", 4);
+  const GameInfo& g = *find_game("old-maid");
+  const std::unique_ptr<State> s = g.new_game(c);
+  Rng rng(1, 1);
+  while (s->chance()) s->apply_chance(rng);
+  Bounds small = g.bounds(c);
+  small.zones = 2;
+  const Shape shape = observation_shape(small, 4);
+  std::vector<float> out(shape.size(), 7.0f);
+  const Status st = encode_observation(s->view(0), shape, out);
+  EXPECT_FALSE(st.ok());
+  EXPECT_NE(st.message().find("zones"), std::string::npos) << st.message();
+  EXPECT_TRUE(std::all_of(out.begin(), out.end(), [](float x) { return x == 0; }));
+}
+
+}  // namespace
+}  // namespace parlour::rl
