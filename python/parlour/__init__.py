@@ -16,7 +16,7 @@ view, which holds no card the seat cannot see. See python/README.md.
 try:
     from parlour._parlour import (  # noqa: F401
         CHANCE, SPECTATOR, TERMINAL, BUILT_FOR, BadConfigError, Game, IllegalActionError,
-        NotPlayerNodeError, ParlourError, State, load_game)
+        NotPlayerNodeError, ParlourError, State, VectorEnv, load_game)
     from parlour import _parlour
 except ImportError as e:  # pragma: no cover - depends on the interpreter
     import sys as _sys

@@ -91,4 +91,5 @@ PYBIND11_MODULE(_parlour, m) {
   m.attr("BUILT_FOR") = py::str("Python " PARLOUR_PYTHON_VERSION " (" PARLOUR_PYTHON_PATH ")");
   bind_game(m);
   bind_state(m);
+  bind_vector_env(m);
 }

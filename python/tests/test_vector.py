@@ -1,0 +1,123 @@
+"""VectorEnv: many games a call, the same arrays for any number of threads,
+atomic refusal, and the bookkeeping of games that end."""
+import json
+import os
+import subprocess
+
+import numpy as np
+import pytest
+
+import parlour
+from conftest import PARLOUR
+
+
+def random_actions(mask, rng):
+    """One legal action a row, drawn in numpy from the mask."""
+    noise = rng.random(mask.shape) * mask
+    return noise.argmax(axis=1).astype(np.int64)
+
+
+def run(threads, steps=60, name="old-maid", players=4, **kw):
+    game = parlour.load_game(name, players=players)
+    env = parlour.VectorEnv(game, 64, seed=5, threads=threads, copy=True, **kw)
+    obs, mask, to_move = env.reset()
+    rng = np.random.default_rng(1)
+    out = [obs, mask, to_move]
+    for _ in range(steps):
+        obs, mask, rewards, terminated, to_move = env.step(random_actions(mask, rng))
+        out += [obs, mask, rewards, terminated, to_move, env.final_returns]
+    return out, env
+
+
+@pytest.mark.parametrize("name,players", [("old-maid", 4), ("oh-hell", 3), ("conquian", 2)])
+def test_arrays_are_the_same_for_any_number_of_threads(name, players):
+    one, _ = run(1, name=name, players=players)
+    two, _ = run(2, name=name, players=players)
+    assert len(one) == len(two)
+    for a, b in zip(one, two):
+        assert np.array_equal(a, b)
+
+
+def test_shapes_and_types():
+    game = parlour.load_game("old-maid", players=4)
+    env = parlour.VectorEnv(game, 8, seed=1)
+    obs, mask, to_move = env.reset()
+    assert obs.shape == (8,) + game.observation_shape and obs.dtype == np.float32
+    assert mask.shape == (8, game.num_distinct_actions) and mask.dtype == np.bool_
+    assert to_move.shape == (8,) and to_move.dtype == np.int8
+    assert mask.any(axis=1).all()
+    _, _, rewards, terminated, _ = env.step(random_actions(mask, np.random.default_rng(0)))
+    assert rewards.shape == (8, 4) and terminated.dtype == np.bool_
+    blind = parlour.VectorEnv(game, 8, seed=1, observations=False)
+    assert blind.reset()[0] is None
+
+
+def test_a_bad_action_anywhere_moves_no_game():
+    game = parlour.load_game("old-maid", players=4)
+    env = parlour.VectorEnv(game, 16, seed=3, copy=True)
+    obs, mask, to_move = env.reset()
+    actions = random_actions(mask, np.random.default_rng(2))
+    bad = actions.copy()
+    bad[5] = 99999
+    bad[9] = -3
+    with pytest.raises(parlour.IllegalActionError, match="row 5.*row 9"):
+        env.step(bad)
+    again = env.step(actions)
+    fresh = parlour.VectorEnv(game, 16, seed=3, copy=True)
+    fresh.reset()
+    assert np.array_equal(fresh.step(actions)[0], again[0])
+    with pytest.raises(ValueError, match="shape"):
+        env.step(actions[:3])
+    with pytest.raises(ValueError, match="integer"):
+        env.step(actions.astype(np.float32))
+
+
+def test_games_that_end_restart_and_report_their_returns():
+    game = parlour.load_game("chase-the-ace", players=3)
+    env = parlour.VectorEnv(game, 32, seed=7, learner_seats=[0], opponents="random")
+    obs, mask, to_move = env.reset()
+    assert (to_move == 0).all()  # only the learner's seat is handed over
+    rng = np.random.default_rng(4)
+    ended = 0
+    for _ in range(200):
+        obs, mask, rewards, terminated, to_move = env.step(random_actions(mask, rng))
+        for i in np.flatnonzero(terminated):
+            ended += 1
+            assert np.array_equal(rewards[i], env.final_returns[i])
+        assert (rewards[~terminated] == 0).all()
+        assert (to_move == 0).all()
+    assert ended > 50
+    assert env.games_started == 32 + ended
+
+
+def test_without_auto_reset_an_ended_row_waits():
+    game = parlour.load_game("chase-the-ace", players=2)
+    env = parlour.VectorEnv(game, 4, seed=1, auto_reset=False)
+    obs, mask, to_move = env.reset()
+    rng = np.random.default_rng(0)
+    for _ in range(500):
+        if (to_move == parlour.TERMINAL).all():
+            break
+        actions = np.where(to_move == parlour.TERMINAL, -1, random_actions(mask, rng))
+        obs, mask, rewards, terminated, to_move = env.step(actions)
+    assert (to_move == parlour.TERMINAL).all()
+    assert not mask.any()
+
+
+def test_play_gives_parlour_sims_tallies():
+    game = parlour.load_game("old-maid", players=4)
+    env = parlour.VectorEnv(game, 1, seed=0, threads=2)
+    ours = env.play(["random"] * 4, 3000, 7)
+    out = subprocess.run([PARLOUR, "sim", "old-maid", "--players", "4", "--bots", "random",
+                          "--games", "3000", "--seed", "7", "--format", "json"],
+                         capture_output=True, text=True, check=True)
+    assert ours == json.loads(out.stdout)
+
+
+def test_bad_settings():
+    game = parlour.load_game("old-maid", players=4)
+    for kw in ({"learner_seats": [7]}, {"opponents": "no-such-bot"}, {"threads": 0}):
+        with pytest.raises(parlour.BadConfigError):
+            parlour.VectorEnv(game, 4, **kw)
+    with pytest.raises(parlour.BadConfigError):
+        parlour.VectorEnv(game, 0)

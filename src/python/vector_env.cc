@@ -1,0 +1,145 @@
+// parlour.VectorEnv: N games stepped in C++ per call (src/rl/vector_env.h),
+// its arrays handed to numpy in place.
+#include "rl/vector_env.h"
+
+#include <pybind11/numpy.h>
+#include <pybind11/stl.h>
+
+#include "analysis/sim.h"
+#include "python/python.h"
+
+namespace parlour::python {
+namespace {
+
+struct PyVectorEnv {
+  std::shared_ptr<Game> game;
+  std::unique_ptr<rl::VectorEnv> env;
+  bool copy = false;
+  int threads = 1;
+};
+
+// A numpy array over the env's buffer (no copy: its base keeps the env alive),
+// or a copy of it.
+template <class T>
+py::array array_of(const PyVectorEnv& e, const py::object& self, std::span<T> data,
+                   std::vector<py::ssize_t> shape) {
+  std::vector<py::ssize_t> strides(shape.size());
+  py::ssize_t step = sizeof(T);
+  for (std::size_t k = shape.size(); k-- > 0;) strides[k] = step, step *= shape[k];
+  using Out = std::conditional_t<std::is_same_v<T, std::uint8_t>, bool, T>;
+  py::array_t<Out> a(shape, strides, reinterpret_cast<Out*>(data.data()), self);
+  if (e.copy) return py::array_t<Out>(a.attr("copy")());
+  return a;
+}
+
+py::tuple observe(const PyVectorEnv& e, const py::object& self, bool with_rewards) {
+  rl::VectorEnv& v = *e.env;
+  const auto n = static_cast<py::ssize_t>(v.envs());
+  const auto p = static_cast<py::ssize_t>(v.players());
+  py::object obs = py::none();
+  if (!v.observations().empty())
+    obs = array_of(e, self, v.observations(), {n, static_cast<py::ssize_t>(v.shape().size())});
+  py::object mask = array_of(e, self, v.masks(), {n, static_cast<py::ssize_t>(v.actions())});
+  py::object to_move = array_of(e, self, v.to_move(), {n});
+  if (!with_rewards) return py::make_tuple(obs, mask, to_move);
+  return py::make_tuple(obs, mask, array_of(e, self, v.rewards(), {n, p}),
+                        array_of(e, self, v.terminated(), {n}), to_move);
+}
+
+}  // namespace
+
+void bind_vector_env(py::module_& m) {
+  py::class_<PyVectorEnv>(m, "VectorEnv",
+                          "N games stepped in C++ per call, their arrays written in place.")
+      .def(py::init([](const std::shared_ptr<Game>& game, int num_envs, std::uint64_t seed,
+                       const py::object& learner_seats, const py::object& opponents,
+                       bool auto_reset, int threads, bool observations, bool copy) {
+             rl::VectorOptions o;
+             o.envs = num_envs, o.seed = seed, o.auto_reset = auto_reset, o.threads = threads;
+             o.observations = observations;
+             if (!learner_seats.is_none()) o.learners = learner_seats.cast<std::vector<Seat>>();
+             if (py::isinstance<py::str>(opponents))
+               o.opponents = {opponents.cast<std::string>()};
+             else if (!opponents.is_none())
+               o.opponents = opponents.cast<std::vector<std::string>>();
+             Result<std::unique_ptr<rl::VectorEnv>> env =
+                 rl::VectorEnv::make(game->sel, game->config, o);
+             if (!env.ok()) raise(errors().bad_config, env.message());
+             auto out = std::make_unique<PyVectorEnv>();
+             out->game = game, out->env = std::move(*env), out->copy = copy;
+             out->threads = threads;
+             return out;
+           }),
+           py::arg("game"), py::arg("num_envs"), py::kw_only(), py::arg("seed") = 0,
+           py::arg("learner_seats") = py::none(), py::arg("opponents") = py::none(),
+           py::arg("auto_reset") = true, py::arg("threads") = 1, py::arg("observations") = true,
+           py::arg("copy") = false)
+      .def_property_readonly("num_envs", [](const PyVectorEnv& e) { return e.env->envs(); })
+      .def_property_readonly("game", [](const PyVectorEnv& e) { return e.game; })
+      .def(
+          "reset",
+          [](py::object self) {
+            PyVectorEnv& e = self.cast<PyVectorEnv&>();
+            {
+              py::gil_scoped_release free;
+              e.env->reset();
+            }
+            return observe(e, self, false);
+          },
+          "Starts every row's first game: (obs[N, *observation_shape] float32 or None, "
+          "mask[N, num_distinct_actions] bool, to_move[N] int8).")
+      .def(
+          "step",
+          [](py::object self, const py::object& actions) {
+            PyVectorEnv& e = self.cast<PyVectorEnv&>();
+            const py::array a = py::array::ensure(actions);
+            const auto n = static_cast<py::ssize_t>(e.env->envs());
+            if (!a || a.ndim() != 1 || a.shape(0) != n || a.dtype().kind() != 'i')
+              throw py::value_error("step takes a signed integer array of shape (" +
+                                    std::to_string(n) + ",) (int32 or int64): one action a row");
+            const py::array_t<std::int64_t> as = a.attr("astype")("int64");
+            const std::span<const std::int64_t> in(as.data(), static_cast<std::size_t>(n));
+            Status st;
+            {
+              py::gil_scoped_release free;
+              st = e.env->step(in);
+            }
+            if (!st.ok()) raise(errors().illegal, st.message());
+            return observe(e, self, true);
+          },
+          py::arg("actions"),
+          "Plays each row's action, then the bots, to the next learner's turn: (obs, mask, "
+          "rewards[N, players] float32, terminated[N] bool, to_move[N] int8). Atomic: an "
+          "illegal action in any row raises IllegalActionError and nothing moves.")
+      .def_property_readonly(
+          "final_returns",
+          [](py::object self) {
+            PyVectorEnv& e = self.cast<PyVectorEnv&>();
+            return array_of(e, self, e.env->final_returns(),
+                            {static_cast<py::ssize_t>(e.env->envs()),
+                             static_cast<py::ssize_t>(e.env->players())});
+          },
+          "The returns of the game each row ended at the last step (where terminated).")
+      .def_property_readonly("games_started",
+                             [](const PyVectorEnv& e) { return e.env->games_started(); })
+      .def(
+          "play",
+          [](const PyVectorEnv& e, const std::vector<std::string>& bots, std::uint64_t games,
+             std::uint64_t seed) {
+            SimSpec spec;
+            spec.sel = e.game->sel, spec.config = e.game->config, spec.bots = bots;
+            spec.games = games, spec.seed = seed, spec.threads = e.threads;
+            if (Status s = check(spec); !s.ok()) raise(errors().bad_config, s.message());
+            Result<SimResult> r = [&] {
+              py::gil_scoped_release free;
+              return simulate(spec);
+            }();
+            if (!r.ok()) raise(errors().base, r.message());
+            return py::module_::import("json").attr("loads")(format_json(spec, *r));
+          },
+          py::arg("bots"), py::arg("games"), py::arg("seed"),
+          "Whole games in C++ with engine bots: `parlour sim`'s tallies, as its --format json "
+          "prints them.");
+}
+
+}  // namespace parlour::python

@@ -1,0 +1,203 @@
+#include "rl/vector_env.h"
+
+#include <algorithm>
+#include <thread>
+
+#include "analysis/sim.h"
+#include "bots/random_bot.h"
+#include "core/seeds.h"
+
+namespace parlour::rl {
+
+struct VectorEnv::Row {
+  std::unique_ptr<Table> table;
+  std::vector<std::unique_ptr<BotPlayer>> bots;  // by seat; null for a learner
+  std::vector<Action> legal;
+  std::uint64_t game = 0;   // its game's index
+  std::uint64_t games = 0;  // started since reset()
+  bool over = false;        // ended, not restarted
+};
+
+VectorEnv::~VectorEnv() = default;
+
+Result<std::unique_ptr<VectorEnv>> VectorEnv::make(const Selection& sel, const Config& config,
+                                                   const VectorOptions& o) {
+  if (o.envs < 1 || o.envs > (1 << 20))
+    return Status::error("envs must be 1 to 1048576, not " + std::to_string(o.envs));
+  if (o.threads < 1 || o.threads > 256)
+    return Status::error("threads must be 1 to 256, not " + std::to_string(o.threads));
+  std::unique_ptr<VectorEnv> e(new VectorEnv());
+  e->sel_ = sel, e->config_ = config, e->o_ = o, e->n_ = o.envs;
+  e->bounds_ = sel.game->bounds(config);
+  e->shape_ = observation_shape(e->bounds_, config.players);
+  const int p = config.players;
+  if (o.learners.empty()) e->learners_ = (std::uint32_t{1} << p) - 1;
+  for (Seat s : o.learners) {
+    if (s < 0 || s >= p)
+      return Status::error("learner seat " + std::to_string(s) +
+                           " is not at this table: seats are 0 to " + std::to_string(p - 1));
+    e->learners_ |= std::uint32_t{1} << s;
+  }
+  if (!o.opponents.empty() && o.opponents.size() != 1 &&
+      o.opponents.size() != static_cast<std::size_t>(p))
+    return Status::error("opponents: one bot name, or one for each of the " + std::to_string(p) +
+                         " seats");
+  for (Seat s = 0; s < p; ++s) {
+    std::string name = o.opponents.empty()       ? std::string(sel.game->bots.front().name)
+                       : o.opponents.size() == 1 ? o.opponents[0]
+                                                 : o.opponents[static_cast<std::size_t>(s)];
+    if (!make_bot(*sel.game, name))  // named, even for a seat the learner takes
+      return Status::error("unknown bot '" + name + "' for " + std::string(sel.game->name));
+    e->bot_names_.push_back(std::move(name));
+  }
+  const auto n = static_cast<std::size_t>(o.envs);
+  e->rows_.resize(n);
+  e->obs_.assign(o.observations ? n * e->shape_.size() : 0, 0);
+  e->mask_.assign(n * e->bounds_.actions, 0);
+  e->rewards_.assign(n * static_cast<std::size_t>(p), 0);
+  e->final_.assign(n * static_cast<std::size_t>(p), 0);
+  e->terminated_.assign(n, 0);
+  e->to_move_.assign(n, kTerminal);
+  return e;
+}
+
+template <class Fn>
+void VectorEnv::each_row(Fn fn) {
+  const std::size_t n = rows_.size();
+  const auto t = static_cast<std::size_t>(std::min<int>(o_.threads, n_));
+  if (t <= 1) {
+    for (std::size_t i = 0; i < n; ++i) fn(i);
+    return;
+  }
+  // Rows in contiguous blocks: each thread writes its own rows' slices only.
+  std::vector<std::jthread> workers;
+  for (std::size_t w = 0; w < t; ++w)
+    workers.emplace_back([&, w] {
+      for (std::size_t i = w * n / t; i < (w + 1) * n / t; ++i) fn(i);
+    });
+}
+
+void VectorEnv::start(std::size_t i) {
+  Row& r = rows_[i];
+  // Row i's j-th game is game j*N + i: the numbering does not depend on
+  // which row finishes first.
+  r.game = r.table ? r.game + static_cast<std::uint64_t>(n_) : i;
+  const std::uint64_t seed = game_seed(o_.seed, r.game);
+  if (!r.table)
+    r.table = std::make_unique<Table>(sel_, config_, seed);
+  else
+    r.table->restart(seed);
+  r.bots.resize(static_cast<std::size_t>(config_.players));
+  for (Seat s = 0; s < config_.players; ++s)
+    r.bots[static_cast<std::size_t>(s)] =
+        learners_ >> s & 1 ? nullptr
+                           : std::make_unique<BotPlayer>(
+                                 make_bot(*sel_.game, bot_names_[static_cast<std::size_t>(s)]),
+                                 sel_.game->resampler, bot_rng(seed, s));
+  r.over = false;
+  ++r.games;
+}
+
+std::uint64_t VectorEnv::games_started() const {
+  std::uint64_t n = 0;
+  for (const Row& r : rows_) n += r.games;
+  return n;
+}
+
+void VectorEnv::advance(std::size_t i) {
+  Row& r = rows_[i];
+  const auto p = static_cast<std::size_t>(config_.players);
+  for (;;) {
+    Table& t = *r.table;
+    t.settle();
+    const State& s = t.state();
+    if (s.terminal()) {
+      const Outcome out = s.outcome();
+      for (std::size_t k = 0; k < p; ++k) {
+        final_[i * p + k] = static_cast<float>(out.scores[k]);
+        rewards_[i * p + k] += static_cast<float>(out.scores[k]);
+      }
+      terminated_[i] = 1;
+      if (!o_.auto_reset) {
+        r.over = true;
+        return;
+      }
+      start(i);
+      continue;
+    }
+    const Seat seat = s.to_move() == kSeveral
+                          ? first_actor(s.actors(), t.last_actor(), config_.players)
+                          : s.to_move();
+    if (learners_ >> seat & 1) return;
+    s.legal_actions(seat, r.legal);
+    const std::optional<Action> a = r.bots[static_cast<std::size_t>(seat)]->act(s, seat, r.legal);
+    (void)t.act(seat, a ? *a : r.legal.front());  // a bot's answer is one of them
+  }
+}
+
+void VectorEnv::write(std::size_t i) {
+  Row& r = rows_[i];
+  const State& s = r.table->state();
+  const std::size_t a = bounds_.actions;
+  std::fill_n(mask_.begin() + static_cast<std::ptrdiff_t>(i * a), a, 0);
+  Seat seat = kTerminal;
+  if (!r.over && !s.terminal()) {
+    seat = s.to_move() == kSeveral ? first_actor(s.actors(), r.table->last_actor(), config_.players)
+                                   : s.to_move();
+    s.legal_actions(seat, r.legal);
+    for (Action x : r.legal) mask_[i * a + x] = 1;
+  }
+  to_move_[i] = static_cast<std::int8_t>(seat);
+  if (o_.observations && seat >= 0) {
+    const std::span<float> out(obs_.data() + i * shape_.size(), shape_.size());
+    (void)encode_observation(s.view(seat), shape_, out);  // the bounds hold (conformance)
+  }
+}
+
+void VectorEnv::reset() {
+  for (Row& r : rows_) r.table.reset(), r.games = 0;
+  std::fill(rewards_.begin(), rewards_.end(), 0.0f);
+  std::fill(terminated_.begin(), terminated_.end(), 0);
+  each_row([&](std::size_t i) {
+    start(i);
+    advance(i);
+    write(i);
+  });
+}
+
+Status VectorEnv::step(std::span<const std::int64_t> actions) {
+  if (actions.size() != rows_.size())
+    return Status::error("step takes one action a row: " + std::to_string(rows_.size()) + ", not " +
+                         std::to_string(actions.size()));
+  std::string bad;
+  int bad_rows = 0;
+  for (std::size_t i = 0; i < rows_.size(); ++i) {
+    const Row& r = rows_[i];
+    const std::int64_t a = actions[i];
+    const bool ended = !r.table || r.over;
+    const bool ok = ended ? a == -1
+                          : a >= 0 && a < static_cast<std::int64_t>(bounds_.actions) &&
+                                mask_[i * bounds_.actions + static_cast<std::size_t>(a)];
+    if (ok) continue;
+    if (++bad_rows <= 5)
+      bad += (bad.empty() ? "" : "; ") + std::string("row ") + std::to_string(i) + ": " +
+             (ended ? "its game is over (give -1)"
+                    : "action " + std::to_string(a) + " is not legal for seat " +
+                          std::to_string(to_move_[i]));
+  }
+  if (bad_rows > 0)
+    return Status::error(std::to_string(bad_rows) + " illegal action" + (bad_rows > 1 ? "s" : "") +
+                         ", nothing played: " + bad);
+  std::fill(rewards_.begin(), rewards_.end(), 0.0f);
+  std::fill(terminated_.begin(), terminated_.end(), 0);
+  each_row([&](std::size_t i) {
+    Row& r = rows_[i];
+    if (r.over) return write(i);
+    (void)r.table->act(to_move_[i], static_cast<Action>(actions[i]));  // checked above
+    advance(i);
+    write(i);
+  });
+  return {};
+}
+
+}  // namespace parlour::rl

@@ -1,0 +1,92 @@
+// Many games stepped at once, for learners that act in batches (the Python
+// API's VectorEnv): N tables, each advanced by the engine's own driver, with
+// their observations, masks, rewards and ends written into arrays that the
+// caller reads in place. Seats that are not the learner's are played by
+// engine bots; chance is resolved as in every table, from each game's seed.
+//
+// Reproducible: game k of an env seeded S (k counts every game the env has
+// started: row i's j-th game is game j*N + i) is dealt from game_seed(S, k),
+// as `parlour sim` deals its game k, and its bots draw from that seed's bot
+// streams; the arrays are the same for any number of threads.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "core/registry.h"
+#include "core/status.h"
+#include "core/table.h"
+#include "rl/encode.h"
+
+namespace parlour::rl {
+
+struct VectorOptions {
+  int envs = 1;
+  std::uint64_t seed = 0;
+  // Seats the caller plays; the others are played by `opponents` (one name,
+  // or one per seat; empty: the game's default bot). Empty: every seat.
+  std::vector<Seat> learners;
+  std::vector<std::string> opponents;
+  bool auto_reset = true;
+  int threads = 1;
+  bool observations = true;
+};
+
+class VectorEnv {
+ public:
+  // An error names what is wrong: envs, threads, seats, bots.
+  [[nodiscard]] static Result<std::unique_ptr<VectorEnv>> make(const Selection& sel,
+                                                               const Config& config,
+                                                               const VectorOptions& options);
+  ~VectorEnv();
+
+  const Shape& shape() const { return shape_; }
+  int envs() const { return n_; }
+  int players() const { return config_.players; }
+  Action actions() const { return bounds_.actions; }
+
+  // Starts every row's first game and fills the arrays.
+  void reset();
+  // Plays `actions[i]` for row i's seat to move, then runs each row on until
+  // a learner seat is to move or its game ends. Checks every row first: an
+  // error (naming the first bad rows) changes nothing. A row whose game has
+  // ended and was not restarted (auto_reset off) must be given -1.
+  [[nodiscard]] Status step(std::span<const std::int64_t> actions);
+
+  // The arrays, row-major, rewritten by reset() and step().
+  std::span<float> observations() { return obs_; }              // [envs][shape.size()]
+  std::span<std::uint8_t> masks() { return mask_; }             // [envs][actions()]
+  std::span<float> rewards() { return rewards_; }               // [envs][players]
+  std::span<std::uint8_t> terminated() { return terminated_; }  // [envs]
+  std::span<std::int8_t> to_move() { return to_move_; }         // [envs]; -2 ended
+  std::span<float> final_returns() { return final_; }           // [envs][players]
+  // Games started since reset(), over every row.
+  std::uint64_t games_started() const;
+
+ private:
+  struct Row;
+  VectorEnv() = default;
+  void advance(std::size_t row);  // to a learner's turn, or the end (with auto-reset)
+  void start(std::size_t row);    // the row's next game
+  void write(std::size_t row);    // its arrays
+  template <class Fn>
+  void each_row(Fn fn);
+
+  Selection sel_;
+  Config config_;
+  Bounds bounds_;
+  Shape shape_;
+  VectorOptions o_;
+  int n_ = 0;
+  std::uint32_t learners_ = 0;  // seat mask
+  std::vector<std::string> bot_names_;
+  std::vector<Row> rows_;
+  std::vector<float> obs_, rewards_, final_;
+  std::vector<std::uint8_t> mask_, terminated_;
+  std::vector<std::int8_t> to_move_;
+};
+
+}  // namespace parlour::rl
