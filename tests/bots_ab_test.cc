@@ -38,14 +38,14 @@ int decisions_wanted() {
 const char* only_game() {
   return std::getenv("PARLOUR_AB_ONLY");
 }
-// (2 s: with dd-sample in every trick game, 4 s a bot made this the
-// longest test of `make test` by far, and 3 s still the second longest once
-// the Python suite joined it. The slowest bots, solving the first cards of a
+// (1 s: with dd-sample in every trick game, 4 s a bot made this the
+// longest test of `make test` by far, and 3 s and 2 s kept it so once the
+// Python suite joined it. The slowest bots, solving the first cards of a
 // deal, answer only a few decisions either way; the verdict rests on every
 // bot's, many thousands in all. PARLOUR_AB_SECONDS=10 runs it longer.)
 int seconds_allowed() {
   const char* e = std::getenv("PARLOUR_AB_SECONDS");
-  return e ? std::max(1, std::atoi(e)) : 2;
+  return e ? std::max(1, std::atoi(e)) : 1;
 }
 
 // The planted leak: a "sample" that is the real state itself.
