@@ -55,6 +55,14 @@ std::string bot_names(const GameInfo& game) {
   return s + (game.resampler ? "random, ismcts (or ismcts:ITERATIONS, ismcts:SECONDSs)" : "random");
 }
 
+std::vector<std::string_view> bot_list(const GameInfo& game) {
+  std::vector<std::string_view> out;
+  for (const auto& b : game.bots) out.push_back(b.name);
+  out.push_back("random");
+  if (game.resampler) out.push_back("ismcts");
+  return out;
+}
+
 Status check_bot(const GameInfo& game, std::string_view name) {
   for (const auto& b : game.bots) {
     if (b.name == name) return Status();

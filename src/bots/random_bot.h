@@ -17,6 +17,9 @@ std::unique_ptr<Bot> make_random_bot();
 std::unique_ptr<Bot> make_bot(const GameInfo& game, std::string_view name);
 // The bot names a game accepts, for error messages: "blind, random, ismcts ...".
 std::string bot_names(const GameInfo& game);
+// The same as a list of bare names (no settings): the game's own, "random",
+// and "ismcts" where it can sample the hidden cards.
+std::vector<std::string_view> bot_list(const GameInfo& game);
 // Whether make_bot(game, name) makes a bot: OK, or an error that says what is
 // wrong with `name` (an unknown name, a search budget that is not a number)
 // and what the game accepts. Total: never throws.

@@ -97,13 +97,16 @@ void Table::apply(Seat seat, Action a, const StepFn& on_step) {
   if (on_step) on_step(*state_, Step{false, seat, a});
 }
 
+Seat Table::asked() const {
+  const Seat who = state_->to_move();
+  return who == kSeveral ? first_actor(state_->actors(), last_actor(), config_.players) : who;
+}
+
 bool Table::run(std::span<Player* const> players, const StepFn& on_step) {
   for (;;) {
     settle(on_step);
-    const Seat single = state_->to_move();
-    if (single == kTerminal) return true;
-    Seat seat = single;
-    if (seat < 0) seat = first_actor(state_->actors(), last_actor(), config_.players);
+    const Seat seat = asked();
+    if (seat == kTerminal) return true;
     assert(seat >= 0);
     Player* p = players[seat];
     if (!p) return false;

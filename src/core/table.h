@@ -88,6 +88,9 @@ class Table {
   int version() const { return static_cast<int>(moves_.size()); }
   // The seat that acted last, kNobody before any action.
   Seat last_actor() const { return moves_.empty() ? kNobody : moves_.back().seat; }
+  // The seat run() asks next: the one to move, or where several may act, the
+  // first of them after the last to act; kChance or kTerminal otherwise.
+  Seat asked() const;
 
   // Resolves one chance event. REQUIRES: state().chance().
   void chance(const StepFn& on_step = nullptr);

@@ -43,9 +43,7 @@ py::dict spec_of(const GameInfo& g) {
   }
   d["presets"] = presets;
   py::list bots;
-  for (const BotSpec& b : g.bots) bots.append(std::string(b.name));
-  bots.append("random");
-  if (g.resampler) bots.append("ismcts");
+  for (std::string_view b : bot_list(g)) bots.append(std::string(b));
   d["bots"] = bots;
   return d;
 }

@@ -12,13 +12,9 @@
 namespace parlour::python {
 namespace {
 
-// The seat asked next: the one to move, or where several may act, the first
-// after the last to act (as Table::run asks them).
+// The seat asked next, as the engine's driver asks (Table::asked).
 Seat current(const State& s) {
-  const parlour::State& st = s.table->state();
-  const Seat who = st.to_move();
-  if (who != kSeveral) return who;
-  return first_actor(st.actors(), s.table->last_actor(), s.game->config.players);
+  return s.table->asked();
 }
 
 std::span<const Action> legal_of(const State& s) {
@@ -26,6 +22,21 @@ std::span<const Action> legal_of(const State& s) {
   s.legal.clear();
   if (seat >= 0) s.table->state().legal_actions(seat, s.legal);
   return s.legal;
+}
+
+// `viewer`'s observation of `state`, as a new numpy array.
+py::array_t<float> tensor(const Game& g, const parlour::State& state, Seat viewer) {
+  py::array_t<float> out(static_cast<py::ssize_t>(g.shape.size()));
+  const Status st = rl::encode_observation(
+      state.view(viewer), g.shape,
+      std::span<float>(out.mutable_data(), static_cast<std::size_t>(out.size())));
+  if (!st.ok()) raise(errors().base, st.message());
+  return out;
+}
+
+// The terminal's text of the table as `v` shows it.
+std::string table_text(const View& v) {
+  return cli::Terminal(cli::Style{}.named_as(v)).table(v);
 }
 
 std::string label(const State& s, Seat seat, Action a) {
@@ -146,20 +157,14 @@ void bind_state(py::module_& m) {
           "observation_tensor",
           [](const State& s, const py::handle& seat) {
             const Seat v = viewer_of(*s.game, seat);
-            py::array_t<float> out(static_cast<py::ssize_t>(s.game->shape.size()));
-            const Status st = rl::encode_observation(
-                s.table->state().view(v), s.game->shape,
-                std::span<float>(out.mutable_data(), static_cast<std::size_t>(out.size())));
-            if (!st.ok()) raise(errors().base, st.message());
-            return out;
+            return tensor(*s.game, s.table->state(), v);
           },
           py::arg("seat"),
           "What the seat sees, as float32 of observation_shape: read from its view alone.")
       .def(
           "observation_string",
           [](const State& s, const py::handle& seat) {
-            const View v = s.table->state().view(viewer_of(*s.game, seat));
-            return cli::Terminal(cli::Style{}.named_as(v)).table(v);
+            return table_text(s.table->state().view(viewer_of(*s.game, seat)));
           },
           py::arg("seat"), "The terminal's text of the table for that seat.")
       .def(
@@ -203,20 +208,11 @@ void bind_state(py::module_& m) {
             Rng rng(seed, 11);
             const std::unique_ptr<parlour::State> other = r->resample(s.table->state(), v, rng);
             if (!other) return py::none();
-            py::array_t<float> out(static_cast<py::ssize_t>(s.game->shape.size()));
-            const Status st = rl::encode_observation(
-                other->view(v), s.game->shape,
-                std::span<float>(out.mutable_data(), static_cast<std::size_t>(out.size())));
-            if (!st.ok()) raise(errors().base, st.message());
-            return out;
+            return py::object(tensor(*s.game, *other, v));
           },
           py::arg("seat"), py::arg("seed"))
       .def(
-          "__str__",
-          [](const State& s) {
-            const View v = s.table->state().view(kEveryone);
-            return cli::Terminal(cli::Style{}.named_as(v)).table(v);
-          },
+          "__str__", [](const State& s) { return table_text(s.table->state().view(kEveryone)); },
           "The whole table, every card shown (the omniscient view, like pyspiel's str).");
 }
 

@@ -12,6 +12,7 @@ namespace parlour::rl {
 struct VectorEnv::Row {
   std::unique_ptr<Table> table;
   std::vector<std::unique_ptr<BotPlayer>> bots;  // by seat; null for a learner
+  std::vector<Player*> players;                  // the same, as Table::run takes them
   std::vector<Action> legal;
   std::uint64_t game = 0;   // its game's index
   std::uint64_t games = 0;  // started since reset()
@@ -46,8 +47,8 @@ Result<std::unique_ptr<VectorEnv>> VectorEnv::make(const Selection& sel, const C
     std::string name = o.opponents.empty()       ? std::string(sel.game->bots.front().name)
                        : o.opponents.size() == 1 ? o.opponents[0]
                                                  : o.opponents[static_cast<std::size_t>(s)];
-    if (!make_bot(*sel.game, name))  // named, even for a seat the learner takes
-      return Status::error("unknown bot '" + name + "' for " + std::string(sel.game->name));
+    // Checked even for a seat the learner takes: a misspelt name is said.
+    if (Status st = check_bot(*sel.game, name); !st.ok()) return st;
     e->bot_names_.push_back(std::move(name));
   }
   const auto n = static_cast<std::size_t>(o.envs);
@@ -94,6 +95,8 @@ void VectorEnv::start(std::size_t i) {
                            : std::make_unique<BotPlayer>(
                                  make_bot(*sel_.game, bot_names_[static_cast<std::size_t>(s)]),
                                  sel_.game->resampler, bot_rng(seed, s));
+  r.players.clear();
+  for (const auto& b : r.bots) r.players.push_back(b.get());
   r.over = false;
   ++r.games;
 }
@@ -107,31 +110,20 @@ std::uint64_t VectorEnv::games_started() const {
 void VectorEnv::advance(std::size_t i) {
   Row& r = rows_[i];
   const auto p = static_cast<std::size_t>(config_.players);
-  for (;;) {
-    Table& t = *r.table;
-    t.settle();
-    const State& s = t.state();
-    if (s.terminal()) {
-      const Outcome out = s.outcome();
-      for (std::size_t k = 0; k < p; ++k) {
-        final_[i * p + k] = static_cast<float>(out.scores[k]);
-        rewards_[i * p + k] += static_cast<float>(out.scores[k]);
-      }
-      terminated_[i] = 1;
-      if (!o_.auto_reset) {
-        r.over = true;
-        return;
-      }
-      start(i);
-      continue;
+  // The driver asks the bots, and stops where a learner's seat (no player)
+  // is asked; it returns true only at the end of the game.
+  while (r.table->run(r.players)) {
+    const Outcome out = r.table->state().outcome();
+    for (std::size_t k = 0; k < p; ++k) {
+      final_[i * p + k] = static_cast<float>(out.scores[k]);
+      rewards_[i * p + k] += static_cast<float>(out.scores[k]);
     }
-    const Seat seat = s.to_move() == kSeveral
-                          ? first_actor(s.actors(), t.last_actor(), config_.players)
-                          : s.to_move();
-    if (learners_ >> seat & 1) return;
-    s.legal_actions(seat, r.legal);
-    const std::optional<Action> a = r.bots[static_cast<std::size_t>(seat)]->act(s, seat, r.legal);
-    (void)t.act(seat, a ? *a : r.legal.front());  // a bot's answer is one of them
+    terminated_[i] = 1;
+    if (!o_.auto_reset) {
+      r.over = true;
+      return;
+    }
+    start(i);
   }
 }
 
@@ -142,8 +134,7 @@ void VectorEnv::write(std::size_t i) {
   std::fill_n(mask_.begin() + static_cast<std::ptrdiff_t>(i * a), a, 0);
   Seat seat = kTerminal;
   if (!r.over && !s.terminal()) {
-    seat = s.to_move() == kSeveral ? first_actor(s.actors(), r.table->last_actor(), config_.players)
-                                   : s.to_move();
+    seat = r.table->asked();
     s.legal_actions(seat, r.legal);
     for (Action x : r.legal) mask_[i * a + x] = 1;
   }
