@@ -28,6 +28,11 @@ def configs():
     return sorted({(n, p) for n, lo, hi in selections() for p in (lo, hi)})
 
 
+def game_configs():
+    """Every game (its default rules) at its fewest and most players."""
+    return sorted({(g.name, p) for g in parlour.games() for p in (g.min_players, g.max_players)})
+
+
 def play_random(state, rng, steps=None, visit=None):
     """Plays at random to the end (or for `steps` seat actions); `visit(state)` before each."""
     done = 0

@@ -44,6 +44,12 @@ def test_a_random_game_plays_to_the_end(name, players):
             assert obs.dtype == np.float32 and obs.shape == (size,)
             assert s.observation_tensor(parlour.SPECTATOR).shape == (size,)
             assert isinstance(s.action_to_string(legal[0]), str)
+        if seen[0] in (0, 40):
+            (info_size,) = game.information_state_shape
+            info = s.information_state_tensor(seat)
+            assert info.dtype == np.float32 and info.shape == (info_size,)
+            assert np.array_equal(info[:size], s.observation_tensor(seat))
+            assert not s.rewards() or not any(s.rewards())
         seen[0] += 1
 
     play_random(state, rng, visit=visit)
@@ -83,3 +89,86 @@ def test_view_and_strings():
     assert "Seat 1" in str(s)
     with pytest.raises(NotImplementedError, match="samples its chance"):
         game.new_initial_state(1).chance_outcomes()
+
+
+ROW = None
+
+
+def rows(game, state, seat):
+    """The information state's rows of the hand, each (actor, changes)."""
+    (size,) = game.observation_shape
+    p = game.num_players
+    width = p + p * 5 + (p + 1) * 81
+    info = state.information_state_tensor(seat)[size:].reshape(-1, width)
+    return [r for r in info if r[:p].any()]
+
+
+def test_the_information_state_tells_what_the_seat_saw():
+    # Cheat, three players: seat 1 lays cards face down and claims them.
+    # Seat 0's row for it: seat 1 (one seat on) acted, seat 1's hand lost
+    # that many unknown cards and the table gained them, no face among them;
+    # seat 1's own row shows the faces it laid. The counts are checked
+    # against the seats' card counts in the views, which the rows do not read.
+    game = parlour.load_game("cheat", players=3)
+    s = game.new_initial_state(seed=4)
+    while s.is_chance_node():
+        s.apply_chance()
+    rng = random.Random(2)
+
+    def put_down():
+        return [a for a in s.legal_actions() if s.action_to_string(a).startswith("put down")]
+
+    while s.current_player() != 1 or not put_down():
+        s.apply_action(rng.choice(s.legal_actions()))
+        while s.is_chance_node():
+            s.apply_chance()
+    held = s.view(0)["seats"][1]["cards"]
+    s.apply_action(put_down()[0])
+    laid = held - s.view(0)["seats"][1]["cards"]
+    assert laid > 0
+    p = 3
+    seen = rows(game, s, 0)[-1]
+    assert seen[:p].tolist() == [0, 1, 0]
+    cards = seen[p + p * 5:].reshape(p + 1, 81)
+    assert cards[1, 80] == -laid and cards[1, :80].sum() == 0   # seat 1's hand, backs only
+    # The table: the cards laid, face down (a play shown there before may go).
+    assert cards[3, 80] == laid and cards[3, :80].max() <= 0
+    own = rows(game, s, 1)[-1]
+    assert own[:p].tolist() == [1, 0, 0]                          # seat 1 is itself seat 0
+    mine = own[p + p * 5:].reshape(p + 1, 81)
+    assert mine[0, :80].sum() == -laid and mine[0, 80] == 0       # its own faces left its hand
+
+
+def test_engine_bots_and_run():
+    game = parlour.load_game("oh-hell", players=4, max_cards=4)
+    spec = next(g for g in parlour.games() if g.name == "oh-hell")
+    s = game.new_initial_state(seed=6)
+    while s.is_chance_node():
+        s.apply_chance()
+    seat = s.current_player()
+    for name in spec.bots[:3]:
+        bot = game.bot(name, seat, seed=6)
+        before = s.serialize()
+        assert bot.step(s) in s.legal_actions()
+        assert s.serialize() == before
+    with pytest.raises(parlour.NotPlayerNodeError):
+        game.bot("random", (seat + 1) % 4, seed=6).step(s)
+    with pytest.raises(parlour.BadConfigError, match="no-such-bot"):
+        game.bot("no-such-bot", 0)
+    with pytest.raises(ValueError):
+        game.bot("random", 4)
+    picked = []
+
+    def first(obs):
+        picked.append(obs["seat"])
+        assert sorted(np.flatnonzero(obs["action_mask"]).tolist()) == sorted(obs["legal_actions"])
+        return obs["legal_actions"][0]
+
+    ep = parlour.run(game, ["random", first, game.bot(spec.bots[0], 2, seed=1), "random"], seed=8)
+    assert set(picked) == {1}
+    assert [sum(step.reward for step in t) for t in ep.trajectories] == pytest.approx(ep.payoffs)
+    assert sum(len(t) for t in ep.trajectories) == len(ep.history)
+    assert [st.action for st in ep.trajectories[1]] == \
+        [a for (seat, a) in json.loads(ep.record)["actions"] if seat == 1]
+    with pytest.raises(ValueError, match="4 seats"):
+        parlour.run(game, ["random"] * 3)

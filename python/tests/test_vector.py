@@ -104,16 +104,6 @@ def test_without_auto_reset_an_ended_row_waits():
     assert not mask.any()
 
 
-def test_play_gives_parlour_sims_tallies():
-    game = parlour.load_game("old-maid", players=4)
-    env = parlour.VectorEnv(game, 1, seed=0, threads=2)
-    ours = env.play(["random"] * 4, 3000, 7)
-    out = subprocess.run([PARLOUR, "sim", "old-maid", "--players", "4", "--bots", "random",
-                          "--games", "3000", "--seed", "7", "--format", "json"],
-                         capture_output=True, text=True, check=True)
-    assert ours == json.loads(out.stdout)
-
-
 def test_bad_settings():
     game = parlour.load_game("old-maid", players=4)
     for kw in ({"learner_seats": [7]}, {"opponents": "no-such-bot"}, {"threads": 0}):

@@ -116,6 +116,11 @@ void bind_game(py::module_& m) {
       .def_property_readonly(
           "observation_shape", [](const Game& g) { return py::make_tuple(g.shape.size()); },
           "The shape of observation_tensor(), the same in every position.")
+      .def_property_readonly(
+          "information_state_shape",
+          [](const Game& g) { return py::make_tuple(rl::InfoShape{g.shape}.size()); },
+          "The shape of information_state_tensor(): the observation, then 64 rows of the "
+          "hand's seat actions.")
       .def("new_initial_state", &new_state, py::arg("seed") = 0,
            "A new game before the deal; its chance draws from the seed as `parlour play "
            "--seed` does.")

@@ -92,4 +92,5 @@ PYBIND11_MODULE(_parlour, m) {
   bind_game(m);
   bind_state(m);
   bind_vector_env(m);
+  bind_bot(m);
 }

@@ -45,5 +45,6 @@ Seat viewer_of(const Game& g, const py::handle& value);
 void bind_game(py::module_& m);
 void bind_state(py::module_& m);
 void bind_vector_env(py::module_& m);
+void bind_bot(py::module_& m);
 
 }  // namespace parlour::python

@@ -39,6 +39,67 @@ std::string table_text(const View& v) {
   return cli::Terminal(cli::Style{}.named_as(v)).table(v);
 }
 
+py::array_t<float> info_of(const rl::InfoState& info, const rl::InfoShape& shape, const View& now) {
+  py::array_t<float> out(static_cast<py::ssize_t>(shape.size()));
+  const Status st = info.write(now, std::span<float>(out.mutable_data(), shape.size()));
+  if (!st.ok()) raise(errors().base, st.message());
+  return out;
+}
+
+// `viewer`'s information state: the game replayed from its seed and moves,
+// each seat action seen through the viewer's views just before and after it
+// (rl::InfoState reads nothing else).
+py::array_t<float> info_tensor(const State& s, Seat viewer) {
+  const Game& g = *s.game;
+  const rl::InfoShape shape{g.shape};
+  rl::InfoState info(shape);
+  Table t(g.sel, g.config, s.table->seed());
+  for (const SeatAction& m : s.table->moves()) {
+    t.settle();
+    const View before = t.state().view(viewer);
+    if (Status st = t.act(m.seat, m.action); !st.ok()) raise(errors().base, st.message());
+    info.saw(m.seat, before, t.state().view(viewer));
+  }
+  return info_of(info, shape, s.table->state().view(viewer));
+}
+
+// For the leak tests only: a twin of the game whose first deal the game's
+// resampler dealt anew for `viewer`, the same seat actions played on it, and
+// the viewer shown the same at every step (each view equal to the real
+// game's, before and after each action). Its observation and information
+// state tensors then must equal the real ones: an information state is a
+// function of what the seat was shown. None where the twin cannot follow: an
+// action not legal in it, a view that differs (a card the seat drew or was
+// shown differs in the twin), or chance after the first deal.
+py::object twin(const State& s, Seat viewer, std::uint64_t seed) {
+  const Game& g = *s.game;
+  const Resampler* r = g.sel.game->resampler;
+  if (!r || viewer < 0) return py::none();
+  Table t(g.sel, g.config, s.table->seed());
+  t.settle();
+  Rng rng(seed, 11);
+  std::unique_ptr<parlour::State> w = r->resample(t.state(), viewer, rng);
+  if (!w) return py::none();
+  const rl::InfoShape shape{g.shape};
+  rl::InfoState info(shape);
+  std::vector<Action> legal;
+  for (const SeatAction& m : s.table->moves()) {
+    if (t.state().chance() || w->chance() || !w->actors().has(m.seat)) return py::none();
+    legal.clear();
+    w->legal_actions(m.seat, legal);
+    if (std::find(legal.begin(), legal.end(), m.action) == legal.end()) return py::none();
+    const View before = w->view(viewer);
+    if (!(before == t.state().view(viewer))) return py::none();
+    w->apply(m.seat, m.action);
+    if (Status st = t.act(m.seat, m.action); !st.ok()) raise(errors().base, st.message());
+    const View after = w->view(viewer);
+    if (!(after == t.state().view(viewer))) return py::none();
+    info.saw(m.seat, before, after);
+  }
+  if (t.state().chance()) return py::none();
+  return py::make_tuple(tensor(g, *w, viewer), info_of(info, shape, w->view(viewer)));
+}
+
 std::string label(const State& s, Seat seat, Action a) {
   return s.table->state().action_label(seat, a);
 }
@@ -162,6 +223,14 @@ void bind_state(py::module_& m) {
           py::arg("seat"),
           "What the seat sees, as float32 of observation_shape: read from its view alone.")
       .def(
+          "information_state_tensor",
+          [](const State& s, const py::handle& seat) {
+            return info_tensor(s, viewer_of(*s.game, seat));
+          },
+          py::arg("seat"),
+          "The observation, then the seat's record of the hand (the last 64 seat actions): "
+          "who acted and what each changed in what the seat was shown. From its views alone.")
+      .def(
           "observation_string",
           [](const State& s, const py::handle& seat) {
             return table_text(s.table->state().view(viewer_of(*s.game, seat)));
@@ -175,6 +244,10 @@ void bind_state(py::module_& m) {
           },
           py::arg("seat"), "The seat's view as a browser client gets it.")
       .def("returns", &returns, "Each seat's score at the end; zeros before.")
+      .def("rewards", &returns,
+           "Each seat's change in returns() since its last turn. Parlour scores a game at its "
+           "end (returns() are zeros before it), so every reward is 0 until the end, and "
+           "there each seat's is its return.")
       .def(
           "places",
           [](const State& s) {
@@ -209,6 +282,12 @@ void bind_state(py::module_& m) {
             const std::unique_ptr<parlour::State> other = r->resample(s.table->state(), v, rng);
             if (!other) return py::none();
             return py::object(tensor(*s.game, *other, v));
+          },
+          py::arg("seat"), py::arg("seed"))
+      .def(
+          "_twin",
+          [](const State& s, const py::handle& seat, std::uint64_t seed) {
+            return twin(s, viewer_of(*s.game, seat), seed);
           },
           py::arg("seat"), py::arg("seed"))
       .def(

@@ -132,4 +132,67 @@ Status encode_observation(const View& v, const Shape& shape, std::span<float> ou
   return {};
 }
 
+namespace {
+
+// Each seat's (turned) score and first counters, then each owner's (the seats
+// turned, then the table) count of each kind shown and of unknown cards, over
+// its zones: what InfoState::saw subtracts.
+void owner_counts(const View& v, int players, std::vector<float>& out) {
+  const auto p = static_cast<std::size_t>(players);
+  out.assign(p * (1 + kCounters) + (p + 1) * kZoneWidth, 0.0f);
+  for (Seat s = 0; s < players && s < static_cast<Seat>(v.seats.size()); ++s) {
+    const SeatInfo& info = v.seats[static_cast<std::size_t>(s)];
+    float* const f =
+        out.data() + static_cast<std::size_t>(turned(s, v.viewer, players)) * (1 + kCounters);
+    f[0] = static_cast<float>(info.score);
+    for (std::size_t k = 0; k < info.counters.size() && k < kCounters; ++k)
+      f[1 + k] = static_cast<float>(info.counters[k].value);
+  }
+  float* const cards = out.data() + p * (1 + kCounters);
+  for (const Zone& z : v.zones) {
+    const Seat o = z.owner >= 0 && z.owner < players ? turned(z.owner, v.viewer, players) : players;
+    float* const row = cards + static_cast<std::size_t>(o) * kZoneWidth;
+    for (const CardView& c : z.cards) {
+      if (c.empty) continue;
+      const int k = c.card ? card_kind(*c.card) : kCardKinds;
+      row[k < 0 ? kCardKinds : k] += 1;
+    }
+  }
+}
+
+}  // namespace
+
+void InfoState::saw(Seat actor, const View& before, const View& after) {
+  if (before.hand != hand_) rows_.clear(), hand_ = before.hand;
+  const std::size_t width = shape_.row();
+  const int players = shape_.observation.players;
+  if (shape_.history <= 0) return;
+  if (rows_.size() == static_cast<std::size_t>(shape_.history) * width)
+    rows_.erase(rows_.begin(), rows_.begin() + static_cast<std::ptrdiff_t>(width));
+  const std::size_t at = rows_.size();
+  rows_.resize(at + width, 0.0f);
+  float* const row = rows_.data() + at;
+  const Seat who = turned(actor, before.viewer, players);
+  if (who >= 0 && who < players) row[who] = 1;
+  owner_counts(before, players, before_);
+  owner_counts(after, players, after_);
+  for (std::size_t i = 0; i < before_.size(); ++i)
+    row[static_cast<std::size_t>(players) + i] = after_[i] - before_[i];
+}
+
+Status InfoState::write(const View& now, std::span<float> out) const {
+  std::fill(out.begin(), out.end(), 0.0f);
+  if (out.size() != shape_.size())
+    return Status::error("an information state of " + std::to_string(shape_.size()) +
+                         " values was asked into " + std::to_string(out.size()));
+  const std::size_t obs = shape_.observation.size();
+  if (Status st = encode_observation(now, shape_.observation, out.first(obs)); !st.ok()) {
+    std::fill(out.begin(), out.end(), 0.0f);
+    return st;
+  }
+  if (now.hand == hand_)
+    std::copy(rows_.begin(), rows_.end(), out.begin() + static_cast<std::ptrdiff_t>(obs));
+  return {};
+}
+
 }  // namespace parlour::rl

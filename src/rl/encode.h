@@ -24,6 +24,7 @@
 
 #include <cstddef>
 #include <span>
+#include <vector>
 
 #include "core/game.h"
 #include "core/status.h"
@@ -56,5 +57,49 @@ Shape observation_shape(const Bounds& bounds, int players);
 // shape.size()). An error, with `out` zeroed, where the view does not fit the
 // shape (a game whose Bounds are wrong): never a write out of range.
 [[nodiscard]] Status encode_observation(const View& view, const Shape& shape, std::span<float> out);
+
+// The information state: the observation now, then the seat's own record of
+// the hand so far, read from its views alone (perfect recall of what it was
+// shown, never of what it was not). For each seat action since the hand began
+// (the last kHistory of them), one row: who acted (turned, a one-hot over the
+// players), then what the action changed in what the seat sees: each seat's
+// (turned) score and first kCounters counters (a bid), then for each seat and
+// for the table the count of each card kind shown and of unknown cards, over
+// its zones. So "Seat 2 laid three cards
+// face down" is a row (seat 2's hand -3 unknown, the pile +3 unknown), and
+// which cards they were is in it only if the seat's view shows them.
+inline constexpr int kHistory = 64;
+struct InfoShape {
+  Shape observation;
+  int history = kHistory;
+  std::size_t row() const {
+    const auto p = static_cast<std::size_t>(observation.players);
+    return p + p * (1 + kCounters) + (p + 1) * kZoneWidth;
+  }
+  std::size_t size() const {
+    return observation.size() + static_cast<std::size_t>(history) * row();
+  }
+  bool operator==(const InfoShape&) const = default;
+};
+
+// A seat's record, built action by action from the views it was shown.
+class InfoState {
+ public:
+  explicit InfoState(const InfoShape& shape) : shape_(shape) {}
+  // A seat action by `actor`: the viewer's view just before it and just after
+  // it (before any chance that follows). A view of another hand than the
+  // rows so far starts the record again.
+  void saw(Seat actor, const View& before, const View& after);
+  // The observation of `now`, then the rows (those of `now`'s hand only);
+  // REQUIRES: out.size() == shape.size(). Errors as encode_observation.
+  [[nodiscard]] Status write(const View& now, std::span<float> out) const;
+  int rows() const { return static_cast<int>(rows_.size() / shape_.row()); }
+
+ private:
+  InfoShape shape_;
+  int hand_ = -1;
+  std::vector<float> rows_;            // at most shape_.history rows, the oldest first
+  std::vector<float> before_, after_;  // buffers
+};
 
 }  // namespace parlour::rl

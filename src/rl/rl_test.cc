@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <bit>
 #include <vector>
 
 #include "conformance.h"
@@ -134,6 +135,97 @@ TEST(Observation, AViewLargerThanTheShapeIsRefusedNotWrittenPast) {
   EXPECT_FALSE(st.ok());
   EXPECT_NE(st.message().find("zones"), std::string::npos) << st.message();
   EXPECT_TRUE(std::all_of(out.begin(), out.end(), [](float x) { return x == 0; }));
+}
+
+// The information state's rows, against the seats' card counts in the views
+// (which the rows do not read): in Old Maid, each draw takes one card from
+// the seat drawn from and gives it to the drawer (a pair laid down then
+// moves two to the pairs). Summed over the hand, the rows give each seat's
+// change of cards since the deal.
+TEST(InformationState, RowsAddUpToWhatTheViewsShowOverTheHand) {
+  const Config c = testing::test_config("old-maid", 3);
+  const GameInfo& g = *find_game("old-maid");
+  const InfoShape shape{observation_shape(g.bounds(c), 3)};
+  const std::unique_ptr<State> s = g.new_game(c);
+  Rng rng(4, 1);
+  while (s->chance()) s->apply_chance(rng);
+  const Seat me = 1;
+  const View start = s->view(me);
+  InfoState info(shape);
+  std::vector<Action> legal;
+  int actions = 0;
+  while (!s->terminal() && actions < 30) {
+    const Seat seat = s->to_move();
+    legal.clear();
+    s->legal_actions(seat, legal);
+    const View before = s->view(me);
+    s->apply(seat, legal[rng.below(static_cast<std::uint32_t>(legal.size()))]);
+    info.saw(seat, before, s->view(me));
+    ++actions;
+    while (s->chance()) s->apply_chance(rng);
+  }
+  std::vector<float> out(shape.size());
+  ASSERT_TRUE(info.write(s->view(me), out).ok());
+  EXPECT_EQ(info.rows(), actions);
+  const View now = s->view(me);
+  const std::size_t width = shape.row();
+  for (Seat seat = 0; seat < 3; ++seat) {
+    const Seat turned = (seat - me + 3) % 3;
+    double held = 0;  // the change in the cards of the seat's zones, summed
+    for (int r = 0; r < actions; ++r) {
+      const float* row =
+          out.data() + shape.observation.size() + static_cast<std::size_t>(r) * width;
+      const float* cards =
+          row + 3 + 3 * (1 + kCounters) + static_cast<std::size_t>(turned) * kZoneWidth;
+      for (int k = 0; k < kZoneWidth; ++k) held += cards[k];
+    }
+    // The hand and the pairs: every card a seat holds or laid down.
+    auto count = [&](const View& v) {
+      int n = 0;
+      for (const Zone& z : v.zones)
+        if (z.owner == seat) n += static_cast<int>(z.cards.size());
+      return n;
+    };
+    EXPECT_EQ(held, count(now) - count(start)) << "seat " << seat;
+  }
+  // The rows are the viewer's: the first row's actor is the seat that moved
+  // first, turned.
+  EXPECT_EQ(
+      out[shape.observation.size() +
+          static_cast<std::size_t>((start.actors ? std::countr_zero(start.actors) : 0) - me + 3) %
+              3],
+      1.0f);
+}
+
+TEST(InformationState, KeepsTheLatestRowsAndForgetsThemAtANewHand) {
+  const Config c = testing::test_config("old-maid", 3);
+  const GameInfo& g = *find_game("old-maid");
+  InfoShape shape{observation_shape(g.bounds(c), 3)};
+  shape.history = 4;
+  const std::unique_ptr<State> s = g.new_game(c);
+  Rng rng(2, 1);
+  while (s->chance()) s->apply_chance(rng);
+  InfoState info(shape);
+  View v = s->view(0);
+  for (int i = 0; i < 6; ++i) info.saw(i % 3, v, v);
+  EXPECT_EQ(info.rows(), 4);
+  std::vector<float> out(shape.size());
+  ASSERT_TRUE(info.write(v, out).ok());
+  // The oldest kept is the third action (seat 2), the newest the sixth (seat 2).
+  EXPECT_EQ(out[shape.observation.size() + 2], 1.0f);
+  EXPECT_EQ(out[shape.observation.size() + 3 * shape.row() + 2], 1.0f);
+  View next = v;
+  next.hand = v.hand + 1;
+  info.saw(0, next, next);
+  EXPECT_EQ(info.rows(), 1);
+  // A view of another hand than the rows': none of them written.
+  next.hand = v.hand + 2;
+  ASSERT_TRUE(info.write(next, out).ok());
+  EXPECT_TRUE(std::all_of(out.begin() + static_cast<std::ptrdiff_t>(shape.observation.size()),
+                          out.end(), [](float x) { return x == 0; }));
+  std::vector<float> wrong(shape.size() + 1, 5.0f);
+  EXPECT_FALSE(info.write(v, wrong).ok());
+  EXPECT_TRUE(std::all_of(wrong.begin(), wrong.end(), [](float x) { return x == 0; }));
 }
 
 }  // namespace
