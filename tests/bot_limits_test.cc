@@ -178,7 +178,7 @@ class Hurried final : public Player {
  public:
   Hurried(std::unique_ptr<Bot> bot, const Resampler* resampler, Rng rng)
       : bot_(std::move(bot)), resampler_(resampler), rng_(rng) {}
-  std::optional<Action> act(const State& state, Seat seat, std::span<const Action> legal) override {
+  Action act(const State& state, Seat seat, std::span<const Action> legal) override {
     return bot_->act(Observation(state, seat, resampler_, legal)
                          .limit(Observation::Limits::from_now(0.005, 0)),
                      rng_);

@@ -79,7 +79,9 @@ inline void check_story_says_you_rightly(std::string_view game, int games) {
   auto step = [&](const State& s, int players) {
     for (Seat viewer = 0; viewer < players; ++viewer)
       for (const std::string& line : story(s, viewer))
-        ASSERT_FALSE(std::regex_search(line, wrong)) << line;
+        // (std::regex is slow, and a line without "You" cannot match.)
+        ASSERT_FALSE(line.find("You ") != std::string::npos && std::regex_search(line, wrong))
+            << line;
   };
   auto none = [](const State&, int) {};
   play_random(game, games, 2000, none, step, none);

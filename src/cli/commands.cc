@@ -98,7 +98,7 @@ class TerminalPlayer final : public Player {
   // Solitaires, which can take moves back, offer undo and a hint.
   bool helps() const { return game_.undo != nullptr; }
 
-  std::optional<Action> act(const State& state, Seat seat, std::span<const Action> legal) override {
+  Action act(const State& state, Seat seat, std::span<const Action> legal) override {
     // One legal move is no choice (issue 36, item 15: a player who cannot
     // match was asked to press n): it is played and said. Not in a game
     // that takes moves back, where undo is a choice too.
@@ -117,11 +117,11 @@ class TerminalPlayer final : public Player {
       std::string line;
       if (!std::getline(in_, line)) {
         ended = true;
-        return std::nullopt;
+        return kNoAction;
       }
       if (line == "q" || line == "quit") {
         quit = true;
-        return std::nullopt;
+        return kNoAction;
       }
       // The score-sheet, at any time, where the game keeps one (and no
       // choice is keyed `s`).
@@ -138,11 +138,11 @@ class TerminalPlayer final : public Player {
       }
       if (helps() && (line == "u" || line == "undo")) {
         undo = true;
-        return std::nullopt;
+        return kNoAction;
       }
       if (helps() && (line == "y" || line == "redo")) {
         redo = true;
-        return std::nullopt;
+        return kNoAction;
       }
       if (helps() && (line == "h" || line == "hint")) {
         // The game's own player, shown only this seat's view, as a hint;
@@ -155,7 +155,7 @@ class TerminalPlayer final : public Player {
         out_ << "\n";
         continue;
       }
-      if (auto a = Terminal::parse(line, v.choices)) return a;
+      if (auto a = Terminal::parse(line, v.choices)) return *a;
       // Cards named by place that make no move: the game says why, where it
       // can ("5♠ 7♠ 8♠ is not a sequence: 6♠ is missing").
       if (const auto typed = Terminal::typed_picks(line, v)) {

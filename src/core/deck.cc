@@ -4,10 +4,11 @@
 
 namespace parlour {
 
-std::vector<Card> standard_deck() {
-  std::vector<Card> d;
-  d.reserve(52);
-  for (int i = 0; i < 52; ++i) d.push_back(Card::from_index(static_cast<std::uint8_t>(i)));
+const std::vector<Card>& standard_deck() {
+  static const std::vector<Card> d = [] {
+    const std::array<Card, 52> cards = standard_cards();
+    return std::vector<Card>(cards.begin(), cards.end());
+  }();
   return d;
 }
 

@@ -40,6 +40,10 @@ class SmallVec {
     assert(n_ > 0);
     return a_[0];
   }
+  const T& front() const {
+    assert(n_ > 0);
+    return a_[0];
+  }
   T& back() {
     assert(n_ > 0);
     return a_[n_ - 1];

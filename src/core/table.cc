@@ -5,7 +5,7 @@
 
 namespace parlour {
 
-std::optional<Action> BotPlayer::act(const State& state, Seat seat, std::span<const Action> legal) {
+Action BotPlayer::act(const State& state, Seat seat, std::span<const Action> legal) {
   return bot_->act(Observation(state, seat, resampler_, legal), rng_);
 }
 
@@ -58,9 +58,8 @@ void Table::settle(const StepFn& on_step) {
 
 bool Table::legal(Seat seat, Action a) const {
   if (!state_->actors().has(seat)) return false;
-  std::vector<Action> actions;
-  state_->legal_actions(seat, actions);
-  return std::find(actions.begin(), actions.end(), a) != actions.end();
+  state_->legal_actions(seat, checked_);
+  return std::find(checked_.begin(), checked_.end(), a) != checked_.end();
 }
 
 Status Table::playable(Seat seat, Action a) const {
@@ -111,13 +110,12 @@ bool Table::run(std::span<Player* const> players, const StepFn& on_step) {
     Player* p = players[seat];
     if (!p) return false;
     state_->legal_actions(seat, legal_);
-    const std::optional<Action> a = p->act(*state_, seat, legal_);
-    if (!a) return false;
+    const Action a = p->act(*state_, seat, legal_);
     // A player's answer is checked like any other: a bot's bug must not
-    // reach the record.
-    if (std::find(legal_.begin(), legal_.end(), *a) == legal_.end()) return false;
+    // reach the record (kNoAction, a player who stops, is never legal).
+    if (std::find(legal_.begin(), legal_.end(), a) == legal_.end()) return false;
     undone_.clear();
-    apply(seat, *a, on_step);
+    apply(seat, a, on_step);
   }
 }
 

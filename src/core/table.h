@@ -37,10 +37,11 @@ class Player {
  public:
   virtual ~Player() = default;
   // `seat` may act and `legal` are its legal actions (valid for this call
-  // only). Returns one of them, or nothing to stop the game here (a person
-  // who leaves the table).
-  virtual std::optional<Action> act(const State& state, Seat seat,
-                                    std::span<const Action> legal) = 0;
+  // only). Returns one of them, or kNoAction to stop the game here (a person
+  // who leaves the table). A plain Action, not an optional: GCC returned the
+  // optional through memory written in two parts and read back whole, a
+  // store-forwarding stall that was a tenth of a random playout.
+  virtual Action act(const State& state, Seat seat, std::span<const Action> legal) = 0;
 };
 
 // A bot in a seat: it is shown its seat's Observation only, and draws on its
@@ -49,7 +50,7 @@ class BotPlayer final : public Player {
  public:
   BotPlayer(std::unique_ptr<Bot> bot, const Resampler* resampler, Rng rng)
       : bot_(std::move(bot)), resampler_(resampler), rng_(rng) {}
-  std::optional<Action> act(const State& state, Seat seat, std::span<const Action> legal) override;
+  Action act(const State& state, Seat seat, std::span<const Action> legal) override;
   const Bot& bot() const { return *bot_; }
 
  private:
@@ -145,6 +146,8 @@ class Table {
   std::vector<std::uint8_t> chanced_;  // by move: chance acted after it
   std::vector<SeatAction> undone_;     // taken back, the last on top: for redo()
   std::vector<Action> legal_;          // run()'s buffer
+  // legal()'s: act() checks every action, and must not allocate a step.
+  mutable std::vector<Action> checked_;
 };
 
 // The first seat of `actors` in play order after `after` (kNobody: from seat

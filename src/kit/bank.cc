@@ -15,19 +15,18 @@ void settle_stake(Chips& chips, Seat banker, Seat punter, int pot, int stake, in
   }
 }
 
-void LastHand::record(const Chips& chips, int hand, std::string summary) {
+void LastHand::record(const Chips& chips, int hand) {
   hand_ = hand;
-  summary_ = std::move(summary);
   for (Seat s = 0; s < chips.players(); ++s) {
     change_[static_cast<std::size_t>(s)] = chips.hand_change(s);
     total_[static_cast<std::size_t>(s)] = chips.balance(s);
   }
 }
 
-void LastHand::fill(const Chips& chips, HandResult& out) const {
+void LastHand::fill(const Chips& chips, std::string summary, HandResult& out) const {
   if (hand_ == 0) return;
   out.hand = hand_;
-  out.summary = summary_;
+  out.summary = std::move(summary);
   for (Seat s = 0; s < chips.players(); ++s) {
     out.points.push_back(change_[static_cast<std::size_t>(s)]);
     out.totals.push_back(total_[static_cast<std::size_t>(s)]);
@@ -93,15 +92,18 @@ Zone stakes_zone(const Chips& chips, int players) {
   return Zone{ZoneKind::kPot, Layout::kPot, kNobody, "stakes", {}, "", 0, on_table};
 }
 
-std::string bank_result(const Chips& chips, Seat banker, bool anyone_staked,
-                        std::string_view unit) {
-  if (!anyone_staked) return "nobody staked against " + seat_name(banker) + "'s bank.";
-  const int change = chips.hand_change(banker);
+std::string bank_result(const BankHand& h, std::string_view unit) {
+  if (!h.staked) return "nobody staked against " + seat_name(h.banker) + "'s bank.";
+  const int change = h.change;
   const std::string word = " " + std::string(unit) + (std::abs(change) == 1 ? "." : "s.");
-  return seat_name(banker) + "'s bank " +
+  return seat_name(h.banker) + "'s bank " +
          (change > 0   ? "won " + std::to_string(change) + word
           : change < 0 ? "paid out " + std::to_string(-change) + word
                        : std::string("broke even."));
+}
+
+std::string hand_summary(const BankHand& h, std::string_view unit) {
+  return "Hand " + std::to_string(h.hand) + ": " + bank_result(h, unit);
 }
 
 int most_stake(const Chips& chips, Seat banker, Seat s, int staked, int limit, int exposure) {

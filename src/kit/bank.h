@@ -71,21 +71,36 @@ int most_stake(const Chips& chips, Seat banker, Seat s, int staked, int limit, i
 void settle_stake(Chips& chips, Seat banker, Seat punter, int pot, int stake, int times);
 
 // The hand last finished, as the view shows it between hands: its number,
-// a summary, what each seat won or lost in it and held after it (not what
-// it holds now: the next hand's stakes are on the table while this shows).
+// what each seat won or lost in it and held after it (not what it holds
+// now: the next hand's stakes are on the table while this shows).
 class LastHand {
  public:
   // At the end of hand `hand`, before the Chips begin the next.
-  void record(const Chips& chips, int hand, std::string summary);
+  void record(const Chips& chips, int hand);
   int hand() const { return hand_; }
-  const std::string& summary() const { return summary_; }
-  // Fills the view's summary (nothing before the first hand ends).
-  void fill(const Chips& chips, HandResult& out) const;
+  // Fills the view's summary (nothing before the first hand ends), with
+  // `summary`, the game's words for the hand: the game keeps the facts and
+  // puts them in words only for a view, so that a hand's end allocates nothing.
+  void fill(const Chips& chips, std::string summary, HandResult& out) const;
 
  private:
   int hand_ = 0;
-  std::string summary_;
   std::array<int, kMaxSeats> change_{}, total_{};
+};
+
+// What a hand did to the bank, as it happened: the facts of bank_result(),
+// kept by value to be told in words later.
+struct BankHand {
+  int hand = 0;  // its number; 0: none
+  Seat banker = kNobody;
+  bool staked = false;  // anyone staked against the bank
+  int change = 0;       // what the bank won (below 0: paid out)
+
+  // At the end of hand `hand`, before the Chips begin the next.
+  static BankHand of(const Chips& chips, int hand, Seat banker, bool staked) {
+    return {hand, banker, staked, chips.hand_change(banker)};
+  }
+  bool operator==(const BankHand&) const = default;
 };
 
 // Where a punter stands in a hand against the bank.
@@ -153,11 +168,12 @@ SeatInfo bank_seat(const Chips& chips, Seat s, int stake, std::string unit = "ch
 // crowd a table of eight.
 Zone stakes_zone(const Chips& chips, int players);
 
-// What the hand did to `banker`'s bank: "Seat 2's bank won 5 chips." / "...
-// paid out 3 chips." / "... broke even.", or, with nobody staked, "nobody
-// staked against Seat 2's bank."
+// What the hand did to the bank: "Seat 2's bank won 5 chips." / "... paid
+// out 3 chips." / "... broke even.", or, with nobody staked, "nobody staked
+// against Seat 2's bank."
 // `unit`: the game's word for a chip ("counter"), in the singular.
-std::string bank_result(const Chips& chips, Seat banker, bool anyone_staked,
-                        std::string_view unit = "chip");
+std::string bank_result(const BankHand& h, std::string_view unit = "chip");
+// The same after the hand's number: "Hand 4: Seat 2's bank won 5 chips."
+std::string hand_summary(const BankHand& h, std::string_view unit = "chip");
 
 }  // namespace parlour::kit

@@ -32,11 +32,12 @@ void order_hand(Cards& hand, std::span<SeatMask> marks) {
 
 void recall(Cards& hand, const Cards& shown, Seat owner) {
   for (Held& h : hand) h.known = h.knew | bit(owner);
-  std::vector<Card> values;
+  SmallVec<Card, Cards::capacity()> values;  // on the stack: a claim is settled every few steps
   for (const Held& c : shown) values.push_back(c.card);
   std::sort(values.begin(), values.end());
-  values.erase(std::unique(values.begin(), values.end()), values.end());
-  for (Card v : values) {
+  const Card* const distinct = std::unique(values.begin(), values.end());
+  for (const Card* it = values.begin(); it != distinct; ++it) {
+    const Card v = *it;
     const auto left =
         std::count_if(shown.begin(), shown.end(), [&](const Held& c) { return c.card == v; });
     for (Seat s = 0; s < kMaxSeats; ++s) {

@@ -525,20 +525,22 @@ TEST(KitBank, AStakeIsPaidTimesOverReturnedOnAStandOffOrTakenWithMore) {
   EXPECT_EQ(c.balance(1), 36);
   LastHand last;
   HandResult none;
-  last.fill(c, none);
+  last.fill(c, "", none);
   EXPECT_EQ(none.hand, 0);
-  last.record(c, 4, bank_result(c, 0, true));
+  last.record(c, 4);
+  const BankHand bank = BankHand::of(c, 4, 0, true);
   HandResult r;
-  last.fill(c, r);
+  last.fill(c, bank_result(bank), r);
   EXPECT_EQ(r.hand, 4);
   EXPECT_EQ(r.summary, "Seat 0's bank paid out 2 chips.");
+  EXPECT_EQ(hand_summary(bank, "counter"), "Hand 4: Seat 0's bank paid out 2 counters.");
   EXPECT_EQ(r.points, (std::vector<double>{-2, 6, -4}));
   EXPECT_EQ(r.totals, (std::vector<double>{28, 36, 26}));
   // The next hand's stakes do not change what the last one shows.
   c.begin_hand();
   c.stake(1, 1, 5);
   HandResult later;
-  last.fill(c, later);
+  last.fill(c, "", later);
   EXPECT_EQ(later.totals, r.totals);
 }
 

@@ -41,13 +41,13 @@ Action step(Bot& b, const State& s) {
     raise(errors().not_player, "seat " + std::to_string(b.seat) + " may not act now");
   b.legal.clear();
   st.legal_actions(b.seat, b.legal);
-  std::optional<Action> a;
+  Action a = kNoAction;
   {
     py::gil_scoped_release free;  // a searching bot may think a while
     a = b.player->act(st, b.seat, b.legal);
   }
-  if (!a) raise(errors().base, "the bot " + b.name + " gave no action");
-  return *a;
+  if (a == kNoAction) raise(errors().base, "the bot " + b.name + " gave no action");
+  return a;
 }
 
 }  // namespace

@@ -1,7 +1,6 @@
 #include "rl/vector_env.h"
 
 #include <algorithm>
-#include <thread>
 
 #include "analysis/sim.h"
 #include "bots/random_bot.h"
@@ -19,7 +18,11 @@ struct VectorEnv::Row {
   bool over = false;        // ended, not restarted
 };
 
-VectorEnv::~VectorEnv() = default;
+VectorEnv::~VectorEnv() {
+  if (workers_.empty()) return;
+  phase_ = Phase::kStop;
+  begin_->arrive_and_wait();  // the workers see kStop and return; jthread joins them
+}
 
 Result<std::unique_ptr<VectorEnv>> VectorEnv::make(const Selection& sel, const Config& config,
                                                    const VectorOptions& o) {
@@ -59,23 +62,49 @@ Result<std::unique_ptr<VectorEnv>> VectorEnv::make(const Selection& sel, const C
   e->final_.assign(n * static_cast<std::size_t>(p), 0);
   e->terminated_.assign(n, 0);
   e->to_move_.assign(n, kTerminal);
+  e->blocks_ = std::min<std::size_t>(static_cast<std::size_t>(o.threads), n);
+  if (e->blocks_ > 1) {
+    const auto parties = static_cast<std::ptrdiff_t>(e->blocks_);
+    e->begin_ = std::make_unique<std::barrier<>>(parties);
+    e->end_ = std::make_unique<std::barrier<>>(parties);
+    VectorEnv* const env = e.get();
+    for (std::size_t w = 1; w < e->blocks_; ++w)
+      e->workers_.emplace_back([env, w] {
+        for (;;) {
+          env->begin_->arrive_and_wait();
+          if (env->phase_ == Phase::kStop) return;
+          env->work(w);
+          env->end_->arrive_and_wait();
+        }
+      });
+  }
   return e;
 }
 
-template <class Fn>
-void VectorEnv::each_row(Fn fn) {
-  const std::size_t n = rows_.size();
-  const auto t = static_cast<std::size_t>(std::min<int>(o_.threads, n_));
-  if (t <= 1) {
-    for (std::size_t i = 0; i < n; ++i) fn(i);
-    return;
-  }
+void VectorEnv::run_phase(Phase phase) {
+  phase_ = phase;
+  if (blocks_ <= 1) return work(0);
+  begin_->arrive_and_wait();  // the workers start on their blocks
+  work(0);
+  end_->arrive_and_wait();  // and every row is done
+}
+
+void VectorEnv::work(std::size_t block) {
   // Rows in contiguous blocks: each thread writes its own rows' slices only.
-  std::vector<std::jthread> workers;
-  for (std::size_t w = 0; w < t; ++w)
-    workers.emplace_back([&, w] {
-      for (std::size_t i = w * n / t; i < (w + 1) * n / t; ++i) fn(i);
-    });
+  const std::size_t n = rows_.size();
+  for (std::size_t i = block * n / blocks_; i < (block + 1) * n / blocks_; ++i) row(i);
+}
+
+void VectorEnv::row(std::size_t i) {
+  Row& r = rows_[i];
+  if (phase_ == Phase::kReset) {
+    start(i);
+    advance(i);
+  } else if (!r.over) {
+    (void)r.table->act(to_move_[i], static_cast<Action>(actions_[i]));  // checked in step()
+    advance(i);
+  }
+  write(i);
 }
 
 void VectorEnv::start(std::size_t i) {
@@ -149,11 +178,7 @@ void VectorEnv::reset() {
   for (Row& r : rows_) r.table.reset(), r.games = 0;
   std::fill(rewards_.begin(), rewards_.end(), 0.0f);
   std::fill(terminated_.begin(), terminated_.end(), 0);
-  each_row([&](std::size_t i) {
-    start(i);
-    advance(i);
-    write(i);
-  });
+  run_phase(Phase::kReset);
 }
 
 Status VectorEnv::step(std::span<const std::int64_t> actions) {
@@ -181,13 +206,8 @@ Status VectorEnv::step(std::span<const std::int64_t> actions) {
                          ", nothing played: " + bad);
   std::fill(rewards_.begin(), rewards_.end(), 0.0f);
   std::fill(terminated_.begin(), terminated_.end(), 0);
-  each_row([&](std::size_t i) {
-    Row& r = rows_[i];
-    if (r.over) return write(i);
-    (void)r.table->act(to_move_[i], static_cast<Action>(actions[i]));  // checked above
-    advance(i);
-    write(i);
-  });
+  actions_ = actions;
+  run_phase(Phase::kStep);
   return {};
 }
 

@@ -10,10 +10,12 @@
 // streams; the arrays are the same for any number of threads.
 #pragma once
 
+#include <barrier>
 #include <cstdint>
 #include <memory>
 #include <span>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "core/registry.h"
@@ -72,8 +74,13 @@ class VectorEnv {
   void advance(std::size_t row);  // to a learner's turn, or the end (with auto-reset)
   void start(std::size_t row);    // the row's next game
   void write(std::size_t row);    // its arrays
-  template <class Fn>
-  void each_row(Fn fn);
+  // Every row's work of one phase, split over the threads: the workers
+  // (threads - 1 of them, made once: a thread made each step cost more than
+  // the step) take a contiguous block of rows each, this thread the first.
+  enum class Phase : std::uint8_t { kReset, kStep, kStop };
+  void run_phase(Phase phase);
+  void work(std::size_t block);  // the block's rows, in the current phase
+  void row(std::size_t i);       // one row's work in the current phase
 
   Selection sel_;
   Config config_;
@@ -87,6 +94,12 @@ class VectorEnv {
   std::vector<float> obs_, rewards_, final_;
   std::vector<std::uint8_t> mask_, terminated_;
   std::vector<std::int8_t> to_move_;
+  // The threads (see run_phase).
+  std::size_t blocks_ = 1;
+  Phase phase_ = Phase::kReset;
+  std::span<const std::int64_t> actions_;
+  std::unique_ptr<std::barrier<>> begin_, end_;
+  std::vector<std::jthread> workers_;
 };
 
 }  // namespace parlour::rl

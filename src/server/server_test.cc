@@ -30,9 +30,13 @@ using nlohmann::json;
 
 struct Recorder : Client {
   std::vector<json> got;
+  std::vector<std::string> sent;  // each message as it was sent, for the leak test
   bool closed = false;
   std::string from;
-  void send(std::string m) override { got.push_back(json::parse(m)); }
+  void send(std::string m) override {
+    got.push_back(json::parse(m));
+    sent.push_back(std::move(m));
+  }
   void close() override { closed = true; }
   std::string address() const override { return from; }
   const json& last() const { return got.back(); }
@@ -2053,8 +2057,8 @@ TEST(Leak, NoMessageNamesACardItsSeatMayNotSee) {
             Recorder& r = v < 0 ? watcher : seats[v];
             if (v == players - 1) continue;  // the bot has no client
             for (; checked[v + 1] < r.got.size(); ++checked[v + 1], ++messages) {
-              const json& m = r.got[checked[v + 1]];
-              const std::string text = m.dump();
+              // The text as sent (not the parsed message written out again).
+              const std::string& text = r.sent[checked[v + 1]];
               for (Seat o = 0; o + 1 < players; ++o)
                 if (o != v) {
                   ASSERT_EQ(text.find(token(t, o)), std::string::npos) << "another seat's token";

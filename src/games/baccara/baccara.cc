@@ -27,8 +27,8 @@ BaccaraState::BaccaraState(const Rules& rules) : r_(rules), chips_(rules.players
 
 // "Five players are arranged on each side of the banker in this manner, right
 // and left alternately": R1 on the banker's right, L1 on his left, R2, L2...
-std::vector<Seat> BaccaraState::stake_order() const {
-  std::vector<Seat> out;
+SmallVec<Seat, kMaxPlayers> BaccaraState::stake_order() const {
+  SmallVec<Seat, kMaxPlayers> out;
   const int m = r_.players - 1;
   int r = 0, l = 0;
   for (int i = 0; i < m; ++i)
@@ -130,7 +130,7 @@ void BaccaraState::start_hand() {
   offer_ = Offer::kToRight;
   // The cards of the coup just over stay on show through the staking.
   phase_ = Phase::kStake;
-  const std::vector<Seat> order = stake_order();
+  const SmallVec<Seat, kMaxPlayers> order = stake_order();
   turn_ = order.front();
   if (max_stake(turn_) == 0) next_staker(turn_);
 }
@@ -138,7 +138,7 @@ void BaccaraState::start_hand() {
 // The next punter in stake order after `from` who can stake; the deal once
 // none is left.
 void BaccaraState::next_staker(Seat from) {
-  const std::vector<Seat> order = stake_order();
+  const SmallVec<Seat, kMaxPlayers> order = stake_order();
   auto it = std::find(order.begin(), order.end(), from);
   for (++it; it != order.end(); ++it)
     if (max_stake(*it) > 0) {
@@ -295,31 +295,36 @@ void BaccaraState::settle() {
   }
 }
 
+std::string BaccaraState::coup_summary(const Coup& c) {
+  std::string summary = "Coup " + std::to_string(c.bank.hand) + ": ";
+  if (!c.bank.staked) return summary + kit::bank_result(c.bank);
+  auto said = [&](int side) {
+    const int r = c.result[static_cast<std::size_t>(side)];
+    return std::string(side == kRight ? "the right " : "the left ") + (r > 0   ? "wins"
+                                                                       : r < 0 ? "loses"
+                                                                               : "ties");
+  };
+  return summary + said(kRight) + " and " + said(kLeft) + " (" + std::to_string(c.points[kRight]) +
+         " and " + std::to_string(c.points[kLeft]) + " against the bank's " +
+         std::to_string(c.points[kBankHand]) + "); " + kit::bank_result(c.bank);
+}
+
 void BaccaraState::end_hand() {
-  std::string summary = "Coup " + std::to_string(hand_) + ": ";
-  if (staked() == 0) {
-    summary += kit::bank_result(chips_, banker_, false);
-  } else {
-    auto said = [&](int side) {
-      const int r = result_[static_cast<std::size_t>(side)];
-      return std::string(side == kRight ? "the right " : "the left ") + (r > 0   ? "wins"
-                                                                         : r < 0 ? "loses"
-                                                                                 : "ties");
-    };
-    summary += said(kRight) + " and " + said(kLeft) + " (" + std::to_string(point(hand(kRight))) +
-               " and " + std::to_string(point(hand(kLeft))) + " against the bank's " +
-               std::to_string(point(hand(kBankHand))) + "); " +
-               kit::bank_result(chips_, banker_, true);
-  }
-  last_.record(chips_, hand_, std::move(summary));
-  if (ev_.summary.empty()) {
+  const bool staked = this->staked() > 0;
+  last_coup_ = {kit::BankHand::of(chips_, hand_, banker_, staked), result_, {}};
+  if (staked)
+    for (int h = kRight; h <= kBankHand; ++h)
+      last_coup_.points[static_cast<std::size_t>(h)] = point(hand(h));
+  last_.record(chips_, hand_);
+  if (ev_.settled.bank.hand == 0) {
     // The first coup this transition settles: the story tells it whole.
-    ev_.hands = hands_, ev_.summary = last_.summary();
-  } else if (!ev_.steps.empty() && ev_.steps.back().seat == banker_ &&
-             !ev_.steps.back().passed_over) {
-    ++ev_.steps.back().unplayed;  // nobody could stake in it (kit::HandLoop)
+    ev_.hands = hands_, ev_.settled = last_coup_;
+    scene_.steps.clear();
+  } else if (!scene_.steps.empty() && scene_.steps.back().seat == banker_ &&
+             !scene_.steps.back().passed_over) {
+    ++scene_.steps.back().unplayed;  // nobody could stake in it (kit::HandLoop)
   } else {
-    ev_.steps.push_back({banker_, false, false, hand_, 1});
+    scene_.steps.push_back({banker_, false, false, hand_, 1});
   }
   // The bank passes to the left after `bank_hands` coups, or at once when it
   // is broken (Foster: "When the banker loses all he has").
@@ -334,22 +339,26 @@ void BaccaraState::pass_bank() {
   while (++turns_ < r_.players * r_.rounds) {
     const Seat s = left(first_banker_, turns_ % r_.players);
     if (chips_.balance(s) == 0) {
-      ev_.steps.push_back({s, true, false, 0, 0});
+      scene_.steps.push_back({s, true, false, 0, 0});
       continue;
     }
     banker_ = s, held_ = 0;
     holder_index_.fill(0);
-    ev_.steps.push_back({s, false, true, hand_ + 1, 0});
+    scene_.steps.push_back({s, false, true, hand_ + 1, 0});
     return begin_hand();
   }
   phase_ = Phase::kOver;
-  ev_.match_over = true, ev_.result = outcome().summary;
+  ev_.match_over = true, scene_.chips = chips_, scene_.coups = hand_;
 }
 
 // ---- The end -----------------------------------------------------------------------------
 
 Outcome BaccaraState::outcome() const {
-  return kit::outcome_by_chips(chips_, "After " + std::to_string(hand_) + " coups");
+  return outcome_of(chips_, hand_);
+}
+
+Outcome BaccaraState::outcome_of(const Chips& chips, int coups) {
+  return kit::outcome_by_chips(chips, "After " + std::to_string(coups) + " coups");
 }
 
 void BaccaraState::all_cards(std::vector<Card>& out) const {

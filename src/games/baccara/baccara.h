@@ -31,6 +31,7 @@
 namespace parlour::baccara {
 
 inline constexpr int kMaxPlayers = 11;  // Foster: "from three to eleven"
+inline constexpr int kMaxRounds = 20;   // of the bank round the table, in a match
 
 // A card's points: tens and court cards 0, the ace 1, the rest their pips.
 constexpr int pips(Card c) {

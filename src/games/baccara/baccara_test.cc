@@ -67,7 +67,7 @@ TEST(BaccaraRules, PuntersSitRightAndLeftAlternatelyFromTheBankersRight) {
   Rng rng(1);
   s.apply_chance(rng);
   const Seat b = s.banker();
-  const std::vector<Seat> order = s.stake_order();
+  const auto order = s.stake_order();
   ASSERT_EQ(order.size(), 5u);
   EXPECT_EQ(order[0], s.left(b, 5));  // R1: the banker's right
   EXPECT_EQ(order[1], s.left(b, 1));  // L1
@@ -160,7 +160,7 @@ TEST(BaccaraStakes, TheTotalStakedIsCappedAtTheBank) {
   BaccaraState s = fresh(4, {"chips=10", "limit=8"});
   Rng rng(1);
   s.apply_chance(rng);
-  const std::vector<Seat> order = s.stake_order();
+  const auto order = s.stake_order();
   EXPECT_EQ(s.max_stake(order[0]), 8);
   act(s, order[0], Move::stake(8));
   EXPECT_EQ(s.max_stake(order[1]), 2);

@@ -60,7 +60,7 @@ const std::vector<OptionSpec>& specs() {
       {"rounds",
        T::kInt,
        1,
-       20,
+       kMaxRounds,
        {},
        1,
        "times the bank goes round the table in a match",

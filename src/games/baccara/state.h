@@ -31,6 +31,15 @@ struct BankStep {
   int unplayed = 0;          // coups from first_coup that nobody could stake in
 };
 
+// A coup as it ended, for its summary: what it did to the bank, each side's
+// result (+1 won, -1 lost, 0 a stand-off) and each hand's point (kRight,
+// kLeft, kBankHand). Facts, put in words only when told (coup_summary).
+struct Coup {
+  kit::BankHand bank;  // bank.hand: the coup's number
+  std::array<int, 2> result{};
+  std::array<int, 3> points{};
+};
+
 // What the last transition did, for narration: every fact the story tells,
 // recorded as it happened (issue 36), since by the time the story is told the
 // bank may have passed and the cards gone to the next holder.
@@ -54,13 +63,22 @@ struct Event {
   bool hand_over = false;
   std::array<Hand, 3> hands{};
   SmallVec<std::pair<Seat, int>, kMaxPlayers> paid;
-  std::string summary;
-  std::vector<BankStep> steps;  // what followed it (empty but for a broken bank or idle coups)
+  Coup settled;  // the coup settled (settled.bank.hand == 0: none)
   bool match_over = false;
-  std::string result;  // match_over: the outcome
 };
 
-class BaccaraState final : public Narrated<BaccaraState, Event> {
+// What followed the coup a transition settled, apart from the Event that
+// every stake resets (core/story.h): written when the coup is settled.
+struct Scene {
+  // The turns at the bank begun after it, within the same transition (empty
+  // but for a broken bank or idle coups): one a turn at most, and the idle
+  // coups of the turn in play.
+  SmallVec<BankStep, kMaxPlayers * kMaxRounds + 1> steps;
+  Chips chips;  // Event::match_over: the chips, from which the story tells the outcome
+  int coups = 0;
+};
+
+class BaccaraState final : public Narrated<BaccaraState, Event, Scene> {
  public:
   explicit BaccaraState(const Rules& rules);
 
@@ -70,8 +88,12 @@ class BaccaraState final : public Narrated<BaccaraState, Event> {
   void apply_chance(Rng& rng) override;
   std::string action_label(Seat seat, Action a) const override;
   View view(Seat viewer) const override;
-  static void tell(const Rules& r, const Event& e, const Words& w, std::vector<std::string>& out);
+  static void tell(const Rules& r, const Event& e, const Scene& sc, const Words& w,
+                   std::vector<std::string>& out);
+  static std::string coup_summary(const Coup& c);  // "Coup 3: the right wins and ..."
   Outcome outcome() const override;
+  // The result of a match that ended with `chips` after `coups` coups.
+  static Outcome outcome_of(const Chips& chips, int coups);
   void all_cards(std::vector<Card>& out) const override;
   int actions_applied() const override { return actions_; }
   const Chips* chips() const override { return &chips_; }
@@ -108,8 +130,9 @@ class BaccaraState final : public Narrated<BaccaraState, Event> {
   // Whether the naturals have been looked at (a hand not shown holds no 8 or 9).
   bool past_naturals() const { return phase_ == Phase::kOffer || phase_ == Phase::kBankerDraw; }
   Seat left(Seat s, int k = 1) const { return (s + k) % r_.players; }
-  // The punters in stake order: R1, L1, R2, L2, ...
-  std::vector<Seat> stake_order() const;
+  // The punters in stake order: R1, L1, R2, L2, ... (on the stack: the
+  // staking asks it at every stake).
+  SmallVec<Seat, kMaxPlayers> stake_order() const;
 
   // ---- For the resampler and tests ----
   Hand& mutable_hand(int h) { return hands_[static_cast<std::size_t>(h)]; }
@@ -151,6 +174,7 @@ class BaccaraState final : public Narrated<BaccaraState, Event> {
   std::array<int, 2> holder_index_{};  // by side: which of its punters holds the cards
   std::array<int, 2> result_{};        // by side: +1 won, -1 lost, 0 a stand-off
   kit::LastHand last_;                 // for the view between coups
+  Coup last_coup_;                     // and its summary
   int actions_ = 0;
 };
 

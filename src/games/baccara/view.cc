@@ -104,7 +104,7 @@ View BaccaraState::view(Seat viewer) const {
   for (Card c : discards_) gone.cards.push_back({c, true});
   v.zones.push_back(std::move(gone));
 
-  last_.fill(chips_, v.last_hand);
+  last_.fill(chips_, coup_summary(last_coup_), v.last_hand);
 
   if (viewer >= 0 && actors().has(viewer)) {
     std::vector<Action> legal;
@@ -133,7 +133,7 @@ View BaccaraState::view(Seat viewer) const {
   return v;
 }
 
-void BaccaraState::tell(const Rules& r, const Event& e, const Words& w,
+void BaccaraState::tell(const Rules& r, const Event& e, const Scene& sc, const Words& w,
                         std::vector<std::string>& out) {
   // The story reads only the event: the state has moved on (issue 36).
   auto bank_line = [&](Seat banker) {
@@ -155,8 +155,8 @@ void BaccaraState::tell(const Rules& r, const Event& e, const Words& w,
               (won == 0 ? w.verb(s, "tie", "ties") + ", and the stake comes back"
                         : w.verb(s, won > 0 ? "win" : "lose") + " " + chips_text(std::abs(won)));
     if (!paid.empty()) out.push_back(paid + ".");
-    out.push_back(e.summary);
-    for (const BankStep& b : e.steps) {
+    out.push_back(coup_summary(e.settled));
+    for (const BankStep& b : sc.steps) {
       if (b.passed_over)
         out.push_back(w.who(b.seat) + " " + w.verb(b.seat, "have", "has") +
                       " no chips to hold the bank with, and " + w.verb(b.seat, "are", "is") +
@@ -168,7 +168,7 @@ void BaccaraState::tell(const Rules& r, const Event& e, const Words& w,
                                              std::to_string(b.first_coup + b.unplayed - 1)) +
                       ": nobody can stake against " + w.whose(b.seat) + " bank.");
     }
-    if (e.match_over) out.push_back(e.result);
+    if (e.match_over) out.push_back(outcome_of(sc.chips, sc.coups).summary);
   };
   switch (e.kind) {
     case Event::kNothing:

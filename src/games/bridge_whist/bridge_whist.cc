@@ -425,7 +425,6 @@ void BridgeWhistState::end_deal() {
   if (over) {
     phase_ = Phase::kOver;
     ev_.over = true;
-    scene_.summary = outcome().summary;
     return;
   }
   // The deal passes to the left.
@@ -436,9 +435,16 @@ void BridgeWhistState::end_deal() {
 // ---- The end ------------------------------------------------------------------------
 
 Outcome BridgeWhistState::outcome() const {
+  return outcome_of(r_, games_, {total(0), total(1)});
+}
+
+Outcome BridgeWhistState::outcome_of(const Rules& r, const std::array<int, 2>& games,
+                                     const std::array<int, 2>& totals) {
   // B1, S1, S4: at the end of the rubber each side's total is its tricks,
   // honours, chicane, slams and rubber points; the difference is what the
   // side ahead won. Every seat's result is its side's.
+  auto total = [&](int side) { return totals[static_cast<std::size_t>(side)]; };
+  auto won = [&](int side) { return games[static_cast<std::size_t>(side)]; };
   Outcome o;
   o.kind = OutcomeKind::kScores;
   const int diff = total(0) - total(1);
@@ -449,10 +455,10 @@ Outcome BridgeWhistState::outcome() const {
   const std::string points = std::to_string(total(ahead)) + " to " +
                              std::to_string(total(1 - ahead)) + ": " +
                              std::to_string(diff > 0 ? diff : -diff) + " points won.";
-  if (r_.scope == Scope::kRubber && games_[0] != games_[1]) {
-    const int w = games_[0] > games_[1] ? 0 : 1;
-    const std::string rubber = side_name(w) + " win the rubber, " + std::to_string(games(w)) +
-                               " games to " + std::to_string(games(1 - w));
+  if (r.scope == Scope::kRubber && games[0] != games[1]) {
+    const int w = games[0] > games[1] ? 0 : 1;
+    const std::string rubber = side_name(w) + " win the rubber, " + std::to_string(won(w)) +
+                               " games to " + std::to_string(won(1 - w));
     if (diff == 0)
       o.summary =
           rubber + "; the sides are level on points, " + std::to_string(total(0)) + " each.";

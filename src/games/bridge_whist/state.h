@@ -95,8 +95,7 @@ struct Scene {
   SeatCards<52, kPlayers> dealt;
   Hand dummy;  // laid down at the opening lead
   Seat dummy_seat = kNobody;
-  DealScore score;  // deal_done
-  std::string summary;
+  DealScore score;  // deal_done; its games and totals also tell the outcome at the end
 };
 
 class BridgeWhistState final : public Narrated<BridgeWhistState, Event, Scene> {
@@ -114,6 +113,10 @@ class BridgeWhistState final : public Narrated<BridgeWhistState, Event, Scene> {
   static void tell(const Rules& r, const Event& e, const Scene& sc, const Words& w,
                    std::vector<std::string>& out);
   Outcome outcome() const override;
+  // The result of a rubber or deal that ended with these games won and totals
+  // (by side): what outcome() and the story say.
+  static Outcome outcome_of(const Rules& r, const std::array<int, 2>& games,
+                            const std::array<int, 2>& totals);
   void all_cards(std::vector<Card>& out) const override;
   int actions_applied() const override { return actions_; }
 

@@ -409,7 +409,7 @@ void BridgeWhistState::tell(const Rules& r, const Event& e, const Scene& sc, con
       if (r.scope == Scope::kRubber)
         out.push_back("Totals: " + side_words(w, 0, false) + " " + std::to_string(d.totals[0]) +
                       ", " + side_words(w, 1, false) + " " + std::to_string(d.totals[1]) + ".");
-      if (e.over) out.push_back(sc.summary);
+      if (e.over) out.push_back(outcome_of(r, sc.score.games, sc.score.totals).summary);
       return;
     }
   }

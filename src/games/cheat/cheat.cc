@@ -21,8 +21,9 @@ CheatState::CheatState(const Rules& rules) : r_(rules) {
 
 void CheatState::apply_chance(Rng& rng) {
   assert(phase_ == Phase::kDeal);
-  std::vector<Card> deck = packs(standard_deck(), r_.packs);
-  rng.shuffle(std::span<Card>(deck));
+  SmallVec<Card, kit::Cards::capacity()> deck;  // on the stack: steps allocate nothing
+  add_packs(deck, r_.packs);
+  rng.shuffle(std::span<Card>(deck.data(), deck.size()));
   // "Deal all the cards round as far as they will go. It doesn't matter if
   // some players have one more than others."
   for (std::size_t i = 0; i < deck.size(); ++i) {
@@ -272,25 +273,35 @@ void CheatState::close_window() {
 void CheatState::end(Seat winner) {
   winner_ = winner;
   phase_ = Phase::kOver;
-  ev_.over = true, scene_.summary = outcome().summary;
+  ev_.over = true, scene_.ending = ending();
 }
 
 // ---- The end -------------------------------------------------------------------------
 
+Ending CheatState::ending() const {
+  Ending e;
+  for (Seat s = 0; s < r_.players; ++s) e.held[s] = static_cast<int>(hands_[s].size());
+  e.winner = winner_, e.turns = turns_;
+  return e;
+}
+
 Outcome CheatState::outcome() const {
+  return outcome_of(r_, ending());
+}
+
+Outcome CheatState::outcome_of(const Rules& r, const Ending& e) {
   Outcome o;
   // The first out wins; the others are ranked by the cards left in hand
   // (our reading: the text names only the winner).
   o.kind = OutcomeKind::kRanking;
   // (An int first: the winner's score is 0, not -0.)
-  for (Seat s = 0; s < r_.players; ++s)
-    o.scores.push_back(static_cast<double>(-static_cast<int>(hands_[s].size())));
-  o.places.resize(r_.players);
-  rank_places(r_.players, o.scores, o.places);
-  if (winner_ < 0) o.cap = r_.max_turns, o.cap_unit = "turns";
-  o.summary = winner_ >= 0 ? seat_name(winner_) + " is out of cards first and wins."
-                           : "After " + std::to_string(turns_) +
-                                 " turns, the game's cap, it is stopped; the fewest cards win.";
+  for (Seat s = 0; s < r.players; ++s) o.scores.push_back(static_cast<double>(-e.held[s]));
+  o.places.resize(r.players);
+  rank_places(r.players, o.scores, o.places);
+  if (e.winner < 0) o.cap = r.max_turns, o.cap_unit = "turns";
+  o.summary = e.winner >= 0 ? seat_name(e.winner) + " is out of cards first and wins."
+                            : "After " + std::to_string(e.turns) +
+                                  " turns, the game's cap, it is stopped; the fewest cards win.";
   return o;
 }
 

@@ -30,9 +30,17 @@ struct Event {
 };
 
 // The bulky facts of a deal or a hand's end, for narration (core/story.h).
+// What the result of a game is made from, kept when it ends so that the
+// story tells the outcome without the last step building it.
+struct Ending {
+  std::array<int, kMaxPlayers> held{};  // cards left in each hand
+  Seat winner = kNobody;                // kNobody: stopped at the cap
+  int turns = 0;
+};
+
 struct Scene {
   SeatCards<104, kMaxPlayers> dealt;  // kDeal: each seat's hand
-  std::string summary;                // the game ended: its outcome
+  Ending ending;                      // the game ended: what its outcome says
 };
 
 class CheatState final : public Narrated<CheatState, Event, Scene> {
@@ -49,6 +57,7 @@ class CheatState final : public Narrated<CheatState, Event, Scene> {
   static void tell(const Rules& r, const Event& e, const Scene& sc, const Words& w,
                    std::vector<std::string>& out);
   Outcome outcome() const override;
+  static Outcome outcome_of(const Rules& r, const Ending& e);
   void all_cards(std::vector<Card>& out) const override;
   int actions_applied() const override { return actions_; }
 
@@ -131,6 +140,7 @@ class CheatState final : public Narrated<CheatState, Event, Scene> {
   void begin_turn(Seat p);
   void close_window();
   void end(Seat winner);
+  Ending ending() const;  // what the outcome is made from, now
   void reckon_dealt();
 
   Rules r_;

@@ -180,12 +180,12 @@ void CheatState::tell(const Rules& r, const Event& e, const Scene& sc, const Wor
                     (e.truthful ? "the truth." : "a lie.") + " " + w.who(e.taker) + " " +
                     w.verb(e.taker, "take") + " up the pile" +
                     (r.stated && !w.sees(e.taker) ? "" : ", " + cards_text(e.taken)) + ".");
-      if (e.over) out.push_back(sc.summary);
+      if (e.over) out.push_back(outcome_of(r, sc.ending).summary);
       return;
     }
     case Event::kCovered:
       out.push_back("Nobody calls \"Cheat!\": " + w.whose(e.other) + " play is covered.");
-      if (e.over) out.push_back(sc.summary);
+      if (e.over) out.push_back(outcome_of(r, sc.ending).summary);
       return;
   }
 }

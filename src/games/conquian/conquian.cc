@@ -56,14 +56,15 @@ void ConquianState::sort_hand(Seat s) {
 
 void ConquianState::apply_chance(Rng& rng) {
   ev_ = Event();
-  std::vector<Card> deck;
+  Pile deck;  // on the stack: steps allocate nothing
   for (Rank rank : meld_.order)
     for (int su = 0; su < SUIT_NB; ++su) deck.push_back(Card::standard(rank, Suit(su)));
-  rng.shuffle(std::span<Card>(deck));
+  rng.shuffle(std::span<Card>(deck.data(), deck.size()));
   if (phase_ == Phase::kCut) {
     // C2: "The lowest cut deals", the ace low (kit/cut.h).
     ev_.kind = Event::kCut;
-    scene_.cut = kit::cut_for_deal(deck, (SeatMask{1} << r_.players) - 1);
+    scene_.cut = kit::cut_for_deal(std::span<const Card>(deck.data(), deck.size()),
+                                   (SeatMask{1} << r_.players) - 1);
     dealer_ = scene_.cut.dealer;
     for (Card c : scene_.cut.cards) cut_.push_back(c);
     ev_.actor = dealer_;
@@ -295,7 +296,7 @@ void ConquianState::end_deal(Seat winner) {
   if (last) {
     phase_ = Phase::kOver;
     ev_.over = true;
-    scene_.summary = outcome().summary;
+    scene_.chips = chips_;
     return;
   }
   // The deal alternates between two players; with three it passes to the
@@ -304,20 +305,25 @@ void ConquianState::end_deal(Seat winner) {
 }
 
 Outcome ConquianState::outcome() const {
+  return outcome_of(r_, chips_);
+}
+
+Outcome ConquianState::outcome_of(const Rules& r, const Chips& chips) {
   Outcome o;
   o.kind = OutcomeKind::kScores;
-  for (Seat s = 0; s < r_.players; ++s) o.scores.push_back(chips_.balance(s));
-  o.places.resize(static_cast<std::size_t>(r_.players));
-  rank_places(r_.players, o.scores, o.places);
+  for (Seat s = 0; s < r.players; ++s) o.scores.push_back(chips.balance(s));
+  o.places.resize(static_cast<std::size_t>(r.players));
+  rank_places(r.players, o.scores, o.places);
   int best = 0;
-  for (Seat s = 1; s < r_.players; ++s)
-    if (chips_.balance(s) > chips_.balance(best)) best = s;
+  for (Seat s = 1; s < r.players; ++s)
+    if (chips.balance(s) > chips.balance(best)) best = s;
   int level = 0;
-  for (Seat s = 0; s < r_.players; ++s) level += chips_.balance(s) == chips_.balance(best);
+  for (Seat s = 0; s < r.players; ++s) level += chips.balance(s) == chips.balance(best);
   std::string counters;
-  for (Seat s = 0; s < r_.players; ++s)
-    counters += std::string(s ? ", " : "") + seat_name(s) + " " + std::to_string(chips_.balance(s));
-  if (pool() > 0) counters += "; " + std::to_string(pool()) + " left in the pool";
+  for (Seat s = 0; s < r.players; ++s)
+    counters += std::string(s ? ", " : "") + seat_name(s) + " " + std::to_string(chips.balance(s));
+  if (const int pool = chips.pot(0); pool > 0)
+    counters += "; " + std::to_string(pool) + " left in the pool";
   o.summary = level > 1 ? "Nobody is ahead: counters " + counters + "."
                         : seat_name(best) + " is ahead: counters " + counters + ".";
   return o;

@@ -45,7 +45,9 @@ struct Scene {
   SeatCards<40, kMaxPlayers> dealt;
   std::array<Hand, kMaxPlayers> shown;  // the hands at the end of a deal, face up
   std::array<Seat, 2> players{};        // who played the deal (with three, the dealer sits out)
-  std::string summary;
+  // The match ended: the chips, from which the story tells the outcome (told,
+  // not written, at the end: the last step allocates nothing).
+  Chips chips;
 };
 
 class ConquianState final : public Narrated<ConquianState, Event, Scene> {
@@ -63,6 +65,8 @@ class ConquianState final : public Narrated<ConquianState, Event, Scene> {
   static void tell(const Rules& r, const Event& e, const Scene& sc, const Words& w,
                    std::vector<std::string>& out);
   Outcome outcome() const override;
+  // The result of a match that ended with `chips`: what outcome() and the story say.
+  static Outcome outcome_of(const Rules& r, const Chips& chips);
   void all_cards(std::vector<Card>& out) const override;
   const Chips* chips() const override { return &chips_; }
   int actions_applied() const override { return actions_; }

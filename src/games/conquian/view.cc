@@ -296,7 +296,7 @@ void ConquianState::tell(const Rules& r, const Event& e, const Scene& sc, const 
     if (!sc.shown[static_cast<std::size_t>(s)].empty())
       out.push_back(w.who(s) + " " + w.verb(s, "hold", "holds") + " " +
                     token_list(sc.shown[static_cast<std::size_t>(s)]) + ".");
-  if (e.over) out.push_back(sc.summary);
+  if (e.over) out.push_back(outcome_of(r, sc.chips).summary);
 }
 
 }  // namespace parlour::conquian

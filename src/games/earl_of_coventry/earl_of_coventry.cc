@@ -47,7 +47,7 @@ EarlState::EarlState(const Rules& rules) : r_(rules), chips_(rules.players, 0) {
 
 void EarlState::apply_chance(Rng& rng) {
   assert(phase_ == Phase::kDeal);
-  std::vector<Card> deck = standard_deck();
+  std::array<Card, 52> deck = standard_cards();
   rng.shuffle(std::span<Card>(deck));
   // "a full pack of cards is dealt out, one at a time. If some players have a
   // card more than others, it does not matter."
@@ -161,7 +161,7 @@ void EarlState::end_deal(Seat out) {
     chips_.pay(s, out, n);
     last_paid_[static_cast<std::size_t>(s)] = n;
   }
-  scene_.paid.assign(last_paid_.begin(), last_paid_.begin() + r_.players);
+  scene_.paid = last_paid_;
   last_deal_ = deal_;
   for (Seat s = 0; s < r_.players; ++s)
     last_total_[static_cast<std::size_t>(s)] = chips_.balance(s);

@@ -29,8 +29,8 @@ struct Event {
 
 // The bulky facts of a deal or a hand's end, for narration (core/story.h).
 struct Scene {
-  std::vector<int> paid;
-  SeatCards<52, kMaxPlayers> dealt;  // kDeal: each seat's hand
+  std::array<int, kMaxPlayers> paid{};  // by seat
+  SeatCards<52, kMaxPlayers> dealt;     // kDeal: each seat's hand
 };
 
 class EarlState final : public Narrated<EarlState, Event, Scene> {

@@ -10,15 +10,24 @@
 
 namespace parlour::farmer {
 
-std::vector<Card> farmer_pack() {
-  std::vector<Card> out;
-  for (Card c : standard_deck())
+namespace {
+
+// The pack on the stack: a deal allocates nothing.
+Pack pack() {
+  Pack out;
+  for (Card c : standard_cards())
     if (in_pack(c)) out.push_back(c);
   return out;
 }
 
+}  // namespace
+
+std::vector<Card> farmer_pack() {
+  return pack().to_vector();
+}
+
 FarmerState::FarmerState(const Rules& rules) : r_(rules), chips_(rules.players, rules.counters) {
-  for (Card c : farmer_pack()) stock_.push_back(c);
+  stock_ = pack();
 }
 
 int FarmerState::total(Seat s) const {
@@ -54,10 +63,10 @@ void FarmerState::apply_chance(Rng& rng) {
     // Our reading, for the auction: cards are dealt round face up, from the
     // last farmer's left (at first from seat 0), and the six of hearts makes
     // the farmer. They are gathered again: the cards in play stay as they lie.
-    std::vector<Card> pack = farmer_pack();
-    const kit::Thrown t =
-        kit::throw_round(std::span<Card>(pack), r_.players, farmer_ == kNobody ? 0 : left(farmer_),
-                         rng, [](Card c) { return c == kSixOfHearts; });
+    Pack cards = pack();
+    const kit::Thrown t = kit::throw_round(std::span<Card>(cards.data(), cards.size()), r_.players,
+                                           farmer_ == kNobody ? 0 : left(farmer_), rng,
+                                           [](Card c) { return c == kSixOfHearts; });
     ev_ = Event{};
     ev_.kind = Event::kFarmer, ev_.position = t.cards, ev_.sold = true;
     ev_.actor = t.seat;
@@ -225,7 +234,8 @@ void FarmerState::settle() {
   ev_.farm = this->farm();
 
   ev_.deal = deal_, ev_.collected = collected;
-  last_.record(chips_, deal_, deal_summary(deal_, winner_, farm, farmer_, collected, nearest_));
+  last_.record(chips_, deal_);
+  last_deal_ = {deal_, winner_, farm, farmer_, collected, nearest_};
   chips_.begin_hand();
 
   if (winner_ == kNobody) {
@@ -239,7 +249,7 @@ void FarmerState::settle() {
   }
   if (deal_ >= r_.deals) {
     phase_ = Phase::kOver;
-    ev_.over = true, scene_.result = outcome().summary;
+    ev_.over = true, scene_.chips = chips_;
     return;
   }
   // "When the farm is won, it is emptied, and resold as in the beginning."
@@ -256,8 +266,8 @@ void FarmerState::settle() {
   }
 }
 
-std::string FarmerState::deal_summary(int deal, Seat winner, int farm, Seat farmer, int collected,
-                                      Seat nearest) {
+std::string FarmerState::deal_summary(const DealEnd& d) {
+  const auto [deal, winner, farm, farmer, collected, nearest] = d;
   std::string summary = "Deal " + std::to_string(deal) + ": ";
   summary += winner != kNobody ? seat_name(winner) + " made 16 and took the farm, " +
                                      std::to_string(farm) + " counters"
@@ -275,7 +285,11 @@ std::string FarmerState::deal_summary(int deal, Seat winner, int farm, Seat farm
 // ---- The end ----------------------------------------------------------------------------
 
 Outcome FarmerState::outcome() const {
-  return kit::outcome_by_chips(chips_, "After " + std::to_string(deal_) + " deals");
+  return outcome_of(chips_, deal_);
+}
+
+Outcome FarmerState::outcome_of(const Chips& chips, int deals) {
+  return kit::outcome_by_chips(chips, "After " + std::to_string(deals) + " deals");
 }
 
 void FarmerState::all_cards(std::vector<Card>& out) const {

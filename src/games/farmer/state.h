@@ -52,7 +52,18 @@ struct Event {
   Seat winner = kNobody, nearest = kNobody;
   TieBreak winner_by = TieBreak::kNone, nearest_by = TieBreak::kNone;
   int collected = 0;  // shown: what the farmer collected from hands over 16
-  bool over = false;  // the match is over (Scene::result)
+  bool over = false;  // the match is over (Scene::chips)
+};
+
+// A deal in brief, as it ended: the facts of deal_summary(), put in words
+// only when told, so that a deal's end allocates nothing.
+struct DealEnd {
+  int deal = 0;
+  Seat winner = kNobody;  // who made 16
+  int farm = 0;           // what the farm held, taken by the winner
+  Seat farmer = kNobody;
+  int collected = 0;  // what the farmer collected from hands over 16
+  Seat nearest = kNobody;
 };
 
 // The bulky facts of a deal or a hand's end, for narration (core/story.h).
@@ -60,7 +71,7 @@ struct Scene {
   std::array<Card, kMaxPlayers> first{};  // kDeal: the card each was dealt
   SeatCards<kMaxPlayers * 10, kMaxPlayers> hands;
   std::array<int, kMaxPlayers> totals{};
-  std::string result;  // the match is over: its result
+  Chips chips;  // the match is over: the chips, from which the story tells the result
 };
 
 class FarmerState final : public Narrated<FarmerState, Event, Scene> {
@@ -76,9 +87,10 @@ class FarmerState final : public Narrated<FarmerState, Event, Scene> {
   static void tell(const Rules& r, const Event& e, const Scene& sc, const Words& w,
                    std::vector<std::string>& out);
   Outcome outcome() const override;
+  // The result of a match that ended with `chips` after `deals` deals.
+  static Outcome outcome_of(const Chips& chips, int deals);
   // A deal in brief: what the summary between deals and the story say.
-  static std::string deal_summary(int deal, Seat winner, int farm, Seat farmer, int collected,
-                                  Seat nearest);
+  static std::string deal_summary(const DealEnd& d);
   void all_cards(std::vector<Card>& out) const override;
   int actions_applied() const override { return actions_; }
   const Chips* chips() const override { return &chips_; }
@@ -150,6 +162,7 @@ class FarmerState final : public Narrated<FarmerState, Event, Scene> {
   Seat winner_ = kNobody, nearest_ = kNobody;
   TieBreak winner_by_ = TieBreak::kNone, nearest_by_ = TieBreak::kNone;
   kit::LastHand last_;  // for the view between deals
+  DealEnd last_deal_;   // and its summary
   int actions_ = 0;
 };
 

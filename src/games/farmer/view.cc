@@ -71,7 +71,7 @@ View FarmerState::view(Seat viewer) const {
     pack.cards.push_back({viewer == kEveryone ? std::optional<Card>(c) : std::nullopt, false});
   v.zones.push_back(std::move(pack));
 
-  last_.fill(chips_, v.last_hand);
+  last_.fill(chips_, deal_summary(last_deal_), v.last_hand);
 
   if (viewer >= 0 && actors().has(viewer)) {
     std::vector<Action> legal;
@@ -166,9 +166,9 @@ void FarmerState::tell(const Rules& r, const Event& e, const Scene& sc, const Wo
                       (std::popcount(payers) > 1 ? "each of " : "") + w.whom(payers) +
                       " (the farmer pays none).");
       }
-      out.push_back(deal_summary(e.deal, e.winner, e.taken, e.farmer, e.collected, e.nearest));
+      out.push_back(deal_summary({e.deal, e.winner, e.taken, e.farmer, e.collected, e.nearest}));
       if (e.over) {
-        out.push_back(sc.result);
+        out.push_back(outcome_of(sc.chips, e.deal).summary);
         return;
       }
       if (e.same_farm) {

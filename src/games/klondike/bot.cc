@@ -99,9 +99,9 @@ class HindsightBot final : public Bot {
   // once the stock has been turned through, the waste showed all of it; from
   // then on the row is that one less the cards played from it.
   void learn(const KlondikeState& s) {
-    const std::vector<Card>& waste = s.waste();
+    const Stock& waste = s.waste();
     if (s.stock().empty()) {
-      row_ = waste, known_ = true;
+      row_.assign(waste.begin(), waste.end()), known_ = true;
       return;
     }
     if (!known_) return;

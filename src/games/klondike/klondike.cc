@@ -37,12 +37,12 @@ int KlondikeState::on_foundations() const {
 
 void KlondikeState::apply_chance(Rng& rng) {
   assert(!dealt_);
-  std::vector<Card> deck = standard_deck();
+  std::array<Card, 52> deck = standard_cards();
   rng.shuffle(std::span<Card>(deck));
   set_deal(deck);
 }
 
-void KlondikeState::set_deal(const std::vector<Card>& cards) {
+void KlondikeState::set_deal(std::span<const Card> cards) {
   assert(cards.size() == 52u);
   // Seven columns, of one to seven cards, the top card of each face up (the
   // usual deal, row by row: the order here is column by column).
@@ -52,7 +52,8 @@ void KlondikeState::set_deal(const std::vector<Card>& cards) {
     for (int k = 0; k <= c; ++k) columns_[static_cast<std::size_t>(c)].push_back(cards[i++]);
     down_[static_cast<std::size_t>(c)] = c;
   }
-  stock_.assign(cards.rbegin(), cards.rend() - static_cast<std::ptrdiff_t>(i));
+  stock_.clear();
+  for (std::size_t k = cards.size(); k > i; --k) stock_.push_back(cards[k - 1]);
   waste_.clear();
   found_ = {};
   score_ = r_.scoring == Scoring::kVegas ? -52 : 0;
@@ -61,7 +62,7 @@ void KlondikeState::set_deal(const std::vector<Card>& cards) {
   ev_.steps.push_back({});  // kDeal
   auto_foundations();
   settle_end();
-  if (over_) ev_.summary = outcome().summary;
+  if (over_) ev_.over = true, ev_.ending = ending();
   seen_ = visible();
 }
 
@@ -69,10 +70,12 @@ void KlondikeState::set_position(const std::array<Pile, kColumns>& columns,
                                  const std::array<int, kColumns>& down, std::vector<Card> stock,
                                  std::vector<Card> waste, const std::array<int, 4>& found) {
   columns_ = columns, down_ = down, found_ = found;
-  stock_ = std::move(stock), waste_ = std::move(waste);
+  stock_.clear(), waste_.clear();
+  for (Card c : stock) stock_.push_back(c);
+  for (Card c : waste) waste_.push_back(c);
   score_ = recycles_ = actions_ = 0;
   played_since_recycle_ = true;
-  history_.clear(), forget_last_event();
+  since_.clear(), forget_last_event();
   dealt_ = true;
   seen_ = visible();
   settle_end();
@@ -91,7 +94,8 @@ Card KlondikeState::top_of(int place) const {
   return r == 0 ? Card() : Card::standard(Rank(r), Suit(s));
 }
 
-void KlondikeState::moves(std::vector<Move>& out) const {
+template <class Out>
+void KlondikeState::moves(Out& out) const {
   out.clear();
   if (!stock_.empty()) out.push_back(Move::turn());
   // The waste turned over to be the stock again: within the redeals, and
@@ -146,8 +150,11 @@ Seat KlondikeState::to_move() const {
   return over_ ? kTerminal : 0;
 }
 
+template void KlondikeState::moves(std::vector<Move>&) const;
+template void KlondikeState::moves(Moves&) const;
+
 void KlondikeState::legal_actions(Seat, std::vector<Action>& out) const {
-  std::vector<Move> m;
+  Moves m;
   moves(m);
   out.clear();
   for (const Move& x : m) out.push_back(x.encode());
@@ -157,16 +164,16 @@ void KlondikeState::apply(Seat, Action a) {
   const Move m = *Move::decode(a);
   ++actions_;
   ev_ = Event{};
-  history_.push_back(
-      {columns_, down_, stock_, waste_, found_, score_, recycles_, played_since_recycle_});
+  if (since_.empty()) start_ = position();
+  since_.push_back(static_cast<std::uint16_t>(a));
   play(m);
   // A card the player had not seen came to light: with option `undo=seen`,
   // no undo past it.
   const std::uint64_t now = visible();
-  if ((now & ~seen_) != 0 && !r_.thoughtful && !r_.undo_all) history_.clear();
+  if ((now & ~seen_) != 0 && !r_.thoughtful && !r_.undo_all) since_.clear();
   seen_ |= now;
   settle_end();
-  if (over_) ev_.summary = outcome().summary;
+  if (over_) ev_.over = true, ev_.ending = ending();
 }
 
 std::uint64_t KlondikeState::visible() const {
@@ -200,8 +207,8 @@ void KlondikeState::play(const Move& m) {
     if (!quiet_)
       ev_.steps.push_back({Told::kTurn, waste_.back(), static_cast<std::uint8_t>(n), -1});
   } else if (m.kind == Move::kRecycle) {
-    stock_.assign(waste_.rbegin(), waste_.rend());
-    waste_.clear();
+    stock_.clear();
+    while (!waste_.empty()) stock_.push_back(waste_.back()), waste_.pop_back();
     ++recycles_;
     played_since_recycle_ = false;
     if (r_.scoring == Scoring::kStandard)
@@ -306,12 +313,22 @@ void KlondikeState::auto_foundations() {
   while (const std::optional<Move> m = next_safe()) shift(*m);
 }
 
-bool KlondikeState::undo() {
-  if (history_.empty()) return false;
-  const Position& p = history_.back();
+KlondikeState::Position KlondikeState::position() const {
+  return {columns_, down_, stock_, waste_, found_, score_, recycles_, played_since_recycle_};
+}
+
+void KlondikeState::restore(const Position& p) {
   columns_ = p.columns, down_ = p.down, stock_ = p.stock, waste_ = p.waste, found_ = p.found;
   score_ = p.score, recycles_ = p.recycles, played_since_recycle_ = p.played;
-  history_.pop_back();
+}
+
+bool KlondikeState::undo() {
+  if (since_.empty()) return false;
+  since_.pop_back();
+  restore(start_);
+  quiet_ = true;
+  for (const std::uint16_t a : since_) play(*Move::decode(a));
+  quiet_ = false;
   --actions_;
   over_ = false;
   forget_last_event();
@@ -319,29 +336,38 @@ bool KlondikeState::undo() {
 }
 
 void KlondikeState::settle_end() {
-  std::vector<Move> m;
+  Moves m;
   moves(m);
   over_ = won() || m.empty() || actions_ >= kMaxMoves;
 }
 
 // ---- The end ---------------------------------------------------------------------------
 
+Ending KlondikeState::ending() const {
+  // The cap ends a game with moves left (issue 36, item 4): not "no move".
+  Moves left;
+  moves(left);
+  return {on_foundations(), score_, !won() && !left.empty()};
+}
+
 Outcome KlondikeState::outcome() const {
+  return outcome_of(r_, ending());
+}
+
+Outcome KlondikeState::outcome_of(const Rules& r, const Ending& e) {
+  const bool won = e.on_foundations == 52;
   Outcome o;
   o.kind = OutcomeKind::kSolo;
-  o.scores = {static_cast<double>(r_.scoring == Scoring::kNone ? on_foundations() : score_)};
-  o.places = {won() ? 1 : 2};
-  // The cap ends a game with moves left (issue 36, item 4): not "no move".
-  std::vector<Move> left;
-  moves(left);
-  if (!won() && !left.empty()) o.cap = kMaxMoves, o.cap_unit = "moves";
-  o.summary = won()   ? "Won: the four foundations run Ace to King."
+  o.scores = {static_cast<double>(r.scoring == Scoring::kNone ? e.on_foundations : e.score)};
+  o.places = {won ? 1 : 2};
+  if (e.capped) o.cap = kMaxMoves, o.cap_unit = "moves";
+  o.summary = won     ? "Won: the four foundations run Ace to King."
               : o.cap ? "Lost: the game ends at its cap of " + std::to_string(kMaxMoves) +
-                            " moves, with " + std::to_string(on_foundations()) +
+                            " moves, with " + std::to_string(e.on_foundations) +
                             " of 52 cards on the foundations."
-                      : "Lost: " + std::to_string(on_foundations()) +
+                      : "Lost: " + std::to_string(e.on_foundations) +
                             " of 52 cards on the foundations, and no move is left.";
-  if (r_.scoring != Scoring::kNone) o.summary += " Score " + std::to_string(score_) + ".";
+  if (r.scoring != Scoring::kNone) o.summary += " Score " + std::to_string(e.score) + ".";
   return o;
 }
 

@@ -738,7 +738,7 @@ TEST(KlondikeUndo, WithUndoSeenAMoveThatShowsOnlyCardsSeenBeforeCanBeTakenBack) 
   s.apply(0, Move::recycle().encode());
   s.apply(0, Move::turn().encode());  // cards seen on the first pass
   EXPECT_EQ(s.undo_forbidden(), "");
-  const std::vector<Card> waste = s.waste();
+  const std::vector<Card> waste = s.waste().to_vector();
   ASSERT_TRUE(s.undo());
   EXPECT_TRUE(s.waste().empty());
   EXPECT_TRUE(std::find(s.stock().begin(), s.stock().end(), waste.back()) != s.stock().end());

@@ -174,7 +174,7 @@ struct Pos {
     for (int f = 0; f < 4; ++f) p.found[f] = s.foundation(f), p.up += p.found[f];
     for (Card c : s.waste()) p.deck[p.size++] = c;
     p.turned = p.size;
-    for (auto it = s.stock().rbegin(); it != s.stock().rend(); ++it) p.deck[p.size++] = *it;
+    for (std::size_t i = s.stock().size(); i > 0; --i) p.deck[p.size++] = s.stock()[i - 1];
     p.played = s.played_since_recycle(), p.recycles = s.recycles();
     p.rekey();
     return p;

@@ -5,6 +5,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -16,6 +17,13 @@ namespace parlour::klondike {
 
 // Six face down and a King-to-Ace run at most.
 using Pile = SmallVec<Card, 19>;
+// The stock or the waste: the 24 cards the deal leaves at most.
+using Stock = SmallVec<Card, 24>;
+// The moves of a position, on the stack: the driver asks for them at every
+// step. 48 at most: a column's top takes one of two cards (14 in all), a
+// King goes to one of up to seven empty columns (28), a foundation takes one
+// card (4), and the stock turns.
+using Moves = SmallVec<Move, 64>;
 
 // Whether `c` may go up safely onto foundations holding `found` (by suit):
 // rules.md, option `auto`.
@@ -31,10 +39,18 @@ struct Told {
   std::uint8_t count = 0;  // kTurn: the cards turned; kMove: the cards moved (Event::moved)
   std::int8_t to = -1;     // kMove: the column, -1 a foundation; kTurnUp: the column
 };
+// What the result of a game is made from.
+struct Ending {
+  int on_foundations = 0, score = 0;
+  bool capped = false;  // stopped at kMaxMoves with moves left
+};
+// Of fixed size, so that a move allocates nothing: a move, then at most 52
+// cards up by themselves and 21 turned up.
 struct Event {
-  std::vector<Told> steps;
-  std::vector<Card> moved;  // the cards of the kMove steps, in order
-  std::string summary;      // the game ended: its result
+  SmallVec<Told, 80> steps;
+  SmallVec<Card, 80> moved;  // the cards of the kMove steps, in order
+  bool over = false;
+  Ending ending;  // over: the story tells the result from it
 };
 
 class KlondikeState final : public Narrated<KlondikeState, Event> {
@@ -49,6 +65,7 @@ class KlondikeState final : public Narrated<KlondikeState, Event> {
   View view(Seat viewer) const override;
   static void tell(const Rules& r, const Event& e, const Words& w, std::vector<std::string>& out);
   Outcome outcome() const override;
+  static Outcome outcome_of(const Rules& r, const Ending& e);
   void all_cards(std::vector<Card>& out) const override;
   int actions_applied() const override { return actions_; }
 
@@ -58,8 +75,8 @@ class KlondikeState final : public Narrated<KlondikeState, Event> {
   const Pile& column(int c) const { return columns_[static_cast<std::size_t>(c)]; }
   // Face-down cards at the bottom of column c.
   int down(int c) const { return down_[static_cast<std::size_t>(c)]; }
-  const std::vector<Card>& stock() const { return stock_; }  // next card last
-  const std::vector<Card>& waste() const { return waste_; }  // top card last
+  const Stock& stock() const { return stock_; }  // next card last
+  const Stock& waste() const { return waste_; }  // top card last
   // The highest rank on suit s's foundation (0: empty).
   int foundation(int s) const { return found_[static_cast<std::size_t>(s)]; }
   int on_foundations() const;
@@ -68,7 +85,9 @@ class KlondikeState final : public Narrated<KlondikeState, Event> {
   int score() const { return score_; }
   int recycles() const { return recycles_; }
   bool played_since_recycle() const { return played_since_recycle_; }
-  void moves(std::vector<Move>& out) const;
+  // The moves, into `out` (cleared first): a std::vector<Move>, or Moves.
+  template <class Out>
+  void moves(Out& out) const;
   // Whether `c` may lie on `under` in a column: one lower, the other colour.
   static bool builds_on(Card c, Card under);
   // A card that may go to its foundation safely (option `auto` plays it at
@@ -81,11 +100,11 @@ class KlondikeState final : public Narrated<KlondikeState, Event> {
   // cards up), nothing recorded or told.
   void play_quiet(const Move& m);
   // For the solver: a copy to search from carries no history or story.
-  void forget_history() { history_.clear(), forget_last_event(); }
+  void forget_history() { since_.clear(), forget_last_event(); }
 
   // For tests: the 52 cards as dealt (column by column, one to seven, the
   // last of each face up; then the stock, its first card turned first).
-  void set_deal(const std::vector<Card>& cards);
+  void set_deal(std::span<const Card> cards);
   // For tests: any position. Columns bottom to top, the first `down` of
   // each face down; the stock (its next card last) and the waste (its top
   // last); each suit's highest rank up. Nothing goes up by itself.
@@ -96,7 +115,7 @@ class KlondikeState final : public Narrated<KlondikeState, Event> {
   // with option `undo=seen` (the stock or a face-down card: it has been seen).
   bool undo();
   std::string undo_forbidden() const {
-    return dealt_ && actions_ > 0 && history_.empty()
+    return dealt_ && actions_ > 0 && since_.empty()
                ? "that move turned up a card you had not seen: it cannot be taken back"
                : "";
   }
@@ -112,13 +131,14 @@ class KlondikeState final : public Narrated<KlondikeState, Event> {
   void turn_tops();
   void auto_foundations();
   void settle_end();
+  Ending ending() const;
   Card top_of(int place) const;
 
   Rules r_;
   bool dealt_ = false, over_ = false;
   std::array<Pile, kColumns> columns_{};
   std::array<int, kColumns> down_{};
-  std::vector<Card> stock_, waste_;
+  Stock stock_, waste_;
   std::array<int, 4> found_{};
   int score_ = 0, recycles_ = 0, actions_ = 0;
   bool played_since_recycle_ = true;
@@ -128,17 +148,22 @@ class KlondikeState final : public Narrated<KlondikeState, Event> {
   std::uint64_t seen_ = 0;
   std::uint64_t visible() const;
   bool quiet_ = false;  // playing for the solver: no story
-  // Undo: the whole position before each move (with `undo=seen`, since a
-  // card was last shown).
+  // Undo: the position before the first move that may be taken back (with
+  // `undo=seen`, the first since a card was last shown), and the moves since,
+  // as actions; undo() plays all but the last again from it. Of fixed size
+  // (two bytes a move, kMaxMoves at most), so that a move allocates nothing.
   struct Position {
     std::array<Pile, kColumns> columns;
     std::array<int, kColumns> down;
-    std::vector<Card> stock, waste;
+    Stock stock, waste;
     std::array<int, 4> found;
     int score, recycles;
     bool played;
   };
-  std::vector<Position> history_;
+  Position position() const;
+  void restore(const Position& p);
+  Position start_{};
+  SmallVec<std::uint16_t, kMaxMoves> since_;
 };
 
 // The solver (solve.cc): a depth-first search of the thoughtful game (every

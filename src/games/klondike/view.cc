@@ -95,7 +95,7 @@ View KlondikeState::view(Seat viewer) const {
     v.zones.push_back(std::move(z));
   }
   if ((viewer == 0 || viewer == kEveryone) && dealt_ && !over_) {
-    std::vector<Move> ms;
+    Moves ms;
     moves(ms);
     for (const Move& m : ms) {
       Choice ch{m.encode(), action_label(0, m.encode()), "", {}, {}};
@@ -134,7 +134,7 @@ View KlondikeState::view(Seat viewer) const {
   return v;
 }
 
-void KlondikeState::tell(const Rules&, const Event& e, const Words&,
+void KlondikeState::tell(const Rules& r, const Event& e, const Words&,
                          std::vector<std::string>& out) {
   std::size_t moved = 0;  // into e.moved
   for (const Told& st : e.steps) switch (st.kind) {
@@ -164,7 +164,7 @@ void KlondikeState::tell(const Rules&, const Event& e, const Words&,
                       ".");
         break;
     }
-  if (!e.summary.empty()) out.push_back(e.summary);
+  if (e.over) out.push_back(outcome_of(r, e.ending).summary);
 }
 
 }  // namespace parlour::klondike

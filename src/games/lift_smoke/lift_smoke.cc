@@ -48,28 +48,32 @@ void LiftSmokeState::apply_chance(Rng& rng) {
     for (int i = 1; i <= p; ++i) hands_[(dealer_ + i) % p].push_back(cards[k++]);
   turned_ = r_.dealer_keeps_trump ? cards[k - 1] : cards[k++];
   for (int i = n - 1; i >= k; --i) stock_.push_back(cards[i]);  // top last
-  std::vector<std::vector<Card>> hands;
-  for (Seat s = 0; s < p; ++s) hands.emplace_back(hands_[s].begin(), hands_[s].end());
-  std::vector<Card> stock(stock_.begin(), stock_.end());
-  for (Seat s = 0; s < p; ++s) hands_[s].clear();
-  set_position(hands, turned_, stock, (dealer_ + 1) % p);
+  start_play((dealer_ + 1) % p);
   ev_.kind = Event::kDeal, ev_.actor = dealer_, ev_.turned = turned_;
   scene_.dealt.record(hands_, p);
 }
 
 void LiftSmokeState::set_position(const std::vector<std::vector<Card>>& hands, Card turned,
                                   const std::vector<Card>& stock, Seat leader) {
-  in_ = 0;
   for (Seat s = 0; s < r_.players; ++s) {
     hands_[s].clear();
     for (Card c : hands[s]) hands_[s].push_back(c);
-    sort_hand(hands_[s]);
-    if (!hands_[s].empty()) in_ |= bit(s);
-    caps_[s].fill(static_cast<std::uint8_t>(hands_[s].size()));
   }
   stock_.clear();
   for (Card c : stock) stock_.push_back(c);
   turned_ = turned;
+  start_play(leader);
+}
+
+// Play begins from the hands and the stock as they lie: in place, so that a
+// deal allocates nothing.
+void LiftSmokeState::start_play(Seat leader) {
+  in_ = 0;
+  for (Seat s = 0; s < r_.players; ++s) {
+    sort_hand(hands_[s]);
+    if (!hands_[s].empty()) in_ |= bit(s);
+    caps_[s].fill(static_cast<std::uint8_t>(hands_[s].size()));
+  }
   discards_.clear();
   gone_ = 0, tricks_ = 0, winner_ = kNobody, last_winner_ = kNobody;
   out_at_.fill(0);

@@ -106,6 +106,7 @@ class LiftSmokeState final : public Narrated<LiftSmokeState, Event, Scene> {
                     const std::vector<Card>& stock, Seat leader);
 
  private:
+  void start_play(Seat leader);  // from hands_, turned_ and stock_ as they lie
   void end_trick();
   void sort_hand(Hand& h) const;
   void note_play(Seat s, Card c);

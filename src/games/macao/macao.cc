@@ -31,7 +31,7 @@ void MacaoState::apply_chance(Rng& rng) {
   if (phase_ == Phase::kBanker) {
     // Foster's Vingt-et-un: "The cards are thrown round for the first deal,
     // and the first ace takes it": face up from seat 0.
-    std::vector<Card> deck = standard_deck();
+    std::array<Card, 52> deck = standard_cards();
     const kit::Thrown t = kit::throw_round(std::span<Card>(deck), r_.players, 0, rng,
                                            [](Card c) { return c.rank() == kAce; });
     banker_ = t.seat;
@@ -43,7 +43,7 @@ void MacaoState::apply_chance(Rng& rng) {
   assert(phase_ == Phase::kDeal);
   for (auto& h : hands_) h.clear();
   shown_ = 0;
-  std::vector<Card> deck = standard_deck();
+  std::array<Card, 52> deck = standard_cards();
   rng.shuffle(std::span<Card>(deck));
   stock_.clear();
   for (Card c : deck) stock_.push_back(c);
@@ -269,11 +269,11 @@ void MacaoState::settle_all() {
 
 void MacaoState::end_hand() {
   const bool dealt = punters_.staked() > 0;
-  last_.record(chips_, hand_,
-               "Hand " + std::to_string(hand_) + ": " + kit::bank_result(chips_, banker_, dealt));
-  if (ev_.summary.empty()) {
+  last_.record(chips_, hand_);
+  last_bank_ = kit::BankHand::of(chips_, hand_, banker_, dealt);
+  if (ev_.bank.hand == 0) {
     // The first hand this transition settles: the story tells it whole.
-    ev_.over_hand = hand_, ev_.summary = last_.summary();
+    ev_.bank = last_bank_;
     ev_.over_poor = ev_.poor, ev_.over_uncovered = ev_.uncovered;
     for (Seat s = 0; s < r_.players && dealt; ++s)
       if (!hand(s).empty() && !(ev_.told >> s & 1)) {
@@ -290,7 +290,7 @@ void MacaoState::end_hand() {
     if (!hand(s).empty()) shown_ |= SeatMask{1} << s;
   if (hand_ >= r_.match_hands()) {
     phase_ = Phase::kOver;
-    ev_.match_over = true, ev_.result = outcome().summary;
+    ev_.match_over = true, ev_.final_chips = chips_;
     return;
   }
   // The bank passes to the left after `bank_hands` hands.
@@ -304,7 +304,11 @@ void MacaoState::end_hand() {
 // ---- The end ----------------------------------------------------------------------------
 
 Outcome MacaoState::outcome() const {
-  return kit::outcome_by_chips(chips_, "After " + std::to_string(r_.match_hands()) + " hands");
+  return outcome_of(r_, chips_);
+}
+
+Outcome MacaoState::outcome_of(const Rules& r, const Chips& chips) {
+  return kit::outcome_by_chips(chips, "After " + std::to_string(r.match_hands()) + " hands");
 }
 
 void MacaoState::all_cards(std::vector<Card>& out) const {

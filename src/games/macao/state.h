@@ -50,14 +50,13 @@ struct Event {
   SmallVec<ShownHand, kMaxPlayers> hands_told;
   // The hand settled by this transition, if any.
   bool hand_over = false;
-  int over_hand = 0;                       // its number
+  kit::BankHand bank;                      // its number, and what it did to the bank
   SmallVec<ShownHand, kMaxPlayers> shown;  // its hands shown at the end, not told above
   SeatMask settled = 0;                    // the seats it settled at the end
   SeatMask told = 0;                       // the seats of hands_told
-  std::string summary;                     // what the hand did to the bank
   int unplayed = 0;                        // the hands after it that nobody could stake in
   bool match_over = false;
-  std::string result;  // match_over: the outcome
+  Chips final_chips;  // match_over: from which the story tells the outcome
   // The hand in stake after the transition: its number and bank, and the
   // punters passed over for a stake, for too few chips or because the bank
   // could not cover one more.
@@ -80,6 +79,8 @@ class MacaoState final : public Narrated<MacaoState, Event> {
   View view(Seat viewer) const override;
   static void tell(const Rules& r, const Event& e, const Words& w, std::vector<std::string>& out);
   Outcome outcome() const override;
+  // The result of a match that ended with `chips`: what outcome() and the story say.
+  static Outcome outcome_of(const Rules& r, const Chips& chips);
   void all_cards(std::vector<Card>& out) const override;
   int actions_applied() const override { return actions_; }
   const Chips* chips() const override { return &chips_; }
@@ -142,7 +143,8 @@ class MacaoState final : public Narrated<MacaoState, Event> {
   Pile stock_;
   kit::Punters punters_;
   SeatMask shown_ = 0;
-  kit::LastHand last_;  // for the view between hands
+  kit::LastHand last_;       // for the view between hands
+  kit::BankHand last_bank_;  // and its summary
   int actions_ = 0;
 };
 

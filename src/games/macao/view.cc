@@ -92,7 +92,7 @@ View MacaoState::view(Seat viewer) const {
         {viewer == kEveryone ? std::optional<Card>(stock_[i]) : std::nullopt, false});
   v.zones.push_back(std::move(stock));
 
-  last_.fill(chips_, v.last_hand);
+  last_.fill(chips_, kit::hand_summary(last_bank_), v.last_hand);
 
   if (viewer >= 0 && actors().has(viewer)) {
     std::vector<Action> legal;
@@ -160,15 +160,15 @@ void MacaoState::tell(const Rules& r, const Event& e, const Words& w,
                              : ", " + w.verb(h.seat, h.won > 0 ? "win" : "lose") + " " +
                                    chips_text(std::abs(h.won)));
     if (!hands.empty()) out.push_back("The hands are shown: " + hands + ".");
-    out.push_back(e.summary);
+    out.push_back(kit::hand_summary(e.bank));
     if (e.unplayed > 0)
-      out.push_back(e.unplayed == 1 ? "Hand " + std::to_string(e.over_hand + 1) +
+      out.push_back(e.unplayed == 1 ? "Hand " + std::to_string(e.bank.hand + 1) +
                                           ": nobody can stake against the bank."
-                                    : "Hands " + std::to_string(e.over_hand + 1) + " to " +
-                                          std::to_string(e.over_hand + e.unplayed) +
+                                    : "Hands " + std::to_string(e.bank.hand + 1) + " to " +
+                                          std::to_string(e.bank.hand + e.unplayed) +
                                           ": nobody can stake against the bank.");
     if (e.match_over) {
-      out.push_back(e.result);
+      out.push_back(outcome_of(r, e.final_chips).summary);
       return;
     }
     if (e.bank_passes) bank_line(e.next_hand, e.next_banker);

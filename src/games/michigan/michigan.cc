@@ -25,7 +25,7 @@ void MichiganState::apply_chance(Rng& rng) {
   }
   assert(phase_ == Phase::kDeal);
   run_.clear(), played_.clear();  // the last hand's play, on show until now
-  std::vector<Card> deck = standard_deck();
+  std::array<Card, 52> deck = standard_cards();
   rng.shuffle(std::span<Card>(deck));
   // "he deals out all of the cards in the deck, one at a time, including an
   // extra hand to his left": the dead hand first, then the dealer's left, the
@@ -344,7 +344,7 @@ void MichiganState::end_hand(Seat out) {
   }
   if (last) {
     phase_ = Phase::kOver;
-    ev_.over = true, ev_.shared = shared_, scene_.summary = outcome().summary;
+    ev_.over = true, ev_.shared = shared_, scene_.chips = chips_;
     return;
   }
   // "If the game ends before the chips are taken off a card, those chips
@@ -380,8 +380,12 @@ void MichiganState::share_boodles() {
 // ---- The end --------------------------------------------------------------------------
 
 Outcome MichiganState::outcome() const {
-  const int n = r_.match_hands();
-  return kit::outcome_by_chips(chips_,
+  return outcome_of(r_, chips_);
+}
+
+Outcome MichiganState::outcome_of(const Rules& r, const Chips& chips) {
+  const int n = r.match_hands();
+  return kit::outcome_by_chips(chips,
                                n == 1 ? "After one hand" : "After " + std::to_string(n) + " hands");
 }
 

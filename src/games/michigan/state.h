@@ -75,7 +75,9 @@ struct Scene {
   SeatCards<52, kMaxPlayers> dealt;  // kDeal: each seat's hand
   Hand taken_up;                     // kExchange: the dead hand, now the actor's
   std::array<int, kMaxPlayers> paid{};
-  std::string summary;  // the game ended: its outcome
+  // The game ended: the chips, from which the story tells the outcome (told,
+  // not written, at the end: the last step allocates nothing).
+  Chips chips;
 };
 
 class MichiganState final : public Narrated<MichiganState, Event, Scene> {
@@ -91,6 +93,8 @@ class MichiganState final : public Narrated<MichiganState, Event, Scene> {
   static void tell(const Rules& r, const Event& e, const Scene& sc, const Words& w,
                    std::vector<std::string>& out);
   Outcome outcome() const override;
+  // The result of a match that ended with `chips`: what outcome() and the story say.
+  static Outcome outcome_of(const Rules& r, const Chips& chips);
   void all_cards(std::vector<Card>& out) const override;
   int actions_applied() const override { return actions_; }
   const Chips* chips() const override { return &chips_; }

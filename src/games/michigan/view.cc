@@ -297,7 +297,7 @@ void MichiganState::tell(const Rules& r, const Event& e, const Scene& sc, const 
                         " left on the boodle cards carry over to the next hand.");
         if (!e.over) return even_stakes();
         if (e.shared > 0) out.push_back(shared_words(r, w, e.shared, e.dealer));
-        out.push_back(sc.summary);
+        out.push_back(outcome_of(r, sc.chips).summary);
         return;
       }
       switch (e.stop) {

@@ -25,7 +25,7 @@ std::uint64_t key(int cell, std::uint8_t card) {
 
 // ---- The deal ------------------------------------------------------------------------
 
-void MontanaState::lay(const std::vector<Card>& cards, const std::vector<int>& cells) {
+void MontanaState::lay(std::span<const Card> cards, std::span<const int> cells) {
   assert(cards.size() == cells.size());
   for (std::size_t i = 0; i < cards.size(); ++i) {
     const auto cell = static_cast<std::size_t>(cells[i]);
@@ -40,15 +40,15 @@ void MontanaState::apply_chance(Rng& rng) {
   assert(!dealt_);
   // "Start out by dealing all fifty-two cards in four rows of thirteen cards
   // each. All cards should be dealt face up".
-  std::vector<Card> deck = standard_deck();
+  std::array<Card, 52> deck = standard_cards();
   rng.shuffle(std::span<Card>(deck));
   const std::uint64_t hi = rng.next();
   set_deal(deck, hi << 32 | rng.next());
 }
 
-void MontanaState::set_deal(const std::vector<Card>& cards, std::uint64_t shuffles) {
+void MontanaState::set_deal(std::span<const Card> cards, std::uint64_t shuffles) {
   assert(cards.size() == static_cast<std::size_t>(kCells));
-  std::vector<int> cells(kCells);
+  std::array<int, kCells> cells;
   for (int i = 0; i < kCells; ++i) cells[static_cast<std::size_t>(i)] = i;
   lay(cards, cells);
   shuffles_ = shuffles;
@@ -61,7 +61,8 @@ void MontanaState::set_deal(const std::vector<Card>& cards, std::uint64_t shuffl
 
 // ---- Moves -----------------------------------------------------------------------------
 
-void MontanaState::moves(std::vector<Move>& out) const {
+template <class Out>
+void MontanaState::moves(Out& out) const {
   out.clear();
   for (int g = 0; g < kCells; ++g) {
     if (grid_[static_cast<std::size_t>(g)] != kGap) continue;
@@ -91,8 +92,11 @@ Seat MontanaState::to_move() const {
   return over_ ? kTerminal : 0;
 }
 
+template void MontanaState::moves(std::vector<Move>&) const;
+template void MontanaState::moves(Moves&) const;
+
 void MontanaState::legal_actions(Seat, std::vector<Action>& out) const {
-  std::vector<Move> m;
+  Moves m;
   moves(m);
   out.clear();
   for (const Move& x : m) out.push_back(x.encode());
@@ -111,7 +115,9 @@ void MontanaState::apply(Seat, Action a) {
     ev_.kind = Event::kMove, ev_.from = m.from, ev_.to = m.to;
     ev_.card = Card::from_index(grid_[static_cast<std::size_t>(m.from)]);
     step(m);
-    since_redeal_.push_back(m);
+    if (since_redeal_.size() == kUndo) since_redeal_.erase(since_redeal_.begin());
+    since_redeal_.push_back({static_cast<std::uint8_t>(m.from), static_cast<std::uint8_t>(m.to)});
+    ++moved_since_redeal_;
   }
   settle_end();
 }
@@ -126,9 +132,10 @@ void MontanaState::step(const Move& m) {
 
 bool MontanaState::undo() {
   if (since_redeal_.empty()) return false;
-  const Move m = since_redeal_.back();
+  const Moved m = since_redeal_.back();
   since_redeal_.pop_back();
-  unstep(m);
+  --moved_since_redeal_;
+  unstep(Move::place(m.from, m.to));
   --actions_;
   over_ = false;
   ev_ = Event{};
@@ -138,7 +145,7 @@ bool MontanaState::undo() {
 void MontanaState::settle_end() {
   // "The game ends when all fifty-two cards form four rows in ascending order
   // or when no more plays are available."
-  std::vector<Move> m;
+  Moves m;
   moves(m);
   over_ = won() || (m.empty() && redeals_left() <= 0);
   if (over_) ev_.over = true, ev_.won = won(), ev_.placed = placed(), ev_.redeals = redeals_;
@@ -176,8 +183,8 @@ void MontanaState::redeal() {
   // four aces again."
   std::array<int, kRows> kept{};
   for (int r = 0; r < kRows; ++r) kept[static_cast<std::size_t>(r)] = in_sequence(r);
-  std::vector<Card> gathered;
-  std::vector<int> cells;
+  SmallVec<Card, 52> gathered;  // on the stack: a step allocates nothing
+  SmallVec<int, kCells> cells;
   for (int cell = 0; cell < kCells; ++cell) {
     const bool keep = column_of(cell) < kept[static_cast<std::size_t>(row_of(cell))];
     if (keep) continue;
@@ -197,10 +204,12 @@ void MontanaState::redeal() {
   std::sort(gathered.begin(), gathered.end());
   ++redeals_;
   Rng rng(shuffles_, static_cast<std::uint64_t>(redeals_));
-  rng.shuffle(std::span<Card>(gathered));
-  lay(gathered, cells);
+  rng.shuffle(std::span<Card>(gathered.data(), gathered.size()));
+  lay(std::span<const Card>(gathered.data(), gathered.size()),
+      std::span<const int>(cells.data(), cells.size()));
   rehash();
   since_redeal_.clear();
+  moved_since_redeal_ = 0;
 }
 
 // ---- The end ---------------------------------------------------------------------------

@@ -3,15 +3,21 @@
 
 #include <array>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
+#include "core/small_vec.h"
 #include "core/story.h"
 #include "games/montana/montana.h"
 
 namespace parlour::montana {
 
 inline constexpr std::uint8_t kGap = kEmptySlot;  // a cell with no card
+
+// The moves of a position, on the stack: four gaps, each taking one card, or
+// in the first column one of the four Twos.
+using Moves = SmallVec<Move, 16>;
 
 // What the last transition did, for narration (core/story.h).
 struct Event {
@@ -52,14 +58,15 @@ class MontanaState final : public Narrated<MontanaState, Event> {
   int redeals_used() const { return redeals_; }
   int redeals_left() const { return r_.redeals - redeals_; }
   std::string undo_forbidden() const {
-    return dealt_ && redeals_ > 0 && since_redeal_.empty()
+    return dealt_ && redeals_ > 0 && moved_since_redeal_ == 0
                ? "a redeal cannot be taken back: it has shown where the shuffle put the cards"
                : "";
   }
   std::string unsolvable() const { return ""; }
   // The card each gap takes (kGap: none), by the gap's cell; fills `out`
   // with the moves: the solver's and legal_actions' one source.
-  void moves(std::vector<Move>& out) const;
+  template <class Out>
+  void moves(Out& out) const;  // into a std::vector<Move>, or Moves
   // Cards in sequence from their row's start (a Two in the first column, then
   // up in its suit), by row. Under Blue Moon (Aces::kLeft) a row runs in the
   // suit of the ace at its left: row r in Suit(r).
@@ -75,12 +82,13 @@ class MontanaState final : public Narrated<MontanaState, Event> {
   void set_shuffles(std::uint64_t s) { shuffles_ = s; }
 
   // For tests: deals these 52 cards, row by row, then removes the aces.
-  void set_deal(const std::vector<Card>& cards, std::uint64_t shuffles);
-  // Takes back the last move; false where none, or a redeal came since.
+  void set_deal(std::span<const Card> cards, std::uint64_t shuffles);
+  // Takes back the last move; false where none, or a redeal came since, or
+  // it is more than kUndo moves back (Table::undo then replays the game).
   bool undo();
 
  private:
-  void lay(const std::vector<Card>& cards, const std::vector<int>& cells);
+  void lay(std::span<const Card> cards, std::span<const int> cells);
   void redeal();
   void settle_end();
   void rehash();
@@ -93,7 +101,15 @@ class MontanaState final : public Narrated<MontanaState, Event> {
   std::uint64_t hash_ = 0;
   int redeals_ = 0;
   int actions_ = 0;
-  std::vector<Move> since_redeal_;  // for undo
+  // For undo: the last kUndo moves since the redeal, of fixed size so that a
+  // move allocates nothing (a Two may go back and forth between two empty
+  // first cells for ever: no number of moves bounds them all).
+  static constexpr std::size_t kUndo = 512;
+  struct Moved {
+    std::uint8_t from = 0, to = 0;
+  };
+  SmallVec<Moved, kUndo> since_redeal_;
+  int moved_since_redeal_ = 0;
 };
 
 }  // namespace parlour::montana

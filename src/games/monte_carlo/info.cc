@@ -36,9 +36,9 @@ class Sampler final : public Resampler {
  public:
   std::unique_ptr<State> resample(const State& state, Seat, Rng& rng) const override {
     auto out = std::make_unique<MonteCarloState>(static_cast<const MonteCarloState&>(state));
-    std::vector<Card>& st = out->mutable_stock();
+    Stock& st = out->mutable_stock();
     std::sort(st.begin(), st.end());  // a sample depends on which cards, not their order
-    rng.shuffle(std::span<Card>(st));
+    rng.shuffle(std::span<Card>(st.data(), st.size()));
     out->forget_last_event();
     return out;
   }

@@ -10,19 +10,21 @@ namespace parlour::monte_carlo {
 
 void MonteCarloState::apply_chance(Rng& rng) {
   assert(!dealt_);
-  std::vector<Card> deck = standard_deck();
+  std::array<Card, 52> deck = standard_cards();
   rng.shuffle(std::span<Card>(deck));
   set_deal(deck);
 }
 
-void MonteCarloState::set_deal(const std::vector<Card>& cards) {
+void MonteCarloState::set_deal(std::span<const Card> cards) {
   assert(cards.size() == 52u);
   // "The 'table' is created by dealing out five columns of five cards each";
   // "The remaining twenty-seven cards are placed face down ... to create the
   // stockpile."
   for (int i = 0; i < kCells; ++i)
     cells_[static_cast<std::size_t>(i)] = cards[static_cast<std::size_t>(i)].index();
-  stock_.assign(cards.rbegin(), cards.rend() - kCells);  // its next card last
+  stock_.clear();  // its next card last
+  for (std::size_t i = cards.size(); i > static_cast<std::size_t>(kCells); --i)
+    stock_.push_back(cards[i - 1]);
   dealt_ = true;
   ev_ = Event{};
   ev_.kind = Event::kDeal;
@@ -42,7 +44,8 @@ bool MonteCarloState::can_close() const {
   return gap && !stock_.empty();
 }
 
-void MonteCarloState::moves(std::vector<Move>& out) const {
+template <class Out>
+void MonteCarloState::moves(Out& out) const {
   out.clear();
   // "discard pairs of cards of the same rank ... that are adjacent to each
   // other, whether horizontally, vertically, or diagonally".
@@ -72,8 +75,11 @@ Seat MonteCarloState::to_move() const {
   return over_ ? kTerminal : 0;
 }
 
+template void MonteCarloState::moves(std::vector<Move>&) const;
+template void MonteCarloState::moves(Moves&) const;
+
 void MonteCarloState::legal_actions(Seat, std::vector<Action>& out) const {
-  std::vector<Move> m;
+  Moves m;
   moves(m);
   out.clear();
   for (const Move& x : m) out.push_back(x.encode());
@@ -146,7 +152,7 @@ bool MonteCarloState::undo() {
 void MonteCarloState::settle_end() {
   // "The game ends when all fifty-two cards are in the discard pile or when
   // no further cards may be moved."
-  std::vector<Move> m;
+  Moves m;
   moves(m);
   over_ = won() || m.empty();
   if (over_) ev_.over = true, ev_.won = won(), ev_.discarded = discarded_;

@@ -2,15 +2,24 @@
 #pragma once
 
 #include <array>
+#include <span>
 #include <string>
 #include <vector>
 
+#include "core/small_vec.h"
 #include "core/story.h"
 #include "games/monte_carlo/monte_carlo.h"
 
 namespace parlour::monte_carlo {
 
 inline constexpr std::uint8_t kGap = kEmptySlot;
+
+// The stock, of fixed size (a step allocates nothing), and the moves of a
+// position, on the stack: the pairs of cells that touch (40 in a row or
+// column, 32 on a diagonal), and closing the gaps.
+inline constexpr int kTouching = 2 * kSide * (kSide - 1) + 2 * (kSide - 1) * (kSide - 1);
+using Stock = SmallVec<Card, kStockSize>;
+using Moves = SmallVec<Move, kTouching + 1>;
 
 // What the last transition did, for narration (core/story.h).
 struct Event {
@@ -45,12 +54,14 @@ class MonteCarloState final : public Narrated<MonteCarloState, Event> {
   bool dealt() const { return dealt_; }
   std::uint8_t at(int cell) const { return cells_[static_cast<std::size_t>(cell)]; }
   // The stock, its next card last.
-  const std::vector<Card>& stock() const { return stock_; }
-  std::vector<Card>& mutable_stock() { return stock_; }
+  const Stock& stock() const { return stock_; }
+  Stock& mutable_stock() { return stock_; }
   int discarded() const { return discarded_; }
   bool won() const { return discarded_ == 52; }
   // The pairs that touch; then, where the rules allow it now, closing the gaps.
-  void moves(std::vector<Move>& out) const;
+  // Into `out` (cleared first): a std::vector<Move>, or Moves.
+  template <class Out>
+  void moves(Out& out) const;
   // Whether closing the gaps would change anything.
   bool can_close() const;
   std::uint64_t hash() const;
@@ -65,7 +76,7 @@ class MonteCarloState final : public Narrated<MonteCarloState, Event> {
 
   // For tests: these 52 cards, the first 25 row by row, the rest the stock
   // (its first card dealt first).
-  void set_deal(const std::vector<Card>& cards);
+  void set_deal(std::span<const Card> cards);
   // For the solver: a pair taken off and put back (nothing else kept).
   void take(const Move& m);
   void put_back(const Move& m, std::uint8_t ca, std::uint8_t cb);
@@ -81,10 +92,10 @@ class MonteCarloState final : public Narrated<MonteCarloState, Event> {
   Rules r_;
   bool dealt_ = false, over_ = false;
   std::array<std::uint8_t, kCells> cells_{};
-  std::vector<Card> stock_;
+  Stock stock_;
   int discarded_ = 0, closes_ = 0, actions_ = 0;
-  std::vector<Taken> pairs_;  // since the last close, for undo
-  std::vector<Card> pile_;    // the discards, in order
+  SmallVec<Taken, 26> pairs_;  // since the last close, for undo
+  SmallVec<Card, 52> pile_;    // the discards, in order
 };
 
 // The solver (solve.cc): a depth-first search over the pairs and the closing

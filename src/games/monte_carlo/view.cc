@@ -34,7 +34,7 @@ View MonteCarloState::view(Seat viewer) const {
   v.zones.push_back(std::move(pile));
 
   if ((viewer == 0 || viewer == kEveryone) && dealt_ && !over_) {
-    std::vector<Move> ms;
+    Moves ms;
     moves(ms);
     for (const Move& m : ms) {
       // What a person types: the two cards ("7c 7h"), or "c" to close.

@@ -78,7 +78,8 @@ class OhHellState final : public Narrated<OhHellState, Event, Scene> {
   Phase phase() const { return phase_; }
   Seat dealer() const { return dealer_; }
   Seat turn() const { return turn_; }
-  Seat left(Seat s, int k = 1) const { return (s + k) % r_.players; }
+  // REQUIRES: 0 <= k <= players.
+  Seat left(Seat s, int k = 1) const { return kit::wrap(s + k, r_.players); }
   // The hand in play (from 0) and its cards each.
   int hand_index() const { return hand_; }
   int hand_size() const { return r_.cards_in_hand(hand_); }

@@ -70,7 +70,7 @@ void OldMaidState::deal(Rng& rng) {
   next_place_ = 1;
   SmallVec<Card, 108> d = deck_;
   rng.shuffle(std::span<Card>(d.begin(), d.end()));
-  aside_.resize(aside_up_);
+  while (static_cast<int>(aside_.size()) > aside_up_) aside_.pop_back();
   if (r_.odd == Odd::kRandom) {
     // Jiji-nuki: one card is set aside unseen, so the odd card is unknown.
     aside_.push_back(d.back());

@@ -727,8 +727,8 @@ OldMaidState blind_position(const Config& cfg, std::uint64_t seed, Seat seat, in
     for (Seat p = 0; p < cfg.players; ++p) others += p == seat ? 0 : s.fan(p).size();
     if (others <= others_left && s.phase() == OldMaidState::Phase::kOffer) return s;
     std::vector<Action> l = legal(s, s.to_move());
-    const std::optional<Action> a = at[s.to_move()]->act(s, s.to_move(), l);
-    EXPECT_TRUE(t.act(s.to_move(), *a).ok());
+    const Action a = at[s.to_move()]->act(s, s.to_move(), l);
+    EXPECT_TRUE(t.act(s.to_move(), a).ok());
   }
 }
 

@@ -53,11 +53,15 @@ struct Event {
   int raps = 0;
 };
 
+// The cards set aside: the odd card, and fewer than one a seat. Of fixed
+// capacity: a deal allocates nothing.
+using Aside = SmallVec<Card, kMaxPlayers + 4>;
+
 // The bulky facts of a deal or a hand's end, for narration (core/story.h).
 struct Scene {
   // kDeal: the cards set aside (the first `aside_up` face up); what each seat
   // laid down in pairs and kept.
-  SmallVec<Card, kMaxPlayers + 4> aside;  // the odd card, and fewer than one a seat
+  Aside aside;
   int aside_up = 0;
   SeatCards<108, kMaxPlayers> laid, kept;
   SmallVec<Card, kMaxFan + 1> fan;  // kLook: the fan as the offerer saw it
@@ -93,7 +97,7 @@ class OldMaidState final : public Narrated<OldMaidState, Event, Scene> {
   Phase phase() const { return phase_; }
   const Fan& fan(Seat s) const { return fans_[s]; }
   const PairPile& pairs(Seat s) const { return pairs_[s]; }
-  const std::vector<Card>& aside() const { return aside_; }
+  const Aside& aside() const { return aside_; }
   Seat offerer() const { return offerer_; }
   Seat drawer() const { return drawer_; }
   Seat dealer() const { return dealer_; }
@@ -110,7 +114,7 @@ class OldMaidState final : public Narrated<OldMaidState, Event, Scene> {
   // For the resampler: replace the hidden contents wholesale.
   Fan& mutable_fan(Seat s) { return fans_[s]; }
   PairPile& mutable_pairs(Seat s) { return pairs_[s]; }
-  std::vector<Card>& mutable_aside() { return aside_; }
+  Aside& mutable_aside() { return aside_; }
   // The cards set aside face up (a removed queen or jack) come first; the rest
   // (a random card, spare cards) lie face down.
   int aside_face_up_count() const { return aside_up_; }
@@ -141,7 +145,7 @@ class OldMaidState final : public Narrated<OldMaidState, Event, Scene> {
   Phase phase_ = Phase::kDeal;
   std::array<Fan, kMaxPlayers> fans_;
   std::array<PairPile, kMaxPlayers> pairs_;
-  std::vector<Card> aside_;
+  Aside aside_;
   int aside_up_ = 0;
   std::array<int, kMaxPlayers> place_{};  // finishing place this hand, 0 while playing
   int next_place_ = 1;

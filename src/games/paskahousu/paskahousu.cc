@@ -31,7 +31,7 @@ PaskahousuState::PaskahousuState(const Rules& rules) : r_(rules) {
 
 void PaskahousuState::apply_chance(Rng& rng) {
   assert(phase_ == Phase::kDeal);
-  std::vector<Card> deck = standard_deck();
+  std::array<Card, 52> deck = standard_cards();
   rng.shuffle(std::span<Card>(deck));
   // "Deal five cards each and stack the rest face down."
   std::size_t i = 0;
@@ -470,27 +470,31 @@ void PaskahousuState::end(SeatMask losers) {
   losers_ = losers;
   open_ = 0;
   phase_ = Phase::kOver;
-  ev_.over = true, scene_.summary = outcome().summary;
+  ev_.over = true, scene_.ending = ending();
 }
 
 // ---- The end -------------------------------------------------------------------------
 
 Outcome PaskahousuState::outcome() const {
+  return outcome_of(r_, ending());
+}
+
+Outcome PaskahousuState::outcome_of(const Rules& r, const Ending& e) {
   Outcome o;
   o.kind = OutcomeKind::kLoser;
-  for (Seat s = 0; s < r_.players; ++s) o.scores.push_back(losers_ >> s & 1 ? -1.0 : 0.0);
-  o.places.resize(r_.players);
-  rank_places(r_.players, o.scores, o.places);
-  const bool several = std::popcount(losers_) > 1;
-  if (capped_) o.cap = r_.max_turns, o.cap_unit = "turns";
-  if (capped_)
-    o.summary = "After " + std::to_string(turns_) +
-                " turns, the game's cap, it is stopped: " + seat_names(losers_) +
+  for (Seat s = 0; s < r.players; ++s) o.scores.push_back(e.losers >> s & 1 ? -1.0 : 0.0);
+  o.places.resize(r.players);
+  rank_places(r.players, o.scores, o.places);
+  const bool several = std::popcount(e.losers) > 1;
+  if (e.capped) o.cap = r.max_turns, o.cap_unit = "turns";
+  if (e.capped)
+    o.summary = "After " + std::to_string(e.turns) +
+                " turns, the game's cap, it is stopped: " + seat_names(e.losers) +
                 (several ? ", holding the most cards, share the name of "
                          : ", holding the most cards, is ") +
                 "Paskahousu.";
   else
-    o.summary = seat_names(losers_) + " is the last with cards in hand: Paskahousu.";
+    o.summary = seat_names(e.losers) + " is the last with cards in hand: Paskahousu.";
   return o;
 }
 

@@ -60,9 +60,17 @@ struct Event {
 };
 
 // The bulky facts of a deal or a hand's end, for narration (core/story.h).
+// What the result of a game is made from, kept when it ends so that the
+// story tells the outcome without the last step building it.
+struct Ending {
+  SeatMask losers = 0;
+  bool capped = false;  // stopped at the cap
+  int turns = 0;
+};
+
 struct Scene {
   SeatCards<52, kMaxPlayers> dealt;  // kDeal: each seat's hand
-  std::string summary;               // the game ended: its outcome
+  Ending ending;                     // the game ended: what its outcome says
 };
 
 class PaskahousuState final : public Narrated<PaskahousuState, Event, Scene> {
@@ -79,6 +87,7 @@ class PaskahousuState final : public Narrated<PaskahousuState, Event, Scene> {
   static void tell(const Rules& r, const Event& e, const Scene& sc, const Words& w,
                    std::vector<std::string>& out);
   Outcome outcome() const override;
+  static Outcome outcome_of(const Rules& r, const Ending& e);
   void all_cards(std::vector<Card>& out) const override;
   int actions_applied() const override { return actions_; }
 
@@ -179,6 +188,7 @@ class PaskahousuState final : public Narrated<PaskahousuState, Event, Scene> {
   // every seat that knows the cards.
   void take_up(kit::Cards& from, Seat taker);
   void end(SeatMask losers);
+  Ending ending() const { return {losers_, capped_, turns_}; }
 
   Rules r_;
   Phase phase_ = Phase::kDeal;

@@ -198,7 +198,7 @@ void PaskahousuState::tell(const Rules& r, const Event& e, const Scene& sc, cons
     if (e.left)
       out.push_back(seat_names(e.left) + (std::popcount(e.left) > 1 ? " have" : " has") +
                     " no cards and the stock is gone: out of play.");
-    if (e.over) out.push_back(sc.summary);
+    if (e.over) out.push_back(outcome_of(r, sc.ending).summary);
   };
   switch (e.kind) {
     case Event::kNone:

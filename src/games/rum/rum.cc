@@ -45,12 +45,14 @@ int RumState::unmatched(Seat s) const {
 
 void RumState::apply_chance(Rng& rng) {
   ev_ = Event();
-  std::vector<Card> deck = packs(standard_deck(), r_.packs);
-  rng.shuffle(std::span<Card>(deck));
+  Pile deck;  // on the stack: steps allocate nothing
+  add_packs(deck, r_.packs);
+  rng.shuffle(std::span<Card>(deck.data(), deck.size()));
   if (phase_ == Phase::kCut) {
     // The lowest cut deals, the ace low (kit/cut.h), as at Conquian.
     ev_.kind = Event::kCut;
-    scene_.cut = kit::cut_for_deal(deck, (SeatMask{1} << r_.players) - 1);
+    scene_.cut = kit::cut_for_deal(std::span<const Card>(deck.data(), deck.size()),
+                                   (SeatMask{1} << r_.players) - 1);
     dealer_ = scene_.cut.dealer;
     for (Card c : scene_.cut.cards) cut_.push_back(c);
     ev_.actor = dealer_;
@@ -331,7 +333,7 @@ void RumState::end_deal(Seat winner) {
   if (deals_ >= r_.match_deals()) {
     phase_ = Phase::kOver;
     ev_.over = true;
-    scene_.summary = outcome().summary;
+    scene_.chips = chips_;
     return;
   }
   // D2: with two players the winner of each hand deals the next; with more
@@ -340,22 +342,26 @@ void RumState::end_deal(Seat winner) {
 }
 
 Outcome RumState::outcome() const {
+  return outcome_of(r_, chips_);
+}
+
+Outcome RumState::outcome_of(const Rules& r, const Chips& chips) {
   Outcome o;
   o.kind = OutcomeKind::kScores;
-  for (Seat s = 0; s < r_.players; ++s) o.scores.push_back(chips_.balance(s));
-  o.places.resize(static_cast<std::size_t>(r_.players));
-  rank_places(r_.players, o.scores, o.places);
+  for (Seat s = 0; s < r.players; ++s) o.scores.push_back(chips.balance(s));
+  o.places.resize(static_cast<std::size_t>(r.players));
+  rank_places(r.players, o.scores, o.places);
   std::string totals;
-  for (Seat s = 0; s < r_.players; ++s)
-    totals += std::string(s ? ", " : "") + seat_name(s) + " " + std::to_string(chips_.balance(s));
+  for (Seat s = 0; s < r.players; ++s)
+    totals += std::string(s ? ", " : "") + seat_name(s) + " " + std::to_string(chips.balance(s));
   int best = 0;
-  for (Seat s = 1; s < r_.players; ++s)
-    if (chips_.balance(s) > chips_.balance(best)) best = s;
+  for (Seat s = 1; s < r.players; ++s)
+    if (chips.balance(s) > chips.balance(best)) best = s;
   int level = 0;
-  for (Seat s = 0; s < r_.players; ++s) level += chips_.balance(s) == chips_.balance(best);
+  for (Seat s = 0; s < r.players; ++s) level += chips.balance(s) == chips.balance(best);
   // D3: "one round of deals is a game"; the lowest total paid wins.
   o.summary = (level > 1 ? std::string("Nobody alone is ahead") : seat_name(best) + " is ahead") +
-              (r_.going_out == GoingOut::kCall
+              (r.going_out == GoingOut::kCall
                    ? ": counters won and paid, each two settling the difference of their debits: "
                    : ": counters won and paid: ") +
               totals + ".";

@@ -57,7 +57,9 @@ struct Scene {
     int n = 0;
   };
   SmallVec<Transfer, 16> transfers;
-  std::string summary;
+  // The match ended: the chips, from which the story tells the outcome (told,
+  // not written, at the end: the last step allocates nothing).
+  Chips chips;
 };
 
 class RumState final : public Narrated<RumState, Event, Scene> {
@@ -75,6 +77,8 @@ class RumState final : public Narrated<RumState, Event, Scene> {
   static void tell(const Rules& r, const Event& e, const Scene& sc, const Words& w,
                    std::vector<std::string>& out);
   Outcome outcome() const override;
+  // The result of a match that ended with `chips`: what outcome() and the story say.
+  static Outcome outcome_of(const Rules& r, const Chips& chips);
   void all_cards(std::vector<Card>& out) const override;
   const Chips* chips() const override { return &chips_; }
   int actions_applied() const override { return actions_; }

@@ -298,7 +298,7 @@ void RumState::tell(const Rules& r, const Event& e, const Scene& sc, const Words
   for (const Scene::Transfer& t : sc.transfers)
     out.push_back(w.who(t.from) + " " + w.verb(t.from, "pay") + " " + w.whom(t.to) + " " +
                   counters_text(t.n) + ", the difference.");
-  if (e.over) out.push_back(sc.summary);
+  if (e.over) out.push_back(outcome_of(r, sc.chips).summary);
 }
 
 }  // namespace parlour::rum

@@ -42,9 +42,18 @@ struct Event {
 };
 
 // The bulky facts of a deal or a hand's end, for narration (core/story.h).
+// What the result of a game is made from, kept when it ends so that the
+// story tells the outcome without the last step building it.
+struct Ending {
+  SeatMask losers = 0;
+  bool stopped = false;  // stopped after max_plays
+  int plays = 0;
+  Card aside;  // the card laid aside
+};
+
 struct Scene {
   SeatCards<52, kMaxPlayers> dealt;  // kDeal: each seat's hand
-  std::string summary;               // the game ended: its outcome
+  Ending ending;                     // the game ended: what its outcome says
 };
 
 // The ranks of which `hand` holds all four, as bits (1 << rank).
@@ -63,6 +72,7 @@ class VerishState final : public Narrated<VerishState, Event, Scene> {
   static void tell(const Rules& r, const Event& e, const Scene& sc, const Words& w,
                    std::vector<std::string>& out);
   Outcome outcome() const override;
+  static Outcome outcome_of(const Rules& r, const Ending& e);
   void all_cards(std::vector<Card>& out) const override;
   int actions_applied() const override { return actions_; }
 
@@ -123,6 +133,7 @@ class VerishState final : public Narrated<VerishState, Event, Scene> {
   void finish_round(Seat faulted);
   void put_set_away(Seat s, Rank r);
   void end_with(SeatMask losers, bool stopped);
+  Ending ending() const { return {losers_, stopped_, plays_, aside_[0].card}; }
   void sort_hand(Seat s);
 
   Rules r_;

@@ -22,10 +22,10 @@ VerishState::VerishState(const Rules& rules) : r_(rules) {
 void VerishState::apply_chance(Rng& rng) {
   assert(phase_ == Phase::kDeal);
   // "Two or three players use 36 cards, four or more use 52."
-  std::vector<Card> deck;
-  for (Card c : standard_deck())
+  SmallVec<Card, 52> deck;  // on the stack: steps allocate nothing
+  for (Card c : standard_cards())
     if (r_.in_pack(c.rank())) deck.push_back(c);
-  rng.shuffle(std::span<Card>(deck));
+  rng.shuffle(std::span<Card>(deck.data(), deck.size()));
   // "Remove one card from the pack at random and lay it face down to one side
   // without exposing it."
   aside_.push_back({deck.back(), 0, false});
@@ -318,27 +318,31 @@ void VerishState::end_with(SeatMask losers, bool stopped) {
   losers_ = losers;
   stopped_ = stopped;
   phase_ = Phase::kOver;
-  ev_.over = true, scene_.summary = outcome().summary;
+  ev_.over = true, scene_.ending = ending();
 }
 
 // ---- The end -------------------------------------------------------------------------
 
 Outcome VerishState::outcome() const {
+  return outcome_of(r_, ending());
+}
+
+Outcome VerishState::outcome_of(const Rules& r, const Ending& e) {
   Outcome o;
   o.kind = OutcomeKind::kLoser;
-  for (Seat s = 0; s < r_.players; ++s) o.scores.push_back((losers_ >> s & 1) ? -1.0 : 0.0);
+  for (Seat s = 0; s < r.players; ++s) o.scores.push_back((e.losers >> s & 1) ? -1.0 : 0.0);
   // Losers are last; the others share the first place.
-  for (Seat s = 0; s < r_.players; ++s) o.places.push_back((losers_ >> s & 1) ? r_.players : 1);
-  const bool several = (losers_ & (losers_ - 1)) != 0;
-  const std::string aside = " The card laid aside was " + card_token(aside_[0].card) + ".";
-  if (stopped_) o.cap = r_.max_plays, o.cap_unit = "plays";
-  if (stopped_)
-    o.summary = "After " + std::to_string(plays_) +
-                " plays, the game's cap, it is stopped: " + seat_names(losers_) +
+  for (Seat s = 0; s < r.players; ++s) o.places.push_back((e.losers >> s & 1) ? r.players : 1);
+  const bool several = (e.losers & (e.losers - 1)) != 0;
+  const std::string aside = " The card laid aside was " + card_token(e.aside) + ".";
+  if (e.stopped) o.cap = r.max_plays, o.cap_unit = "plays";
+  if (e.stopped)
+    o.summary = "After " + std::to_string(e.plays) +
+                " plays, the game's cap, it is stopped: " + seat_names(e.losers) +
                 (several ? ", holding the most cards, lose." : ", holding the most cards, loses.") +
                 aside;
   else
-    o.summary = seat_names(losers_) +
+    o.summary = seat_names(e.losers) +
                 " is left holding cards when everyone else has run out, and loses." + aside;
   return o;
 }

@@ -177,7 +177,7 @@ void VerishState::tell(const Rules& r, const Event& e, const Scene& sc, const Wo
                            ? w.says(e.actor, "say") + " \"Verish'\" and " + w.verb(e.actor, "play")
                            : w.says(e.actor, "play")) +
                       " " + cards_text(e.count) + " face down, \"" + rank_plural(e.rank) + "\".");
-      if (e.over) out.push_back(sc.summary);
+      if (e.over) out.push_back(outcome_of(r, sc.ending).summary);
       return;
     case Event::kChallenge: {
       std::vector<Card> shown;
@@ -189,7 +189,7 @@ void VerishState::tell(const Rules& r, const Event& e, const Scene& sc, const Wo
       for (int i = 0; i < e.set_count; ++i)
         out.push_back(w.who(e.taker) + " " + w.verb(e.taker, "put") + " away the four " +
                       rank_plural(e.sets[static_cast<std::size_t>(i)]) + ".");
-      if (e.over) out.push_back(sc.summary);
+      if (e.over) out.push_back(outcome_of(r, sc.ending).summary);
       return;
     }
     case Event::kPutAway: {
@@ -200,7 +200,7 @@ void VerishState::tell(const Rules& r, const Event& e, const Scene& sc, const Wo
       return;
     }
     case Event::kPlayOn:
-      if (e.over) out.push_back(sc.summary);
+      if (e.over) out.push_back(outcome_of(r, sc.ending).summary);
       return;
   }
 }

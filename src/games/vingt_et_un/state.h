@@ -71,11 +71,10 @@ struct Event {
   bool hand_over = false;
   SmallVec<ShownHand, kMaxPlayers> shown;  // the hands still in, shown at the end
   SeatMask settled = 0;                    // the seats it settled at the end
-  int over_hand = 0;                       // its number
-  std::string summary;                     // what the hand did to the bank
+  kit::BankHand bank;                      // its number, and what it did to the bank
   int unplayed = 0;                        // the hands after it that nobody could stake in
   bool match_over = false;
-  std::string result;  // match_over: the outcome
+  Chips final_chips;  // match_over: from which the story tells the outcome
   bool bank_passes = false;
   int next_hand = 0;  // the hand begun after it, and its dealer
   Seat next_banker = kNobody;
@@ -93,6 +92,8 @@ class VingtState final : public Narrated<VingtState, Event> {
   View view(Seat viewer) const override;
   static void tell(const Rules& r, const Event& e, const Words& w, std::vector<std::string>& out);
   Outcome outcome() const override;
+  // The result of a match that ended with `chips`: what outcome() and the story say.
+  static Outcome outcome_of(const Rules& r, const Chips& chips);
   void all_cards(std::vector<Card>& out) const override;
   int actions_applied() const override { return actions_; }
   const Chips* chips() const override { return &chips_; }
@@ -171,6 +172,7 @@ class VingtState final : public Narrated<VingtState, Event> {
   bool fresh_ = true;              // the pack lies in order: shuffle it before the first deal
   Seat natural_holder_ = kNobody;  // this hand: the first punter to show a natural
   kit::LastHand last_;
+  kit::BankHand last_bank_;  // the last hand's summary
   int actions_ = 0;
 };
 

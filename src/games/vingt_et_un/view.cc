@@ -89,7 +89,7 @@ View VingtState::view(Seat viewer) const {
   for (Card c : discards_)
     gone.cards.push_back({viewer == kEveryone ? std::optional<Card>(c) : std::nullopt, false});
   v.zones.push_back(std::move(gone));
-  last_.fill(chips_, v.last_hand);
+  last_.fill(chips_, kit::hand_summary(last_bank_, "counter"), v.last_hand);
 
   if (viewer >= 0 && actors().has(viewer)) {
     std::vector<Action> legal;
@@ -161,14 +161,14 @@ void VingtState::tell(const Rules& r, const Event& e, const Words& w,
       hands += (hands.empty() ? "" : "; ") + w.who(h.seat) + " " + token_list(h.cards) + ", " +
                std::to_string(h.points) + ", " + paid(h);
     if (!hands.empty()) out.push_back("The hands are shown: " + hands + ".");
-    out.push_back(e.summary);
+    out.push_back(kit::hand_summary(e.bank, "counter"));
     if (e.unplayed > 0)
-      out.push_back((e.unplayed == 1 ? "Hand " + std::to_string(e.over_hand + 1)
-                                     : "Hands " + std::to_string(e.over_hand + 1) + " to " +
-                                           std::to_string(e.over_hand + e.unplayed)) +
+      out.push_back((e.unplayed == 1 ? "Hand " + std::to_string(e.bank.hand + 1)
+                                     : "Hands " + std::to_string(e.bank.hand + 1) + " to " +
+                                           std::to_string(e.bank.hand + e.unplayed)) +
                     ": nobody can stake against the bank.");
     if (e.match_over) {
-      out.push_back(e.result);
+      out.push_back(outcome_of(r, e.final_chips).summary);
       return;
     }
     if (e.bank_passes) bank_line(e.next_hand, e.next_banker);

@@ -39,7 +39,7 @@ void VingtState::apply_chance(Rng& rng) {
   ev_ = Event{};
   if (phase_ == Phase::kBanker) {
     // "The cards are thrown round for the first deal, and the first ace takes it."
-    std::vector<Card> deck = standard_deck();
+    std::array<Card, 52> deck = standard_cards();
     banker_ = kit::throw_round(std::span<Card>(deck), r_.players, 0, rng, [](Card c) {
                 return c.rank() == kAce;
               }).seat;
@@ -372,12 +372,11 @@ void VingtState::settle_all() {
 }
 
 void VingtState::end_hand() {
-  last_.record(chips_, hand_,
-               "Hand " + std::to_string(hand_) + ": " +
-                   kit::bank_result(chips_, banker_, punters_.staked() > 0, "counter"));
-  if (ev_.summary.empty()) {
+  last_.record(chips_, hand_);
+  last_bank_ = kit::BankHand::of(chips_, hand_, banker_, punters_.staked() > 0);
+  if (ev_.bank.hand == 0) {
     // The first hand this transition settles: the story tells it whole.
-    ev_.over_hand = hand_, ev_.summary = last_.summary();
+    ev_.bank = last_bank_;
     for (Seat s = 0; s < r_.players; ++s)
       if (ev_.settled >> s & 1) ev_.shown.push_back(shown_hand(s));
   } else {
@@ -385,7 +384,7 @@ void VingtState::end_hand() {
   }
   if (hand_ >= r_.match_hands()) {
     phase_ = Phase::kOver;
-    ev_.match_over = true, ev_.result = outcome().summary;
+    ev_.match_over = true, ev_.final_chips = chips_;
     return;
   }
   const Seat before = banker_;
@@ -403,7 +402,11 @@ void VingtState::end_hand() {
 // ---- The end ----------------------------------------------------------------------------------
 
 Outcome VingtState::outcome() const {
-  return kit::outcome_by_chips(chips_, "After " + std::to_string(r_.match_hands()) + " hands");
+  return outcome_of(r_, chips_);
+}
+
+Outcome VingtState::outcome_of(const Rules& r, const Chips& chips) {
+  return kit::outcome_by_chips(chips, "After " + std::to_string(r.match_hands()) + " hands");
 }
 
 void VingtState::all_cards(std::vector<Card>& out) const {
