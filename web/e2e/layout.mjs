@@ -17,13 +17,16 @@
 //
 //   node e2e/layout.mjs [--server PATH] [--shots DIR] [--only GAME]
 //
-// --shots  where the screenshots of every table go (default: the
-//          temporary folder printed at the end)
+// --shots  where to keep a screenshot of every table, to look at (none
+//          without it: `make test` measures, and a picture of each table
+//          was a third of this test's time; a failure's is always kept)
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { check, launch, log, openSeat, option, run, Server, sleep, tmp } from './lib.mjs';
 
-const SHOTS = option('--shots', tmp);
+const SHOTS = option('--shots', null);
+// A screenshot of the table, if they are asked for.
+const shot = (page, file) => (SHOTS ? page.screenshot({ path: join(SHOTS, file) }) : Promise.resolve());
 const OVERALL_MS = 280_000;
 // Bots wait long enough to measure in peace, short enough to reach the person's turn.
 // One client making a table for every game: the per-client limits on new
@@ -180,7 +183,7 @@ async function settle(page, where) {
 async function main() {
   await server.start();
   log(`server up at ${server.origin}, data in ${tmp}`);
-  mkdirSync(SHOTS, { recursive: true });
+  if (SHOTS) mkdirSync(SHOTS, { recursive: true });
   const games = await server.api('/api/games');
   // --only NAME: the tables of one game alone (to look into one).
   const only = option('--only', null);
@@ -214,7 +217,7 @@ async function main() {
   } finally {
     await browser.close().catch(() => {});
   }
-  log(`screenshots of the tables in ${SHOTS}`);
+  if (SHOTS) log(`screenshots of the tables in ${SHOTS}`);
 }
 
 /** At each size in turn: resizes the window, lets the layout come to rest and runs `fn`. */
@@ -247,7 +250,7 @@ async function measureTable(page, t, sizes, where, errors) {
     const m = await page.evaluate(measure);
     checkLayout(m, at, t.handless, t.solo);
     if (t.minCards) check(m.cards.length >= t.minCards, `${at}: ${m.cards.length} cards in the hand, not ${t.minCards} or more`);
-    await page.screenshot({ path: join(SHOTS, `${name(size)}.png`) });
+    await shot(page, `${name(size)}.png`);
   });
   if (t.game === 'bachelor-girl') {
     // Turn after turn, cards are laid before the seats; they must stay in their
@@ -269,7 +272,7 @@ async function measureTable(page, t, sizes, where, errors) {
       });
     }
     check(most >= 3, `${where}: no seat had three cards laid before it in twelve turns`);
-    await atSizes(page, sizes, where, (size) => page.screenshot({ path: join(SHOTS, `${name(size)}-later.png`) }));
+    await atSizes(page, sizes, where, (size) => shot(page, `${name(size)}-later.png`));
   }
   if (t.game === 'cheat') {
     await putOneDown(page, where);
@@ -278,7 +281,7 @@ async function measureTable(page, t, sizes, where, errors) {
       // Cheat's cards being played lie in the middle of the table, face up to their owner.
       check(m.beingPlayed > 0, `${at}: the card put down is not shown among the cards being played`);
       checkLayout(m, at);
-      await page.screenshot({ path: join(SHOTS, `${name(size)}-put.png`) });
+      await shot(page, `${name(size)}-put.png`);
     });
     if (t.options?.includes('sequence=next')) {
       // Call, let the others' plays pass, and put a card down on the next turn: many calls to choose from.
@@ -298,7 +301,7 @@ async function measureTable(page, t, sizes, where, errors) {
         const later = await page.evaluate(measure);
         check(later.buttons.length >= 12, `${at}: ${later.buttons.length} buttons on the next turn, not 12 calls`);
         checkLayout(later, `${at}, ${later.buttons.length} buttons`);
-        await page.screenshot({ path: join(SHOTS, `${name(size)}-calls.png`) });
+        await shot(page, `${name(size)}-calls.png`);
       });
     }
   }
@@ -309,7 +312,7 @@ async function measureTable(page, t, sizes, where, errors) {
     const summary = (await page.locator('.between-hands').count()) > 0;
     await atSizes(page, sizes, `${where}, ${played} move${played === 1 ? '' : 's'} on${summary ? ', the summary open' : ''}`, async (size, at) => {
       checkLayout(await page.evaluate(measure), at, t.handless, t.solo);
-      if (summary) await page.screenshot({ path: join(SHOTS, `${name(size)}-summary.png`) });
+      if (summary) await shot(page, `${name(size)}-summary.png`);
     });
     // And the table under it, the summary put away.
     if (summary) {
