@@ -115,9 +115,7 @@ TEST(Allocations, TheDriverAllocatesNothingPerStepOnceWarm) {
   const char* only = std::getenv("PARLOUR_ALLOC_GAME");
   for (const Selection& sel : all_selections()) {
     if (only && sel.name() != only) continue;
-    const GameInfo& g = *sel.game;
-    const int lo = sel.preset ? sel.preset->min_players : g.min_players;
-    const int hi = sel.preset ? sel.preset->max_players : g.max_players;
+    const auto [lo, hi] = testing::player_range(sel);
     for (int p : {lo, hi}) {
       Result<Config> c = make_config(sel, p, {});
       ASSERT_TRUE(c.ok()) << c.message();

@@ -14,6 +14,7 @@
 #include <initializer_list>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "core/game.h"
@@ -53,6 +54,12 @@ Config test_config(std::string_view name, int players,
 Card card(std::string_view name);
 std::vector<Card> cards(std::initializer_list<const char*> names);
 // A seat's legal actions where it stands (none if it may not act).
+// The fewest and the most players a selection (a game, or a preset of it) allows.
+inline std::pair<int, int> player_range(const Selection& sel) {
+  return sel.preset ? std::pair{sel.preset->min_players, sel.preset->max_players}
+                    : std::pair{sel.game->min_players, sel.game->max_players};
+}
+
 std::vector<Action> legal(const State& s, Seat seat);
 
 // What `bot` chooses at `s` for `seat`, and its reasons (Bot::explain), on a

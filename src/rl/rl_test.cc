@@ -28,8 +28,7 @@ template <class Visit>
 void random_positions(int games, int every, Visit visit) {
   for (const Selection& sel : all_selections()) {
     const GameInfo& g = *sel.game;
-    const int lo = sel.preset ? sel.preset->min_players : g.min_players;
-    const int hi = sel.preset ? sel.preset->max_players : g.max_players;
+    const auto [lo, hi] = testing::player_range(sel);
     for (int p : {lo, hi}) {
       Result<Config> c = make_config(sel, p, {});
       ASSERT_TRUE(c.ok()) << c.message();
