@@ -8,9 +8,10 @@
    path: Oh Hell!, which has none, is the generic figure), in seat actions a
    second.
 2. VectorEnv.step with N games and masked random actions drawn in numpy,
-   observations on and off, against VectorEnv.play of the same game (whole
-   games in C++, no Python per step).
-3. VectorEnv with threads=2 against threads=1.
+   observations on and off, against the same steps with the actions drawn in
+   C++ (VectorEnv.step_random: step, bots and encoding, no Python per step).
+3. VectorEnv with threads=2 against threads=1: the env alone (step_random)
+   and the numpy loop (whose drawing in numpy is one thread's work).
 """
 import os
 import random
@@ -48,35 +49,84 @@ def engine(name, players, games):
     return r["length"]["mean"] * games / (time.perf_counter() - start)
 
 
-def vector(name, players, n, steps, threads=1, observations=True):
-    game = parlour.load_game(name, players=players)
-    env = parlour.VectorEnv(game, n, seed=1, threads=threads, observations=observations)
-    obs, mask, to_move = env.reset()
-    rng = np.random.default_rng(0)
-    start = time.perf_counter()
-    for _ in range(steps):
-        actions = (rng.random(mask.shape, dtype=np.float32) * mask).argmax(axis=1)
-        obs, mask, rewards, terminated, to_move = env.step(actions)
-    return n * steps / (time.perf_counter() - start)
+def masked_random(mask, rng):
+    """A uniformly random legal action for each row, drawn in numpy from the
+    mask: each row's k-th legal action, k uniform below the row's count (one
+    pass over the mask, as np.flatnonzero reads it, rather than a random
+    number for each of its N x num_distinct_actions entries)."""
+    n, width = mask.shape
+    counts = np.count_nonzero(mask, axis=1)
+    legal = np.flatnonzero(mask)  # row i's legal actions, as i * width + action
+    starts = np.cumsum(counts) - counts
+    pick = starts + (rng.random(n) * counts).astype(np.intp)
+    return np.where(counts > 0, legal[np.minimum(pick, len(legal) - 1)] - np.arange(n) * width, -1)
+
+
+class Vector:
+    """A VectorEnv at a given N, threads and observations, warmed."""
+
+    def __init__(self, name, players, n, threads=1, observations=True):
+        self.n = n
+        self.env = parlour.VectorEnv(parlour.load_game(name, players=players), n, seed=1,
+                                     threads=threads, observations=observations)
+        _, self.mask, _ = self.env.reset()
+        self.env.step_random(2)  # every row's buffers at their size
+        self.rng = np.random.default_rng(0)
+
+    def python(self, steps):
+        """Seat actions a second of a Python loop: actions drawn in numpy from
+        the mask, then step(); and the same counting only the time in step()."""
+        in_step = 0.0
+        start = time.perf_counter()
+        for _ in range(steps):
+            actions = masked_random(self.mask, self.rng)
+            t = time.perf_counter()
+            _, self.mask, _, _, _ = self.env.step(actions)
+            in_step += time.perf_counter() - t
+        return self.n * steps / (time.perf_counter() - start), self.n * steps / in_step
+
+    def cpp(self, steps):
+        """Seat actions a second of the same steps with the actions drawn in
+        C++ (step_random): step, bots and encoding, no Python per step."""
+        start = time.perf_counter()
+        _, self.mask, _, _, _ = self.env.step_random(steps, 1)
+        return self.n * steps / (time.perf_counter() - start)
+
+
+def median(xs):
+    xs = sorted(xs)
+    return xs[len(xs) // 2]
 
 
 def main():
-    print(f"python {sys.version.split()[0]}, {os.cpu_count()} cores; seat actions a second")
+    print(f"python {sys.version.split()[0]}, {os.cpu_count()} cores; seat actions a second; "
+          f"each ratio the median of 5 paired runs")
     for name, players, games in (("old-maid", 4, 20000), ("oh-hell", 4, 3000)):
         py, _ = per_state_loop(name, players)
         cpp = engine(name, players, games)
         print(f"1. per-state loop, {name} {players}p: {py:,.0f}; C++ sim {cpp:,.0f}; "
               f"ratio {py / cpp:.3f} (target at least 1/15 = 0.067 of the generic engine)")
     for name, players in (("old-maid", 4), ("oh-hell", 4)):
-        on = vector(name, players, 1024, 60)
-        off = vector(name, players, 1024, 60, observations=False)
-        cpp = engine(name, players, 3000)
-        print(f"2. VectorEnv.step N=1024, {name}: observations on {on:,.0f} ({on / cpp:.2f} of "
-              f"C++ whole games), off {off:,.0f} ({off / cpp:.2f})")
-    one = vector("old-maid", 4, 4096, 30, threads=1)
-    two = vector("old-maid", 4, 4096, 30, threads=2)
-    print(f"3. VectorEnv N=4096, old-maid: threads=2 {two:,.0f} / threads=1 {one:,.0f} = "
-          f"{two / one:.2f} (target at least 1.7)")
+        for observations in (True, False):
+            v = Vector(name, players, 1024, observations=observations)
+            steps = 40 if observations else 400
+            runs = [(v.python(steps), v.cpp(steps)) for _ in range(5)]
+            whole = median([py / cpp for (py, _), cpp in runs])
+            step = median([st / cpp for (_, st), cpp in runs])
+            target = 0.5 if observations else 0.7
+            print(f"2. VectorEnv.step N=1024, {name}, observations "
+                  f"{'on' if observations else 'off'}: numpy loop {median([r[0][0] for r in runs]):,.0f}, "
+                  f"C++ {median([r[1] for r in runs]):,.0f}: ratio {whole:.2f} (target at least "
+                  f"{target}); the time in step() alone {step:.2f}")
+    for name, observations in (("old-maid", True), ("old-maid", False), ("oh-hell", False)):
+        one = Vector(name, 4, 4096, threads=1, observations=observations)
+        two = Vector(name, 4, 4096, threads=2, observations=observations)
+        steps = 15 if observations else 150
+        env = median([two.cpp(steps) / one.cpp(steps) for _ in range(5)])
+        loop = median([two.python(steps)[0] / one.python(steps)[0] for _ in range(5)])
+        print(f"3. VectorEnv N=4096, {name}, observations {'on' if observations else 'off'}: "
+              f"threads=2 / threads=1: the env (C++ actions) {env:.2f} (target at least 1.7), "
+              f"the numpy loop {loop:.2f}")
 
 
 if __name__ == "__main__":

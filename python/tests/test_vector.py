@@ -111,3 +111,37 @@ def test_bad_settings():
             parlour.VectorEnv(game, 4, **kw)
     with pytest.raises(parlour.BadConfigError):
         parlour.VectorEnv(game, 0)
+
+
+@pytest.mark.parametrize("name,players", [("old-maid", 4), ("chase-the-ace", 3)])
+def test_step_random_is_the_same_for_any_number_of_threads_and_plays_on(name, players):
+    game = parlour.load_game(name, players=players)
+    out = []
+    for threads in (1, 2):
+        env = parlour.VectorEnv(game, 32, seed=9, threads=threads, copy=True)
+        env.reset()
+        arrays = env.step_random(150, 4)
+        out.append((arrays, env.games_started))
+    (one, started), (two, _) = out
+    for a, b in zip(one, two):
+        assert np.array_equal(a, b)
+    # Games ended and restarted: the rows moved (an illegal draw would not).
+    assert started > 32
+    obs, mask, rewards, terminated, to_move = one
+    assert mask.any(axis=1).all() and (to_move >= 0).all()
+
+
+def test_step_before_reset_is_refused_and_arrays_outlive_the_env():
+    game = parlour.load_game("oh-hell", players=4)
+    env = parlour.VectorEnv(game, 8, seed=2)
+    with pytest.raises(parlour.ParlourError, match="reset"):
+        env.step(np.zeros(8, dtype=np.int64))
+    with pytest.raises(parlour.ParlourError, match="reset"):
+        env.step_random(1)
+    obs, mask, to_move = env.reset()
+    kept = obs.copy()
+    del env
+    import gc
+    gc.collect()
+    # The arrays hold the env's buffers alive: reading them is safe.
+    assert np.array_equal(obs, kept) and mask.any(axis=1).all()

@@ -47,6 +47,11 @@ void raise(const py::object& kind, const std::string& message) {
 
 Action action_of(const py::handle& value) {
   PyObject* v = value.ptr();
+  if (PyLong_CheckExact(v)) {  // the common case, without a new object
+    int overflow = 0;
+    const long long n = PyLong_AsLongLongAndOverflow(v, &overflow);
+    if (overflow == 0 && n >= 0 && n <= 0xFFFFFFFELL) return static_cast<Action>(n);
+  }
   if (PyBool_Check(v) || PyFloat_Check(v) || !PyIndex_Check(v))
     throw py::type_error("an action is an int (or a numpy integer), not " +
                          std::string(Py_TYPE(v)->tp_name));

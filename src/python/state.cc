@@ -8,6 +8,7 @@
 
 #include "cli/terminal.h"
 #include "core/view_json.h"
+#include "python/fast.h"
 
 namespace parlour::python {
 namespace {
@@ -110,17 +111,93 @@ void apply_action(State& s, const py::handle& value) {
   if (seat == kChance)
     raise(errors().not_player, "apply_action at a chance node: call apply_chance()");
   if (seat == kTerminal) raise(errors().not_player, "apply_action after the game is over");
+  // The table checks the action (and changes nothing if it is not legal);
+  // the legal actions are listed only for the message.
+  if (s.table->act(seat, a).ok()) return;
   const std::span<const Action> legal = legal_of(s);
-  if (std::find(legal.begin(), legal.end(), a) == legal.end()) {
-    std::string m = "action " + std::to_string(a) + " is not legal for seat " +
-                    std::to_string(seat) + "; legal: ";
-    for (std::size_t i = 0; i < legal.size() && i < 10; ++i)
-      m += (i ? ", " : "") + std::to_string(legal[i]) + " (" + label(s, seat, legal[i]) + ")";
-    if (legal.size() > 10) m += ", and " + std::to_string(legal.size() - 10) + " more";
-    raise(errors().illegal, m);
-  }
-  if (Status st = s.table->act(seat, a); !st.ok()) raise(errors().illegal, st.message());
+  std::string m = "action " + std::to_string(a) + " is not legal for seat " + std::to_string(seat) +
+                  "; legal: ";
+  for (std::size_t i = 0; i < legal.size() && i < 10; ++i)
+    m += (i ? ", " : "") + std::to_string(legal[i]) + " (" + label(s, seat, legal[i]) + ")";
+  if (legal.size() > 10) m += ", and " + std::to_string(legal.size() - 10) + " more";
+  raise(errors().illegal, m);
 }
+
+void apply_chance(State& s) {
+  if (!s.table->state().chance())
+    raise(errors().not_player,
+          s.table->state().terminal()
+              ? "apply_chance after the game is over"
+              : "apply_chance at a seat's turn: it is seat " + std::to_string(current(s)) + "'s");
+  s.table->chance();
+}
+
+// The per-step calls, as plain CPython methods (python/fast.h).
+PyObject* py_bool(bool b) {
+  return Py_NewRef(b ? Py_True : Py_False);
+}
+
+PyMethodDef per_step[] = {
+    {"current_player",
+     [](PyObject* o, PyObject*) -> PyObject* {
+       const State* s = fast::self<State>(o);
+       return s ? PyLong_FromLong(current(*s)) : nullptr;
+     },
+     METH_NOARGS,
+     "The seat to move, parlour.CHANCE (-1) or parlour.TERMINAL (-2). Where several seats may "
+     "act at once, the first of them after the last to act."},
+    {"is_chance_node",
+     [](PyObject* o, PyObject*) -> PyObject* {
+       const State* s = fast::self<State>(o);
+       return s ? py_bool(s->table->state().chance()) : nullptr;
+     },
+     METH_NOARGS, "Whether chance acts next (a deal): call apply_chance()."},
+    {"is_terminal",
+     [](PyObject* o, PyObject*) -> PyObject* {
+       const State* s = fast::self<State>(o);
+       return s ? py_bool(s->table->state().terminal()) : nullptr;
+     },
+     METH_NOARGS, "Whether the game is over."},
+    {"legal_actions",
+     [](PyObject* o, PyObject*) -> PyObject* {
+       const State* s = fast::self<State>(o);
+       if (!s) return nullptr;
+       return fast::guarded([&]() -> PyObject* {
+         const std::span<const Action> l = legal_of(*s);
+         PyObject* list = PyList_New(static_cast<Py_ssize_t>(l.size()));
+         if (!list) return nullptr;
+         for (std::size_t i = 0; i < l.size(); ++i) {
+           PyObject* x = PyLong_FromUnsignedLong(l[i]);
+           if (!x) return Py_DECREF(list), nullptr;
+           PyList_SET_ITEM(list, static_cast<Py_ssize_t>(i), x);
+         }
+         return list;
+       });
+     },
+     METH_NOARGS, "The seat to move's legal actions, ascending; empty at chance and at the end."},
+    {"apply_action",
+     [](PyObject* o, PyObject* action) -> PyObject* {
+       State* s = fast::self<State>(o);
+       if (!s) return nullptr;
+       return fast::guarded([&] {
+         apply_action(*s, action);
+         return Py_NewRef(Py_None);
+       });
+     },
+     METH_O,
+     "apply_action(action): plays the action for the seat to move; IllegalActionError (and "
+     "no change) if it is not legal."},
+    {"apply_chance",
+     [](PyObject* o, PyObject*) -> PyObject* {
+       State* s = fast::self<State>(o);
+       if (!s) return nullptr;
+       return fast::guarded([&] {
+         apply_chance(*s);
+         return Py_NewRef(Py_None);
+       });
+     },
+     METH_NOARGS, "Resolves the chance node from the state's own seed, as the engine does."},
+};
 
 Record record_of(const State& s) {
   Record r = s.table->record(false);
@@ -162,19 +239,10 @@ std::unique_ptr<State> deserialize_state(const std::shared_ptr<Game>& g, const s
 }
 
 void bind_state(py::module_& m) {
-  py::class_<State>(m, "State", "One game in progress.")
-      .def("current_player", &current,
-           "The seat to move, parlour.CHANCE (-1) or parlour.TERMINAL (-2). Where several "
-           "seats may act at once, the first of them after the last to act.")
-      .def("get_game", [](const State& s) { return s.game; })
+  py::class_<State> cls(m, "State", "One game in progress.");
+  for (PyMethodDef& d : per_step) fast::add_method(cls, d);
+  cls.def("get_game", [](const State& s) { return s.game; })
       .def_property_readonly("_game", [](const State& s) { return s.game; })
-      .def("is_chance_node", [](const State& s) { return s.table->state().chance(); })
-      .def("is_terminal", [](const State& s) { return s.table->state().terminal(); })
-      .def("legal_actions",
-           [](const State& s) {
-             const std::span<const Action> l = legal_of(s);
-             return std::vector<Action>(l.begin(), l.end());
-           })
       .def(
           "legal_actions_mask",
           [](const State& s) {
@@ -185,20 +253,6 @@ void bind_state(py::module_& m) {
             return mask;
           },
           "A bool array of num_distinct_actions, true for each legal action.")
-      .def("apply_action", &apply_action, py::arg("action"),
-           "Plays the action for the seat to move; IllegalActionError (and no change) if it "
-           "is not legal.")
-      .def(
-          "apply_chance",
-          [](State& s) {
-            if (!s.table->state().chance())
-              raise(errors().not_player, s.table->state().terminal()
-                                             ? "apply_chance after the game is over"
-                                             : "apply_chance at a seat's turn: it is seat " +
-                                                   std::to_string(current(s)) + "'s");
-            s.table->chance();
-          },
-          "Resolves the chance node from the state's own seed, as the engine does.")
       .def("chance_outcomes",
            [](const State&) -> py::list {
              PyErr_SetString(PyExc_NotImplementedError,

@@ -11,39 +11,50 @@
 namespace parlour::python {
 namespace {
 
-struct PyVectorEnv {
-  std::shared_ptr<Game> game;
-  std::unique_ptr<rl::VectorEnv> env;
-  bool copy = false;
-  int threads = 1;
-};
-
-// A numpy array over the env's buffer (no copy: its base keeps the env alive),
-// or a copy of it.
+// A numpy array over one of the env's buffers, owned by `owner` (a capsule
+// holding the env: an array kept after the VectorEnv object is gone still
+// reads live memory).
 template <class T>
-py::array array_of(const PyVectorEnv& e, const py::object& self, std::span<T> data,
-                   std::vector<py::ssize_t> shape) {
+py::object array_over(const py::object& owner, std::span<T> data, std::vector<py::ssize_t> shape) {
   std::vector<py::ssize_t> strides(shape.size());
   py::ssize_t step = sizeof(T);
   for (std::size_t k = shape.size(); k-- > 0;) strides[k] = step, step *= shape[k];
   using Out = std::conditional_t<std::is_same_v<T, std::uint8_t>, bool, T>;
-  py::array_t<Out> a(shape, strides, reinterpret_cast<Out*>(data.data()), self);
-  if (e.copy) return py::array_t<Out>(a.attr("copy")());
-  return a;
+  return py::array_t<Out>(shape, strides, reinterpret_cast<Out*>(data.data()), owner);
 }
 
-py::tuple observe(const PyVectorEnv& e, const py::object& self, bool with_rewards) {
-  rl::VectorEnv& v = *e.env;
-  const auto n = static_cast<py::ssize_t>(v.envs());
-  const auto p = static_cast<py::ssize_t>(v.players());
-  py::object obs = py::none();
-  if (!v.observations().empty())
-    obs = array_of(e, self, v.observations(), {n, static_cast<py::ssize_t>(v.shape().size())});
-  py::object mask = array_of(e, self, v.masks(), {n, static_cast<py::ssize_t>(v.actions())});
-  py::object to_move = array_of(e, self, v.to_move(), {n});
-  if (!with_rewards) return py::make_tuple(obs, mask, to_move);
-  return py::make_tuple(obs, mask, array_of(e, self, v.rewards(), {n, p}),
-                        array_of(e, self, v.terminated(), {n}), to_move);
+struct PyVectorEnv {
+  std::shared_ptr<Game> game;
+  std::shared_ptr<rl::VectorEnv> env;
+  bool copy = false;
+  int threads = 1;
+  // The arrays over the env's buffers, made once: every step rewrites the
+  // buffers, and returns these same arrays (or copies of them, with copy).
+  py::object obs, mask, rewards, terminated, to_move, final;
+
+  void make_arrays() {
+    rl::VectorEnv& v = *env;
+    const py::object owner = py::capsule(new std::shared_ptr<rl::VectorEnv>(env), [](void* p) {
+      delete static_cast<std::shared_ptr<rl::VectorEnv>*>(p);
+    });
+    const auto n = static_cast<py::ssize_t>(v.envs());
+    const auto p = static_cast<py::ssize_t>(v.players());
+    obs = v.observations().empty() ? py::none()
+                                   : array_over(owner, v.observations(),
+                                                {n, static_cast<py::ssize_t>(v.shape().size())});
+    mask = array_over(owner, v.masks(), {n, static_cast<py::ssize_t>(v.actions())});
+    rewards = array_over(owner, v.rewards(), {n, p});
+    terminated = array_over(owner, v.terminated(), {n});
+    to_move = array_over(owner, v.to_move(), {n});
+    final = array_over(owner, v.final_returns(), {n, p});
+  }
+  py::object out(const py::object& a) const { return copy && !a.is_none() ? a.attr("copy")() : a; }
+};
+
+py::tuple observe(const PyVectorEnv& e, bool with_rewards) {
+  if (!with_rewards) return py::make_tuple(e.out(e.obs), e.out(e.mask), e.out(e.to_move));
+  return py::make_tuple(e.out(e.obs), e.out(e.mask), e.out(e.rewards), e.out(e.terminated),
+                        e.out(e.to_move));
 }
 
 }  // namespace
@@ -67,6 +78,7 @@ void bind_vector_env(py::module_& m) {
              if (!env.ok()) raise(errors().bad_config, env.message());
              auto out = std::make_unique<PyVectorEnv>();
              out->game = game, out->env = std::move(*env), out->copy = copy;
+             out->make_arrays();
              out->threads = threads;
              return out;
            }),
@@ -78,26 +90,26 @@ void bind_vector_env(py::module_& m) {
       .def_property_readonly("game", [](const PyVectorEnv& e) { return e.game; })
       .def(
           "reset",
-          [](py::object self) {
-            PyVectorEnv& e = self.cast<PyVectorEnv&>();
+          [](PyVectorEnv& e) {
             {
               py::gil_scoped_release free;
               e.env->reset();
             }
-            return observe(e, self, false);
+            return observe(e, false);
           },
           "Starts every row's first game: (obs[N, *observation_shape] float32 or None, "
           "mask[N, num_distinct_actions] bool, to_move[N] int8).")
       .def(
           "step",
-          [](py::object self, const py::object& actions) {
-            PyVectorEnv& e = self.cast<PyVectorEnv&>();
+          [](PyVectorEnv& e, const py::object& actions) {
+            if (!e.env->started()) raise(errors().base, "call reset() before step()");
             const py::array a = py::array::ensure(actions);
             const auto n = static_cast<py::ssize_t>(e.env->envs());
             if (!a || a.ndim() != 1 || a.shape(0) != n || a.dtype().kind() != 'i')
               throw py::value_error("step takes a signed integer array of shape (" +
                                     std::to_string(n) + ",) (int32 or int64): one action a row");
-            const py::array_t<std::int64_t> as = a.attr("astype")("int64");
+            // int64 as given (no copy); other integers converted.
+            const auto as = py::array_t<std::int64_t, py::array::c_style | py::array::forcecast>(a);
             const std::span<const std::int64_t> in(as.data(), static_cast<std::size_t>(n));
             Status st;
             {
@@ -105,20 +117,32 @@ void bind_vector_env(py::module_& m) {
               st = e.env->step(in);
             }
             if (!st.ok()) raise(errors().illegal, st.message());
-            return observe(e, self, true);
+            return observe(e, true);
           },
           py::arg("actions"),
           "Plays each row's action, then the bots, to the next learner's turn: (obs, mask, "
           "rewards[N, players] float32, terminated[N] bool, to_move[N] int8). Atomic: an "
           "illegal action in any row raises IllegalActionError and nothing moves.")
-      .def_property_readonly(
-          "final_returns",
-          [](py::object self) {
-            PyVectorEnv& e = self.cast<PyVectorEnv&>();
-            return array_of(e, self, e.env->final_returns(),
-                            {static_cast<py::ssize_t>(e.env->envs()),
-                             static_cast<py::ssize_t>(e.env->players())});
+      .def(
+          "step_random",
+          [](PyVectorEnv& e, int steps, std::uint64_t seed) {
+            if (steps < 0) throw py::value_error("steps must be 0 or more");
+            if (!e.env->started()) raise(errors().base, "call reset() before step_random()");
+            Status st;
+            {
+              py::gil_scoped_release free;
+              st = e.env->step_random(steps, seed);
+            }
+            if (!st.ok()) raise(errors().illegal, st.message());
+            return observe(e, true);
           },
+          py::arg("steps"), py::arg("seed") = 0,
+          "Calls step() `steps` times with each row's action drawn uniformly from its legal "
+          "actions in C++ (random exploration with no Python per step; the reference "
+          "bench/python_bench.py measures a Python loop over step() against). Returns the last "
+          "step's arrays.")
+      .def_property_readonly(
+          "final_returns", [](const PyVectorEnv& e) { return e.out(e.final); },
           "The returns of the game each row ended at the last step (where terminated).")
       .def_property_readonly("games_started",
                              [](const PyVectorEnv& e) { return e.env->games_started(); })

@@ -1,6 +1,7 @@
 #include "rl/vector_env.h"
 
 #include <algorithm>
+#include <cassert>
 
 #include "analysis/sim.h"
 #include "bots/random_bot.h"
@@ -63,6 +64,7 @@ Result<std::unique_ptr<VectorEnv>> VectorEnv::make(const Selection& sel, const C
   e->terminated_.assign(n, 0);
   e->to_move_.assign(n, kTerminal);
   e->blocks_ = std::min<std::size_t>(static_cast<std::size_t>(o.threads), n);
+  e->bad_.resize(e->blocks_);
   if (e->blocks_ > 1) {
     const auto parties = static_cast<std::ptrdiff_t>(e->blocks_);
     e->begin_ = std::make_unique<std::barrier<>>(parties);
@@ -92,18 +94,40 @@ void VectorEnv::run_phase(Phase phase) {
 void VectorEnv::work(std::size_t block) {
   // Rows in contiguous blocks: each thread writes its own rows' slices only.
   const std::size_t n = rows_.size();
-  for (std::size_t i = block * n / blocks_; i < (block + 1) * n / blocks_; ++i) row(i);
+  for (std::size_t i = block * n / blocks_; i < (block + 1) * n / blocks_; ++i) row(i, block);
 }
 
-void VectorEnv::row(std::size_t i) {
+bool VectorEnv::legal(std::size_t i) const {
+  const Row& r = rows_[i];
+  const std::int64_t a = actions_[i];
+  if (r.over) return a == -1;
+  return a >= 0 && a < static_cast<std::int64_t>(bounds_.actions) &&
+         mask_[i * bounds_.actions + static_cast<std::size_t>(a)];
+}
+
+void VectorEnv::row(std::size_t i, std::size_t block) {
   Row& r = rows_[i];
+  if (phase_ == Phase::kCheck) {
+    bad_[block].rows += !legal(i);
+    return;
+  }
   if (phase_ == Phase::kReset) {
     start(i);
     advance(i);
-  } else if (!r.over) {
-    (void)r.table->act(to_move_[i], static_cast<Action>(actions_[i]));  // checked in step()
-    advance(i);
+    return write(i);
   }
+  const auto p = static_cast<std::size_t>(config_.players);
+  std::fill_n(rewards_.begin() + static_cast<std::ptrdiff_t>(i * p), p, 0.0f);
+  terminated_[i] = 0;
+  if (r.over) return write(i);
+  Action a = static_cast<Action>(actions_.empty() ? 0 : actions_[i]);  // checked in step()
+  if (phase_ == Phase::kRandom) {
+    Rng rng(random_seed_, i);
+    a = r.legal[rng.below(static_cast<std::uint32_t>(r.legal.size()))];
+  }
+  [[maybe_unused]] const Status st = r.table->act(to_move_[i], a);  // checked or drawn legal
+  assert(st.ok());
+  advance(i);
   write(i);
 }
 
@@ -128,6 +152,10 @@ void VectorEnv::start(std::size_t i) {
   for (const auto& b : r.bots) r.players.push_back(b.get());
   r.over = false;
   ++r.games;
+}
+
+bool VectorEnv::started() const {
+  return rows_.front().table != nullptr;
 }
 
 std::uint64_t VectorEnv::games_started() const {
@@ -185,29 +213,38 @@ Status VectorEnv::step(std::span<const std::int64_t> actions) {
   if (actions.size() != rows_.size())
     return Status::error("step takes one action a row: " + std::to_string(rows_.size()) + ", not " +
                          std::to_string(actions.size()));
-  std::string bad;
+  if (!started()) return Status::error("step before reset(): call reset() first");
+  actions_ = actions;
+  for (Bad& b : bad_) b.rows = 0;
+  run_phase(Phase::kCheck);
   int bad_rows = 0;
-  for (std::size_t i = 0; i < rows_.size(); ++i) {
-    const Row& r = rows_[i];
-    const std::int64_t a = actions[i];
-    const bool ended = !r.table || r.over;
-    const bool ok = ended ? a == -1
-                          : a >= 0 && a < static_cast<std::int64_t>(bounds_.actions) &&
-                                mask_[i * bounds_.actions + static_cast<std::size_t>(a)];
-    if (ok) continue;
-    if (++bad_rows <= 5)
-      bad += (bad.empty() ? "" : "; ") + std::string("row ") + std::to_string(i) + ": " +
-             (ended ? "its game is over (give -1)"
-                    : "action " + std::to_string(a) + " is not legal for seat " +
-                          std::to_string(to_move_[i]));
-  }
-  if (bad_rows > 0)
+  for (const Bad& b : bad_) bad_rows += b.rows;
+  if (bad_rows > 0) {
+    std::string bad;
+    for (std::size_t i = 0, said = 0; i < rows_.size() && said < 5; ++i) {
+      if (legal(i)) continue;
+      const Row& r = rows_[i];
+      bad += (said++ ? "; " : "") + std::string("row ") + std::to_string(i) + ": " +
+             (r.over ? "its game is over (give -1)"
+                     : "action " + std::to_string(actions[i]) + " is not legal for seat " +
+                           std::to_string(to_move_[i]));
+    }
+    actions_ = {};
     return Status::error(std::to_string(bad_rows) + " illegal action" + (bad_rows > 1 ? "s" : "") +
                          ", nothing played: " + bad);
-  std::fill(rewards_.begin(), rewards_.end(), 0.0f);
-  std::fill(terminated_.begin(), terminated_.end(), 0);
-  actions_ = actions;
+  }
   run_phase(Phase::kStep);
+  actions_ = {};
+  return {};
+}
+
+Status VectorEnv::step_random(int steps, std::uint64_t seed) {
+  if (steps < 0) return Status::error("steps must be 0 or more, not " + std::to_string(steps));
+  if (!started()) return Status::error("step_random before reset(): call reset() first");
+  for (int k = 0; k < steps; ++k) {
+    random_seed_ = game_seed(seed, static_cast<std::uint64_t>(k));
+    run_phase(Phase::kRandom);
+  }
   return {};
 }
 

@@ -58,6 +58,11 @@ class VectorEnv {
   // ended and was not restarted (auto_reset off) must be given -1.
   [[nodiscard]] Status step(std::span<const std::int64_t> actions);
 
+  // `steps` calls of step(), each row's action drawn uniformly from its legal
+  // actions in C++ (from Rng(seed)): a learner's loop over step() with no
+  // Python, which bench/python_bench.py measures the Python loop against.
+  [[nodiscard]] Status step_random(int steps, std::uint64_t seed);
+
   // The arrays, row-major, rewritten by reset() and step().
   std::span<float> observations() { return obs_; }              // [envs][shape.size()]
   std::span<std::uint8_t> masks() { return mask_; }             // [envs][actions()]
@@ -65,6 +70,8 @@ class VectorEnv {
   std::span<std::uint8_t> terminated() { return terminated_; }  // [envs]
   std::span<std::int8_t> to_move() { return to_move_; }         // [envs]; -2 ended
   std::span<float> final_returns() { return final_; }           // [envs][players]
+  // Whether reset() was called: step() before it is an error.
+  bool started() const;
   // Games started since reset(), over every row.
   std::uint64_t games_started() const;
 
@@ -77,10 +84,14 @@ class VectorEnv {
   // Every row's work of one phase, split over the threads: the workers
   // (threads - 1 of them, made once: a thread made each step cost more than
   // the step) take a contiguous block of rows each, this thread the first.
-  enum class Phase : std::uint8_t { kReset, kStep, kStop };
+  // Each thread does all of its rows' work, the check of their actions too:
+  // work left to one thread (a check reading every row's mask, which the
+  // other thread wrote) kept two threads at 1.2 times one.
+  enum class Phase : std::uint8_t { kReset, kCheck, kStep, kRandom, kStop };
   void run_phase(Phase phase);
-  void work(std::size_t block);  // the block's rows, in the current phase
-  void row(std::size_t i);       // one row's work in the current phase
+  void work(std::size_t block);                // the block's rows, in the current phase
+  void row(std::size_t i, std::size_t block);  // one row's work in the current phase
+  bool legal(std::size_t i) const;             // row i's action (actions_[i]) may be played
 
   Selection sel_;
   Config config_;
@@ -94,6 +105,14 @@ class VectorEnv {
   std::vector<float> obs_, rewards_, final_;
   std::vector<std::uint8_t> mask_, terminated_;
   std::vector<std::int8_t> to_move_;
+  // step_random's: row i's k-th action is drawn from Rng(game_seed(seed, k), i),
+  // so that the draws do not depend on the threads.
+  std::uint64_t random_seed_ = 0;
+  // kCheck: each block's count of rows whose action is not legal.
+  struct alignas(64) Bad {
+    int rows = 0;
+  };
+  std::vector<Bad> bad_;
   // The threads (see run_phase).
   std::size_t blocks_ = 1;
   Phase phase_ = Phase::kReset;
