@@ -53,7 +53,7 @@ Result<std::vector<FairnessTable>> fairness(const FairnessSpec& spec) {
         s.games = spec.games;
         s.threads = spec.threads;
         s.seed = 1;
-        Result<SimResult> r = simulate(s);
+        Result<SimResult> r = spec.run ? spec.run(s) : simulate(s);
         if (!r.ok()) return Status::error(r.message());
         for (const Tally& tally : r->seats) {
           const double q = static_cast<double>(tally.losses) / static_cast<double>(tally.games);

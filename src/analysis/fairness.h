@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "analysis/sim.h"
 #include "core/registry.h"
 
 namespace parlour {
@@ -32,6 +33,7 @@ struct FairnessSpec {
   std::uint64_t games = 2000000;  // per simulated cell
   int exact_up_to = 3;            // players for which exact odds are used
   int threads = 1;
+  SimRunner run;  // plays each simulated row; empty: simulate()
 };
 
 [[nodiscard]] Result<std::vector<FairnessTable>> fairness(const FairnessSpec& spec);

@@ -9,6 +9,8 @@
 #include <array>
 #include <cstdint>
 #include <functional>
+#include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -89,7 +91,7 @@ struct SimResult {
   // `cap_unit`, not by its rules.
   std::uint64_t capped = 0;
   int cap = 0;
-  std::string_view cap_unit;
+  std::string cap_unit;
   std::vector<SeatRate> game_stats;  // the game's own report (GameStats), if it has one
   bool fast = false;                 // played by the game's fast simulator
   // Length percentile (0..1) from the histogram.
@@ -98,6 +100,58 @@ struct SimResult {
 
 // Validates the bot names and plays the games. Errors name the bad bot.
 Result<SimResult> simulate(const SimSpec& spec);
+// What plays a simulation: simulate(), or one spread over processes
+// (parlour-mpi). Empty: simulate().
+using SimRunner = std::function<Result<SimResult>(const SimSpec&)>;
+
+// What simulate() adds up, over some of a simulation's games: every figure it
+// reports is computed from these at the end. Its threads each add up their
+// own and merge them, as parlour-mpi's ranks do. The sums are of whole
+// numbers (counts, and the games' scores, which are whole in every game), so
+// that any order of adding gives the same figures.
+struct SimTallies {
+  std::vector<Tally> seats, bots;
+  std::vector<std::vector<PairTally>> pairs;
+  std::vector<std::vector<DiffTally>> paired;
+  std::vector<std::uint64_t> hist;  // by length, as long as the longest game
+  std::vector<std::uint64_t> stats;
+  std::uint64_t length_sum = 0, games = 0, capped = 0;
+  int cap = 0;
+  std::string cap_unit;
+  OutcomeKind kind = OutcomeKind::kScores;
+  bool kind_known = false;  // some game was added
+};
+// Adds `from` into `into` (of the same simulation).
+void merge(SimTallies& into, const SimTallies& from);
+// As numbers and back, for sending between processes and for checkpoints.
+std::vector<std::uint64_t> encode(const SimTallies& t);
+[[nodiscard]] Result<SimTallies> decode(std::span<const std::uint64_t> words);
+
+// Plays games of a simulation by their index: game i is game i of
+// simulate(spec), whoever plays it. One a thread.
+class SimPlayer {
+ public:
+  // REQUIRES: check(spec) is ok.
+  explicit SimPlayer(const SimSpec& spec);
+  ~SimPlayer();
+  // Tallies of no game, sized for the simulation.
+  SimTallies empty() const;
+  // Plays games [begin, end) into `t`. In duplicate play, a deal's games
+  // (rotations_of) must all be in one call. False: a bot chose a move that
+  // is not legal (a bug in the bot).
+  [[nodiscard]] bool play(std::uint64_t begin, std::uint64_t end, SimTallies& t);
+  // The results from the tallies of every game.
+  SimResult finish(const SimTallies& t) const;
+  // Whether the game's fast simulator plays these games.
+  bool fast() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+// The error simulate() gives when a bot chose an illegal move.
+inline constexpr std::string_view kBotBug =
+    "a bot chose a move that is not legal: a bug in the bot; no figures are given";
 // The bots of every seat, as simulate() reads spec.bots: the game's first
 // bot where none is named, one name for every seat.
 std::vector<std::string> seat_bots(const SimSpec& spec);

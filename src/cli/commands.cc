@@ -457,7 +457,7 @@ Result<SimResult> play_sim(SimSpec& spec, const SimArgs& a, std::ostream& err, b
       err << "\r" << sim_progress(done, total, known, secs) << "   " << std::flush;
     };
   }
-  Result<SimResult> r = simulate(spec);
+  Result<SimResult> r = a.run ? a.run(spec) : simulate(spec);
   if (progress) err << "\r" << std::string(60, ' ') << "\r" << std::flush;
   spec.recall = nullptr, spec.record = nullptr;  // the journal is closed
   if (journal && !journal->failed().empty())
@@ -492,7 +492,7 @@ int sim(const SimArgs& a, std::ostream& out, std::ostream& err, bool progress) {
   out << (a.format == "json"  ? format_json(spec, *r)
           : a.format == "csv" ? format_csv(spec, *r)
                               : format_text(spec, *r));
-  if (!a.plot.empty()) {
+  if (!a.plot.empty() && !a.quiet) {
     if (Status s = plot_sim(spec, *r, a.plot); !s.ok()) return fail(err, s.message());
     if (a.format == "text") out << "\nPlot: " << a.plot << "\n";
   }
@@ -500,6 +500,8 @@ int sim(const SimArgs& a, std::ostream& out, std::ostream& err, bool progress) {
 }
 
 int tournament(const SimArgs& a, std::ostream& out, std::ostream& err, bool progress) {
+  if (a.format != "text" && a.format != "json")
+    return fail(err, "--format " + a.format + " is not known; use text or json");
   Result<Selection> sel = select(a.game);
   if (!sel.ok()) return fail(err, sel.message());
   Result<Config> cfg = make_config(*sel, a.players, a.options);
@@ -784,9 +786,11 @@ int fairness(const FairnessArgs& a, std::ostream& out, std::ostream& err) {
   spec.games = a.games;
   spec.exact_up_to = a.exact_up_to;
   spec.threads = a.threads;
+  spec.run = a.run;
   Result<std::vector<FairnessTable>> t = parlour::fairness(spec);
   if (!t.ok()) return fail(err, t.message());
   out << format_fairness(g, *t);
+  if (a.quiet) return 0;
   const std::string path = a.plot.empty() ? std::string(g.name) + "-fairness.svg" : a.plot;
   if (Status s = plot_fairness(*t, path); !s.ok()) return fail(err, s.message());
   out << "\nPlot: " << path << "\n";

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "analysis/sim.h"
 #include "cli/terminal.h"
 
 namespace parlour::cli {
@@ -51,6 +52,9 @@ struct SimArgs {
   std::string format = "text";
   std::string plot;     // FILE.svg or FILE.png, or empty
   std::string journal;  // each game's result kept, and taken from, here; or empty
+  // What plays the games: simulate() where unset; parlour-mpi's ranks.
+  SimRunner run;
+  bool quiet = false;  // no files written (plot): a rank of parlour-mpi other than 0
 };
 int sim(const SimArgs& args, std::ostream& out, std::ostream& err, bool progress);
 // The line a long simulation shows on a terminal: games done of `total`,
@@ -93,7 +97,9 @@ struct FairnessArgs {
   std::uint64_t games = 2000000;
   int exact_up_to = 3;
   int threads = 2;
-  std::string plot;  // empty: GAME-fairness.svg
+  std::string plot;    // empty: GAME-fairness.svg
+  SimRunner run;       // as SimArgs::run
+  bool quiet = false;  // no plot written
 };
 int fairness(const FairnessArgs& args, std::ostream& out, std::ostream& err);
 

@@ -6,14 +6,10 @@
 #include <cstdlib>
 #include <iostream>
 
+#include "cli/args.h"
 #include "cli/commands.h"
 #include "games/registry.h"
 #include "server/server.h"
-
-// sim's and tournament's --journal.
-constexpr const char* kJournalHelp =
-    "keep each game's result in FILE as it ends; run again with the same FILE, the games "
-    "already there are taken from it and the rest played (resume with the same build)";
 
 int main(int argc, char** argv) {
   using namespace parlour;
@@ -72,43 +68,9 @@ int main(int argc, char** argv) {
   statsc->add_option("--game", st.game, "only this game");
   statsc->add_option("--name", st.name, "only this player");
 
-  auto* simc = app.add_subcommand(
-      "sim", "simulate many games between bots: outcome rates with 95% intervals");
-  cli::SimArgs sa;
-  simc->add_option("GAME", sa.game, "a name from `parlour list`")->required();
-  simc->add_option("--games", sa.games, "number of games")
-      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40));
-  simc->add_option("--players", sa.players, "number of players");
-  simc->add_option("--opt", sa.options, "an option as key=value (repeatable)");
-  simc->add_option("--bots", sa.bots, "a bot for every seat, or one per seat: search,greedy");
-  simc->add_flag("--rotate", sa.rotate, "rotate the bots round the seats from game to game");
-  simc->add_option("--threads", sa.threads, "worker threads; results do not depend on it")
-      ->check(CLI::Range(1, 256));
-  simc->add_option("--seed", sa.seed, "seed of the whole simulation")
-      ->check(CLI::NonNegativeNumber);
-  simc->add_option("--format", sa.format, "text, json or csv");
-  simc->add_option("--plot", sa.plot,
-                   "also plot the seats and game lengths to FILE.svg or FILE.png");
-  simc->add_option("--journal", sa.journal, kJournalHelp);
-
-  auto* tour = app.add_subcommand(
-      "tournament", "bots against each other, seats rotating: results and head-to-head margins");
-  cli::SimArgs ta;
-  ta.games = 1000;
-  tour->add_option("GAME", ta.game, "a name from `parlour list`")->required();
-  tour->add_option("--bots", ta.bots, "the bots, two or more: ismcts,greedy,random")->required();
-  tour->add_option("--games", ta.games, "number of games")
-      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40));
-  tour->add_option("--players", ta.players, "number of players");
-  tour->add_option("--opt", ta.options, "an option as key=value (repeatable)");
-  tour->add_option("--threads", ta.threads, "worker threads; results do not depend on it")
-      ->check(CLI::Range(1, 256));
-  tour->add_option("--seed", ta.seed, "seed of the whole tournament")
-      ->check(CLI::NonNegativeNumber);
-  tour->add_option("--format", ta.format, "text or json");
-  tour->add_option("--journal", ta.journal, kJournalHelp);
-  tour->add_flag("--duplicate", ta.duplicate,
-                 "play each deal under every rotation of the bots and compare them deal by deal");
+  cli::SimArgs sa, ta;
+  cli::add_sim(app, sa);
+  cli::add_tournament(app, ta);
 
   auto* oddsc = app.add_subcommand(
       "odds",
@@ -148,19 +110,8 @@ int main(int argc, char** argv) {
       "--record", va.record,
       "instead: whether the last position of this record is still winnable, and how");
 
-  auto* fair = app.add_subcommand(
-      "fairness", "each seat's chance of losing under each rule variant, with verdicts and a plot");
   cli::FairnessArgs fa;
-  fair->add_option("GAME", fa.game, "a game that declares rule variants (old-maid)")->required();
-  fair->add_option("--from", fa.from, "fewest players (default 2)");
-  fair->add_option("--to", fa.to, "most players (default 8)");
-  fair->add_option("--games", fa.games, "games per simulated table row")
-      ->check(CLI::Range(std::uint64_t{1000}, std::uint64_t{1} << 36));
-  fair->add_option("--exact-up-to", fa.exact_up_to,
-                   "use exact odds up to this many players (4 takes a few seconds a row)")
-      ->check(CLI::Range(0, 4));
-  fair->add_option("--threads", fa.threads, "simulation threads")->check(CLI::Range(1, 256));
-  fair->add_option("--plot", fa.plot, "the plot: FILE.svg or FILE.png (default GAME-fairness.svg)");
+  cli::add_fairness(app, fa);
 
   auto* ddc = app.add_subcommand(
       "dd", "the double-dummy table of a bridge deal (DDS): tricks for each declarer and strain");
@@ -319,12 +270,8 @@ int main(int argc, char** argv) {
   if (app.got_subcommand("odds")) return cli::odds(oa, std::cout, std::cerr);
   if (app.got_subcommand("solve")) return cli::solve(va, style, std::cout, std::cerr);
   if (app.got_subcommand("sim")) return cli::sim(sa, std::cout, std::cerr, isatty(STDERR_FILENO));
-  if (app.got_subcommand("tournament")) {
-    if (ta.format != "text" && ta.format != "json")
-      return std::cerr << "parlour: --format " << ta.format << " is not known; use text or json\n",
-             2;
+  if (app.got_subcommand("tournament"))
     return cli::tournament(ta, std::cout, std::cerr, isatty(STDERR_FILENO));
-  }
   if (app.got_subcommand("dd")) return cli::dd(da, style, std::cout, std::cerr);
   if (app.got_subcommand("serve")) return server::serve(so);
   if (app.got_subcommand("replay"))

@@ -1,0 +1,37 @@
+// A simulation spread over the ranks of an MPI job (parlour-mpi): the same
+// games, the same figures, as simulate() in one process.
+//
+// The games [0, games) are cut into chunks of consecutive indices. Rank 0
+// hands them out on request, so that fast and slow ranks, and long and short
+// games, balance; it plays chunks itself meanwhile, on a thread of its own.
+// Each rank plays a chunk with its threads. Game i is game i of simulate()
+// (game_seed(seed, i), its bots' streams from that seed), whoever plays it,
+// and every sum is of whole numbers (SimTallies), so the order in which the
+// chunks come back changes nothing.
+#pragma once
+
+#include <cstdint>
+
+#include "analysis/sim.h"
+
+namespace parlour::mpi {
+
+struct Job {
+  int rank = 0, ranks = 1;
+  std::uint64_t chunk = 65536;  // games a work unit
+};
+
+// Called by every rank, with the same spec: the results, on every rank (rank
+// 0 sends the sums to all), or the same error on every rank.
+[[nodiscard]] Result<SimResult> simulate(const SimSpec& spec, const Job& job);
+
+// The time rank 0 spent handing chunks out and taking results in, and the
+// number of chunks, over the simulations of this process (for
+// bench/mpi_scaling.sh's overhead figure).
+struct Traffic {
+  double seconds = 0;
+  std::uint64_t chunks = 0;
+};
+Traffic traffic();
+
+}  // namespace parlour::mpi
