@@ -39,15 +39,15 @@ same() {  # RANKS CHUNK COMMAND ARGS...: parlour-mpi at RANKS ranks, --chunk CHU
 }
 
 for n in 1 2 3 4; do
-  same "$n" 20000 sim old-maid --players 4 --games 300000 --seed 7 --format json
+  same "$n" 7000 sim old-maid --players 4 --games 100000 --seed 7 --format json
 done
 for n in 2 3; do
   same "$n" 300 sim old-maid --players 4 --bots random --games 4000 --seed 7
-  same "$n" 250 sim bachelor-girl --bots random --games 3000 --seed 3 --format csv --threads 2
+  same "$n" 120 sim bachelor-girl --bots random --games 1500 --seed 3 --format csv --threads 2
 done
 same 4 100 sim old-maid --players 5 --bots random --games 3000 --seed 2 --format json
 same 3 100 tournament old-maid --players 2 --bots random,blind --duplicate --games 3000 --format json
-same 3 3000 fairness old-maid --from 2 --to 5 --games 20000 --plot f.svg
+same 3 2000 fairness old-maid --from 2 --to 5 --games 8000 --plot f.svg
 
 # Bad flags: refused before any work, by rank 0, with the CLI's message.
 "${MPIRUN[@]}" -n 2 "$PM" sim old-maid --bots no-such-bot --games 10 >out.txt 2>err.txt

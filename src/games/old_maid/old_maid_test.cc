@@ -783,7 +783,7 @@ TEST(OldMaidOdds, ASeatsOddsReadNothingItCannotSee) {
   for (const char* o :
        {"odd=queen", "discards=down", "odd=random", "spare=aside", "odd=joker", "pairs=colour"})
     for (int p : {3, 4, 6})
-      for (std::uint64_t seed = 1; seed <= (p == 6 ? 1u : 3u); ++seed) {
+      for (std::uint64_t seed = 1; seed <= (p == 6 ? 1u : p == 4 ? 2u : 3u); ++seed) {
         const Config cfg = config(p, {o});
         const OldMaidState s = blind_position(cfg, seed, 1, p == 3 ? 20 : 12);
         if (s.terminal()) continue;
@@ -792,7 +792,7 @@ TEST(OldMaidOdds, ASeatsOddsReadNothingItCannotSee) {
           ASSERT_TRUE(here.ok()) << o << " " << p << ": " << here.message();
           EXPECT_EQ(here->exact, p <= 4);
           Rng rng(seed, 3);
-          for (int k = 0; k < (p == 6 ? 1 : 3); ++k) {
+          for (int k = 0; k < (p == 6 ? 1 : 2); ++k) {
             auto other = resampler().resample(s, v, rng);
             ASSERT_TRUE(other);
             Result<OddsReport> there = seat_odds(static_cast<const OldMaidState&>(*other), v);
