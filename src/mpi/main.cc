@@ -10,6 +10,8 @@
 #include <mpi.h>
 
 #include <CLI/CLI.hpp>
+#include <chrono>
+#include <cstdio>
 #include <iostream>
 #include <sstream>
 
@@ -34,10 +36,21 @@ int main(int argc, char** argv) {
   cli::SimArgs sa, ta;
   cli::FairnessArgs fa;
   std::uint64_t chunk = 65536;
+  bool traffic = false;
+  const auto began = std::chrono::steady_clock::now();
   for (CLI::App* c :
-       {cli::add_sim(app, sa), cli::add_tournament(app, ta), cli::add_fairness(app, fa)})
+       {cli::add_sim(app, sa), cli::add_tournament(app, ta), cli::add_fairness(app, fa)}) {
     c->add_option("--chunk", chunk, "games a work unit handed to a rank (default 65536)")
         ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40));
+    c->add_option("--checkpoint", job.checkpoint,
+                  "keep the finished chunks and their sums in FILE (every 10 s and at the end); "
+                  "run again with the same flags and FILE to play only the rest");
+    c->add_option("--checkpoint-every", job.checkpoint_seconds,
+                  "seconds between checkpoints (default 10)")
+        ->check(CLI::Range(0.05, 86400.0));
+    c->add_flag("--traffic", traffic,
+                "say on stderr how long rank 0 spent handing chunks out and taking results in");
+  }
 
   // Rank 0 speaks; the others' words go nowhere.
   std::ostringstream nowhere;
@@ -76,6 +89,18 @@ int main(int argc, char** argv) {
     }
   }
   out << std::flush;
+  if (traffic && job.rank == 0) {
+    const double wall =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
+    const mpi::Traffic t = mpi::traffic();
+    char line[200];
+    std::snprintf(line, sizeof line,
+                  "parlour-mpi: rank 0 spent %.4f s handing out %llu chunks to %d ranks: %.3f%% "
+                  "of %.2f s\n",
+                  t.seconds, static_cast<unsigned long long>(t.chunks), job.ranks,
+                  100 * t.seconds / wall, wall);
+    std::cerr << line;
+  }
   MPI_Finalize();
   return status;
 }

@@ -11,6 +11,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 
 #include "analysis/sim.h"
 
@@ -19,6 +20,13 @@ namespace parlour::mpi {
 struct Job {
   int rank = 0, ranks = 1;
   std::uint64_t chunk = 65536;  // games a work unit
+  // --checkpoint: rank 0 keeps here each simulation's flags, the chunks it
+  // has finished and their sums, every `checkpoint_seconds` and at the end
+  // (written whole, synced and renamed over the last). A run with the same
+  // flags takes them and plays only the rest; one with other flags is
+  // refused, naming the first that differs. Fairness keeps one entry a row.
+  std::string checkpoint;
+  double checkpoint_seconds = 10;
 };
 
 // Called by every rank, with the same spec: the results, on every rank (rank
