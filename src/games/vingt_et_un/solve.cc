@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cassert>
 #include <cmath>
 #include <cstdint>
 #include <memory>
@@ -549,10 +550,58 @@ struct Weighed {
 // The worths met, and a buffer of weights for each depth of the dealer's
 // draws, reused: a vector made afresh at every position was a fifth of the time.
 struct DealerMemo {
-  std::unordered_map<std::uint64_t, double> seen;
-  // Sized once: a draw at depth k holds a reference to its buffer while
-  // deeper ones run. The dealer draws at most 11 cards (A A A A 2 2 2 2 3 3 ...).
-  std::vector<std::vector<Weighed>> scratch = std::vector<std::vector<Weighed>>(16);
+  // Open addressing, probed in a line, cleared by the slots it filled: it is
+  // cleared for every set of hands standing (some hundred thousand times in
+  // the duel's test), mostly holding a few dozen worths, and
+  // std::unordered_map's nodes and buckets were a sixth of that test's time.
+  class Seen {
+   public:
+    const double* find(std::uint64_t k) const {
+      for (std::size_t i = home(k);; i = (i + 1) & mask()) {
+        if (keys_[i] == k + 1) return &values_[i];
+        if (keys_[i] == 0) return nullptr;
+      }
+    }
+    // REQUIRES: k is not here.
+    void emplace(std::uint64_t k, double v) {
+      if (4 * (used_.size() + 1) > 3 * keys_.size()) grow();
+      place(k + 1, v);
+    }
+    void clear() {
+      for (std::size_t i : used_) keys_[i] = 0;
+      used_.clear();
+    }
+
+   private:
+    std::size_t mask() const { return keys_.size() - 1; }
+    std::size_t home(std::uint64_t k) const {
+      return static_cast<std::size_t>((k * 0x9E3779B97F4A7C15ULL) >>
+                                      (64 - std::countr_zero(keys_.size())));
+    }
+    void place(std::uint64_t stored, double v) {
+      std::size_t i = home(stored - 1);
+      while (keys_[i] != 0) i = (i + 1) & mask();
+      keys_[i] = stored, values_[i] = v;
+      used_.push_back(i);
+    }
+    void grow() {
+      std::vector<std::uint64_t> keys(keys_.size() * 2, 0);
+      std::vector<double> values(values_.size() * 2);
+      keys.swap(keys_), values.swap(values_);
+      used_.clear();
+      for (std::size_t i = 0; i < keys.size(); ++i)
+        if (keys[i] != 0) place(keys[i], values[i]);
+    }
+    std::vector<std::uint64_t> keys_ = std::vector<std::uint64_t>(1024, 0);
+    std::vector<double> values_ = std::vector<double>(1024);
+    std::vector<std::size_t> used_;
+  };
+  Seen seen;
+  // Sized once: a draw at depth k holds its buffer while deeper ones run.
+  // The dealer draws at most 11 cards (A A A A 2 2 2 2 3 3 ...), and the
+  // punter holds one of 54 hands (as multisets).
+  static constexpr std::size_t kHands = 64;
+  std::vector<std::array<Weighed, kHands>> scratch = std::vector<std::array<Weighed, kHands>>(16);
   void clear() { seen.clear(); }
 };
 
@@ -564,10 +613,11 @@ struct DealerMemo {
 // The memo is for one dealer's start and one `u`. `split`, at the top: the
 // worth of standing and of drawing there (best only).
 double dealer_at(const Pack& d, int hard, bool ace, int peak, const std::array<double, kPlans>* y,
-                 const std::vector<Weighed>& u, DealerMemo& memo,
+                 std::span<const Weighed> u, DealerMemo& memo,
                  std::pair<double, double>* split = nullptr, std::size_t depth = 0) {
   const std::uint64_t key = d.code() << 6 | std::uint64_t(peak + 1);
-  if (auto it = memo.seen.find(key); it != memo.seen.end() && !split) return it->second;
+  const double* known = memo.seen.find(key);
+  if (known && !split) return *known;
   const int best = best_of(hard, ace);
   double stand = 0;
   int top = 0;
@@ -582,10 +632,11 @@ double dealer_at(const Pack& d, int hard, bool ace, int peak, const std::array<d
   const bool draws = y ? draw_mass > 0 : best < 21 && best <= top;
   double draw = 0;
   if (draws) {
-    std::vector<Weighed>& v = memo.scratch.at(depth);
+    std::array<Weighed, DealerMemo::kHands>& v = memo.scratch.at(depth);
+    assert(u.size() <= v.size());
     for (int c = 1; c <= 10; ++c) {
       if (!d[c]) continue;
-      v.clear();
+      std::size_t n = 0;
       double bust = 0;
       for (const Weighed& h : u) {
         const int left = d[c] - (h.x == c) - (h.y == c);
@@ -594,22 +645,22 @@ double dealer_at(const Pack& d, int hard, bool ace, int peak, const std::array<d
         if (hard + c > 21)
           bust += w;
         else
-          v.push_back({w, h.total, h.x, h.y});
+          v[n++] = {w, h.total, h.x, h.y};
       }
       if (hard + c > 21) {
         draw += bust * draw_mass;
         continue;
       }
-      if (v.empty()) continue;
+      if (n == 0) continue;
       Pack e = d;
       e.take(c);
-      draw += dealer_at(e, hard + c, ace || c == 1, y ? std::max(peak, best) : -1, y, v, memo,
-                        nullptr, depth + 1);
+      draw += dealer_at(e, hard + c, ace || c == 1, y ? std::max(peak, best) : -1, y,
+                        std::span<const Weighed>(v.data(), n), memo, nullptr, depth + 1);
     }
     result = y ? result + draw : std::min(stand, draw);
   }
   if (split) *split = {stand, draws ? draw : stand};
-  memo.seen.emplace(key, result);
+  if (!known) memo.seen.emplace(key, result);
   return result;
 }
 
