@@ -8,20 +8,26 @@ constexpr const char* kJournalHelp =
     "keep each game's result in FILE as it ends; run again with the same FILE, the games "
     "already there are taken from it and the rest played (resume with the same build)";
 
+// What sim and tournament both take: how many games, of what table, on how
+// many threads.
+void add_games(CLI::App* c, SimArgs& a) {
+  c->add_option("--games", a.games, "number of games")
+      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40));
+  c->add_option("--players", a.players, "number of players");
+  c->add_option("--opt", a.options, "an option as key=value (repeatable)");
+  c->add_option("--threads", a.threads, "worker threads; results do not depend on it")
+      ->check(CLI::Range(1, 256));
+}
+
 }  // namespace
 
 CLI::App* add_sim(CLI::App& app, SimArgs& a) {
   CLI::App* c = app.add_subcommand(
       "sim", "simulate many games between bots: outcome rates with 95% intervals");
   c->add_option("GAME", a.game, "a name from `parlour list`")->required();
-  c->add_option("--games", a.games, "number of games")
-      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40));
-  c->add_option("--players", a.players, "number of players");
-  c->add_option("--opt", a.options, "an option as key=value (repeatable)");
+  add_games(c, a);
   c->add_option("--bots", a.bots, "a bot for every seat, or one per seat: search,greedy");
   c->add_flag("--rotate", a.rotate, "rotate the bots round the seats from game to game");
-  c->add_option("--threads", a.threads, "worker threads; results do not depend on it")
-      ->check(CLI::Range(1, 256));
   c->add_option("--seed", a.seed, "seed of the whole simulation")->check(CLI::NonNegativeNumber);
   c->add_option("--format", a.format, "text, json or csv");
   c->add_option("--plot", a.plot, "also plot the seats and game lengths to FILE.svg or FILE.png");
@@ -35,12 +41,7 @@ CLI::App* add_tournament(CLI::App& app, SimArgs& a) {
   a.games = 1000;
   c->add_option("GAME", a.game, "a name from `parlour list`")->required();
   c->add_option("--bots", a.bots, "the bots, two or more: ismcts,greedy,random")->required();
-  c->add_option("--games", a.games, "number of games")
-      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40));
-  c->add_option("--players", a.players, "number of players");
-  c->add_option("--opt", a.options, "an option as key=value (repeatable)");
-  c->add_option("--threads", a.threads, "worker threads; results do not depend on it")
-      ->check(CLI::Range(1, 256));
+  add_games(c, a);
   c->add_option("--seed", a.seed, "seed of the whole tournament")->check(CLI::NonNegativeNumber);
   c->add_option("--format", a.format, "text or json");
   c->add_option("--journal", a.journal, kJournalHelp);
