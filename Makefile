@@ -10,8 +10,9 @@ PORT  ?= 8080
 DB    ?= parlour.db
 TABLES ?= 1000
 FUZZ_SECONDS ?= 600
+N     ?= 3
 
-.PHONY: setup configure build play serve test bench load fuzz clean format python
+.PHONY: setup configure build play serve test bench load fuzz clean format python cluster
 
 setup:
 	@scripts/setup
@@ -48,6 +49,10 @@ python: setup configure
 bench: build
 	@cmake --build $(BUILD) --target parlour_bench -j $(JOBS)
 	@$(BUILD)/bench/parlour_bench
+
+# N serve processes sharing a private PostgreSQL, behind HAProxy on PORT.
+cluster: build
+	@PORT=$(PORT) scripts/cluster $(N) $(BUILD)
 
 load: build
 	@cmake --build $(BUILD) --target parlour_load -j $(JOBS)

@@ -64,7 +64,9 @@ extern "C" int LLVMFuzzerTestOneInput(const unsigned char* data, std::size_t siz
   static SQLite::Database raw(kDb, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE | SQLite::OPEN_URI);
   static std::unique_ptr<server::Store> store = [] {
     spdlog::set_level(spdlog::level::off);  // refusals are the point here, not news
-    auto s = server::Store::open(kDb, /*checkpoint=*/false);
+    server::StoreOptions o;
+    o.checkpoint = false;
+    auto s = server::Store::open(kDb, o);
     fuzz::require(s.ok(), "the shared in-memory store opens");
     return std::move(*s);
   }();

@@ -143,7 +143,20 @@ int main(int argc, char** argv) {
   serve->add_option("--port", so.port, "port")->check(CLI::Range(1, 65535))->capture_default_str();
   serve
       ->add_option("--db", so.db,
-                   "the SQLite file holding tables, records and stats (created if missing)")
+                   "the SQLite file holding tables, records and stats (created if missing), or a "
+                   "postgresql://user@host:port/database URI, which several serve processes may "
+                   "share behind a proxy (see the README: more than one process)")
+      ->capture_default_str();
+  serve
+      ->add_option("--lease", so.lease_seconds,
+                   "with PostgreSQL: seconds a process's claim on a live table lasts unless "
+                   "renewed; after a process dies, its tables move to another after this long")
+      ->check(CLI::Range(1, 3600))
+      ->capture_default_str();
+  serve
+      ->add_option("--renew", so.renew_seconds,
+                   "with PostgreSQL: seconds between renewals of the leases (less than --lease)")
+      ->check(CLI::Range(0.05, 600.0))
       ->capture_default_str();
   serve->add_option("--web", so.web, "the built browser UI (default: web/dist of the source tree)");
   serve

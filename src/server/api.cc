@@ -324,6 +324,12 @@ HttpReply Hub::Impl::health() {
     storage_log.log("storage: " + s.message());
     return reply(503, json{{"ok", false}, {"error", s.message()}});
   }
+  // PostgreSQL refuses every write alike when it cannot take one (its disk
+  // full): its health write going through says it takes moves again. A move
+  // refused there may also be no fault of the database (another process
+  // claimed the table). And a process a proxy takes for down gets no move to
+  // prove itself with: it must come back by this check alone.
+  if (shared()) write_failure.clear();
   if (!write_failure.empty() &&
       std::chrono::steady_clock::now() - write_failed_at < std::chrono::seconds(30))
     return reply(503, json{{"ok", false},

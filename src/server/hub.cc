@@ -126,6 +126,7 @@ Hub::Impl::Impl(Store& s, Scheduler& sch, HubOptions o, std::shared_ptr<SharedLi
       cards_cache(dump(cards_json())),
       delay_rng(random_u64(), 7) {
   if (options.idle_evict.count() > 0) schedule_sweep();
+  if (options.lease_renew.count() > 0 && this->shared()) schedule_renewal();
 }
 
 Hub::Hub(Store& store, Scheduler& scheduler, HubOptions options, const Hub* limits_of)
@@ -140,6 +141,9 @@ Result<std::vector<std::string>> Hub::restore() {
   impl_->remove_old();
   // Only live tables, the most recently played first, and no more than the
   // cap: the others stay stored, loaded when someone joins them.
+  // Where several processes share the store, none loads the tables at its
+  // start: each is claimed by the process its people reach, at their join.
+  if (impl_->shared()) return std::vector<std::string>();
   const auto expire = impl_->options.expire_unfinished.count();
   auto ids = impl_->store.unfinished(expire > 0 ? std::time(nullptr) - expire : 0);
   if (!ids.ok()) return ids.status();

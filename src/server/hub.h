@@ -142,6 +142,12 @@ struct HubOptions {
   // This Hub is worker `worker` of `workers`: it makes and loads only the
   // tables that fall to it (worker_of), and worker 0 alone removes old ones.
   std::size_t worker = 0, workers = 1;
+  // Where several processes share the store (PostgreSQL), the leases of the
+  // tables in memory are renewed this often; a table lost (another process
+  // claimed it after the lease ran out) or wanted elsewhere (a proxy sends
+  // its clients to another process) leaves memory and its clients are told
+  // to reconnect ("elsewhere"). Zero: never (one process; tests).
+  std::chrono::milliseconds lease_renew{0};
 };
 
 struct HttpReply {

@@ -183,12 +183,26 @@ struct Hub::Impl {
   // tables.cc
   void schedule_sweep();
   void sweep();
+  // Where the store is shared by several processes (Store::owner).
+  bool shared() const { return !store.owner().empty(); }
+  void schedule_renewal();
+  // Renews the leases (HubOptions::lease_renew): tables lost or wanted
+  // elsewhere leave memory.
+  void renew_leases();
+  // Takes a table out of memory, telling each of its clients `code` and
+  // `text` and closing them; lets its lease go (unless lost already).
+  void drop(const std::string& id, std::string_view code, const std::string& text);
+  // Takes a table nobody is at out of memory, letting its lease go.
+  void forget(std::unordered_map<std::string, std::unique_ptr<Live>>::iterator it);
   // Tells the store that people are at these tables (at a join, and as
   // the sweep finds them): a table watched or sat at is not abandoned,
   // moves or none (HubOptions::expire_unfinished).
   void keep(std::span<Live* const> tables);
   Result<std::unique_ptr<Live>> build(TableRow row);
-  Result<Live*> find(const std::string& id);
+  // A table in memory, or loaded from the store (claimed first, where the
+  // store is shared: `elsewhere` is then set if another process holds it);
+  // null if there is none.
+  Result<Live*> find(const std::string& id, bool* elsewhere = nullptr);
   // `owner`: the address that asked for it (see Live::owner).
   Result<Live*> create(TableRow row, std::optional<std::uint64_t> seed = std::nullopt,
                        const std::string& rematch_of = "", const std::string& owner = "");

@@ -7,6 +7,7 @@
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 #include <sys/resource.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
@@ -16,10 +17,12 @@
 #include <boost/asio/redirect_error.hpp>
 #include <boost/asio/use_awaitable.hpp>
 #include <boost/beast.hpp>
+#include <cmath>
 #include <cstdlib>
 #include <deque>
 #include <memory>
 #include <optional>
+#include <random>
 #include <thread>
 #include <unordered_map>
 #include <utility>  // before asio: Boost 1.74 needs it with g++ 12
@@ -578,7 +581,11 @@ awaitable<void> session(tcp::socket socket, Server& srv) {
       break;
     }
     if (websocket::is_upgrade(req)) {
-      if (req.target() != "/ws") break;
+      // /ws?table=ID names the table for a proxy that sends each table's
+      // clients to one process (the join message names it for the server).
+      if (const std::string_view t(req.target().data(), req.target().size());
+          t != "/ws" && !t.starts_with("/ws?"))
+        break;
       stream.expires_never();
       auto ws = std::make_shared<WsClient>(std::move(stream), srv, client);
       co_await ws->run(std::move(req));
@@ -655,11 +662,29 @@ int serve(const ServeOptions& o) {
   hub_options.bot_deadline =
       std::chrono::milliseconds(static_cast<long>(1000 * std::max(3.0, 2 * o.bot_seconds)));
   hub_options.expire_unfinished = std::chrono::seconds(std::int64_t{o.expire_days} * 86400);
+  hub_options.lease_renew =
+      std::chrono::milliseconds(static_cast<long>(std::lround(o.renew_seconds * 1000)));
+  if (o.renew_seconds >= o.lease_seconds) {
+    spdlog::error("--renew {} is not less than --lease {}: a lease would run out between renewals",
+                  o.renew_seconds, o.lease_seconds);
+    return 1;
+  }
   hub_options.max_tables = std::max<std::size_t>(1, hub_options.max_tables / workers);
+  // This process's name on the leases of the tables it plays, where several
+  // share a PostgreSQL database: host, port and a random suffix (a restart
+  // is another owner, which claims the tables once the old leases run out).
+  char host[256] = {};
+  if (gethostname(host, sizeof host - 1) != 0) host[0] = 0;
+  const std::string owner = std::string(host) + ":" + std::to_string(o.port) + ":" +
+                            std::to_string(std::random_device{}() % 1'000'000);
   std::size_t live = 0;
   for (std::size_t i = 0; i < workers; ++i) {
     auto& w = srv.workers.emplace_back(std::make_unique<Worker>(1));
-    auto store = Store::open(o.db, /*checkpoint=*/i == 0);
+    StoreOptions store_options;
+    store_options.checkpoint = i == 0;
+    store_options.owner = owner;
+    store_options.lease = std::chrono::seconds(o.lease_seconds);
+    auto store = Store::open(o.db, store_options);
     if (!store.ok()) {
       spdlog::error("{}", store.message());
       return 1;

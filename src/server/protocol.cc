@@ -206,7 +206,7 @@ void Hub::Impl::detach(Client& c, const std::string& keep) {
   std::erase(live.watchers, &c);
   if (conn.seat >= 0) broadcast_seats(live);
   // A finished table nobody watches need not stay in memory: it is stored.
-  if (live.row.finished && !live.has_clients() && live.row.id != keep) tables.erase(t);
+  if (live.row.finished && !live.has_clients() && live.row.id != keep) forget(t);
 }
 
 void Hub::Impl::join(Client& c, const json& m) {
@@ -256,7 +256,9 @@ void Hub::Impl::join(Client& c, const json& m) {
     if (!*row) return unknown();
     if (m.contains("token") && seat_of(**row, token) == kSpectator) return bad_token();
   }
-  auto found = find(id);
+  bool elsewhere = false;
+  auto found = find(id, &elsewhere);
+  if (elsewhere) return send_error("elsewhere", found.message());  // the client tries again
   if (!found.ok()) {
     report_bad_row(found.message());
     return send_error("storage", found.message());

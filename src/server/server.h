@@ -38,6 +38,10 @@ struct ServeOptions {
   // The most a searching bot's tree may hold, in MB (HubOptions::bot_memory).
   int bot_memory_mb = 64;
   int expire_days = 7;  // unfinished tables with no move for this long are removed; 0: never
+  // With PostgreSQL (several processes share the tables): how long a claim
+  // on a live table lasts, and how often the claims are renewed.
+  int lease_seconds = 5;
+  double renew_seconds = 1;
 };
 
 // Returns the process's exit status: 0 after a signal, 1 if it cannot start

@@ -1,32 +1,22 @@
 // The server's memory: tables, their actions, finished records and players'
-// results, in one SQLite file. Every write is committed before the call
-// returns (WAL, synchronous=NORMAL), or, for actions grouped by the caller,
-// before anyone is told of them, so a server killed at any moment, even by
-// kill -9, restarts with everything it had told anyone. (A power cut may lose
-// the last few commits: that is the price of not waiting for the disk on every
-// move.) Not thread-safe: each of the server's workers has its own. A file
-// database is checkpointed by a thread of its own, so that the disk's syncs
-// never stall a move.
+// results. Every write is committed before the call returns, or, for actions
+// grouped by the caller, before anyone is told of them, so a server killed at
+// any moment, even by kill -9, restarts with everything it had told anyone.
+// Two back ends: store_sqlite.cc (one file, one process) and store_pg.cc
+// (PostgreSQL, shared by several processes through leases).
 #pragma once
 
-#include <condition_variable>
+#include <chrono>
 #include <cstdint>
 #include <memory>
-#include <mutex>
 #include <optional>
 #include <span>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "core/record.h"
 #include "core/status.h"
 #include "core/view.h"
-
-namespace SQLite {
-class Database;
-class Statement;
-}  // namespace SQLite
 
 namespace parlour::server {
 
@@ -78,17 +68,49 @@ struct StatRow {
   int streak = 0, best_streak = 0;  // games won in a row: now, and at most
 };
 
+// How a Store is opened: everything but where.
+struct StoreOptions {
+  // A SQLite file: this Store copies the write-ahead log into the file (one
+  // of the Stores of a file does).
+  bool checkpoint = true;
+  // PostgreSQL, where several processes share the tables: this process's
+  // name on the leases it holds (host, port and a random suffix; "" makes
+  // one up), and how long a lease lasts unless renewed.
+  std::string owner;
+  std::chrono::seconds lease{5};
+};
+
+// What a claim on a table found.
+struct Claim {
+  bool ours = false;   // this Store holds it now: it may load and play it
+  bool known = true;   // false: there is no such table
+  std::string holder;  // who holds it, when it is not ours
+};
+
+// One action of a table, as written.
+struct StoredAction {
+  std::string table;
+  int index = 0;
+  Seat seat = kNobody;
+  Action action = 0;
+};
+
+// The server's memory, behind one interface with two back ends: SQLite (a
+// file, or ":memory:"; one process: the default) and PostgreSQL (a
+// postgresql:// URI; several processes share it, each owning the live tables
+// it has claimed). Not thread-safe: each of the server's workers has its own.
 class Store {
  public:
-  // Opens (creating if needed) the database at `path`; ":memory:" for tests.
-  // Several Stores may open one file (the server's workers, one each); one
-  // of them, `checkpoint`, copies its write-ahead log into it.
-  static Result<std::unique_ptr<Store>> open(const std::string& path, bool checkpoint = true);
-  ~Store();
+  // Opens, creating or upgrading its schema if needed: a file path or
+  // ":memory:" (SQLite), or a postgresql:// (postgres://) URI. A database
+  // whose schema is newer than this program knows is refused.
+  static Result<std::unique_ptr<Store>> open(const std::string& where, StoreOptions options = {});
+  virtual ~Store() = default;
 
-  // Adds a table; with `rematch_of`, links it as that table's rematch in the
-  // same commit, so players can never split between two rematches.
-  [[nodiscard]] Status add_table(const TableRow& t, const std::string& rematch_of = "");
+  // Adds a table (claimed by this Store, where tables are shared); with
+  // `rematch_of`, links it as that table's rematch in the same commit, so
+  // players can never split between two rematches.
+  [[nodiscard]] virtual Status add_table(const TableRow& t, const std::string& rematch_of = "") = 0;
   [[nodiscard]] Status add_action(const std::string& table, int index, Seat seat, Action a);
   // Actions added between begin_group() and commit_group() are committed
   // together, one write of the log for many moves. Until then nothing of them
@@ -100,47 +122,50 @@ class Store {
   [[nodiscard]] Status commit_group();
   bool group_open() const { return group_; }
   // Takes back a solitaire's last action (index: its place, from 0).
-  [[nodiscard]] Status remove_action(const std::string& table, int index);
-  [[nodiscard]] Status set_seats(const std::string& table, const std::vector<SeatRow>& seats);
+  [[nodiscard]] virtual Status remove_action(const std::string& table, int index) = 0;
+  [[nodiscard]] virtual Status set_seats(const std::string& table,
+                                         const std::vector<SeatRow>& seats) = 0;
   // Marks the table finished, keeps its record and adds each result to the
   // players' stats, in one transaction.
-  [[nodiscard]] Status finish(const std::string& table, const std::string& record_json,
-                              const std::vector<StatRow>& results);
+  [[nodiscard]] virtual Status finish(const std::string& table, const std::string& record_json,
+                                      const std::vector<StatRow>& results) = 0;
   // Adds each result of a game played elsewhere (the terminal) to the
   // players' stats, in one transaction.
-  [[nodiscard]] Status add_results(const std::vector<StatRow>& results);
+  [[nodiscard]] virtual Status add_results(const std::vector<StatRow>& results) = 0;
 
   // A table with its actions (unless `actions` is false: the row alone);
   // nullopt if there is none with that id; an error naming the fault if its
   // row is unusable (TableRow::problem).
-  Result<std::optional<TableRow>> table(const std::string& id, bool actions = true);
+  virtual Result<std::optional<TableRow>> table(const std::string& id, bool actions = true) = 0;
   // The unfinished tables with a move (or made) at or after `active_since`
   // (unix seconds), the most recently played first.
-  Result<std::vector<std::string>> unfinished(std::int64_t active_since = 0);
+  virtual Result<std::vector<std::string>> unfinished(std::int64_t active_since = 0) = 0;
   // Removes the unfinished tables with no move (and not made) since `before`
   // (unix seconds), abandoned, with their actions and table talk. Returns
   // how many went.
-  Result<int> remove_abandoned(std::int64_t before);
+  virtual Result<int> remove_abandoned(std::int64_t before) = 0;
   // Someone is at these tables now: none is abandoned while they are
   // (remove_abandoned counts from the last move or from this, whichever is
   // later). Unknown ids are ignored.
-  Status keep(std::span<const std::string> tables);
+  virtual Status keep(std::span<const std::string> tables) = 0;
   // Removes the finished tables created before `before` (unix seconds), with
   // their actions, records and table talk; players' stats stay. Returns how
   // many tables went.
-  Result<int> remove_finished(std::int64_t before);
-  // Whether a write can be committed now (a read-only file, a full disk: no),
-  // tried with a real write to a row kept for the purpose.
-  [[nodiscard]] Status can_write();
+  virtual Result<int> remove_finished(std::int64_t before) = 0;
+  // Whether a write can be committed now (a read-only file, a full disk, a
+  // database that cannot be reached: no), tried with a real write to a row
+  // kept for the purpose.
+  [[nodiscard]] virtual Status can_write() = 0;
   // The most recent tables, newest first; of their actions only the number
   // is read (the list holds that many zeros). Unusable rows are left out,
   // each named in `skipped` if given.
-  Result<std::vector<TableRow>> recent(int limit, std::vector<std::string>* skipped = nullptr);
+  virtual Result<std::vector<TableRow>> recent(int limit,
+                                               std::vector<std::string>* skipped = nullptr) = 0;
   // A finished table's record; nullopt if unknown or unfinished.
-  Result<std::optional<std::string>> record(const std::string& id);
+  virtual Result<std::optional<std::string>> record(const std::string& id) = 0;
   // Players' results, most games won first; `limit` rows from `offset`
   // (-1: all).
-  Result<std::vector<StatRow>> stats(int limit = -1, int offset = 0);
+  virtual Result<std::vector<StatRow>> stats(int limit = -1, int offset = 0) = 0;
 
   // Table talk: kept so that a join, or a restart, shows the last lines.
   struct Chat {
@@ -150,29 +175,43 @@ class Store {
   };
   [[nodiscard]] Status add_chat(const std::string& table, const Chat& line);
   // The last `limit` lines, oldest first.
-  Result<std::vector<Chat>> chat(const std::string& table, int limit);
+  virtual Result<std::vector<Chat>> chat(const std::string& table, int limit) = 0;
+
+  // ---- Leases: one process plays a live table (PostgreSQL) ----------------
+  // Where one process has the database to itself (SQLite), every table is
+  // its own and these are trivially true.
+  //
+  // Claims a table for this Store: it is ours if nobody holds it, or its
+  // holder's lease ran out (a new epoch then fences the old holder's
+  // writes), or it is ours already. If another holds it, the holder is
+  // asked to let it go (see renew).
+  virtual Result<Claim> claim(const std::string& table) = 0;
+  // Renews the leases this Store holds (every second or so). Says which
+  // tables it has lost (another claimed them after its lease ran out), and
+  // which another process has been asked to join (a proxy sends that table's
+  // clients there now): both must leave memory, their clients told to
+  // reconnect, and the wanted ones released.
+  struct Renewal {
+    std::vector<std::string> lost, wanted;
+  };
+  virtual Result<Renewal> renew() = 0;
+  // Lets a table go (it leaves memory): another process may claim it at once.
+  virtual void release(const std::string& table) = 0;
+  // Whether this Store may write the table: it holds its lease, at the epoch
+  // it claimed. A write refused by the fence forgets the table here.
+  virtual bool holds(const std::string& table) const = 0;
+  // The name of this Store's leases ("" where tables are not shared).
+  virtual const std::string& owner() const = 0;
+
+ protected:
+  // Writes these actions, and marks their tables active, in one transaction:
+  // all of them or none.
+  virtual Status write_actions(std::span<const StoredAction> actions) = 0;
+  virtual Status write_chat(const std::string& table, const Chat& line) = 0;
 
  private:
-  Result<int> remove_tables(const char* what, const char* which, std::int64_t before);
-  explicit Store(std::unique_ptr<SQLite::Database> db);
-  void checkpoint_loop(std::string path);
-  void add_stats(const std::vector<StatRow>& results);  // inside a transaction
-  std::unique_ptr<SQLite::Database> db_;
-  std::unique_ptr<SQLite::Statement> add_action_, touch_;
-  void touch(const std::string& table);  // its last move is now
-  void insert_action(const std::string& table, int index, Seat seat, Action a);
   bool group_ = false;
-  struct GroupedAction {
-    std::string table;
-    int index;
-    Seat seat;
-    Action action;
-  };
-  std::vector<GroupedAction> grouped_;
-  std::thread checkpointer_;
-  std::mutex mu_;
-  std::condition_variable wake_;
-  bool stop_ = false;
+  std::vector<StoredAction> grouped_;
 };
 
 }  // namespace parlour::server

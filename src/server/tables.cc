@@ -81,10 +81,53 @@ void Hub::Impl::sweep() {
   keep(in_use);
   remove_old();
   const auto now = std::chrono::steady_clock::now();
-  std::erase_if(tables, [&](const auto& entry) {
-    const Live& t = *entry.second;
-    return !t.has_clients() && now - t.last_active > options.idle_evict;
+  for (auto it = tables.begin(); it != tables.end();) {
+    const Live& t = *it->second;
+    auto next = std::next(it);
+    if (!t.has_clients() && now - t.last_active > options.idle_evict) forget(it);
+    it = next;
+  }
+}
+
+void Hub::Impl::forget(std::unordered_map<std::string, std::unique_ptr<Live>>::iterator it) {
+  store.release(it->first);
+  tables.erase(it);
+}
+
+void Hub::Impl::schedule_renewal() {
+  scheduler.after(options.lease_renew, [this] {
+    renew_leases();
+    schedule_renewal();
   });
+}
+
+void Hub::Impl::renew_leases() {
+  commit();
+  auto renewal = store.renew();
+  if (!renewal.ok()) {  // the database is away: writes fail, and the leases run out
+    (void)noted(renewal.status());
+    return;
+  }
+  for (const std::string& id : renewal->lost)
+    drop(id, "elsewhere", "this table is played by another server now: join it again");
+  for (const std::string& id : renewal->wanted)
+    drop(id, "elsewhere", "this table moves to another server: join it again");
+}
+
+void Hub::Impl::drop(const std::string& id, std::string_view code, const std::string& text) {
+  auto it = tables.find(id);
+  if (it == tables.end()) return;
+  commit();  // its last moves stored (or refused) before it goes
+  Live& t = *it->second;
+  std::vector<Client*> clients = t.watchers;
+  for (Client* c : t.players)
+    if (c) clients.push_back(c);
+  for (Client* c : clients) {
+    detach(*c, id);
+    deliver(*c, error_message(code, text));
+    hang_up(*c);
+  }
+  if (auto again = tables.find(id); again != tables.end()) forget(again);
 }
 
 // One UPDATE a table by its key, all in one transaction, each sweep (a
@@ -172,18 +215,30 @@ Result<std::unique_ptr<Live>> Hub::Impl::build(TableRow row) {
   return t;
 }
 
-Result<Live*> Hub::Impl::find(const std::string& id) {
+Result<Live*> Hub::Impl::find(const std::string& id, bool* elsewhere) {
   // Another worker's table is never loaded here: two copies would part ways.
   if (!mine(id)) return static_cast<Live*>(nullptr);
   if (auto it = tables.find(id); it != tables.end()) {
     if (!it->second->lost) return it->second.get();
-    tables.erase(it);  // ahead of the store: load it as stored
+    forget(it);  // ahead of the store: load it as stored
+  }
+  // Nor is a table another process plays.
+  auto claim = store.claim(id);
+  if (!claim.ok()) return claim.status();
+  if (!claim->known) return static_cast<Live*>(nullptr);
+  if (!claim->ours) {
+    if (elsewhere) *elsewhere = true;
+    return Status::error("table " + id + " is played by another server (" + claim->holder +
+                         ") just now; try again in a moment");
   }
   auto row = store.table(id);
   if (!row.ok()) return row.status();
   if (!*row) return static_cast<Live*>(nullptr);
   auto live = build(std::move(**row));
-  if (!live.ok()) return live.status();
+  if (!live.ok()) {
+    store.release(id);
+    return live.status();
+  }
   Live* t = live->get();
   tables.emplace(id, std::move(*live));
   // Killed between the last move and its bookkeeping: finish it now.
@@ -213,6 +268,15 @@ Result<Live*> Hub::Impl::create(TableRow row, std::optional<std::uint64_t> seed,
   Live* t = live->get();
   if (!owner.empty()) t->owner = owner;
   tables.emplace(row.id, std::move(*live));
+  if (shared()) {
+    // Its people reach it through a proxy that sends a table's clients to
+    // one process, not necessarily this one: it is let go now, and whichever
+    // process they reach claims it at their first join.
+    scheduler.soon([this, id = row.id] {
+      if (auto it = tables.find(id); it != tables.end() && !it->second->has_clients()) forget(it);
+    });
+    return t;
+  }
   time_window(*t);
   schedule_bots(*t);
   watch_absent(*t);
@@ -475,19 +539,22 @@ void Hub::Impl::commit() {
       if (it == tables.end()) continue;
       Live& t = *it->second;
       t.lost = true;
+      // Fenced: another process claimed the table, and its clients go there.
+      const bool moved = !store.holds(id);
       std::vector<Client*> clients = t.watchers;
       for (Client* c : t.players)
         if (c) clients.push_back(c);
       for (Client* c : clients) {
         dropped.insert(c);
         detach(*c);
-        c->send(error_message("storage", "the server could not store the last moves (" +
-                                             s.message() + "); join the table again"));
+        c->send(moved ? error_message("elsewhere",
+                                      "this table is played by another server now: join it again")
+                      : error_message("storage", "the server cannot save moves right now (" +
+                                                     s.message() + "); join the table again"));
         c->close();
       }
       scheduler.soon([this, id] {
-        if (auto gone = tables.find(id); gone != tables.end() && gone->second->lost)
-          tables.erase(gone);
+        if (auto gone = tables.find(id); gone != tables.end() && gone->second->lost) forget(gone);
       });
     }
   }

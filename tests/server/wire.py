@@ -64,12 +64,12 @@ def request(port, method, path, body=None, headers=None, source=None, timeout=5)
 
 
 class WS:
-    def __init__(self, port, source=None, headers=None, timeout=10):
+    def __init__(self, port, source=None, headers=None, timeout=10, path="/ws"):
         self.s = socket.create_connection(("127.0.0.1", port), timeout=timeout,
                                           source_address=(source, 0) if source else None)
         key = base64.b64encode(os.urandom(16)).decode()
         extra = "".join(f"{k}: {v}\r\n" for k, v in (headers or {}).items())
-        self.s.sendall((f"GET /ws HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+        self.s.sendall((f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
                         f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n{extra}\r\n").encode())
         head = b""
         while b"\r\n\r\n" not in head:

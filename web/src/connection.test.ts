@@ -161,6 +161,33 @@ describe('connection', () => {
     expect(sockets[1].sent[0]).toMatchObject({ type: 'join', token: 'a'.repeat(32) });
   });
 
+  it('goes to the server that plays the table, joined or not, without a message to show', () => {
+    const shown: string[] = [];
+    const c = new Connection({
+      url: 'ws://host/ws?table=t', table: 't', token: 'a'.repeat(32),
+      onMessage: (m) => shown.push(m.type), onStatus: () => {},
+      createSocket: (url) => { const s = new FakeSocket(url); sockets.push(s); return s; },
+      clock, random: () => 0.5,
+    });
+    c.start();
+    const first = sockets.length - 1;
+    sockets[first].open();
+    sockets[first].receive({ type: 'error', code: 'elsewhere', message: 'played by another server just now' });
+    expect(c.getStatus()).toBe('reconnecting');
+    clock.advance(60_000);
+    expect(sockets).toHaveLength(first + 2);
+    sockets[first + 1].open();
+    sockets[first + 1].receive(joined);
+    expect(c.getStatus()).toBe('open');
+    // Joined, then the table moves: the same.
+    sockets[first + 1].receive({ type: 'error', code: 'elsewhere', message: 'this table moves to another server' });
+    expect(c.getStatus()).toBe('reconnecting');
+    clock.advance(60_000);
+    expect(sockets).toHaveLength(first + 3);
+    expect(sockets[first + 2].url).toBe('ws://host/ws?table=t');
+    expect(shown).not.toContain('error');
+  });
+
   it('cuts a long name at 24 characters, never inside one', () => {
     const long = new Connection({
       url: 'ws://host/ws', table: 't', name: '😀'.repeat(30),
@@ -266,5 +293,7 @@ describe('socket URL', () => {
   it('builds the socket URL from the page', () => {
     expect(socketUrl({ protocol: 'http:', host: '127.0.0.1:18080' })).toBe('ws://127.0.0.1:18080/ws');
     expect(socketUrl({ protocol: 'https:', host: 'parlour.example' })).toBe('wss://parlour.example/ws');
+    expect(socketUrl({ protocol: 'http:', host: 'h' }, 'k3j9x2ab')).toBe('ws://h/ws?table=k3j9x2ab');
+    expect(socketUrl({ protocol: 'http:', host: 'h' }, 'a b&c')).toBe('ws://h/ws?table=a%20b%26c');
   });
 });

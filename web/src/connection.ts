@@ -228,6 +228,12 @@ export class Connection {
       case 'error':
         // Any refusal answers the pending action; a newer view may be on its way.
         this.pending = null;
+        if (msg.code === 'elsewhere') {
+          // Another server plays the table (it moved, or the proxy and the servers briefly
+          // disagree): connect again, with backoff, and the proxy sends us to it.
+          this.dropped();
+          return;
+        }
         if (msg.code === 'replaced') {
           this.setStatus('replaced', msg.message);
           this.teardown();
@@ -283,7 +289,9 @@ export class Connection {
   }
 }
 
-/** ws:// or wss:// on the page's own host, as protocol.md asks. */
-export function socketUrl(loc: { protocol: string; host: string }): string {
-  return `${loc.protocol === 'https:' ? 'wss' : 'ws'}://${loc.host}/ws`;
+/** ws:// or wss:// on the page's own host, as protocol.md asks; with the table, which a proxy in
+ * front of several servers reads to send all of a table's clients to one of them. */
+export function socketUrl(loc: { protocol: string; host: string }, table?: string): string {
+  const base = `${loc.protocol === 'https:' ? 'wss' : 'ws'}://${loc.host}/ws`;
+  return table ? `${base}?table=${encodeURIComponent(table)}` : base;
 }

@@ -84,7 +84,7 @@ export function TablePage({ table, token, sounds: soundsProp }: TablePageProps) 
   useEffect(() => {
     if (!named) return;
     const c = new Connection({
-      url: socketUrl(location),
+      url: socketUrl(location, table),
       table,
       token,
       name: savedName() || undefined,

@@ -113,7 +113,7 @@ describe('the name asked first', () => {
 describe('the table page', () => {
   it('joins on the page host and renders the first view', () => {
     const ws = start();
-    expect(ws.url).toMatch(/^ws:\/\/.*\/ws$/);
+    expect(ws.url).toMatch(/^ws:\/\/.*\/ws\?table=k3j9x2ab$/);
     expect(ws.sent[0]).toEqual({ type: 'join', table: 'k3j9x2ab', token: TOKEN, name: 'Bob' });
     expect(root.querySelector('.table-page')!.getAttribute('data-status')).toBe('open');
     expect(root.querySelectorAll('.own-hand .card.face')).toHaveLength(5);

@@ -1,0 +1,714 @@
+// The PostgreSQL back end of the Store: several `parlour serve` processes share
+// one database, each playing the live tables it holds a lease on.
+//
+// Durability: every write is one transaction, committed with
+// synchronous_commit on before the call returns; a group of moves is one
+// transaction and one round trip (a function in the database does the fence,
+// the inserts and the touch), so nobody is told of a move that is not in the
+// database's log.
+//
+// Fencing: a process holds a table at an epoch, raised at every claim. Every
+// write of a move, and every write that changes a live table, checks in its
+// own transaction that the row still names this owner at that epoch (and
+// takes a share lock on it, so a claim waits for the write to commit), and
+// the primary key (table_id, idx) refuses a second action at an index. A
+// process that lost a lease (paused, cut off) can never add a move.
+//
+// The connection is made again at the next call after it breaks: while the
+// database cannot be reached every call fails with the reason, and play
+// resumes by itself when it returns.
+#include <libpq-fe.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cassert>
+#include <charconv>
+#include <ctime>
+#include <map>
+#include <random>
+#include <set>
+#include <utility>
+
+#include "server/store_impl.h"
+
+namespace parlour::server {
+namespace {
+
+using namespace store_impl;
+
+struct ResultFree {
+  void operator()(PGresult* r) const { PQclear(r); }
+};
+using PgResult = std::unique_ptr<PGresult, ResultFree>;
+struct ConnFree {
+  void operator()(PGconn* c) const { PQfinish(c); }
+};
+
+// A failure of the database, with its SQLSTATE ("" when it never answered).
+struct PgError : std::runtime_error {
+  std::string state;
+  PgError(const std::string& what, std::string s) : std::runtime_error(what), state(std::move(s)) {}
+};
+
+// Raised by the database when a write's fence fails (parlour_add_actions).
+constexpr const char* kFenced = "PF001";
+
+// A parameter in text form; nullopt is NULL.
+using Param = std::optional<std::string>;
+
+std::string text_array(std::span<const std::string> items) {
+  std::string out = "{";
+  for (const std::string& s : items) {
+    if (out.size() > 1) out += ',';
+    out += '"';
+    for (char c : s) {
+      if (c == '"' || c == '\\') out += '\\';
+      out += c;
+    }
+    out += '"';
+  }
+  return out + "}";
+}
+
+template <class T>
+std::string int_array(const std::vector<T>& items) {
+  std::string out = "{";
+  for (const T& v : items) {
+    if (out.size() > 1) out += ',';
+    out += std::to_string(v);
+  }
+  return out + "}";
+}
+
+// One connection, made again when it breaks.
+class Connection {
+ public:
+  explicit Connection(std::string uri) : uri_(std::move(uri)) {}
+
+  // Connects (again) if the connection is not open; throws if it cannot.
+  void ensure() {
+    if (c_ && PQstatus(c_.get()) == CONNECTION_OK) return;
+    if (c_) {
+      PQreset(c_.get());
+    } else {
+      // Defaults the URI may override (it is expanded after them).
+      const char* keys[] = {"connect_timeout", "application_name", "dbname", nullptr};
+      const char* values[] = {"3", "parlour", uri_.c_str(), nullptr};
+      c_.reset(PQconnectdbParams(keys, values, /*expand_dbname=*/1));
+    }
+    if (!c_) throw PgError("out of memory", "");
+    if (PQstatus(c_.get()) != CONNECTION_OK) {
+      std::string why = PQerrorMessage(c_.get());
+      while (!why.empty() && (why.back() == '\n' || why.back() == ' ')) why.pop_back();
+      throw PgError("cannot reach PostgreSQL: " + why, "");
+    }
+    // Notices (a table that exists already) are not the server's to print.
+    PQsetNoticeProcessor(c_.get(), [](void*, const char*) {}, nullptr);
+    // Said outright, whatever the database's defaults: a commit returns only
+    // once it is in the log on disk.
+    run("SET synchronous_commit = on", {});
+    run("SET client_min_messages = warning", {});
+  }
+
+  // Runs one statement; throws PgError naming the database's complaint.
+  PgResult run(const std::string& sql, std::initializer_list<Param> params) {
+    return run(sql, std::vector<Param>(params));
+  }
+  PgResult run(const std::string& sql, const std::vector<Param>& params) {
+    ensure();
+    std::vector<const char*> values;
+    values.reserve(params.size());
+    for (const Param& p : params) values.push_back(p ? p->c_str() : nullptr);
+    return checked(PQexecParams(c_.get(), sql.c_str(), static_cast<int>(values.size()), nullptr,
+                                values.data(), nullptr, nullptr, 0));
+  }
+  // Several statements without parameters (a step of the schema).
+  void script(const std::string& sql) {
+    ensure();
+    checked(PQexec(c_.get(), sql.c_str()));
+  }
+
+ private:
+  PgResult checked(PGresult* raw) {
+    PgResult r(raw);
+    const ExecStatusType status = r ? PQresultStatus(r.get()) : PGRES_FATAL_ERROR;
+    if (status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK) return r;
+    const char* state = r ? PQresultErrorField(r.get(), PG_DIAG_SQLSTATE) : nullptr;
+    const char* primary = r ? PQresultErrorField(r.get(), PG_DIAG_MESSAGE_PRIMARY) : nullptr;
+    std::string why = primary ? primary : PQerrorMessage(c_.get());
+    while (!why.empty() && (why.back() == '\n' || why.back() == ' ')) why.pop_back();
+    throw PgError(why.empty() ? "no answer" : why, state ? state : "");
+  }
+
+  std::string uri_;
+  std::unique_ptr<PGconn, ConnFree> c_;
+};
+
+// BEGIN now, ROLLBACK unless committed.
+class Transaction {
+ public:
+  explicit Transaction(Connection& c) : c_(c) { c_.run("BEGIN", {}); }
+  ~Transaction() {
+    if (done_) return;
+    try {
+      c_.run("ROLLBACK", {});
+    } catch (const std::exception&) {  // the connection is gone: so is the transaction
+    }
+  }
+  void commit() {
+    c_.run("COMMIT", {});
+    done_ = true;
+  }
+
+ private:
+  Connection& c_;
+  bool done_ = false;
+};
+
+struct PgCells : Cells {
+  const PGresult* r;
+  int row;
+  PgCells(const PGresult* res, int i) : r(res), row(i) {}
+  std::string text(int c) const override {
+    return PQgetisnull(r, row, c) ? std::string() : std::string(PQgetvalue(r, row, c));
+  }
+  std::optional<std::int64_t> whole(int c) const override {
+    if (PQgetisnull(r, row, c)) return std::nullopt;
+    const char* v = PQgetvalue(r, row, c);
+    const char* end = v + PQgetlength(r, row, c);
+    std::int64_t out = 0;
+    auto [p, ec] = std::from_chars(v, end, out);
+    if (ec != std::errc() || p != end) return std::nullopt;
+    return out;
+  }
+  std::string shown(int c) const override {
+    return PQgetisnull(r, row, c) ? std::string("null") : text(c).substr(0, 20);
+  }
+};
+
+std::string cell(const PGresult* r, int row, int column) {
+  return PQgetvalue(r, row, column);
+}
+std::int64_t number(const PGresult* r, int row, int column) {
+  return PgCells(r, row).whole(column).value_or(0);
+}
+int affected(const PGresult* r) {
+  const char* n = PQcmdTuples(const_cast<PGresult*>(r));
+  return n && *n ? std::atoi(n) : 0;
+}
+
+// The schema, step by step, numbered as SQLite's (store_sqlite.cc): step 7
+// adds what sharing needs, the leases and the counters of the limits.
+constexpr const char* kSteps[] = {
+    // 1: the first release's tables
+    "CREATE TABLE tables(id TEXT PRIMARY KEY, game TEXT NOT NULL, players BIGINT NOT NULL,"
+    " options TEXT NOT NULL, seed BIGINT NOT NULL, bot_seed BIGINT NOT NULL, seats TEXT NOT NULL,"
+    " finished BIGINT NOT NULL DEFAULT 0, next TEXT NOT NULL DEFAULT '', created BIGINT NOT NULL,"
+    " record TEXT, made BIGSERIAL);"
+    "CREATE TABLE actions(table_id TEXT NOT NULL, idx INTEGER NOT NULL, action BIGINT NOT NULL,"
+    " PRIMARY KEY(table_id, idx));"
+    "CREATE TABLE stats(name TEXT NOT NULL, game TEXT NOT NULL, played BIGINT NOT NULL,"
+    " won BIGINT NOT NULL, lost BIGINT NOT NULL, score DOUBLE PRECISION NOT NULL,"
+    " PRIMARY KEY(name, game));"
+    "CREATE INDEX tables_created ON tables(created);"
+    "CREATE TABLE chat(id BIGSERIAL PRIMARY KEY, table_id TEXT NOT NULL, at BIGINT NOT NULL,"
+    " seat INTEGER NOT NULL, name TEXT NOT NULL, text TEXT NOT NULL);"
+    "CREATE INDEX chat_table ON chat(table_id)",
+    // 2: the seat of each action
+    "ALTER TABLE actions ADD COLUMN seat INTEGER",
+    // 3, 4: absent players, windows
+    "ALTER TABLE tables ADD COLUMN absent_after BIGINT NOT NULL DEFAULT 0",
+    "ALTER TABLE tables ADD COLUMN window_seconds BIGINT NOT NULL DEFAULT 10",
+    // 5: when a table was last played, so that abandoned ones expire
+    "ALTER TABLE tables ADD COLUMN active BIGINT NOT NULL DEFAULT 0",
+    // 6: streaks
+    "ALTER TABLE stats ADD COLUMN streak BIGINT NOT NULL DEFAULT 0;"
+    "ALTER TABLE stats ADD COLUMN best_streak BIGINT NOT NULL DEFAULT 0",
+    // 7: the health row; leases; the shared counters of the limits (UNLOGGED:
+    // not worth a write of the log, and lost harmlessly in a crash); the
+    // fenced write of a group of moves.
+    "CREATE TABLE health(id INTEGER PRIMARY KEY, at BIGINT NOT NULL);"
+    "ALTER TABLE tables ADD COLUMN owner TEXT;"
+    "ALTER TABLE tables ADD COLUMN epoch BIGINT NOT NULL DEFAULT 0;"
+    "ALTER TABLE tables ADD COLUMN lease_until TIMESTAMPTZ;"
+    "ALTER TABLE tables ADD COLUMN wanted_by TEXT;"
+    "CREATE UNLOGGED TABLE limits(client TEXT NOT NULL, kind TEXT NOT NULL, minute BIGINT NOT NULL,"
+    " n BIGINT NOT NULL, PRIMARY KEY(client, kind, minute));"
+    "CREATE FUNCTION parlour_add_actions(me TEXT, held TEXT[], epochs BIGINT[], ids TEXT[],"
+    " idxs INTEGER[], acts BIGINT[], seats INTEGER[], at BIGINT) RETURNS void LANGUAGE plpgsql AS $$"
+    " DECLARE n INTEGER; lost TEXT;"
+    " BEGIN"
+    "  PERFORM 1 FROM tables t JOIN unnest(held, epochs) AS h(id, epoch)"
+    "   ON t.id = h.id AND t.epoch = h.epoch WHERE t.owner = me FOR SHARE OF t;"
+    "  GET DIAGNOSTICS n = ROW_COUNT;"
+    "  IF n <> cardinality(held) THEN"
+    "   SELECT h.id INTO lost FROM unnest(held, epochs) AS h(id, epoch) WHERE NOT EXISTS"
+    "    (SELECT 1 FROM tables t WHERE t.id = h.id AND t.epoch = h.epoch AND t.owner = me) LIMIT 1;"
+    "   RAISE EXCEPTION 'table % is no longer held by %', lost, me USING ERRCODE = 'PF001';"
+    "  END IF;"
+    "  INSERT INTO actions(table_id, idx, action, seat) SELECT * FROM unnest(ids, idxs, acts, seats);"
+    "  UPDATE tables SET active = at WHERE id = ANY(held);"
+    " END $$",
+};
+static_assert(std::size(kSteps) == kSchemaVersion);
+
+void migrate(Connection& c) {
+  Transaction tx(c);
+  // One process at a time: several starting together would race.
+  c.run("SELECT pg_advisory_xact_lock(727001)", {});
+  c.run("CREATE TABLE IF NOT EXISTS parlour_schema(version INTEGER NOT NULL)", {});
+  PgResult v = c.run("SELECT version FROM parlour_schema", {});
+  int at = 0;
+  if (PQntuples(v.get()) == 0)
+    c.run("INSERT INTO parlour_schema(version) VALUES(0)", {});
+  else
+    at = static_cast<int>(number(v.get(), 0, 0));
+  if (at > kSchemaVersion) throw std::runtime_error(newer_schema(at));
+  for (int step = at; step < kSchemaVersion; ++step) c.script(kSteps[step]);
+  if (at < kSchemaVersion)
+    c.run("UPDATE parlour_schema SET version = $1", {std::to_string(kSchemaVersion)});
+  tx.commit();
+}
+
+std::string made_up_owner() {
+  char host[256] = {};
+  if (gethostname(host, sizeof host - 1) != 0) host[0] = 0;
+  std::random_device rd;
+  char suffix[9];
+  std::snprintf(suffix, sizeof suffix, "%08x", rd());
+  return std::string(host) + ":" + std::to_string(getpid()) + ":" + suffix;
+}
+
+std::string now_seconds() {
+  return std::to_string(static_cast<std::int64_t>(std::time(nullptr)));
+}
+
+class PgStore final : public Store {
+ public:
+  PgStore(std::string uri, const StoreOptions& o)
+      : c_(std::move(uri)),
+        owner_(o.owner.empty() ? made_up_owner() : o.owner),
+        lease_(std::to_string(o.lease.count())) {}
+
+  void start() { migrate(c_); }
+
+  Status add_table(const TableRow& t, const std::string& rematch_of) override {
+    assert(!group_open());
+    if (std::string why = t.problem(); !why.empty()) return Status::error("not stored: " + why);
+    return guarded("adding a table", [&] {
+      Transaction tx(c_);
+      if (!rematch_of.empty())
+        c_.run("UPDATE tables SET next = $1 WHERE id = $2", {t.id, rematch_of});
+      PgResult r = c_.run(
+          "INSERT INTO tables(id, game, players, options, seed, bot_seed, seats, finished, next,"
+          " created, absent_after, window_seconds, owner, epoch, lease_until)"
+          " VALUES($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 1,"
+          " now() + make_interval(secs => $14)) RETURNING epoch",
+          {t.id, t.game, std::to_string(t.players), options_json(t.options),
+           std::to_string(to_db(t.seed)), std::to_string(to_db(t.bot_seed)), seats_json(t.seats),
+           t.finished ? "1" : "0", t.next,
+           std::to_string(t.created ? t.created : static_cast<std::int64_t>(std::time(nullptr))),
+           std::to_string(t.absent_after), std::to_string(t.window_seconds), owner_, lease_});
+      tx.commit();
+      held_[t.id] = number(r.get(), 0, 0);
+      return Status();
+    });
+  }
+
+  Status remove_action(const std::string& table, int index) override {
+    assert(!group_open());
+    return fenced("taking back an action", table, [&](const std::string& epoch) {
+      Transaction tx(c_);
+      if (!owns(table, epoch, /*lock=*/true)) return false;
+      c_.run("DELETE FROM actions WHERE table_id = $1 AND idx = $2",
+             {table, std::to_string(index)});
+      tx.commit();
+      return true;
+    });
+  }
+
+  Status set_seats(const std::string& table, const std::vector<SeatRow>& seats) override {
+    assert(!group_open());
+    return fenced("naming a seat", table, [&](const std::string& epoch) {
+      return affected(c_.run("UPDATE tables SET seats = $1 WHERE id = $2 AND owner = $3 AND "
+                             "epoch = $4",
+                             {seats_json(seats), table, owner_, epoch})
+                          .get()) == 1;
+    });
+  }
+
+  Status finish(const std::string& table, const std::string& record_json,
+                const std::vector<StatRow>& results) override {
+    assert(!group_open());
+    return fenced("finishing a table", table, [&](const std::string& epoch) {
+      Transaction tx(c_);
+      if (affected(c_.run("UPDATE tables SET finished = 1, record = $1 WHERE id = $2 AND "
+                          "owner = $3 AND epoch = $4",
+                          {record_json, table, owner_, epoch})
+                       .get()) != 1)
+        return false;
+      add_stats(results);
+      tx.commit();
+      return true;
+    });
+  }
+
+  Status add_results(const std::vector<StatRow>& results) override {
+    assert(!group_open());
+    return guarded("keeping results", [&] {
+      Transaction tx(c_);
+      add_stats(results);
+      tx.commit();
+      return Status();
+    });
+  }
+
+  Result<std::optional<TableRow>> table(const std::string& id, bool actions) override {
+    return guarded("loading a table", [&]() -> Result<std::optional<TableRow>> {
+      PgResult q = c_.run(std::string("SELECT ") + kColumns + " FROM tables WHERE id = $1", {id});
+      if (PQntuples(q.get()) == 0) return std::optional<TableRow>();
+      TableRow t = row_of(PgCells(q.get(), 0));
+      if (!actions) return std::optional<TableRow>(std::move(t));
+      PgResult a = c_.run(
+          "SELECT idx, action, seat FROM actions WHERE table_id = $1 ORDER BY idx", {id});
+      const int n = PQntuples(a.get());
+      t.actions.reserve(static_cast<std::size_t>(n));
+      for (int i = 0; i < n; ++i) {
+        if (number(a.get(), i, 0) != static_cast<std::int64_t>(t.actions.size()))
+          return Status::error("database: table " + id + " has a gap in its actions");
+        const Seat seat = PQgetisnull(a.get(), i, 2) ? kNobody
+                                                      : static_cast<Seat>(number(a.get(), i, 2));
+        t.actions.push_back({seat, static_cast<Action>(number(a.get(), i, 1))});
+      }
+      return std::optional<TableRow>(std::move(t));
+    });
+  }
+
+  Result<std::vector<std::string>> unfinished(std::int64_t active_since) override {
+    return guarded("listing unfinished tables", [&]() -> Result<std::vector<std::string>> {
+      PgResult q = c_.run(
+          "SELECT id FROM tables WHERE finished = 0 AND GREATEST(created, active) >= $1"
+          " ORDER BY GREATEST(created, active) DESC",
+          {std::to_string(active_since)});
+      std::vector<std::string> ids;
+      for (int i = 0; i < PQntuples(q.get()); ++i) ids.push_back(cell(q.get(), i, 0));
+      return ids;
+    });
+  }
+
+  // A table another process holds a live lease on is never abandoned.
+  Result<int> remove_abandoned(std::int64_t before) override {
+    return remove_tables("removing abandoned tables",
+                         "SELECT id FROM tables WHERE finished = 0 AND GREATEST(created, active)"
+                         " < $1 AND (owner IS NULL OR lease_until < now())",
+                         before);
+  }
+
+  Status keep(std::span<const std::string> tables) override {
+    assert(!group_open());
+    if (tables.empty()) return Status();
+    return guarded("marking tables in use", [&] {
+      c_.run("UPDATE tables SET active = $1 WHERE id = ANY($2::text[])",
+             {now_seconds(), text_array(tables)});
+      return Status();
+    });
+  }
+
+  Result<int> remove_finished(std::int64_t before) override {
+    return remove_tables("removing old tables",
+                         "SELECT id FROM tables WHERE finished = 1 AND created < $1", before);
+  }
+
+  Status can_write() override {
+    assert(!group_open());
+    return guarded("writing", [&] {
+      c_.run("INSERT INTO health(id, at) VALUES(1, $1) ON CONFLICT(id) DO UPDATE SET at = $1",
+             {now_seconds()});
+      return Status();
+    });
+  }
+
+  Result<std::vector<TableRow>> recent(int limit, std::vector<std::string>* skipped) override {
+    return guarded("listing tables", [&]() -> Result<std::vector<TableRow>> {
+      PgResult q = c_.run(std::string("SELECT ") + kColumns +
+                              ", (SELECT COUNT(*) FROM actions WHERE table_id = id) FROM tables"
+                              " ORDER BY created DESC, made DESC LIMIT $1",
+                          {std::to_string(std::max(limit, 0))});
+      std::vector<TableRow> rows;
+      for (int i = 0; i < PQntuples(q.get()); ++i) {
+        try {
+          rows.push_back(row_of(PgCells(q.get(), i)));
+        } catch (const std::exception& e) {
+          if (skipped) skipped->push_back(e.what());
+          continue;
+        }
+        rows.back().actions.resize(static_cast<std::size_t>(number(q.get(), i, 12)));
+      }
+      return rows;
+    });
+  }
+
+  Result<std::optional<std::string>> record(const std::string& id) override {
+    return guarded("reading a record", [&]() -> Result<std::optional<std::string>> {
+      PgResult q = c_.run("SELECT record FROM tables WHERE id = $1 AND finished = 1", {id});
+      if (PQntuples(q.get()) == 0 || PQgetisnull(q.get(), 0, 0))
+        return std::optional<std::string>();
+      return std::optional<std::string>(cell(q.get(), 0, 0));
+    });
+  }
+
+  Result<std::vector<StatRow>> stats(int limit, int offset) override {
+    return guarded("reading stats", [&]() -> Result<std::vector<StatRow>> {
+      PgResult q = c_.run(
+          "SELECT name, game, played, won, lost, score, streak, best_streak FROM stats"
+          " ORDER BY won DESC, played DESC, name, game LIMIT $1 OFFSET $2",
+          {limit < 0 ? Param() : Param(std::to_string(limit)), std::to_string(std::max(offset, 0))});
+      std::vector<StatRow> rows;
+      for (int i = 0; i < PQntuples(q.get()); ++i) {
+        auto n = [&](int c) { return static_cast<int>(number(q.get(), i, c)); };
+        rows.push_back({cell(q.get(), i, 0), cell(q.get(), i, 1), n(2), n(3), n(4),
+                        std::strtod(PQgetvalue(q.get(), i, 5), nullptr), n(6), n(7)});
+      }
+      return rows;
+    });
+  }
+
+  Result<std::vector<Chat>> chat(const std::string& table, int limit) override {
+    return guarded("reading table talk", [&]() -> Result<std::vector<Chat>> {
+      // Bounded as read, whatever was stored: one huge line must not make
+      // its table impossible to join.
+      PgResult q = c_.run("SELECT seat, substr(name, 1, " + std::to_string(kMaxChatName) +
+                              "), substr(text, 1, " + std::to_string(kMaxChatText) +
+                              "), at FROM chat WHERE table_id = $1 ORDER BY id DESC LIMIT $2",
+                          {table, std::to_string(std::max(limit, 0))});
+      std::vector<Chat> lines;
+      for (int i = PQntuples(q.get()) - 1; i >= 0; --i)
+        lines.push_back({static_cast<Seat>(number(q.get(), i, 0)), cell(q.get(), i, 1),
+                         cell(q.get(), i, 2), number(q.get(), i, 3)});
+      return lines;
+    });
+  }
+
+  Result<Claim> claim(const std::string& table) override {
+    return guarded("claiming a table", [&]() -> Result<Claim> {
+      if (held_.count(table)) {  // ours: renewed
+        PgResult r = c_.run(
+            "UPDATE tables SET lease_until = now() + make_interval(secs => $1)"
+            " WHERE id = $2 AND owner = $3 AND epoch = $4",
+            {lease_, table, owner_, std::to_string(held_[table])});
+        if (affected(r.get()) == 1) return Claim{true, true, ""};
+        held_.erase(table);
+      }
+      PgResult r = c_.run(
+          "UPDATE tables SET owner = $1, epoch = epoch + 1, wanted_by = NULL,"
+          " lease_until = now() + make_interval(secs => $2)"
+          " WHERE id = $3 AND (owner IS NULL OR owner = $1 OR lease_until < now())"
+          " RETURNING epoch",
+          {owner_, lease_, table});
+      if (PQntuples(r.get()) == 1) {
+        held_[table] = number(r.get(), 0, 0);
+        return Claim{true, true, ""};
+      }
+      // Asked of the holder at its next renewal: a proxy sends this table's
+      // clients here now.
+      PgResult who = c_.run(
+          "UPDATE tables SET wanted_by = $2 WHERE id = $1 AND owner IS NOT NULL AND owner <> $2"
+          " RETURNING owner",
+          {table, owner_});
+      Claim c;
+      c.ours = false;
+      c.known = PQntuples(who.get()) == 1;
+      if (c.known) c.holder = cell(who.get(), 0, 0);
+      return c;
+    });
+  }
+
+  Result<Renewal> renew() override {
+    return guarded("renewing leases", [&]() -> Result<Renewal> {
+      Renewal out;
+      if (held_.empty()) return out;
+      std::vector<std::string> ids;
+      std::vector<std::int64_t> epochs;
+      for (const auto& [id, epoch] : held_) ids.push_back(id), epochs.push_back(epoch);
+      PgResult r = c_.run(
+          "UPDATE tables t SET lease_until = now() + make_interval(secs => $1)"
+          " FROM unnest($2::text[], $3::bigint[]) AS h(id, epoch)"
+          " WHERE t.id = h.id AND t.epoch = h.epoch AND t.owner = $4"
+          " RETURNING t.id, t.wanted_by IS NOT NULL AND t.wanted_by <> $4",
+          {lease_, text_array(ids), int_array(epochs), owner_});
+      std::set<std::string> kept;
+      for (int i = 0; i < PQntuples(r.get()); ++i) {
+        kept.insert(cell(r.get(), i, 0));
+        if (cell(r.get(), i, 1) == "t") out.wanted.push_back(cell(r.get(), i, 0));
+      }
+      for (const std::string& id : ids)
+        if (!kept.count(id)) out.lost.push_back(id), held_.erase(id);
+      return out;
+    });
+  }
+
+  void release(const std::string& table) override {
+    auto it = held_.find(table);
+    if (it == held_.end()) return;
+    const std::string epoch = std::to_string(it->second);
+    held_.erase(it);
+    try {
+      c_.run("UPDATE tables SET owner = NULL, lease_until = NULL, wanted_by = NULL WHERE id = $1"
+             " AND owner = $2"
+             " AND epoch = $3",
+             {table, owner_, epoch});
+    } catch (const std::exception&) {  // unreachable: the lease runs out by itself
+    }
+  }
+
+  bool holds(const std::string& table) const override { return held_.count(table) > 0; }
+  const std::string& owner() const override { return owner_; }
+
+ protected:
+  Status write_actions(std::span<const StoredAction> actions) override {
+    std::vector<std::string> held, ids;
+    std::vector<std::int64_t> epochs, acts;
+    std::vector<int> idxs, seats;
+    for (const StoredAction& a : actions) {
+      ids.push_back(a.table);
+      idxs.push_back(a.index);
+      acts.push_back(static_cast<std::int64_t>(a.action));
+      seats.push_back(a.seat);
+      if (std::find(held.begin(), held.end(), a.table) != held.end()) continue;
+      auto it = held_.find(a.table);
+      if (it == held_.end())
+        return Status::error("database: table " + a.table + " is not held by " + owner_ +
+                             ": its moves are another process's to store");
+      held.push_back(a.table);
+      epochs.push_back(it->second);
+    }
+    const char* what = actions.size() == 1 ? "adding an action" : "committing a group of actions";
+    try {
+      c_.run("SELECT parlour_add_actions($1, $2::text[], $3::bigint[], $4::text[], $5::integer[],"
+             " $6::bigint[], $7::integer[], $8)",
+             {owner_, text_array(held), int_array(epochs), text_array(ids), int_array(idxs),
+              int_array(acts), int_array(seats), now_seconds()});
+      return Status();
+    } catch (const PgError& e) {
+      if (e.state == kFenced) forget_lost(held);
+      return Status::error(std::string("database: ") + what + ": " + e.what());
+    } catch (const std::exception& e) {
+      return Status::error(std::string("database: ") + what + ": " + e.what());
+    }
+  }
+
+  Status write_chat(const std::string& table, const Chat& line) override {
+    return guarded("keeping table talk", [&] {
+      c_.run("INSERT INTO chat(table_id, at, seat, name, text) VALUES($1, $2, $3, $4, $5)",
+             {table, std::to_string(line.at), std::to_string(line.seat), line.name, line.text});
+      return Status();
+    });
+  }
+
+ private:
+  // Runs a write of a live table that `write` fences (returning false when
+  // the row no longer names this owner at its epoch): refused at once if the
+  // table is not held; forgotten if the fence fails.
+  template <class F>
+  Status fenced(const char* what, const std::string& table, F write) {
+    auto it = held_.find(table);
+    if (it == held_.end())
+      return Status::error(std::string("database: ") + what + ": table " + table +
+                           " is not held by " + owner_);
+    const std::string epoch = std::to_string(it->second);
+    return guarded(what, [&] {
+      if (write(epoch)) return Status();
+      held_.erase(table);
+      return Status::error(std::string("database: ") + what + ": table " + table +
+                           " is no longer held by " + owner_);
+    });
+  }
+
+  // Whether the table is ours at this epoch; with `lock`, inside a
+  // transaction, holding a share lock on its row until the commit (a claim
+  // waits for it).
+  bool owns(const std::string& table, const std::string& epoch, bool lock) {
+    return PQntuples(c_.run(std::string("SELECT 1 FROM tables WHERE id = $1 AND owner = $2 AND"
+                                        " epoch = $3") +
+                                (lock ? " FOR SHARE" : ""),
+                            {table, owner_, epoch})
+                         .get()) == 1;
+  }
+
+  // After a failed fence: the tables of `held` no longer ours are forgotten.
+  void forget_lost(const std::vector<std::string>& held) {
+    for (const std::string& id : held) {
+      auto it = held_.find(id);
+      if (it == held_.end()) continue;
+      try {
+        if (!owns(id, std::to_string(it->second), /*lock=*/false)) held_.erase(it);
+      } catch (const std::exception&) {  // unreachable: the next renewal says
+      }
+    }
+  }
+
+  // A game won adds one to the streak; any other result ends it.
+  void add_stats(const std::vector<StatRow>& results) {
+    for (const StatRow& r : results) {
+      const std::string won = r.won > 0 ? "1" : "0";
+      char score[40];
+      std::snprintf(score, sizeof score, "%.17g", r.score);
+      c_.run(
+          "INSERT INTO stats AS s(name, game, played, won, lost, score, streak, best_streak)"
+          " VALUES($1, $2, 1, $3, $4, $5, $6, $6) ON CONFLICT(name, game) DO UPDATE SET"
+          " played = s.played + 1, won = s.won + excluded.won, lost = s.lost + excluded.lost,"
+          " score = s.score + excluded.score,"
+          " best_streak = GREATEST(s.best_streak, CASE WHEN excluded.won > 0 THEN s.streak + 1"
+          " ELSE 0 END),"
+          " streak = CASE WHEN excluded.won > 0 THEN s.streak + 1 ELSE 0 END",
+          {r.name, r.game, std::to_string(r.won), std::to_string(r.lost), score, won});
+    }
+  }
+
+  // Removes the tables `which` selects (a query of ids with one parameter),
+  // with their actions and talk, in one transaction.
+  Result<int> remove_tables(const char* what, const char* which, std::int64_t before) {
+    assert(!group_open());
+    return guarded(what, [&]() -> Result<int> {
+      Transaction tx(c_);
+      PgResult ids = c_.run(std::string(which) + " FOR UPDATE", {std::to_string(before)});
+      std::vector<std::string> gone;
+      for (int i = 0; i < PQntuples(ids.get()); ++i) gone.push_back(cell(ids.get(), i, 0));
+      const std::string list = text_array(gone);
+      for (const char* from : {"actions", "chat"})
+        c_.run(std::string("DELETE FROM ") + from + " WHERE table_id = ANY($1::text[])", {list});
+      const int n =
+          affected(c_.run("DELETE FROM tables WHERE id = ANY($1::text[])", {list}).get());
+      tx.commit();
+      return n;
+    });
+  }
+
+  Connection c_;
+  std::string owner_;
+  std::string lease_;  // seconds
+  std::map<std::string, std::int64_t> held_;  // tables this Store holds, and at which epoch
+};
+
+}  // namespace
+
+Result<std::unique_ptr<Store>> store_impl::open_pg(const std::string& uri,
+                                                   const StoreOptions& o) {
+  // The URI may hold a user and password: errors name its host and database.
+  const std::size_t scheme = uri.find("://") + 3;
+  const std::size_t at = uri.find('@', scheme);
+  std::string rest = at == std::string::npos ? uri.substr(scheme) : uri.substr(at + 1);
+  const std::string shown = uri.substr(0, scheme) + rest.substr(0, rest.find('?'));
+  if (o.lease.count() < 1 || o.lease.count() > 3600)
+    return Status::error("a lease of " + std::to_string(o.lease.count()) +
+                         " seconds: 1 to 3600 are accepted");
+  try {
+    auto store = std::make_unique<PgStore>(uri, o);
+    store->start();
+    return std::unique_ptr<Store>(std::move(store));
+  } catch (const std::exception& e) {
+    return Status::error("cannot open the database " + shown + ": " + e.what());
+  }
+}
+
+}  // namespace parlour::server

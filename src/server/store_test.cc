@@ -1,0 +1,478 @@
+// The Store's contract, run against each back end: SQLite (a file) and
+// PostgreSQL (the server tests/server/with_pg.sh starts; PARLOUR_TEST_PG names
+// it, and without it those cases skip, saying why). Each case reads back what
+// it wrote through a second Store or the database itself, never through the
+// Store's own memory of it.
+#include <SQLiteCpp/SQLiteCpp.h>
+#include <gtest/gtest.h>
+#include <libpq-fe.h>
+
+#include <atomic>
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <thread>
+
+#include "server/store.h"
+
+namespace parlour::server {
+namespace {
+
+using namespace std::chrono_literals;
+
+const char* pg_uri() {
+  const char* uri = std::getenv("PARLOUR_TEST_PG");
+  return uri && *uri ? uri : nullptr;
+}
+
+// One database for one test, on one back end: opened as often as a test
+// likes (several Stores share it, as a server's processes do), and written
+// to directly (a row damaged outside the server).
+class Database {
+ public:
+  virtual ~Database() = default;
+  virtual std::string where() const = 0;
+  virtual void exec(const std::string& sql) = 0;
+  // The first column of the first row, as text ("" if none).
+  virtual std::string value(const std::string& sql) = 0;
+  std::unique_ptr<Store> open(StoreOptions o = {}) {
+    auto s = Store::open(where(), o);
+    EXPECT_TRUE(s.ok()) << s.message();
+    return s.ok() ? std::move(*s) : nullptr;
+  }
+};
+
+class SqliteDatabase : public Database {
+ public:
+  explicit SqliteDatabase(const std::string& name)
+      : path_((std::filesystem::temp_directory_path() / ("parlour_store_" + name + ".db")).string()) {
+    for (const char* ext : {"", "-wal", "-shm"}) std::filesystem::remove(path_ + ext);
+  }
+  std::string where() const override { return path_; }
+  void exec(const std::string& sql) override {
+    SQLite::Database db(path_, SQLite::OPEN_READWRITE);
+    db.exec(sql);
+  }
+  std::string value(const std::string& sql) override {
+    SQLite::Database db(path_, SQLite::OPEN_READONLY);
+    SQLite::Statement q(db, sql);
+    return q.executeStep() ? q.getColumn(0).getString() : "";
+  }
+
+ private:
+  std::string path_;
+};
+
+// A schema of its own for each test, in the one test server: the URI sets
+// search_path to it.
+class PgDatabase : public Database {
+ public:
+  explicit PgDatabase(const std::string& name) : schema_("t_" + name) {
+    for (char& c : schema_) c = std::isalnum(static_cast<unsigned char>(c)) ? std::tolower(c) : '_';
+    exec_in(pg_uri(), "DROP SCHEMA IF EXISTS " + schema_ + " CASCADE; CREATE SCHEMA " + schema_);
+  }
+  std::string where() const override {
+    return std::string(pg_uri()) + "?options=-csearch_path%3D" + schema_;
+  }
+  void exec(const std::string& sql) override { exec_in(where(), sql); }
+  std::string value(const std::string& sql) override { return exec_in(where(), sql); }
+
+ private:
+  static std::string exec_in(const std::string& uri, const std::string& sql) {
+    PGconn* c = PQconnectdb(uri.c_str());
+    std::string out;
+    if (PQstatus(c) != CONNECTION_OK) {
+      ADD_FAILURE() << PQerrorMessage(c);
+    } else {
+      PQclear(PQexec(c, "SET client_min_messages = warning"));
+      PGresult* r = PQexec(c, sql.c_str());
+      const auto st = PQresultStatus(r);
+      if (st != PGRES_COMMAND_OK && st != PGRES_TUPLES_OK)
+        ADD_FAILURE() << sql << ": " << PQresultErrorMessage(r);
+      else if (st == PGRES_TUPLES_OK && PQntuples(r) > 0)
+        out = PQgetvalue(r, 0, 0);
+      PQclear(r);
+    }
+    PQfinish(c);
+    return out;
+  }
+  std::string schema_;
+};
+
+class StoreTest : public ::testing::TestWithParam<std::string> {
+ protected:
+  void SetUp() override {
+    const std::string name = ::testing::UnitTest::GetInstance()->current_test_info()->name();
+    if (GetParam() == "postgresql") {
+      if (!pg_uri())
+        GTEST_SKIP() << "PARLOUR_TEST_PG is not set: run through tests/server/with_pg.sh (ctest "
+                        "pg_store_test does), which starts a PostgreSQL";
+      db = std::make_unique<PgDatabase>(name);
+    } else {
+      db = std::make_unique<SqliteDatabase>(name.substr(0, name.find('/')));
+    }
+    store = db->open();
+    ASSERT_NE(store, nullptr);
+  }
+  bool pg() const { return GetParam() == "postgresql"; }
+
+  static TableRow row(const std::string& id, int players = 2) {
+    TableRow t;
+    t.id = id;
+    t.game = "old-maid";
+    t.players = players;
+    t.options = {"jokers=1"};
+    t.seed = 0xfedcba9876543210ULL;  // all 64 bits kept
+    t.bot_seed = 7;
+    for (int s = 0; s < players; ++s)
+      t.seats.push_back(s == 0 ? SeatRow{"human", "", std::string(32, 'a'), "Ann"}
+                               : SeatRow{"bot", "blind", "", "Bot"});
+    return t;
+  }
+  std::vector<SeatAction> actions_of(Store& s, const std::string& id) {
+    auto t = s.table(id);
+    EXPECT_TRUE(t.ok()) << t.message();
+    return t.ok() && *t ? (*t)->actions : std::vector<SeatAction>{};
+  }
+
+  std::unique_ptr<Database> db;
+  std::unique_ptr<Store> store;
+};
+
+TEST_P(StoreTest, ATableReadsBackAsWrittenWithItsActionsInOrder) {
+  TableRow t = row("abc");
+  t.absent_after = 30;
+  t.window_seconds = 0;
+  ASSERT_TRUE(store->add_table(t).ok());
+  for (int i = 0; i < 3; ++i) ASSERT_TRUE(store->add_action("abc", i, i % 2, 100 + i).ok());
+  auto other = db->open();  // another connection, another process
+  auto back = other->table("abc");
+  ASSERT_TRUE(back.ok()) << back.message();
+  ASSERT_TRUE(back->has_value());
+  const TableRow& r = **back;
+  EXPECT_EQ(r.game, "old-maid");
+  EXPECT_EQ(r.seed, 0xfedcba9876543210ULL);
+  EXPECT_EQ(r.bot_seed, 7u);
+  EXPECT_EQ(r.options, std::vector<std::string>{"jokers=1"});
+  ASSERT_EQ(r.seats.size(), 2u);
+  EXPECT_EQ(r.seats[0].token, std::string(32, 'a'));
+  EXPECT_EQ(r.seats[1].bot, "blind");
+  EXPECT_EQ(r.absent_after, 30);
+  EXPECT_EQ(r.window_seconds, 0);
+  EXPECT_GT(r.created, 0);
+  ASSERT_EQ(r.actions.size(), 3u);
+  for (int i = 0; i < 3; ++i) {
+    EXPECT_EQ(r.actions[i].seat, i % 2);
+    EXPECT_EQ(r.actions[i].action, static_cast<Action>(100 + i));
+  }
+  auto row_only = other->table("abc", /*actions=*/false);
+  ASSERT_TRUE(row_only.ok());
+  EXPECT_TRUE((*row_only)->actions.empty());
+  auto none = other->table("nope");
+  ASSERT_TRUE(none.ok());
+  EXPECT_FALSE(none->has_value());
+  // The same index twice is refused; the first stays.
+  EXPECT_FALSE(store->add_action("abc", 1, 0, 999).ok());
+  EXPECT_EQ(actions_of(*other, "abc")[1].action, static_cast<Action>(101));
+  // A solitaire takes its last move back.
+  ASSERT_TRUE(store->remove_action("abc", 2).ok());
+  EXPECT_EQ(actions_of(*other, "abc").size(), 2u);
+  // A seat's name.
+  t.seats[0].name = "Annie";
+  ASSERT_TRUE(store->set_seats("abc", t.seats).ok());
+  EXPECT_EQ((*other->table("abc", false))->seats[0].name, "Annie");
+  // A table that breaks TableRow's rules is not written.
+  TableRow bad = row("bad");
+  bad.players = 3;
+  EXPECT_NE(store->add_table(bad).message().find("2 seats for 3 players"), std::string::npos);
+}
+
+TEST_P(StoreTest, AGroupIsSeenByNobodyBeforeItsCommitAndIsAllOrNothing) {
+  ASSERT_TRUE(store->add_table(row("g1")).ok());
+  ASSERT_TRUE(store->add_table(row("g2")).ok());
+  auto other = db->open();
+  ASSERT_TRUE(store->begin_group().ok());
+  ASSERT_TRUE(store->add_action("g1", 0, 0, 1).ok());
+  ASSERT_TRUE(store->add_action("g2", 0, 1, 2).ok());
+  ASSERT_TRUE(store->add_action("g1", 1, 1, 3).ok());
+  EXPECT_TRUE(actions_of(*other, "g1").empty()) << "seen before the commit";
+  ASSERT_TRUE(store->commit_group().ok());
+  EXPECT_EQ(actions_of(*other, "g1").size(), 2u);
+  EXPECT_EQ(actions_of(*other, "g2").size(), 1u);
+  // A group holding an index already stored fails whole.
+  ASSERT_TRUE(store->begin_group().ok());
+  ASSERT_TRUE(store->add_action("g2", 1, 0, 4).ok());
+  ASSERT_TRUE(store->add_action("g1", 1, 0, 5).ok());  // g1 has an action 1
+  EXPECT_FALSE(store->commit_group().ok());
+  EXPECT_EQ(actions_of(*other, "g2").size(), 1u) << "part of a failed group was kept";
+  EXPECT_EQ(actions_of(*other, "g1")[1].action, static_cast<Action>(3));
+}
+
+TEST_P(StoreTest, FinishingKeepsTheRecordAndTheStreaks) {
+  ASSERT_TRUE(store->add_table(row("f")).ok());
+  EXPECT_FALSE(store->record("f")->has_value()) << "unfinished";
+  ASSERT_TRUE(
+      store->finish("f", R"({"game":"old-maid"})", {{"Ann", "old-maid", 1, 1, 0, 2.5, 0, 0}}).ok());
+  auto rec = db->open()->record("f");
+  ASSERT_TRUE(rec.ok() && rec->has_value());
+  EXPECT_EQ(**rec, R"({"game":"old-maid"})");
+  for (bool won : {true, false, true, true})
+    ASSERT_TRUE(store->add_results({{"Ann", "old-maid", 1, won, !won, 1, 0, 0}}).ok());
+  ASSERT_TRUE(store->add_results({{"Bob", "old-maid", 1, 0, 1, -1, 0, 0}}).ok());
+  auto rows = db->open()->stats();
+  ASSERT_TRUE(rows.ok()) << rows.message();
+  ASSERT_EQ(rows->size(), 2u);
+  const StatRow& ann = (*rows)[0];
+  EXPECT_EQ(ann.name, "Ann");
+  EXPECT_EQ(ann.played, 5);
+  EXPECT_EQ(ann.won, 4);
+  EXPECT_EQ(ann.lost, 1);
+  EXPECT_DOUBLE_EQ(ann.score, 6.5);
+  EXPECT_EQ(ann.streak, 2);
+  EXPECT_EQ(ann.best_streak, 2);
+  EXPECT_EQ((*rows)[1].name, "Bob");
+  auto page = store->stats(1, 1);
+  ASSERT_TRUE(page.ok());
+  ASSERT_EQ(page->size(), 1u);
+  EXPECT_EQ((*page)[0].name, "Bob");
+}
+
+TEST_P(StoreTest, OldTablesGoAndOnlyTheLiveAreListed) {
+  const std::int64_t now = std::time(nullptr);
+  for (const char* id : {"old", "kept", "fresh", "done", "olddone"}) {
+    TableRow t = row(id);
+    t.created = std::string(id).starts_with("old") ? now - 1000 : now - 10;
+    if (std::string(id) == "kept") t.created = now - 1000;
+    ASSERT_TRUE(store->add_table(t).ok());
+  }
+  ASSERT_TRUE(store->finish("done", "{}", {}).ok());
+  ASSERT_TRUE(store->finish("olddone", "{}", {}).ok());
+  ASSERT_TRUE(store->add_action("fresh", 0, 0, 1).ok());
+  const std::string kept[] = {"kept"};
+  ASSERT_TRUE(store->keep(kept).ok());  // someone is at it
+  auto live = store->unfinished(now - 100);
+  ASSERT_TRUE(live.ok());
+  EXPECT_EQ(live->size(), 2u);  // fresh and kept, not old
+  auto all = store->unfinished(0);
+  ASSERT_TRUE(all.ok());
+  EXPECT_EQ(all->size(), 3u);
+  EXPECT_EQ(all->back(), "old") << "the least recently played last";
+  if (pg()) {
+    // Another process's lease keeps a table, however old: it is being played.
+    auto other = db->open({.owner = "other"});
+    store->release("old");
+    ASSERT_TRUE(other->claim("old")->ours);
+    auto gone = store->remove_abandoned(now - 100);
+    ASSERT_TRUE(gone.ok()) << gone.message();
+    EXPECT_EQ(*gone, 0);
+    other->release("old");
+  }
+  auto gone = store->remove_abandoned(now - 100);
+  ASSERT_TRUE(gone.ok()) << gone.message();
+  EXPECT_EQ(*gone, 1);
+  auto finished = store->remove_finished(now - 100);
+  ASSERT_TRUE(finished.ok());
+  EXPECT_EQ(*finished, 1);
+  auto other = db->open();
+  for (const char* id : {"old", "olddone"}) EXPECT_FALSE(other->table(id)->has_value()) << id;
+  for (const char* id : {"kept", "fresh", "done"}) EXPECT_TRUE(other->table(id)->has_value()) << id;
+  std::vector<std::string> skipped;
+  auto recent = other->recent(10, &skipped);
+  ASSERT_TRUE(recent.ok());
+  ASSERT_EQ(recent->size(), 3u);
+  EXPECT_TRUE(skipped.empty());
+  for (const TableRow& r : *recent)
+    EXPECT_EQ(r.actions.size(), r.id == "fresh" ? 1u : 0u) << r.id;  // the count alone
+  EXPECT_EQ(other->unfinished(0)->size(), 2u);
+}
+
+TEST_P(StoreTest, ARowDamagedOutsideTheServerIsRefusedNamingTheFault) {
+  ASSERT_TRUE(store->add_table(row("good")).ok());
+  ASSERT_TRUE(store->add_table(row("wraps")).ok());
+  ASSERT_TRUE(store->add_table(row("seats")).ok());
+  ASSERT_TRUE(store->add_table(row("window")).ok());
+  db->exec("UPDATE tables SET players = 4294967298 WHERE id = 'wraps'");
+  db->exec("UPDATE tables SET seats = '[{\"kind\":1}]' WHERE id = 'seats'");
+  db->exec("UPDATE tables SET window_seconds = 500 WHERE id = 'window'");
+  auto wraps = store->table("wraps");
+  ASSERT_FALSE(wraps.ok());
+  EXPECT_NE(wraps.message().find("table wraps: players 4294967298 is not 1 to 64"),
+            std::string::npos)
+      << wraps.message();
+  auto seats = store->table("seats");
+  ASSERT_FALSE(seats.ok());
+  EXPECT_NE(seats.message().find("table seats"), std::string::npos) << seats.message();
+  auto window = store->table("window");
+  ASSERT_FALSE(window.ok());
+  EXPECT_NE(window.message().find("window_seconds 500 is not 0 to 120"), std::string::npos)
+      << window.message();
+  std::vector<std::string> skipped;
+  auto recent = store->recent(10, &skipped);
+  ASSERT_TRUE(recent.ok());
+  EXPECT_EQ(recent->size(), 1u);
+  EXPECT_EQ(skipped.size(), 3u);
+  // A gap in the actions is a fault, not a shorter game.
+  db->exec("INSERT INTO actions(table_id, idx, action, seat) VALUES('good', 1, 5, 0)");
+  auto gap = store->table("good");
+  ASSERT_FALSE(gap.ok());
+  EXPECT_NE(gap.message().find("gap"), std::string::npos) << gap.message();
+}
+
+TEST_P(StoreTest, TableTalkIsBoundedWhenWrittenAndWhenRead) {
+  ASSERT_TRUE(store->add_table(row("c")).ok());
+  for (int i = 0; i < 5; ++i)
+    ASSERT_TRUE(store->add_chat("c", {i % 2, "Ann", "line " + std::to_string(i), 100 + i}).ok());
+  EXPECT_FALSE(store->add_chat("c", {0, "Ann", std::string(5000, 'x'), 1}).ok());
+  db->exec("INSERT INTO chat(table_id, at, seat, name, text) VALUES('c', 200, 0, '" +
+           std::string(100, 'n') + "', '" + std::string(100'000, 'x') + "')");
+  auto lines = db->open()->chat("c", 3);
+  ASSERT_TRUE(lines.ok()) << lines.message();
+  ASSERT_EQ(lines->size(), 3u);
+  EXPECT_EQ((*lines)[0].text, "line 3");  // the last three, oldest first
+  EXPECT_EQ((*lines)[1].seat, 0);
+  EXPECT_EQ((*lines)[2].text.size(), kMaxChatText);
+  EXPECT_EQ((*lines)[2].name.size(), kMaxChatName);
+}
+
+TEST_P(StoreTest, ASchemaNewerThanTheProgramIsRefusedAndAnOlderOneUpgraded) {
+  EXPECT_TRUE(store->can_write().ok());
+  store.reset();
+  if (pg())
+    db->exec("UPDATE parlour_schema SET version = 99");
+  else
+    db->exec("PRAGMA user_version = 99");
+  auto newer = Store::open(db->where());
+  ASSERT_FALSE(newer.ok());
+  EXPECT_NE(newer.message().find("schema is version 99, newer than this program's"),
+            std::string::npos)
+      << newer.message();
+  // Back at step 6 (before the leases and the health row): brought up to date.
+  if (pg()) {
+    db->exec(
+        "UPDATE parlour_schema SET version = 6; DROP TABLE health; DROP TABLE limits;"
+        " DROP FUNCTION parlour_add_actions; ALTER TABLE tables DROP COLUMN owner, DROP COLUMN wanted_by,"
+        " DROP COLUMN epoch, DROP COLUMN lease_until");
+  } else {
+    db->exec("PRAGMA user_version = 6; DROP TABLE health");
+  }
+  auto older = Store::open(db->where());
+  ASSERT_TRUE(older.ok()) << older.message();
+  EXPECT_TRUE((*older)->can_write().ok());
+  ASSERT_TRUE((*older)->add_table(row("after")).ok());
+  ASSERT_TRUE((*older)->add_action("after", 0, 0, 1).ok());
+  EXPECT_EQ(db->value(pg() ? "SELECT version FROM parlour_schema" : "PRAGMA user_version"), "7");
+}
+
+// ---- Leases and fencing -------------------------------------------------------
+
+TEST_P(StoreTest, OneOwnerPlaysATableAndALateWriteOfTheOldOwnerIsRefused) {
+  if (!pg()) {
+    // One process has the file: every table is its own.
+    ASSERT_TRUE(store->add_table(row("t")).ok());
+    EXPECT_TRUE(store->claim("t")->ours);
+    EXPECT_TRUE(store->holds("t"));
+    EXPECT_TRUE(store->renew()->lost.empty());
+    return;
+  }
+  auto a = db->open({.owner = "a", .lease = 1s});
+  auto b = db->open({.owner = "b", .lease = 1s});
+  ASSERT_TRUE(a->add_table(row("t")).ok());  // made: held by its maker
+  EXPECT_TRUE(a->holds("t"));
+  // The other cannot claim it while the lease lasts, and cannot write it.
+  auto lost = b->claim("t");
+  ASSERT_TRUE(lost.ok()) << lost.message();
+  EXPECT_FALSE(lost->ours);
+  EXPECT_TRUE(lost->known);
+  EXPECT_EQ(lost->holder, "a");
+  EXPECT_FALSE(b->add_action("t", 0, 0, 1).ok());
+  EXPECT_FALSE(b->claim("nosuch")->known);
+  ASSERT_TRUE(a->add_action("t", 0, 0, 10).ok());
+  ASSERT_TRUE(a->add_action("t", 1, 1, 11).ok());
+  // Renewed, the lease outlasts its length.
+  std::this_thread::sleep_for(700ms);
+  auto renewed = a->renew();
+  ASSERT_TRUE(renewed.ok()) << renewed.message();
+  EXPECT_TRUE(renewed->lost.empty());
+  EXPECT_EQ(renewed->wanted, std::vector<std::string>{"t"}) << "b's claim asked a to let it go";
+  std::this_thread::sleep_for(700ms);
+  EXPECT_FALSE(b->claim("t")->ours) << "claimed while renewed";
+  EXPECT_EQ(a->renew()->wanted.size(), 1u) << "asked until claimed";
+  // Paused (no renewal): the lease runs out and the other claims it.
+  std::this_thread::sleep_for(1200ms);
+  auto won = b->claim("t");
+  ASSERT_TRUE(won.ok()) << won.message();
+  ASSERT_TRUE(won->ours);
+  EXPECT_EQ(db->value("SELECT epoch FROM tables WHERE id = 't'"), "2");
+  ASSERT_TRUE(b->add_action("t", 2, 0, 12).ok());
+  // The old owner wakes up and writes index 2, then 3: both refused by the
+  // fence, and it knows the table is no longer its.
+  EXPECT_TRUE(a->holds("t"));  // it has not heard yet
+  const Status late = a->add_action("t", 2, 0, 99);
+  EXPECT_FALSE(late.ok());
+  EXPECT_NE(late.message().find("no longer held by a"), std::string::npos) << late.message();
+  EXPECT_FALSE(a->holds("t"));
+  EXPECT_FALSE(a->add_action("t", 3, 0, 98).ok());
+  EXPECT_FALSE(a->set_seats("t", row("t").seats).ok());
+  EXPECT_FALSE(a->finish("t", "{}", {}).ok());
+  EXPECT_FALSE(a->remove_action("t", 2).ok());
+  EXPECT_EQ(db->value("SELECT COUNT(*) FROM actions WHERE table_id = 't' AND idx = 2"), "1");
+  EXPECT_EQ(db->value("SELECT action FROM actions WHERE table_id = 't' AND idx = 2"), "12");
+  EXPECT_EQ(db->value("SELECT COUNT(*) FROM actions WHERE table_id = 't'"), "3");
+  EXPECT_EQ(db->value("SELECT finished FROM tables WHERE id = 't'"), "0");
+  // A group holding a lost table fails whole.
+  ASSERT_TRUE(a->add_table(row("u")).ok());
+  ASSERT_TRUE(a->begin_group().ok());
+  ASSERT_TRUE(a->add_action("u", 0, 0, 1).ok());
+  ASSERT_TRUE(a->add_action("t", 3, 0, 1).ok());
+  EXPECT_FALSE(a->commit_group().ok());
+  EXPECT_EQ(db->value("SELECT COUNT(*) FROM actions WHERE table_id = 'u'"), "0");
+  // Renewal tells an owner what it lost.
+  ASSERT_TRUE(b->add_table(row("v")).ok());
+  std::this_thread::sleep_for(1100ms);
+  ASSERT_TRUE(a->claim("v")->ours);
+  auto gone = b->renew();
+  ASSERT_TRUE(gone.ok()) << gone.message();
+  EXPECT_EQ(gone->lost, std::vector<std::string>{"v"});
+  EXPECT_TRUE(b->holds("t"));
+  // Released, a table is claimed at once, at a new epoch.
+  b->release("t");
+  EXPECT_FALSE(b->holds("t"));
+  ASSERT_TRUE(a->claim("t")->ours);
+  EXPECT_EQ(db->value("SELECT epoch FROM tables WHERE id = 't'"), "3");
+}
+
+// Many writers racing one claim: whatever the interleaving, each index holds
+// one action, and none was written by a store after it had lost the table.
+TEST_P(StoreTest, AClaimRacingWritesLeavesOneActionAtEachIndex) {
+  if (!pg()) GTEST_SKIP() << "one process has a SQLite file: nothing races";
+  auto a = db->open({.owner = "a", .lease = 1s});
+  ASSERT_TRUE(a->add_table(row("r")).ok());
+  std::this_thread::sleep_for(1100ms);  // a's lease has run out: a claim may come at any time
+  std::atomic<bool> claimed = false;
+  std::thread claimer([&] {
+    auto b = db->open({.owner = "b", .lease = 5s});
+    std::this_thread::sleep_for(30ms);
+    claimed = b->claim("r")->ours;
+    // b goes on from what it finds stored.
+    const std::size_t at = actions_of(*b, "r").size();
+    EXPECT_TRUE(b->add_action("r", static_cast<int>(at), 1, 5000).ok());
+  });
+  int written = 0;
+  for (int i = 0; i < 400; ++i) {
+    if (!a->add_action("r", i, 0, 1000 + i).ok()) break;
+    ++written;
+  }
+  claimer.join();
+  ASSERT_TRUE(claimed);
+  EXPECT_LT(written, 400) << "the old owner wrote on after the claim";
+  const auto stored = actions_of(*a, "r");
+  ASSERT_EQ(stored.size(), static_cast<std::size_t>(written) + 1);
+  for (int i = 0; i < written; ++i) EXPECT_EQ(stored[i].action, static_cast<Action>(1000 + i));
+  EXPECT_EQ(stored.back().action, static_cast<Action>(5000));
+}
+
+INSTANTIATE_TEST_SUITE_P(Backends, StoreTest, ::testing::Values("sqlite", "postgresql"),
+                         [](const auto& info) { return info.param; });
+
+}  // namespace
+}  // namespace parlour::server

@@ -1,0 +1,446 @@
+#!/usr/bin/env python3
+"""Several `parlour serve` processes sharing PostgreSQL behind HAProxy, started
+by scripts/cluster as a user starts them, played by WebSocket clients through
+HAProxy (issue 40, part b). Debian's python3 and the standard library only;
+every address on loopback; every wait bounded.
+
+    cluster_test.py PARLOUR [failover] [pg-restart]
+      failover     kill -9 the process holding the most tables mid-game, then
+                   restart it
+      pg-restart   stop PostgreSQL for 5 s mid-game
+    Both (the default) run at once, each on a cluster of its own: together
+    they take the time of the longer (most of it waiting on the games).
+
+Each table has two people (clients here) and a bot. Every client logs every
+update it receives. The checks rest on what the clients saw and on the rows
+PostgreSQL holds, read with psql, never on the servers' word:
+  - every game finishes, every client back at its table within 10 s of a kill;
+  - for every table, each update a client received (version v, the seat that
+    moved) matches the row at index v - 1, and each move a client made and saw
+    acknowledged is the action stored there: no acknowledged move lost, none
+    twice; no two clients saw different moves at one index;
+  - each finished table's record replays with `parlour replay` (which checks
+    the stored outcome against the one its actions produce);
+  - no message names a card its seat's own views have not shown, and no view
+    shows the faces of another seat's hand: the leak check, across processes.
+"""
+import json
+import os
+import random
+import re
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+sys.path.insert(0, os.path.dirname(__file__))
+from wire import WS, request  # noqa: E402
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
+PARLOUR = os.path.abspath(sys.argv[1]) if len(sys.argv) > 1 else "build/parlour"
+MODES = sys.argv[2:] or ["failover", "pg-restart"]
+FAILURES = []
+
+
+def check(cond, what):
+    if not cond:
+        FAILURES.append(what)
+        print("FAIL:", what, flush=True)
+    return cond
+
+
+def skip(why):
+    print("SKIP:", why, flush=True)
+    sys.exit(77)
+
+
+def free_base(n):
+    """A port with the n after it free too (HAProxy's, then the processes')."""
+    for _ in range(200):
+        base = random.randint(20000, 60000)
+        ok = True
+        for p in range(base, base + n + 1):
+            s = socket.socket()
+            try:
+                s.bind(("127.0.0.1", p))
+            except OSError:
+                ok = False
+            finally:
+                s.close()
+        if ok:
+            return base
+    raise SystemExit("no free ports")
+
+
+class Cluster:
+    """scripts/cluster N, as a user runs it; its lines say where each part is."""
+
+    def __init__(self, n, work):
+        self.port = free_base(n)
+        env = dict(os.environ, PORT=str(self.port), CLUSTER_DIR=os.path.join(work, "cluster"),
+                   SERVE_ARGS="--bot-delay 1000 --hand-pause 500 --tables-burst 0 --max-connections 0")
+        self.out = open(os.path.join(work, "cluster.log"), "w+")
+        self.proc = subprocess.Popen(["bash", os.path.join(ROOT, "scripts", "cluster"), str(n),
+                                      os.path.dirname(PARLOUR)],
+                                     stdout=self.out, stderr=subprocess.STDOUT, env=env,
+                                     start_new_session=True)
+        self.serves = {}  # name -> {"pid", "port", "log"}
+        deadline = time.time() + 60
+        while time.time() < deadline:
+            text = open(self.out.name).read()
+            if "cluster: ready" in text:
+                break
+            if self.proc.poll() is not None:
+                raise SystemExit("scripts/cluster ended: " + text)
+            time.sleep(0.2)
+        else:
+            raise SystemExit("scripts/cluster was not ready in 60 s: " + open(self.out.name).read())
+        text = open(self.out.name).read()
+        for m in re.finditer(r"cluster: (serve\d+) pid (\d+) port (\d+) log (\S+)", text):
+            self.serves[m.group(1)] = {"pid": int(m.group(2)), "port": int(m.group(3)), "log": m.group(4)}
+        m = re.search(r"cluster: postgresql pid \d+ port (\d+) dir (\S+) bin (\S+)", text)
+        self.pg_port, self.pg_dir, self.pg_bin = int(m.group(1)), m.group(2), m.group(3)
+        self.uri = f"postgresql://postgres@127.0.0.1:{self.pg_port}/postgres"
+
+    def sql(self, query):
+        r = subprocess.run([os.path.join(self.pg_bin, "psql"), "-X", "-A", "-t", "-F", "\t", "-d", self.uri,
+                            "-c", query], capture_output=True, text=True, timeout=30)
+        if r.returncode != 0:
+            raise RuntimeError(f"psql: {query}: {r.stderr}")
+        return [line.split("\t") for line in r.stdout.splitlines() if line]
+
+    def pg_ctl(self, *args):
+        as_pg = ["runuser", "-u", "postgres", "--"] if os.getuid() == 0 else []
+        subprocess.run(as_pg + [os.path.join(self.pg_bin, "pg_ctl"), "-D", self.pg_dir, *args],
+                       check=True, capture_output=True, timeout=60)
+
+    def restart_serve(self, name):
+        """The killed process started again, as scripts/cluster started it."""
+        s = self.serves[name]
+        log = open(s["log"], "a")
+        proc = subprocess.Popen([PARLOUR, "serve", "--port", str(s["port"]), "--db", self.uri,
+                                 "--trusted-proxy", "127.0.0.1", "--bot-delay", "1000", "--hand-pause", "500",
+                                 "--tables-burst", "0", "--max-connections", "0"],
+                                stdout=log, stderr=log, start_new_session=True)
+        s["pid"] = proc.pid
+        s["proc"] = proc
+        for _ in range(100):
+            try:
+                if request(s["port"], "GET", "/healthz")[0] == 200:
+                    return proc
+            except OSError:
+                pass
+            time.sleep(0.1)
+        raise SystemExit("the restarted process did not come up: " + open(s["log"]).read()[-2000:])
+
+    def stop(self):
+        for s in self.serves.values():
+            if "proc" in s:
+                s["proc"].kill()
+                s["proc"].wait()
+        try:
+            os.killpg(self.proc.pid, signal.SIGINT)
+            self.proc.wait(timeout=30)
+        except (ProcessLookupError, subprocess.TimeoutExpired):
+            os.killpg(self.proc.pid, signal.SIGKILL)
+
+
+def cards_named(text):
+    """Card indices a message's text names: each card of a view and each [[n]]."""
+    return {int(n) for n in re.findall(r'"index": ?(\d+)', text)} | \
+           {int(n) for n in re.findall(r"\[\[(\d+)\]\]", text)}
+
+
+class Player(threading.Thread):
+    """One person at one table, through HAProxy: joins, plays the first choice
+    offered after a pause, and after any drop (a killed process, `elsewhere`,
+    PostgreSQL away) connects again with backoff, as the page does."""
+
+    def __init__(self, port, table, token, seat, deadline, think=(0.6, 0.4)):
+        super().__init__(daemon=True)
+        self.port, self.table, self.token, self.seat, self.deadline = port, table, token, seat, deadline
+        self.think = think  # seconds before each move: at least the first, plus up to the second
+        self.updates = {}      # version -> the seat that moved there (None: a join's first update)
+        self.timeline = []     # (time, what): each update's version, join and error, for a report
+        self.mine = {}         # version moved from -> the action sent
+        self.joins = []        # when each join was answered
+        self.errors = []       # (time, code) of each error received
+        self.finished = False
+        self.finished_at = None
+        self.leaks = []
+        self.seen = set()      # cards this seat's views have shown
+        self.rng = random.Random(hash((table, seat)))
+
+    def leak_check(self, m):
+        """Each view is this seat's (its viewer, its own hand face up); a view
+        shows the face of a card in another seat's hand only if this seat has
+        seen that card before (it drew it, or had it and gave it), or the story
+        in the same message tells how (a rejoin replays the story of what
+        happened while away); anything outside the view names only cards this
+        seat's views have shown."""
+        if not isinstance(m, dict):
+            return
+        view = m.get("view")
+        story = cards_named(json.dumps(m.get("log", [])))
+        if view:
+            if view.get("viewer") != self.seat:
+                self.leaks.append(f"seat {self.seat} was sent seat {view.get('viewer')}'s view")
+            for z in view.get("zones", []):
+                if z.get("kind") != "hand":
+                    continue
+                mine = z.get("owner") == self.seat
+                for c in z.get("cards", []):
+                    if mine and c.get("index") is None:
+                        self.leaks.append(f"seat {self.seat} is not shown a card of its own hand")
+                    elif (not mine and not view.get("terminal") and c.get("index") is not None
+                          and c["index"] not in self.seen | story):  # the end may show every hand
+                        self.leaks.append(f"seat {self.seat} sees card {c['index']} in {z.get('name')}, "
+                                          "never shown to it before")
+            self.seen |= cards_named(json.dumps(view))
+        rest = {k: v for k, v in m.items() if k != "view"}
+        for n in cards_named(json.dumps(rest)) - self.seen:
+            self.leaks.append(f"seat {self.seat} told of card {n} its views never showed: {json.dumps(rest)[:200]}")
+
+    def run(self):
+        failures = 0
+        while not self.finished and time.time() < self.deadline:
+            try:
+                ws = WS(self.port, path=f"/ws?table={self.table}", timeout=15)
+            except (OSError, ConnectionError):
+                time.sleep(min(8, 0.25 * 2 ** failures) * (0.8 + 0.4 * self.rng.random()))
+                failures += 1
+                continue
+            try:
+                ws.send({"type": "join", "table": self.table, "token": self.token, "name": f"P{self.seat}"})
+                while time.time() < self.deadline:
+                    m = ws.recv()
+                    if isinstance(m, tuple):  # a close frame
+                        break
+                    self.leak_check(m)
+                    kind = m.get("type")
+                    self.timeline.append((time.time(), m.get("version", kind) if kind != "error" else m.get("code")))
+                    if kind == "joined":
+                        self.joins.append(time.time())
+                        failures = 0
+                    elif kind == "error":
+                        self.errors.append((time.time(), m.get("code")))
+                        if m.get("code") in ("elsewhere", "storage", "bad-token", "unknown-table", "replaced"):
+                            break
+                    elif kind == "update":
+                        v = m["version"]
+                        last = m.get("last")
+                        if last is not None:
+                            self.updates[v] = last.get("seat")
+                        view = m["view"]
+                        if view.get("terminal"):
+                            self.finished = True
+                            self.finished_at = time.time()
+                            break
+                        if view.get("choices") and self.seat in view.get("actors", []):
+                            time.sleep(self.think[0] + self.think[1] * self.rng.random())
+                            action = view["choices"][0]["action"]
+                            self.mine[v] = action
+                            ws.send({"type": "act", "action": action, "version": v})
+            except (OSError, ConnectionError, ValueError):
+                pass
+            finally:
+                ws.close()
+            if not self.finished:
+                time.sleep(min(8, 0.25 * 2 ** failures) * (0.8 + 0.4 * self.rng.random()))
+                failures += 1
+
+
+def make_tables(port, n):
+    tables = []
+    for _ in range(n):
+        status, body, _ = request(port, "POST", "/api/tables",
+                                  {"game": "old-maid", "players": 3, "seats": ["human", "human", "blind"]})
+        if not check(status == 201, f"create a table through HAProxy: {status} {body}"):
+            continue
+        t = json.loads(body)
+        tables.append((t["table"], [t["seats"][0]["token"], t["seats"][1]["token"]]))
+    return tables
+
+
+def check_against_store(c, players, work):
+    """What the clients saw against what PostgreSQL holds, table by table."""
+    stored = {}
+    for table_id, idx, seat, action in c.sql("SELECT table_id, idx, seat, action FROM actions ORDER BY table_id, idx"):
+        stored.setdefault(table_id, {})[int(idx)] = (int(seat), int(action))
+    lost = twice = mismatched = 0
+    by_table = {}
+    for p in players:
+        by_table.setdefault(p.table, []).append(p)
+    for table, ps in by_table.items():
+        rows = stored.get(table, {})
+        check(sorted(rows) == list(range(len(rows))), f"table {table}: its actions have a gap")
+        seen = {}
+        for p in ps:
+            for v, seat in p.updates.items():
+                if v - 1 not in rows:
+                    lost += 1
+                    check(False, f"table {table}: seat {p.seat} was told of move {v} (by seat {seat}), "
+                                 f"not stored ({len(rows)} stored)")
+                    continue
+                if rows[v - 1][0] != seat:
+                    mismatched += 1
+                    check(False, f"table {table}: update {v} says seat {seat} moved; stored: seat {rows[v - 1][0]}")
+                if seen.setdefault(v, seat) != seat:
+                    twice += 1
+                    check(False, f"table {table}: two clients saw different moves at {v}")
+            for v, action in p.mine.items():
+                if p.updates.get(v + 1) == p.seat:  # acknowledged: the next update is its move
+                    check(rows.get(v, (None, None))[1] == action,
+                          f"table {table}: seat {p.seat}'s move at {v} ({action}) acknowledged, stored "
+                          f"{rows.get(v)}")
+        # The record, downloaded through HAProxy, replays to its stored outcome.
+        status, body, _ = request(c.port, "GET", f"/api/tables/{table}/record")
+        if check(status == 200, f"table {table}: its record: {status} {body[:200]}"):
+            path = os.path.join(work, f"{table}.json")
+            open(path, "w").write(body)
+            r = subprocess.run([PARLOUR, "replay", path], capture_output=True, text=True, timeout=60)
+            check(r.returncode == 0, f"table {table}: parlour replay: {r.returncode} {r.stderr[:300]}")
+    print(f"checked {len(by_table)} tables: {sum(len(r) for r in stored.values())} actions stored; "
+          f"{lost} acknowledged moves lost, {twice} told twice, {mismatched} mismatched", flush=True)
+    leaks = [x for p in players for x in p.leaks]
+    check(not leaks, f"{len(leaks)} leaks; first: {leaks[:3]}")
+
+
+def failover(c, work):
+    tables = make_tables(c.port, 60)
+    start = time.time()
+    deadline = start + 150
+    players = [Player(c.port, t, tok[s], s, deadline) for t, tok in tables for s in (0, 1)]
+    for p in players:
+        p.start()
+    time.sleep(20)
+    held = c.sql("SELECT owner, COUNT(*) FROM tables WHERE owner IS NOT NULL AND lease_until > now() "
+                 "AND finished = 0 GROUP BY owner ORDER BY 2 DESC")
+    check(len(held) >= 2, f"tables held by at least two processes: {held}")
+    owner, count = held[0][0], int(held[0][1])
+    port = int(owner.split(":")[1])
+    name = next(n for n, s in c.serves.items() if s["port"] == port)
+    victims = {r[0] for r in c.sql(f"SELECT id FROM tables WHERE owner = '{owner}' AND finished = 0")}
+    unfinished_then = {p.table for p in players if not p.finished}
+    print(f"killing {name} (pid {c.serves[name]['pid']}, port {port}): it holds {count} tables; "
+          f"{len(unfinished_then)} games unfinished", flush=True)
+    killed_at = time.time()
+    os.kill(c.serves[name]["pid"], signal.SIGKILL)
+    for p in players:
+        p.join(max(1, deadline - time.time()))
+    # Every client of a table the killed process held is back within 10 s.
+    back = []
+    for p in players:
+        if p.table in victims:
+            again = [t for t in p.joins if t > killed_at]
+            if check(again, f"table {p.table} seat {p.seat}: never joined again after the kill"):
+                back.append(again[0] - killed_at)
+    if back:
+        back.sort()
+        print(f"failover: {len(back)} clients back at their tables; from the kill: median "
+              f"{back[len(back) // 2]:.2f} s, max {back[-1]:.2f} s", flush=True)
+        check(back[-1] < 10, f"the last client was back {back[-1]:.2f} s after the kill (over 10 s)")
+    check(all(p.finished for p in players),
+          f"{sum(not p.finished for p in players)} clients' games did not finish")
+    check_against_store(c, players, work)
+    # The killed process, started again, takes new tables.
+    c.restart_serve(name)
+    time.sleep(2.5)  # HAProxy's checks see it up (rise 2, every 1 s)
+    fresh = make_tables(c.port, 24)
+    for t, tok in fresh:
+        ws = WS(c.port, path=f"/ws?table={t}")
+        ws.send({"type": "join", "table": t, "token": tok[0]})
+        for _ in range(20):
+            m = ws.recv()
+            if isinstance(m, dict) and m.get("type") in ("joined", "error"):
+                break
+        check(isinstance(m, dict) and m.get("type") == "joined", f"join of a new table {t}: {m}")
+        ws.close()
+    owners = c.sql("SELECT owner FROM tables WHERE id IN (" + ",".join(f"'{t}'" for t, _ in fresh) + ")")
+    ports = [int(o[0].split(":")[1]) for o in owners if o[0]]
+    check(port in ports, f"the restarted process (port {port}) took none of 24 new tables: {ports}")
+    print(f"after its restart, the process took {ports.count(port)} of {len(fresh)} new tables", flush=True)
+
+
+def pg_restart(c, work):
+    tables = make_tables(c.port, 30)
+    deadline = time.time() + 150
+    players = [Player(c.port, t, tok[s], s, deadline, think=(0.3, 0.3)) for t, tok in tables for s in (0, 1)]
+    for p in players:
+        p.start()
+    time.sleep(5)
+    before = int(c.sql("SELECT COUNT(*) FROM actions")[0][0])
+    print(f"stopping PostgreSQL for 5 s ({before} actions stored)", flush=True)
+    c.pg_ctl("-m", "fast", "stop")
+    stopped_at = time.time()
+    time.sleep(1.5)
+    status, body, _ = request(c.serves["serve1"]["port"], "GET", "/healthz")
+    check(status == 503, f"/healthz while PostgreSQL is away: {status} {body}")
+    time.sleep(3.5)
+    c.pg_ctl("-w", "-t", "30", "-l", os.path.join(os.path.dirname(c.pg_dir), "pg.log"), "start",
+             "-o", f"-h 127.0.0.1 -p {c.pg_port} -k {os.path.dirname(c.pg_dir)} -c max_connections=300")
+    started_at = time.time()
+    for p in players:
+        p.join(max(1, deadline - time.time()))
+    ends = sorted(p.finished_at - started_at for p in players if p.finished_at)
+    if ends:
+        print(f"pg-restart: games ended from {ends[0]:.1f} to {ends[-1]:.1f} s after PostgreSQL came back "
+              f"(median {ends[len(ends) // 2]:.1f})", flush=True)
+    if os.environ.get("CLUSTER_LOGS"):
+        slow = max(players, key=lambda p: p.finished_at or 1e18)
+        for p in players:
+            if p.table == slow.table:
+                print(f"seat {p.seat}:", " ".join(f"{t - stopped_at:.1f}:{w}" for t, w in p.timeline))
+    refused = [(t, code) for p in players for t, code in p.errors if stopped_at <= t <= started_at + 1]
+    check(any(code == "storage" for _, code in refused),
+          f"no move or join was refused while PostgreSQL was away: {refused[:5]}")
+    check(all(p.finished for p in players),
+          f"{sum(not p.finished for p in players)} clients' games did not finish after PostgreSQL came back")
+    check_against_store(c, players, work)
+
+
+def run(mode):
+    with tempfile.TemporaryDirectory(prefix=f"parlour-{mode}.") as work:
+        os.chmod(work, 0o755)
+        c = Cluster(3, work)
+        failed = len(FAILURES)
+        started = time.time()
+        try:
+            {"failover": failover, "pg-restart": pg_restart}[mode](c, work)
+        except Exception as e:  # noqa: BLE001: reported as a failure, the cluster still stopped
+            check(False, f"{mode}: {type(e).__name__}: {e}")
+        finally:
+            c.stop()
+            print(f"{mode}: {time.time() - started:.0f} s", flush=True)
+            if len(FAILURES) > failed or os.environ.get("CLUSTER_LOGS"):
+                for s in c.serves.values():
+                    print(f"--- {mode}: {s['log']} (last lines)\n" + open(s["log"]).read()[-1500:])
+
+
+def main():
+    if subprocess.run(["sh", "-c", "command -v haproxy || test -x /usr/sbin/haproxy"],
+                      capture_output=True).returncode:
+        skip("haproxy is absent (scripts/setup installs it)")
+    r = subprocess.run(["pg_config", "--bindir"], capture_output=True, text=True)
+    if r.returncode != 0 or not os.path.exists(os.path.join(r.stdout.strip(), "initdb")):
+        skip("PostgreSQL's server programs are absent (scripts/setup installs postgresql-15)")
+    bad = [m for m in MODES if m not in ("failover", "pg-restart")]
+    if bad:
+        raise SystemExit(f"unknown mode {bad[0]}: failover and pg-restart are accepted")
+    runs = [threading.Thread(target=run, args=(m,)) for m in MODES]
+    for t in runs:
+        t.start()
+    for t in runs:
+        t.join()
+    if FAILURES:
+        print(f"{len(FAILURES)} checks failed")
+        sys.exit(1)
+    print("ok")
+
+
+if __name__ == "__main__":
+    main()
