@@ -174,7 +174,10 @@ class Seat : public std::enable_shared_from_this<Seat> {
                                                           asio::redirect_error(use_awaitable, ec));
     if (!ec) beast::get_lowest_layer(ws_).socket().set_option(tcp::no_delay(true), ec);
     if (!ec)
-      co_await ws_.async_handshake(args_.host, "/ws", asio::redirect_error(use_awaitable, ec));
+      // The table in the URL: a proxy in front of several servers sends all
+      // of a table's sockets to the one that plays it.
+      co_await ws_.async_handshake(args_.host, "/ws?table=" + table_,
+                                   asio::redirect_error(use_awaitable, ec));
     if (ec) {
       ++stats_.failed_connects;
       co_return;
@@ -395,6 +398,7 @@ int main(int argc, char** argv) {
                  {"failed_connections", st.failed_connects},
                  {"actions_measured", static_cast<long>(l.size())},
                  {"actions_per_second", static_cast<double>(measured) / a.duration},
+                 {"actions_total", st.actions},
                  {"games_finished", st.games},
                  {"errors", st.errors},
                  {"p50_ms", percentile(l, 50)},

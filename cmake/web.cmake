@@ -67,6 +67,14 @@ add_test(NAME web_montana
 add_test(NAME web_klondike
          COMMAND ${NODE} e2e/klondike.mjs --server $<TARGET_FILE:parlour> --shots ${CMAKE_BINARY_DIR}/screenshots
          WORKING_DIRECTORY ${web})
+# `make cluster N=3` (PostgreSQL, three serve processes, HAProxy): a person at a table in
+# Chromium through HAProxy; the process playing it is killed and the page goes on at
+# another; screenshots before and after to build/screenshots. Skipped (77) without
+# postgresql-15 or haproxy.
+add_test(NAME web_cluster
+         COMMAND ${NODE} e2e/cluster.mjs --server $<TARGET_FILE:parlour> --shots ${CMAKE_BINARY_DIR}/screenshots
+         WORKING_DIRECTORY ${web})
+set_tests_properties(web_cluster PROPERTIES SKIP_RETURN_CODE 77)
 # Browsers and a server: one browser test at a time, so that their timings
 # are not a race between browsers. The one that drives two browsers at once
 # (e2e) runs alone, first; the others run beside tests of the engine, which
@@ -76,7 +84,7 @@ add_test(NAME web_klondike
 # chain of browser tests does not end the run with a core idle.
 set_tests_properties(web_e2e PROPERTIES RUN_SERIAL TRUE TIMEOUT 300 COST 2000)
 set_tests_properties(web_odds web_cheat web_oh_hell web_bridge web_conquian web_macao web_montana web_klondike
-                     PROPERTIES RESOURCE_LOCK browser TIMEOUT 180)
+                     web_cluster PROPERTIES RESOURCE_LOCK browser TIMEOUT 180)
 set_tests_properties(web_tables web_layout PROPERTIES RESOURCE_LOCK browser TIMEOUT 240)
 parlour_keeps_time(web_layout 120)
 parlour_keeps_time(web_cheat 56)
@@ -86,3 +94,4 @@ parlour_keeps_time(web_macao 19)
 parlour_keeps_time(web_odds 13)
 parlour_keeps_time(web_oh_hell 7)
 parlour_keeps_time(web_klondike 45)
+parlour_keeps_time(web_cluster 25)

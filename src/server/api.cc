@@ -403,7 +403,7 @@ HttpReply Hub::merge(std::string_view path, std::span<const HttpReply> by_worker
 
 bool Hub::Impl::may_create(std::string_view from) {
   Buckets& creation = limits->creation;
-  if (creation.allow(std::string(from), std::chrono::steady_clock::now())) return true;
+  if (allowed(creation, "tables", std::string(from), std::chrono::steady_clock::now())) return true;
   refusals.log(fmt::format("refused a new table from {}: over the limit of {} and one every {} s",
                            from, creation.burst, creation.seconds_per_token));
   return false;

@@ -112,6 +112,19 @@ bool Buckets::allow(const std::string& key, std::chrono::steady_clock::time_poin
   return true;
 }
 
+bool Hub::Impl::allowed(Buckets& bucket, const char* kind, const std::string& client,
+                        std::chrono::steady_clock::time_point now) {
+  if (!bucket.allow(client, now)) return false;
+  if (!shared() || bucket.burst <= 0) return true;
+  const double per_minute = bucket.burst + 60 / bucket.seconds_per_token;
+  auto within = store.count(kind, client, static_cast<int>(std::min(per_minute, 1e6)));
+  if (!within.ok()) {  // the database is away: this process's bucket still holds
+    (void)noted(within.status());
+    return true;
+  }
+  return *within;
+}
+
 bool Live::has_clients() const {
   return !watchers.empty() ||
          std::any_of(players.begin(), players.end(), [](Client* c) { return c; });
@@ -134,7 +147,8 @@ Hub::Hub(Store& store, Scheduler& scheduler, HubOptions options, const Hub* limi
                                    limits_of ? limits_of->impl_->limits : nullptr)) {}
 
 Hub::~Hub() {
-  impl_->commit();
+  impl_->commit();  // waits for a commit in flight too
+  *impl_->alive = false;
 }  // what was played is kept
 
 Result<std::vector<std::string>> Hub::restore() {
@@ -236,6 +250,8 @@ void Hub::closed(Client& c) {
 
 ClientCount Hub::left(Client& c) {
   std::erase_if(impl_->held, [&](const Impl::Held& h) { return h.to == &c; });
+  if (impl_->in_flight)
+    std::erase_if(impl_->in_flight->held, [&](const Impl::Held& h) { return h.to == &c; });
   impl_->detach(c);
   if (auto it = impl_->conns.find(&c); it != impl_->conns.end()) *it->second.present = false;
   auto it = impl_->conns.find(&c);

@@ -60,6 +60,10 @@ class Scheduler {
   virtual void soon(std::function<void()> fn) {
     after(std::chrono::milliseconds(0), std::move(fn));
   }
+  // Runs `fn` on this Scheduler's thread soon, asked from any thread (a
+  // store's commit finished on a thread of its own). The default is soon(),
+  // for a Scheduler used from one thread only.
+  virtual void from_any_thread(std::function<void()> fn) { soon(std::move(fn)); }
   // The same for other slow work (live odds, hints, a winnable deal), which
   // must not hold up bots; `key` is the client's address, taken in turns.
   virtual void work(const std::string& key, std::function<std::string()> job,

@@ -232,6 +232,13 @@ struct Hub::Impl {
   void send_odds(Live& t, Client& c, Conn& conn);
   // Whether `conn` may ask for slow work now (HubOptions::slow_burst).
   bool may_ask_slow(const Conn& conn);
+  // Whether a client (by address) may make one more request of `kind` now:
+  // its bucket here allows it and, where several processes share the store,
+  // the count of them all in this minute is within what the bucket allows in
+  // a minute (its burst and a minute's refill), so that a client cannot
+  // multiply its allowance by the number of processes.
+  bool allowed(Buckets& bucket, const char* kind, const std::string& client,
+               std::chrono::steady_clock::time_point now);
   void odds_after_update(Live& t);
 
   // protocol.cc
@@ -289,8 +296,34 @@ struct Hub::Impl {
   // Commits the open group, then sends what waited for it. If the commit
   // fails, the group's tables leave memory (they come back as stored when
   // joined) and their clients are told and closed, their waiting messages
-  // dropped. Called before any other write to the store.
+  // dropped. Called before any other write to the store: it first waits for
+  // a commit in flight.
   void commit();
+  // Where the store commits off this thread (Store::commits_async): the
+  // group goes to the store and this thread goes on; what waited for it is
+  // sent once it is in (async_done). One commit is in flight at a time, and
+  // the moves that come meanwhile make the next group, so that a database
+  // that syncs its log on every commit sees few, large groups. Until then
+  // every message, of those moves or any other, waits behind it, in order.
+  void commit_soon();
+  struct InFlight {
+    std::vector<Held> held;
+    std::unordered_set<std::string> tables;
+    std::shared_future<Status> result;
+    std::uint64_t seq = 0;
+  };
+  std::optional<InFlight> in_flight;
+  std::uint64_t commits = 0;
+  std::shared_ptr<bool> alive = std::make_shared<bool>(true);  // false once the Hub is gone
+  void async_done(std::uint64_t seq);
+  // Takes the result of the commit in flight (waiting for it) and sends or
+  // drops what waited for it.
+  void settle_in_flight();
+  // After a failed commit: the tables' clients are told and closed (added to
+  // `dropped`), and the tables leave memory.
+  void lose(const std::unordered_set<std::string>& ids, const Status& s,
+            std::unordered_set<Client*>& dropped);
+  void send_held(std::vector<Held>& out, const std::unordered_set<Client*>& dropped);
 
   // A write the store refused (a read-only file, a full disk) is logged: at
   // most one line in ten seconds, counting those not logged. Returns `s`.

@@ -88,6 +88,9 @@ class AsioScheduler : public Scheduler {
   // Live odds and hints can take seconds on a crowded position: on threads
   // of their own, each client's address in turn, so that neither people's
   // tables nor bots nor other clients wait for one client's asking.
+  void from_any_thread(std::function<void()> fn) override {
+    back(*gate_, ioc_, std::move(fn));
+  }
   void work(const std::string& key, std::function<std::string()> job,
             std::function<void(std::string)> done) override {
     auto run = [gate = gate_, &ioc = ioc_, job = std::move(job), done]() mutable {

@@ -451,7 +451,7 @@ void Hub::Impl::chat(Client& c, Conn& conn, const json& m) {
   // connects again starts with what it had left, and many clients at one
   // table cannot fill its store with talk.
   const auto now = std::chrono::steady_clock::now();
-  if (!limits->chat_by_address.allow(conn.who, now))
+  if (!allowed(limits->chat_by_address, "chat", conn.who, now))
     return send_error("too-fast", fmt::format("at most {} messages at once from your address, then "
                                               "one every {} seconds; wait a moment",
                                               options.chat_burst, options.chat_seconds));
@@ -555,7 +555,7 @@ void Hub::Impl::redo(Client& c, Conn& conn) {
 
 bool Hub::Impl::may_ask_slow(const Conn& conn) {
   const auto now = std::chrono::steady_clock::now();
-  return limits->slow_by_address.allow(conn.who, now) &&
+  return allowed(limits->slow_by_address, "slow", conn.who, now) &&
          limits->slow_by_seat.allow(conn.table + "/" + std::to_string(conn.seat), now);
 }
 

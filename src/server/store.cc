@@ -145,6 +145,21 @@ Status Store::commit_group() {
   return write_actions(actions);
 }
 
+std::shared_future<Status> Store::commit_group_async(std::function<void()> ready) {
+  assert(group_);
+  group_ = false;
+  return write_actions_async(std::exchange(grouped_, {}), std::move(ready));
+}
+
+std::shared_future<Status> Store::write_actions_async(std::vector<StoredAction> actions,
+                                                      std::function<void()> ready) {
+  std::promise<Status> done;
+  const Status s = actions.empty() ? Status() : write_actions(actions);
+  ready();
+  done.set_value(s);
+  return done.get_future().share();
+}
+
 Status Store::add_chat(const std::string& table, const Chat& line) {
   assert(!group_);  // a group of actions is committed first
   if (line.text.size() > 4 * kMaxChatText || line.name.size() > 4 * kMaxChatName)

@@ -8,6 +8,8 @@
 
 #include <chrono>
 #include <cstdint>
+#include <functional>
+#include <future>
 #include <memory>
 #include <optional>
 #include <span>
@@ -121,6 +123,18 @@ class Store {
   [[nodiscard]] Status begin_group();
   [[nodiscard]] Status commit_group();
   bool group_open() const { return group_; }
+  // Whether commit_group_async() commits off the caller's thread (PostgreSQL,
+  // on a connection and a thread of the Store's own: the caller goes on while
+  // the database syncs its log, and the moves that come meanwhile make the
+  // next group). Otherwise it commits before it returns.
+  virtual bool commits_async() const { return false; }
+  // Commits the open group: the result is in the future, and `ready` is
+  // called (on the committing thread, before the result is set) once it is
+  // known. REQUIRES: no other commit of this Store's in flight.
+  std::shared_future<Status> commit_group_async(std::function<void()> ready);
+  // After a commit failed: forgets the tables among these that this Store no
+  // longer holds (their fence failed), so that holds() says so.
+  virtual void recheck(std::span<const std::string> tables) { (void)tables; }
   // Takes back a solitaire's last action (index: its place, from 0).
   [[nodiscard]] virtual Status remove_action(const std::string& table, int index) = 0;
   [[nodiscard]] virtual Status set_seats(const std::string& table,
@@ -203,10 +217,22 @@ class Store {
   // The name of this Store's leases ("" where tables are not shared).
   virtual const std::string& owner() const = 0;
 
+  // ---- Per-client limits across processes (PostgreSQL) ---------------------
+  // Counts one more `kind` of request from `client` in this minute (the
+  // database's clock) and says whether the count is within `per_minute`.
+  // Where one process has the database (SQLite), its limits are in its own
+  // memory: always true.
+  virtual Result<bool> count(const std::string& kind, const std::string& client,
+                             int per_minute) = 0;
+
  protected:
   // Writes these actions, and marks their tables active, in one transaction:
   // all of them or none.
   virtual Status write_actions(std::span<const StoredAction> actions) = 0;
+  // The same, off the caller's thread where the back end can: by default at
+  // once.
+  virtual std::shared_future<Status> write_actions_async(std::vector<StoredAction> actions,
+                                                         std::function<void()> ready);
   virtual Status write_chat(const std::string& table, const Chat& line) = 0;
 
  private:

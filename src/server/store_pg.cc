@@ -23,8 +23,12 @@
 #include <algorithm>
 #include <cassert>
 #include <charconv>
+#include <condition_variable>
 #include <ctime>
+#include <deque>
 #include <map>
+#include <mutex>
+#include <thread>
 #include <random>
 #include <set>
 #include <utility>
@@ -226,7 +230,10 @@ constexpr const char* kSteps[] = {
     "ALTER TABLE stats ADD COLUMN best_streak BIGINT NOT NULL DEFAULT 0",
     // 7: the health row; leases; the shared counters of the limits (UNLOGGED:
     // not worth a write of the log, and lost harmlessly in a crash); the
-    // fenced write of a group of moves.
+    // fenced write of a group of moves: a key-share lock on each table's row
+    // (in the order of ids), which a claim (SELECT ... FOR UPDATE first)
+    // waits for and a renewal does not. A held table's `active` is kept by
+    // its renewals, not by every move.
     "CREATE TABLE health(id INTEGER PRIMARY KEY, at BIGINT NOT NULL);"
     "ALTER TABLE tables ADD COLUMN owner TEXT;"
     "ALTER TABLE tables ADD COLUMN epoch BIGINT NOT NULL DEFAULT 0;"
@@ -239,7 +246,7 @@ constexpr const char* kSteps[] = {
     " DECLARE n INTEGER; lost TEXT;"
     " BEGIN"
     "  PERFORM 1 FROM tables t JOIN unnest(held, epochs) AS h(id, epoch)"
-    "   ON t.id = h.id AND t.epoch = h.epoch WHERE t.owner = me FOR SHARE OF t;"
+    "   ON t.id = h.id AND t.epoch = h.epoch WHERE t.owner = me ORDER BY t.id FOR KEY SHARE OF t;"
     "  GET DIAGNOSTICS n = ROW_COUNT;"
     "  IF n <> cardinality(held) THEN"
     "   SELECT h.id INTO lost FROM unnest(held, epochs) AS h(id, epoch) WHERE NOT EXISTS"
@@ -247,7 +254,6 @@ constexpr const char* kSteps[] = {
     "   RAISE EXCEPTION 'table % is no longer held by %', lost, me USING ERRCODE = 'PF001';"
     "  END IF;"
     "  INSERT INTO actions(table_id, idx, action, seat) SELECT * FROM unnest(ids, idxs, acts, seats);"
-    "  UPDATE tables SET active = at WHERE id = ANY(held);"
     " END $$",
 };
 static_assert(std::size(kSteps) == kSchemaVersion);
@@ -286,9 +292,20 @@ std::string now_seconds() {
 class PgStore final : public Store {
  public:
   PgStore(std::string uri, const StoreOptions& o)
-      : c_(std::move(uri)),
+      : uri_(uri),
+        c_(std::move(uri)),
         owner_(o.owner.empty() ? made_up_owner() : o.owner),
         lease_(std::to_string(o.lease.count())) {}
+
+  ~PgStore() override {
+    if (!committer_.joinable()) return;
+    {
+      std::lock_guard lock(mu_);
+      stop_ = true;
+    }
+    wake_.notify_one();
+    committer_.join();
+  }
 
   void start() { migrate(c_); }
 
@@ -408,7 +425,8 @@ class PgStore final : public Store {
     assert(!group_open());
     if (tables.empty()) return Status();
     return guarded("marking tables in use", [&] {
-      c_.run("UPDATE tables SET active = $1 WHERE id = ANY($2::text[])",
+      c_.run("WITH these AS (SELECT id FROM tables WHERE id = ANY($2::text[]) ORDER BY id"
+             " FOR NO KEY UPDATE) UPDATE tables t SET active = $1 FROM these WHERE t.id = these.id",
              {now_seconds(), text_array(tables)});
       return Status();
     });
@@ -499,11 +517,14 @@ class PgStore final : public Store {
         if (affected(r.get()) == 1) return Claim{true, true, ""};
         held_.erase(table);
       }
+      // FOR UPDATE first: a write of the old owner's in flight (holding a
+      // key-share lock on the row) is waited for, so none lands after this.
       PgResult r = c_.run(
-          "UPDATE tables SET owner = $1, epoch = epoch + 1, wanted_by = NULL,"
-          " lease_until = now() + make_interval(secs => $2)"
-          " WHERE id = $3 AND (owner IS NULL OR owner = $1 OR lease_until < now())"
-          " RETURNING epoch",
+          "WITH row AS (SELECT id FROM tables WHERE id = $3 FOR UPDATE)"
+          " UPDATE tables t SET owner = $1, epoch = epoch + 1, wanted_by = NULL,"
+          " lease_until = now() + make_interval(secs => $2) FROM row"
+          " WHERE t.id = row.id AND (t.owner IS NULL OR t.owner = $1 OR t.lease_until < now())"
+          " RETURNING t.epoch",
           {owner_, lease_, table});
       if (PQntuples(r.get()) == 1) {
         held_[table] = number(r.get(), 0, 0);
@@ -530,12 +551,19 @@ class PgStore final : public Store {
       std::vector<std::string> ids;
       std::vector<std::int64_t> epochs;
       for (const auto& [id, epoch] : held_) ids.push_back(id), epochs.push_back(epoch);
+      // Not worth a sync of the log: a renewal lost in a crash only lets a
+      // lease run out sooner, which the fence makes safe.
+      Transaction tx(c_);
+      c_.run("SET LOCAL synchronous_commit TO off", {});
       PgResult r = c_.run(
-          "UPDATE tables t SET lease_until = now() + make_interval(secs => $1)"
-          " FROM unnest($2::text[], $3::bigint[]) AS h(id, epoch)"
-          " WHERE t.id = h.id AND t.epoch = h.epoch AND t.owner = $4"
-          " RETURNING t.id, t.wanted_by IS NOT NULL AND t.wanted_by <> $4",
+          "WITH mine AS (SELECT t.id FROM tables t JOIN unnest($2::text[], $3::bigint[])"
+          " AS h(id, epoch) ON t.id = h.id AND t.epoch = h.epoch WHERE t.owner = $4"
+          " ORDER BY t.id FOR NO KEY UPDATE OF t)"
+          " UPDATE tables t SET lease_until = now() + make_interval(secs => $1),"
+          " active = floor(extract(epoch FROM now())) FROM mine"
+          " WHERE t.id = mine.id RETURNING t.id, t.wanted_by IS NOT NULL AND t.wanted_by <> $4",
           {lease_, text_array(ids), int_array(epochs), owner_});
+      tx.commit();
       std::set<std::string> kept;
       for (int i = 0; i < PQntuples(r.get()); ++i) {
         kept.insert(cell(r.get(), i, 0));
@@ -564,8 +592,71 @@ class PgStore final : public Store {
   bool holds(const std::string& table) const override { return held_.count(table) > 0; }
   const std::string& owner() const override { return owner_; }
 
+  Result<bool> count(const std::string& kind, const std::string& client, int per_minute) override {
+    return guarded("counting a client's requests", [&]() -> Result<bool> {
+      // Minutes gone are forgotten now and then (the table is UNLOGGED: a
+      // crash forgets them too, which only forgives).
+      if (++counted_ % 256 == 1)
+        c_.run("DELETE FROM limits WHERE minute < floor(extract(epoch FROM now()) / 60) - 1", {});
+      PgResult r = c_.run(
+          "INSERT INTO limits AS l(client, kind, minute, n)"
+          " VALUES($1, $2, floor(extract(epoch FROM now()) / 60), 1)"
+          " ON CONFLICT(client, kind, minute) DO UPDATE SET n = l.n + 1 RETURNING n",
+          {client.substr(0, 100), kind});
+      return number(r.get(), 0, 0) <= per_minute;
+    });
+  }
+
  protected:
   Status write_actions(std::span<const StoredAction> actions) override {
+    auto call = group_call(actions);
+    if (!call.ok()) return call.status();
+    auto [status, fenced] = run_group(c_, *call);
+    if (fenced) forget_lost(call->held);
+    return status;
+  }
+
+  bool commits_async() const override { return true; }
+
+  std::shared_future<Status> write_actions_async(std::vector<StoredAction> actions,
+                                                 std::function<void()> ready) override {
+    Job job{group_call(actions), {}, std::move(ready)};
+    std::shared_future<Status> result = job.done.get_future().share();
+    if (!job.call.ok()) {
+      job.ready();
+      job.done.set_value(job.call.status());
+      return result;
+    }
+    if (!committer_.joinable()) committer_ = std::thread(&PgStore::commit_loop, this);
+    {
+      std::lock_guard lock(mu_);
+      jobs_.push_back(std::move(job));
+    }
+    wake_.notify_one();
+    return result;
+  }
+
+  void recheck(std::span<const std::string> tables) override {
+    forget_lost(std::vector<std::string>(tables.begin(), tables.end()));
+  }
+
+  Status write_chat(const std::string& table, const Chat& line) override {
+    return guarded("keeping table talk", [&] {
+      c_.run("INSERT INTO chat(table_id, at, seat, name, text) VALUES($1, $2, $3, $4, $5)",
+             {table, std::to_string(line.at), std::to_string(line.seat), line.name, line.text});
+      return Status();
+    });
+  }
+
+ private:
+  // One group's write, fenced: the database function's parameters, made on
+  // the caller's thread (it reads the epochs held), run on any connection.
+  struct GroupCall {
+    std::vector<Param> params;
+    std::vector<std::string> held;
+    const char* what;
+  };
+  Result<GroupCall> group_call(std::span<const StoredAction> actions) const {
     std::vector<std::string> held, ids;
     std::vector<std::int64_t> epochs, acts;
     std::vector<int> idxs, seats;
@@ -582,30 +673,57 @@ class PgStore final : public Store {
       held.push_back(a.table);
       epochs.push_back(it->second);
     }
-    const char* what = actions.size() == 1 ? "adding an action" : "committing a group of actions";
+    return GroupCall{{owner_, text_array(held), int_array(epochs), text_array(ids), int_array(idxs),
+                      int_array(acts), int_array(seats), now_seconds()},
+                     held,
+                     actions.size() == 1 ? "adding an action" : "committing a group of actions"};
+  }
+  // The result, and whether the fence refused it.
+  static std::pair<Status, bool> run_group(Connection& c, const GroupCall& g) {
     try {
-      c_.run("SELECT parlour_add_actions($1, $2::text[], $3::bigint[], $4::text[], $5::integer[],"
-             " $6::bigint[], $7::integer[], $8)",
-             {owner_, text_array(held), int_array(epochs), text_array(ids), int_array(idxs),
-              int_array(acts), int_array(seats), now_seconds()});
-      return Status();
+      // Every writer locks rows of `tables` in the order of their ids, so
+      // none should deadlock; a deadlock or a serialization failure leaves
+      // nothing written, and is tried again.
+      for (int attempt = 0;; ++attempt) {
+        try {
+          c.run("SELECT parlour_add_actions($1, $2::text[], $3::bigint[], $4::text[],"
+                " $5::integer[], $6::bigint[], $7::integer[], $8)",
+                g.params);
+          return {Status(), false};
+        } catch (const PgError& e) {
+          if (attempt >= 2 || (e.state != "40P01" && e.state != "40001")) throw;
+        }
+      }
     } catch (const PgError& e) {
-      if (e.state == kFenced) forget_lost(held);
-      return Status::error(std::string("database: ") + what + ": " + e.what());
+      return {Status::error(std::string("database: ") + g.what + ": " + e.what()), e.state == kFenced};
     } catch (const std::exception& e) {
-      return Status::error(std::string("database: ") + what + ": " + e.what());
+      return {Status::error(std::string("database: ") + g.what + ": " + e.what()), false};
     }
   }
 
-  Status write_chat(const std::string& table, const Chat& line) override {
-    return guarded("keeping table talk", [&] {
-      c_.run("INSERT INTO chat(table_id, at, seat, name, text) VALUES($1, $2, $3, $4, $5)",
-             {table, std::to_string(line.at), std::to_string(line.seat), line.name, line.text});
-      return Status();
-    });
+  // The committing thread: one group at a time, in order, on its own
+  // connection (made at its first group, and again after it breaks).
+  struct Job {
+    Result<GroupCall> call;
+    std::promise<Status> done;
+    std::function<void()> ready;
+  };
+  void commit_loop() {
+    Connection c(uri_);
+    std::unique_lock lock(mu_);
+    for (;;) {
+      wake_.wait(lock, [&] { return stop_ || !jobs_.empty(); });
+      if (jobs_.empty()) return;  // stopping, nothing left
+      Job job = std::move(jobs_.front());
+      jobs_.pop_front();
+      lock.unlock();
+      const Status s = run_group(c, *job.call).first;
+      job.ready();  // first: whoever waits on the result may then end the Store
+      job.done.set_value(s);
+      lock.lock();
+    }
   }
 
- private:
   // Runs a write of a live table that `write` fences (returning false when
   // the row no longer names this owner at its epoch): refused at once if the
   // table is not held; forgotten if the fence fails.
@@ -630,7 +748,7 @@ class PgStore final : public Store {
   bool owns(const std::string& table, const std::string& epoch, bool lock) {
     return PQntuples(c_.run(std::string("SELECT 1 FROM tables WHERE id = $1 AND owner = $2 AND"
                                         " epoch = $3") +
-                                (lock ? " FOR SHARE" : ""),
+                                (lock ? " FOR KEY SHARE" : ""),
                             {table, owner_, epoch})
                          .get()) == 1;
   }
@@ -684,10 +802,17 @@ class PgStore final : public Store {
     });
   }
 
+  std::string uri_;
   Connection c_;
   std::string owner_;
   std::string lease_;  // seconds
   std::map<std::string, std::int64_t> held_;  // tables this Store holds, and at which epoch
+  std::uint64_t counted_ = 0;
+  std::thread committer_;
+  std::mutex mu_;
+  std::condition_variable wake_;
+  std::deque<Job> jobs_;
+  bool stop_ = false;
 };
 
 }  // namespace

@@ -69,6 +69,7 @@ class SqliteStore final : public Store {
   void release(const std::string&) override {}
   bool holds(const std::string&) const override { return true; }
   const std::string& owner() const override { return owner_; }
+  Result<bool> count(const std::string&, const std::string&, int) override { return true; }
 
  protected:
   Status write_actions(std::span<const StoredAction> actions) override;

@@ -8,11 +8,15 @@
 #include <libpq-fe.h>
 
 #include <atomic>
+#include <mutex>
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <thread>
 
+#include <nlohmann/json.hpp>
+
+#include "server/hub.h"
 #include "server/store.h"
 
 namespace parlour::server {
@@ -46,6 +50,9 @@ class SqliteDatabase : public Database {
  public:
   explicit SqliteDatabase(const std::string& name)
       : path_((std::filesystem::temp_directory_path() / ("parlour_store_" + name + ".db")).string()) {
+    for (const char* ext : {"", "-wal", "-shm"}) std::filesystem::remove(path_ + ext);
+  }
+  ~SqliteDatabase() override {
     for (const char* ext : {"", "-wal", "-shm"}) std::filesystem::remove(path_ + ext);
   }
   std::string where() const override { return path_; }
@@ -469,6 +476,183 @@ TEST_P(StoreTest, AClaimRacingWritesLeavesOneActionAtEachIndex) {
   ASSERT_EQ(stored.size(), static_cast<std::size_t>(written) + 1);
   for (int i = 0; i < written; ++i) EXPECT_EQ(stored[i].action, static_cast<Action>(1000 + i));
   EXPECT_EQ(stored.back().action, static_cast<Action>(5000));
+}
+
+TEST_P(StoreTest, AClientsRequestsAreCountedAcrossProcesses) {
+  auto a = db->open({.owner = "a"});
+  auto b = db->open({.owner = "b"});
+  int allowed = 0;
+  for (int i = 0; i < 6; ++i) {
+    auto ok = (i % 2 ? *a : *b).count("tables", "10.0.0.7", 4);
+    ASSERT_TRUE(ok.ok()) << ok.message();
+    allowed += *ok;
+  }
+  EXPECT_EQ(allowed, pg() ? 4 : 6) << "SQLite: one process, whose own buckets do the counting";
+  EXPECT_TRUE(*a->count("tables", "10.0.0.8", 4)) << "counted by client";
+  EXPECT_TRUE(*a->count("chat", "10.0.0.7", 4)) << "counted by kind";
+}
+
+// ---- Two processes' Hubs on one PostgreSQL --------------------------------------
+
+struct Recorder : Client {
+  std::vector<nlohmann::json> got;
+  bool closed = false;
+  std::string from = "10.1.2.3";
+  void send(std::string m) override { got.push_back(nlohmann::json::parse(m)); }
+  void close() override { closed = true; }
+  std::string address() const override { return from; }
+  std::string last_type() const { return got.empty() ? "" : got.back().value("type", ""); }
+  const nlohmann::json* last_of(const std::string& type) const {
+    for (auto it = got.rbegin(); it != got.rend(); ++it)
+      if ((*it)["type"] == type) return &*it;
+    return nullptr;
+  }
+};
+
+// Runs the timers due now, once: the lease renewal sets itself again, so a
+// clock that ran until none were left would never stop.
+struct StepClock : Scheduler {
+  std::vector<std::function<void()>> pending;
+  std::mutex mu;
+  std::vector<std::function<void()>> posted;  // from other threads (a commit's end)
+  void after(std::chrono::milliseconds, std::function<void()> fn) override {
+    pending.push_back(std::move(fn));
+  }
+  void from_any_thread(std::function<void()> fn) override {
+    std::lock_guard lock(mu);
+    posted.push_back(std::move(fn));
+  }
+  void step() {
+    {
+      std::lock_guard lock(mu);
+      for (auto& fn : posted) pending.push_back(std::move(fn));
+      posted.clear();
+    }
+    auto batch = std::move(pending);
+    pending.clear();
+    for (auto& fn : batch) fn();
+  }
+};
+
+struct Process {
+  std::unique_ptr<Store> store;
+  StepClock clock;
+  std::unique_ptr<Hub> hub;
+  Process(Database& db, const std::string& owner, bool group_commit = false) {
+    store = db.open({.owner = owner, .lease = 5s});
+    HubOptions o;
+    o.group_commit = group_commit;
+    o.bot_delay = 0ms;
+    o.lease_renew = group_commit ? 0ms : 1000ms;  // the test steps the clock: no renewal between
+    o.tables_burst = 2;
+    o.seconds_per_table = 3600;
+    hub = std::make_unique<Hub>(*store, clock, o);
+  }
+  void join(Recorder& c, const std::string& table, const std::string& token) {
+    hub->opened(c);
+    hub->received(c, nlohmann::json{{"type", "join"}, {"table", table}, {"token", token}}.dump());
+  }
+};
+
+TEST_P(StoreTest, AJoinWhereAnotherProcessPlaysTheTableIsSentThereAndTheTableFollows) {
+  if (!pg()) GTEST_SKIP() << "one process has a SQLite file: every table is its own";
+  Process a(*db, "a"), b(*db, "b");
+  const HttpReply made = a.hub->http("POST", "/api/tables",
+                                     R"({"game":"old-maid","players":2,"seats":["human","human"]})",
+                                     "10.1.2.3");
+  ASSERT_EQ(made.status, 201) << made.body;
+  const auto t = nlohmann::json::parse(made.body);
+  const std::string id = t["table"], ann = t["seats"][0]["token"], bob = t["seats"][1]["token"];
+  a.clock.step();  // made, then let go: the process its people reach plays it
+  EXPECT_EQ(a.hub->live_tables(), 0u);
+  Recorder x;
+  b.join(x, id, ann);
+  ASSERT_NE(x.last_of("joined"), nullptr) << x.got.back().dump();
+  const int version = (*x.last_of("update"))["version"];
+  // Bob's client reaches a: told to go elsewhere, and a asks b to let go.
+  Recorder y;
+  a.join(y, id, bob);
+  EXPECT_EQ(y.last_type(), "error");
+  EXPECT_EQ(y.got.back()["code"], "elsewhere") << y.got.back().dump();
+  EXPECT_EQ(a.hub->live_tables(), 0u);
+  // At b's next renewal the table leaves b, its client told to connect again.
+  b.clock.step();
+  EXPECT_EQ(x.got.back()["code"], "elsewhere") << x.got.back().dump();
+  EXPECT_TRUE(x.closed);
+  EXPECT_EQ(b.hub->live_tables(), 0u);
+  // Both now reach a, which claims it and goes on from where it was.
+  Recorder y2, x2;
+  a.join(y2, id, bob);
+  a.join(x2, id, ann);
+  ASSERT_NE(y2.last_of("joined"), nullptr) << y2.got.back().dump();
+  EXPECT_EQ((*x2.last_of("update"))["version"], version);
+  EXPECT_EQ(a.hub->live_tables(), 1u);
+  // A new table from one address counts against its limit on every process:
+  // two at once, then one an hour (its burst and a minute's refill, 2).
+  EXPECT_EQ(b.hub->http("POST", "/api/tables", R"({"game":"old-maid"})", "10.1.2.3").status, 201);
+  EXPECT_EQ(b.hub->http("POST", "/api/tables", R"({"game":"old-maid"})", "10.1.2.3").status, 429)
+      << "each process's own bucket would have allowed it";
+}
+
+// PostgreSQL commits off the Hub's thread: nobody hears of a move before its
+// commit is in, and what is said meanwhile waits behind it, in order.
+TEST_P(StoreTest, AMoveCommittedOffTheHubsThreadIsToldOnlyOnceItIsIn) {
+  if (!pg()) GTEST_SKIP() << "SQLite commits on the Hub's thread (server_test covers it)";
+  auto a = std::make_unique<Process>(*db, "a", /*group_commit=*/true);
+  const HttpReply made = a->hub->http("POST", "/api/tables",
+                                      R"({"game":"old-maid","players":2,"seats":["human","human"]})",
+                                      "10.1.2.3");
+  ASSERT_EQ(made.status, 201) << made.body;
+  const auto t = nlohmann::json::parse(made.body);
+  const std::string id = t["table"];
+  a->clock.step();
+  Recorder x, y;
+  a->join(x, id, t["seats"][0]["token"]);
+  a->join(y, id, t["seats"][1]["token"]);
+  const nlohmann::json& view = (*x.last_of("update"))["view"];
+  Recorder& mover = view["to_move"] == 0 ? x : y;
+  Recorder& other = &mover == &x ? y : x;
+  const nlohmann::json& choices = (*mover.last_of("update"))["view"]["choices"];
+  ASSERT_FALSE(choices.empty());
+  const int version = (*mover.last_of("update"))["version"];
+  const std::size_t had = other.got.size();
+  auto stored = [&] { return db->value("SELECT COUNT(*) FROM actions WHERE table_id = '" + id + "'"); };
+  a->hub->received(mover, nlohmann::json{{"type", "act"}, {"action", choices[0]["action"]}}.dump());
+  a->clock.step();  // the group goes to the store's thread
+  EXPECT_EQ(other.got.size(), had) << "told before the commit was in: " << other.got.back().dump();
+  // Its end comes back to the Hub's thread, and only then is anyone told.
+  for (int i = 0; i < 300 && other.got.size() == had; ++i) {
+    std::this_thread::sleep_for(10ms);
+    a->clock.step();
+  }
+  EXPECT_EQ(stored(), "1");
+  ASSERT_GT(other.got.size(), had);
+  EXPECT_EQ(other.got[had]["type"], "update");
+  EXPECT_GT((*other.last_of("update"))["version"].get<int>(), version);
+  // A write of another kind (table talk) waits for the commit in flight
+  // first, and is told after the move.
+  auto play_first = [&] {
+    const nlohmann::json& v = (*x.last_of("update"))["view"];
+    Recorder& who = v["to_move"] == 0 ? x : y;
+    const nlohmann::json& c = (*who.last_of("update"))["view"]["choices"];
+    if (c.empty()) return false;
+    a->hub->received(who, nlohmann::json{{"type", "act"}, {"action", c[0]["action"]}}.dump());
+    a->clock.step();
+    return true;
+  };
+  const std::size_t before_talk = x.got.size();
+  if (play_first()) {
+    a->hub->received(y, R"({"type":"chat","text":"hello"})");
+    EXPECT_EQ(stored(), "2");
+    ASSERT_GE(x.got.size(), before_talk + 2);
+    EXPECT_EQ(x.got[before_talk]["type"], "update");
+    EXPECT_EQ(x.got.back()["type"], "chat");
+  }
+  // A Hub that ends with a commit in flight waits for it.
+  if (play_first()) {
+    a.reset();
+    EXPECT_EQ(stored(), "3");
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(Backends, StoreTest, ::testing::Values("sqlite", "postgresql"),

@@ -102,7 +102,8 @@ void Hub::Impl::schedule_renewal() {
 }
 
 void Hub::Impl::renew_leases() {
-  commit();
+  // No commit first: a renewal is its own write, and a table that goes is
+  // committed before it goes (drop).
   auto renewal = store.renew();
   if (!renewal.ok()) {  // the database is away: writes fail, and the leases run out
     (void)noted(renewal.status());
@@ -496,6 +497,8 @@ Status Hub::Impl::play(Live& t, Seat seat, Action a, bool again, bool forced) {
 void Hub::Impl::deliver(Client& c, std::string message) {
   if (grouping)
     held.push_back({&c, std::move(message)});
+  else if (in_flight)  // behind the moves being committed, in order
+    in_flight->held.push_back({&c, std::move(message)});
   else
     c.send(std::move(message));
 }
@@ -503,6 +506,8 @@ void Hub::Impl::deliver(Client& c, std::string message) {
 void Hub::Impl::hang_up(Client& c) {
   if (grouping)
     held.push_back({&c, "", true});
+  else if (in_flight)
+    in_flight->held.push_back({&c, "", true});
   else
     c.close();
 }
@@ -513,7 +518,7 @@ Status Hub::Impl::store_action(Live& t, Seat seat, Action a) {
   if (!grouping) {
     if (Status s = noted(store.begin_group()); !s.ok()) return s;
     grouping = true;
-    scheduler.soon([this] { commit(); });
+    scheduler.soon([this] { commit_soon(); });
   }
   if (Status s = noted(store.add_action(t.row.id, t.version(), seat, a)); !s.ok()) {
     // The group cannot be trusted now: end it as a failed commit would.
@@ -524,7 +529,43 @@ Status Hub::Impl::store_action(Live& t, Seat seat, Action a) {
   return Status();
 }
 
+void Hub::Impl::commit_soon() {
+  if (!grouping) return;
+  if (!store.commits_async()) return commit();
+  if (in_flight) return;  // its end starts this group's commit
+  grouping = false;
+  const std::uint64_t seq = ++commits;
+  std::shared_future<Status> result = store.commit_group_async([this, seq, alive = alive] {
+    // On the store's thread; the Hub waits for every commit before it goes.
+    scheduler.from_any_thread([this, seq, alive] {
+      if (*alive) async_done(seq);
+    });
+  });
+  in_flight = InFlight{std::exchange(held, {}), std::exchange(grouped, {}), std::move(result), seq};
+}
+
+void Hub::Impl::async_done(std::uint64_t seq) {
+  if (!in_flight || in_flight->seq != seq) return;  // settled already (commit() waited for it)
+  settle_in_flight();
+  commit_soon();  // the moves that came meanwhile
+}
+
+void Hub::Impl::settle_in_flight() {
+  if (!in_flight) return;
+  InFlight f = std::move(*in_flight);
+  in_flight.reset();
+  const Status s = noted(f.result.get());
+  std::unordered_set<Client*> dropped;
+  if (!s.ok()) {
+    const std::vector<std::string> ids(f.tables.begin(), f.tables.end());
+    store.recheck(ids);
+    lose(f.tables, s, dropped);
+  }
+  send_held(f.held, dropped);
+}
+
 void Hub::Impl::commit() {
+  settle_in_flight();
   if (!grouping) return;
   grouping = false;
   const Status s = noted(store.commit_group());
@@ -533,31 +574,38 @@ void Hub::Impl::commit() {
   std::unordered_set<std::string> tables_in = std::move(grouped);
   grouped.clear();
   std::unordered_set<Client*> dropped;
-  if (!s.ok()) {
-    for (const std::string& id : tables_in) {
-      auto it = tables.find(id);
-      if (it == tables.end()) continue;
-      Live& t = *it->second;
-      t.lost = true;
-      // Fenced: another process claimed the table, and its clients go there.
-      const bool moved = !store.holds(id);
-      std::vector<Client*> clients = t.watchers;
-      for (Client* c : t.players)
-        if (c) clients.push_back(c);
-      for (Client* c : clients) {
-        dropped.insert(c);
-        detach(*c);
-        c->send(moved ? error_message("elsewhere",
-                                      "this table is played by another server now: join it again")
-                      : error_message("storage", "the server cannot save moves right now (" +
-                                                     s.message() + "); join the table again"));
-        c->close();
-      }
-      scheduler.soon([this, id] {
-        if (auto gone = tables.find(id); gone != tables.end() && gone->second->lost) forget(gone);
-      });
+  if (!s.ok()) lose(tables_in, s, dropped);
+  send_held(out, dropped);
+}
+
+void Hub::Impl::lose(const std::unordered_set<std::string>& ids, const Status& s,
+                     std::unordered_set<Client*>& dropped) {
+  for (const std::string& id : ids) {
+    auto it = tables.find(id);
+    if (it == tables.end()) continue;
+    Live& t = *it->second;
+    t.lost = true;
+    // Fenced: another process claimed the table, and its clients go there.
+    const bool moved = !store.holds(id);
+    std::vector<Client*> clients = t.watchers;
+    for (Client* c : t.players)
+      if (c) clients.push_back(c);
+    for (Client* c : clients) {
+      dropped.insert(c);
+      detach(*c);
+      c->send(moved ? error_message("elsewhere",
+                                    "this table is played by another server now: join it again")
+                    : error_message("storage", "the server cannot save moves right now (" +
+                                                   s.message() + "); join the table again"));
+      c->close();
     }
+    scheduler.soon([this, id] {
+      if (auto gone = tables.find(id); gone != tables.end() && gone->second->lost) forget(gone);
+    });
   }
+}
+
+void Hub::Impl::send_held(std::vector<Held>& out, const std::unordered_set<Client*>& dropped) {
   for (Held& h : out) {
     if (dropped.contains(h.to)) continue;
     if (h.close)
