@@ -519,28 +519,30 @@ class PgStore final : public Store {
       }
       // FOR UPDATE first: a write of the old owner's in flight (holding a
       // key-share lock on the row) is waited for, so none lands after this.
-      PgResult r = c_.run(
-          "WITH row AS (SELECT id FROM tables WHERE id = $3 FOR UPDATE)"
-          " UPDATE tables t SET owner = $1, epoch = epoch + 1, wanted_by = NULL,"
-          " lease_until = now() + make_interval(secs => $2) FROM row"
-          " WHERE t.id = row.id AND (t.owner IS NULL OR t.owner = $1 OR t.lease_until < now())"
-          " RETURNING t.epoch",
-          {owner_, lease_, table});
-      if (PQntuples(r.get()) == 1) {
-        held_[table] = number(r.get(), 0, 0);
-        return Claim{true, true, ""};
+      // A second try where the holder let it go in between.
+      for (int attempt = 0; attempt < 2; ++attempt) {
+        PgResult r = c_.run(
+            "WITH row AS (SELECT id FROM tables WHERE id = $3 FOR UPDATE)"
+            " UPDATE tables t SET owner = $1, epoch = epoch + 1, wanted_by = NULL,"
+            " lease_until = now() + make_interval(secs => $2) FROM row"
+            " WHERE t.id = row.id AND (t.owner IS NULL OR t.owner = $1 OR t.lease_until < now())"
+            " RETURNING t.epoch",
+            {owner_, lease_, table});
+        if (PQntuples(r.get()) == 1) {
+          held_[table] = number(r.get(), 0, 0);
+          return Claim{true, true, ""};
+        }
+        // Asked of the holder at its next renewal: a proxy sends this
+        // table's clients here now.
+        PgResult who = c_.run(
+            "WITH t AS (SELECT owner FROM tables WHERE id = $1),"
+            " asked AS (UPDATE tables SET wanted_by = $2 WHERE id = $1 AND owner IS NOT NULL"
+            " AND owner <> $2) SELECT owner FROM t",
+            {table, owner_});
+        if (PQntuples(who.get()) == 0) return Claim{false, false, ""};
+        if (!PQgetisnull(who.get(), 0, 0)) return Claim{false, true, cell(who.get(), 0, 0)};
       }
-      // Asked of the holder at its next renewal: a proxy sends this table's
-      // clients here now.
-      PgResult who = c_.run(
-          "UPDATE tables SET wanted_by = $2 WHERE id = $1 AND owner IS NOT NULL AND owner <> $2"
-          " RETURNING owner",
-          {table, owner_});
-      Claim c;
-      c.ours = false;
-      c.known = PQntuples(who.get()) == 1;
-      if (c.known) c.holder = cell(who.get(), 0, 0);
-      return c;
+      return Claim{false, true, ""};
     });
   }
 

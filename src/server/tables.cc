@@ -271,8 +271,10 @@ Result<Live*> Hub::Impl::create(TableRow row, std::optional<std::uint64_t> seed,
   tables.emplace(row.id, std::move(*live));
   if (shared()) {
     // Its people reach it through a proxy that sends a table's clients to
-    // one process, not necessarily this one: it is let go now, and whichever
-    // process they reach claims it at their first join.
+    // one process, not necessarily this one: it is let go now, before anyone
+    // hears of it, and whichever process they reach claims it at their first
+    // join; it leaves this one's memory once this turn is done.
+    store.release(row.id);
     scheduler.soon([this, id = row.id] {
       if (auto it = tables.find(id); it != tables.end() && !it->second->has_clients()) forget(it);
     });

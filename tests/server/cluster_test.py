@@ -7,7 +7,7 @@ every address on loopback; every wait bounded.
     cluster_test.py PARLOUR [failover] [pg-restart]
       failover     kill -9 the process holding the most tables mid-game, then
                    restart it
-      pg-restart   stop PostgreSQL for 5 s mid-game
+      pg-restart   stop PostgreSQL for 5 s mid-game (16 tables)
     Both (the default) run at once, each on a cluster of its own: together
     they take the time of the longer (most of it waiting on the games).
 
@@ -367,7 +367,7 @@ def failover(c, work):
 
 
 def pg_restart(c, work):
-    tables = make_tables(c.port, 30)
+    tables = make_tables(c.port, 16)
     deadline = time.time() + 150
     players = [Player(c.port, t, tok[s], s, deadline, think=(0.3, 0.3)) for t, tok in tables for s in (0, 1)]
     for p in players:

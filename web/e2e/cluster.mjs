@@ -11,7 +11,7 @@
 // haproxy (scripts/setup installs them); without the last two it says so and
 // exits 77 (skipped).
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, openSync, readFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { check, freePort, launch, leakWatch, log, openSeat, option, repo, run, SERVER, sleep, tableVersion, tmp, waitVersionAbove } from './lib.mjs';
 
@@ -43,6 +43,9 @@ let cluster = null;
 /** scripts/cluster 3, its lines read for the processes' ids and ports. */
 async function startCluster() {
   const port = await freePort();
+  // PostgreSQL runs as the postgres user, in a folder under this one: it must
+  // be able to pass through (a temporary folder is made for its owner alone).
+  chmodSync(tmp, 0o755);
   const out = join(tmp, 'cluster.log');
   cluster = spawn('bash', [join(repo, 'scripts', 'cluster'), '3', dirname(SERVER)], {
     env: { ...process.env, PORT: String(port), CLUSTER_DIR: join(tmp, 'cluster'), SERVE_ARGS: '--bot-delay 300 --hand-pause 300' },
@@ -117,7 +120,10 @@ async function main() {
   try {
     const p = await openSeat(browser, { origin: c.origin, table: made.table, token: made.seats[0].token, name: 'Ann', reducedMotion: 'reduce', init: [leakWatch] });
     check((await playSome(p.page, 3)) === 3, 'three moves before the kill');
-    await sleep(800); // the bots' moves after it
+    // Killed while the table waits for the person, so that nothing moves
+    // meanwhile: the page must come back to the same position.
+    await p.page.waitForSelector('.offered button.card.pickable, .choices button[data-key="o"]', { timeout: 15_000 });
+    await sleep(300);
     const owner = sql(c, `SELECT owner FROM tables WHERE id = '${made.table}'`);
     const port = Number(owner.split(':')[1]);
     const victim = c.serves.find((s) => s.port === port);
