@@ -133,10 +133,10 @@ extern "C" int LLVMFuzzerTestOneInput(const unsigned char* data, std::size_t siz
   server::HubOptions o;
   o.bot_delay = std::chrono::milliseconds(0);
   o.hand_pause = std::chrono::milliseconds(0);
-  // The rows are the point, not the bots' play: searches are kept short (at
-  // 600 iterations the corpus's replay in make test took 29 s, bots playing
-  // its restored games out, at 40 about 3 s).
-  o.bot_seconds = 0.01;
+  // The rows are the point, not the bots' play: searches are kept short (the
+  // corpus's replay in make test took 29 s, bots playing its restored games
+  // out at 10 ms a move).
+  o.bot_seconds = 0.001;
   o.bot_iterations = 40;
   o.expire_unfinished = std::chrono::seconds(7 * 86400);
   server::Hub hub(*store, timers, o);
