@@ -130,6 +130,13 @@ bool Live::has_clients() const {
          std::any_of(players.begin(), players.end(), [](Client* c) { return c; });
 }
 
+std::vector<Client*> Live::clients() const {
+  std::vector<Client*> all = watchers;
+  for (Client* c : players)
+    if (c) all.push_back(c);
+  return all;
+}
+
 Hub::Impl::Impl(Store& s, Scheduler& sch, HubOptions o, std::shared_ptr<SharedLimits> shared)
     : store(s),
       scheduler(sch),

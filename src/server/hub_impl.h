@@ -99,6 +99,8 @@ struct Live {
   const State& state() const { return table->state(); }
   const Selection& sel() const { return table->selection(); }
   bool has_clients() const;
+  // Everyone at the table: its watchers, then its seated players.
+  std::vector<Client*> clients() const;
 };
 
 // Token buckets by client: a burst, then one every `seconds_per_token`.

@@ -57,6 +57,12 @@ struct PgError : std::runtime_error {
 // Raised by the database when a write's fence fails (parlour_add_actions).
 constexpr const char* kFenced = "PF001";
 
+// libpq's messages end with a newline.
+std::string trimmed(std::string why) {
+  while (!why.empty() && (why.back() == '\n' || why.back() == ' ')) why.pop_back();
+  return why;
+}
+
 // A parameter in text form; nullopt is NULL.
 using Param = std::optional<std::string>;
 
@@ -102,9 +108,7 @@ class Connection {
     }
     if (!c_) throw PgError("out of memory", "");
     if (PQstatus(c_.get()) != CONNECTION_OK) {
-      std::string why = PQerrorMessage(c_.get());
-      while (!why.empty() && (why.back() == '\n' || why.back() == ' ')) why.pop_back();
-      throw PgError("cannot reach PostgreSQL: " + why, "");
+      throw PgError("cannot reach PostgreSQL: " + trimmed(PQerrorMessage(c_.get())), "");
     }
     // Notices (a table that exists already) are not the server's to print.
     PQsetNoticeProcessor(c_.get(), [](void*, const char*) {}, nullptr);
@@ -139,8 +143,7 @@ class Connection {
     if (status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK) return r;
     const char* state = r ? PQresultErrorField(r.get(), PG_DIAG_SQLSTATE) : nullptr;
     const char* primary = r ? PQresultErrorField(r.get(), PG_DIAG_MESSAGE_PRIMARY) : nullptr;
-    std::string why = primary ? primary : PQerrorMessage(c_.get());
-    while (!why.empty() && (why.back() == '\n' || why.back() == ' ')) why.pop_back();
+    const std::string why = trimmed(primary ? primary : PQerrorMessage(c_.get()));
     throw PgError(why.empty() ? "no answer" : why, state ? state : "");
   }
 

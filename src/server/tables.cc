@@ -120,10 +120,7 @@ void Hub::Impl::drop(const std::string& id, std::string_view code, const std::st
   if (it == tables.end()) return;
   commit();  // its last moves stored (or refused) before it goes
   Live& t = *it->second;
-  std::vector<Client*> clients = t.watchers;
-  for (Client* c : t.players)
-    if (c) clients.push_back(c);
-  for (Client* c : clients) {
+  for (Client* c : t.clients()) {
     detach(*c, id);
     deliver(*c, error_message(code, text));
     hang_up(*c);
@@ -589,10 +586,7 @@ void Hub::Impl::lose(const std::unordered_set<std::string>& ids, const Status& s
     t.lost = true;
     // Fenced: another process claimed the table, and its clients go there.
     const bool moved = !store.holds(id);
-    std::vector<Client*> clients = t.watchers;
-    for (Client* c : t.players)
-      if (c) clients.push_back(c);
-    for (Client* c : clients) {
+    for (Client* c : t.clients()) {
       dropped.insert(c);
       detach(*c);
       c->send(moved ? error_message("elsewhere",
