@@ -65,3 +65,51 @@ function(parlour_keeps_time test seconds)
   math(EXPR cost "1000 + ${seconds}")
   set_tests_properties(${test} PROPERTIES COST ${cost})
 endfunction()
+
+# parlour_share_headers(): precompiled headers, made twice and shared by every
+# target. The headers nearly every file includes (the standard library's
+# containers, core's game, table and view; for tests gtest and the harness)
+# took about half of each file's compile: a game's file 2-5 s, a test's 11 s,
+# of which 4-5 s were gtest's headers alone. Each is parsed once now:
+# parlour_core's for every static library (all -O2 -fPIC), parlour_testing's
+# for every program linked with it. GCC refuses a header made with other
+# settings of -fpie (and -Werror makes that an error), so the test programs
+# and parlour_testing are all built as the compiler makes programs by default
+# (POSITION_INDEPENDENT_CODE off: Debian's GCC makes PIE anyway); they are
+# never linked into the Python extension, which needs -fPIC. Called once, at
+# the end of the top CMakeLists.txt, it reaches every target of every folder,
+# so a new game or test gets it without a line of its own.
+function(parlour_share_headers)
+  if(PARLOUR_FUZZ)
+    return()  # clang, instrumented: a build of its own, made rarely
+  endif()
+  target_precompile_headers(parlour_core PRIVATE
+    <algorithm> <array> <cassert> <cstdint> <functional> <memory> <optional>
+    <span> <string> <string_view> <utility> <vector>
+    "${CMAKE_SOURCE_DIR}/src/core/game.h" "${CMAKE_SOURCE_DIR}/src/core/table.h"
+    "${CMAKE_SOURCE_DIR}/src/core/view.h")
+  set_target_properties(parlour_testing PROPERTIES POSITION_INDEPENDENT_CODE OFF)
+  target_precompile_headers(parlour_testing PRIVATE
+    <gtest/gtest.h> <algorithm> <array> <cstdint> <functional> <map> <memory>
+    <optional> <span> <string> <string_view> <utility> <vector>
+    "${CMAKE_SOURCE_DIR}/src/core/game.h" "${CMAKE_SOURCE_DIR}/src/core/table.h"
+    "${CMAKE_SOURCE_DIR}/src/core/view.h" "${CMAKE_SOURCE_DIR}/tests/conformance.h")
+  set(dirs ${CMAKE_SOURCE_DIR})
+  while(dirs)
+    list(POP_FRONT dirs dir)
+    get_property(subdirs DIRECTORY ${dir} PROPERTY SUBDIRECTORIES)
+    list(APPEND dirs ${subdirs})
+    get_property(targets DIRECTORY ${dir} PROPERTY BUILDSYSTEM_TARGETS)
+    foreach(target ${targets})
+      get_target_property(type ${target} TYPE)
+      get_target_property(links ${target} LINK_LIBRARIES)
+      if(type STREQUAL "EXECUTABLE" AND "parlour_testing" IN_LIST links)
+        set_target_properties(${target} PROPERTIES POSITION_INDEPENDENT_CODE OFF)
+        target_precompile_headers(${target} REUSE_FROM parlour_testing)
+      elseif(type STREQUAL "STATIC_LIBRARY" AND NOT target MATCHES "^parlour_(core|testing)$"
+             AND target MATCHES "^parlour_")
+        target_precompile_headers(${target} REUSE_FROM parlour_core)
+      endif()
+    endforeach()
+  endwhile()
+endfunction()

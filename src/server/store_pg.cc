@@ -28,9 +28,9 @@
 #include <deque>
 #include <map>
 #include <mutex>
-#include <thread>
 #include <random>
 #include <set>
+#include <thread>
 #include <utility>
 
 #include "server/store_impl.h"
@@ -111,7 +111,8 @@ class Connection {
       throw PgError("cannot reach PostgreSQL: " + trimmed(PQerrorMessage(c_.get())), "");
     }
     // Notices (a table that exists already) are not the server's to print.
-    PQsetNoticeProcessor(c_.get(), [](void*, const char*) {}, nullptr);
+    PQsetNoticeProcessor(
+        c_.get(), [](void*, const char*) {}, nullptr);
     // Said outright, whatever the database's defaults: a commit returns only
     // once it is in the log on disk.
     run("SET synchronous_commit = on", {});
@@ -245,7 +246,8 @@ constexpr const char* kSteps[] = {
     "CREATE UNLOGGED TABLE limits(client TEXT NOT NULL, kind TEXT NOT NULL, minute BIGINT NOT NULL,"
     " n BIGINT NOT NULL, PRIMARY KEY(client, kind, minute));"
     "CREATE FUNCTION parlour_add_actions(me TEXT, held TEXT[], epochs BIGINT[], ids TEXT[],"
-    " idxs INTEGER[], acts BIGINT[], seats INTEGER[], at BIGINT) RETURNS void LANGUAGE plpgsql AS $$"
+    " idxs INTEGER[], acts BIGINT[], seats INTEGER[], at BIGINT) RETURNS void LANGUAGE plpgsql AS "
+    "$$"
     " DECLARE n INTEGER; lost TEXT;"
     " BEGIN"
     "  PERFORM 1 FROM tables t JOIN unnest(held, epochs) AS h(id, epoch)"
@@ -256,7 +258,8 @@ constexpr const char* kSteps[] = {
     "    (SELECT 1 FROM tables t WHERE t.id = h.id AND t.epoch = h.epoch AND t.owner = me) LIMIT 1;"
     "   RAISE EXCEPTION 'table % is no longer held by %', lost, me USING ERRCODE = 'PF001';"
     "  END IF;"
-    "  INSERT INTO actions(table_id, idx, action, seat) SELECT * FROM unnest(ids, idxs, acts, seats);"
+    "  INSERT INTO actions(table_id, idx, action, seat) SELECT * FROM unnest(ids, idxs, acts, "
+    "seats);"
     " END $$",
 };
 static_assert(std::size(kSteps) == kSchemaVersion);
@@ -385,19 +388,19 @@ class PgStore final : public Store {
 
   Result<std::optional<TableRow>> table(const std::string& id, bool actions) override {
     return guarded("loading a table", [&]() -> Result<std::optional<TableRow>> {
-      PgResult q = c_.run(std::string("SELECT ") + kColumns + " FROM tables WHERE id = $1", {id});
+      PgResult q = c_.run(select_columns(" FROM tables WHERE id = $1"), {id});
       if (PQntuples(q.get()) == 0) return std::optional<TableRow>();
       TableRow t = row_of(PgCells(q.get(), 0));
       if (!actions) return std::optional<TableRow>(std::move(t));
-      PgResult a = c_.run(
-          "SELECT idx, action, seat FROM actions WHERE table_id = $1 ORDER BY idx", {id});
+      PgResult a =
+          c_.run("SELECT idx, action, seat FROM actions WHERE table_id = $1 ORDER BY idx", {id});
       const int n = PQntuples(a.get());
       t.actions.reserve(static_cast<std::size_t>(n));
       for (int i = 0; i < n; ++i) {
         if (number(a.get(), i, 0) != static_cast<std::int64_t>(t.actions.size()))
           return Status::error("database: table " + id + " has a gap in its actions");
-        const Seat seat = PQgetisnull(a.get(), i, 2) ? kNobody
-                                                      : static_cast<Seat>(number(a.get(), i, 2));
+        const Seat seat =
+            PQgetisnull(a.get(), i, 2) ? kNobody : static_cast<Seat>(number(a.get(), i, 2));
         t.actions.push_back({seat, static_cast<Action>(number(a.get(), i, 1))});
       }
       return std::optional<TableRow>(std::move(t));
@@ -428,9 +431,10 @@ class PgStore final : public Store {
     assert(!group_open());
     if (tables.empty()) return Status();
     return guarded("marking tables in use", [&] {
-      c_.run("WITH these AS (SELECT id FROM tables WHERE id = ANY($2::text[]) ORDER BY id"
-             " FOR NO KEY UPDATE) UPDATE tables t SET active = $1 FROM these WHERE t.id = these.id",
-             {now_seconds(), text_array(tables)});
+      c_.run(
+          "WITH these AS (SELECT id FROM tables WHERE id = ANY($2::text[]) ORDER BY id"
+          " FOR NO KEY UPDATE) UPDATE tables t SET active = $1 FROM these WHERE t.id = these.id",
+          {now_seconds(), text_array(tables)});
       return Status();
     });
   }
@@ -451,10 +455,10 @@ class PgStore final : public Store {
 
   Result<std::vector<TableRow>> recent(int limit, std::vector<std::string>* skipped) override {
     return guarded("listing tables", [&]() -> Result<std::vector<TableRow>> {
-      PgResult q = c_.run(std::string("SELECT ") + kColumns +
-                              ", (SELECT COUNT(*) FROM actions WHERE table_id = id) FROM tables"
-                              " ORDER BY created DESC, made DESC LIMIT $1",
-                          {std::to_string(std::max(limit, 0))});
+      PgResult q =
+          c_.run(select_columns(", (SELECT COUNT(*) FROM actions WHERE table_id = id) FROM tables"
+                                " ORDER BY created DESC, made DESC LIMIT $1"),
+                 {std::to_string(std::max(limit, 0))});
       std::vector<TableRow> rows;
       for (int i = 0; i < PQntuples(q.get()); ++i) {
         try {
@@ -483,7 +487,8 @@ class PgStore final : public Store {
       PgResult q = c_.run(
           "SELECT name, game, played, won, lost, score, streak, best_streak FROM stats"
           " ORDER BY won DESC, played DESC, name, game LIMIT $1 OFFSET $2",
-          {limit < 0 ? Param() : Param(std::to_string(limit)), std::to_string(std::max(offset, 0))});
+          {limit < 0 ? Param() : Param(std::to_string(limit)),
+           std::to_string(std::max(offset, 0))});
       std::vector<StatRow> rows;
       for (int i = 0; i < PQntuples(q.get()); ++i) {
         auto n = [&](int c) { return static_cast<int>(number(q.get(), i, c)); };
@@ -586,10 +591,11 @@ class PgStore final : public Store {
     const std::string epoch = std::to_string(it->second);
     held_.erase(it);
     try {
-      c_.run("UPDATE tables SET owner = NULL, lease_until = NULL, wanted_by = NULL WHERE id = $1"
-             " AND owner = $2"
-             " AND epoch = $3",
-             {table, owner_, epoch});
+      c_.run(
+          "UPDATE tables SET owner = NULL, lease_until = NULL, wanted_by = NULL WHERE id = $1"
+          " AND owner = $2"
+          " AND epoch = $3",
+          {table, owner_, epoch});
     } catch (const std::exception&) {  // unreachable: the lease runs out by itself
     }
   }
@@ -691,16 +697,18 @@ class PgStore final : public Store {
       // nothing written, and is tried again.
       for (int attempt = 0;; ++attempt) {
         try {
-          c.run("SELECT parlour_add_actions($1, $2::text[], $3::bigint[], $4::text[],"
-                " $5::integer[], $6::bigint[], $7::integer[], $8)",
-                g.params);
+          c.run(
+              "SELECT parlour_add_actions($1, $2::text[], $3::bigint[], $4::text[],"
+              " $5::integer[], $6::bigint[], $7::integer[], $8)",
+              g.params);
           return {Status(), false};
         } catch (const PgError& e) {
           if (attempt >= 2 || (e.state != "40P01" && e.state != "40001")) throw;
         }
       }
     } catch (const PgError& e) {
-      return {Status::error(std::string("database: ") + g.what + ": " + e.what()), e.state == kFenced};
+      return {Status::error(std::string("database: ") + g.what + ": " + e.what()),
+              e.state == kFenced};
     } catch (const std::exception& e) {
       return {Status::error(std::string("database: ") + g.what + ": " + e.what()), false};
     }
@@ -800,8 +808,7 @@ class PgStore final : public Store {
       const std::string list = text_array(gone);
       for (const char* from : {"actions", "chat"})
         c_.run(std::string("DELETE FROM ") + from + " WHERE table_id = ANY($1::text[])", {list});
-      const int n =
-          affected(c_.run("DELETE FROM tables WHERE id = ANY($1::text[])", {list}).get());
+      const int n = affected(c_.run("DELETE FROM tables WHERE id = ANY($1::text[])", {list}).get());
       tx.commit();
       return n;
     });
@@ -810,7 +817,7 @@ class PgStore final : public Store {
   std::string uri_;
   Connection c_;
   std::string owner_;
-  std::string lease_;  // seconds
+  std::string lease_;                         // seconds
   std::map<std::string, std::int64_t> held_;  // tables this Store holds, and at which epoch
   std::uint64_t counted_ = 0;
   std::thread committer_;
@@ -822,8 +829,7 @@ class PgStore final : public Store {
 
 }  // namespace
 
-Result<std::unique_ptr<Store>> store_impl::open_pg(const std::string& uri,
-                                                   const StoreOptions& o) {
+Result<std::unique_ptr<Store>> store_impl::open_pg(const std::string& uri, const StoreOptions& o) {
   // The URI may hold a user and password: errors name its host and database.
   const std::size_t scheme = uri.find("://") + 3;
   const std::size_t at = uri.find('@', scheme);

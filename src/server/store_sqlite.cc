@@ -98,8 +98,8 @@ void migrate(SQLite::Database& db) {
   if (at > kSchemaVersion) throw std::runtime_error(newer_schema(at));
   if (at == kSchemaVersion) return;
   auto has_column = [&](const char* table, const char* column) {
-    SQLite::Statement q(db, std::string("SELECT COUNT(*) FROM pragma_table_info('") + table +
-                                "') WHERE name = ?");
+    SQLite::Statement q(
+        db, std::string("SELECT COUNT(*) FROM pragma_table_info('") + table + "') WHERE name = ?");
     q.bind(1, column);
     q.executeStep();
     return q.getColumn(0).getInt() > 0;
@@ -289,7 +289,7 @@ Status SqliteStore::set_seats(const std::string& table, const std::vector<SeatRo
 }
 
 Status SqliteStore::finish(const std::string& table, const std::string& record_json,
-                     const std::vector<StatRow>& results) {
+                           const std::vector<StatRow>& results) {
   assert(!group_open());  // a group of actions is committed first
   return guarded("finishing a table", [&] {
     SQLite::Transaction tx(*db_);
@@ -339,7 +339,7 @@ void SqliteStore::add_stats(const std::vector<StatRow>& results) {
 
 Result<std::optional<TableRow>> SqliteStore::table(const std::string& id, bool actions) {
   return guarded("loading a table", [&]() -> Result<std::optional<TableRow>> {
-    SQLite::Statement q(*db_, std::string("SELECT ") + kColumns + " FROM tables WHERE id = ?");
+    SQLite::Statement q(*db_, select_columns(" FROM tables WHERE id = ?"));
     q.bind(1, id);
     if (!q.executeStep()) return std::optional<TableRow>();
     TableRow t = row_of(q);
@@ -426,9 +426,9 @@ Result<int> SqliteStore::remove_abandoned(std::int64_t before) {
 Result<std::vector<TableRow>> SqliteStore::recent(int limit, std::vector<std::string>* skipped) {
   return guarded("listing tables", [&]() -> Result<std::vector<TableRow>> {
     std::vector<TableRow> rows;
-    SQLite::Statement q(*db_, std::string("SELECT ") + kColumns +
-                                  ", (SELECT COUNT(*) FROM actions WHERE table_id = id) FROM tables"
-                                  " ORDER BY created DESC, rowid DESC LIMIT ?");
+    SQLite::Statement q(
+        *db_, select_columns(", (SELECT COUNT(*) FROM actions WHERE table_id = id) FROM tables"
+                             " ORDER BY created DESC, rowid DESC LIMIT ?"));
     q.bind(1, limit);
     while (q.executeStep()) {
       try {

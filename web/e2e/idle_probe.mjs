@@ -1,0 +1,15 @@
+import { launch, openSeat, Server, sleep } from './lib.mjs';
+const server = new Server(['--allow-seed', '--bot-delay', '40', '--hand-pause', '0']);
+await server.start();
+const game = process.argv[2] ?? 'old-maid';
+const info = (await server.api('/api/games')).find((g) => g.name === game);
+const made = await server.api('/api/tables', { game, players: 4, seats: ['human', info.bots[0].name, info.bots[0].name, info.bots[0].name], seed: 5 });
+const browser = await launch();
+const { page } = await openSeat(browser, { origin: server.origin, table: made.table, token: made.seats.find((s) => s.kind === 'human').token, reducedMotion: process.argv[3] ?? 'no-preference' });
+await page.waitForSelector('.table-page.my-turn', { timeout: 30000 });
+await sleep(2000);
+console.log('IDLE-START');
+await sleep(10000);
+console.log('IDLE-END');
+await browser.close();
+server.kill();
