@@ -814,6 +814,19 @@ int gain(const DdPlays& p, int count) {
   return p.fewest ? -count : count;
 }
 
+// What the player still wants: "it wants no more tricks", "it wants two
+// tricks more".
+std::string more_words(const DdPlays& p) {
+  if (p.wanted == 0) return "it wants no more " + std::string(p.many);
+  return "it wants " + count_words(p.wanted, p) + " more";
+}
+
+// Whether the count the player wants lies within what card `p` leaves it:
+// outside, the others' best play makes it miss.
+bool in_reach(const DdPlays& plays, const DdPlay& p) {
+  return p.least <= plays.wanted && plays.wanted <= p.tricks;
+}
+
 // The seat whose card is played and its partners, for people: "Seat 1",
 // "Seat 0 and Seat 2".
 std::string side_words(const GameInfo& g, int players, Seat player) {
@@ -843,7 +856,24 @@ class DdCommentary {
   // After each step, with the state it produced: the card just played is
   // weighed by the analysis made before it; a trick over is told.
   void after(const State& s, const Step& step, std::vector<std::string>& lines) {
-    if (before_ && !step.chance) {
+    if (before_ && !step.chance && before_->ranges) {
+      // A count wanted (a bid): a card is told only where it put the count
+      // out of reach while another card would have kept it in.
+      const DdPlay* played = nullptr;
+      bool could = false;
+      for (const DdPlay& p : before_->plays) {
+        could = could || (before_->wanted >= 0 && in_reach(*before_, p));
+        if (p.action == step.action) played = &p;
+      }
+      if (played && could && !in_reach(*before_, *played))
+        costs_.push_back(seat_name(before_->player) + "'s " + card_token(played->card) +
+                         " put its " + std::string(before_->aim) + " out of reach (" +
+                         more_words(*before_) + ")");
+      aim_ = before_->aim;
+      ranges_ = true;
+      one_ = before_->one;
+      ++cards_;
+    } else if (before_ && !step.chance) {
       int best = -1000;
       const DdPlay* played = nullptr;
       for (const DdPlay& p : before_->plays) {
@@ -861,7 +891,9 @@ class DdCommentary {
     if (s.to_move() >= 0) before_ = g_.double_dummy->plays(s);
     if (cards_ > 0 && (!before_ || before_->in_trick == 0)) {
       std::string line = "  Double dummy: ";
-      if (costs_.empty()) {
+      if (costs_.empty() && ranges_) {
+        line += "no card of this trick put a " + std::string(aim_) + " out of reach.";
+      } else if (costs_.empty()) {
         line += side_count(g_, players_) < players_
                     ? "no card of this trick cost its side a " + std::string(one_) + "."
                     : "no card of this trick cost its player a " + std::string(one_) + ".";
@@ -881,6 +913,8 @@ class DdCommentary {
   std::optional<DdPlays> before_;
   std::vector<std::string> costs_;
   std::string_view one_ = "trick";
+  bool ranges_ = false;  // the cards were weighed against a count wanted
+  std::string_view aim_ = "count";
   int cards_ = 0;
 };
 
@@ -972,14 +1006,41 @@ int dd_at(const DdArgs& a, const Style& style, std::ostream& out, std::ostream& 
   const bool one_seat = side.find(" and ") == std::string::npos;
   std::string who = seat_name(plays->player);
   if (s.to_move() != plays->player) who += " (" + seat_name(s.to_move()) + " plays it)";
-  lines.push_back(who + " to play, " + std::to_string(plays->in_trick) +
-                  (plays->in_trick == 1 ? " card" : " cards") + " on the trick; the " + many + " " +
-                  side + (one_seat ? " takes" : " take") +
-                  " from here, this trick included, after each card" +
-                  (!plays->fewest ? ":"
-                   : one_seat     ? " (the fewest, every other player giving it the most):"
-                                  : " (the fewest, every other player giving them the most):"));
+  lines.push_back(
+      who + " to play, " + std::to_string(plays->in_trick) +
+      (plays->in_trick == 1 ? " card" : " cards") + " on the trick; the " +
+      (plays->ranges ? "fewest and the most " : "") + many + " " + side +
+      (one_seat ? " takes" : " take") + " from here, this trick included, after each card" +
+      (plays->ranges    ? (one_seat ? " (the fewest, every other player giving it the most; "
+                                      "the most, every other player holding it to the "
+                                      "fewest):"
+                                    : " (the fewest, every other player giving them the "
+                                      "most; the most, every other player holding them "
+                                      "to the fewest):")
+       : !plays->fewest ? ":"
+       : one_seat       ? " (the fewest, every other player giving it the most):"
+                        : " (the fewest, every other player giving them the most):"));
+  if (plays->ranges && plays->wanted >= 0)
+    lines.push_back(seat_name(plays->player) + "'s " + std::string(plays->aim) + ": " +
+                    more_words(*plays) +
+                    "; where a card's range leaves that out, the others' best play makes it "
+                    "miss.");
   for (const DdPlay& p : plays->plays) {
+    // A count wanted between the two (a bid): the range, no card "best".
+    if (plays->ranges && p.least >= 0) {
+      const bool missed = plays->wanted >= 0 && !in_reach(*plays, p);
+      // The fewest above the most: the others decide between the two.
+      const int lo = std::min(p.least, p.tricks), hi = std::max(p.least, p.tricks);
+      lines.push_back(
+          "  " + card_token(p.card) + "  " +
+          (lo == hi ? std::to_string(lo) : std::to_string(lo) + " to " + std::to_string(hi)) + " " +
+          (lo == hi && lo == 1 ? one : many) +
+          (p.least > p.tricks ? ", as the others choose" : "") +
+          (missed ? " (its " + std::string(plays->aim) + " needs " + std::to_string(plays->wanted) +
+                        ": out of reach)"
+                  : ""));
+      continue;
+    }
     const int off = best - gain(*plays, p.tricks);
     lines.push_back(
         "  " + card_token(p.card) + "  " + std::to_string(p.tricks) + " " +

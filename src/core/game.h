@@ -301,6 +301,10 @@ struct DdPlay {
   Action action = 0;
   Card card;       // the card it plays
   int tricks = 0;  // the player's side's, from here on, the trick in progress included
+  // Where the player wants a count, neither the most nor the fewest (Oh
+  // Hell!'s bid, DdPlays::ranges): the fewest it can be held to, every other
+  // seat giving it the most; `tricks` is then the most it can take. -1 else.
+  int least = -1;
 };
 struct DdPlays {
   Seat player = kNobody;      // whose card is played (Bridge: dummy's, the dealer choosing)
@@ -313,6 +317,13 @@ struct DdPlays {
   // is then the fewest the player can be held to, every other seat playing
   // to give it the most.
   bool fewest = false;
+  // Whether each play gives the fewest beside the most (DdPlay::least).
+  bool ranges = false;
+  // With ranges: the count the player aims to take from here (Oh Hell!'s bid
+  // less the tricks taken), or -1. A card whose range leaves it out is
+  // sure to miss it against the others' best play.
+  int wanted = -1;
+  std::string_view aim = "count";  // what is wanted, in words: Oh Hell!'s "bid"
 };
 class DoubleDummy {
  public:

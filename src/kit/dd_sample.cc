@@ -238,11 +238,24 @@ std::optional<DdPlays> DdAnalysis::plays(const State& state) const {
     DdSolver solver(cards > 24 ? 16 : 12);
     tricks = solver.plays(*p);
   }
+  // A game that wants a count between (Oh Hell!'s bid, read by its value)
+  // is shown the fewest beside the most, as its dd-sample bot weighs them.
+  std::array<std::int8_t, 52> least;
+  least.fill(-1);
+  out.ranges = game_.value && !game_.solve && !by_dds;
+  if (out.ranges) {
+    DdPosition fewest = *p;
+    fewest.fewest = true;
+    DdSolver solver(cards > 24 ? 16 : 12);
+    least = solver.plays(fewest);
+    if (game_.wanted) out.wanted = game_.wanted(state, out.player), out.aim = game_.aim;
+  }
   std::vector<Action> legal;
   state.legal_actions(seat, legal);
   for (Action a : legal) {
     const Card c = game_.card(state, seat, a);
-    if (c.is_standard() && tricks[c.index()] >= 0) out.plays.push_back({a, c, tricks[c.index()]});
+    if (c.is_standard() && tricks[c.index()] >= 0)
+      out.plays.push_back({a, c, tricks[c.index()], least[c.index()]});
   }
   return out;
 }

@@ -35,6 +35,10 @@ struct DdGame {
   // two double-dummy bounds, each with every other seat playing against
   // it). Unset: the side's most tricks are the aim.
   std::function<double(const State& state, Seat seat, int fewest, int most)> value;
+  // With `value`, for the analysis (`parlour dd`, `replay --dd`): the count
+  // the seat aims to take from here (Oh Hell!'s bid less the tricks taken).
+  std::function<int(const State& state, Seat seat)> wanted;
+  std::string_view aim = "count";  // and what it is, in words ("bid")
   // What the solver counts, one and many, for explanations: tricks, or the
   // points' name where a position counts points (DdPosition::points).
   // Where the position asks for the fewest and there is no value

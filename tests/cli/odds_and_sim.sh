@@ -123,4 +123,20 @@ expect_status 0 "a replay of Polignac weighing every card" -- "$PARLOUR" --ascii
 expect_in out "cost Seat 3 two counters" "tells a card's cost in counters"
 [ "$(grep -c "Double dummy: " out)" = 8 ] || fail "replay --dd tells $(grep -c "Double dummy: " out) tricks of a deal's 8"
 
+# A game where a bid is wanted (Oh Hell!): each card the fewest and the most
+# tricks, what the bid needs, and a replay that tells only the cards that
+# put a bid out of reach.
+"$PARLOUR" play oh-hell --auto --players 4 --seed 3 --opt max-cards=3 --record oh.json >/dev/null
+at=$(python3 -c "
+import json, sys
+r = json.load(open('oh.json'))
+print(len(r['actions']) - 2)")
+expect_status 0 "double dummy of a bid" -- "$PARLOUR" --ascii dd --record oh.json --at "$at"
+expect_in out "the fewest and the most tricks Seat" "gives both counts"
+expect_in out "'s bid: it wants" "says what the bid still wants"
+expect_status 0 "a replay of Oh Hell! weighing every card" -- "$PARLOUR" --ascii replay oh.json --dd
+grep -q "cost Seat" out && fail "a card of Oh Hell! said to cost tricks: $(grep -m1 "cost Seat" out)"
+grep -qE "Double dummy: (no card of this trick put a bid out of reach|.*out of reach \(it wanted)" out ||
+  fail "no trick weighed against the bids: $(grep -m2 "Double dummy" out)"
+
 finish

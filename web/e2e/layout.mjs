@@ -22,7 +22,7 @@
 //          was a third of this test's time; a failure's is always kept)
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { check, launch, log, openSeat, option, run, Server, sleep, tmp } from './lib.mjs';
+import { check, launch, log, openSeat, option, run, Server, sleep, switchSeat, tmp } from './lib.mjs';
 
 const SHOTS = option('--shots', null);
 // A screenshot of the table, if they are asked for.
@@ -189,6 +189,7 @@ async function main() {
   const only = option('--only', null);
   const TABLES = tablesOf(games).filter((t) => !only || t.game === only);
   const browser = await launch();
+  let seat = null;
   try {
     for (const [i, t] of TABLES.entries()) {
       const info = games.find((g) => g.name === t.game);
@@ -204,7 +205,10 @@ async function main() {
       const made = await server.api('/api/tables', { game: t.game, players: t.players, seats, options: t.options ?? [], seed: 1000 + t.players });
       const token = made.seats.find((s) => s.kind === 'human').token;
       // Reduced motion: the layout at rest is the same, and nothing moves to be waited for.
-      const { context: ctx, page, errors } = await openSeat(browser, { origin: server.origin, table: made.table, token, name: 'Constance Wetherby-Smythe', viewport: sizes[0].viewport, reducedMotion: 'reduce' });
+      // One page goes from table to table (switchSeat), as a person's would.
+      if (!seat) seat = await openSeat(browser, { origin: server.origin, table: made.table, token, name: 'Constance Wetherby-Smythe', viewport: sizes[0].viewport, reducedMotion: 'reduce' });
+      else await switchSeat(seat, { table: made.table, token, viewport: sizes[0].viewport });
+      const { page, errors } = seat;
       const where = `${t.label ?? t.game} ${t.players} players`;
       try {
         await measureTable(page, t, sizes, where, errors);
@@ -212,7 +216,6 @@ async function main() {
         await page.screenshot({ path: join(tmp, `failure-${t.label ?? t.game}-${t.players}.png`) }).catch(() => {});
         throw e;
       }
-      await ctx.close();
     }
   } finally {
     await browser.close().catch(() => {});

@@ -123,6 +123,28 @@ export async function openSeat(browser, { origin, table, token, name = 'Ann', vi
   return { label, name, context, page, errors };
 }
 
+/**
+ * The seat `p` (from openSeat) moves to another table in the same page, as
+ * the app goes from table to table (a rematch): the hash changes, the page is
+ * not loaded again. A new page costs the browser some 2.5 s of CPU here (a
+ * renderer process, the app loaded and drawn again); a test that visits many
+ * tables goes from one to the next.
+ */
+export async function switchSeat(p, { table, token, viewport }) {
+  const { page } = p;
+  if (viewport) await page.setViewportSize(viewport);
+  await page.evaluate(
+    ([tok, hash]) => {
+      // The name is given at this seat too (as openSeat's init script does).
+      if (tok) localStorage.setItem('parlour.named', tok);
+      document.querySelector('.table-page')?.setAttribute('data-left', 'true');
+      location.hash = hash;
+    },
+    [token ?? '', `#/t/${table}${token ? `/${token}` : ''}`],
+  );
+  await page.waitForSelector('.table-page:not([data-left])[data-status="open"]:not([data-version=""])', { timeout: 15_000 });
+}
+
 /** The version of the view on show (-1 before any). */
 /**
  * A person alone at a new table of `game` dealt from `seed`: starts the

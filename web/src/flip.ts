@@ -41,13 +41,24 @@ function play(el: HTMLElement, from: Box, to: Box): void {
   const sy = to.height ? from.height / to.height : 1;
   if (Math.abs(dx) < 1 && Math.abs(dy) < 1 && Math.abs(sx - 1) < 0.01) return;
   if (typeof el.animate !== 'function') return;
-  el.animate(
+  const flight = el.animate(
     [
       { transformOrigin: 'top left', transform: `translate(${dx}px, ${dy}px) scale(${sx}, ${sy})`, zIndex: 50 },
       { transformOrigin: 'top left', transform: 'none', zIndex: 50 },
     ],
     { duration: FLIP_MS, easing: 'cubic-bezier(.2,.7,.3,1)' },
   );
+  // A card in flight lies over everything (z-index 50): it must not take a
+  // click meant for what it passes over ("I'm back" while a stand-in plays,
+  // a button of the choice bar), nor be clicked itself before it lands.
+  el.style.pointerEvents = 'none';
+  const landed = () => {
+    // (Unless another flight of the same card is still under way.)
+    const others = typeof el.getAnimations === 'function' ? el.getAnimations().filter((a) => a !== flight && a.playState === 'running') : [];
+    if (others.length === 0) el.style.pointerEvents = '';
+  };
+  flight.addEventListener('finish', landed);
+  flight.addEventListener('cancel', landed);
 }
 
 /** Animates the cards under `root` whenever `version` changes. */

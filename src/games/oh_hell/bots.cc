@@ -229,6 +229,12 @@ kit::DdGame dd_game() {
   // Only the exact bid scores: if it is between the fewest and the most
   // tricks the seat can take with the others against it, it can make it;
   // else it comes as near as it can.
+  g.wanted = [](const State& state, Seat seat) {
+    const auto& s = static_cast<const OhHellState&>(state);
+    // Past the bid already: no count left to aim at.
+    return std::max(-1, s.bid(seat) - s.taken(seat));
+  };
+  g.aim = "bid";
   g.value = [](const State& state, Seat seat, int fewest, int most) {
     const auto& s = static_cast<const OhHellState&>(state);
     const int bid = s.bid(seat), taken = s.taken(seat), need = bid - taken;

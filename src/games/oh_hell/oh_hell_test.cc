@@ -683,10 +683,9 @@ TEST(OhHellBots, TheHeuristicBeatsRandomPlay) {
 TEST(OhHellBots, DdSamplePlaysForItsBidNotForTheMostTricks) {
   for (const int bid : {0, 2}) {
     OhHellState s = fresh(4);
-    s.set_hand(1, 0,
-               {cards({"AH", "2H"}), cards({"5H", "9D"}), cards({"7H", "10D"}),
-                cards({"4H", "JD"})},
-               card("2C"), {});
+    s.set_hand(
+        1, 0, {cards({"AH", "2H"}), cards({"5H", "9D"}), cards({"7H", "10D"}), cards({"4H", "JD"})},
+        card("2C"), {});
     play(s, 1, Move::make_bid(1));
     play(s, 2, Move::make_bid(0));
     play(s, 3, Move::make_bid(0));
@@ -700,6 +699,63 @@ TEST(OhHellBots, DdSamplePlaysForItsBidNotForTheMostTricks) {
     const Action a = bot->act(Observation(s, 0, &resampler(), l), rng);
     EXPECT_EQ(*Move::decode(a), Move::play(card(bid == 0 ? "2H" : "AH"))) << "bid " << bid;
     EXPECT_NE(bot->explain().find("over 4 deals"), std::string::npos) << bot->explain();
+  }
+}
+
+// The analysis (`parlour dd`, `replay --dd`) gives each card the fewest
+// tricks beside the most, and the tricks the bid still needs: a bid wants
+// neither. The position above, worked by hand: the ace takes two tricks and
+// the two none, whatever the others do; a bid of 2 is in reach by the ace
+// alone.
+TEST(OhHellAnalysis, EachCardGetsTheFewestAndTheMostAndTheBidsNeed) {
+  OhHellState s = fresh(4);
+  s.set_hand(1, 0,
+             {cards({"AH", "2H"}), cards({"5H", "9D"}), cards({"7H", "10D"}), cards({"4H", "JD"})},
+             card("2C"), {});
+  play(s, 1, Move::make_bid(1));
+  play(s, 2, Move::make_bid(0));
+  play(s, 3, Move::make_bid(0));
+  play(s, 0, Move::make_bid(2));
+  play(s, 1, Move::play(card("5H")));
+  play(s, 2, Move::play(card("7H")));
+  play(s, 3, Move::play(card("4H")));
+  const std::optional<DdPlays> p = double_dummy().plays(s);
+  ASSERT_TRUE(p.has_value());
+  EXPECT_TRUE(p->ranges);
+  EXPECT_EQ(p->wanted, 2);
+  EXPECT_EQ(p->aim, "bid");
+  ASSERT_EQ(p->plays.size(), 2u);
+  for (const DdPlay& d : p->plays) {
+    const int both = d.card == card("AH") ? 2 : 0;
+    EXPECT_EQ(d.tricks, both) << long_name(d.card);
+    EXPECT_EQ(d.least, both) << long_name(d.card);
+  }
+}
+
+// Where the others decide, the fewest can exceed the most. Three players,
+// two cards each, clubs trumps and none held. Seat 0 leads the KH: seat 1
+// takes it with the AH and his 2H takes the last (none to seat 0), or plays
+// the 2H under it, and seat 0's 3S takes the last (two). Seat 0 leads the
+// 3S: nobody follows, it wins, and leads the KH into the same choice (one
+// or two). So the KH gives at most 0 (the others against it) and at fewest
+// 2 (the others giving it tricks); the 3S at most 1 and at fewest 2. A bid
+// of 1 is out of reach either way: the others can hold it to none after the
+// king, or give it two after the three.
+TEST(OhHellAnalysis, WhereTheOthersDecideTheFewestExceedsTheMost) {
+  OhHellState s = fresh(3);
+  s.set_hand(1, 2, {cards({"KH", "3S"}), cards({"AH", "2H"}), cards({"5D", "6D"})}, card("2C"), {});
+  play(s, 0, Move::make_bid(1));
+  play(s, 1, Move::make_bid(1));
+  play(s, 2, Move::make_bid(1));
+  ASSERT_EQ(s.to_move(), 0);
+  const std::optional<DdPlays> p = double_dummy().plays(s);
+  ASSERT_TRUE(p.has_value());
+  EXPECT_EQ(p->wanted, 1);
+  ASSERT_EQ(p->plays.size(), 2u);
+  for (const DdPlay& d : p->plays) {
+    const bool king = d.card == card("KH");
+    EXPECT_EQ(d.tricks, king ? 0 : 1) << long_name(d.card);
+    EXPECT_EQ(d.least, 2) << long_name(d.card);
   }
 }
 
@@ -740,10 +796,10 @@ TEST(OhHellBots, DdSampleSolvesOnlyDealsItsViewAllows) {
   }
   ASSERT_TRUE(a.has_value());
   ASSERT_NE(a->view(1), b->view(1));
-  const testing::BotAnswer x = testing::answer_of(
-      *make_dd_sample_bot({.samples = 6, .seconds = 0}), *a, 0, &resampler(), 7);
-  const testing::BotAnswer y = testing::answer_of(
-      *make_dd_sample_bot({.samples = 6, .seconds = 0}), *b, 0, &resampler(), 7);
+  const testing::BotAnswer x =
+      testing::answer_of(*make_dd_sample_bot({.samples = 6, .seconds = 0}), *a, 0, &resampler(), 7);
+  const testing::BotAnswer y =
+      testing::answer_of(*make_dd_sample_bot({.samples = 6, .seconds = 0}), *b, 0, &resampler(), 7);
   EXPECT_EQ(x.action, y.action);
   EXPECT_EQ(x.why, y.why);
   EXPECT_NE(x.why.find("over 6 deals"), std::string::npos) << x.why;
