@@ -82,9 +82,11 @@ set_tests_properties(web_cluster PROPERTIES SKIP_RETURN_CODE 77)
 # (each passes with both cores busy: layout measures boxes at rest, opened
 # with reduced motion). They start before the engine's tests, so that the
 # chain of browser tests does not end the run with a core idle.
-# web_e2e used to run alone (RUN_SERIAL): a core idle for its 50 s. It takes two slots
-# and the browser lock instead, so that one niced test of the engine runs beside it.
-set_tests_properties(web_e2e PROPERTIES PROCESSORS 2 RESOURCE_LOCK browser TIMEOUT 300 COST 2000)
+# web_e2e used to run alone (RUN_SERIAL), then with two slots: with one test beside it
+# a fresh clone's first minute had a core a quarter idle (vmstat), as it mostly waits
+# on its browsers. It takes one slot and the browser lock now; the engine's tests
+# beside it run niced and give way.
+set_tests_properties(web_e2e PROPERTIES RESOURCE_LOCK browser TIMEOUT 300 COST 2000)
 set_tests_properties(web_odds web_cheat web_oh_hell web_bridge web_conquian web_macao web_montana web_klondike
                      web_cluster PROPERTIES RESOURCE_LOCK browser TIMEOUT 180)
 set_tests_properties(web_tables web_layout PROPERTIES RESOURCE_LOCK browser TIMEOUT 240)

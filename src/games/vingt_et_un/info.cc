@@ -4,6 +4,7 @@
 #include <array>
 
 #include "games/vingt_et_un/optimal.h"
+#include "games/vingt_et_un/solve.h"
 #include "games/vingt_et_un/state.h"
 #include "kit/policy.h"
 #include "rules_text.h"
@@ -124,6 +125,23 @@ Action foster_action(const VingtState& s, Seat me, std::span<const Action> legal
 }
 
 using FosterBot = kit::PolicyBot<VingtState, foster_action>;
+
+// The optimal player (optimal.h). Its duel is solved once a process, some
+// 20 s here; asked past its deadline before that, it answers at once, as
+// every bot past its deadline does, with Foster's advice for this decision,
+// rather than hold the table for the solve.
+class OptimalBot final : public Bot {
+ public:
+  Action act(const Observation& obs, Rng& rng) override {
+    if (obs.legal().size() == 1) return obs.legal()[0];
+    const std::unique_ptr<State> world = obs.sample(rng);
+    if (!world) return obs.legal()[0];
+    const auto& s = static_cast<const VingtState&>(*world);
+    if (obs.past_deadline() && !duel_solved(s.rules().dealer_double))
+      return foster_action(s, obs.seat(), obs.legal());
+    return optimal_action(s, obs.seat(), obs.legal(), rng);
+  }
+};
 using Hints = kit::ChipHints<VingtState, foster_action>;
 
 // What a seat cannot see is dealt afresh: the others' two cards not shown,

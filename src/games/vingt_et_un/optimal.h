@@ -22,8 +22,8 @@ Choice optimal_choice(const VingtState& s, Seat me);
 // Stakes a chip; calls, doubles, draws as the solved duel says (mixing where
 // it mixes); as dealer against several punters standing, answers them all at
 // his best, each weighed by what he drew as the duel's punter plays.
+// (The bot that plays it is info.cc's OptimalBot.)
 Action optimal_action(const VingtState& s, Seat me, std::span<const Action> legal, Rng& rng);
-using OptimalBot = kit::MixedPolicyBot<VingtState, optimal_action>;
 
 class Odds final : public kit::StakesOdds {
  public:

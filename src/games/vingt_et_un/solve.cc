@@ -1039,15 +1039,31 @@ bool dealer_best_draws(const Duel& d, int side, std::span<const int> own, std::s
   return split.second < split.first - 1e-12;
 }
 
+namespace {
+// The two duels, solved when first asked for.
+struct Solved {
+  std::mutex mu;
+  std::array<std::unique_ptr<Duel>, 2> duels;
+};
+Solved& solved() {
+  static Solved s;
+  return s;
+}
+}  // namespace
+
 const Duel& duel(bool double_on) {
-  static std::mutex mu;
-  static std::array<std::unique_ptr<Duel>, 2> cache;
-  std::lock_guard<std::mutex> lock(mu);
-  auto& slot = cache[double_on ? 1 : 0];
-  if (!slot) {
-    slot = std::make_unique<Duel>(solve_duel(double_on));
-  }
+  Solved& s = solved();
+  std::lock_guard<std::mutex> lock(s.mu);
+  auto& slot = s.duels[double_on ? 1 : 0];
+  if (!slot) slot = std::make_unique<Duel>(solve_duel(double_on));
   return *slot;
+}
+
+bool duel_solved(bool double_on) {
+  Solved& s = solved();
+  // Not waiting: while another thread solves, the answer is no.
+  std::unique_lock<std::mutex> lock(s.mu, std::try_to_lock);
+  return lock.owns_lock() && s.duels[double_on ? 1 : 0] != nullptr;
 }
 
 }  // namespace parlour::vingt_et_un

@@ -97,5 +97,7 @@ bool dealer_best_draws(const Duel& d, int side, std::span<const int> own, std::s
 
 // Solved once per `double` and kept.
 const Duel& duel(bool double_on);
+// Whether duel(double_on) is solved already, so that it answers at once.
+bool duel_solved(bool double_on);
 
 }  // namespace parlour::vingt_et_un
