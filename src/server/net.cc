@@ -88,9 +88,7 @@ class AsioScheduler : public Scheduler {
   // Live odds and hints can take seconds on a crowded position: on threads
   // of their own, each client's address in turn, so that neither people's
   // tables nor bots nor other clients wait for one client's asking.
-  void from_any_thread(std::function<void()> fn) override {
-    back(*gate_, ioc_, std::move(fn));
-  }
+  void from_any_thread(std::function<void()> fn) override { back(*gate_, ioc_, std::move(fn)); }
   void work(const std::string& key, std::function<std::string()> job,
             std::function<void(std::string)> done) override {
     auto run = [gate = gate_, &ioc = ioc_, job = std::move(job), done]() mutable {
@@ -674,12 +672,8 @@ int serve(const ServeOptions& o) {
   }
   hub_options.max_tables = std::max<std::size_t>(1, hub_options.max_tables / workers);
   // This process's name on the leases of the tables it plays, where several
-  // share a PostgreSQL database: host, port and a random suffix (a restart
-  // is another owner, which claims the tables once the old leases run out).
-  char host[256] = {};
-  if (gethostname(host, sizeof host - 1) != 0) host[0] = 0;
-  const std::string owner = std::string(host) + ":" + std::to_string(o.port) + ":" +
-                            std::to_string(std::random_device{}() % 1'000'000);
+  // share a PostgreSQL database (its workers share it).
+  const std::string owner = lease_owner(std::to_string(o.port));
   std::size_t live = 0;
   for (std::size_t i = 0; i < workers; ++i) {
     auto& w = srv.workers.emplace_back(std::make_unique<Worker>(1));

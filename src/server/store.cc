@@ -2,14 +2,26 @@
 // and the choice of back end (store_sqlite.cc, store_pg.cc).
 #include "server/store.h"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <cassert>
+#include <cstdio>
 #include <nlohmann/json.hpp>
+#include <random>
 #include <utility>
 
 #include "server/store_impl.h"
 
 namespace parlour::server {
+
+std::string lease_owner(std::string_view where) {
+  char host[256] = {};
+  if (gethostname(host, sizeof host - 1) != 0) host[0] = 0;
+  char suffix[9];
+  std::snprintf(suffix, sizeof suffix, "%08x", std::random_device{}());
+  return std::string(host) + ":" + std::string(where) + ":" + suffix;
+}
 namespace {
 
 using nlohmann::json;
@@ -72,8 +84,7 @@ std::vector<SeatRow> parse_seats(const std::string& text) {
   return seats;
 }
 
-std::int64_t whole(const Cells& c, int column, const char* name, std::int64_t lo,
-                   std::int64_t hi) {
+std::int64_t whole(const Cells& c, int column, const char* name, std::int64_t lo, std::int64_t hi) {
   const std::optional<std::int64_t> v = c.whole(column);
   if (!v)
     throw std::runtime_error(std::string(name) + " is not a whole number (" + c.shown(column) +

@@ -14,6 +14,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/record.h"
@@ -81,6 +82,12 @@ struct StoreOptions {
   std::string owner;
   std::chrono::seconds lease{5};
 };
+
+// A name for a process on the leases of a shared store: "HOST:WHERE:RANDOM",
+// WHERE what tells the process apart on its host (`serve`'s port), the
+// random part a restart (another owner, which claims the tables once the old
+// leases run out).
+[[nodiscard]] std::string lease_owner(std::string_view where);
 
 // What a claim on a table found.
 struct Claim {

@@ -28,7 +28,6 @@
 #include <deque>
 #include <map>
 #include <mutex>
-#include <random>
 #include <set>
 #include <thread>
 #include <utility>
@@ -282,15 +281,6 @@ void migrate(Connection& c) {
   tx.commit();
 }
 
-std::string made_up_owner() {
-  char host[256] = {};
-  if (gethostname(host, sizeof host - 1) != 0) host[0] = 0;
-  std::random_device rd;
-  char suffix[9];
-  std::snprintf(suffix, sizeof suffix, "%08x", rd());
-  return std::string(host) + ":" + std::to_string(getpid()) + ":" + suffix;
-}
-
 std::string now_seconds() {
   return std::to_string(static_cast<std::int64_t>(std::time(nullptr)));
 }
@@ -300,7 +290,7 @@ class PgStore final : public Store {
   PgStore(std::string uri, const StoreOptions& o)
       : uri_(uri),
         c_(std::move(uri)),
-        owner_(o.owner.empty() ? made_up_owner() : o.owner),
+        owner_(o.owner.empty() ? lease_owner(std::to_string(getpid())) : o.owner),
         lease_(std::to_string(o.lease.count())) {}
 
   ~PgStore() override {
