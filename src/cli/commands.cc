@@ -1006,20 +1006,18 @@ int dd_at(const DdArgs& a, const Style& style, std::ostream& out, std::ostream& 
   const bool one_seat = side.find(" and ") == std::string::npos;
   std::string who = seat_name(plays->player);
   if (s.to_move() != plays->player) who += " (" + seat_name(s.to_move()) + " plays it)";
+  // What the figures count: the fewest, the most, or both (a bid).
+  const std::string them = one_seat ? "it" : "them";
+  const std::string fewest = " (the fewest, every other player giving " + them + " the most";
   lines.push_back(
       who + " to play, " + std::to_string(plays->in_trick) +
       (plays->in_trick == 1 ? " card" : " cards") + " on the trick; the " +
       (plays->ranges ? "fewest and the most " : "") + many + " " + side +
       (one_seat ? " takes" : " take") + " from here, this trick included, after each card" +
-      (plays->ranges    ? (one_seat ? " (the fewest, every other player giving it the most; "
-                                      "the most, every other player holding it to the "
-                                      "fewest):"
-                                    : " (the fewest, every other player giving them the "
-                                      "most; the most, every other player holding them "
-                                      "to the fewest):")
-       : !plays->fewest ? ":"
-       : one_seat       ? " (the fewest, every other player giving it the most):"
-                        : " (the fewest, every other player giving them the most):"));
+      (plays->ranges
+           ? fewest + "; the most, every other player holding " + them + " to the fewest):"
+       : plays->fewest ? fewest + "):"
+                       : std::string(":")));
   if (plays->ranges && plays->wanted >= 0)
     lines.push_back(seat_name(plays->player) + "'s " + std::string(plays->aim) + ": " +
                     more_words(*plays) +
