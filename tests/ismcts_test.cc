@@ -77,7 +77,8 @@ TEST(Ismcts, TheSameSeedGivesTheSameMove) {
 // kept for the policy; `same`: the search is on the same deals.
 class Counting final : public SearchHints {
  public:
-  Counting(bool keep, bool same) : keep_(keep), same_(same) {}
+  Counting(bool keep, bool same, bool settled = false)
+      : keep_(keep), same_(same), settled_(settled) {}
   mutable int policies = 0, estimates = 0;
   Action policy(const State&, Seat, std::span<const Action> legal, Rng&) const override {
     ++policies;
@@ -86,9 +87,10 @@ class Counting final : public SearchHints {
   void estimate(const State&, std::span<double>) const override { ++estimates; }
   bool overrule(const State&, Seat) const override { return !keep_; }
   bool same_deals() const override { return same_; }
+  bool settled(const State&) const override { return settled_; }
 
  private:
-  bool keep_, same_;
+  bool keep_, same_, settled_;
 };
 
 TEST(Ismcts, HintsMayKeepADecisionForTheirPolicy) {
@@ -124,6 +126,32 @@ TEST(Ismcts, OnTheSameDealsEveryMoveIsPlayedFromEachDealAndTiesKeepThePolicy) {
   const int k = static_cast<int>(legal.size());
   EXPECT_EQ(hints.estimates, (301 + k - 1) / k * k);  // whole deals: k moves each
   EXPECT_EQ(hints.policies, 1);  // the root's; the play-outs stop before a move
+}
+
+// A play-out stops where the hints call the position settled, however many
+// moves the depth allows: with every position settled, no play-out asks the
+// policy for a move, and each is scored by the estimate.
+TEST(Ismcts, APlayOutStopsWhereTheHintsCallThePositionSettled) {
+  const GameInfo* g = find_game("lift-smoke");
+  Seat seat = 0;
+  auto s = decision("lift-smoke", 4, 3, seat);
+  std::vector<Action> legal;
+  s->legal_actions(seat, legal);
+  ASSERT_GT(legal.size(), 1u);
+  const Observation obs(*s, seat, g->resampler, legal);
+  for (const bool settled : {false, true}) {
+    Counting hints(/*keep=*/false, /*same=*/true, settled);
+    auto bot = make_ismcts_bot({.iterations = 60, .depth = 60}, &hints);
+    Rng rng(1);
+    (void)bot->act(obs, rng);
+    const int k = static_cast<int>(legal.size());
+    if (settled) {
+      EXPECT_EQ(hints.policies, 1);  // the root's only
+      EXPECT_EQ(hints.estimates, (60 + k - 1) / k * k);
+    } else {
+      EXPECT_GT(hints.policies, 1);  // the play-outs moved on
+    }
+  }
 }
 
 }  // namespace

@@ -227,6 +227,7 @@ class Ismcts final : public Bot {
   void play_out(State& s, Seat last, double random_share, Rng& rng,
                 std::array<double, kMaxSeats>& reward) {
     for (int steps = 0;;) {
+      if (hints_ && hints_->settled(s)) break;
       while (s.chance()) s.apply_chance(rng);
       if (s.terminal()) break;
       if (++steps > (hints_ ? depth_ : o_.max_rollout)) break;

@@ -15,9 +15,10 @@
 // tree as in play-outs (the tree then holds this seat's choices alone: in a
 // single tree over deals that all share this seat's own cards, opponents
 // choosing by the tree would play as if they saw them), play-outs take a
-// share of random moves, and stop after `depth` moves, scored by its
-// estimate. Where the hints say the policy's move stands (overrule), the bot
-// plays it without searching. Where they say luck outweighs a move
+// share of random moves, and stop after `depth` moves, or where the hints
+// call the position settled (the end of a deal), scored by its estimate.
+// Where the hints say the policy's move stands (overrule), the bot plays it
+// without searching. Where they say luck outweighs a move
 // (same_deals), the root's moves are compared on the same sampled deals,
 // each played out by the policy with one random stream, and the policy's move
 // stands unless another gains clearly, deal by deal. The search itself is the

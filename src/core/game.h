@@ -274,6 +274,13 @@ class SearchHints {
   // than the search's default (0: the search's own): a game whose estimate
   // reads a position well is served by short play-outs, which vary less.
   virtual int depth() const { return 0; }
+  // Whether a play-out should stop here and take the estimate: a point where
+  // the estimate is as good as playing on (the end of a deal, whose score is
+  // known, before the luck of the next deal's cards).
+  virtual bool settled(const State& state) const {
+    (void)state;
+    return false;
+  }
 };
 
 // Optional capability: take back the last seat action in place, cheaply

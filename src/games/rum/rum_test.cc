@@ -292,6 +292,33 @@ TEST(RumBots, TheSearchEstimateFavoursThePlayerNearestGoingOut) {
   EXPECT_GT(after[0], before[0]);
 }
 
+// The search's play-outs stop when a deal ends (R9: play ceases when one
+// player goes out), where its payments are known, and never within one.
+TEST(RumBots, TheSearchPlaysOutToTheEndOfADealAndNoFurther) {
+  RumState s = fresh({"deals=2"}, 2);
+  Rng rng(3, 1);
+  int ends = 0, within = 0;
+  while (!s.terminal()) {
+    if (s.phase() == RumState::Phase::kDraw || s.phase() == RumState::Phase::kPlay) {
+      EXPECT_FALSE(search_hints().settled(s));
+      ++within;
+    }
+    if (s.chance()) {
+      s.apply_chance(rng);
+      continue;
+    }
+    const int done = s.deals_done();
+    const Seat m = s.to_move();
+    s.apply(m, heuristic_action(s, m));
+    if (s.deals_done() > done && !s.terminal()) {
+      EXPECT_TRUE(search_hints().settled(s));  // the first deal just ended
+      ++ends;
+    }
+  }
+  EXPECT_EQ(ends, 1);
+  EXPECT_GT(within, 10);
+}
+
 TEST(RumBots, TheHeuristicBeatsRandomPlay) {
   long ahead = 0;
   for (std::uint64_t seed = 1; seed <= 40; ++seed) {
