@@ -9,6 +9,8 @@
 // cards that make no meld with the faced card are selected, and the page says
 // why (the server's "why" message). At the end the log has the person's
 // melds, and the counters add up to nothing (those in the pool counted).
+// The table names its cards as the Spanish pack (names=spanish): every card
+// of the person's hand is drawn as a Spanish face, its name the Spanish one.
 //
 //   node e2e/conquian.mjs [--server PATH] [--shots DIR]
 import { mkdirSync } from 'node:fs';
@@ -26,14 +28,15 @@ async function main() {
   const browser = await launch();
   let p;
   try {
-    const made = await server.api('/api/tables', { game: 'conquian', players: 2, seats: ['human', 'heuristic'], options: ['deals=3'], seed: 11 });
+    const made = await server.api('/api/tables', { game: 'conquian', players: 2, seats: ['human', 'heuristic'], options: ['deals=3', 'names=spanish'], seed: 11 });
     p = await openSeat(browser, { origin: server.origin, table: made.table, token: made.seats[0].token, name: 'Ann', init: [leakWatch], reducedMotion: 'reduce' });
     const page = p.page;
     let turns = 0,
       melds = 0,
       disabledSeen = 0,
       whyShown = 0,
-      shot = false;
+      shot = false,
+      spanishSeen = false;
     const deadline = Date.now() + OVERALL_MS - 20_000;
     while (!(await isTerminal(page))) {
       check(Date.now() < deadline, `the match did not end (${turns} turns, ${melds} melds by selection)`);
@@ -54,6 +57,14 @@ async function main() {
       const meldButtons = mine.locator('.pick-choices button.pick-choice');
       const wholeButtons = mine.locator('.me .choices button:not([disabled])');
       const hand = mine.locator('.own-hand .card');
+      if (!spanishSeen && (await hand.count()) > 0) {
+        const faces = await hand.evaluateAll((cards) => cards.map((c) => c.querySelector('svg.spanish-card')?.getAttribute('aria-label') ?? ''));
+        check(
+          faces.every((name) => / de (oros|copas|espadas|bastos)$/.test(name)),
+          `${where}: not every card of the hand is drawn as the Spanish pack: ${JSON.stringify(faces)}`,
+        );
+        spanishSeen = true;
+      }
       if ((await page.locator('[aria-label^="faced card: 1 card"]').count()) > 0) {
         const note = (await faced.textContent()) ?? '';
         check(/turned by|discarded by|passed by/.test(note), `${where}: the faced card does not say who faced it: "${note}"`);
@@ -112,6 +123,7 @@ async function main() {
     }
     log(`match over after ${turns} turns of the person: ${melds} melds by selection (${disabledSeen} with the button disabled at one card)`);
     check(melds > 0, 'the person never melded by selecting cards');
+    check(spanishSeen, "the person's hand was never seen");
     check(disabledSeen > 0, "a meld's button was never seen disabled with one of its cards selected");
     check(whyShown > 0, 'no selection that makes no meld was ever told why');
     const lines = await page.$$eval('ol.log li', (els) => els.map((e) => e.textContent.trim()));

@@ -240,7 +240,7 @@ export function leakWatch() {
       const label = zone.getAttribute('aria-label') || '';
       const hidden = (kind === 'hand' && owner !== seat) || kind === 'stock' || /^dead hand:/.test(label);
       if (!hidden) return;
-      const faces = [...zone.querySelectorAll('[data-card-index], .card.face, img')].filter((el) => !el.closest('.face-up'));
+      const faces = [...zone.querySelectorAll('[data-card-index], .card.face, img, svg[role="img"]')].filter((el) => !el.closest('.face-up'));
       if (faces.length) window.__leaks.push(`seat ${seat} saw ${faces.length} face(s) in ${label || kind}`);
     });
   };

@@ -1,11 +1,13 @@
 // Card art. Standard cards and jokers are Adrian Kennard's CC0 faces, copied
-// into dist/cards/ by the build; the Old Maid picture deck and the backs are
-// drawn here, so the game needs no art from anywhere else. Which face a card
-// has comes from the server's card list (rank, suit, picture), not its index.
+// into dist/cards/ by the build; the Old Maid picture deck, the backs and
+// (spanish.tsx) the Spanish pack are drawn here, so the game needs no art
+// from anywhere else. Which face a card has comes from the server's card list
+// (rank, suit, picture), not its index.
 import type { JSX } from 'preact';
 import type { CardInfo } from './api';
 import { faceFile } from './cardfiles';
-import { cardInfo, cardName, cardShort, isLonePicture } from './tokens';
+import { SpanishCard } from './spanish';
+import { cardInfo, cardName, cardShort, isLonePicture, spanishNaming } from './tokens';
 
 const BASE = import.meta.env?.BASE_URL ?? './';
 
@@ -18,6 +20,7 @@ export function faceUrl(index: number): string | null {
 export function CardFace({ index }: { index: number }) {
   const info = cardInfo(index);
   if (info?.picture !== undefined) return <PictureCard info={info} />;
+  if (info?.spanish_short && spanishNaming()) return <SpanishCard info={info} />;
   const url = faceUrl(index);
   if (!url) return <div class="card-unknown">{cardShort(index)}</div>;
   return <img class="card-img" src={url} alt={cardName(index)} draggable={false} />;

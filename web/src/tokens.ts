@@ -33,6 +33,11 @@ export function setNaming(names: string | undefined): void {
   naming = names ?? '';
 }
 
+/** Whether the table names (and draws) its cards as the Spanish pack. */
+export function spanishNaming(): boolean {
+  return naming === 'spanish';
+}
+
 export function cardShort(index: number): string {
   const info = known.get(index);
   if (naming === 'spanish' && info?.spanish_short) return info.spanish_short;
