@@ -217,8 +217,12 @@ Result<Live*> Hub::Impl::find(const std::string& id, bool* elsewhere) {
   // Another worker's table is never loaded here: two copies would part ways.
   if (!mine(id)) return static_cast<Live*>(nullptr);
   if (auto it = tables.find(id); it != tables.end()) {
-    if (!it->second->lost) return it->second.get();
-    forget(it);  // ahead of the store: load it as stored
+    // Not lost, and held: ours to play. Lost (fenced), or on a shared store
+    // not held (made here and let go, see create, before it leaves memory):
+    // claimed and loaded as stored, so that no move is played without a
+    // lease.
+    if (!it->second->lost && (!shared() || store.holds(id))) return it->second.get();
+    forget(it);
   }
   // Nor is a table another process plays.
   auto claim = store.claim(id);
