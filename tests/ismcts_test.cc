@@ -128,28 +128,33 @@ TEST(Ismcts, OnTheSameDealsEveryMoveIsPlayedFromEachDealAndTiesKeepThePolicy) {
   EXPECT_EQ(hints.policies, 1);  // the root's; the play-outs stop before a move
 }
 
-// A play-out stops where the hints call the position settled, however many
-// moves the depth allows: with every position settled, no play-out asks the
-// policy for a move, and each is scored by the estimate.
-TEST(Ismcts, APlayOutStopsWhereTheHintsCallThePositionSettled) {
+// A search stops where the hints call the position settled, however many
+// moves the depth allows, on the same deals and in the tree: with every
+// position settled, it asks the policy for no move beyond the root's (and, in
+// the tree, one for each child it adds there), and scores each try by the
+// estimate; without, the play-outs move on.
+TEST(Ismcts, ASearchStopsWhereTheHintsCallThePositionSettled) {
   const GameInfo* g = find_game("lift-smoke");
   Seat seat = 0;
   auto s = decision("lift-smoke", 4, 3, seat);
   std::vector<Action> legal;
   s->legal_actions(seat, legal);
   ASSERT_GT(legal.size(), 1u);
+  const int k = static_cast<int>(legal.size());
   const Observation obs(*s, seat, g->resampler, legal);
-  for (const bool settled : {false, true}) {
-    Counting hints(/*keep=*/false, /*same=*/true, settled);
-    auto bot = make_ismcts_bot({.iterations = 60, .depth = 60}, &hints);
-    Rng rng(1);
-    (void)bot->act(obs, rng);
-    const int k = static_cast<int>(legal.size());
-    if (settled) {
-      EXPECT_EQ(hints.policies, 1);  // the root's only
-      EXPECT_EQ(hints.estimates, (60 + k - 1) / k * k);
-    } else {
-      EXPECT_GT(hints.policies, 1);  // the play-outs moved on
+  for (const bool same : {true, false}) {
+    for (const bool settled : {false, true}) {
+      Counting hints(/*keep=*/false, same, settled);
+      auto bot = make_ismcts_bot({.iterations = 60, .depth = 60}, &hints);
+      Rng rng(1);
+      (void)bot->act(obs, rng);
+      const int asked = same ? 1 : 1 + k;  // the root's; in the tree, each child's
+      if (settled) {
+        EXPECT_EQ(hints.policies, asked) << "same deals " << same;
+        EXPECT_EQ(hints.estimates, same ? (60 + k - 1) / k * k : 60) << "same deals " << same;
+      } else {
+        EXPECT_GT(hints.policies, asked) << "same deals " << same;  // the play-outs moved on
+      }
     }
   }
 }

@@ -259,6 +259,9 @@ class Ismcts final : public Bot {
     Seat last = kNobody;
     Seat seat = me;  // the bot acts first: it is the one asked
     for (;;) {
+      // Down the tree as in a play-out: no further than a settled position
+      // (after a move: the bot is asked where something is to be decided).
+      if (last != kNobody && hints_ && hints_->settled(s)) break;
       while (s.chance()) s.apply_chance(rng);
       if (s.terminal()) break;
       if (node != 0 || last != kNobody) seat = next_seat(s, last);

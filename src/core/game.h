@@ -274,9 +274,10 @@ class SearchHints {
   // than the search's default (0: the search's own): a game whose estimate
   // reads a position well is served by short play-outs, which vary less.
   virtual int depth() const { return 0; }
-  // Whether a play-out should stop here and take the estimate: a point where
-  // the estimate is as good as playing on (the end of a deal, whose score is
-  // known, before the luck of the next deal's cards).
+  // Whether a search should stop here and take the estimate: a point where
+  // the estimate is as good as playing on (between deals, where the last
+  // one's score is known, before the luck of the next deal's cards). Asked
+  // only after a move.
   virtual bool settled(const State& state) const {
     (void)state;
     return false;

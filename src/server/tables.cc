@@ -217,12 +217,17 @@ Result<Live*> Hub::Impl::find(const std::string& id, bool* elsewhere) {
   // Another worker's table is never loaded here: two copies would part ways.
   if (!mine(id)) return static_cast<Live*>(nullptr);
   if (auto it = tables.find(id); it != tables.end()) {
-    // Not lost, and held: ours to play. Lost (fenced), or on a shared store
-    // not held (made here and let go, see create, before it leaves memory):
-    // claimed and loaded as stored, so that no move is played without a
-    // lease.
-    if (!it->second->lost && (!shared() || store.holds(id))) return it->second.get();
-    forget(it);
+    if (it->second->lost) {
+      forget(it);  // ahead of the store: load it as stored
+    } else if (!shared() || store.holds(id)) {
+      return it->second.get();
+    } else {
+      // On a shared store and not held: made here and let go before it left
+      // memory (create), or fenced by a single write. Its people, if any,
+      // are sent to join again, and it is claimed and loaded as stored, so
+      // that no move is played without a lease.
+      drop(id, "elsewhere", "this table is played by another server now: join it again");
+    }
   }
   // Nor is a table another process plays.
   auto claim = store.claim(id);

@@ -6,7 +6,7 @@
 import type { JSX } from 'preact';
 import type { CardInfo } from './api';
 import { faceFile } from './cardfiles';
-import { SpanishCard } from './spanish';
+import { SpanishCard, isSpanishFace } from './spanish';
 import { cardInfo, cardName, cardShort, isLonePicture, spanishNaming } from './tokens';
 
 const BASE = import.meta.env?.BASE_URL ?? './';
@@ -20,7 +20,7 @@ export function faceUrl(index: number): string | null {
 export function CardFace({ index }: { index: number }) {
   const info = cardInfo(index);
   if (info?.picture !== undefined) return <PictureCard info={info} />;
-  if (info?.spanish_short && spanishNaming()) return <SpanishCard info={info} />;
+  if (info?.spanish_short && spanishNaming() && isSpanishFace(info)) return <SpanishCard info={info} />;
   const url = faceUrl(index);
   if (!url) return <div class="card-unknown">{cardShort(index)}</div>;
   return <img class="card-img" src={url} alt={cardName(index)} draggable={false} />;

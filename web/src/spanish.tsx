@@ -3,7 +3,7 @@
 // known by its suit signs (oros, coins; copas, cups; espadas, swords; bastos,
 // batons), its number in the corners (1 to 7, the sota 10, the caballo 11, the
 // rey 12, as the pack prints them) and the breaks in its frame line (la
-// pinta: one for oros, two for copas, three for espadas, four for bastos),
+// pinta: none for oros, one for copas, two for espadas, three for bastos),
 // which tell the suit when the cards are fanned.
 import type { JSX } from 'preact';
 import type { CardInfo } from './api';
@@ -20,7 +20,7 @@ const COLOUR: Record<SuitName, string> = { oros: '#c9931e', copas: '#b8322a', es
 const SLENDER: Record<SuitName, boolean> = { oros: false, copas: false, espadas: true, bastos: true };
 
 /** Breaks in the frame line (la pinta). */
-const BREAKS: Record<SuitName, number> = { oros: 1, copas: 2, espadas: 3, bastos: 4 };
+const BREAKS: Record<SuitName, number> = { oros: 0, copas: 1, espadas: 2, bastos: 3 };
 
 /** The number the pack prints: the courts are 10, 11 and 12. */
 export function spanishNumber(rank: number): number | null {
@@ -145,6 +145,11 @@ function Court({ number, suit }: { number: number; suit: SuitName }) {
       <SuitSign suit={suit} x={170} y={top + 52} size={44} />
     </g>
   );
+}
+
+/** Whether `info` is one of the Spanish forty, which SpanishCard draws. */
+export function isSpanishFace(info: CardInfo): boolean {
+  return spanishSuit(info.suit) !== null && info.rank !== undefined && spanishNumber(info.rank) !== null;
 }
 
 /** The whole face of one card of the Spanish forty, or null for a card outside it. */

@@ -292,9 +292,9 @@ TEST(RumBots, TheSearchEstimateFavoursThePlayerNearestGoingOut) {
   EXPECT_GT(after[0], before[0]);
 }
 
-// The search's play-outs stop when a deal ends (R9: play ceases when one
-// player goes out), where its payments are known, and never within one.
-TEST(RumBots, TheSearchPlaysOutToTheEndOfADealAndNoFurther) {
+// The search stops where a deal has ended (R9: play ceases when one player
+// goes out), its payments known, and never within one.
+TEST(RumBots, TheSearchCallsAPositionSettledOnlyWhereADealHasEnded) {
   RumState s = fresh({"deals=2"}, 2);
   Rng rng(3, 1);
   int ends = 0, within = 0;
