@@ -108,17 +108,28 @@ TEST(Ismcts, HintsMayKeepADecisionForTheirPolicy) {
   EXPECT_EQ(hints.estimates, 0);
 }
 
+// A decision of four at Lift Smoke: the state, the seat to choose and its
+// legal moves (more than one).
+struct LiftSmokeDecision {
+  std::unique_ptr<State> state;
+  Seat seat = 0;
+  std::vector<Action> legal;
+};
+LiftSmokeDecision lift_smoke_decision() {
+  LiftSmokeDecision c;
+  c.state = decision("lift-smoke", 4, 3, c.seat);
+  c.state->legal_actions(c.seat, c.legal);
+  return c;
+}
+
 // On the same deals, with play-outs cut short at once and every move scored
 // alike: the policy's move must stand, and every root move is played out once
 // from each deal.
 TEST(Ismcts, OnTheSameDealsEveryMoveIsPlayedFromEachDealAndTiesKeepThePolicy) {
-  const GameInfo* g = find_game("lift-smoke");
-  Seat seat = 0;
-  auto s = decision("lift-smoke", 4, 3, seat);
-  std::vector<Action> legal;
-  s->legal_actions(seat, legal);
+  const LiftSmokeDecision c = lift_smoke_decision();
+  const std::vector<Action>& legal = c.legal;
   ASSERT_GT(legal.size(), 1u);
-  const Observation obs(*s, seat, g->resampler, legal);
+  const Observation obs(*c.state, c.seat, find_game("lift-smoke")->resampler, legal);
   Counting hints(/*keep=*/false, /*same=*/true);
   auto bot = make_ismcts_bot({.iterations = 301, .depth = 0}, &hints);
   Rng rng(1);
@@ -134,14 +145,11 @@ TEST(Ismcts, OnTheSameDealsEveryMoveIsPlayedFromEachDealAndTiesKeepThePolicy) {
 // the tree, one for each child it adds there), and scores each try by the
 // estimate; without, the play-outs move on.
 TEST(Ismcts, ASearchStopsWhereTheHintsCallThePositionSettled) {
-  const GameInfo* g = find_game("lift-smoke");
-  Seat seat = 0;
-  auto s = decision("lift-smoke", 4, 3, seat);
-  std::vector<Action> legal;
-  s->legal_actions(seat, legal);
+  const LiftSmokeDecision c = lift_smoke_decision();
+  const std::vector<Action>& legal = c.legal;
   ASSERT_GT(legal.size(), 1u);
   const int k = static_cast<int>(legal.size());
-  const Observation obs(*s, seat, g->resampler, legal);
+  const Observation obs(*c.state, c.seat, find_game("lift-smoke")->resampler, legal);
   for (const bool same : {true, false}) {
     for (const bool settled : {false, true}) {
       Counting hints(/*keep=*/false, same, settled);

@@ -19,6 +19,10 @@
 namespace parlour::server {
 namespace {
 
+// What the people at a table hear when another process plays it now.
+constexpr const char* kPlayedElsewhere =
+    "this table is played by another server now: join it again";
+
 // Bots are given people's names, of the period of the rule books.
 constexpr std::array<std::string_view, 16> kBotNames = {
     "Agatha", "Basil",  "Cecily", "Dorian", "Edith", "Felix", "Gwendolen", "Hector",
@@ -109,8 +113,7 @@ void Hub::Impl::renew_leases() {
     (void)noted(renewal.status());
     return;
   }
-  for (const std::string& id : renewal->lost)
-    drop(id, "elsewhere", "this table is played by another server now: join it again");
+  for (const std::string& id : renewal->lost) drop(id, "elsewhere", kPlayedElsewhere);
   for (const std::string& id : renewal->wanted)
     drop(id, "elsewhere", "this table moves to another server: join it again");
 }
@@ -226,7 +229,7 @@ Result<Live*> Hub::Impl::find(const std::string& id, bool* elsewhere) {
       // memory (create), or fenced by a single write. Its people, if any,
       // are sent to join again, and it is claimed and loaded as stored, so
       // that no move is played without a lease.
-      drop(id, "elsewhere", "this table is played by another server now: join it again");
+      drop(id, "elsewhere", kPlayedElsewhere);
     }
   }
   // Nor is a table another process plays.
@@ -598,8 +601,7 @@ void Hub::Impl::lose(const std::unordered_set<std::string>& ids, const Status& s
     for (Client* c : t.clients()) {
       dropped.insert(c);
       detach(*c);
-      c->send(moved ? error_message("elsewhere",
-                                    "this table is played by another server now: join it again")
+      c->send(moved ? error_message("elsewhere", kPlayedElsewhere)
                     : error_message("storage", "the server cannot save moves right now (" +
                                                    s.message() + "); join the table again"));
       c->close();
