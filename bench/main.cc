@@ -28,7 +28,12 @@ void generic_random(benchmark::State& st, const GameInfo* g, int players) {
   std::vector<std::unique_ptr<Player>> bots;
   std::vector<Player*> at;
   for (int s = 0; s < players; ++s) {
-    bots.push_back(std::make_unique<BotPlayer>(make_random_bot(), g->resampler, bot_rng(7, s)));
+    // As `parlour sim --bots random` seats the random bot.
+    if (is_generic_random(*g, "random"))
+      bots.push_back(std::make_unique<RandomPlayer>(bot_rng(7, s)));
+    else
+      bots.push_back(
+          std::make_unique<BotPlayer>(make_bot(*g, "random"), g->resampler, bot_rng(7, s)));
     at.push_back(bots.back().get());
   }
   std::uint64_t seed = 0;

@@ -330,6 +330,79 @@ TEST(Engine, RandomPlayoutsAllocateNothingPerStep) {
   }
 }
 
+TEST(Engine, TheRandomPlayerPlaysTheRandomBotsGames) {
+  // `parlour sim --bots random` seats a RandomPlayer, which draws without an
+  // Observation and is not searched for in the legal list. The reference is
+  // the random bot itself (bots/random_bot.cc) through BotPlayer: on the same
+  // streams, every game must go move for move the same.
+  register_all_games();
+  int games_compared = 0;
+  for (const GameInfo& g : games()) {
+    if (!is_generic_random(g, "random")) continue;
+    SCOPED_TRACE(std::string(g.name));
+    Result<Config> cfg = make_config(Selection{&g, nullptr}, g.default_players, {});
+    ASSERT_TRUE(cfg.ok());
+    for (std::uint64_t seed = 1; seed <= 2; ++seed) {
+      Table by_bot(Selection{&g, nullptr}, *cfg, seed),
+          by_player(Selection{&g, nullptr}, *cfg, seed);
+      std::vector<Player*> at_bot, at_player;
+      auto bots =
+          bots_of(g, std::vector<std::string>(static_cast<std::size_t>(cfg->players), "random"),
+                  seed, at_bot);
+      std::vector<std::unique_ptr<Player>> players;
+      for (int s = 0; s < cfg->players; ++s) {
+        players.push_back(std::make_unique<RandomPlayer>(bot_rng(seed, s)));
+        at_player.push_back(players.back().get());
+      }
+      ASSERT_TRUE(by_bot.run(at_bot));
+      ASSERT_TRUE(by_player.run(at_player));
+      EXPECT_TRUE(std::ranges::equal(by_bot.moves(), by_player.moves())) << "seed " << seed;
+      ++games_compared;
+    }
+  }
+  EXPECT_GT(games_compared, 30);
+}
+
+TEST(Engine, UndoTakesBackEveryMoveSinceTheLastRedealAndRedoPlaysThemAgain) {
+  // Montana undoes in place, and refuses to take back a redeal (it has shown
+  // where the shuffle put the cards). The views recorded on the way in are
+  // the reference: undo returns to each position a move was made in, back to
+  // the last redeal; redo then plays every move again to the position it led
+  // to, in order.
+  const Selection sel = *select("montana");
+  int redeals_met = 0;
+  for (std::uint64_t seed = 1; seed <= 40 && redeals_met < 3; ++seed) {
+    Table t(sel, test_config("montana", 1), seed);
+    t.settle();
+    Rng rng(seed, 5);
+    std::vector<View> before, after;
+    for (int k = 0; k < 400 && !t.state().terminal(); ++k) {
+      const Seat seat = t.state().to_move();
+      const std::vector<Action> l = legal(t.state(), seat);
+      before.push_back(t.state().view(kEveryone));
+      ASSERT_TRUE(t.act(seat, l[rng.below(static_cast<std::uint32_t>(l.size()))]).ok());
+      t.settle();
+      after.push_back(t.state().view(kEveryone));
+    }
+    std::size_t k = before.size();
+    while (k > 0) {
+      if (const Status st = t.undo(); !st.ok()) {
+        EXPECT_NE(st.message().find("redeal"), std::string::npos) << st.message();
+        ++redeals_met;
+        break;
+      }
+      --k;
+      ASSERT_TRUE(t.state().view(kEveryone) == before[k]) << "seed " << seed << ", move " << k;
+    }
+    for (; k < after.size(); ++k) {
+      ASSERT_TRUE(t.redo().ok()) << "move " << k;
+      ASSERT_TRUE(t.state().view(kEveryone) == after[k]) << "seed " << seed << ", move " << k;
+    }
+    EXPECT_FALSE(t.redoable());
+  }
+  EXPECT_GE(redeals_met, 3);
+}
+
 // ---- Registration ----------------------------------------------------------------------
 
 TEST(Engine, RegistrationRefusesInconsistentGames) {

@@ -31,6 +31,13 @@ std::optional<std::string_view> settings_of(const BotSpec& b, std::string_view n
 }
 }  // namespace
 
+bool is_generic_random(const GameInfo& game, std::string_view name) {
+  if (name != "random") return false;
+  for (const auto& b : game.bots)
+    if (b.name == name || settings_of(b, name)) return false;
+  return true;
+}
+
 std::unique_ptr<Bot> make_bot(const GameInfo& game, std::string_view name) {
   for (const auto& b : game.bots) {
     if (b.name == name) return b.make();

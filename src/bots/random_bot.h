@@ -12,6 +12,11 @@ namespace parlour {
 // Picks uniformly among the legal choices of its view.
 std::unique_ptr<Bot> make_random_bot();
 
+// Whether make_bot(game, name) is make_random_bot()'s bot (no bot of the
+// game's own by that name): a driver may then play it as a RandomPlayer
+// (core/table.h), which draws the same actions without an Observation.
+bool is_generic_random(const GameInfo& game, std::string_view name);
+
 // A bot by name: the game's own bots first, then "random", and for a game
 // that can sample hidden cards "ismcts" (bots/ismcts.h). Null if unknown.
 std::unique_ptr<Bot> make_bot(const GameInfo& game, std::string_view name);

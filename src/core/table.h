@@ -42,6 +42,17 @@ class Player {
   // optional through memory written in two parts and read back whole, a
   // store-forwarding stall that was a tenth of a random playout.
   virtual Action act(const State& state, Seat seat, std::span<const Action> legal) = 0;
+  // Whether act() returns one of `legal` by construction (RandomPlayer), so
+  // that the driver need not look for it there: that search's unpredictable
+  // end was a tenth of a random play-out. Every other answer is checked.
+  bool picks_from_legal() const { return picks_from_legal_; }
+
+ protected:
+  Player() = default;
+  explicit Player(bool picks_from_legal) : picks_from_legal_(picks_from_legal) {}
+
+ private:
+  bool picks_from_legal_ = false;
 };
 
 // A bot in a seat: it is shown its seat's Observation only, and draws on its
@@ -56,6 +67,21 @@ class BotPlayer final : public Player {
  private:
   std::unique_ptr<Bot> bot_;
   const Resampler* resampler_;
+  Rng rng_;
+};
+
+// The random bot (bots/random_bot.h) as a player: legal[rng.below(size)],
+// the same draw from the same stream, without building an Observation or a
+// second virtual call. Random play-outs (`parlour sim --bots random`) spend a
+// tenth of their time on those.
+class RandomPlayer final : public Player {
+ public:
+  explicit RandomPlayer(Rng rng) : Player(true), rng_(rng) {}
+  Action act(const State&, Seat, std::span<const Action> legal) override {
+    return legal[rng_.below(static_cast<std::uint32_t>(legal.size()))];
+  }
+
+ private:
   Rng rng_;
 };
 
@@ -143,9 +169,12 @@ class Table {
   std::unique_ptr<State> state_;
   std::unique_ptr<State> fresh_;  // a new game, for restart()
   std::vector<SeatAction> moves_;
-  std::vector<std::uint8_t> chanced_;  // by move: chance acted after it
-  std::vector<SeatAction> undone_;     // taken back, the last on top: for redo()
-  std::vector<Action> legal_;          // run()'s buffer
+  // The numbers of moves after which chance acted, in order: few (a deal, a
+  // draw), so play appends to it rarely; undo() reads whether chance
+  // followed the last move.
+  std::vector<std::size_t> chanced_;
+  std::vector<SeatAction> undone_;  // taken back, the last on top: for redo()
+  std::vector<Action> legal_;       // run()'s buffer
   // legal()'s: act() checks every action, and must not allocate a step.
   mutable std::vector<Action> checked_;
 };

@@ -27,6 +27,42 @@ Cards held(std::initializer_list<const char*> names, SeatMask known, bool face_u
   return out;
 }
 
+TEST(KitHeld, ASetListsItsCardsInTheOrderAHandIsHeld) {
+  // The order a hand is held in, written out here: by suit (clubs, diamonds,
+  // hearts, spades: core's Suit order), then two to ace. Random hands of
+  // every size are compared with that order, and each suit's mask with the
+  // cards of that suit.
+  std::vector<Card> pack;
+  for (int i = 0; i < 52; ++i) pack.push_back(Card::from_index(static_cast<std::uint8_t>(i)));
+  for (Card c : pack) EXPECT_EQ(held_card(held_key(c)), c);
+  Rng rng(11);
+  for (int trial = 0; trial < 200; ++trial) {
+    rng.shuffle(std::span<Card>(pack));
+    const std::size_t size = rng.below(53);
+    std::vector<Card> hand(pack.begin(), pack.begin() + static_cast<std::ptrdiff_t>(size));
+    HeldBits bits = 0;
+    for (Card c : hand) bits |= held_bit(c);
+    std::sort(hand.begin(), hand.end(), [](Card a, Card b) {
+      const int ra = a.rank() == kAce ? 14 : a.rank(), rb = b.rank() == kAce ? 14 : b.rank();
+      return a.suit() != b.suit() ? a.suit() < b.suit() : ra < rb;
+    });
+    std::vector<Card> listed;
+    for (Card c : held_cards(bits)) listed.push_back(c);
+    EXPECT_EQ(listed, hand);
+    if (!hand.empty()) {
+      EXPECT_EQ(first_held(bits), hand.front());
+    }
+    for (int s = 0; s < SUIT_NB; ++s) {
+      std::vector<Card> of_suit;
+      for (Card c : held_cards(bits & held_suit(Suit(s)))) of_suit.push_back(c);
+      std::vector<Card> expected;
+      for (Card c : hand)
+        if (c.suit() == s) expected.push_back(c);
+      EXPECT_EQ(of_suit, expected);
+    }
+  }
+}
+
 TEST(KitSimplex, SolvesSmallProgrammes) {
   // max 3x + 2y, x + y <= 4, x + 3y <= 6, x <= 3: optimum (3, 1), value 11.
   LpSolution s = maximize({{{1, 1}, {1, 3}, {1, 0}}, {4, 6, 3}, {3, 2}});

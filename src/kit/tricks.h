@@ -92,6 +92,49 @@ constexpr CardBits suit_bits(Suit suit) {
 constexpr Card card_of_order(int order, Suit suit) {
   return Card::standard(order == 12 ? kAce : Rank(order + 2), suit);
 }
+
+// A hand of one pack's standard cards held as a set, aces high: bit
+// suit * 16 + trick order, so that the bits from the lowest run in the
+// order a hand is held (by suit, then low to high, as sort_held). Following
+// suit is one mask, playing a card clears one bit, and a deal needs no sort:
+// what a trick game's random play-out spends most of its time on.
+using HeldBits = std::uint64_t;
+constexpr int held_key(Card c) {
+  return c.suit() * 16 + high(c);
+}
+constexpr HeldBits held_bit(Card c) {
+  return HeldBits{1} << held_key(c);
+}
+// The card of bit `key`. REQUIRES: a key held_key gives.
+constexpr Card held_card(int key) {
+  return card_of_order(key & 15, Suit(key >> 4));
+}
+// The cards of `suit`.
+constexpr HeldBits held_suit(Suit suit) {
+  return HeldBits{0x1FFF} << (suit * 16);
+}
+// The lowest card of a non-empty set: the first in the held order.
+constexpr Card first_held(HeldBits h) {
+  return held_card(std::countr_zero(h));
+}
+// The cards of a set in the held order, as a range: `for (Card c : held_cards(h))`.
+struct HeldCards {
+  HeldBits bits = 0;
+  struct Iter {
+    HeldBits left;
+    Card operator*() const { return first_held(left); }
+    Iter& operator++() {
+      left &= left - 1;
+      return *this;
+    }
+    bool operator==(const Iter&) const = default;
+  };
+  Iter begin() const { return {bits}; }
+  Iter end() const { return {0}; }
+};
+constexpr HeldCards held_cards(HeldBits h) {
+  return {h};
+}
 // Whether no card above `c` of its suit is still out, aces high: every
 // higher one is in `known` (a seat's own cards and the cards gone). A bot's
 // sure winner.

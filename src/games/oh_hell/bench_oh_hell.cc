@@ -32,10 +32,8 @@ void random_hand(benchmark::State& st) {
     // A fresh deal: the same hands' cards shuffled among the seats.
     rng.shuffle(std::span<Card>(cards));
     OhHellState s = base;
-    for (Seat p = 0; p < 4; ++p) {
-      Hand& h = s.mutable_hand(p);
-      for (std::size_t i = 0; i < h.size(); ++i) h[i] = cards[static_cast<std::size_t>(p) * 13 + i];
-    }
+    for (Seat p = 0; p < 4; ++p)
+      s.set_cards(p, std::span<const Card>(cards.data() + static_cast<std::size_t>(p) * 13, 13));
     while (s.hands_done() == 0 && !s.terminal()) {
       const Seat seat = s.to_move();
       s.legal_actions(seat, legal);

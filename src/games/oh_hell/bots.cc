@@ -29,7 +29,7 @@ class HeuristicBot final : public Bot {
 }  // namespace
 
 double expected_tricks(const OhHellState& s, Seat me) {
-  const Hand& h = s.hand(me);
+  const Hand h = s.hand(me);
   const Suit trump = s.trump();
   const int n = s.rules().players;
   std::array<int, SUIT_NB> len{};
@@ -99,7 +99,7 @@ Action heuristic_action(const OhHellState& s, Seat me) {
     }
     return Move::make_bid(b).encode();
   }
-  const Hand& h = s.hand(me);
+  const Hand h = s.hand(me);
   const kit::Trick& t = s.trick();
   const Suit trump = s.trump();
   const int n = s.rules().players;

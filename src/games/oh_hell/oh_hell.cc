@@ -26,18 +26,6 @@ int Rules::hands() const {
   return sequence == Sequence::kDown ? most : 2 * most - 1;
 }
 
-int Rules::cards_in_hand(int i) const {
-  switch (sequence) {
-    case Sequence::kUpDown:  // "one card ... two cards ... until ... then decreasing"
-      return i < most ? i + 1 : 2 * most - 1 - i;
-    case Sequence::kDownUp:
-      return i < most ? most - i : i - most + 2;
-    case Sequence::kDown:
-      return most - i;
-  }
-  return 1;
-}
-
 int Rules::points(int bid, int taken) const {
   if (scoring == Scoring::kTenPlus) return bid == taken ? 10 + bid : 0;
   // "If you win exactly the number of tricks that you bid, you receive ten
@@ -62,9 +50,16 @@ namespace {
 const Event kNoEvent{};
 }  // namespace
 
-void OhHellState::sort_hand(Hand& h) const {
-  // By suit, then by rank, aces high: how a hand is held.
-  kit::sort_held(std::span<Card>(h.data(), h.size()));
+Hand OhHellState::hand(Seat s) const {
+  Hand h;
+  for (Card c : kit::held_cards(held_[s])) h.push_back(c);
+  return h;
+}
+
+void OhHellState::set_cards(Seat s, std::span<const Card> cards) {
+  held_[s] = 0;
+  for (Card c : cards) held_[s] |= kit::held_bit(c);
+  assert(cards_held(s) == static_cast<int>(cards.size()));
 }
 
 void OhHellState::apply_chance(Rng& rng) {
@@ -120,21 +115,21 @@ void OhHellState::apply_chance(Rng& rng) {
   // and sort them, which was a sixth of a random playout's time.)
   assert([&] {
     int n = turned_.valid() ? 1 : 0;
-    for (Seat s = 0; s < r_.players; ++s) n += static_cast<int>(won_[s].size() + hands_[s].size());
+    for (Seat s = 0; s < r_.players; ++s) n += static_cast<int>(won_[s].size()) + cards_held(s);
     return n + static_cast<int>(stock_.size()) == 52;
   }());
-  for (Seat s = 0; s < r_.players; ++s) won_[s].clear(), hands_[s].clear();
+  for (Seat s = 0; s < r_.players; ++s) won_[s].clear(), held_[s] = 0;
   stock_.clear();
   deck = standard_cards();
   rng.shuffle(std::span<Card>(deck));
   // "In the first hand, each player is dealt one card, in the second hand
   // two cards, in the third hand three cards, and so on", one at a time from
-  // the dealer's left ("the deal then rotates clockwise").
+  // the dealer's left ("the deal then rotates clockwise"). Each hand is a
+  // set, held in order as it is taken up.
   const int size = hand_size();
   int k = 0;
   for (int round = 0; round < size; ++round)
-    for (int i = 1; i <= r_.players; ++i) hands_[left(dealer_, i)].push_back(deck[k++]);
-  for (Seat s = 0; s < r_.players; ++s) sort_hand(hands_[s]);
+    for (int i = 1; i <= r_.players; ++i) held_[left(dealer_, i)] |= kit::held_bit(deck[k++]);
   // "After the cards have been dealt, you turn the next card face up. The
   // suit of that card is considered trump for that hand. In a hand where
   // there are no leftover cards, the hand is played with no trump."
@@ -144,7 +139,8 @@ void OhHellState::apply_chance(Rng& rng) {
   for (; k < 52; ++k) stock_.push_back(deck[k]);
   ev_.kind = Event::kDeal, ev_.actor = dealer_;
   ev_.hand = hand_ + 1, ev_.size = size, ev_.turned = turned_, ev_.stock_left = !stock_.empty();
-  scene_.dealt.record(hands_, r_.players);
+  scene_.dealt.clear();
+  for (Seat s = 0; s < r_.players; ++s) scene_.dealt.add(kit::held_cards(held_[s]));
   start_bidding();
 }
 
@@ -165,9 +161,8 @@ void OhHellState::set_hand(int index, Seat dealer, const std::vector<std::vector
                            Card turned, const std::vector<Card>& stock) {
   hand_ = index, dealer_ = dealer;
   for (Seat s = 0; s < r_.players; ++s) {
-    hands_[s].clear(), won_[s].clear();
-    for (Card c : hands[s]) hands_[s].push_back(c);
-    sort_hand(hands_[s]);
+    won_[s].clear();
+    set_cards(s, hands[s]);
   }
   stock_.clear();
   for (Card c : stock) stock_.push_back(c);
@@ -217,25 +212,20 @@ void OhHellState::legal_actions(Seat seat, std::vector<Action>& out) const {
   assert(seat == turn_ && (phase_ == Phase::kBid || phase_ == Phase::kPlay));
   if (phase_ == Phase::kBid) {
     // "You may bid zero"; at most every trick.
-    const int no = forbidden_bid();
-    for (int n = 0; n <= hand_size(); ++n)
+    const int no = forbidden_bid(), most = hand_size();
+    for (int n = 0; n <= most; ++n)
       if (n != no) out.push_back(Move::make_bid(n).encode());
     return;
   }
   // "Each player in turn must follow that suit if he can. If you are unable
   // to follow suit, you may play any card in your hand."
-  const Hand& h = hands_[seat];
-  const kit::CardBits ok = kit::playable(std::span<const Card>(h.data(), h.size()), trick_);
-  // Gathered on the stack, in the hand's order, then copied in whole:
-  // push_back's checks were a fifth of this function in a random playout,
-  // and resizing `out` up to the hand zero-filled it each time.
-  std::array<Action, kMaxHand> legal;
-  std::size_t n = 0;
-  for (Card c : h) {
-    legal[n] = Move::play(c).encode();
-    n += (ok & card_bit(c)) != 0;
-  }
-  out.assign(legal.begin(), legal.begin() + static_cast<std::ptrdiff_t>(n));
+  // The hand's set masked to the suit led where it holds any, its cards
+  // listed in the order held. Pushed one by one: copying a list gathered on
+  // the stack called memmove, a tenth of a random play-out.
+  kit::HeldBits ok = held_[seat];
+  if (!trick_.empty())
+    if (const kit::HeldBits follow = ok & kit::held_suit(trick_.led())) ok = follow;
+  for (Card c : kit::held_cards(ok)) out.push_back(Move::play(c).encode());
 }
 
 // ---- Doing moves --------------------------------------------------------------------
@@ -263,10 +253,8 @@ void OhHellState::apply(Seat seat, Action a) {
     turn_ = left(dealer_);
     return;
   }
-  Hand& h = hands_[seat];
-  Card* it = std::find(h.begin(), h.end(), m.card);
-  assert(it != h.end());
-  h.erase(it);
+  assert(held_[seat] & kit::held_bit(m.card));
+  held_[seat] &= ~kit::held_bit(m.card);
   voids_.note(trick_, seat, m.card);
   trick_.play(m.card);
   gone_ |= card_bit(m.card);
@@ -286,7 +274,7 @@ void OhHellState::end_trick() {
   trick_.start(w);
   turn_ = w;
   // "Play continues until all cards have been played."
-  if (hands_[w].empty()) end_hand();
+  if (held_[w] == 0) end_hand();
 }
 
 void OhHellState::end_hand() {
@@ -342,7 +330,7 @@ Outcome OhHellState::outcome_of(const Rules& r, std::span<const int> scores) {
 void OhHellState::all_cards(std::vector<Card>& out) const {
   out.clear();
   for (Seat s = 0; s < r_.players; ++s) {
-    out.insert(out.end(), hands_[s].begin(), hands_[s].end());
+    for (Card c : kit::held_cards(held_[s])) out.push_back(c);
     out.insert(out.end(), won_[s].begin(), won_[s].end());
   }
   for (int i = 0; i < trick_.count(); ++i) out.push_back(trick_.card(i));

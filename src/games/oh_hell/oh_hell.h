@@ -54,7 +54,17 @@ struct Rules {
   static int most_cards(int players, int cap);
   // The number of hands in a game, and the cards of hand `i` (from 0).
   int hands() const;
-  int cards_in_hand(int i) const;
+  int cards_in_hand(int i) const {
+    switch (sequence) {
+      case Sequence::kUpDown:  // "one card ... two cards ... until ... then decreasing"
+        return i < most ? i + 1 : 2 * most - 1 - i;
+      case Sequence::kDownUp:
+        return i < most ? most - i : i - most + 2;
+      case Sequence::kDown:
+        return most - i;
+    }
+    return 1;
+  }
   // What a hand scores for this bid and these tricks taken.
   int points(int bid, int taken) const;
 };

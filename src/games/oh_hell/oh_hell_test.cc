@@ -788,8 +788,11 @@ TEST(OhHellBots, DdSampleSolvesOnlyDealsItsViewAllows) {
       for (Card y : d.hand(2)) {
         if (a || x.suit() != y.suit()) continue;
         OhHellState e = d;
-        *std::find(e.mutable_hand(1).begin(), e.mutable_hand(1).end(), x) = y;
-        *std::find(e.mutable_hand(2).begin(), e.mutable_hand(2).end(), y) = x;
+        Hand h1 = e.hand(1), h2 = e.hand(2);
+        *std::find(h1.begin(), h1.end(), x) = y;
+        *std::find(h2.begin(), h2.end(), y) = x;
+        e.set_cards(1, std::span<const Card>(h1.data(), h1.size()));
+        e.set_cards(2, std::span<const Card>(h2.data(), h2.size()));
         a = to_seat_0(d, x, y), b = to_seat_0(e, x, y);
         if (!a || !b || a->view(0) != b->view(0)) a.reset();
       }

@@ -35,10 +35,9 @@ class OhHellResampler final : public Resampler {
     int k = 0;
     for (Seat p = 0; p < n; ++p) {
       if (p == seat) continue;
-      for (Card& c : out->mutable_hand(p)) c = dealt[k++];
-      // Held as a player holds them: by suit and rank.
-      Hand& h = out->mutable_hand(p);
-      kit::sort_held(std::span<Card>(h.data(), h.size()));
+      const int size = out->cards_held(p);
+      out->set_cards(p, std::span<const Card>(dealt.data() + k, static_cast<std::size_t>(size)));
+      k += size;
     }
     for (Card& c : out->mutable_stock()) c = dealt[k++];
     return out;

@@ -2,6 +2,8 @@
 #pragma once
 
 #include <array>
+#include <bit>
+#include <span>
 #include <vector>
 
 #include "core/small_vec.h"
@@ -83,7 +85,12 @@ class OhHellState final : public Narrated<OhHellState, Event, Scene> {
   // The hand in play (from 0) and its cards each.
   int hand_index() const { return hand_; }
   int hand_size() const { return r_.cards_in_hand(hand_); }
-  const Hand& hand(Seat s) const { return hands_[s]; }
+  // A seat's cards as held (by suit, then rank, aces high), built from its
+  // set: a value, not a reference.
+  Hand hand(Seat s) const;
+  // The same as a set (kit::HeldBits), and how many.
+  kit::HeldBits held(Seat s) const { return held_[s]; }
+  int cards_held(Seat s) const { return std::popcount(held_[s]); }
   const Pile& stock() const { return stock_; }
   // The card turned for trumps (invalid: none turned), and the trump suit
   // (kit::kNoTrump: none).
@@ -111,7 +118,8 @@ class OhHellState final : public Narrated<OhHellState, Event, Scene> {
   const Event& last_event() const { return ev_; }
 
   // ---- For the resampler and tests ----
-  Hand& mutable_hand(Seat s) { return hands_[s]; }
+  // Gives seat `s` these cards (standard, each once) in place of its own.
+  void set_cards(Seat s, std::span<const Card> cards);
   Pile& mutable_stock() { return stock_; }
   kit::Voids& mutable_voids() { return voids_; }
   // A sampled state must not carry the real last event: it names real cards.
@@ -124,13 +132,14 @@ class OhHellState final : public Narrated<OhHellState, Event, Scene> {
   void start_bidding();
   void end_trick();
   void end_hand();
-  void sort_hand(Hand& h) const;
 
   Rules r_;
   Phase phase_ = Phase::kDraw;
   Seat dealer_ = 0, turn_ = 0;
   int hand_ = 0;
-  std::array<Hand, kMaxPlayers> hands_{};
+  // Each seat's hand as a set (kit::HeldBits): a random play-out's every
+  // step reads or changes one, and a set needs no search, shift or sort.
+  std::array<kit::HeldBits, kMaxPlayers> held_{};
   Pile stock_;  // face down, under the turned card
   Card turned_;
   Suit trump_ = kit::kNoTrump;

@@ -40,7 +40,7 @@ View OhHellState::view(Seat viewer) const {
   for (Seat s = 0; s < r_.players; ++s) {
     SeatInfo si;
     si.name = seat_name(s);
-    si.cards = static_cast<int>(hands_[s].size());
+    si.cards = cards_held(s);
     si.score = score_[s];
     if (bids_[s] >= 0) si.counters.push_back({"bid", static_cast<double>(bids_[s])});
     si.counters.push_back({"tricks", static_cast<double>(taken_[s])});
@@ -54,7 +54,7 @@ View OhHellState::view(Seat viewer) const {
   }
   for (Seat s = 0; s < r_.players; ++s) {
     Zone z{ZoneKind::kHand, Layout::kHand, s, seat_name(s) + "'s hand", {}, "", 0, 0};
-    for (Card c : hands_[s])
+    for (Card c : hand(s))
       z.cards.push_back({all || viewer == s ? std::optional<Card>(c) : std::nullopt, false});
     v.zones.push_back(std::move(z));
   }
@@ -124,7 +124,7 @@ View OhHellState::view(Seat viewer) const {
   if (viewer >= 0 && actors().has(viewer)) {
     std::vector<Action> legal;
     legal_actions(viewer, legal);
-    const Hand& mine = hands_[viewer];
+    const Hand mine = hand(viewer);
     for (Action a : legal) {
       const Move m = *Move::decode(a);
       Choice c{a, action_label(viewer, a), "", {}, {}};
