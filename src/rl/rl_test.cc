@@ -4,13 +4,17 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
+#include <atomic>
 #include <bit>
+#include <thread>
 #include <vector>
 
 #include "conformance.h"
 #include "core/registry.h"
 #include "core/rng.h"
 #include "rl/encode.h"
+#include "rl/spin_barrier.h"
 
 namespace parlour::rl {
 namespace {
@@ -53,6 +57,30 @@ void random_positions(int games, int every, Visit visit) {
       }
     }
   }
+}
+
+TEST(SpinBarrier, NoThreadPassesARoundBeforeAllHaveWrittenTheirPart) {
+  // Each round every thread writes its own slot and, past the barrier, reads
+  // every other slot: it must see this round's value in each (what the
+  // VectorEnv relies on between its check and its step). Three threads on
+  // two cores: some rounds spin, others sleep.
+  constexpr int kThreads = 3, kRounds = 500;
+  SpinBarrier barrier(kThreads);
+  std::array<std::atomic<int>, kThreads> slot{};
+  std::atomic<int> stale{0};
+  auto body = [&](int me) {
+    for (int round = 1; round <= kRounds; ++round) {
+      slot[static_cast<std::size_t>(me)].store(round, std::memory_order_relaxed);
+      barrier.arrive_and_wait();
+      for (const auto& x : slot) stale += x.load(std::memory_order_relaxed) != round;
+      barrier.arrive_and_wait();  // nobody writes the next round before all have read
+    }
+  };
+  std::vector<std::thread> others;
+  for (int t = 1; t < kThreads; ++t) others.emplace_back(body, t);
+  body(0);
+  for (std::thread& t : others) t.join();
+  EXPECT_EQ(stale.load(), 0);
 }
 
 TEST(Observation, EveryViewOfEveryGameFitsItsShape) {

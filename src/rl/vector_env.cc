@@ -11,8 +11,8 @@ namespace parlour::rl {
 
 struct VectorEnv::Row {
   std::unique_ptr<Table> table;
-  std::vector<std::unique_ptr<BotPlayer>> bots;  // by seat; null for a learner
-  std::vector<Player*> players;                  // the same, as Table::run takes them
+  std::vector<std::unique_ptr<Player>> bots;  // by seat; null for a learner
+  std::vector<Player*> players;               // the same, as Table::run takes them
   std::vector<Action> legal;
   std::uint64_t game = 0;   // its game's index
   std::uint64_t games = 0;  // started since reset()
@@ -66,9 +66,9 @@ Result<std::unique_ptr<VectorEnv>> VectorEnv::make(const Selection& sel, const C
   e->blocks_ = std::min<std::size_t>(static_cast<std::size_t>(o.threads), n);
   e->bad_.resize(e->blocks_);
   if (e->blocks_ > 1) {
-    const auto parties = static_cast<std::ptrdiff_t>(e->blocks_);
-    e->begin_ = std::make_unique<std::barrier<>>(parties);
-    e->end_ = std::make_unique<std::barrier<>>(parties);
+    const auto parties = static_cast<int>(e->blocks_);
+    e->begin_ = std::make_unique<SpinBarrier>(parties);
+    e->end_ = std::make_unique<SpinBarrier>(parties);
     VectorEnv* const env = e.get();
     for (std::size_t w = 1; w < e->blocks_; ++w)
       e->workers_.emplace_back([env, w] {
@@ -142,12 +142,17 @@ void VectorEnv::start(std::size_t i) {
   else
     r.table->restart(seed);
   r.bots.resize(static_cast<std::size_t>(config_.players));
-  for (Seat s = 0; s < config_.players; ++s)
-    r.bots[static_cast<std::size_t>(s)] =
-        learners_ >> s & 1 ? nullptr
-                           : std::make_unique<BotPlayer>(
-                                 make_bot(*sel_.game, bot_names_[static_cast<std::size_t>(s)]),
-                                 sel_.game->resampler, bot_rng(seed, s));
+  for (Seat s = 0; s < config_.players; ++s) {
+    std::unique_ptr<Player>& b = r.bots[static_cast<std::size_t>(s)];
+    const std::string& name = bot_names_[static_cast<std::size_t>(s)];
+    if (learners_ >> s & 1)
+      b = nullptr;
+    else if (is_generic_random(*sel_.game, name))
+      b = std::make_unique<RandomPlayer>(bot_rng(seed, s));
+    else
+      b = std::make_unique<BotPlayer>(make_bot(*sel_.game, name), sel_.game->resampler,
+                                      bot_rng(seed, s));
+  }
   r.players.clear();
   for (const auto& b : r.bots) r.players.push_back(b.get());
   r.over = false;

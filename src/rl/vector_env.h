@@ -10,7 +10,6 @@
 // streams; the arrays are the same for any number of threads.
 #pragma once
 
-#include <barrier>
 #include <cstdint>
 #include <memory>
 #include <span>
@@ -22,6 +21,7 @@
 #include "core/status.h"
 #include "core/table.h"
 #include "rl/encode.h"
+#include "rl/spin_barrier.h"
 
 namespace parlour::rl {
 
@@ -117,7 +117,7 @@ class VectorEnv {
   std::size_t blocks_ = 1;
   Phase phase_ = Phase::kReset;
   std::span<const std::int64_t> actions_;
-  std::unique_ptr<std::barrier<>> begin_, end_;
+  std::unique_ptr<SpinBarrier> begin_, end_;
   std::vector<std::jthread> workers_;
 };
 
