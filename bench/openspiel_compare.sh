@@ -16,6 +16,12 @@
 # with Debian's compilers; OpenSpiel's json comes from Debian's nlohmann-json.
 # Only OpenSpiel's core files and its oh_hell are compiled, with Parlour's own
 # driver (bench/openspiel/oh_hell_random.cc). Nothing of theirs is committed.
+#
+# Then from Python, where Debian's python3-dev and pybind11-dev are installed
+# and Parlour's module is built (make python): OpenSpiel's oh_hell bound as
+# pyspiel binds it (bench/openspiel/pyspiel_loop.cc; pyspiel itself needs all
+# of OpenSpiel compiled) against Parlour's per-state loop and VectorEnv, in
+# player steps a second.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")/.." && pwd)"
 BUILD="${BUILD:-$HERE/build}"
@@ -65,6 +71,19 @@ if [ ! -x "$BIN" ] || [ "$HERE/bench/openspiel/oh_hell_random.cc" -nt "$BIN" ]; 
     -Wl,--start-group $(find "$ABSL_BUILD/absl" -name 'libabsl_*.a' | sort) -Wl,--end-group \
     -lpthread -o "$BIN"
 fi
+# The same from Python: OpenSpiel's oh_hell bound as pyspiel binds it, in an
+# embedded Debian CPython (bench/openspiel/pyspiel_loop.cc), where Debian's
+# python3-dev and pybind11-dev are installed.
+PYLOOP="$OUT/pyspiel_loop"
+PYINC="$(/usr/bin/python3 -c 'import sysconfig; print(sysconfig.get_paths()["include"])' 2>/dev/null || true)"
+PYVER="$(/usr/bin/python3 -c 'import sys; print(f"{sys.version_info[0]}.{sys.version_info[1]}")' 2>/dev/null || true)"
+if [ -f "$PYINC/Python.h" ] && [ -f /usr/include/pybind11/embed.h ] &&
+   { [ ! -x "$PYLOOP" ] || [ "$HERE/bench/openspiel/pyspiel_loop.cc" -nt "$PYLOOP" ]; }; then
+  echo "== building bench/openspiel/pyspiel_loop.cc (OpenSpiel's oh_hell in an embedded python$PYVER)"
+  g++ -std=c++17 -O3 -DNDEBUG -I"$TREE" -I"$ABSL" -I"$PYINC" "$HERE/bench/openspiel/pyspiel_loop.cc" \
+    "$OUT"/obj/*.o -Wl,--start-group $(find "$ABSL_BUILD/absl" -name 'libabsl_*.a' | sort) -Wl,--end-group \
+    -lpython"$PYVER" -lpthread -o "$PYLOOP"
+fi
 PARLOUR="$BUILD/parlour"
 [ -x "$PARLOUR" ] || { echo "openspiel_compare: build Parlour first (make build)" >&2; exit 2; }
 # CPU seconds (user + system) of a whole process, and what it printed.
@@ -89,3 +108,26 @@ for run in $(seq 1 "$RUNS"); do
 done
 printf 'Oh Hell!, 4 players, random playouts, one thread: Parlour / OpenSpiel decisions a second, median of %d: %sx\n' \
   "$RUNS" "$(printf '%s\n' "${ratios[@]}" | sort -n | sed -n "$(( (RUNS + 1) / 2 ))p")"
+
+# From Python (section 8.4 of the issue): the per-state loop and the
+# VectorEnv (N = 1,024, actions drawn in numpy, observations off: neither
+# loop encodes one), in player steps a second, each against the pyspiel-style
+# loop run just before it.
+if [ -x "$PYLOOP" ] && [ -d "$BUILD/python/parlour" ]; then
+  for run in 1 2 3; do
+    read -r os_steps _ os_secs < <("$PYLOOP" 3 "$run")
+    PYTHONPATH="$BUILD/python:$HERE/bench" /usr/bin/python3 - "$os_steps" "$os_secs" <<'PY'
+import sys
+from python_bench import Vector, per_state_loop
+os_rate = int(sys.argv[1]) / float(sys.argv[2])
+loop, _ = per_state_loop("oh-hell", 4)
+v = Vector("oh-hell", 4, 1024, observations=False)
+vec, _ = v.python(400)
+print(f"python: pyspiel-style loop {os_rate:,.0f} player steps/s; Parlour per-state loop "
+      f"{loop:,.0f} ({loop / os_rate:.1f}x, target 1.0x); VectorEnv N=1024 {vec:,.0f} "
+      f"({vec / os_rate:.1f}x, target 10x)")
+PY
+  done
+else
+  echo "openspiel_compare: no Python comparison (needs /usr/bin/python3 with python3-dev, pybind11-dev, and Parlour's module in $BUILD/python: make python)"
+fi
