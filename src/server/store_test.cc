@@ -369,7 +369,13 @@ TEST_P(StoreTest, ASchemaNewerThanTheProgramIsRefusedAndAnOlderOneUpgraded) {
   EXPECT_TRUE((*older)->can_write().ok());
   ASSERT_TRUE((*older)->add_table(row("after")).ok());
   ASSERT_TRUE((*older)->add_action("after", 0, 0, 1).ok());
-  EXPECT_EQ(db->value(pg() ? "SELECT version FROM parlour_schema" : "PRAGMA user_version"), "7");
+  EXPECT_EQ(db->value(pg() ? "SELECT version FROM parlour_schema" : "PRAGMA user_version"), "8");
+  // Step 8: the fence of a group of moves reads tables by key, upgraded too.
+  if (pg()) {
+    EXPECT_EQ(db->value("SELECT array_to_string(proconfig, ',') FROM pg_proc"
+                        " WHERE proname = 'parlour_add_actions'"),
+              "enable_seqscan=off");
+  }
 }
 
 // ---- Leases and fencing -------------------------------------------------------
