@@ -374,7 +374,7 @@ TEST_P(StoreTest, ASchemaNewerThanTheProgramIsRefusedAndAnOlderOneUpgraded) {
   if (pg()) {
     EXPECT_EQ(db->value("SELECT array_to_string(proconfig, ',') FROM pg_proc"
                         " WHERE proname = 'parlour_add_actions'"),
-              "enable_seqscan=off");
+              "enable_seqscan=off,plan_cache_mode=force_generic_plan");
   }
 }
 
