@@ -28,12 +28,7 @@ void generic_random(benchmark::State& st, const GameInfo* g, int players) {
   std::vector<std::unique_ptr<Player>> bots;
   std::vector<Player*> at;
   for (int s = 0; s < players; ++s) {
-    // As `parlour sim --bots random` seats the random bot.
-    if (is_generic_random(*g, "random"))
-      bots.push_back(std::make_unique<RandomPlayer>(bot_rng(7, s)));
-    else
-      bots.push_back(
-          std::make_unique<BotPlayer>(make_bot(*g, "random"), g->resampler, bot_rng(7, s)));
+    bots.push_back(make_bot_player(*g, "random", bot_rng(7, s)));  // as `parlour sim` seats it
     at.push_back(bots.back().get());
   }
   std::uint64_t seed = 0;

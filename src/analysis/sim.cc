@@ -214,11 +214,7 @@ struct SimPlayer::Impl {
         bot_index[s] =
             static_cast<int>(std::find(names.begin(), names.end(), name) - names.begin());
         if (fast_sim || known) continue;  // a game the fast path plays, or known, needs no bots
-        if (is_generic_random(g, name))
-          seat_players[s] = std::make_unique<RandomPlayer>(bot_rng(seed, s));
-        else
-          seat_players[s] =
-              std::make_unique<BotPlayer>(make_bot(g, name), g.resampler, bot_rng(seed, s));
+        seat_players[s] = make_bot_player(g, name, bot_rng(seed, s));
         seat_ptrs[s] = seat_players[s].get();
       }
       if (known) {

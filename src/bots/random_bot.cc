@@ -38,6 +38,11 @@ bool is_generic_random(const GameInfo& game, std::string_view name) {
   return true;
 }
 
+std::unique_ptr<Player> make_bot_player(const GameInfo& game, std::string_view name, Rng rng) {
+  if (is_generic_random(game, name)) return std::make_unique<RandomPlayer>(rng);
+  return std::make_unique<BotPlayer>(make_bot(game, name), game.resampler, rng);
+}
+
 std::unique_ptr<Bot> make_bot(const GameInfo& game, std::string_view name) {
   for (const auto& b : game.bots) {
     if (b.name == name) return b.make();

@@ -6,6 +6,7 @@
 
 #include "core/game.h"
 #include "core/status.h"
+#include "core/table.h"
 
 namespace parlour {
 
@@ -16,6 +17,11 @@ std::unique_ptr<Bot> make_random_bot();
 // game's own by that name): a driver may then play it as a RandomPlayer
 // (core/table.h), which draws the same actions without an Observation.
 bool is_generic_random(const GameInfo& game, std::string_view name);
+
+// The player for a seat that bot `name` plays, drawing on `rng`: a
+// RandomPlayer where is_generic_random, else a BotPlayer of make_bot's bot.
+// REQUIRES: check_bot(game, name) is OK.
+std::unique_ptr<Player> make_bot_player(const GameInfo& game, std::string_view name, Rng rng);
 
 // A bot by name: the game's own bots first, then "random", and for a game
 // that can sample hidden cards "ismcts" (bots/ismcts.h). Null if unknown.

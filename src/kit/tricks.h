@@ -213,6 +213,13 @@ class Trick {
 // the hand holds any, else all of them (every card leads).
 CardBits playable(std::span<const Card> hand, const Trick& trick);
 
+// The same for a hand held as a set: the suit led's cards where it holds any.
+inline HeldBits playable(HeldBits hand, const Trick& trick) {
+  if (trick.empty()) return hand;
+  const HeldBits follow = hand & held_suit(trick.led());
+  return follow ? follow : hand;
+}
+
 // Whether `c`, from `hand`, may be played to `trick`.
 inline bool may_play(std::span<const Card> hand, const Trick& trick, Card c) {
   return playable(hand, trick) & card_bit(c);

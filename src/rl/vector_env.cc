@@ -142,17 +142,11 @@ void VectorEnv::start(std::size_t i) {
   else
     r.table->restart(seed);
   r.bots.resize(static_cast<std::size_t>(config_.players));
-  for (Seat s = 0; s < config_.players; ++s) {
-    std::unique_ptr<Player>& b = r.bots[static_cast<std::size_t>(s)];
-    const std::string& name = bot_names_[static_cast<std::size_t>(s)];
-    if (learners_ >> s & 1)
-      b = nullptr;
-    else if (is_generic_random(*sel_.game, name))
-      b = std::make_unique<RandomPlayer>(bot_rng(seed, s));
-    else
-      b = std::make_unique<BotPlayer>(make_bot(*sel_.game, name), sel_.game->resampler,
-                                      bot_rng(seed, s));
-  }
+  for (Seat s = 0; s < config_.players; ++s)
+    r.bots[static_cast<std::size_t>(s)] =
+        learners_ >> s & 1 ? nullptr
+                           : make_bot_player(*sel_.game, bot_names_[static_cast<std::size_t>(s)],
+                                             bot_rng(seed, s));
   r.players.clear();
   for (const auto& b : r.bots) r.players.push_back(b.get());
   r.over = false;

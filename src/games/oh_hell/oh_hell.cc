@@ -222,10 +222,8 @@ void OhHellState::legal_actions(Seat seat, std::vector<Action>& out) const {
   // The hand's set masked to the suit led where it holds any, its cards
   // listed in the order held. Pushed one by one: copying a list gathered on
   // the stack called memmove, a tenth of a random play-out.
-  kit::HeldBits ok = held_[seat];
-  if (!trick_.empty())
-    if (const kit::HeldBits follow = ok & kit::held_suit(trick_.led())) ok = follow;
-  for (Card c : kit::held_cards(ok)) out.push_back(Move::play(c).encode());
+  for (Card c : kit::held_cards(kit::playable(held_[seat], trick_)))
+    out.push_back(Move::play(c).encode());
 }
 
 // ---- Doing moves --------------------------------------------------------------------
