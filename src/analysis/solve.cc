@@ -85,14 +85,21 @@ Result<SolveSummary> solve_deals(const SolveSpec& spec) {
   work();
   for (std::thread& t : pool) t.join();
   if (!error.empty()) return Status::error(error);
-  for (const DealSolved& d : out.deals) {
+  out = summarize(std::move(out.deals), std::move(method));
+  out.wall = std::chrono::duration<double>(Clock::now() - start).count();
+  return out;
+}
+
+SolveSummary summarize(std::vector<DealSolved> deals, std::string method) {
+  SolveSummary out;
+  out.deals = std::move(deals);
+  for (const DealSolved& d : out.deals) {  // in deal order: the same sum of seconds each time
     (d.verdict == SolveReport::kWon    ? out.won
      : d.verdict == SolveReport::kLost ? out.lost
                                        : out.unknown)++;
     out.nodes += d.nodes, out.seconds += d.seconds;
   }
-  out.method = method;
-  out.wall = std::chrono::duration<double>(Clock::now() - start).count();
+  out.method = std::move(method);
   return out;
 }
 

@@ -5,6 +5,8 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
+#include <string>
 #include <vector>
 
 #include "analysis/sim.h"
@@ -39,6 +41,11 @@ struct SolveSummary {
 
 // Errors: a game with no solver, or a deal whose solver failed.
 [[nodiscard]] Result<SolveSummary> solve_deals(const SolveSpec& spec);
+// What solves the deals: solve_deals(), or the same spread over processes
+// (parlour-mpi). Empty: solve_deals().
+using SolveRunner = std::function<Result<SolveSummary>(const SolveSpec&)>;
+// The summary of deals solved (by deal) with `method`; its wall time 0.
+SolveSummary summarize(std::vector<DealSolved> deals, std::string method);
 
 // The games that have a solver, for messages: "klondike, montana, ...".
 std::string games_with_solver();

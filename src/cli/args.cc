@@ -66,4 +66,22 @@ CLI::App* add_fairness(CLI::App& app, FairnessArgs& a) {
   return c;
 }
 
+CLI::App* add_solve(CLI::App& app, SolveArgs& a) {
+  CLI::App* c = app.add_subcommand(
+      "solve", "solve a solitaire's deals, every card known: win rate, deals lost, undecided");
+  c->add_option("GAME", a.game, "a game with a solver (montana)")->required();
+  c->add_option("--opt", a.options, "an option as key=value (repeatable)");
+  c->add_option("--deals", a.deals, "number of deals")->capture_default_str();
+  c->add_option("--from", a.from, "the first deal's seed (as `parlour play --seed`)")
+      ->capture_default_str();
+  c->add_option("--threads", a.threads, "worker threads")->capture_default_str();
+  c->add_option("--limit-seconds", a.limit_seconds, "a deal's budget of time")
+      ->capture_default_str();
+  c->add_option("--max-positions", a.max_nodes, "a deal's budget of positions")
+      ->capture_default_str();
+  c->add_option("--record", a.record,
+                "instead: whether the last position of this record is still winnable, and how");
+  return c;
+}
+
 }  // namespace parlour::cli

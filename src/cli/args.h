@@ -1,5 +1,5 @@
 // The options of the commands that parlour-mpi takes as parlour does (sim,
-// tournament, fairness), defined once for both programs.
+// tournament, fairness, solve), defined once for both programs.
 #pragma once
 
 #include <CLI/CLI.hpp>
@@ -12,5 +12,6 @@ namespace parlour::cli {
 CLI::App* add_sim(CLI::App& app, SimArgs& a);
 CLI::App* add_tournament(CLI::App& app, SimArgs& a);
 CLI::App* add_fairness(CLI::App& app, FairnessArgs& a);
+CLI::App* add_solve(CLI::App& app, SolveArgs& a);
 
 }  // namespace parlour::cli

@@ -726,7 +726,7 @@ int solve(const SolveArgs& a, const Style& style, std::ostream& out, std::ostrea
     return false;
   }();
   SolveSpec spec{*sel, *cfg, a.deals, a.from, a.threads, lim};
-  Result<SolveSummary> r = solve_deals(spec);
+  Result<SolveSummary> r = a.run ? a.run(spec) : solve_deals(spec);
   if (!r.ok()) return fail(err, r.message());
   const double n = static_cast<double>(r->deals.size());
   const Interval w = r->win_rate();
@@ -763,10 +763,12 @@ int solve(const SolveArgs& a, const Style& style, std::ostream& out, std::ostrea
     out << "\n";
   }
   std::snprintf(buf, sizeof buf,
-                "Time per deal %.4f s (solver), %.0f positions; %.1f s in all on %d thread%s.\n",
+                "Time per deal %.4f s (solver), %.0f positions; %.1f s in all on %d thread%s",
                 r->seconds / n, static_cast<double>(r->nodes) / n, r->wall, a.threads,
                 a.threads == 1 ? "" : "s");
   out << buf;
+  if (a.processes > 1) out << " in each of " << a.processes << " processes";
+  out << ".\n";
   out << "Limits per deal: " << a.limit_seconds << " s, " << a.max_nodes << " positions.\n";
   if (!r->method.empty()) out << "Method: " << r->method << ".\n";
   return 0;

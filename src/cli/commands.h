@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "analysis/sim.h"
+#include "analysis/solve.h"
 #include "cli/terminal.h"
 
 namespace parlour::cli {
@@ -88,6 +89,8 @@ struct SolveArgs {
   double limit_seconds = 30;              // a deal's budget of time
   std::uint64_t max_nodes = 100'000'000;  // and of positions
   std::string record;  // instead: whether this record's position is still winnable
+  SolveRunner run;     // what solves the deals (empty: solve_deals)
+  int processes = 1;   // that many processes of `threads` threads each, for the report
 };
 int solve(const SolveArgs& args, const Style& style, std::ostream& out, std::ostream& err);
 

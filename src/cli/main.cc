@@ -93,22 +93,8 @@ int main(int argc, char** argv) {
       "with --check: compare the optimal bot with this bot, hand by hand on the same cards");
   oddsc->add_option("--seed", oa.seed, "seed of the --check hands");
 
-  auto* solvec = app.add_subcommand(
-      "solve", "solve a solitaire's deals, every card known: win rate, deals lost, undecided");
   cli::SolveArgs va;
-  solvec->add_option("GAME", va.game, "a game with a solver (montana)")->required();
-  solvec->add_option("--opt", va.options, "an option as key=value (repeatable)");
-  solvec->add_option("--deals", va.deals, "number of deals")->capture_default_str();
-  solvec->add_option("--from", va.from, "the first deal's seed (as `parlour play --seed`)")
-      ->capture_default_str();
-  solvec->add_option("--threads", va.threads, "worker threads")->capture_default_str();
-  solvec->add_option("--limit-seconds", va.limit_seconds, "a deal's budget of time")
-      ->capture_default_str();
-  solvec->add_option("--max-positions", va.max_nodes, "a deal's budget of positions")
-      ->capture_default_str();
-  solvec->add_option(
-      "--record", va.record,
-      "instead: whether the last position of this record is still winnable, and how");
+  cli::add_solve(app, va);
 
   cli::FairnessArgs fa;
   cli::add_fairness(app, fa);

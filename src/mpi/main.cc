@@ -1,5 +1,6 @@
-// parlour-mpi: `parlour sim`, `tournament` and `fairness` over the ranks of an
-// MPI job, with the single process's figures and output, byte for byte.
+// parlour-mpi: `parlour sim`, `tournament`, `fairness` and `solve` over the
+// ranks of an MPI job, with the single process's figures and output, byte for
+// byte (solve's times excepted, which are never the same twice).
 //
 //   mpirun -n 4 build/parlour-mpi sim old-maid --games 100000000 --seed 7 --threads 2
 //
@@ -35,12 +36,19 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   cli::SimArgs sa, ta;
   cli::FairnessArgs fa;
+  cli::SolveArgs va;
   std::uint64_t chunk = 65536;
+  // A deal solved takes a thousand times a game played: solve's work units
+  // are smaller.
+  constexpr std::uint64_t kSolveChunk = 16;
   bool traffic = false;
   const auto began = std::chrono::steady_clock::now();
+  CLI::App* solvec = cli::add_solve(app, va);
   for (CLI::App* c :
-       {cli::add_sim(app, sa), cli::add_tournament(app, ta), cli::add_fairness(app, fa)}) {
-    c->add_option("--chunk", chunk, "games a work unit handed to a rank (default 65536)")
+       {cli::add_sim(app, sa), cli::add_tournament(app, ta), cli::add_fairness(app, fa), solvec}) {
+    c->add_option("--chunk", chunk,
+                  c == solvec ? "deals a work unit handed to a rank (default 16)"
+                              : "games a work unit handed to a rank (default 65536)")
         ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40));
     c->add_option("--checkpoint", job.checkpoint,
                   "keep the finished chunks and their sums in FILE (every 10 s and at the end); "
@@ -77,6 +85,13 @@ int main(int argc, char** argv) {
     } else if (app.got_subcommand("fairness")) {
       fa.run = run, fa.quiet = quiet;
       status = cli::fairness(fa, out, err);
+    } else if (app.got_subcommand("solve")) {
+      if (solvec->get_option("--chunk")->count() == 0) job.chunk = kSolveChunk;
+      va.run = [job](const SolveSpec& spec) { return mpi::solve(spec, job); };
+      va.processes = job.ranks;
+      // One position (--record) is solved by rank 0 alone: the others would
+      // only repeat it.
+      status = !va.record.empty() && job.rank != 0 ? 0 : cli::solve(va, cli::Style{}, out, err);
     }
   } catch (const CLI::ParseError& e) {
     if (e.get_exit_code() == 0) {

@@ -1,5 +1,6 @@
-// A simulation spread over the ranks of an MPI job (parlour-mpi): the same
-// games, the same figures, as simulate() in one process.
+// A simulation, or a solitaire's deals solved, spread over the ranks of an
+// MPI job (parlour-mpi): the same games, the same figures, as simulate() and
+// solve_deals() in one process.
 //
 // The games [0, games) are cut into chunks of consecutive indices. Rank 0
 // hands them out on request, so that fast and slow ranks, and long and short
@@ -14,6 +15,7 @@
 #include <string>
 
 #include "analysis/sim.h"
+#include "analysis/solve.h"
 
 namespace parlour::mpi {
 
@@ -32,6 +34,12 @@ struct Job {
 // Called by every rank, with the same spec: the results, on every rank (rank
 // 0 sends the sums to all), or the same error on every rank.
 [[nodiscard]] Result<SimResult> simulate(const SimSpec& spec, const Job& job);
+
+// The same for solve_deals(): deal i is deal i of the single process's run
+// (`parlour play GAME --seed (from + i)`), whoever solves it, and rank 0
+// puts each deal's verdict in its place, so the report is the single
+// process's. `job.chunk` counts deals.
+[[nodiscard]] Result<SolveSummary> solve(const SolveSpec& spec, const Job& job);
 
 // The time rank 0 spent handing chunks out and taking results in, and the
 // number of chunks, over the simulations of this process (for

@@ -1,10 +1,11 @@
 #!/bin/bash
 # tests/mpi/checkpoint.sh PARLOUR PARLOUR_MPI
 #
-# A 4-rank parlour-mpi run with --checkpoint is killed midway (once its
+# A 4-rank parlour-mpi run with --checkpoint has its ranks killed (-9) midway (once its
 # checkpoint holds some chunks and not all), resumed with the same flags,
 # and must print what an uninterrupted `parlour sim` prints; a checkpoint is
-# refused for a run with another seed, with a message naming --seed. (Issue 40.)
+# refused for a run with another seed, with a message naming --seed. The same
+# for solve (Montana's deals; its output but the line of times). (Issue 40.)
 set -uo pipefail
 P="$(realpath "$1")"
 PM="$(realpath "$2")"
@@ -17,17 +18,25 @@ failed=0
 FLAGS=(sim old-maid --players 4 --bots random --games 200000 --seed 7 --format json)
 "$P" "${FLAGS[@]}" >one.txt || { echo "FAIL: parlour sim"; exit 1; }
 
-# Interrupted: killed at the first checkpoint that holds a chunk.
-"${MPIRUN[@]}" -n 4 "$PM" "${FLAGS[@]}" --chunk 500 --checkpoint ck.json --checkpoint-every 0.2 \
-  >part.txt 2>part.err &
-job=$!
-for _ in $(seq 1 300); do
-  [ -s ck.json ] && grep -q '"done":\[[0-9]' ck.json && break
-  sleep 0.05
-done
-kill -TERM "$job" 2>/dev/null
-wait "$job"
-done_chunks=$(python3 -c 'import json; print(len(json.load(open("ck.json"))["runs"][0]["done"]))' 2>/dev/null || echo 0)
+# interrupted FILE ARGS...: a 4-rank run of ARGS with --checkpoint FILE, its
+# ranks killed at once (a crash, not a polite stop) at the first checkpoint
+# that holds a chunk; sets done_chunks to the chunks FILE then holds.
+interrupted() {
+  local file="$1"
+  shift
+  "${MPIRUN[@]}" -n 4 "$PM" "$@" --checkpoint "$file" --checkpoint-every 0.1 >part.txt 2>part.err &
+  local job=$!
+  for _ in $(seq 1 500); do
+    [ -s "$file" ] && grep -q '"done":\[[0-9]' "$file" && break
+    sleep 0.02
+  done
+  pkill -KILL -P "$job" 2>/dev/null
+  wait "$job"
+  done_chunks=$(python3 -c 'import json, sys; print(len(json.load(open(sys.argv[1]))["runs"][0]["done"]))' \
+    "$file" 2>/dev/null || echo 0)
+}
+
+interrupted ck.json "${FLAGS[@]}" --chunk 500
 if [ "$done_chunks" -gt 0 ] && [ "$done_chunks" -lt 400 ] && [ ! -s part.txt ]; then
   echo "ok: killed with $done_chunks of 400 chunks in the checkpoint, nothing printed"
 else
@@ -54,5 +63,26 @@ if [ "$status" = 2 ] && grep -q -- "--seed 7.*--seed 8" other.err && cmp -s ck.j
   echo "ok: another seed is refused: $(grep -o 'was written.*' other.err | head -1)"
 else
   echo "FAIL: another seed: status $status"; cat other.err | head -5; failed=1
+fi
+# solve: killed, resumed, the single process's verdicts.
+SOLVE=(solve montana --deals 200 --max-positions 400000 --limit-seconds 1000)
+"$P" "${SOLVE[@]}" --threads 2 | grep -v '^Time per deal' >one.txt || { echo "FAIL: parlour solve"; exit 1; }
+interrupted solve.json "${SOLVE[@]}" --chunk 4
+"${MPIRUN[@]}" -n 4 "$PM" "${SOLVE[@]}" --chunk 4 --checkpoint solve.json >resumed.txt 2>resumed.err
+if [ "$done_chunks" -gt 0 ] && [ "$done_chunks" -lt 50 ] && [ ! -s part.txt ] &&
+   cmp -s one.txt <(grep -v '^Time per deal' resumed.txt); then
+  echo "ok: solve killed with $done_chunks of 50 chunks kept, resumed: parlour solve's verdicts"
+else
+  echo "FAIL: solve: $done_chunks chunks kept; printed $(wc -c <part.txt) bytes before the kill"
+  diff one.txt resumed.txt | head; head -5 resumed.err
+  failed=1
+fi
+"${MPIRUN[@]}" -n 2 "$PM" solve montana --deals 200 --max-positions 50000 --limit-seconds 1000 \
+  --chunk 4 --checkpoint solve.json >other.txt 2>other.err
+status=$?
+if [ "$status" = 2 ] && grep -q -- "--max-positions 400000.*--max-positions 50000" other.err; then
+  echo "ok: solve with another budget is refused: $(grep -o 'was written.*' other.err | head -1)"
+else
+  echo "FAIL: solve with another budget: status $status"; head -5 other.err; failed=1
 fi
 exit $failed
