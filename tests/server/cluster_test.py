@@ -4,12 +4,16 @@ by scripts/cluster as a user starts them, played by WebSocket clients through
 HAProxy (issue 40, part b). Debian's python3 and the standard library only;
 every address on loopback; every wait bounded.
 
-    cluster_test.py PARLOUR [failover] [pg-restart]
+    cluster_test.py PARLOUR [failover] [pg-restart] [nginx]
       failover     kill -9 the process holding the most tables mid-game, then
                    restart it
       pg-restart   stop PostgreSQL for 5 s mid-game (16 tables)
-    Both (the default) run at once, each on a cluster of its own: together
-    they take the time of the longer (most of it waiting on the games).
+      nginx        failover, the clients going through nginx configured with
+                   deploy/nginx.conf.in instead of HAProxy (`ctest -L long`:
+                   cluster_test_nginx)
+    failover and pg-restart (the default) run at once, each on a cluster of
+    its own: together they take the time of the longer (most of it waiting
+    on the games).
 
 Each table has two people (clients here) and a bot. Every client logs every
 update it receives. The checks rest on what the clients saw and on the rows
@@ -28,6 +32,7 @@ import json
 import os
 import random
 import re
+import shutil
 import signal
 import socket
 import subprocess
@@ -43,6 +48,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
 PARLOUR = os.path.abspath(sys.argv[1]) if len(sys.argv) > 1 else "build/parlour"
 MODES = sys.argv[2:] or ["failover", "pg-restart"]
+ALL_MODES = ("failover", "pg-restart", "nginx")
 FAILURES = []
 LOG = []  # what the run said, printed after its failures unless a terminal watches
 
@@ -159,6 +165,35 @@ class Cluster:
             self.proc.wait(timeout=30)
         except (ProcessLookupError, subprocess.TimeoutExpired):
             os.killpg(self.proc.pid, signal.SIGKILL)
+
+
+def start_nginx(c, work):
+    """nginx in front of the cluster's processes, configured with
+    deploy/nginx.conf.in (the fields filled in as its comment says), in
+    place of HAProxy: the clients' port becomes nginx's."""
+    nginx = shutil.which("nginx") or "/usr/sbin/nginx"
+    port = free_base(0)
+    servers = "\n".join(f"    server 127.0.0.1:{s['port']} max_fails=1 fail_timeout=5s;"
+                         for s in c.serves.values())
+    body = (open(os.path.join(ROOT, "deploy", "nginx.conf.in")).read()
+            .replace("@LISTEN@", f"127.0.0.1:{port}").replace("@SERVERS@", servers))
+    conf = os.path.join(work, "nginx.conf")
+    temp = "\n".join(f"    {k}_temp_path {work}/{k};" for k in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
+    with open(conf, "w") as f:
+        f.write(f"daemon off;\nworker_processes 1;\npid {work}/nginx.pid;\nerror_log {work}/nginx.err;\n"
+                f"worker_rlimit_nofile 8192;\nevents {{ worker_connections 4096; }}\n"
+                f"http {{\n    access_log off;\n{temp}\n{body}\n}}\n")
+    c.nginx = subprocess.Popen([nginx, "-p", work, "-c", conf, "-e", f"{work}/nginx.err"],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
+    for _ in range(100):
+        try:
+            if request(port, "GET", "/healthz")[0] == 200:
+                c.port = port
+                return
+        except OSError:
+            pass
+        time.sleep(0.1)
+    raise SystemExit("nginx did not start: " + open(f"{work}/nginx.err").read()[-2000:])
 
 
 def cards_named(text):
@@ -429,10 +464,15 @@ def run(mode):
         failed = len(FAILURES)
         started = time.time()
         try:
-            {"failover": failover, "pg-restart": pg_restart}[mode](c, work)
+            if mode == "nginx":
+                start_nginx(c, work)
+            {"failover": failover, "pg-restart": pg_restart, "nginx": failover}[mode](c, work)
         except Exception as e:  # noqa: BLE001: reported as a failure, the cluster still stopped
             check(False, f"{mode}: {type(e).__name__}: {e}")
         finally:
+            if getattr(c, "nginx", None):
+                c.nginx.kill()
+                c.nginx.wait()
             c.stop()
             say(f"{mode}: {time.time() - started:.0f} s")
             if len(FAILURES) > failed or os.environ.get("CLUSTER_LOGS"):
@@ -447,9 +487,11 @@ def main():
     r = subprocess.run(["pg_config", "--bindir"], capture_output=True, text=True)
     if r.returncode != 0 or not os.path.exists(os.path.join(r.stdout.strip(), "initdb")):
         skip("PostgreSQL's server programs are absent (scripts/setup installs postgresql-15)")
-    bad = [m for m in MODES if m not in ("failover", "pg-restart")]
+    bad = [m for m in MODES if m not in ALL_MODES]
     if bad:
-        raise SystemExit(f"unknown mode {bad[0]}: failover and pg-restart are accepted")
+        raise SystemExit(f"unknown mode {bad[0]}: {', '.join(ALL_MODES)} are accepted")
+    if "nginx" in MODES and not (shutil.which("nginx") or os.path.exists("/usr/sbin/nginx")):
+        skip("nginx is absent (scripts/setup installs nginx-light)")
     runs = [threading.Thread(target=run, args=(m,)) for m in MODES]
     for t in runs:
         t.start()
