@@ -17,11 +17,15 @@
 # Only OpenSpiel's core files and its oh_hell are compiled, with Parlour's own
 # driver (bench/openspiel/oh_hell_random.cc). Nothing of theirs is committed.
 #
-# Then from Python, where Debian's python3-dev and pybind11-dev are installed
-# and Parlour's module is built (make python): OpenSpiel's oh_hell bound as
-# pyspiel binds it (bench/openspiel/pyspiel_loop.cc; pyspiel itself needs all
-# of OpenSpiel compiled) against Parlour's per-state loop and VectorEnv, in
-# player steps a second.
+# Then from Python, where Parlour's module is built (make python): OpenSpiel's
+# loop (bench/openspiel/pyspiel_loop.py) under pyspiel itself, with
+# PYSPIEL=FOLDER (where a build of OpenSpiel's `pyspiel` target put
+# pyspiel*.so: cmake -DCMAKE_BUILD_TYPE=Release -DOPEN_SPIEL_BUILDING_WHEEL=ON
+# on OpenSpiel's tree, as its setup.py does, then `cmake --build . --target
+# pyspiel`), and under a pyspiel-style binding of oh_hell alone
+# (bench/openspiel/pyspiel_loop.cc, where Debian's python3-dev and
+# pybind11-dev are installed), against Parlour's per-state loop and
+# VectorEnv, in player steps a second.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")/.." && pwd)"
 BUILD="${BUILD:-$HERE/build}"
@@ -111,23 +115,42 @@ printf 'Oh Hell!, 4 players, random playouts, one thread: Parlour / OpenSpiel de
 
 # From Python (section 8.4 of the issue): the per-state loop and the
 # VectorEnv (N = 1,024, actions drawn in numpy, observations off: neither
-# loop encodes one), in player steps a second, each against the pyspiel-style
-# loop run just before it.
-if [ -x "$PYLOOP" ] && [ -d "$BUILD/python/parlour" ]; then
+# loop encodes one), in player steps a second, each against OpenSpiel's loop
+# (bench/openspiel/pyspiel_loop.py) run just before it: under pyspiel itself
+# where PYSPIEL names a folder it imports from (a build of OpenSpiel's
+# `pyspiel` target, as its pip package builds it), else under the embedded
+# pyspiel-style binding; with both, both, so that the binding can be checked
+# against the real thing.
+PYSPIEL="${PYSPIEL:-}"
+if [ -n "$PYSPIEL" ] && ! PYTHONPATH="$PYSPIEL" /usr/bin/python3 -c 'import pyspiel' 2>/dev/null; then
+  echo "openspiel_compare: PYSPIEL=$PYSPIEL: /usr/bin/python3 cannot import pyspiel from there" >&2
+  exit 2
+fi
+loops=()
+[ -n "$PYSPIEL" ] && loops+=(pyspiel)
+[ -x "$PYLOOP" ] && loops+=(pyspiel-style)
+if [ "${#loops[@]}" -gt 0 ] && [ -d "$BUILD/python/parlour" ]; then
   for run in 1 2 3; do
-    read -r os_steps _ os_secs < <("$PYLOOP" 3 "$run")
-    PYTHONPATH="$BUILD/python:$HERE/bench" /usr/bin/python3 - "$os_steps" "$os_secs" <<'PY'
+    for which in "${loops[@]}"; do
+      if [ "$which" = pyspiel ]; then
+        read -r os_steps _ os_secs < <(PYTHONPATH="$PYSPIEL" /usr/bin/python3 \
+          "$HERE/bench/openspiel/pyspiel_loop.py" 3 "$run")
+      else
+        read -r os_steps _ os_secs < <("$PYLOOP" 3 "$run" "$HERE/bench/openspiel")
+      fi
+      PYTHONPATH="$BUILD/python:$HERE/bench" /usr/bin/python3 - "$which" "$os_steps" "$os_secs" <<'PY'
 import sys
 from python_bench import Vector, per_state_loop
-os_rate = int(sys.argv[1]) / float(sys.argv[2])
+which, os_rate = sys.argv[1], int(sys.argv[2]) / float(sys.argv[3])
 loop, _ = per_state_loop("oh-hell", 4)
 v = Vector("oh-hell", 4, 1024, observations=False)
 vec, _ = v.python(400)
-print(f"python: pyspiel-style loop {os_rate:,.0f} player steps/s; Parlour per-state loop "
+print(f"python: {which} loop {os_rate:,.0f} player steps/s; Parlour per-state loop "
       f"{loop:,.0f} ({loop / os_rate:.1f}x, target 1.0x); VectorEnv N=1024 {vec:,.0f} "
       f"({vec / os_rate:.1f}x, target 10x)")
 PY
+    done
   done
 else
-  echo "openspiel_compare: no Python comparison (needs /usr/bin/python3 with python3-dev, pybind11-dev, and Parlour's module in $BUILD/python: make python)"
+  echo "openspiel_compare: no Python comparison (needs /usr/bin/python3 and Parlour's module in $BUILD/python (make python), and PYSPIEL or python3-dev with pybind11-dev)"
 fi
