@@ -79,7 +79,7 @@ def skip(why):
 def free_base(n):
     """A port with the n after it free too (HAProxy's, then the processes')."""
     for _ in range(200):
-        base = random.randint(20000, 60000)
+        base = random.randint(10000, 32000 - n)  # below the ephemeral ports (32768 up)
         ok = True
         for p in range(base, base + n + 1):
             s = socket.socket()
