@@ -23,9 +23,9 @@ namespace parlour::mpi {
 namespace {
 
 // Rank 0 and the others speak in arrays of 64-bit words.
-constexpr int kTagWant = 1;   // to rank 0: [kind, chunk, tallies...]
+constexpr int kTagWant = 1;   // to rank 0: [kind, chunk, its words or a failure's text]
 constexpr int kTagChunk = 2;  // from rank 0: [chunk] or [kStop]
-constexpr int kTagSums = 3;   // from rank 0 at the end: [ok, tallies...]
+constexpr int kTagSums = 3;   // from rank 0 at the end: [ok, the total's words or the error's text]
 constexpr std::uint64_t kFirst = 0, kDone = 1, kFailed = 2;
 constexpr std::uint64_t kStop = ~std::uint64_t{0};
 
