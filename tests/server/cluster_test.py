@@ -43,6 +43,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(__file__))
 from wire import WS, request  # noqa: E402
+from wire import start_nginx as wire_start_nginx  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
@@ -171,29 +172,13 @@ def start_nginx(c, work):
     """nginx in front of the cluster's processes, configured with
     deploy/nginx.conf.in (the fields filled in as its comment says), in
     place of HAProxy: the clients' port becomes nginx's."""
-    nginx = shutil.which("nginx") or "/usr/sbin/nginx"
     port = free_base(0)
     servers = "\n".join(f"    server 127.0.0.1:{s['port']} max_fails=1 fail_timeout=5s;"
                          for s in c.serves.values())
     body = (open(os.path.join(ROOT, "deploy", "nginx.conf.in")).read()
             .replace("@LISTEN@", f"127.0.0.1:{port}").replace("@SERVERS@", servers))
-    conf = os.path.join(work, "nginx.conf")
-    temp = "\n".join(f"    {k}_temp_path {work}/{k};" for k in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
-    with open(conf, "w") as f:
-        f.write(f"daemon off;\nworker_processes 1;\npid {work}/nginx.pid;\nerror_log {work}/nginx.err;\n"
-                f"worker_rlimit_nofile 8192;\nevents {{ worker_connections 4096; }}\n"
-                f"http {{\n    access_log off;\n{temp}\n{body}\n}}\n")
-    c.nginx = subprocess.Popen([nginx, "-p", work, "-c", conf, "-e", f"{work}/nginx.err"],
-                               stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
-    for _ in range(100):
-        try:
-            if request(port, "GET", "/healthz")[0] == 200:
-                c.port = port
-                return
-        except OSError:
-            pass
-        time.sleep(0.1)
-    raise SystemExit("nginx did not start: " + open(f"{work}/nginx.err").read()[-2000:])
+    c.nginx = wire_start_nginx(work, port, body, "/healthz")
+    c.port = port
 
 
 def cards_named(text):

@@ -11,12 +11,11 @@ Usage: proxy.py PARLOUR
 import os
 import re
 import shutil
-import subprocess
 import sys
 import tempfile
-import time
 
 sys.path.insert(0, os.path.dirname(__file__))
+import wire  # noqa: E402
 from wire import WS, Serve, free_port, request, update  # noqa: E402
 
 README = os.path.join(os.path.dirname(__file__), "..", "..", "README.md")
@@ -35,34 +34,7 @@ def readme_config(proxy_port, server_port):
 
 
 def start_nginx(work, proxy_port, server_port):
-    conf = os.path.join(work, "nginx.conf")
-    with open(conf, "w") as f:
-        f.write(f"""daemon off;
-worker_processes 1;
-pid {work}/nginx.pid;
-error_log {work}/error.log;
-events {{ worker_connections 1024; }}
-http {{
-    access_log {work}/access.log;
-    client_body_temp_path {work}/body;
-    proxy_temp_path {work}/proxy;
-    fastcgi_temp_path {work}/fastcgi;
-    uwsgi_temp_path {work}/uwsgi;
-    scgi_temp_path {work}/scgi;
-{readme_config(proxy_port, server_port)}
-}}
-""")
-    proc = subprocess.Popen([NGINX, "-p", work, "-c", conf, "-e", f"{work}/error.log"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
-    for _ in range(100):
-        try:
-            if request(proxy_port, "GET", "/api/games")[0] == 200:
-                return proc
-        except OSError:
-            time.sleep(0.05)
-        if proc.poll() is not None:
-            break
-    raise SystemExit("nginx did not start: " + open(f"{work}/error.log").read())
+    return wire.start_nginx(work, proxy_port, readme_config(proxy_port, server_port))
 
 
 def main():

@@ -9,6 +9,7 @@ import base64
 import http.client
 import json
 import os
+import shutil
 import socket
 import struct
 import subprocess
@@ -21,6 +22,31 @@ def free_port():
     port = s.getsockname()[1]
     s.close()
     return port
+
+
+def start_nginx(work, port, body, path="/api/games"):
+    """Debian's nginx in the foreground, its files in `work` (its log:
+    work/error.log), serving `body` (server and upstream blocks, as they go in
+    nginx's `http` block); returned once GET `path` on `port` answers 200."""
+    nginx = shutil.which("nginx") or "/usr/sbin/nginx"
+    conf = os.path.join(work, "nginx.conf")
+    temp = "\n".join(f"    {k}_temp_path {work}/{k};" for k in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
+    with open(conf, "w") as f:
+        f.write(f"daemon off;\nworker_processes 1;\npid {work}/nginx.pid;\nerror_log {work}/error.log;\n"
+                f"worker_rlimit_nofile 8192;\nevents {{ worker_connections 4096; }}\n"
+                f"http {{\n    access_log {work}/access.log;\n{temp}\n{body}\n}}\n")
+    proc = subprocess.Popen([nginx, "-p", work, "-c", conf, "-e", f"{work}/error.log"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
+    for _ in range(100):
+        try:
+            if request(port, "GET", path)[0] == 200:
+                return proc
+        except OSError:
+            time.sleep(0.05)
+        if proc.poll() is not None:
+            break
+    proc.kill()
+    raise SystemExit("nginx did not start: " + open(f"{work}/error.log").read()[-2000:])
 
 
 class Serve:
