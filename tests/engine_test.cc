@@ -439,5 +439,93 @@ TEST(Engine, RegistrationRefusesInconsistentGames) {
   refused(g, "label");
 }
 
+// ---- Chance given draw by draw (Python's chance_outcomes) ---------------------------
+
+TEST(Engine, ChanceGivenDrawByDrawIsKeptInTheRecordAndReplayed) {
+  register_toy_games();
+  const Selection sel = *select("old-maid");
+  const Config cfg = test_config("old-maid", 3);
+  Table t(sel, cfg, 9);
+  // The pack of 51 (a queen out), shuffled by Fisher-Yates: a draw below 51,
+  // then below 50, ..., below 2.
+  std::vector<std::uint32_t> given;
+  for (std::uint32_t n = 51; n >= 2; --n) {
+    ASSERT_TRUE(t.state().chance());
+    ASSERT_EQ(t.next_draw(), n);
+    given.push_back((n * 7 + 3) % n);
+    ASSERT_TRUE(t.give(given.back()).ok());
+  }
+  EXPECT_TRUE(t.pending().empty());
+  EXPECT_EQ(t.chance_events(), 1u);
+  t.settle();
+  const View dealt = t.state().view(kEveryone);
+  // The draws decide the deal: another seed, the same draws, the same table.
+  Table other(sel, cfg, 10);
+  for (std::uint32_t d : given) ASSERT_TRUE(other.give(d).ok());
+  other.settle();
+  EXPECT_TRUE(other.state().view(kEveryone) == dealt);
+  // A draw out of range is refused, and nothing changes.
+  Table refused(sel, cfg, 9);
+  const Status st = refused.give(51);
+  EXPECT_NE(st.message().find("51 is not below 51"), std::string::npos) << st.message();
+  EXPECT_TRUE(refused.pending().empty());
+
+  // Kept in the record (version 3), which replays to the same table.
+  const Seat s = t.state().to_move();
+  ASSERT_TRUE(t.act(s, legal(t.state(), s).front()).ok());
+  t.settle();
+  const View after = t.state().view(kEveryone);
+  Record r = t.record();
+  ASSERT_EQ(r.chance.size(), 1u);
+  EXPECT_EQ(r.chance[0], (GivenChance{0, given}));
+  Result<Record> parsed = parse_record(to_json(r));
+  ASSERT_TRUE(parsed.ok()) << parsed.message();
+  EXPECT_EQ(parsed->version, 3);
+  Result<Replayed> back = replay(*parsed);
+  ASSERT_TRUE(back.ok()) << back.message();
+  EXPECT_TRUE(back->state().view(kEveryone) == after);
+  // Undone by replaying, redone: the given deal falls as it fell.
+  ASSERT_TRUE(t.undo().ok());
+  EXPECT_TRUE(t.state().view(kEveryone) == dealt);
+  ASSERT_TRUE(t.redo().ok());
+  EXPECT_TRUE(t.state().view(kEveryone) == after);
+
+  // Changed records are refused, each naming what is wrong.
+  auto refusal = [&](Record changed) {
+    Result<Replayed> x = replay(changed);
+    return x.ok() ? std::string("accepted") : x.message();
+  };
+  Record wide = r;
+  wide.chance[0].draws[0] = 51;
+  EXPECT_NE(refusal(wide).find("chance event 0: draw 1 is 51, not below 51"), std::string::npos)
+      << refusal(wide);
+  Record more = r;
+  more.chance[0].draws.push_back(0);
+  EXPECT_NE(refusal(more).find("took 50 draws, and 51 are given"), std::string::npos)
+      << refusal(more);
+  Record beyond = r;
+  beyond.chance.push_back({40, {0}});
+  EXPECT_NE(refusal(beyond).find("more chance events than the game has"), std::string::npos)
+      << refusal(beyond);
+
+  // Some draws given, the event waits; the record keeps them pending, and the
+  // rest come from the seed's stream in both.
+  Table part(sel, cfg, 9);
+  ASSERT_TRUE(part.give(5).ok());
+  ASSERT_TRUE(part.give(6).ok());
+  EXPECT_EQ(part.pending().size(), 2u);
+  const Record pr = part.record();
+  ASSERT_TRUE(pr.pending);
+  EXPECT_EQ(*pr.pending, (GivenChance{0, {5, 6}}));
+  Result<Replayed> waiting = replay(pr);
+  ASSERT_TRUE(waiting.ok()) << waiting.message();
+  EXPECT_TRUE(waiting->state().chance());
+  EXPECT_EQ(waiting->table->pending().size(), 2u);
+  part.settle();
+  waiting->table->settle();
+  EXPECT_TRUE(part.state().view(kEveryone) == waiting->state().view(kEveryone));
+  EXPECT_FALSE(part.state().view(kEveryone) == dealt);
+}
+
 }  // namespace
 }  // namespace parlour::testing

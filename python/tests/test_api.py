@@ -87,8 +87,9 @@ def test_view_and_strings():
     assert v["players"] == 3 and v["viewer"] == 0
     assert "Seat 0" in s.observation_string(0)
     assert "Seat 1" in str(s)
-    with pytest.raises(NotImplementedError, match="samples its chance"):
-        game.new_initial_state(1).chance_outcomes()
+    # The deal one draw at a time (test_chance.py): 51 cards, a draw below 51 first.
+    outcomes = game.new_initial_state(1).chance_outcomes()
+    assert [o for o, _ in outcomes] == list(range(51)) and outcomes[0][1] == 1 / 51
 
 
 ROW = None

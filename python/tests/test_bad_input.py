@@ -111,10 +111,14 @@ OK = (parlour.ParlourError, TypeError, ValueError, OverflowError, NotImplemented
 
 @settings(max_examples=int(os.environ.get("PARLOUR_HYPOTHESIS", "2000")), deadline=None,
           suppress_health_check=list(HealthCheck))
-@given(which=st.integers(0, 9), a=values, b=values)
+@given(which=st.integers(0, 12), a=values, b=values)
 def test_any_value_anywhere_is_refused_cleanly(which, a, b):
     s = ready("rum", 2, 3)
+    deal = parlour.load_game("rum", players=2).new_initial_state(3)  # at chance
     calls = [
+        lambda: deal.apply_chance(a),
+        lambda: deal.chance_outcomes(),
+        lambda: s.apply_chance(a),
         lambda: s.apply_action(a),
         lambda: s.action_to_string(a),
         lambda: s.observation_tensor(a),

@@ -249,7 +249,21 @@ TEST(Record, RejectsMalformedRecordsWithReasons) {
       {"", "not valid JSON"},
       {"[1,2]", "expected a JSON object"},
       {R"({"format":"x"})", "format"},
-      {R"({"format":"parlour-record","version":3})", "version"},
+      {R"({"format":"parlour-record","version":4})", "version"},
+      {R"({"format":"parlour-record","version":2,"game":"old-maid","players":4,"options":{},"seed":1,"actions":[],"chance":[[0,[1]]]})",
+       "\"chance\" needs version 3"},
+      {R"({"format":"parlour-record","version":3,"game":"old-maid","players":4,"options":{},"seed":1,"actions":[],"chance":[[0,[]]]})",
+       "one or more draws"},
+      {R"({"format":"parlour-record","version":3,"game":"old-maid","players":4,"options":{},"seed":1,"actions":[],"chance":[[0,[-1]]]})",
+       "[event, [draw, ...]]"},
+      {R"({"format":"parlour-record","version":3,"game":"old-maid","players":4,"options":{},"seed":1,"actions":[],"chance":[[1,[1]],[1,[2]]]})",
+       "ascending order"},
+      {R"({"format":"parlour-record","version":3,"game":"old-maid","players":4,"options":{},"seed":1,"actions":[],"chance":[[1,[1]]],"pending":[0,[3]]})",
+       "\"pending\" must be for a chance event after"},
+      {R"({"format":"parlour-record","version":3,"game":"old-maid","players":4,"options":{},"seed":1,"actions":[],"pending":[0,5]})",
+       "\"pending\" must be [event, [draw, ...]]"},
+      {R"({"format":"parlour-record","version":3,"game":"old-maid","players":4,"options":{},"seed":1,"actions":[],"pending":[1,[5]],"waits_at_chance":0})",
+       "the chance event the game waits at"},
       {R"({"format":"parlour-record","version":2,"game":"old-maid","players":4,"options":{},"seed":1,"actions":[5]})",
        "[seat, action]"},
       {R"({"format":"parlour-record","version":2,"game":"old-maid","players":4,"options":{},"seed":1,"actions":[[40,5]]})",
@@ -295,6 +309,18 @@ TEST(Record, JsonRoundTrip) {
   EXPECT_EQ(back->moves, r.moves);
   EXPECT_EQ(back->options, r.options);
   EXPECT_EQ(back->outcome, r.outcome);
+  EXPECT_TRUE(back->chance.empty());
+  EXPECT_FALSE(back->pending);
+  // Chance given draw by draw makes it version 3, and comes back.
+  r.chance = {{0, {50, 3, 0}}, {4, {4294967295u}}};
+  r.pending = GivenChance{7, {1, 2}};
+  r.waits_at_chance = 7;
+  back = parse_record(to_json(r));
+  ASSERT_TRUE(back.ok()) << back.message();
+  EXPECT_EQ(back->version, 3);
+  EXPECT_EQ(back->chance, r.chance);
+  EXPECT_EQ(back->pending, r.pending);
+  EXPECT_EQ(back->waits_at_chance, r.waits_at_chance);
 }
 
 TEST(Record, VersionOneRecordsAreReadWithoutSeats) {

@@ -9,7 +9,7 @@ using nlohmann::json;
 std::string to_json(const Record& r) {
   json j;
   j["format"] = "parlour-record";
-  j["version"] = 2;
+  j["version"] = r.chance.empty() && !r.pending && !r.waits_at_chance ? 2 : 3;
   j["game"] = r.game;
   j["preset"] = r.preset;
   j["players"] = r.players;
@@ -24,6 +24,14 @@ std::string to_json(const Record& r) {
   for (const SeatAction& m : r.moves) moves.push_back(json::array({m.seat, m.action}));
   j["actions"] = std::move(moves);
   j["labels"] = r.labels;
+  auto given = [](const GivenChance& g) { return json::array({g.event, g.draws}); };
+  if (!r.chance.empty()) {
+    json chance = json::array();
+    for (const GivenChance& g : r.chance) chance.push_back(given(g));
+    j["chance"] = std::move(chance);
+  }
+  if (r.pending) j["pending"] = given(*r.pending);
+  if (r.waits_at_chance) j["waits_at_chance"] = *r.waits_at_chance;
   if (r.outcome) {
     j["outcome"] = {{"kind", outcome_kind_name(r.outcome->kind)},
                     {"scores", r.outcome->scores},
@@ -52,8 +60,8 @@ Result<Record> parse_record(std::string_view text) {
   if (j.value("format", json()) != "parlour-record")
     return bad("\"format\" must be \"parlour-record\"");
   if (!j.contains("version") || !j["version"].is_number_integer() || j["version"] < 1 ||
-      j["version"] > 2)
-    return bad("\"version\" must be 1 or 2");
+      j["version"] > 3)
+    return bad("\"version\" must be 1, 2 or 3");
   Record r;
   r.version = j["version"].get<int>();
   auto str = [&](const char* key, std::string& out) -> Status {
@@ -102,6 +110,51 @@ Result<Record> parse_record(std::string_view text) {
   if (j.contains("labels") && j["labels"].is_array())
     for (const auto& l : j["labels"])
       if (l.is_string()) r.labels.push_back(l.get<std::string>());
+  // [event, [draw, ...]]: an event number and 32-bit draws.
+  auto given = [](const json& g) -> std::optional<GivenChance> {
+    if (!g.is_array() || g.size() != 2 || !g[0].is_number_unsigned() ||
+        g[0].get<std::uint64_t>() > 0xffffffffu || !g[1].is_array() || g[1].empty())
+      return std::nullopt;
+    GivenChance out{g[0].get<std::uint32_t>(), {}};
+    for (const json& d : g[1]) {
+      if (!d.is_number_unsigned() || d.get<std::uint64_t>() > 0xffffffffu) return std::nullopt;
+      out.draws.push_back(d.get<std::uint32_t>());
+    }
+    return out;
+  };
+  for (const char* key : {"chance", "pending", "waits_at_chance"})
+    if (j.contains(key) && r.version < 3)
+      return bad(std::string("\"") + key + "\" needs version 3");
+  if (j.contains("chance")) {
+    if (!j["chance"].is_array()) return bad("\"chance\" must be a list of [event, [draw, ...]]");
+    for (const json& g : j["chance"]) {
+      std::optional<GivenChance> c = given(g);
+      if (!c)
+        return bad(
+            "each of \"chance\" must be [event, [draw, ...]]: a chance event's number "
+            "and one or more draws (0 to 4294967295)");
+      if (!r.chance.empty() && c->event <= r.chance.back().event)
+        return bad("\"chance\" must list its events in ascending order, each once");
+      r.chance.push_back(std::move(*c));
+    }
+  }
+  if (j.contains("pending")) {
+    r.pending = given(j["pending"]);
+    if (!r.pending)
+      return bad(
+          "\"pending\" must be [event, [draw, ...]]: the chance event the game waits "
+          "at and one or more draws (0 to 4294967295)");
+    if (!r.chance.empty() && r.pending->event <= r.chance.back().event)
+      return bad("\"pending\" must be for a chance event after those of \"chance\"");
+  }
+  if (j.contains("waits_at_chance")) {
+    const json& w = j["waits_at_chance"];
+    if (!w.is_number_unsigned() || w.get<std::uint64_t>() > 0xffffffffu)
+      return bad("\"waits_at_chance\" must be a number of chance events (0 to 4294967295)");
+    r.waits_at_chance = w.get<std::uint32_t>();
+    if (r.pending && r.pending->event != *r.waits_at_chance)
+      return bad("\"pending\" must be for the chance event the game waits at, \"waits_at_chance\"");
+  }
   if (j.contains("outcome") && !j["outcome"].is_null()) {
     const json& o = j["outcome"];
     if (!o.is_object() || !o.contains("scores") || !o["scores"].is_array() ||

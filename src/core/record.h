@@ -8,9 +8,17 @@
 //    "seed": 7, "actions": [[0, 1], [0, 0], [1, 35], ...], "labels": ["shuffle", ...],
 //    "outcome": {"kind": "loser", "scores": [...], "places": [...], "summary": "..."}}
 //
-// Each action is [seat, action]. Version 1 records (plain action numbers,
-// written before several seats could act at once) are read too: their seats
-// are worked out on replay. "labels" is for people reading the file; replay
+// Each action is [seat, action]. Version 3 adds chance given one draw at a
+// time (Python's chance_outcomes; core/rng.h's Draws): "chance" lists
+// [event, [draw, ...]] for each chance event (counted from 0) whose first
+// draws were given, any further draws of it coming from the seed's stream;
+// "pending" is [event, [draw, ...]] for the event the game waits at, given
+// some draws but not yet decided; "waits_at_chance" is the number of chance
+// events resolved in a game stopped at chance (Python's states may stop
+// there; play settles chance at once). A record with none of these is written
+// as version 2, so that what every game writes in play is unchanged. Version
+// 1 records (plain action numbers, written before several seats could act at
+// once) are read too: their seats are worked out on replay. "labels" is for people reading the file; replay
 // ignores it. Replaying is in core/table.h.
 #pragma once
 
@@ -30,6 +38,13 @@ struct SeatAction {
   bool operator==(const SeatAction&) const = default;
 };
 
+// The first draws of one chance event, given from outside (see above).
+struct GivenChance {
+  std::uint32_t event = 0;  // the game's chance events, counted from 0
+  std::vector<std::uint32_t> draws;
+  bool operator==(const GivenChance&) const = default;
+};
+
 struct Record {
   int version = 2;
   std::string game;    // registered game name
@@ -40,6 +55,9 @@ struct Record {
   std::vector<SeatAction> moves;
   std::vector<std::string> labels;
   std::optional<Outcome> outcome;  // absent while a game is unfinished
+  std::vector<GivenChance> chance;  // version 3: ascending events
+  std::optional<GivenChance> pending;  // version 3: the undecided event's draws
+  std::optional<std::uint32_t> waits_at_chance;  // version 3: chance events resolved
 };
 
 // Writes the current version.

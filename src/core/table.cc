@@ -26,6 +26,68 @@ Seat first_actor(const Actors& actors, Seat after, int players) {
   return kNobody;
 }
 
+namespace {
+
+// One chance event's draws: `given` first, then `rest` (the seed's stream);
+// with no rest (a probe), zeros once the given run out, noting how many
+// outcomes the first such draw had.
+class Tape final : public Draws {
+ public:
+  Tape(std::span<const std::uint32_t> given, Rng* rest) : given_(given), rest_(rest) {}
+
+  std::uint32_t below(std::uint32_t n) override {
+    if (i_ < given_.size()) {
+      const std::uint32_t d = given_[i_++];
+      if (d < n) return d;
+      if (error_.empty())
+        error_ = "draw " + std::to_string(i_) + " is " + std::to_string(d) + ", not below " +
+                 std::to_string(n);
+      return 0;
+    }
+    ++i_;
+    if (rest_) return rest_->below(n);
+    if (!wanted_) wanted_ = n;
+    return 0;
+  }
+  std::uint32_t next() override {
+    if (i_ < given_.size()) return given_[i_++];
+    ++i_;
+    if (rest_) return rest_->next();
+    if (!wanted_) wanted_ = std::uint64_t{1} << 32;
+    return 0;
+  }
+
+  // The probe's answer: outcomes of the first draw not given, 0 if none.
+  std::uint64_t wanted() const { return wanted_; }
+  // What was wrong with the given draws, empty if nothing.
+  std::string error() const {
+    if (!error_.empty()) return error_;
+    if (i_ < given_.size())
+      return "the event took " + std::to_string(i_) + " draws, and " +
+             std::to_string(given_.size()) + " are given";
+    return {};
+  }
+
+ private:
+  std::span<const std::uint32_t> given_;
+  Rng* rest_;
+  std::size_t i_ = 0;
+  std::uint64_t wanted_ = 0;
+  std::string error_;
+};
+
+// Resolves `state`'s chance event with `given`'s draws first, then `stream`'s;
+// what was wrong with the given draws, empty if nothing.
+std::string resolve_given(State& state, const GivenChance& given, Rng& stream) {
+  Tape tape(given.draws, &stream);
+  Rng rng(tape);
+  state.apply_chance(rng);
+  const std::string e = tape.error();
+  return e.empty() ? e : "chance event " + std::to_string(given.event) + ": " + e;
+}
+
+}  // namespace
+
 Table::Table(const Selection& sel, Config config, std::uint64_t seed)
     : sel_(sel),
       config_(std::move(config)),
@@ -42,6 +104,11 @@ void Table::restart(std::uint64_t seed) {
   state_ = fresh_->clone();
   moves_.clear();
   chanced_.clear();
+  events_ = 0;
+  given_.clear();
+  next_given_ = 0;
+  pending_ = {};
+  chance_error_.clear();
   // Room for a mark after every move of the longest game so far: a game's
   // steps then allocate only where its moves outgrow that game's.
   chanced_.reserve(moves_.capacity());
@@ -50,7 +117,19 @@ void Table::restart(std::uint64_t seed) {
 
 void Table::chance(const StepFn& on_step) {
   assert(state_->chance());
-  state_->apply_chance(chance_rng_);
+  if (!pending_.draws.empty()) {  // the rest of the event from the stream
+    given_.push_back(std::move(pending_));
+    pending_ = {};
+  }
+  if (next_given_ < given_.size() && given_[next_given_].event == events_) [[unlikely]] {
+    if (std::string e = resolve_given(*state_, given_[next_given_], chance_rng_);
+        !e.empty() && chance_error_.empty())
+      chance_error_ = std::move(e);
+    ++next_given_;
+  } else {
+    state_->apply_chance(chance_rng_);
+  }
+  ++events_;
   if (!moves_.empty() && (chanced_.empty() || chanced_.back() != moves_.size()))
     chanced_.push_back(moves_.size());
   if (on_step) on_step(*state_, Step{true, kNobody, 0});
@@ -58,6 +137,51 @@ void Table::chance(const StepFn& on_step) {
 
 void Table::settle(const StepFn& on_step) {
   while (state_->chance()) chance(on_step);
+}
+
+std::uint64_t Table::next_draw() const {
+  assert(state_->chance());
+  const std::unique_ptr<State> probe = state_->clone();
+  Tape tape(pending_.draws, nullptr);
+  Rng rng(tape);
+  probe->apply_chance(rng);
+  return tape.wanted();
+}
+
+void Table::forget_given_ahead() {
+  while (!given_.empty() && given_.back().event >= events_) given_.pop_back();
+  next_given_ = given_.size();
+}
+
+Status Table::give(std::uint32_t d, const StepFn& on_step) {
+  if (!state_->chance())
+    return Status::error(state_->terminal() ? "the game is over" : "a seat acts next, not chance");
+  const std::uint64_t n = next_draw();
+  if (n == 0) {  // an event that draws nothing (a card from a pack already shuffled)
+    if (d != 0)
+      return Status::error("chance outcome " + std::to_string(d) +
+                           " is not 0, this event's one outcome (it draws nothing)");
+    chance(on_step);
+    return {};
+  }
+  if (d >= n)
+    return Status::error("chance outcome " + std::to_string(d) + " is not below " +
+                         std::to_string(n) + ", this draw's number of outcomes");
+  forget_given_ahead();
+  undone_.clear();
+  pending_.event = events_;
+  pending_.draws.push_back(d);
+  if (next_draw() == 0) chance(on_step);  // decided
+  return {};
+}
+
+bool Table::set_given(std::vector<GivenChance> given) {
+  for (std::size_t i = 1; i < given.size(); ++i)
+    if (given[i].event <= given[i - 1].event) return false;
+  given_ = std::move(given);
+  next_given_ = 0;
+  while (next_given_ < given_.size() && given_[next_given_].event < events_) ++next_given_;
+  return true;
 }
 
 bool Table::legal(Seat seat, Action a) const {
@@ -86,7 +210,10 @@ Status Table::playable(Seat seat, Action a) const {
 
 Status Table::act(Seat seat, Action a, const StepFn& on_step) {
   if (Status st = playable(seat, a); !st.ok()) return st;
-  undone_.clear();  // another line now: what was taken back stays back
+  if (!undone_.empty()) [[unlikely]] {  // another line now: what was taken back stays back
+    undone_.clear();
+    forget_given_ahead();
+  }
   apply(seat, a, on_step);
   return {};
 }
@@ -137,6 +264,7 @@ Status Table::undo() {
     if (std::string why = sel_.game->undo->forbidden(*state_); !why.empty())
       return Status::error(why);
   const bool chance_followed = !chanced_.empty() && chanced_.back() == moves_.size();
+  pending_ = {};  // draws given to a chance that followed the action
   if (sel_.game->undo && !chance_followed && sel_.game->undo->undo(*state_)) {
     undone_.push_back(moves_.back());
     moves_.pop_back();
@@ -145,7 +273,10 @@ Status Table::undo() {
   std::vector<SeatAction> keep(moves_.begin(), moves_.end() - 1);
   std::vector<SeatAction> undone = std::move(undone_);
   undone.push_back(moves_.back());
+  // Given chance stays for the replay, and for redo(): it falls as it fell.
+  std::vector<GivenChance> given = std::move(given_);
   restart(seed_);
+  given_ = std::move(given);
   for (const SeatAction& m : keep) {
     settle();
     apply(m.seat, m.action, nullptr);
@@ -163,11 +294,20 @@ Record Table::record(bool labels) const {
   r.options = config_.options.assignments();
   r.seed = seed_;
   r.moves.assign(moves_.begin(), moves_.end());
+  for (const GivenChance& g : given_)
+    if (g.event < events_) r.chance.push_back(g);
+  if (!pending_.draws.empty()) r.pending = pending_, r.waits_at_chance = events_;
   if (labels) {  // each as its seat read it where it was taken
     auto s = sel_.game->new_game(config_);
     Rng rng(seed_, kChanceStream);
+    std::uint32_t event = 0;
+    std::size_t next = 0;
     for (const SeatAction& m : moves_) {
-      while (s->chance()) s->apply_chance(rng);
+      for (; s->chance(); ++event)
+        if (next < r.chance.size() && r.chance[next].event == event)
+          (void)resolve_given(*s, r.chance[next++], rng);  // checked when given
+        else
+          s->apply_chance(rng);
       r.labels.push_back(s->action_label(m.seat, m.action));
       s->apply(m.seat, m.action);
     }
@@ -188,9 +328,15 @@ Result<Replayed> replay(const Record& r, const StepFn& on_step) {
   out.game = g;
   out.table = std::make_unique<Table>(sel, *cfg, r.seed);
   Table& t = *out.table;
+  if (!t.set_given(r.chance)) return Status::error("bad record: \"chance\" is not in order");
+  auto bad_chance = [&]() -> Status {
+    return Status::error("bad record: its given chance cannot be played (" + t.chance_error() +
+                         "); the record was changed or made with other rules");
+  };
   std::size_t next = 0;
   for (; next < r.moves.size(); ++next) {
     t.settle(on_step);
+    if (!t.chance_error().empty()) return bad_chance();
     const State& s = t.state();
     if (s.terminal()) break;
     SeatAction m = r.moves[next];
@@ -206,7 +352,23 @@ Result<Replayed> replay(const Record& r, const StepFn& on_step) {
                            ") is not legal at that point of the game (" + st.message() +
                            "); the record was changed or made with other rules");
   }
-  t.settle(on_step);
+  if (r.waits_at_chance) {  // chance up to the event the game waits at, then its draws
+    const std::uint32_t at = *r.waits_at_chance;
+    while (t.state().chance() && t.chance_events() < at) t.chance(on_step);
+    if (!t.state().chance() || t.chance_events() != at)
+      return Status::error("bad record: it waits at chance event " + std::to_string(at) +
+                           ", which the game does not wait at after its actions");
+    if (r.pending)
+      for (std::uint32_t d : r.pending->draws)
+        if (Status st = t.give(d, on_step); !st.ok())
+          return Status::error("bad record: a pending draw is refused (" + st.message() + ")");
+  } else {
+    if (r.pending) return Status::error("bad record: \"pending\" needs \"waits_at_chance\"");
+    t.settle(on_step);
+  }
+  if (!t.chance_error().empty()) return bad_chance();
+  if (!t.given_used())
+    return Status::error("bad record: it gives draws for more chance events than the game has");
   if (next != r.moves.size())
     return Status::error("bad record: the game ended after " + std::to_string(next) + " of " +
                          std::to_string(r.moves.size()) + " actions");

@@ -124,6 +124,34 @@ class Table {
   // Resolves chance until a seat may act or the game is over.
   void settle(const StepFn& on_step = nullptr);
 
+  // Chance one draw at a time, as OpenSpiel's chance nodes (Python's
+  // chance_outcomes). A game resolves a chance event in one apply_chance,
+  // drawing from an Rng (a shuffle is a draw below 52, below 51, ...); each
+  // draw may be given instead, and the event is resolved once its given draws
+  // decide it. Draws given are kept in the record (version 3); draws of an
+  // event not given come from the seed's stream, as ever.
+  //
+  // The number of outcomes of the chance event's next draw, each as likely:
+  // from 1 to 2^32 (a draw of any 32 bits); 0 for an event that draws
+  // nothing (its one outcome is 0). REQUIRES: state().chance().
+  [[nodiscard]] std::uint64_t next_draw() const;
+  // Gives the next draw: `d` below next_draw(); an error, and no change, if
+  // not, or if the game is not at chance. Resolves the event once decided.
+  [[nodiscard]] Status give(std::uint32_t d, const StepFn& on_step = nullptr);
+  // The draws given to the chance event at hand, not yet deciding it.
+  std::span<const std::uint32_t> pending() const { return pending_.draws; }
+  // The chance events resolved so far.
+  std::uint32_t chance_events() const { return events_; }
+  // The chance events whose draws were given (ahead of now too, after undo()).
+  std::span<const GivenChance> given() const { return given_; }
+  // A record's given chance, before its replay: false if not ascending.
+  [[nodiscard]] bool set_given(std::vector<GivenChance> given);
+  // Given draws that could not be used as given (a changed record): a draw
+  // out of its range, or more draws than the event took. Empty if none.
+  const std::string& chance_error() const { return chance_error_; }
+  // Whether every given chance event has been reached.
+  bool given_used() const { return next_given_ == given_.size(); }
+
   // Whether `seat` may play `a` now.
   bool legal(Seat seat, Action a) const;
   // Applies a seat's action if that seat may act and the action is legal for
@@ -154,13 +182,17 @@ class Table {
   // A new game with another seed, reusing this table's buffers.
   void restart(std::uint64_t seed);
 
-  // The record so far (with the outcome once the game is over). Labels are
+  // The record so far (with the outcome once the game is over). Chance not
+  // yet resolved after the last action is resolved by its replay, unless the
+  // caller sets `waits_at_chance` (chance_events()), or draws are pending. Labels are
   // worked out here, by replaying, so that play builds no strings; without
   // them (`labels` false) nothing is replayed.
   Record record(bool labels = true) const;
 
  private:
   void apply(Seat seat, Action a, const StepFn& on_step);
+  // Another line from here: chance given for later events was another's.
+  void forget_given_ahead();
   Status playable(Seat seat, Action a) const;  // act()'s checks
   Selection sel_;
   Config config_;
@@ -173,6 +205,12 @@ class Table {
   // draw), so play appends to it rarely; undo() reads whether chance
   // followed the last move.
   std::vector<std::size_t> chanced_;
+  // Chance given one draw at a time (next_draw): rare, so empty in play.
+  std::uint32_t events_ = 0;       // chance events resolved
+  std::vector<GivenChance> given_;  // ascending events
+  std::size_t next_given_ = 0;     // the first of given_ not yet reached
+  GivenChance pending_;            // given draws of the event at hand
+  std::string chance_error_;
   std::vector<SeatAction> undone_;  // taken back, the last on top: for redo()
   std::vector<Action> legal_;       // run()'s buffer
   // legal()'s: act() checks every action, and must not allocate a step.

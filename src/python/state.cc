@@ -55,6 +55,7 @@ py::array_t<float> info_tensor(const State& s, Seat viewer) {
   const rl::InfoShape shape{g.shape};
   rl::InfoState info(shape);
   Table t(g.sel, g.config, s.table->seed());
+  (void)t.set_given({s.table->given().begin(), s.table->given().end()});  // ascending already
   for (const SeatAction& m : s.table->moves()) {
     t.settle();
     const View before = t.state().view(viewer);
@@ -77,6 +78,7 @@ py::object twin(const State& s, Seat viewer, std::uint64_t seed) {
   const Resampler* r = g.sel.game->resampler;
   if (!r || viewer < 0) return py::none();
   Table t(g.sel, g.config, s.table->seed());
+  (void)t.set_given({s.table->given().begin(), s.table->given().end()});  // ascending already
   t.settle();
   Rng rng(seed, 11);
   std::unique_ptr<parlour::State> w = r->resample(t.state(), viewer, rng);
@@ -123,13 +125,46 @@ void apply_action(State& s, const py::handle& value) {
   raise(errors().illegal, m);
 }
 
-void apply_chance(State& s) {
-  if (!s.table->state().chance())
-    raise(errors().not_player,
-          s.table->state().terminal()
-              ? "apply_chance after the game is over"
-              : "apply_chance at a seat's turn: it is seat " + std::to_string(current(s)) + "'s");
-  s.table->chance();
+// Raises NotPlayerNodeError unless chance acts next.
+void require_chance(const State& s, const char* call) {
+  if (s.table->state().chance()) return;
+  raise(errors().not_player, s.table->state().terminal()
+                                 ? std::string(call) + " after the game is over"
+                                 : std::string(call) + " at a seat's turn: it is seat " +
+                                       std::to_string(current(s)) + "'s");
+}
+
+// The chance event one draw at a time (Table::next_draw): its outcomes are
+// the draw's values, each as likely. Past this many, a list is no use.
+constexpr std::uint64_t kMaxOutcomes = 1u << 20;
+
+py::object chance_outcomes(const State& s) {
+  require_chance(s, "chance_outcomes");
+  const std::uint64_t n = s.table->next_draw();
+  if (n > kMaxOutcomes) {
+    PyErr_SetString(PyExc_NotImplementedError,
+                    ("this chance draw has " + std::to_string(n) +
+                     " outcomes (the game draws a seed for its own shuffles): call "
+                     "apply_chance(), which draws from the state's seed")
+                        .c_str());
+    throw py::error_already_set();
+  }
+  if (n == 0) {  // an event that draws nothing: one outcome
+    py::list one;
+    one.append(py::make_tuple(0, 1.0));
+    return one;
+  }
+  py::list out(static_cast<py::ssize_t>(n));
+  const double p = 1.0 / static_cast<double>(n);
+  for (std::uint64_t i = 0; i < n; ++i) out[static_cast<py::ssize_t>(i)] = py::make_tuple(i, p);
+  return out;
+}
+
+void apply_chance(State& s, const py::handle& outcome) {
+  require_chance(s, "apply_chance");
+  if (outcome.is_none()) return s.table->chance();
+  const Action d = action_of(outcome);
+  if (Status st = s.table->give(d); !st.ok()) raise(errors().illegal, st.message());
 }
 
 // The per-step calls, as plain CPython methods (python/fast.h).
@@ -187,21 +222,13 @@ PyMethodDef per_step[] = {
      METH_O,
      "apply_action(action): plays the action for the seat to move; IllegalActionError (and "
      "no change) if it is not legal."},
-    {"apply_chance",
-     [](PyObject* o, PyObject*) -> PyObject* {
-       State* s = fast::self<State>(o);
-       if (!s) return nullptr;
-       return fast::guarded([&] {
-         apply_chance(*s);
-         return Py_NewRef(Py_None);
-       });
-     },
-     METH_NOARGS, "Resolves the chance node from the state's own seed, as the engine does."},
 };
 
 Record record_of(const State& s) {
   Record r = s.table->record(false);
   r.preset = std::string(s.game->sel.name());
+  // A state may stop at chance (pyspiel's do): its copy stops there too.
+  if (s.table->state().chance()) r.waits_at_chance = s.table->chance_events();
   return r;
 }
 
@@ -253,13 +280,17 @@ void bind_state(py::module_& m) {
             return mask;
           },
           "A bool array of num_distinct_actions, true for each legal action.")
-      .def("chance_outcomes",
-           [](const State&) -> py::list {
-             PyErr_SetString(PyExc_NotImplementedError,
-                             "this game samples its chance (a shuffled pack): call "
-                             "apply_chance(), which draws from the state's seed");
-             throw py::error_already_set();
-           })
+      .def("chance_outcomes", &chance_outcomes,
+           "At a chance node, the outcomes of its next draw with their probabilities, "
+           "[(outcome, p)], each as likely: a game resolves a chance event (a shuffle) as a "
+           "run of draws (below 52, below 51, ...), and apply_chance(outcome) gives them one "
+           "at a time, as OpenSpiel's chance nodes. NotImplementedError for a draw of more "
+           "than 2**20 outcomes (a seed of a game's own shuffles).")
+      .def("apply_chance", &apply_chance, py::arg("outcome") = py::none(),
+           "apply_chance(): resolves the chance event from the state's own seed, as the engine "
+           "does (after draws given, the rest of them). apply_chance(outcome): gives its next "
+           "draw, one of chance_outcomes(); the event is resolved once its given draws decide "
+           "it. Given draws are kept in serialize()'s record.")
       .def(
           "action_to_string",
           [](const State& s, const py::handle& a) {
