@@ -49,19 +49,61 @@ def engine(name, players, games):
     return r["length"]["mean"] * games / (time.perf_counter() - start)
 
 
+ONES = np.uint64(0x0101010101010101)
+HIGH = np.uint64(0x8080808080808080)
+
+
 def masked_random(mask, rng):
     """A uniformly random legal action for each row (-1 for a row with none),
     drawn in numpy from the mask: each row's k-th legal action, k uniform
-    below the row's count. One pass over the mask (np.flatnonzero); each
-    row's count is where its legal actions start and end in that list
-    (np.searchsorted over N + 1 values), not a second pass over the mask
-    (np.count_nonzero(mask, axis=1) took as long as the first)."""
+    below the row's count. A wide mask is read as 64-bit words (by_words);
+    a narrow one by np.flatnonzero, which costs about 4 ns a legal action
+    found and is cheaper below a few hundred actions a row (Oh Hell!'s 82:
+    46 us against 93 for 1,024 rows; Old Maid's 1,088: 279 against 197)."""
     n, width = mask.shape
+    if width >= 256 and mask.size % 8 == 0 and mask.flags.c_contiguous:
+        return by_words(mask, rng)
     legal = np.flatnonzero(mask)  # row i's legal actions, as i * width + action
+    # Each row's count is where its legal actions start and end in that list
+    # (np.searchsorted over N + 1 values), not a second pass over the mask.
     bounds = np.searchsorted(legal, np.arange(n + 1) * width)
     starts, counts = bounds[:-1], np.diff(bounds)
     pick = starts + (rng.random(n) * counts).astype(np.intp)
     return np.where(counts > 0, legal[np.minimum(pick, len(legal) - 1)] - np.arange(n) * width, -1)
+
+
+def by_words(mask, rng):
+    """masked_random over the mask's bytes 8 at a time: the words holding a
+    legal action are found in one pass (words != 0, then np.flatnonzero over
+    an eighth as many), and each row's pick is located by ranks: a word's
+    bytes are 0 or 1, so word * 0x0101...01 holds in its byte j the number of
+    legal actions among its bytes 0 to j (no carry: at most 8), and a byte
+    compare of those prefix counts (SWAR) finds the pick's byte."""
+    n, width = mask.shape
+    words = mask.reshape(-1).view(np.uint64)
+    nzw = np.flatnonzero(words != 0)
+    if len(nzw) == 0:
+        return np.full(n, -1)
+    last = len(nzw) - 1
+    prefix = words[nzw] * ONES
+    per = prefix >> np.uint64(56)  # legal actions in the word
+    upto = np.cumsum(per)  # ... in it and every word before
+    start = np.arange(n + 1, dtype=np.int64) * width  # each row's first byte
+    first = np.searchsorted(nzw, start >> 3)  # the first such word at or after it
+    clamp = np.minimum(first, last)
+    before = np.where(first > 0, upto[np.maximum(first - 1, 0)], np.uint64(0))
+    # A row starting inside a word: the legal actions of that word before it.
+    off = (start & 7).astype(np.uint64)
+    partial = (prefix[clamp] >> (np.uint64(8) * off - np.uint64(8))) & np.uint64(0xFF)
+    before += np.where((nzw[clamp] == start >> 3) & (off > 0), partial, np.uint64(0))
+    counts = np.diff(before)
+    k = before[:-1] + (rng.random(n) * counts).astype(np.uint64)  # the pick's rank over all rows
+    word = np.minimum(np.searchsorted(upto, k, side="right"), last)
+    v = k - (upto[word] - per[word]) + np.uint64(1)  # its rank in the word, from 1
+    # Bytes whose prefix count is at least v (each byte 128 + prefix - v keeps its high bit).
+    at_least = ((((prefix[word] | HIGH) - v * ONES) & HIGH) >> np.uint64(7)) * ONES >> np.uint64(56)
+    pos = nzw[word] * 8 + (8 - at_least.astype(np.int64))
+    return np.where(counts > 0, pos - start[:-1], -1)
 
 
 class Vector:

@@ -145,3 +145,50 @@ def test_step_before_reset_is_refused_and_arrays_outlive_the_env():
     gc.collect()
     # The arrays hold the env's buffers alive: reading them is safe.
     assert np.array_equal(obs, kept) and mask.any(axis=1).all()
+
+
+@pytest.mark.parametrize("name,players", [("old-maid", 4), ("oh-hell", 4), ("cheat", 3)])
+def test_the_benchmarks_numpy_draw_is_uniform_over_each_rows_legal_actions(name, players):
+    # bench/python_bench.py's masked_random (by 64-bit words where the mask is
+    # wide): what it draws rests on the mask alone, each legal action of a
+    # row as likely (within 5 standard deviations over 4,000 draws), no other.
+    import importlib.util
+    path = os.path.join(os.path.dirname(__file__), "..", "..", "bench", "python_bench.py")
+    spec = importlib.util.spec_from_file_location("python_bench", path)
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    env = parlour.VectorEnv(parlour.load_game(name, players=players), 64, seed=4,
+                            observations=False, auto_reset=False)
+    _, mask, _ = env.reset()
+    env.step_random(3)
+    _, mask, *_ = env.step_random(1, 2)
+    mask = mask.copy()
+    mask[5] = False  # a row with no legal action draws -1
+    rng = np.random.default_rng(1)
+    draws = np.array([bench.masked_random(mask, rng) for _ in range(4000)])
+    assert (draws[:, 5] == -1).all()
+    for row in range(mask.shape[0]):
+        legal = np.flatnonzero(mask[row])
+        if len(legal) == 0:
+            assert (draws[:, row] == -1).all()
+            continue
+        assert np.isin(draws[:, row], legal).all()
+        counts = np.array([(draws[:, row] == a).sum() for a in legal])
+        p = 1 / len(legal)
+        sd = np.sqrt(4000 * p * (1 - p))
+        assert (np.abs(counts - 4000 * p) <= 5 * sd + 1).all(), (row, counts)
+
+
+def test_the_arrays_in_place_are_read_only_and_copies_are_not():
+    # The env writes its buffers alone: a mask row is cleared only where the
+    # env set it, so a scribble would stay (and the check of an action reads
+    # the engine's own legal actions, never the array).
+    game = parlour.load_game("old-maid", players=4)
+    env = parlour.VectorEnv(game, 4, seed=1)
+    obs, mask, to_move = env.reset()
+    for a in (obs, mask, to_move):
+        with pytest.raises(ValueError, match="read-only"):
+            a.reshape(-1)[0] = 1
+    obs, mask, to_move = parlour.VectorEnv(game, 4, seed=1, copy=True).reset()
+    mask[0, 0] = True
+    obs[0, 0] = 1.0

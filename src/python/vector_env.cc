@@ -13,14 +13,17 @@ namespace {
 
 // A numpy array over one of the env's buffers, owned by `owner` (a capsule
 // holding the env: an array kept after the VectorEnv object is gone still
-// reads live memory).
+// reads live memory). Read-only: the env alone writes its buffers (a mask
+// row is cleared where the env set it, so a scribble would stay).
 template <class T>
 py::object array_over(const py::object& owner, std::span<T> data, std::vector<py::ssize_t> shape) {
   std::vector<py::ssize_t> strides(shape.size());
   py::ssize_t step = sizeof(T);
   for (std::size_t k = shape.size(); k-- > 0;) strides[k] = step, step *= shape[k];
   using Out = std::conditional_t<std::is_same_v<T, std::uint8_t>, bool, T>;
-  return py::array_t<Out>(shape, strides, reinterpret_cast<Out*>(data.data()), owner);
+  py::array_t<Out> a(shape, strides, reinterpret_cast<Out*>(data.data()), owner);
+  a.attr("setflags")(py::arg("write") = false);
+  return a;
 }
 
 struct PyVectorEnv {

@@ -85,7 +85,7 @@ class VectorEnv {
   // (threads - 1 of them, made once: a thread made each step cost more than
   // the step) take a contiguous block of rows each, this thread the first.
   // Each thread does all of its rows' work, the check of their actions too:
-  // work left to one thread (a check reading every row's mask, which the
+  // work left to one thread (a check reading every row's legal actions, which the
   // other thread wrote) kept two threads at 1.2 times one.
   enum class Phase : std::uint8_t { kReset, kCheck, kStep, kRandom, kStop };
   void run_phase(Phase phase);
