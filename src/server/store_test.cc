@@ -358,6 +358,7 @@ TEST_P(StoreTest, ASchemaNewerThanTheProgramIsRefusedAndAnOlderOneUpgraded) {
   if (pg()) {
     db->exec(
         "UPDATE parlour_schema SET version = 6; DROP TABLE health; DROP TABLE limits;"
+        " DROP TABLE leases;"
         " DROP FUNCTION parlour_add_actions; ALTER TABLE tables DROP COLUMN owner, DROP COLUMN "
         "wanted_by,"
         " DROP COLUMN epoch, DROP COLUMN lease_until");
@@ -369,7 +370,11 @@ TEST_P(StoreTest, ASchemaNewerThanTheProgramIsRefusedAndAnOlderOneUpgraded) {
   EXPECT_TRUE((*older)->can_write().ok());
   ASSERT_TRUE((*older)->add_table(row("after")).ok());
   ASSERT_TRUE((*older)->add_action("after", 0, 0, 1).ok());
-  EXPECT_EQ(db->value(pg() ? "SELECT version FROM parlour_schema" : "PRAGMA user_version"), "8");
+  EXPECT_EQ(db->value(pg() ? "SELECT version FROM parlour_schema" : "PRAGMA user_version"), "9");
+  // Step 9: a lease per process, made by the table's maker.
+  if (pg()) {
+    EXPECT_EQ(db->value("SELECT COUNT(*) FROM leases"), "1");
+  }
   // Step 8: the fence of a group of moves reads tables by key, upgraded too.
   if (pg()) {
     EXPECT_EQ(db->value("SELECT array_to_string(proconfig, ',') FROM pg_proc"
@@ -403,10 +408,16 @@ TEST_P(StoreTest, OneOwnerPlaysATableAndALateWriteOfTheOldOwnerIsRefused) {
   EXPECT_FALSE(b->claim("nosuch")->known);
   ASSERT_TRUE(a->add_action("t", 0, 0, 10).ok());
   ASSERT_TRUE(a->add_action("t", 1, 1, 11).ok());
-  // Renewed, the lease outlasts its length.
+  // Renewed, the lease outlasts its length. The renewal writes the
+  // process's one lease row, not the row of each table it holds (xmin, the
+  // transaction that last wrote a row, stays).
   std::this_thread::sleep_for(700ms);
+  const std::string row_written = db->value("SELECT xmin::text FROM tables WHERE id = 't'");
+  const std::string lease_written = db->value("SELECT xmin::text FROM leases WHERE owner = 'a'");
   auto renewed = a->renew();
   ASSERT_TRUE(renewed.ok()) << renewed.message();
+  EXPECT_EQ(db->value("SELECT xmin::text FROM tables WHERE id = 't'"), row_written);
+  EXPECT_NE(db->value("SELECT xmin::text FROM leases WHERE owner = 'a'"), lease_written);
   EXPECT_TRUE(renewed->lost.empty());
   EXPECT_EQ(renewed->wanted, std::vector<std::string>{"t"}) << "b's claim asked a to let it go";
   std::this_thread::sleep_for(700ms);

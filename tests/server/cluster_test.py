@@ -350,8 +350,8 @@ def failover(c, work):
     for p in players:
         p.start()
     time.sleep(20)
-    held = c.sql("SELECT owner, COUNT(*) FROM tables WHERE owner IS NOT NULL AND lease_until > now() "
-                 "AND finished = 0 GROUP BY owner ORDER BY 2 DESC")
+    held = c.sql("SELECT t.owner, COUNT(*) FROM tables t JOIN leases l ON l.owner = t.owner "
+                 "WHERE l.until > now() AND t.finished = 0 GROUP BY t.owner ORDER BY 2 DESC")
     check(len(held) >= 2, f"tables held by at least two processes: {held}")
     owner, count = held[0][0], int(held[0][1])
     port = int(owner.split(":")[1])
