@@ -26,6 +26,18 @@
 namespace parlour::cli {
 namespace {
 
+// The record of its game after its first `moves` actions (`--at`), settled:
+// no outcome, and no chance it was stopped at (a Python state's); chance
+// given draw by draw stays, replay using what the actions reach.
+Record cut_at(const Record& r, std::size_t moves) {
+  Record cut = r;
+  cut.moves.resize(moves);
+  cut.outcome.reset();
+  cut.pending.reset();
+  cut.waits_at_chance.reset();
+  return cut;
+}
+
 // `play --winnable`: deals tried before giving up (about one Klondike deal in
 // five is lost or beyond the budget).
 constexpr int kWinnableTries = 50;
@@ -631,10 +643,7 @@ int odds(const OddsArgs& a, std::ostream& out, std::ostream& err) {
   if (a.seat && (*a.seat < 0 || *a.seat >= rec->players))
     return fail(err, "--seat " + std::to_string(*a.seat) + " is not a seat of this record (0 to " +
                          std::to_string(rec->players - 1) + ")");
-  Record cut = *rec;
-  cut.moves.resize(at);
-  cut.outcome.reset();
-  Result<Replayed> rp = replay(cut);
+  Result<Replayed> rp = replay(cut_at(*rec, static_cast<std::size_t>(at)));
   if (!rp.ok()) return fail(err, a.record + ": " + rp.message());
   Result<OddsReport> r =
       a.seat ? g.exact_odds->for_seat(rp->state(), *a.seat) : g.exact_odds->at(rp->state());
@@ -986,10 +995,7 @@ int dd_at(const DdArgs& a, const Style& style, std::ostream& out, std::ostream& 
     return fail(err, "--at " + std::to_string(at) + " is outside the record's 0 to " +
                          std::to_string(total) + " moves");
   std::optional<DdPlays> plays;
-  Record cut = *rec;
-  cut.moves.resize(static_cast<std::size_t>(at));
-  cut.outcome.reset();
-  Result<Replayed> rp = replay(cut);
+  Result<Replayed> rp = replay(cut_at(*rec, static_cast<std::size_t>(at)));
   if (!rp.ok()) return fail(err, a.record + ": " + rp.message());
   const State& s = rp->state();
   if (s.to_move() >= 0) plays = g.double_dummy->plays(s);

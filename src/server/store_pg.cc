@@ -253,8 +253,8 @@ constexpr const char* kSteps[] = {
     // not worth a write of the log, and lost harmlessly in a crash); the
     // fenced write of a group of moves: a key-share lock on each table's row
     // (in the order of ids), which a claim (SELECT ... FOR UPDATE first)
-    // waits for and a renewal does not. A held table's `active` is kept by
-    // its renewals, not by every move.
+    // waits for and a renewal does not. A held table's `active` was kept by
+    // its renewals, not by every move (until step 9: by keep() alone).
     "CREATE TABLE health(id INTEGER PRIMARY KEY, at BIGINT NOT NULL);"
     "ALTER TABLE tables ADD COLUMN owner TEXT;"
     "ALTER TABLE tables ADD COLUMN epoch BIGINT NOT NULL DEFAULT 0;"
@@ -288,8 +288,10 @@ constexpr const char* kSteps[] = {
     // 9: a lease per process, one row renewed each second, instead of the row
     // of every table it holds (at 1,000 tables a process those renewals were
     // 41% of the log's records, and a write of every row held each second). A
-    // table is held while its owner's lease runs; `lease_until` is still set
-    // at a claim, for a process of step 8 still running beside. The tables
+    // table is held while its owner's lease runs. `lease_until` is still set
+    // at a claim: a process of step 8 still running beside honours it for one
+    // lease length, then may claim the table (the fence keeps every move
+    // safe; stop the old processes before starting new ones). The tables
     // some process asks their holder for, found by owner.
     "CREATE TABLE IF NOT EXISTS leases(owner TEXT PRIMARY KEY, until TIMESTAMPTZ NOT NULL);"
     "CREATE INDEX IF NOT EXISTS tables_wanted ON tables(owner) WHERE wanted_by IS NOT NULL",
@@ -338,7 +340,8 @@ class PgStore final : public Store {
       : uri_(uri),
         c_(std::move(uri)),
         owner_(o.owner.empty() ? lease_owner(std::to_string(getpid())) : o.owner),
-        lease_(std::to_string(o.lease.count())) {}
+        lease_(std::to_string(o.lease.count())),
+        half_lease_(std::chrono::duration_cast<std::chrono::milliseconds>(o.lease) / 2) {}
 
   ~PgStore() override {
     if (!committer_.joinable()) return;
@@ -372,6 +375,7 @@ class PgStore final : public Store {
            std::to_string(t.created ? t.created : static_cast<std::int64_t>(std::time(nullptr))),
            std::to_string(t.absent_after), std::to_string(t.window_seconds), owner_, lease_});
       tx.commit();
+      lengthened(false);
       held_[t.id] = number(r.get(), 0, 0);
       return Status();
     });
@@ -561,6 +565,7 @@ class PgStore final : public Store {
         PgResult r = c_.run("WITH " + lease_cte(1, 2) +
                                 " SELECT 1 FROM tables WHERE id = $3 AND owner = $1 AND epoch = $4",
                             {owner_, lease_, table, std::to_string(held_[table])});
+        lengthened(false);
         if (PQntuples(r.get()) == 1) return Claim{true, true, ""};
         held_.erase(table);
       }
@@ -576,6 +581,7 @@ class PgStore final : public Store {
                        " WHERE t.id = row.id AND (t.owner = $1 OR " +
                        kLapsed + ") RETURNING t.epoch",
                    {owner_, lease_, table});
+        lengthened(false);
         if (PQntuples(r.get()) == 1) {
           held_[table] = number(r.get(), 0, 0);
           return Claim{true, true, ""};
@@ -615,7 +621,8 @@ class PgStore final : public Store {
                         std::strtod(PQgetvalue(left.get(), 0, 0), nullptr) * 2 >= std::stod(lease_);
       c_.run("WITH " + lease_cte(1, 2) + " SELECT 1", {owner_, lease_});
       const std::uint64_t n = ++renewals_;
-      if (!kept || n % 10 == 0) {
+      if (!kept || gap_ || n % 10 == 0) {
+        gap_ = false;
         std::vector<std::string> ids;
         std::vector<std::int64_t> epochs;
         for (const auto& [id, epoch] : held_) ids.push_back(id), epochs.push_back(epoch);
@@ -635,6 +642,7 @@ class PgStore final : public Store {
       // Leases of processes gone an hour, now and then.
       if (n % 600 == 1) c_.run("DELETE FROM leases WHERE until < now() - interval '1 hour'", {});
       tx.commit();
+      lengthened(true);
       for (const std::string& id : out.lost) held_.erase(id);
       return out;
     });
@@ -875,6 +883,20 @@ class PgStore final : public Store {
   std::string lease_;                         // seconds
   std::map<std::string, std::int64_t> held_;  // tables this Store holds, and at which epoch
   std::uint64_t renewals_ = 0;
+  // When this process's lease was last lengthened (a renewal, a claim, a
+  // table made), and whether a claim or a table made lengthened it after a
+  // gap of half its length or more: the renewal's own test of what the lease
+  // had left cannot see such a gap, so the next renewal looks the tables up.
+  std::chrono::milliseconds half_lease_;
+  std::chrono::steady_clock::time_point extended_{};
+  bool gap_ = false;
+  void lengthened(bool by_renewal) {
+    const auto now = std::chrono::steady_clock::now();
+    if (!by_renewal && extended_ != std::chrono::steady_clock::time_point{} &&
+        now - extended_ >= half_lease_)
+      gap_ = true;
+    extended_ = now;
+  }
   std::uint64_t counted_ = 0;
   std::thread committer_;
   std::mutex mu_;
