@@ -317,10 +317,12 @@ void migrate(Connection& c) {
 }
 
 // A CTE making or lengthening this process's lease (`owner` and `seconds`
-// are parameter numbers): run whether or not the statement reads it.
+// are parameter numbers): run whether or not the statement reads it. From
+// the clock as it runs, not the transaction's start (now()): a renewal's
+// transaction takes several round trips, each of which would shorten it.
 std::string lease_cte(int owner, int seconds) {
   return "lease AS (INSERT INTO leases(owner, until) VALUES($" + std::to_string(owner) +
-         ", now() + make_interval(secs => $" + std::to_string(seconds) +
+         ", clock_timestamp() + make_interval(secs => $" + std::to_string(seconds) +
          ")) ON CONFLICT(owner) DO UPDATE SET until = EXCLUDED.until)";
 }
 
@@ -614,12 +616,12 @@ class PgStore final : public Store {
       // up only otherwise, and every tenth renewal (a claim racing a renewal
       // that waited longer than that is found then, or by its first write's
       // fence).
-      PgResult left =
-          c_.run("SELECT extract(epoch FROM until - now()) FROM leases WHERE owner = $1 FOR UPDATE",
-                 {owner_});
+      PgResult left = c_.run(
+          "SELECT extract(epoch FROM until - clock_timestamp()) FROM leases WHERE owner = $1"
+          " FOR UPDATE",
+          {owner_});
       const bool kept = PQntuples(left.get()) == 1 &&
                         std::strtod(PQgetvalue(left.get(), 0, 0), nullptr) * 2 >= std::stod(lease_);
-      c_.run("WITH " + lease_cte(1, 2) + " SELECT 1", {owner_, lease_});
       const std::uint64_t n = ++renewals_;
       if (!kept || gap_ || n % 10 == 0) {
         gap_ = false;
@@ -641,6 +643,8 @@ class PgStore final : public Store {
         if (held_.count(cell(wanted.get(), i, 0))) out.wanted.push_back(cell(wanted.get(), i, 0));
       // Leases of processes gone an hour, now and then.
       if (n % 600 == 1) c_.run("DELETE FROM leases WHERE until < now() - interval '1 hour'", {});
+      // Lengthened last, so that it runs its whole length from the commit.
+      c_.run("WITH " + lease_cte(1, 2) + " SELECT 1", {owner_, lease_});
       tx.commit();
       lengthened(true);
       for (const std::string& id : out.lost) held_.erase(id);
