@@ -210,12 +210,20 @@ Status Table::playable(Seat seat, Action a) const {
 
 Status Table::act(Seat seat, Action a, const StepFn& on_step) {
   if (Status st = playable(seat, a); !st.ok()) return st;
+  act_legal(seat, a, on_step);
+  return {};
+}
+
+void Table::act_legal(Seat seat, Action a, const StepFn& on_step) {
+  // Whose turn only: asserting the action's legality would work the legal
+  // actions out again, what this call is for not doing (asserts are on in
+  // the optimised build).
+  assert(!state_->terminal() && !state_->chance() && state_->actors().has(seat));
   if (!undone_.empty()) [[unlikely]] {  // another line now: what was taken back stays back
     undone_.clear();
     forget_given_ahead();
   }
   apply(seat, a, on_step);
-  return {};
 }
 
 Status Table::redo(const StepFn& on_step) {

@@ -149,8 +149,6 @@ class Table {
   // Given draws that could not be used as given (a changed record): a draw
   // out of its range, or more draws than the event took. Empty if none.
   const std::string& chance_error() const { return chance_error_; }
-  // Whether every given chance event has been reached.
-  bool given_used() const { return next_given_ == given_.size(); }
 
   // Whether `seat` may play `a` now.
   bool legal(Seat seat, Action a) const;
@@ -158,6 +156,12 @@ class Table {
   // it; otherwise an error saying which (and nothing changes). Chance that
   // follows is left for settle().
   [[nodiscard]] Status act(Seat seat, Action a, const StepFn& on_step = nullptr);
+  // act() for an action the caller took from legal_actions(seat) of this
+  // very position (a batched environment checks each row against the list
+  // it showed): act()'s checks, which work the legal actions out again, were
+  // a sixth of such a step. REQUIRES: act() would accept it (whose turn it
+  // is asserted, the action's legality not).
+  void act_legal(Seat seat, Action a, const StepFn& on_step = nullptr);
 
   // Plays on: resolves chance and asks each seat's player (players[seat]; a
   // null player stops the game) whenever its seat may act, until the game is
