@@ -210,10 +210,10 @@ class Table {
   // followed the last move.
   std::vector<std::size_t> chanced_;
   // Chance given one draw at a time (next_draw): rare, so empty in play.
-  std::uint32_t events_ = 0;       // chance events resolved
+  std::uint32_t events_ = 0;        // chance events resolved
   std::vector<GivenChance> given_;  // ascending events
-  std::size_t next_given_ = 0;     // the first of given_ not yet reached
-  GivenChance pending_;            // given draws of the event at hand
+  std::size_t next_given_ = 0;      // the first of given_ not yet reached
+  GivenChance pending_;             // given draws of the event at hand
   std::string chance_error_;
   std::vector<SeatAction> undone_;  // taken back, the last on top: for redo()
   std::vector<Action> legal_;       // run()'s buffer

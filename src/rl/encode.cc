@@ -69,8 +69,34 @@ std::vector<int> zone_slots(const View& v) {
 
 }  // namespace
 
-Status encode_observation(const View& v, const Shape& shape, std::span<float> out) {
-  std::fill(out.begin(), out.end(), 0.0f);
+namespace {
+
+// Zeroes `out` (an observation of `shape`), all of it, or where `written`
+// says an encoding left something in the fans part and all the rest.
+void clear(const Shape& shape, std::span<float> out, const Written* written) {
+  const auto p = static_cast<std::size_t>(shape.players);
+  const std::size_t zones = static_cast<std::size_t>(shape.zones) * kZoneWidth;
+  const std::size_t fan = static_cast<std::size_t>(shape.fan) * kZoneWidth;  // one seat's
+  if (!written || !written->known || written->fans.size() != p || out.size() != shape.size()) {
+    std::fill(out.begin(), out.end(), 0.0f);
+    return;
+  }
+  std::fill_n(out.begin(), zones, 0.0f);
+  for (std::size_t t = 0; t < p; ++t)
+    std::fill_n(out.begin() + static_cast<std::ptrdiff_t>(zones + t * fan),
+                std::min(static_cast<std::size_t>(written->fans[t]) * kZoneWidth, fan), 0.0f);
+  std::fill(out.begin() + static_cast<std::ptrdiff_t>(zones + p * fan), out.end(), 0.0f);
+}
+
+}  // namespace
+
+Status encode_observation(const View& v, const Shape& shape, std::span<float> out,
+                          Written* written) {
+  clear(shape, out, written);
+  if (written) {  // all zero until the fans below are written
+    written->known = out.size() == shape.size();
+    written->fans.assign(static_cast<std::size_t>(std::max(shape.players, 0)), 0);
+  }
   if (out.size() != shape.size())
     return Status::error("an observation of " + std::to_string(shape.size()) +
                          " values was asked into " + std::to_string(out.size()));
@@ -98,6 +124,7 @@ Status encode_observation(const View& v, const Shape& shape, std::span<float> ou
     if (z.layout != Layout::kFan || z.owner < 0 || z.owner >= shape.players) continue;
     if (static_cast<int>(z.cards.size()) > shape.fan) {
       std::fill(out.begin(), out.end(), 0.0f);
+      if (written) std::fill(written->fans.begin(), written->fans.end(), 0);
       return Status::error(v.game + ": " + z.name + " fans " + std::to_string(z.cards.size()) +
                            " cards, more than the game's bounds (" + std::to_string(shape.fan) +
                            ")");
@@ -105,6 +132,7 @@ Status encode_observation(const View& v, const Shape& shape, std::span<float> ou
     const Seat to = turned(z.owner, v.viewer, v.players);
     if (fanned[static_cast<std::size_t>(to)]) continue;  // a seat's first fan only
     fanned[static_cast<std::size_t>(to)] = true;
+    if (written) written->fans[static_cast<std::size_t>(to)] = static_cast<int>(z.cards.size());
     float* const hand =
         fans + static_cast<std::size_t>(to) * static_cast<std::size_t>(shape.fan) * kZoneWidth;
     for (std::size_t p = 0; p < z.cards.size(); ++p) {

@@ -10,11 +10,14 @@
 #include <thread>
 #include <vector>
 
+#include "analysis/sim.h"
 #include "conformance.h"
 #include "core/registry.h"
 #include "core/rng.h"
+#include "core/table.h"
 #include "rl/encode.h"
 #include "rl/spin_barrier.h"
+#include "rl/vector_env.h"
 
 namespace parlour::rl {
 namespace {
@@ -81,6 +84,65 @@ TEST(SpinBarrier, NoThreadPassesARoundBeforeAllHaveWrittenTheirPart) {
   body(0);
   for (std::thread& t : others) t.join();
   EXPECT_EQ(stale.load(), 0);
+}
+
+// A VectorEnv's observation rows, which each step clears only where the
+// last encoding wrote (Written), against each row's position encoded afresh
+// into a zeroed buffer: the env's games followed by tables of our own, from
+// the seeds the env's numbering gives (row i's j-th game is game j*N + i),
+// with the actions it was given. Every game at its fewest and most players,
+// through games that end and restart.
+TEST(Observation, AVectorEnvsRowsAreTheirPositionsEncodedAfresh) {
+  for (const GameInfo& g : games()) {
+    for (int p : {g.min_players, g.max_players}) {
+      SCOPED_TRACE(std::string(g.name) + " " + std::to_string(p) + " players");
+      Result<Config> c = make_config(Selection{&g, nullptr}, p, {});
+      ASSERT_TRUE(c.ok()) << c.message();
+      VectorOptions o;
+      o.envs = 6, o.seed = 11;
+      Result<std::unique_ptr<VectorEnv>> made = VectorEnv::make(Selection{&g, nullptr}, *c, o);
+      ASSERT_TRUE(made.ok()) << made.message();
+      VectorEnv& env = **made;
+      env.reset();
+      const Shape shape = env.shape();
+      const auto n = static_cast<std::size_t>(o.envs);
+      std::vector<std::unique_ptr<Table>> ours;
+      std::vector<std::uint64_t> game(n);
+      const std::vector<Player*> nobody(static_cast<std::size_t>(p), nullptr);
+      for (std::size_t i = 0; i < n; ++i) {
+        game[i] = i;
+        ours.push_back(std::make_unique<Table>(Selection{&g, nullptr}, *c, game_seed(o.seed, i)));
+        ours[i]->run(nobody);
+      }
+      Rng rng(3, 3);
+      std::vector<std::int64_t> actions(n);
+      std::vector<Action> legal;
+      std::vector<float> fresh(shape.size());
+      int compared = 0;
+      for (int step = 0; step < 150; ++step) {
+        for (std::size_t i = 0; i < n; ++i) {
+          const Seat seat = env.to_move()[i];
+          ASSERT_EQ(seat, ours[i]->asked()) << "row " << i << ", step " << step;
+          ours[i]->state().legal_actions(seat, legal);
+          ASSERT_FALSE(legal.empty());
+          std::fill(fresh.begin(), fresh.end(), 0.0f);
+          ASSERT_TRUE(encode_observation(ours[i]->state().view(seat), shape, fresh).ok());
+          const auto row = env.observations().subspan(i * shape.size(), shape.size());
+          ASSERT_TRUE(std::equal(fresh.begin(), fresh.end(), row.begin()))
+              << "row " << i << ", step " << step;
+          ++compared;
+          actions[i] = legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
+          ASSERT_TRUE(ours[i]->act(seat, static_cast<Action>(actions[i])).ok());
+          while (ours[i]->run(nobody)) {  // over: the row's next game
+            game[i] += n;
+            ours[i]->restart(game_seed(o.seed, game[i]));
+          }
+        }
+        ASSERT_TRUE(env.step(actions).ok());
+      }
+      EXPECT_EQ(compared, 150 * o.envs);
+    }
+  }
 }
 
 TEST(Observation, EveryViewOfEveryGameFitsItsShape) {

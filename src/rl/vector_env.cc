@@ -16,6 +16,7 @@ struct VectorEnv::Row {
   // The seat to move's legal actions, as its mask row shows them: the check
   // of a row's action reads this, not the mask (numpy's to write on).
   std::vector<Action> legal;
+  Written written;          // what its observation row holds (encode.h)
   std::uint64_t game = 0;   // its game's index
   std::uint64_t games = 0;  // started since reset()
   bool over = false;        // ended, not restarted
@@ -205,7 +206,8 @@ void VectorEnv::write(std::size_t i) {
   to_move_[i] = static_cast<std::int8_t>(seat);
   if (o_.observations && seat >= 0) {
     const std::span<float> out(obs_.data() + i * shape_.size(), shape_.size());
-    (void)encode_observation(s.view(seat), shape_, out);  // the bounds hold (conformance)
+    // The bounds hold (conformance).
+    (void)encode_observation(s.view(seat), shape_, out, &r.written);
   }
 }
 
