@@ -9,10 +9,13 @@
    second.
 2. VectorEnv.step with N games and masked random actions drawn in numpy,
    observations on and off, against the same steps with the actions drawn in
-   C++ (VectorEnv.step_random: step, bots and encoding, no Python per step).
+   C++ (VectorEnv.step_random: step, bots and encoding, no Python per step);
+   with observations off, also the loop drawing from env.legal_actions()'s
+   lists, which costs the same at any mask width.
 3. VectorEnv with threads=2 against threads=1: the env alone (step_random)
    and the numpy loop (whose drawing in numpy is one thread's work).
-4. (--every-game) 2.'s ratios for every game at its default player count:
+4. (--every-game) 2.'s ratios for every game at its default player count
+   (with observations off, also drawing from the lists):
    the numpy draw's cost is the mask's width, the env's the game's step, so
    the ratio is lowest for the cheapest games (Old Maid's and Oh Hell!'s
    steps are the fastest of all) and the widest masks (Rum's 90,003).
@@ -110,6 +113,17 @@ def by_words(mask, rng):
     return np.where(counts > 0, pos - start[:-1], -1)
 
 
+def listed_random(offsets, actions, rng):
+    """A uniformly random legal action for each row (-1 for a row with none),
+    drawn from VectorEnv.legal_actions()'s lists: a few numpy calls over N
+    values, whatever the mask's width."""
+    counts = np.diff(offsets)
+    if len(actions) == 0:
+        return np.full(len(counts), -1)
+    pick = offsets[:-1] + (rng.random(len(counts)) * counts).astype(np.int64)
+    return np.where(counts > 0, actions[np.minimum(pick, len(actions) - 1)], -1)
+
+
 class Vector:
     """A VectorEnv at a given N, threads and observations, warmed."""
 
@@ -132,6 +146,14 @@ class Vector:
             _, self.mask, _, _, _ = self.env.step(actions)
             in_step += time.perf_counter() - t
         return self.n * steps / (time.perf_counter() - start), self.n * steps / in_step
+
+    def python_lists(self, steps):
+        """The same loop with the actions drawn from legal_actions()."""
+        start = time.perf_counter()
+        for _ in range(steps):
+            actions = listed_random(*self.env.legal_actions(), self.rng)
+            self.env.step(actions)
+        return self.n * steps / (time.perf_counter() - start)
 
     def cpp(self, steps):
         """Seat actions a second of the same steps with the actions drawn in
@@ -166,6 +188,10 @@ def main():
                   f"{'on' if observations else 'off'}: numpy loop {median([r[0][0] for r in runs]):,.0f}, "
                   f"C++ {median([r[1] for r in runs]):,.0f}: ratio {whole:.2f} (target at least "
                   f"{target}); the time in step() alone {step:.2f}")
+            if not observations:
+                lists = median([v.python_lists(steps) / v.cpp(steps) for _ in range(5)])
+                print(f"   the same loop drawing from env.legal_actions() instead of the mask: "
+                      f"ratio {lists:.2f}")
     for name, observations in (("old-maid", True), ("old-maid", False), ("oh-hell", False)):
         one = Vector(name, 4, 4096, threads=1, observations=observations)
         two = Vector(name, 4, 4096, threads=2, observations=observations)
@@ -188,9 +214,12 @@ def every_game():
             steps = 100 if not observations else 10
             runs = [(v.python(steps), v.cpp(steps)) for _ in range(3)]
             row.append((median([c for _, c in runs]), median([py / c for (py, _), c in runs])))
+            if not observations:
+                lists = median([v.python_lists(steps) / v.cpp(steps) for _ in range(3)])
         (off_cpp, off), (on_cpp, on) = row
         print(f"   {spec.name:<22} {spec.default_players}p  mask {v.env.game.num_distinct_actions:>6}: "
-              f"off C++ {off_cpp:>12,.0f} ratio {off:.2f}; on C++ {on_cpp:>10,.0f} ratio {on:.2f}")
+              f"off C++ {off_cpp:>12,.0f} ratio {off:.2f} (lists {lists:.2f}); "
+              f"on C++ {on_cpp:>10,.0f} ratio {on:.2f}")
 
 
 if __name__ == "__main__":

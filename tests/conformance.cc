@@ -73,6 +73,13 @@ void check_position(const State& s, const Config& config, const Bounds& bounds, 
       for (Action a : legal)
         ASSERT_LT(a, bounds.actions) << "seat " << v << "'s action " << s.action_label(v, a)
                                      << " is not below GameInfo::bounds' actions";
+      // Each once: a list with an action twice draws it twice as often for
+      // every random player and search, and a mask cannot show it.
+      std::vector<Action> sorted = legal;
+      std::sort(sorted.begin(), sorted.end());
+      const auto twice = std::adjacent_find(sorted.begin(), sorted.end());
+      ASSERT_EQ(twice, sorted.end())
+          << "seat " << v << "'s legal actions list " << s.action_label(v, *twice) << " twice";
       ASSERT_EQ(view.choices.size(), legal.size()) << "seat " << v;
       for (std::size_t i = 0; i < legal.size(); ++i) ASSERT_EQ(view.choices[i].action, legal[i]);
       if (actors.pass != kNoAction) {

@@ -162,9 +162,13 @@ def test_the_benchmarks_numpy_draw_is_uniform_over_each_rows_legal_actions(name,
     _, mask, _ = env.reset()
     env.step_random(3)
     _, mask, *_ = env.step_random(1, 2)
+    offsets, actions = env.legal_actions()
+    rng = np.random.default_rng(1)
+    # The draw from the lists, over the same position: only the mask's legal
+    # actions, each as often.
+    listed = np.array([bench.listed_random(offsets, actions, rng) for _ in range(4000)])
     mask = mask.copy()
     mask[5] = False  # a row with no legal action draws -1
-    rng = np.random.default_rng(1)
     draws = np.array([bench.masked_random(mask, rng) for _ in range(4000)])
     assert (draws[:, 5] == -1).all()
     for row in range(mask.shape[0]):
@@ -172,17 +176,39 @@ def test_the_benchmarks_numpy_draw_is_uniform_over_each_rows_legal_actions(name,
         if len(legal) == 0:
             assert (draws[:, row] == -1).all()
             continue
-        assert np.isin(draws[:, row], legal).all()
-        counts = np.array([(draws[:, row] == a).sum() for a in legal])
         p = 1 / len(legal)
         sd = np.sqrt(4000 * p * (1 - p))
-        assert (np.abs(counts - 4000 * p) <= 5 * sd + 1).all(), (row, counts)
+        for drawn in (draws, listed):
+            assert np.isin(drawn[:, row], legal).all()
+            counts = np.array([(drawn[:, row] == a).sum() for a in legal])
+            assert (np.abs(counts - 4000 * p) <= 5 * sd + 1).all(), (row, counts)
+
+
+@pytest.mark.parametrize("spec", parlour.games(), ids=lambda g: g.name)
+def test_legal_actions_are_each_rows_mask_as_lists(spec):
+    # Against the mask (each row's true entries, no action twice), through
+    # steps where games end: with auto_reset off an ended row has none.
+    game = parlour.load_game(spec.name, players=spec.max_players)
+    env = parlour.VectorEnv(game, 16, seed=2, observations=False, auto_reset=False)
+    offsets, actions = env.legal_actions()  # before reset(): none
+    assert offsets.tolist() == [0] * 17 and len(actions) == 0
+    _, mask, to_move = env.reset()
+    for step in range(40):
+        offsets, actions = env.legal_actions()
+        assert offsets.dtype == np.int64 and actions.dtype == np.int32
+        assert offsets[0] == 0 and offsets[-1] == len(actions)
+        for row in range(16):
+            mine = actions[offsets[row]:offsets[row + 1]]
+            assert len(set(mine.tolist())) == len(mine)
+            assert sorted(mine.tolist()) == np.flatnonzero(mask[row]).tolist(), (step, row)
+            assert (len(mine) > 0) == (to_move[row] >= 0)
+        _, mask, _, _, to_move = env.step_random(1, step)
 
 
 def test_the_arrays_in_place_are_read_only_and_copies_are_not():
     # The env writes its buffers alone: a mask row is cleared only where the
-    # env set it, so a scribble would stay (and the check of an action reads
-    # the engine's own legal actions, never the array).
+    # env set it, so a scribble would stay, and the check of a step's actions
+    # reads the mask's buffer (numpy refuses to make these arrays writable).
     game = parlour.load_game("old-maid", players=4)
     env = parlour.VectorEnv(game, 4, seed=1)
     obs, mask, to_move = env.reset()

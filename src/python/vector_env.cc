@@ -144,6 +144,29 @@ void bind_vector_env(py::module_& m) {
           "actions in C++ (random exploration with no Python per step; the reference "
           "bench/python_bench.py measures a Python loop over step() against). Returns the last "
           "step's arrays.")
+      .def(
+          "legal_actions",
+          [](const PyVectorEnv& e) {
+            // Copies: the lists change length every step, so no array can
+            // stay over them as the others stay over their buffers.
+            const rl::VectorEnv& v = *e.env;
+            const auto n = static_cast<std::size_t>(v.envs());
+            py::array_t<std::int64_t> offsets(static_cast<py::ssize_t>(n + 1));
+            std::int64_t* o = offsets.mutable_data();
+            o[0] = 0;
+            for (std::size_t i = 0; i < n; ++i)
+              o[i + 1] =
+                  o[i] + static_cast<std::int64_t>(v.started() ? v.legal_actions(i).size() : 0);
+            py::array_t<std::int32_t> actions(static_cast<py::ssize_t>(o[n]));
+            std::int32_t* a = actions.mutable_data();
+            for (std::size_t i = 0; v.started() && i < n; ++i)
+              for (Action x : v.legal_actions(i)) *a++ = static_cast<std::int32_t>(x);
+            return py::make_tuple(offsets, actions);
+          },
+          "Each row's legal actions as two arrays, (offsets[N + 1] int64, actions int32): row "
+          "i's are actions[offsets[i]:offsets[i + 1]], in the engine's order, the mask's true "
+          "entries; none where no seat is to move. Fresh arrays, a few bytes a legal action: "
+          "cheaper to draw from than a wide mask.")
       .def_property_readonly(
           "final_returns", [](const PyVectorEnv& e) { return e.out(e.final); },
           "The returns of the game each row ended at the last step (where terminated).")

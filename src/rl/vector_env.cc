@@ -158,6 +158,10 @@ void VectorEnv::start(std::size_t i) {
   ++r.games;
 }
 
+std::span<const Action> VectorEnv::legal_actions(std::size_t i) const {
+  return rows_[i].legal;
+}
+
 bool VectorEnv::started() const {
   return rows_.front().table != nullptr;
 }

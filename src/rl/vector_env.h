@@ -70,6 +70,9 @@ class VectorEnv {
   std::span<std::uint8_t> terminated() { return terminated_; }  // [envs]
   std::span<std::int8_t> to_move() { return to_move_; }         // [envs]; -2 ended
   std::span<float> final_returns() { return final_; }           // [envs][players]
+  // Row i's legal actions, in the engine's order (the mask's true entries);
+  // empty where no seat of the row is to move.
+  std::span<const Action> legal_actions(std::size_t i) const;
   // Whether reset() was called: step() before it is an error.
   bool started() const;
   // Games started since reset(), over every row.

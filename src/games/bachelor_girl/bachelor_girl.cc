@@ -211,6 +211,18 @@ Seat BachelorGirlState::first_claimant() const {
 }
 
 void BachelorGirlState::legal_actions(Seat seat, std::vector<Action>& out) const {
+  list_moves(seat, out);
+  // The first of each, in order (the bots' preferences read the order). The
+  // lists are short: a few dozen at most.
+  for (std::size_t i = 1; i < out.size();)
+    if (std::find(out.begin(), out.begin() + static_cast<std::ptrdiff_t>(i), out[i]) !=
+        out.begin() + static_cast<std::ptrdiff_t>(i))
+      out.erase(out.begin() + static_cast<std::ptrdiff_t>(i));
+    else
+      ++i;
+}
+
+void BachelorGirlState::list_moves(Seat seat, std::vector<Action>& out) const {
   out.clear();
   const Seat p = turn_;
   assert(actors().has(seat));
@@ -224,7 +236,6 @@ void BachelorGirlState::legal_actions(Seat seat, std::vector<Action>& out) const
       for (Card c : hands_[p])
         if (!r_.wild(c) || hands_[p].size() == 1)
           out.push_back(Move(Move::kLaySingle, 0, c).encode());
-      out.erase(std::unique(out.begin(), out.end()), out.end());
       return;
     }
     case Phase::kTaking: {
