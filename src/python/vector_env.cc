@@ -148,18 +148,18 @@ void bind_vector_env(py::module_& m) {
           "legal_actions",
           [](const PyVectorEnv& e) {
             // Copies: the lists change length every step, so no array can
-            // stay over them as the others stay over their buffers.
+            // stay over them as the others stay over their buffers. (Before
+            // reset() every row's list is empty.)
             const rl::VectorEnv& v = *e.env;
             const auto n = static_cast<std::size_t>(v.envs());
             py::array_t<std::int64_t> offsets(static_cast<py::ssize_t>(n + 1));
             std::int64_t* o = offsets.mutable_data();
             o[0] = 0;
             for (std::size_t i = 0; i < n; ++i)
-              o[i + 1] =
-                  o[i] + static_cast<std::int64_t>(v.started() ? v.legal_actions(i).size() : 0);
+              o[i + 1] = o[i] + static_cast<std::int64_t>(v.legal_actions(i).size());
             py::array_t<std::int32_t> actions(static_cast<py::ssize_t>(o[n]));
             std::int32_t* a = actions.mutable_data();
-            for (std::size_t i = 0; v.started() && i < n; ++i)
+            for (std::size_t i = 0; i < n; ++i)
               for (Action x : v.legal_actions(i)) *a++ = static_cast<std::int32_t>(x);
             return py::make_tuple(offsets, actions);
           },

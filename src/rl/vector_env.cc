@@ -13,8 +13,9 @@ struct VectorEnv::Row {
   std::unique_ptr<Table> table;
   std::vector<std::unique_ptr<Player>> bots;  // by seat; null for a learner
   std::vector<Player*> players;               // the same, as Table::run takes them
-  // The seat to move's legal actions, as its mask row shows them: the check
-  // of a row's action reads this, not the mask (numpy's to write on).
+  // The seat to move's legal actions, as its mask row shows them: what
+  // write() clears from the mask next, step_random draws from, and
+  // legal_actions() gives (the check of a step's actions reads the mask).
   std::vector<Action> legal;
   Written written;          // what its observation row holds (encode.h)
   std::uint64_t game = 0;   // its game's index

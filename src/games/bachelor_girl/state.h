@@ -76,10 +76,10 @@ class BachelorGirlState final : public Narrated<BachelorGirlState, Event, Scene>
   Seat to_move() const override;
   Actors actors() const override;
   void legal_actions(Seat seat, std::vector<Action>& out) const override;
-  // The legal actions with a move found twice listed twice (legal_actions()
-  // keeps the first of each): a picture pack
-  // holds each card twice, and the two alike in a hand, or among another's
-  // singles, are one move (decode finds the first).
+  // The legal actions, a move found twice listed twice (legal_actions()
+  // keeps the first of each): a picture pack holds each card twice, and two
+  // alike in a hand, or among another's singles, are one move (apply finds
+  // the first).
   void list_moves(Seat seat, std::vector<Action>& out) const;
   void apply(Seat seat, Action a) override;
   void apply_chance(Rng& rng) override;
