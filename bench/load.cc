@@ -21,6 +21,7 @@
 #include <cstdio>
 #include <deque>
 #include <iostream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <random>
 #include <utility>  // before asio: Boost 1.74 needs it with g++ 12
@@ -45,10 +46,13 @@ struct Args {
   int think_ms = 1000;
   double duration = 30;
   double ramp = 10;
+  bool timeline = false;
 };
 
 struct Stats {
   std::vector<double> latency_ms;  // action sent -> the update with its version
+  std::vector<double> latency_at;  // seconds from the start at which each arrived
+  Clock::time_point begin;
   long actions = 0, games = 0, errors = 0, updates = 0, bytes = 0;
   int connected = 0, failed_connects = 0;
   std::vector<std::string> error_samples;
@@ -207,6 +211,7 @@ class Seat : public std::enable_shared_from_this<Seat> {
         if (pending_ >= 0 && m.version > pending_) {
           stats_.latency_ms.push_back(
               std::chrono::duration<double, std::milli>(now - sent_).count());
+          stats_.latency_at.push_back(std::chrono::duration<double>(now - stats_.begin).count());
           pending_ = -1;
         }
         if (m.terminal && seat_ == 0 && m.last_is_object) {
@@ -348,6 +353,9 @@ int main(int argc, char** argv) {
   app.add_option("--duration", a.duration, "seconds to run after the ramp")->capture_default_str();
   app.add_option("--ramp", a.ramp, "seconds over which the tables are created")
       ->capture_default_str();
+  app.add_flag("--timeline", a.timeline,
+               "also print each measured second: updates, p50, p99 and max latency, so that "
+               "a tail made by a few stalls shows apart from a steady one");
   CLI11_PARSE(app, argc, argv);
 
   // Two descriptors per seat (ours and the server's, on one machine).
@@ -359,6 +367,7 @@ int main(int argc, char** argv) {
   asio::io_context ioc(1);
   Stats st;
   const auto begin = Clock::now();
+  st.begin = begin;
   const auto stop = begin + std::chrono::duration_cast<Clock::duration>(
                                 std::chrono::duration<double>(a.ramp + a.duration));
   bool failed = false;
@@ -382,6 +391,7 @@ int main(int argc, char** argv) {
   long actions_at_ramp = 0;
   warm.async_wait([&](beast::error_code) {
     st.latency_ms.clear();
+    st.latency_at.clear();
     actions_at_ramp = st.actions;
   });
   asio::steady_timer end(ioc);
@@ -390,6 +400,16 @@ int main(int argc, char** argv) {
   ioc.run();
   if (failed) return 1;
 
+  if (a.timeline) {
+    // Before the percentiles below reorder the latencies.
+    std::map<long, std::vector<double>> by_second;
+    for (std::size_t i = 0; i < st.latency_ms.size(); ++i)
+      by_second[static_cast<long>(st.latency_at[i])].push_back(st.latency_ms[i]);
+    std::printf("second  updates   p50 ms   p99 ms   max ms\n");
+    for (auto& [sec, v] : by_second)
+      std::printf("%6ld %8zu %8.2f %8.2f %8.2f\n", sec, v.size(), percentile(v, 50),
+                  percentile(v, 99), *std::max_element(v.begin(), v.end()));
+  }
   auto& l = st.latency_ms;
   const long measured = st.actions - actions_at_ramp;
   json report = {{"tables", a.tables},

@@ -90,6 +90,10 @@ struct Live {
   // Its last moves could not be stored (a group's commit failed): it plays
   // no more and leaves memory, to be loaded again as stored.
   bool lost = false;
+  // Made here on a shared store, held by nobody at this epoch (Store::
+  // add_table), and kept in memory so that a claim here that finds no other
+  // process had it (Claim::epoch one more) plays it without loading it again.
+  std::optional<std::int64_t> unheld;
   // A person's forced move is being played (Hub::Impl::schedule_bots).
   bool forcing = false;
   // The player that gives hints, kept from hint to hint so that a plan it
@@ -289,7 +293,8 @@ struct Hub::Impl {
   };
   bool grouping = false;  // a group of actions is open
   std::vector<Held> held;
-  std::unordered_set<std::string> grouped;  // tables with actions in the group
+  std::unordered_set<std::string> grouped;    // tables with actions in the group
+  std::unordered_set<std::string> finishing;  // tables finished in it
   void deliver(Client& c, std::string message);
   void hang_up(Client& c);  // Client::close() in its turn after deliver()
   // Adds an action to the store: at once, or to the open group (opening one
@@ -311,6 +316,7 @@ struct Hub::Impl {
   struct InFlight {
     std::vector<Held> held;
     std::unordered_set<std::string> tables;
+    std::unordered_set<std::string> finishing;  // finished in it (Store::finish_in_group)
     std::shared_future<Status> result;
     std::uint64_t seq = 0;
   };
@@ -323,6 +329,8 @@ struct Hub::Impl {
   void settle_in_flight();
   // After a failed commit: the tables' clients are told and closed (added to
   // `dropped`), and the tables leave memory.
+  // Their finish was committed: marked so in memory.
+  void finished(const std::unordered_set<std::string>& ids);
   void lose(const std::unordered_set<std::string>& ids, const Status& s,
             std::unordered_set<Client*>& dropped);
   void send_held(std::vector<Held>& out, const std::unordered_set<Client*>& dropped);

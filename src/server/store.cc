@@ -148,24 +148,41 @@ Status Store::begin_group() {
   return Status();
 }
 
+Status Store::finish_in_group(StoredFinish f) {
+  assert(group_);
+  finishing_.push_back(std::move(f));
+  return Status();
+}
+
+Status Store::finish_each(std::span<const StoredFinish> finishes) {
+  for (const StoredFinish& f : finishes)
+    if (Status s = finish(f.table, f.record_json, f.results); !s.ok()) return s;
+  return Status();
+}
+
 Status Store::commit_group() {
   assert(group_);
   group_ = false;
   std::vector<StoredAction> actions = std::exchange(grouped_, {});
-  if (actions.empty()) return Status();
-  return write_actions(actions);
+  std::vector<StoredFinish> finishes = std::exchange(finishing_, {});
+  if (!actions.empty())
+    if (Status s = write_actions(actions); !s.ok()) return s;
+  return finish_each(finishes);
 }
 
 std::shared_future<Status> Store::commit_group_async(std::function<void()> ready) {
   assert(group_);
   group_ = false;
-  return write_actions_async(std::exchange(grouped_, {}), std::move(ready));
+  return write_actions_async(std::exchange(grouped_, {}), std::exchange(finishing_, {}),
+                             std::move(ready));
 }
 
 std::shared_future<Status> Store::write_actions_async(std::vector<StoredAction> actions,
+                                                      std::vector<StoredFinish> finishes,
                                                       std::function<void()> ready) {
   std::promise<Status> done;
-  const Status s = actions.empty() ? Status() : write_actions(actions);
+  Status s = actions.empty() ? Status() : write_actions(actions);
+  if (s.ok()) s = finish_each(finishes);
   ready();
   done.set_value(s);
   return done.get_future().share();

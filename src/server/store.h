@@ -94,6 +94,10 @@ struct Claim {
   bool ours = false;   // this Store holds it now: it may load and play it
   bool known = true;   // false: there is no such table
   std::string holder;  // who holds it, when it is not ours
+  // Where tables are shared: the epoch this claim holds it at, one more than
+  // it was, so that a process that had the table unheld in memory at epoch
+  // e knows, on reading e + 1, that no other process claimed it meanwhile.
+  std::int64_t epoch = 0;
 };
 
 // One action of a table, as written.
@@ -102,6 +106,12 @@ struct StoredAction {
   int index = 0;
   Seat seat = kNobody;
   Action action = 0;
+};
+
+// A table finished within a group of actions (Store::finish_in_group).
+struct StoredFinish {
+  std::string table, record_json;
+  std::vector<StatRow> results;
 };
 
 // The server's memory, behind one interface with two back ends: SQLite (a
@@ -116,10 +126,13 @@ class Store {
   static Result<std::unique_ptr<Store>> open(const std::string& where, StoreOptions options = {});
   virtual ~Store() = default;
 
-  // Adds a table (claimed by this Store, where tables are shared); with
-  // `rematch_of`, links it as that table's rematch in the same commit, so
-  // players can never split between two rematches.
-  [[nodiscard]] virtual Status add_table(const TableRow& t, const std::string& rematch_of = "") = 0;
+  // Adds a table, held by this Store where tables are shared (unless `hold`
+  // is false: then held by nobody, at epoch 0, for whichever process its
+  // players reach to claim); with `rematch_of`, links it as that table's
+  // rematch in the same commit, so players can never split between two
+  // rematches.
+  [[nodiscard]] virtual Status add_table(const TableRow& t, const std::string& rematch_of = "",
+                                         bool hold = true) = 0;
   [[nodiscard]] Status add_action(const std::string& table, int index, Seat seat, Action a);
   // Actions added between begin_group() and commit_group() are committed
   // together, one write of the log for many moves. Until then nothing of them
@@ -150,6 +163,12 @@ class Store {
   // players' stats, in one transaction.
   [[nodiscard]] virtual Status finish(const std::string& table, const std::string& record_json,
                                       const std::vector<StatRow>& results) = 0;
+  // finish(), at the commit of the open group, after its actions: where the
+  // group commits off the caller's thread (commits_async), in the same
+  // transaction, so that the caller waits for no write of the database to
+  // end a game; elsewhere just after them. A failed commit finishes none.
+  // REQUIRES: group_open().
+  [[nodiscard]] Status finish_in_group(StoredFinish f);
   // Adds each result of a game played elsewhere (the terminal) to the
   // players' stats, in one transaction.
   [[nodiscard]] virtual Status add_results(const std::vector<StatRow>& results) = 0;
@@ -238,13 +257,18 @@ class Store {
   virtual Status write_actions(std::span<const StoredAction> actions) = 0;
   // The same, off the caller's thread where the back end can: by default at
   // once.
+  // These actions, then these finishes (the same transaction where it can).
   virtual std::shared_future<Status> write_actions_async(std::vector<StoredAction> actions,
+                                                         std::vector<StoredFinish> finishes,
                                                          std::function<void()> ready);
   virtual Status write_chat(const std::string& table, const Chat& line) = 0;
 
  private:
   bool group_ = false;
   std::vector<StoredAction> grouped_;
+  std::vector<StoredFinish> finishing_;
+  // Each of these finished, in order: the first failure.
+  Status finish_each(std::span<const StoredFinish> finishes);
 };
 
 }  // namespace parlour::server

@@ -357,25 +357,41 @@ class PgStore final : public Store {
 
   void start() { migrate(c_); }
 
-  Status add_table(const TableRow& t, const std::string& rematch_of) override {
-    assert(!group_open());
+  // Written beside an open group (its moves are on their way through the
+  // committing thread): none of them is needed first.
+  Status add_table(const TableRow& t, const std::string& rematch_of, bool hold) override {
     if (std::string why = t.problem(); !why.empty()) return Status::error("not stored: " + why);
     return guarded("adding a table", [&] {
       Transaction tx(c_);
       if (!rematch_of.empty())
         c_.run("UPDATE tables SET next = $1 WHERE id = $2", {t.id, rematch_of});
-      PgResult r = c_.run(
-          "WITH " + lease_cte(13, 14) +
-              " INSERT INTO tables(id, game, players, options, seed, bot_seed, seats, finished,"
-              " next,"
-              " created, absent_after, window_seconds, owner, epoch, lease_until)"
-              " VALUES($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 1,"
-              " now() + make_interval(secs => $14)) RETURNING epoch",
-          {t.id, t.game, std::to_string(t.players), options_json(t.options),
-           std::to_string(to_db(t.seed)), std::to_string(to_db(t.bot_seed)), seats_json(t.seats),
-           t.finished ? "1" : "0", t.next,
-           std::to_string(t.created ? t.created : static_cast<std::int64_t>(std::time(nullptr))),
-           std::to_string(t.absent_after), std::to_string(t.window_seconds), owner_, lease_});
+      std::vector<Param> values{
+          t.id,
+          t.game,
+          std::to_string(t.players),
+          options_json(t.options),
+          std::to_string(to_db(t.seed)),
+          std::to_string(to_db(t.bot_seed)),
+          seats_json(t.seats),
+          t.finished ? "1" : "0",
+          t.next,
+          std::to_string(t.created ? t.created : static_cast<std::int64_t>(std::time(nullptr))),
+          std::to_string(t.absent_after),
+          std::to_string(t.window_seconds)};
+      const std::string columns =
+          " INSERT INTO tables(id, game, players, options, seed, bot_seed, seats, finished, next,"
+          " created, absent_after, window_seconds, owner, epoch, lease_until)"
+          " VALUES($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, ";
+      if (!hold) {  // nobody's, at epoch 0: its first claim takes epoch 1
+        c_.run(columns + "NULL, 0, NULL)", values);
+        tx.commit();
+        return Status();
+      }
+      values.push_back(owner_);
+      values.push_back(lease_);
+      PgResult r = c_.run("WITH " + lease_cte(13, 14) + columns +
+                              "$13, 1, now() + make_interval(secs => $14)) RETURNING epoch",
+                          values);
       tx.commit();
       lengthened(false);
       held_[t.id] = number(r.get(), 0, 0);
@@ -410,12 +426,7 @@ class PgStore final : public Store {
     assert(!group_open());
     return fenced("finishing a table", table, [&](const std::string& epoch) {
       Transaction tx(c_);
-      if (affected(c_.run("UPDATE tables SET finished = 1, record = $1 WHERE id = $2 AND "
-                          "owner = $3 AND epoch = $4",
-                          {record_json, table, owner_, epoch})
-                       .get()) != 1)
-        return false;
-      add_stats(results);
+      if (!finish_on(c_, owner_, {table, epoch, record_json, results})) return false;
       tx.commit();
       return true;
     });
@@ -425,7 +436,7 @@ class PgStore final : public Store {
     assert(!group_open());
     return guarded("keeping results", [&] {
       Transaction tx(c_);
-      add_stats(results);
+      add_stats(c_, results);
       tx.commit();
       return Status();
     });
@@ -473,14 +484,18 @@ class PgStore final : public Store {
     return remove_tables("removing abandoned tables", which.c_str(), before);
   }
 
-  Status keep(std::span<const std::string> tables) override {
-    assert(!group_open());
+  Status keep(std::span<const std::string> tables) override {  // beside an open group too
     if (tables.empty()) return Status();
     return guarded("marking tables in use", [&] {
+      // Not worth a sync of the log (each join writes it): lost in a crash,
+      // a table only looks unplayed since its stamp before, days from expiry.
+      Transaction tx(c_);
+      c_.run("SET LOCAL synchronous_commit TO off", {});
       c_.run(
           "WITH these AS (SELECT id FROM tables WHERE id = ANY($2::text[]) ORDER BY id"
           " FOR NO KEY UPDATE) UPDATE tables t SET active = $1 FROM these WHERE t.id = these.id",
           {now_seconds(), text_array(tables)});
+      tx.commit();
       return Status();
     });
   }
@@ -561,44 +576,21 @@ class PgStore final : public Store {
     });
   }
 
+  // Without a sync of the log: a claim lost in a crash leaves its epoch
+  // unwritten, and the fence (owner and epoch) refuses every write made
+  // under it; a move committed after it (synced) makes it durable first.
   Result<Claim> claim(const std::string& table) override {
     return guarded("claiming a table", [&]() -> Result<Claim> {
-      if (held_.count(table)) {  // ours still, and our lease lengthened
-        PgResult r = c_.run("WITH " + lease_cte(1, 2) +
-                                " SELECT 1 FROM tables WHERE id = $3 AND owner = $1 AND epoch = $4",
-                            {owner_, lease_, table, std::to_string(held_[table])});
-        lengthened(false);
-        if (PQntuples(r.get()) == 1) return Claim{true, true, ""};
+      Transaction tx(c_);
+      c_.run("SET LOCAL synchronous_commit TO off", {});
+      Claim out = claim_in(table);
+      try {
+        tx.commit();
+      } catch (...) {  // not claimed after all
         held_.erase(table);
+        throw;
       }
-      // FOR UPDATE first: a write of the old owner's in flight (holding a
-      // key-share lock on the row) is waited for, so none lands after this.
-      // A second try where the holder let it go in between.
-      for (int attempt = 0; attempt < 2; ++attempt) {
-        PgResult r =
-            c_.run("WITH " + lease_cte(1, 2) +
-                       ", row AS (SELECT id FROM tables WHERE id = $3 FOR UPDATE)"
-                       " UPDATE tables t SET owner = $1, epoch = epoch + 1, wanted_by = NULL,"
-                       " lease_until = now() + make_interval(secs => $2) FROM row"
-                       " WHERE t.id = row.id AND (t.owner = $1 OR " +
-                       kLapsed + ") RETURNING t.epoch",
-                   {owner_, lease_, table});
-        lengthened(false);
-        if (PQntuples(r.get()) == 1) {
-          held_[table] = number(r.get(), 0, 0);
-          return Claim{true, true, ""};
-        }
-        // Asked of the holder at its next renewal: a proxy sends this
-        // table's clients here now.
-        PgResult who = c_.run(
-            "WITH t AS (SELECT owner FROM tables WHERE id = $1),"
-            " asked AS (UPDATE tables SET wanted_by = $2 WHERE id = $1 AND owner IS NOT NULL"
-            " AND owner <> $2) SELECT owner FROM t",
-            {table, owner_});
-        if (PQntuples(who.get()) == 0) return Claim{false, false, ""};
-        if (!PQgetisnull(who.get(), 0, 0)) return Claim{false, true, cell(who.get(), 0, 0)};
-      }
-      return Claim{false, true, ""};
+      return out;
     });
   }
 
@@ -658,11 +650,16 @@ class PgStore final : public Store {
     const std::string epoch = std::to_string(it->second);
     held_.erase(it);
     try {
+      // Without a sync of the log: lost in a crash, the table stays held
+      // until this process's lease runs out.
+      Transaction tx(c_);
+      c_.run("SET LOCAL synchronous_commit TO off", {});
       c_.run(
           "UPDATE tables SET owner = NULL, lease_until = NULL, wanted_by = NULL WHERE id = $1"
           " AND owner = $2"
           " AND epoch = $3",
           {table, owner_, epoch});
+      tx.commit();
     } catch (const std::exception&) {  // unreachable: the lease runs out by itself
     }
   }
@@ -697,8 +694,20 @@ class PgStore final : public Store {
   bool commits_async() const override { return true; }
 
   std::shared_future<Status> write_actions_async(std::vector<StoredAction> actions,
+                                                 std::vector<StoredFinish> finishes,
                                                  std::function<void()> ready) override {
-    Job job{group_call(actions), {}, std::move(ready)};
+    Job job{group_call(actions), {}, {}, std::move(ready)};
+    for (StoredFinish& f : finishes) {
+      if (!job.call.ok()) break;
+      auto it = held_.find(f.table);
+      if (it == held_.end()) {
+        job.call = Status::error("database: finishing a table: table " + f.table +
+                                 " is not held by " + owner_);
+        break;
+      }
+      job.finishes.push_back(
+          {f.table, std::to_string(it->second), std::move(f.record_json), std::move(f.results)});
+    }
     std::shared_future<Status> result = job.done.get_future().share();
     if (!job.call.ok()) {
       job.ready();
@@ -756,18 +765,47 @@ class PgStore final : public Store {
                      held,
                      actions.size() == 1 ? "adding an action" : "committing a group of actions"};
   }
-  // The result, and whether the fence refused it.
-  static std::pair<Status, bool> run_group(Connection& c, const GroupCall& g) {
+  // A table finished with a group, its epoch read on the caller's thread.
+  struct FinishCall {
+    std::string table, epoch, record_json;
+    std::vector<StatRow> results;
+  };
+  // Marks it finished and adds its results, if it is `owner`'s at its
+  // epoch (false, writing nothing, if not). REQUIRES: in a transaction.
+  static bool finish_on(Connection& c, const std::string& owner, const FinishCall& f) {
+    if (affected(c.run("UPDATE tables SET finished = 1, record = $1 WHERE id = $2 AND "
+                       "owner = $3 AND epoch = $4",
+                       {f.record_json, f.table, owner, f.epoch})
+                     .get()) != 1)
+      return false;
+    add_stats(c, f.results);
+    return true;
+  }
+
+  // The result, and whether the fence refused it. With `finishes`, the group
+  // and they are one transaction.
+  static std::pair<Status, bool> run_group(Connection& c, const GroupCall& g,
+                                           std::span<const FinishCall> finishes = {}) {
     try {
       // Every writer locks rows of `tables` in the order of their ids, so
       // none should deadlock; a deadlock or a serialization failure leaves
       // nothing written, and is tried again.
       for (int attempt = 0;; ++attempt) {
         try {
-          c.run(
+          static const std::string add =
               "SELECT parlour_add_actions($1, $2::text[], $3::bigint[], $4::text[],"
-              " $5::integer[], $6::bigint[], $7::integer[], $8)",
-              g.params);
+              " $5::integer[], $6::bigint[], $7::integer[], $8)";
+          if (finishes.empty()) {
+            c.run(add, g.params);
+            return {Status(), false};
+          }
+          Transaction tx(c);
+          c.run(add, g.params);
+          for (const FinishCall& f : finishes)
+            if (!finish_on(c, g.params[0].value(), f))
+              throw PgError("table " + f.table + " is no longer held by " + g.params[0].value(),
+                            kFenced);
+          tx.commit();
           return {Status(), false};
         } catch (const PgError& e) {
           if (attempt >= 2 || (e.state != "40P01" && e.state != "40001")) throw;
@@ -785,6 +823,7 @@ class PgStore final : public Store {
   // connection (made at its first group, and again after it breaks).
   struct Job {
     Result<GroupCall> call;
+    std::vector<FinishCall> finishes;
     std::promise<Status> done;
     std::function<void()> ready;
   };
@@ -797,11 +836,51 @@ class PgStore final : public Store {
       Job job = std::move(jobs_.front());
       jobs_.pop_front();
       lock.unlock();
-      const Status s = run_group(c, *job.call).first;
+      const Status s = run_group(c, *job.call, job.finishes).first;
       job.ready();  // first: whoever waits on the result may then end the Store
       job.done.set_value(s);
       lock.lock();
     }
+  }
+
+  // claim()'s work, in its transaction.
+  Claim claim_in(const std::string& table) {
+    if (held_.count(table)) {  // ours still, and our lease lengthened
+      PgResult r = c_.run("WITH " + lease_cte(1, 2) +
+                              " SELECT 1 FROM tables WHERE id = $3 AND owner = $1 AND epoch = $4",
+                          {owner_, lease_, table, std::to_string(held_[table])});
+      lengthened(false);
+      if (PQntuples(r.get()) == 1) return Claim{true, true, "", held_[table]};
+      held_.erase(table);
+    }
+    // FOR UPDATE first: a write of the old owner's in flight (holding a
+    // key-share lock on the row) is waited for, so none lands after this.
+    // A second try where the holder let it go in between.
+    for (int attempt = 0; attempt < 2; ++attempt) {
+      PgResult r =
+          c_.run("WITH " + lease_cte(1, 2) +
+                     ", row AS (SELECT id FROM tables WHERE id = $3 FOR UPDATE)"
+                     " UPDATE tables t SET owner = $1, epoch = epoch + 1, wanted_by = NULL,"
+                     " lease_until = now() + make_interval(secs => $2) FROM row"
+                     " WHERE t.id = row.id AND (t.owner = $1 OR " +
+                     kLapsed + ") RETURNING t.epoch",
+                 {owner_, lease_, table});
+      lengthened(false);
+      if (PQntuples(r.get()) == 1) {
+        held_[table] = number(r.get(), 0, 0);
+        return Claim{true, true, "", held_[table]};
+      }
+      // Asked of the holder at its next renewal: a proxy sends this
+      // table's clients here now.
+      PgResult who = c_.run(
+          "WITH t AS (SELECT owner FROM tables WHERE id = $1),"
+          " asked AS (UPDATE tables SET wanted_by = $2 WHERE id = $1 AND owner IS NOT NULL"
+          " AND owner <> $2) SELECT owner FROM t",
+          {table, owner_});
+      if (PQntuples(who.get()) == 0) return Claim{false, false, ""};
+      if (!PQgetisnull(who.get(), 0, 0)) return Claim{false, true, cell(who.get(), 0, 0)};
+    }
+    return Claim{false, true, ""};
   }
 
   // Runs a write of a live table that `write` fences (returning false when
@@ -846,12 +925,12 @@ class PgStore final : public Store {
   }
 
   // A game won adds one to the streak; any other result ends it.
-  void add_stats(const std::vector<StatRow>& results) {
+  static void add_stats(Connection& c, const std::vector<StatRow>& results) {
     for (const StatRow& r : results) {
       const std::string won = r.won > 0 ? "1" : "0";
       char score[40];
       std::snprintf(score, sizeof score, "%.17g", r.score);
-      c_.run(
+      c.run(
           "INSERT INTO stats AS s(name, game, played, won, lost, score, streak, best_streak)"
           " VALUES($1, $2, 1, $3, $4, $5, $6, $6) ON CONFLICT(name, game) DO UPDATE SET"
           " played = s.played + 1, won = s.won + excluded.won, lost = s.lost + excluded.lost,"

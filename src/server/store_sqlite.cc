@@ -47,7 +47,8 @@ class SqliteStore final : public Store {
   ~SqliteStore() override;
   static Result<std::unique_ptr<Store>> open(const std::string& path, const StoreOptions& o);
 
-  Status add_table(const TableRow& t, const std::string& rematch_of) override;
+  // Every table is this process's: `hold` changes nothing.
+  Status add_table(const TableRow& t, const std::string& rematch_of, bool hold) override;
   Status remove_action(const std::string& table, int index) override;
   Status set_seats(const std::string& table, const std::vector<SeatRow>& seats) override;
   Status finish(const std::string& table, const std::string& record_json,
@@ -197,7 +198,7 @@ Result<std::unique_ptr<Store>> SqliteStore::open(const std::string& path, const 
   }
 }
 
-Status SqliteStore::add_table(const TableRow& t, const std::string& rematch_of) {
+Status SqliteStore::add_table(const TableRow& t, const std::string& rematch_of, bool /*hold*/) {
   assert(!group_open());  // a group of actions is committed first
   if (std::string why = t.problem(); !why.empty()) return Status::error("not stored: " + why);
   return guarded("adding a table", [&] {

@@ -245,6 +245,42 @@ TEST_P(StoreTest, FinishingKeepsTheRecordAndTheStreaks) {
   EXPECT_EQ((*page)[0].name, "Bob");
 }
 
+// A game's end is written with its last move, where moves commit off the
+// Hub's thread in the same transaction: all of it or none.
+TEST_P(StoreTest, AGameEndsInTheCommitOfItsLastMoveAllOrNothing) {
+  const StatRow won{"Ann", "old-maid", 1, 1, 0, 2, 0, 0};
+  auto other = db->open();
+  auto played = [&] {
+    auto rows = other->stats();
+    EXPECT_TRUE(rows.ok()) << rows.message();
+    return rows.ok() && !rows->empty() ? (*rows)[0].played : 0;
+  };
+  for (bool async : {true, false}) {
+    const std::string id = async ? "e1" : "e2";
+    ASSERT_TRUE(store->add_table(row(id)).ok());
+    ASSERT_TRUE(store->begin_group().ok());
+    ASSERT_TRUE(store->add_action(id, 0, 0, 1).ok());
+    ASSERT_TRUE(store->finish_in_group({id, R"({"game":"old-maid"})", {won}}).ok());
+    EXPECT_FALSE(other->record(id)->has_value()) << "finished before the commit";
+    const Status s = async ? store->commit_group_async([] {}).get() : store->commit_group();
+    ASSERT_TRUE(s.ok()) << s.message();
+    EXPECT_EQ(actions_of(*other, id).size(), 1u);
+    auto rec = other->record(id);
+    ASSERT_TRUE(rec.ok() && rec->has_value()) << id;
+    EXPECT_EQ(**rec, R"({"game":"old-maid"})");
+  }
+  EXPECT_EQ(played(), 2);
+  // A group that fails (an index already stored) finishes nothing.
+  ASSERT_TRUE(store->add_table(row("e3")).ok());
+  ASSERT_TRUE(store->add_action("e3", 0, 0, 1).ok());
+  ASSERT_TRUE(store->begin_group().ok());
+  ASSERT_TRUE(store->add_action("e3", 0, 0, 2).ok());
+  ASSERT_TRUE(store->finish_in_group({"e3", "{}", {won}}).ok());
+  EXPECT_FALSE(store->commit_group_async([] {}).get().ok());
+  EXPECT_FALSE(other->record("e3")->has_value()) << "finished without its move";
+  EXPECT_EQ(played(), 2);
+}
+
 TEST_P(StoreTest, OldTablesGoAndOnlyTheLiveAreListed) {
   const std::int64_t now = std::time(nullptr);
   for (const char* id : {"old", "kept", "fresh", "done", "olddone"}) {
@@ -461,6 +497,37 @@ TEST_P(StoreTest, OneOwnerPlaysATableAndALateWriteOfTheOldOwnerIsRefused) {
   EXPECT_EQ(db->value("SELECT epoch FROM tables WHERE id = 't'"), "3");
 }
 
+// A table made for whichever process its people reach (a proxy sends them
+// by its id) is held by nobody, at epoch 0; a claim says the epoch it holds.
+TEST_P(StoreTest, ATableMadeUnheldIsClaimedAtEpochOneAndALostOwnersEndIsRefused) {
+  if (!pg()) GTEST_SKIP() << "one process has a SQLite file: every table is its own";
+  auto a = db->open({.owner = "a", .lease = 1s});
+  auto b = db->open({.owner = "b", .lease = 1s});
+  ASSERT_TRUE(a->add_table(row("n"), "", /*hold=*/false).ok());
+  EXPECT_FALSE(a->holds("n"));
+  EXPECT_EQ(db->value("SELECT COALESCE(owner, '-') || ' ' || epoch FROM tables WHERE id = 'n'"),
+            "- 0");
+  auto first = b->claim("n");
+  ASSERT_TRUE(first.ok() && first->ours) << first.message();
+  EXPECT_EQ(first->epoch, 1);
+  EXPECT_EQ(b->claim("n")->epoch, 1) << "held already: the same epoch";
+  // b's lease runs out and a claims it: b's last move and the game's end,
+  // committed together, are refused together.
+  std::this_thread::sleep_for(1200ms);
+  auto second = a->claim("n");
+  ASSERT_TRUE(second.ok() && second->ours) << second.message();
+  EXPECT_EQ(second->epoch, 2);
+  ASSERT_TRUE(b->begin_group().ok());
+  ASSERT_TRUE(b->add_action("n", 0, 0, 1).ok());
+  ASSERT_TRUE(b->finish_in_group({"n", "{}", {{"Ann", "old-maid", 1, 1, 0, 2, 0, 0}}}).ok());
+  const Status late = b->commit_group_async([] {}).get();
+  EXPECT_FALSE(late.ok());
+  EXPECT_NE(late.message().find("no longer held by b"), std::string::npos) << late.message();
+  EXPECT_EQ(db->value("SELECT COUNT(*) FROM actions WHERE table_id = 'n'"), "0");
+  EXPECT_EQ(db->value("SELECT finished FROM tables WHERE id = 'n'"), "0");
+  EXPECT_EQ(db->value("SELECT COUNT(*) FROM stats"), "0");
+}
+
 TEST_P(StoreTest, ARenewalWritesTheProcesssLeaseNotTheRowsOfItsTables) {
   if (!pg()) GTEST_SKIP() << "one process has a SQLite file: no leases";
   auto a = db->open({.owner = "a", .lease = 5s});
@@ -579,6 +646,14 @@ struct Process {
     o.seconds_per_table = 3600;
     hub = std::make_unique<Hub>(*store, clock, o);
   }
+  // A table of two people at Old Maid, made through the API.
+  nlohmann::json make_table() {
+    const HttpReply made =
+        hub->http("POST", "/api/tables",
+                  R"({"game":"old-maid","players":2,"seats":["human","human"]})", "10.1.2.3");
+    EXPECT_EQ(made.status, 201) << made.body;
+    return made.status == 201 ? nlohmann::json::parse(made.body) : nlohmann::json::object();
+  }
   void join(Recorder& c, const std::string& table, const std::string& token) {
     hub->opened(c);
     hub->received(c, nlohmann::json{{"type", "join"}, {"table", table}, {"token", token}}.dump());
@@ -588,13 +663,10 @@ struct Process {
 TEST_P(StoreTest, AJoinWhereAnotherProcessPlaysTheTableIsSentThereAndTheTableFollows) {
   if (!pg()) GTEST_SKIP() << "one process has a SQLite file: every table is its own";
   Process a(*db, "a"), b(*db, "b");
-  const HttpReply made =
-      a.hub->http("POST", "/api/tables",
-                  R"({"game":"old-maid","players":2,"seats":["human","human"]})", "10.1.2.3");
-  ASSERT_EQ(made.status, 201) << made.body;
-  const auto t = nlohmann::json::parse(made.body);
+  const auto t = a.make_table();
+  ASSERT_TRUE(t.contains("table"));
   const std::string id = t["table"], ann = t["seats"][0]["token"], bob = t["seats"][1]["token"];
-  a.clock.step();  // made, then let go: the process its people reach plays it
+  a.clock.step();  // made for nobody, and gone from memory: the process its people reach plays it
   EXPECT_EQ(a.hub->live_tables(), 0u);
   Recorder x;
   b.join(x, id, ann);
@@ -625,9 +697,9 @@ TEST_P(StoreTest, AJoinWhereAnotherProcessPlaysTheTableIsSentThereAndTheTableFol
       << "each process's own bucket would have allowed it";
 }
 
-// A table made on a shared store is let go at once, to be claimed by the
+// A table made on a shared store is held by nobody, to be claimed by the
 // process its people reach (Hub::Impl::create); it stays in this one's memory
-// until the turn is done. A join in that turn claims it like any other, so
+// a few seconds. A join meanwhile claims it like any other, so
 // that its moves are written under this process's lease: before, the table
 // in memory was played without one, and its first move was refused ("not
 // held") and its players sent away, as a rematch's were now and then under
@@ -635,11 +707,8 @@ TEST_P(StoreTest, AJoinWhereAnotherProcessPlaysTheTableIsSentThereAndTheTableFol
 TEST_P(StoreTest, AJoinBeforeANewTableLeavesMemoryClaimsItFirst) {
   if (!pg()) GTEST_SKIP() << "one process has a SQLite file: no table is let go";
   Process a(*db, "a");
-  const HttpReply made =
-      a.hub->http("POST", "/api/tables",
-                  R"({"game":"old-maid","players":2,"seats":["human","human"]})", "10.1.2.3");
-  ASSERT_EQ(made.status, 201) << made.body;
-  const auto t = nlohmann::json::parse(made.body);
+  const auto t = a.make_table();
+  ASSERT_TRUE(t.contains("table"));
   const std::string id = t["table"];
   auto owner = [&] {
     return db->value("SELECT COALESCE(owner, '-') FROM tables WHERE id = '" + id + "'");
@@ -664,16 +733,48 @@ TEST_P(StoreTest, AJoinBeforeANewTableLeavesMemoryClaimsItFirst) {
   EXPECT_EQ(a.hub->live_tables(), 1u);
 }
 
+// A table made here waits in memory for its players' first join (a few
+// seconds), to be played from there, not loaded, when this process claims
+// it: but only if no other process had it meanwhile (the claim's epoch is
+// the next), or the copy here, without the other's moves, would part ways
+// with the stored game.
+TEST_P(StoreTest, ATableMadeHereButPlayedElsewhereMeanwhileIsLoadedAsStored) {
+  if (!pg()) GTEST_SKIP() << "one process has a SQLite file: no table is let go";
+  Process a(*db, "a");
+  const auto t = a.make_table();
+  ASSERT_TRUE(t.contains("table"));
+  const std::string id = t["table"], ann = t["seats"][0]["token"], bob = t["seats"][1]["token"];
+  EXPECT_EQ(a.hub->live_tables(), 1u);  // the clock not stepped: still in memory
+  int played_to = 0;
+  {
+    Process b(*db, "b");
+    Recorder x, y;
+    b.join(x, id, ann);
+    b.join(y, id, bob);
+    ASSERT_NE(x.last_of("joined"), nullptr) << x.got.back().dump();
+    Recorder& mover = (*x.last_of("update"))["view"]["to_move"] == 0 ? x : y;
+    const nlohmann::json& choices = (*mover.last_of("update"))["view"]["choices"];
+    ASSERT_FALSE(choices.empty());
+    b.hub->received(mover,
+                    nlohmann::json{{"type", "act"}, {"action", choices[0]["action"]}}.dump());
+    played_to = (*x.last_of("update"))["version"];
+    b.store->release(id);  // b lets it go (as at its end), so that a need not wait
+  }
+  EXPECT_EQ(db->value("SELECT COUNT(*) FROM actions WHERE table_id = '" + id + "'"), "1");
+  Recorder x;
+  a.join(x, id, ann);
+  ASSERT_NE(x.last_of("joined"), nullptr) << x.got.back().dump();
+  EXPECT_EQ((*x.last_of("update"))["version"], played_to) << "played from the copy made here";
+  EXPECT_EQ(db->value("SELECT epoch FROM tables WHERE id = '" + id + "'"), "2");
+}
+
 // PostgreSQL commits off the Hub's thread: nobody hears of a move before its
 // commit is in, and what is said meanwhile waits behind it, in order.
 TEST_P(StoreTest, AMoveCommittedOffTheHubsThreadIsToldOnlyOnceItIsIn) {
   if (!pg()) GTEST_SKIP() << "SQLite commits on the Hub's thread (server_test covers it)";
   auto a = std::make_unique<Process>(*db, "a", /*group_commit=*/true);
-  const HttpReply made =
-      a->hub->http("POST", "/api/tables",
-                   R"({"game":"old-maid","players":2,"seats":["human","human"]})", "10.1.2.3");
-  ASSERT_EQ(made.status, 201) << made.body;
-  const auto t = nlohmann::json::parse(made.body);
+  const auto t = a->make_table();
+  ASSERT_TRUE(t.contains("table"));
   const std::string id = t["table"];
   a->clock.step();
   Recorder x, y;

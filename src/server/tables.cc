@@ -139,7 +139,9 @@ void Hub::Impl::keep(std::span<Live* const> in_use) {
   for (Live* t : in_use)
     if (!t->row.finished) ids.push_back(t->row.id);
   if (ids.empty()) return;
-  commit();
+  // A stamp needs no move stored before it: where the moves commit off this
+  // thread, it does not wait for them.
+  if (!store.commits_async()) commit();
   (void)noted(store.keep(ids));
 }
 
@@ -224,11 +226,14 @@ Result<Live*> Hub::Impl::find(const std::string& id, bool* elsewhere) {
       forget(it);  // ahead of the store: load it as stored
     } else if (!shared() || store.holds(id)) {
       return it->second.get();
+    } else if (it->second->unheld) {
+      // Made here, held by nobody: claimed below, and played as it is if
+      // no other process claimed it meanwhile.
     } else {
-      // On a shared store and not held: made here and let go before it left
-      // memory (create), or fenced by a single write. Its people, if any,
-      // are sent to join again, and it is claimed and loaded as stored, so
-      // that no move is played without a lease.
+      // On a shared store and not held: fenced by a single write, or lost
+      // at a renewal. Its people, if any, are sent to join again, and it is
+      // claimed and loaded as stored, so that no move is played without a
+      // lease.
       drop(id, "elsewhere", kPlayedElsewhere);
     }
   }
@@ -240,6 +245,17 @@ Result<Live*> Hub::Impl::find(const std::string& id, bool* elsewhere) {
     if (elsewhere) *elsewhere = true;
     return Status::error("table " + id + " is played by another server (" + claim->holder +
                          ") just now; try again in a moment");
+  }
+  if (auto it = tables.find(id); it != tables.end()) {  // made here, unheld
+    Live* t = it->second.get();
+    if (t->unheld && claim->epoch == *t->unheld + 1) {
+      t->unheld.reset();
+      time_window(*t);
+      schedule_bots(*t);
+      watch_absent(*t);
+      return t;
+    }
+    tables.erase(it);  // another process had it: load it as stored (it has no clients)
   }
   auto row = store.table(id);
   if (!row.ok()) return row.status();
@@ -273,19 +289,22 @@ Result<Live*> Hub::Impl::create(TableRow row, std::optional<std::uint64_t> seed,
   name_bots(row, row.bot_seed % kBotNames.size());
   auto live = build(row);
   if (!live.ok()) return live.status();
-  commit();
-  if (Status s = noted(store.add_table(row, rematch_of)); !s.ok()) return s;
+  // Nor does a new table (and nobody hears of it before the moves that
+  // went before it are stored: deliver() holds what is sent meanwhile).
+  if (!store.commits_async()) commit();
+  // Its people reach it through a proxy that sends a table's clients to one
+  // process, not necessarily this one: on a shared store it is made held by
+  // nobody, and whichever process they reach claims it at their first join.
+  // Here it stays in memory, unplayed, for that claim (find), a few
+  // seconds: its players join at once, or elsewhere.
+  if (Status s = noted(store.add_table(row, rematch_of, /*hold=*/!shared())); !s.ok()) return s;
   Live* t = live->get();
   if (!owner.empty()) t->owner = owner;
   tables.emplace(row.id, std::move(*live));
   if (shared()) {
-    // Its people reach it through a proxy that sends a table's clients to
-    // one process, not necessarily this one: it is let go now, before anyone
-    // hears of it, and whichever process they reach claims it at their first
-    // join; it leaves this one's memory once this turn is done.
-    store.release(row.id);
-    scheduler.soon([this, id = row.id] {
-      if (auto it = tables.find(id); it != tables.end() && !it->second->has_clients()) forget(it);
+    t->unheld = 0;
+    scheduler.after(std::chrono::seconds(10), [this, id = row.id] {
+      if (auto it = tables.find(id); it != tables.end() && it->second->unheld) forget(it);
     });
     return t;
   }
@@ -552,7 +571,8 @@ void Hub::Impl::commit_soon() {
       if (*alive) async_done(seq);
     });
   });
-  in_flight = InFlight{std::exchange(held, {}), std::exchange(grouped, {}), std::move(result), seq};
+  in_flight = InFlight{std::exchange(held, {}), std::exchange(grouped, {}),
+                       std::exchange(finishing, {}), std::move(result), seq};
 }
 
 void Hub::Impl::async_done(std::uint64_t seq) {
@@ -571,6 +591,8 @@ void Hub::Impl::settle_in_flight() {
     const std::vector<std::string> ids(f.tables.begin(), f.tables.end());
     store.recheck(ids);
     lose(f.tables, s, dropped);
+  } else {
+    finished(f.finishing);
   }
   send_held(f.held, dropped);
 }
@@ -584,9 +606,18 @@ void Hub::Impl::commit() {
   held.clear();
   std::unordered_set<std::string> tables_in = std::move(grouped);
   grouped.clear();
+  std::unordered_set<std::string> ended = std::exchange(finishing, {});
   std::unordered_set<Client*> dropped;
-  if (!s.ok()) lose(tables_in, s, dropped);
+  if (!s.ok())
+    lose(tables_in, s, dropped);
+  else
+    finished(ended);
   send_held(out, dropped);
+}
+
+void Hub::Impl::finished(const std::unordered_set<std::string>& ids) {
+  for (const std::string& id : ids)
+    if (auto it = tables.find(id); it != tables.end()) it->second->row.finished = true;
 }
 
 void Hub::Impl::lose(const std::unordered_set<std::string>& ids, const Status& s,
@@ -665,8 +696,16 @@ void Hub::Impl::finish(Live& t) {
     results.push_back(
         {sr.name, std::string(t.sel().game->name), 1, o.won(s), o.lost(s), o.scores[s]});
   }
-  // The actions are stored first, so a failure here loses no game: the
-  // table is finished again from them when it is next loaded.
+  // Where the game's last move waits in a group committed off this thread,
+  // the table is finished in its commit: nobody is told of the move, or of
+  // the end, before both are stored, and this thread waits for neither.
+  if (grouping && store.commits_async() && grouped.count(t.row.id)) {
+    if (noted(store.finish_in_group({t.row.id, to_json(t.table->record()), results})).ok())
+      finishing.insert(t.row.id);
+    return;
+  }
+  // Otherwise the actions are stored first, so a failure here loses no game:
+  // the table is finished again from them when it is next loaded.
   commit();
   if (t.lost) return;
   t.row.finished = noted(store.finish(t.row.id, to_json(t.table->record()), results)).ok();
