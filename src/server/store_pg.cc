@@ -90,10 +90,13 @@ std::string int_array(const std::vector<T>& items) {
   return out + "}";
 }
 
-// One connection, made again when it breaks.
+// One connection, made again when it breaks. `synced`: each commit returns
+// only once it is in the log on disk; otherwise before (the writes that a
+// crash may lose harmlessly, each its own transaction).
 class Connection {
  public:
-  explicit Connection(std::string uri) : uri_(std::move(uri)) {}
+  explicit Connection(std::string uri, bool synced = true)
+      : uri_(std::move(uri)), synced_(synced) {}
 
   // Connects (again) if the connection is not open; throws if it cannot.
   void ensure() {
@@ -114,9 +117,8 @@ class Connection {
     // Notices (a table that exists already) are not the server's to print.
     PQsetNoticeProcessor(
         c_.get(), [](void*, const char*) {}, nullptr);
-    // Said outright, whatever the database's defaults: a commit returns only
-    // once it is in the log on disk.
-    run("SET synchronous_commit = on", {});
+    // Said outright, whatever the database's defaults.
+    run(synced_ ? "SET synchronous_commit = on" : "SET synchronous_commit = off", {});
     run("SET client_min_messages = warning", {});
   }
 
@@ -165,6 +167,7 @@ class Connection {
 
   static constexpr std::size_t kMaxPrepared = 256;
   std::string uri_;
+  bool synced_;
   std::unique_ptr<PGconn, ConnFree> c_;
   std::unordered_map<std::string, std::string> prepared_;  // text -> name, this session's
 };
@@ -362,9 +365,6 @@ class PgStore final : public Store {
   Status add_table(const TableRow& t, const std::string& rematch_of, bool hold) override {
     if (std::string why = t.problem(); !why.empty()) return Status::error("not stored: " + why);
     return guarded("adding a table", [&] {
-      Transaction tx(c_);
-      if (!rematch_of.empty())
-        c_.run("UPDATE tables SET next = $1 WHERE id = $2", {t.id, rematch_of});
       std::vector<Param> values{
           t.id,
           t.game,
@@ -378,23 +378,34 @@ class PgStore final : public Store {
           std::to_string(t.created ? t.created : static_cast<std::int64_t>(std::time(nullptr))),
           std::to_string(t.absent_after),
           std::to_string(t.window_seconds)};
-      const std::string columns =
-          " INSERT INTO tables(id, game, players, options, seed, bot_seed, seats, finished, next,"
-          " created, absent_after, window_seconds, owner, epoch, lease_until)"
-          " VALUES($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, ";
-      if (!hold) {  // nobody's, at epoch 0: its first claim takes epoch 1
-        c_.run(columns + "NULL, 0, NULL)", values);
-        tx.commit();
-        return Status();
+      // One statement, so one round trip and one commit: the lease (where
+      // it is held) and the link from the table it is a rematch of are
+      // written by its CTEs.
+      std::string with;
+      auto cte = [&](const std::string& c) { with += (with.empty() ? "WITH " : ", ") + c; };
+      if (hold) {
+        values.push_back(owner_);
+        values.push_back(lease_);
+        cte(lease_cte(13, 14));
       }
-      values.push_back(owner_);
-      values.push_back(lease_);
-      PgResult r = c_.run("WITH " + lease_cte(13, 14) + columns +
-                              "$13, 1, now() + make_interval(secs => $14)) RETURNING epoch",
-                          values);
-      tx.commit();
-      lengthened(false);
-      held_[t.id] = number(r.get(), 0, 0);
+      if (!rematch_of.empty()) {
+        values.push_back(rematch_of);
+        cte("linked AS (UPDATE tables SET next = $1 WHERE id = $" + std::to_string(values.size()) +
+            ")");
+      }
+      PgResult r = c_.run(
+          with +
+              " INSERT INTO tables(id, game, players, options, seed, bot_seed, seats, finished,"
+              " next, created, absent_after, window_seconds, owner, epoch, lease_until)"
+              " VALUES($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, " +
+              (hold ? "$13, 1, now() + make_interval(secs => $14)"
+                    : "NULL, 0, NULL") +  // nobody's: its first claim takes epoch 1
+              ") RETURNING epoch",
+          values);
+      if (hold) {
+        lengthened(false);
+        held_[t.id] = number(r.get(), 0, 0);
+      }
       return Status();
     });
   }
@@ -487,15 +498,13 @@ class PgStore final : public Store {
   Status keep(std::span<const std::string> tables) override {  // beside an open group too
     if (tables.empty()) return Status();
     return guarded("marking tables in use", [&] {
-      // Not worth a sync of the log (each join writes it): lost in a crash,
-      // a table only looks unplayed since its stamp before, days from expiry.
-      Transaction tx(c_);
-      c_.run("SET LOCAL synchronous_commit TO off", {});
-      c_.run(
+      // Not worth waiting for a sync of the log (each join writes it): lost
+      // in a crash, a table only looks unplayed since its stamp before, days
+      // from expiry.
+      unsynced_.run(
           "WITH these AS (SELECT id FROM tables WHERE id = ANY($2::text[]) ORDER BY id"
           " FOR NO KEY UPDATE) UPDATE tables t SET active = $1 FROM these WHERE t.id = these.id",
           {now_seconds(), text_array(tables)});
-      tx.commit();
       return Status();
     });
   }
@@ -576,21 +585,12 @@ class PgStore final : public Store {
     });
   }
 
-  // Without a sync of the log: a claim lost in a crash leaves its epoch
-  // unwritten, and the fence (owner and epoch) refuses every write made
-  // under it; a move committed after it (synced) makes it durable first.
+  // Without waiting for a sync of the log: a claim lost in a crash leaves
+  // its epoch unwritten, and the fence (owner and epoch) refuses every write
+  // made under it; a move committed after it (synced) makes it durable first.
   Result<Claim> claim(const std::string& table) override {
     return guarded("claiming a table", [&]() -> Result<Claim> {
-      Transaction tx(c_);
-      c_.run("SET LOCAL synchronous_commit TO off", {});
-      Claim out = claim_in(table);
-      try {
-        tx.commit();
-      } catch (...) {  // not claimed after all
-        held_.erase(table);
-        throw;
-      }
-      return out;
+      return claim_in(unsynced_, table);
     });
   }
 
@@ -650,16 +650,13 @@ class PgStore final : public Store {
     const std::string epoch = std::to_string(it->second);
     held_.erase(it);
     try {
-      // Without a sync of the log: lost in a crash, the table stays held
-      // until this process's lease runs out.
-      Transaction tx(c_);
-      c_.run("SET LOCAL synchronous_commit TO off", {});
-      c_.run(
+      // Unsynced: lost in a crash, the table stays held until this
+      // process's lease runs out.
+      unsynced_.run(
           "UPDATE tables SET owner = NULL, lease_until = NULL, wanted_by = NULL WHERE id = $1"
           " AND owner = $2"
           " AND epoch = $3",
           {table, owner_, epoch});
-      tx.commit();
     } catch (const std::exception&) {  // unreachable: the lease runs out by itself
     }
   }
@@ -843,10 +840,10 @@ class PgStore final : public Store {
     }
   }
 
-  // claim()'s work, in its transaction.
-  Claim claim_in(const std::string& table) {
+  // claim()'s work, on `c`: each statement its own transaction.
+  Claim claim_in(Connection& c, const std::string& table) {
     if (held_.count(table)) {  // ours still, and our lease lengthened
-      PgResult r = c_.run("WITH " + lease_cte(1, 2) +
+      PgResult r = c.run("WITH " + lease_cte(1, 2) +
                               " SELECT 1 FROM tables WHERE id = $3 AND owner = $1 AND epoch = $4",
                           {owner_, lease_, table, std::to_string(held_[table])});
       lengthened(false);
@@ -858,7 +855,7 @@ class PgStore final : public Store {
     // A second try where the holder let it go in between.
     for (int attempt = 0; attempt < 2; ++attempt) {
       PgResult r =
-          c_.run("WITH " + lease_cte(1, 2) +
+          c.run("WITH " + lease_cte(1, 2) +
                      ", row AS (SELECT id FROM tables WHERE id = $3 FOR UPDATE)"
                      " UPDATE tables t SET owner = $1, epoch = epoch + 1, wanted_by = NULL,"
                      " lease_until = now() + make_interval(secs => $2) FROM row"
@@ -872,7 +869,7 @@ class PgStore final : public Store {
       }
       // Asked of the holder at its next renewal: a proxy sends this
       // table's clients here now.
-      PgResult who = c_.run(
+      PgResult who = c.run(
           "WITH t AS (SELECT owner FROM tables WHERE id = $1),"
           " asked AS (UPDATE tables SET wanted_by = $2 WHERE id = $1 AND owner IS NOT NULL"
           " AND owner <> $2) SELECT owner FROM t",
@@ -962,6 +959,9 @@ class PgStore final : public Store {
 
   std::string uri_;
   Connection c_;
+  // For the writes a crash may lose harmlessly (claims, releases, stamps):
+  // one round trip each, no wait for the log (made at its first use).
+  Connection unsynced_{uri_, /*synced=*/false};
   std::string owner_;
   std::string lease_;                         // seconds
   std::map<std::string, std::int64_t> held_;  // tables this Store holds, and at which epoch
