@@ -589,9 +589,8 @@ class PgStore final : public Store {
   // its epoch unwritten, and the fence (owner and epoch) refuses every write
   // made under it; a move committed after it (synced) makes it durable first.
   Result<Claim> claim(const std::string& table) override {
-    return guarded("claiming a table", [&]() -> Result<Claim> {
-      return claim_in(unsynced_, table);
-    });
+    return guarded("claiming a table",
+                   [&]() -> Result<Claim> { return claim_in(unsynced_, table); });
   }
 
   Result<Renewal> renew() override {
@@ -844,8 +843,8 @@ class PgStore final : public Store {
   Claim claim_in(Connection& c, const std::string& table) {
     if (held_.count(table)) {  // ours still, and our lease lengthened
       PgResult r = c.run("WITH " + lease_cte(1, 2) +
-                              " SELECT 1 FROM tables WHERE id = $3 AND owner = $1 AND epoch = $4",
-                          {owner_, lease_, table, std::to_string(held_[table])});
+                             " SELECT 1 FROM tables WHERE id = $3 AND owner = $1 AND epoch = $4",
+                         {owner_, lease_, table, std::to_string(held_[table])});
       lengthened(false);
       if (PQntuples(r.get()) == 1) return Claim{true, true, "", held_[table]};
       held_.erase(table);
@@ -854,14 +853,13 @@ class PgStore final : public Store {
     // key-share lock on the row) is waited for, so none lands after this.
     // A second try where the holder let it go in between.
     for (int attempt = 0; attempt < 2; ++attempt) {
-      PgResult r =
-          c.run("WITH " + lease_cte(1, 2) +
-                     ", row AS (SELECT id FROM tables WHERE id = $3 FOR UPDATE)"
-                     " UPDATE tables t SET owner = $1, epoch = epoch + 1, wanted_by = NULL,"
-                     " lease_until = now() + make_interval(secs => $2) FROM row"
-                     " WHERE t.id = row.id AND (t.owner = $1 OR " +
-                     kLapsed + ") RETURNING t.epoch",
-                 {owner_, lease_, table});
+      PgResult r = c.run("WITH " + lease_cte(1, 2) +
+                             ", row AS (SELECT id FROM tables WHERE id = $3 FOR UPDATE)"
+                             " UPDATE tables t SET owner = $1, epoch = epoch + 1, wanted_by = NULL,"
+                             " lease_until = now() + make_interval(secs => $2) FROM row"
+                             " WHERE t.id = row.id AND (t.owner = $1 OR " +
+                             kLapsed + ") RETURNING t.epoch",
+                         {owner_, lease_, table});
       lengthened(false);
       if (PQntuples(r.get()) == 1) {
         held_[table] = number(r.get(), 0, 0);
