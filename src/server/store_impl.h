@@ -69,7 +69,7 @@ auto guarded(const char* what, F f) -> decltype(f()) {
 
 // The numbered schema versions both back ends step through (each keeps its
 // own SQL for each step; a database at a higher version is refused).
-inline constexpr int kSchemaVersion = 9;
+inline constexpr int kSchemaVersion = 10;
 std::string newer_schema(int found);
 
 Result<std::unique_ptr<Store>> open_sqlite(const std::string& path, const StoreOptions& options);

@@ -137,8 +137,8 @@ void migrate(SQLite::Database& db) {
   }
   if (at < 7)  // the row can_write writes
     db.exec("CREATE TABLE IF NOT EXISTS health(id INTEGER PRIMARY KEY, at INTEGER NOT NULL)");
-  // 8: PostgreSQL's fence reads tables by key; 9: its leases are a process's
-  // (store_pg.cc); nothing here.
+  // 8: PostgreSQL's fence reads tables by key; 9: its leases are a process's;
+  // 10: room for its rows' new versions (store_pg.cc); nothing here.
   db.exec("PRAGMA user_version = " + std::to_string(kSchemaVersion));
   tx.commit();
 }

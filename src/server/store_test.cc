@@ -406,7 +406,16 @@ TEST_P(StoreTest, ASchemaNewerThanTheProgramIsRefusedAndAnOlderOneUpgraded) {
   EXPECT_TRUE((*older)->can_write().ok());
   ASSERT_TRUE((*older)->add_table(row("after")).ok());
   ASSERT_TRUE((*older)->add_action("after", 0, 0, 1).ok());
-  EXPECT_EQ(db->value(pg() ? "SELECT version FROM parlour_schema" : "PRAGMA user_version"), "9");
+  EXPECT_EQ(db->value(pg() ? "SELECT version FROM parlour_schema" : "PRAGMA user_version"), "10");
+  // Step 10: room on the pages of `tables`, and no index on the owner.
+  if (pg()) {
+    EXPECT_EQ(db->value("SELECT array_to_string(reloptions, ',') FROM pg_class WHERE relname = "
+                        "'tables' AND relnamespace = current_schema()::regnamespace"),
+              "fillfactor=70");
+    EXPECT_EQ(db->value("SELECT string_agg(indexname, ',' ORDER BY indexname) FROM pg_indexes "
+                        "WHERE tablename = 'tables' AND schemaname = current_schema()"),
+              "tables_asked,tables_created,tables_pkey");
+  }
   // Step 9: a lease per process, made by the table's maker.
   if (pg()) {
     EXPECT_EQ(db->value("SELECT COUNT(*) FROM leases"), "1");
