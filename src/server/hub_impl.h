@@ -90,10 +90,10 @@ struct Live {
   // Its last moves could not be stored (a group's commit failed): it plays
   // no more and leaves memory, to be loaded again as stored.
   bool lost = false;
-  // Made here on a shared store, held by nobody at this epoch (Store::
-  // add_table), and kept in memory so that a claim here that finds no other
-  // process had it (Claim::epoch one more) plays it without loading it again.
-  std::optional<std::int64_t> unheld;
+  // Made here on a shared store, held by nobody (Store::add_table: at epoch
+  // 0), and kept in memory so that a claim here that finds no other process
+  // had it (its first claim: Claim::epoch 1) plays it without loading it.
+  bool unheld = false;
   // A person's forced move is being played (Hub::Impl::schedule_bots).
   bool forcing = false;
   // The player that gives hints, kept from hint to hint so that a plan it
@@ -327,10 +327,10 @@ struct Hub::Impl {
   // Takes the result of the commit in flight (waiting for it) and sends or
   // drops what waited for it.
   void settle_in_flight();
-  // After a failed commit: the tables' clients are told and closed (added to
-  // `dropped`), and the tables leave memory.
   // Their finish was committed: marked so in memory.
   void finished(const std::unordered_set<std::string>& ids);
+  // After a failed commit: the tables' clients are told and closed (added to
+  // `dropped`), and the tables leave memory.
   void lose(const std::unordered_set<std::string>& ids, const Status& s,
             std::unordered_set<Client*>& dropped);
   void send_held(std::vector<Held>& out, const std::unordered_set<Client*>& dropped);

@@ -148,10 +148,9 @@ Status Store::begin_group() {
   return Status();
 }
 
-Status Store::finish_in_group(StoredFinish f) {
+void Store::finish_in_group(StoredFinish f) {
   assert(group_);
   finishing_.push_back(std::move(f));
-  return Status();
 }
 
 Status Store::finish_each(std::span<const StoredFinish> finishes) {

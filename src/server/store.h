@@ -168,7 +168,7 @@ class Store {
   // transaction, so that the caller waits for no write of the database to
   // end a game; elsewhere just after them. A failed commit finishes none.
   // REQUIRES: group_open().
-  [[nodiscard]] Status finish_in_group(StoredFinish f);
+  void finish_in_group(StoredFinish f);
   // Adds each result of a game played elsewhere (the terminal) to the
   // players' stats, in one transaction.
   [[nodiscard]] virtual Status add_results(const std::vector<StatRow>& results) = 0;
@@ -255,9 +255,8 @@ class Store {
   // Writes these actions, and marks their tables active, in one transaction:
   // all of them or none.
   virtual Status write_actions(std::span<const StoredAction> actions) = 0;
-  // The same, off the caller's thread where the back end can: by default at
-  // once.
-  // These actions, then these finishes (the same transaction where it can).
+  // These actions, then these finishes (in the same transaction where the
+  // back end can), off the caller's thread where it can: by default at once.
   virtual std::shared_future<Status> write_actions_async(std::vector<StoredAction> actions,
                                                          std::vector<StoredFinish> finishes,
                                                          std::function<void()> ready);

@@ -600,8 +600,45 @@ class PgStore final : public Store {
   // its epoch unwritten, and the fence (owner and epoch) refuses every write
   // made under it; a move committed after it (synced) makes it durable first.
   Result<Claim> claim(const std::string& table) override {
-    return guarded("claiming a table",
-                   [&]() -> Result<Claim> { return claim_in(unsynced_, table); });
+    return guarded("claiming a table", [&]() -> Result<Claim> {
+      if (held_.count(table)) {  // ours still, and our lease lengthened
+        PgResult r =
+            unsynced_.run("WITH " + lease_cte(1, 2) +
+                              " SELECT 1 FROM tables WHERE id = $3 AND owner = $1 AND epoch = $4",
+                          {owner_, lease_, table, std::to_string(held_[table])});
+        lengthened(false);
+        if (PQntuples(r.get()) == 1) return Claim{true, true, "", held_[table]};
+        held_.erase(table);
+      }
+      // FOR UPDATE first: a write of the old owner's in flight (holding a
+      // key-share lock on the row) is waited for, so none lands after this.
+      // A second try where the holder let it go in between.
+      for (int attempt = 0; attempt < 2; ++attempt) {
+        PgResult r = unsynced_.run(
+            "WITH " + lease_cte(1, 2) +
+                ", row AS (SELECT id FROM tables WHERE id = $3 FOR UPDATE)"
+                " UPDATE tables t SET owner = $1, epoch = epoch + 1, wanted_by = NULL,"
+                " lease_until = now() + make_interval(secs => $2) FROM row"
+                " WHERE t.id = row.id AND (t.owner = $1 OR " +
+                kLapsed + ") RETURNING t.epoch",
+            {owner_, lease_, table});
+        lengthened(false);
+        if (PQntuples(r.get()) == 1) {
+          held_[table] = number(r.get(), 0, 0);
+          return Claim{true, true, "", held_[table]};
+        }
+        // Asked of the holder at its next renewal: a proxy sends this
+        // table's clients here now.
+        PgResult who = unsynced_.run(
+            "WITH t AS (SELECT owner FROM tables WHERE id = $1),"
+            " asked AS (UPDATE tables SET wanted_by = $2 WHERE id = $1 AND owner IS NOT NULL"
+            " AND owner <> $2) SELECT owner FROM t",
+            {table, owner_});
+        if (PQntuples(who.get()) == 0) return Claim{false, false, ""};
+        if (!PQgetisnull(who.get(), 0, 0)) return Claim{false, true, cell(who.get(), 0, 0)};
+      }
+      return Claim{false, true, ""};
+    });
   }
 
   Result<Renewal> renew() override {
@@ -746,7 +783,7 @@ class PgStore final : public Store {
   // One group's write, fenced: the database function's parameters, made on
   // the caller's thread (it reads the epochs held), run on any connection.
   struct GroupCall {
-    std::vector<Param> params;
+    std::vector<Param> params;  // the first: this Store's owner
     std::vector<std::string> held;
     const char* what;
   };
@@ -809,9 +846,8 @@ class PgStore final : public Store {
           Transaction tx(c);
           c.run(add, g.params);
           for (const FinishCall& f : finishes)
-            if (!finish_on(c, g.params[0].value(), f))
-              throw PgError("table " + f.table + " is no longer held by " + g.params[0].value(),
-                            kFenced);
+            if (const std::string& owner = *g.params[0]; !finish_on(c, owner, f))
+              throw PgError("table " + f.table + " is no longer held by " + owner, kFenced);
           tx.commit();
           return {Status(), false};
         } catch (const PgError& e) {
@@ -848,45 +884,6 @@ class PgStore final : public Store {
       job.done.set_value(s);
       lock.lock();
     }
-  }
-
-  // claim()'s work, on `c`: each statement its own transaction.
-  Claim claim_in(Connection& c, const std::string& table) {
-    if (held_.count(table)) {  // ours still, and our lease lengthened
-      PgResult r = c.run("WITH " + lease_cte(1, 2) +
-                             " SELECT 1 FROM tables WHERE id = $3 AND owner = $1 AND epoch = $4",
-                         {owner_, lease_, table, std::to_string(held_[table])});
-      lengthened(false);
-      if (PQntuples(r.get()) == 1) return Claim{true, true, "", held_[table]};
-      held_.erase(table);
-    }
-    // FOR UPDATE first: a write of the old owner's in flight (holding a
-    // key-share lock on the row) is waited for, so none lands after this.
-    // A second try where the holder let it go in between.
-    for (int attempt = 0; attempt < 2; ++attempt) {
-      PgResult r = c.run("WITH " + lease_cte(1, 2) +
-                             ", row AS (SELECT id FROM tables WHERE id = $3 FOR UPDATE)"
-                             " UPDATE tables t SET owner = $1, epoch = epoch + 1, wanted_by = NULL,"
-                             " lease_until = now() + make_interval(secs => $2) FROM row"
-                             " WHERE t.id = row.id AND (t.owner = $1 OR " +
-                             kLapsed + ") RETURNING t.epoch",
-                         {owner_, lease_, table});
-      lengthened(false);
-      if (PQntuples(r.get()) == 1) {
-        held_[table] = number(r.get(), 0, 0);
-        return Claim{true, true, "", held_[table]};
-      }
-      // Asked of the holder at its next renewal: a proxy sends this
-      // table's clients here now.
-      PgResult who = c.run(
-          "WITH t AS (SELECT owner FROM tables WHERE id = $1),"
-          " asked AS (UPDATE tables SET wanted_by = $2 WHERE id = $1 AND owner IS NOT NULL"
-          " AND owner <> $2) SELECT owner FROM t",
-          {table, owner_});
-      if (PQntuples(who.get()) == 0) return Claim{false, false, ""};
-      if (!PQgetisnull(who.get(), 0, 0)) return Claim{false, true, cell(who.get(), 0, 0)};
-    }
-    return Claim{false, true, ""};
   }
 
   // Runs a write of a live table that `write` fences (returning false when

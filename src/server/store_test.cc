@@ -260,7 +260,7 @@ TEST_P(StoreTest, AGameEndsInTheCommitOfItsLastMoveAllOrNothing) {
     ASSERT_TRUE(store->add_table(row(id)).ok());
     ASSERT_TRUE(store->begin_group().ok());
     ASSERT_TRUE(store->add_action(id, 0, 0, 1).ok());
-    ASSERT_TRUE(store->finish_in_group({id, R"({"game":"old-maid"})", {won}}).ok());
+    store->finish_in_group({id, R"({"game":"old-maid"})", {won}});
     EXPECT_FALSE(other->record(id)->has_value()) << "finished before the commit";
     const Status s = async ? store->commit_group_async([] {}).get() : store->commit_group();
     ASSERT_TRUE(s.ok()) << s.message();
@@ -275,7 +275,7 @@ TEST_P(StoreTest, AGameEndsInTheCommitOfItsLastMoveAllOrNothing) {
   ASSERT_TRUE(store->add_action("e3", 0, 0, 1).ok());
   ASSERT_TRUE(store->begin_group().ok());
   ASSERT_TRUE(store->add_action("e3", 0, 0, 2).ok());
-  ASSERT_TRUE(store->finish_in_group({"e3", "{}", {won}}).ok());
+  store->finish_in_group({"e3", "{}", {won}});
   EXPECT_FALSE(store->commit_group_async([] {}).get().ok());
   EXPECT_FALSE(other->record("e3")->has_value()) << "finished without its move";
   EXPECT_EQ(played(), 2);
@@ -528,7 +528,7 @@ TEST_P(StoreTest, ATableMadeUnheldIsClaimedAtEpochOneAndALostOwnersEndIsRefused)
   EXPECT_EQ(second->epoch, 2);
   ASSERT_TRUE(b->begin_group().ok());
   ASSERT_TRUE(b->add_action("n", 0, 0, 1).ok());
-  ASSERT_TRUE(b->finish_in_group({"n", "{}", {{"Ann", "old-maid", 1, 1, 0, 2, 0, 0}}}).ok());
+  b->finish_in_group({"n", "{}", {{"Ann", "old-maid", 1, 1, 0, 2, 0, 0}}});
   const Status late = b->commit_group_async([] {}).get();
   EXPECT_FALSE(late.ok());
   EXPECT_NE(late.message().find("no longer held by b"), std::string::npos) << late.message();

@@ -226,16 +226,13 @@ Result<Live*> Hub::Impl::find(const std::string& id, bool* elsewhere) {
       forget(it);  // ahead of the store: load it as stored
     } else if (!shared() || store.holds(id)) {
       return it->second.get();
-    } else if (it->second->unheld) {
-      // Made here, held by nobody: claimed below, and played as it is if
-      // no other process claimed it meanwhile.
-    } else {
+    } else if (!it->second->unheld) {
       // On a shared store and not held: fenced by a single write, or lost
       // at a renewal. Its people, if any, are sent to join again, and it is
       // claimed and loaded as stored, so that no move is played without a
       // lease.
       drop(id, "elsewhere", kPlayedElsewhere);
-    }
+    }  // else made here, held by nobody: claimed below, played as it is if it may be
   }
   // Nor is a table another process plays.
   auto claim = store.claim(id);
@@ -248,8 +245,8 @@ Result<Live*> Hub::Impl::find(const std::string& id, bool* elsewhere) {
   }
   if (auto it = tables.find(id); it != tables.end()) {  // made here, unheld
     Live* t = it->second.get();
-    if (t->unheld && claim->epoch == *t->unheld + 1) {
-      t->unheld.reset();
+    if (t->unheld && claim->epoch == 1) {  // its first claim: nobody had it meanwhile
+      t->unheld = false;
       time_window(*t);
       schedule_bots(*t);
       watch_absent(*t);
@@ -302,7 +299,7 @@ Result<Live*> Hub::Impl::create(TableRow row, std::optional<std::uint64_t> seed,
   if (!owner.empty()) t->owner = owner;
   tables.emplace(row.id, std::move(*live));
   if (shared()) {
-    t->unheld = 0;
+    t->unheld = true;
     scheduler.after(std::chrono::seconds(10), [this, id = row.id] {
       if (auto it = tables.find(id); it != tables.end() && it->second->unheld) forget(it);
     });
@@ -700,8 +697,8 @@ void Hub::Impl::finish(Live& t) {
   // the table is finished in its commit: nobody is told of the move, or of
   // the end, before both are stored, and this thread waits for neither.
   if (grouping && store.commits_async() && grouped.count(t.row.id)) {
-    if (noted(store.finish_in_group({t.row.id, to_json(t.table->record()), results})).ok())
-      finishing.insert(t.row.id);
+    store.finish_in_group({t.row.id, to_json(t.table->record()), results});
+    finishing.insert(t.row.id);
     return;
   }
   // Otherwise the actions are stored first, so a failure here loses no game:
