@@ -6,6 +6,7 @@
 #include <bit>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <string>
 
 #include "core/chips.h"
 #include "core/table.h"
@@ -29,6 +30,54 @@ Seat random_actor(const State& s, int players, Rng& rng) {
   return kNobody;
 }
 
+// What a view says but its text (View's Detail): what a view filled at
+// Detail::kCards must say, field for field.
+View without_text(View v) {
+  v.detail = Detail::kAll;
+  for (Zone& z : v.zones) z.name.clear(), z.note.clear();
+  for (SeatInfo& s : v.seats) s.name.clear(), s.status.clear();
+  v.prompt.clear();
+  v.choices.clear();
+  v.list_choices = false;
+  v.result.clear();
+  v.last_hand.summary.clear();
+  v.sheet = {};
+  return v;
+}
+
+// Where two views differ first, in words, for a failure to name it.
+std::string first_difference(const View& a, const View& b) {
+  if (a.zones.size() != b.zones.size())
+    return std::to_string(a.zones.size()) + " zones, not " + std::to_string(b.zones.size());
+  for (std::size_t i = 0; i < a.zones.size(); ++i)
+    if (!(a.zones[i] == b.zones[i]))
+      return "zone " + std::to_string(i) + " (" + b.zones[i].name + ")";
+  if (a.seats != b.seats) return "the seats";
+  if (!(a.last_hand == b.last_hand)) return "the last hand";
+  if (!(a.sheet == b.sheet)) return "the score-sheet";
+  if (a.choices != b.choices || a.prompt != b.prompt) return "the choices or the prompt";
+  return "a field of the view itself (game, hand, dealer, words...)";
+}
+
+// A view filled into storage used before, as a batch of observations fills
+// one, says what a fresh one says: at Detail::kAll all of it, at kCards all
+// but its text. The storage is one for every game and seat the test plays,
+// so what one filling leaves must never show in the next.
+void check_refilled(const State& s, Seat v, const View& fresh) {
+  thread_local View all, cards;
+  all.detail = Detail::kAll;
+  s.fill_view(v, all);
+  ASSERT_TRUE(all == fresh) << "seat " << v << "'s view filled again differs at "
+                            << first_difference(all, fresh);
+  cards.detail = Detail::kCards;
+  s.fill_view(v, cards);
+  ASSERT_EQ(cards.detail, Detail::kCards);
+  const View expected = without_text(fresh);
+  ASSERT_TRUE(without_text(cards) == expected)
+      << "seat " << v << "'s view of the cards alone differs at "
+      << first_difference(without_text(cards), expected);
+}
+
 // The checks of one position: who may act and what each is shown. At a big
 // table, the seats that may act and one other in turn (`step`): views cost
 // as much as the rest of a step together, times the seats.
@@ -49,7 +98,11 @@ void check_position(const State& s, const Config& config, const Bounds& bounds, 
   const Seat who = s.to_move();
   // The seats' views are checked below; the spectator's (one more view a
   // step) now and then.
-  if (step % 7 == 0) check_bounds(s.view(kSpectator), bounds, kSpectator);
+  if (step % 7 == 0) {
+    const View spectator = s.view(kSpectator);
+    check_bounds(spectator, bounds, kSpectator);
+    check_refilled(s, kSpectator, spectator);
+  }
   const Actors actors = s.actors();
   ASSERT_NE(actors.seats, 0u) << "nobody may act in a position that is neither chance nor the end";
   ASSERT_EQ(actors.seats >> config.players, 0u) << "a seat beyond the table may act";
@@ -63,6 +116,7 @@ void check_position(const State& s, const Config& config, const Bounds& bounds, 
     if (config.players > 4 && !actors.has(v) && v != step % config.players) continue;
     const View view = s.view(v);
     check_bounds(view, bounds, v);
+    check_refilled(s, v, view);
     ASSERT_EQ(view.actors, actors.seats) << "seat " << v << "'s view names other actors";
     if (!actors.has(v)) {
       ASSERT_TRUE(view.choices.empty()) << "seat " << v << " sees choices while it may not act";

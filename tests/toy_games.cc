@@ -55,8 +55,8 @@ class Patience final : public StateBase<Patience> {
   std::string action_label(Seat, Action a) const override {
     return "remove " + card_token(grid_[a / 8]) + " " + card_token(grid_[a % 8]);
   }
-  View view(Seat viewer) const override {
-    View v;
+  void fill_view(Seat viewer, View& v) const override {
+    v.clear();
     v.game = "toy-patience", v.viewer = viewer, v.players = 1, v.to_move = to_move(),
     v.actors = actors().seats;
     v.terminal = terminal();
@@ -82,7 +82,6 @@ class Patience final : public StateBase<Patience> {
       v.prompt = "Remove two cards of one rank in a row or a column.";
     }
     if (v.terminal) v.result = outcome().summary;
-    return v;
   }
   void narrate(Seat viewer, std::vector<std::string>& out) const override {
     if (removed_.empty()) {
@@ -275,8 +274,8 @@ class Snap final : public StateBase<Snap> {
     return "stake " + std::to_string(a - kStake0);
   }
   bool staked_all() const { return phase_ != Phase::kDeal && phase_ != Phase::kStake; }
-  View view(Seat viewer) const override {
-    View v;
+  void fill_view(Seat viewer, View& v) const override {
+    v.clear();
     v.game = "toy-snap", v.viewer = viewer, v.players = n_, v.to_move = to_move();
     v.actors = actors().seats, v.resolve = actors().resolve, v.terminal = phase_ == Phase::kOver;
     for (Seat s = 0; s < n_; ++s) {
@@ -296,7 +295,7 @@ class Snap final : public StateBase<Snap> {
     Zone pile{ZoneKind::kDiscard, Layout::kPile, kNobody, "turned up", {}, "", 0, 0};
     for (Card c : pile_) pile.cards.push_back({c, true});
     v.zones.push_back(std::move(pile));
-    v.zones.push_back(chips_.pot_zone(0, "stakes"));
+    chips_.pot_zone(v, 0, "stakes");
     if (viewer >= 0 && actors().has(viewer)) {
       std::vector<Action> legal;
       legal_actions(viewer, legal);
@@ -313,7 +312,6 @@ class Snap final : public StateBase<Snap> {
           phase_ == Phase::kStake ? "Stake 0, 1 or 2 chips." : "Two of a rank: snap, or let it go.";
     }
     if (v.terminal) v.result = outcome().summary;
-    return v;
   }
   void narrate(Seat viewer, std::vector<std::string>& out) const override {
     const Words w(viewer);

@@ -51,12 +51,14 @@ int Chips::share_pot(SeatMask seats, int pot) {
   return share;
 }
 
-Counter Chips::counter(Seat s, std::string name) const {
-  return {std::move(name), static_cast<double>(balance(s))};
+Counter Chips::counter(Seat s, std::string_view name) const {
+  return {std::string(name), static_cast<double>(balance(s))};
 }
 
-Zone Chips::pot_zone(int p, std::string name, std::string note) const {
-  Zone z{ZoneKind::kPot, Layout::kPot, kNobody, std::move(name), {}, std::move(note), 0, pot(p)};
+Zone& Chips::pot_zone(View& v, int p, std::string_view name, std::string_view note) const {
+  Zone& z = v.add_zone(ZoneKind::kPot, Layout::kPot, kNobody);
+  z.chips = pot(p);
+  if (v.text()) z.name.assign(name), z.note.assign(note);
   return z;
 }
 

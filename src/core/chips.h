@@ -49,9 +49,10 @@ class Chips {
   int hand_change(Seat s) const { return balance(s) - at_hand_start_[static_cast<std::size_t>(s)]; }
 
   // For views: the seat's balance as a counter ("chips", or the game's word:
-  // "counters"), and a pot as a zone of layout kPot.
-  Counter counter(Seat s, std::string name = "chips") const;
-  Zone pot_zone(int p, std::string name, std::string note = "") const;
+  // "counters"), and a pot as a zone of layout kPot added to `v` (its name
+  // and note where v.text()).
+  Counter counter(Seat s, std::string_view name = "chips") const;
+  Zone& pot_zone(View& v, int p, std::string_view name, std::string_view note = {}) const;
 
   bool operator==(const Chips&) const = default;
 

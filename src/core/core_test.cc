@@ -426,7 +426,9 @@ TEST(Chips, WhatAHandPaidAndHowViewsShowIt) {
   EXPECT_EQ(c.hand_change(1), 1);
   EXPECT_EQ(c.counter(0), (Counter{"chips", 5}));
   EXPECT_EQ(c.counter(1, "counters"), (Counter{"counters", 3}));
-  const Zone z = c.pot_zone(2, "the boodle: A♥", "on the ace of hearts");
+  View v;
+  const Zone z = c.pot_zone(v, 2, "the boodle: A♥", "on the ace of hearts");
+  ASSERT_EQ(v.zones.size(), 1u);
   EXPECT_EQ(z.layout, Layout::kPot);
   EXPECT_EQ(z.kind, ZoneKind::kPot);
   EXPECT_EQ(z.chips, 2);
@@ -459,6 +461,59 @@ TEST(View, KindsAndLayoutsAreNamedOnce) {
 
 // The writer that views and updates are sent with writes what nlohmann::json
 // would (which the browser and tools read), and never text that is not JSON.
+// A view filled again takes each seat, zone and choice from the storage the
+// same place had (what makes a batch of observations allocate nothing once
+// warm), at its defaults: nothing of the last filling shows.
+TEST(View, AViewFilledAgainReusesItsStorageAndKeepsNothingOfItsLastFilling) {
+  View v;
+  v.detail = Detail::kCards;
+  for (int i = 0; i < 3; ++i) {
+    Zone& z = v.add_zone(ZoneKind::kHand, Layout::kFan, i);
+    z.name = "a name long enough to be on the heap";
+    z.note = "a note";
+    z.columns = 4, z.chips = 7, z.pick_any = true;
+    for (int c = 0; c < 10 + i; ++c) z.cards.push_back({Card::from_index(c), true});
+  }
+  SeatInfo& si = v.add_seat();
+  si.status = "a status long enough to be on the heap", si.cards = 5, si.out = true;
+  si.counters.push_back({"bid", 3});
+  Choice& c = v.add_choice(7);
+  c.picks = {{0, 1}}, c.to = {1, 2}, c.zone = 3, c.label = "draw 2";
+  v.prompt = "a prompt", v.result = "a result", v.terminal = true, v.hand = 3;
+  v.last_hand.points = {1, 2};
+  std::vector<const CardView*> cards;
+  for (const Zone& z : v.zones) cards.push_back(z.cards.data());
+  const char* status = v.seats[0].status.data();
+
+  v.clear();
+  EXPECT_EQ(v.detail, Detail::kCards);  // kept: the caller chose it
+  View fresh;
+  fresh.detail = Detail::kCards;
+  EXPECT_TRUE(v == fresh);
+  for (int i = 0; i < 2; ++i) {  // fewer zones this time
+    const Zone& z = v.add_zone(ZoneKind::kStock, Layout::kPile, kNobody);
+    EXPECT_EQ(z.cards.data(), cards[static_cast<std::size_t>(i)]) << "zone " << i;
+    EXPECT_GE(z.cards.capacity(), 10u + static_cast<unsigned>(i));
+    EXPECT_TRUE(z == (Zone{ZoneKind::kStock, Layout::kPile, kNobody, "", {}, "", 0, 0, false}));
+  }
+  const SeatInfo& again = v.add_seat();
+  EXPECT_EQ(again.status.data(), status);
+  EXPECT_TRUE(again == SeatInfo{});
+  const Choice& c2 = v.add_choice(9);
+  EXPECT_TRUE(c2 == (Choice{9, "", "", {}, {}, -1}));
+  // The third zone is kept for a later filling that needs it.
+  EXPECT_EQ(v.add_zone(ZoneKind::kHand, Layout::kFan, 0).cards.data(), cards[2]);
+
+  // A filling that adds by push_back takes nothing back: what is kept stays
+  // bounded all the same.
+  for (int i = 0; i < 1000; ++i) {
+    v.clear();
+    for (int k = 0; k < 10; ++k)
+      v.choices.push_back({static_cast<Action>(k), "a choice", "", {}, {}, -1});
+  }
+  EXPECT_LE(v.spares.choices.size(), 64u + 10u);
+}
+
 TEST(JsonWriter, NumbersAreWrittenAsTheJsonLibraryWritesThem) {
   for (double d : {0.0, -0.0, 1.0, -3.0, 0.1, 1.5, 2.0 / 3, 1e15, 1e16, 1.25e-7, 0.0001, 0.00012,
                    123456789012345678.0, 1e300, -2.5e-300, 12.0, 100.0})

@@ -29,9 +29,9 @@ bool seat_lost(OutcomeKind kind, std::span<const int> places, Seat s) {
   return worst > 1 && places[s] == worst;
 }
 
-View State::view_base(std::string_view game, Seat viewer, int players) const {
-  View v;
-  v.game = std::string(game);
+void State::view_base(View& v, std::string_view game, Seat viewer, int players) const {
+  v.clear();
+  v.game.assign(game);
   v.viewer = viewer;
   v.players = players;
   v.to_move = to_move();
@@ -41,7 +41,6 @@ View State::view_base(std::string_view game, Seat viewer, int players) const {
   // Most games draw a seat and a zone or two per player, and a few more.
   v.seats.reserve(static_cast<std::size_t>(players));
   v.zones.reserve(2 * static_cast<std::size_t>(players) + 4);
-  return v;
 }
 
 std::vector<int> sides_of(const GameInfo& g, int players) {

@@ -139,10 +139,22 @@ class State {
 
   // What `viewer` may see (a seat, kSpectator or kEveryone). At the end of the
   // game everything is shown.
-  virtual View view(Seat viewer) const = 0;
+  View view(Seat viewer, Detail detail = Detail::kAll) const {
+    View v;
+    v.detail = detail;
+    fill_view(viewer, v);
+    return v;
+  }
+  // view(), written into `v` at its `detail`, reusing its storage: a caller
+  // that fills one view again and again (a batch of observations) allocates
+  // nothing once warm, where the game writes its cards and numbers into the
+  // seats and zones View::add_seat and add_zone give, and its text only
+  // where v.text() (what the allocation test holds every game to).
+  virtual void fill_view(Seat viewer, View& v) const = 0;
   // What every game's view says the same way: the game, the viewer, the
-  // players, and who may act now and how. A game's view() starts from it.
-  View view_base(std::string_view game, Seat viewer, int players) const;
+  // players, and who may act now and how. A game's fill_view() starts with
+  // it (it empties `v` first).
+  void view_base(View& v, std::string_view game, Seat viewer, int players) const;
 
   // Narration of the last transition (the one that produced this state), as
   // `viewer` may know it. Appends lines to `out`.

@@ -1,5 +1,6 @@
 #include "core/view.h"
 
+#include <algorithm>
 #include <array>
 #include <bit>
 
@@ -27,8 +28,9 @@ std::string_view resolve_name(Resolve r) {
   return kResolveNames[static_cast<std::size_t>(r)];
 }
 
-Zone grid_zone(std::string name, std::span<const std::uint8_t> slots, int columns, bool dealt) {
-  Zone z{ZoneKind::kTableau, Layout::kGrid, kNobody, std::move(name), {}, "", columns, 0};
+Zone& grid_zone(View& v, std::span<const std::uint8_t> slots, int columns, bool dealt) {
+  Zone& z = v.add_zone(ZoneKind::kTableau, Layout::kGrid, kNobody);
+  z.columns = columns;
   for (std::uint8_t x : slots) {
     CardView cv;
     if (x == kEmptySlot || !dealt) {
@@ -40,6 +42,87 @@ Zone grid_zone(std::string name, std::span<const std::uint8_t> slots, int column
     z.cards.push_back(cv);
   }
   return z;
+}
+
+namespace {
+// Moves `used` onto the top of `spare` last first, so that the next filling
+// takes each back in the same order (the zone at a place gets the storage the
+// zone at that place had, the right size already). What lies below, kept
+// from fillings before and not taken since, is let go beyond a bound: a
+// filling that adds its elements by push_back takes none back.
+template <class T>
+void keep(std::vector<T>& used, std::vector<T>& spare) {
+  const std::size_t bound = std::max<std::size_t>(64, used.size());
+  if (spare.size() > bound)
+    spare.erase(spare.begin(), spare.begin() + static_cast<std::ptrdiff_t>(spare.size() - bound));
+  for (auto it = used.rbegin(); it != used.rend(); ++it) spare.push_back(std::move(*it));
+  used.clear();
+}
+template <class T>
+T& take(std::vector<T>& to, std::vector<T>& spare) {
+  if (spare.empty()) return to.emplace_back();
+  to.push_back(std::move(spare.back()));
+  spare.pop_back();
+  return to.back();
+}
+}  // namespace
+
+void View::clear() {
+  // Field by field, for the strings to keep their buffers (an assignment of
+  // a fresh View would free them).
+  game.clear();
+  viewer = kSpectator, players = 0, to_move = kTerminal, actors = 0, resolve = Resolve::kTurn;
+  dealer = 0, hand = 1, hands = 1;
+  hand_word.assign("hand");
+  keep(seats, spares.seats);
+  keep(zones, spares.zones);
+  keep(choices, spares.choices);
+  prompt.clear();
+  list_choices = false, terminal = false;
+  result.clear();
+  score_word.assign("score");
+  card_names.clear();
+  last_hand.hand = 0;
+  last_hand.summary.clear();
+  last_hand.points.clear();
+  last_hand.totals.clear();
+  sheet.columns.clear();
+  sheet.note.clear();
+  sheet.above.clear();
+  sheet.below.clear();
+  sheet.games.clear();
+  sheet.totals.clear();
+  sheet.result.clear();
+}
+
+SeatInfo& View::add_seat() {
+  SeatInfo& si = take(seats, spares.seats);
+  si.name.clear();
+  si.cards = 0, si.score = 0, si.out = false;
+  si.status.clear();
+  si.counters.clear();
+  return si;
+}
+
+Zone& View::add_zone(ZoneKind kind, Layout layout, Seat owner) {
+  Zone& z = take(zones, spares.zones);
+  z.kind = kind, z.layout = layout, z.owner = owner;
+  z.name.clear();
+  z.cards.clear();
+  z.note.clear();
+  z.columns = 0, z.chips = 0, z.pick_any = false;
+  return z;
+}
+
+Choice& View::add_choice(Action action) {
+  Choice& c = take(choices, spares.choices);
+  c.action = action;
+  c.label.clear();
+  c.key.clear();
+  c.picks.clear();
+  c.to = {};
+  c.zone = -1;
+  return c;
 }
 
 std::string card_token(Card c) {

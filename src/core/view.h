@@ -169,7 +169,33 @@ struct ScoreSheet {
   bool operator==(const ScoreSheet&) const = default;
 };
 
+// What a view is filled for (State::fill_view). kAll: everything, for people
+// and for the bots and screens that read its words. kCards: what an encoder
+// reads (rl/encode.h): the zones' cards, the seats' numbers and counters, who
+// may act, the hand; its text (names, notes, statuses, the prompt, the
+// choices, the result, the summary and the sheet) may be left empty, so that
+// a batch of observations is filled again and again with no allocation once
+// warm. Every field that is not text is the same in both (a conformance test
+// compares them for every game).
+enum class Detail : std::uint8_t { kAll, kCards };
+
+// What a view keeps of its last filling for its next, so that a view filled
+// again reuses the storage of its seats, zones and choices: not part of what
+// it says, so never compared nor copied.
+struct ViewSpares {
+  std::vector<SeatInfo> seats;
+  std::vector<Zone> zones;
+  std::vector<Choice> choices;
+  ViewSpares() = default;
+  ViewSpares(const ViewSpares&) {}
+  ViewSpares& operator=(const ViewSpares&) { return *this; }
+  ViewSpares(ViewSpares&&) = default;
+  ViewSpares& operator=(ViewSpares&&) = default;
+  bool operator==(const ViewSpares&) const { return true; }
+};
+
 struct View {
+  Detail detail = Detail::kAll;
   std::string game;
   Seat viewer = kSpectator;
   int players = 0;
@@ -197,7 +223,21 @@ struct View {
   std::string card_names;
   HandResult last_hand;
   ScoreSheet sheet;
+  ViewSpares spares;
   bool operator==(const View&) const = default;
+
+  // Whether to write the text (Detail above).
+  bool text() const { return detail == Detail::kAll; }
+  // Empties the view for filling again, keeping `detail` and the storage of
+  // its seats, zones and choices for the add_ calls below.
+  void clear();
+  // The next seat, zone or choice, at its defaults (a zone of the kind,
+  // layout and owner given), made from the storage of one of the last
+  // filling where there is one. A reference valid until the next add_ call
+  // of the same kind.
+  SeatInfo& add_seat();
+  Zone& add_zone(ZoneKind kind, Layout layout, Seat owner);
+  Choice& add_choice(Action action);
 };
 
 }  // namespace parlour
@@ -206,9 +246,9 @@ namespace parlour {
 
 // A solitaire's grid (Layout::kGrid) from its slots, each a card's index or
 // kEmptySlot, every card face up; before the deal (`dealt` false) the slots
-// are drawn as nothing yet.
+// are drawn as nothing yet. Added to `v` as its next zone, unnamed.
 inline constexpr std::uint8_t kEmptySlot = 0xff;
-Zone grid_zone(std::string name, std::span<const std::uint8_t> slots, int columns, bool dealt);
+Zone& grid_zone(View& v, std::span<const std::uint8_t> slots, int columns, bool dealt);
 
 // Words for narration, shared by every game.
 std::string seat_name(Seat s);                // "Seat 2"

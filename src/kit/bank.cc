@@ -77,19 +77,20 @@ Seat Punters::next_in(Seat from, Seat banker, int players) const {
   return kNobody;
 }
 
-SeatInfo bank_seat(const Chips& chips, Seat s, int stake, std::string unit) {
-  SeatInfo si;
-  si.name = seat_name(s);
+SeatInfo& bank_seat(View& v, const Chips& chips, Seat s, int stake, std::string_view unit) {
+  SeatInfo& si = v.add_seat();
+  if (v.text()) si.name = seat_name(s);
   si.score = chips.balance(s);
-  si.counters.push_back(chips.counter(s, std::move(unit)));
+  si.counters.push_back(chips.counter(s, unit));
   if (stake > 0) si.counters.push_back({"stake", static_cast<double>(stake)});
   return si;
 }
 
-Zone stakes_zone(const Chips& chips, int players) {
-  int on_table = 0;
-  for (int p = 0; p < players; ++p) on_table += chips.pot(p);
-  return Zone{ZoneKind::kPot, Layout::kPot, kNobody, "stakes", {}, "", 0, on_table};
+Zone& stakes_zone(View& v, const Chips& chips, int players) {
+  Zone& z = v.add_zone(ZoneKind::kPot, Layout::kPot, kNobody);
+  for (int p = 0; p < players; ++p) z.chips += chips.pot(p);
+  if (v.text()) z.name = "stakes";
+  return z;
 }
 
 std::string bank_result(const BankHand& h, std::string_view unit) {

@@ -161,12 +161,14 @@ class Punters {
 
 // A seat at a banking table as every view shows it: its name, its balance (as
 // the score and as the counter `unit`), and its stake on the table if any.
-SeatInfo bank_seat(const Chips& chips, Seat s, int stake, std::string unit = "chips");
+// Added to `v`, as the next seat.
+SeatInfo& bank_seat(View& v, const Chips& chips, Seat s, int stake,
+                    std::string_view unit = "chips");
 
 // The punters' stakes, each in the pot of its seat number, drawn as one pot
 // on the table (each seat's own stake is its counter): a pot a seat would
 // crowd a table of eight.
-Zone stakes_zone(const Chips& chips, int players);
+Zone& stakes_zone(View& v, const Chips& chips, int players);
 
 // What the hand did to the bank: "Seat 2's bank won 5 chips." / "... paid
 // out 3 chips." / "... broke even.", or, with nobody staked, "nobody staked

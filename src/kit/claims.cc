@@ -65,24 +65,28 @@ std::string_view rank_key(Rank r) {
   return kKey[r];
 }
 
-Zone last_play_zone(const Cards& last, std::string claim, const TurnedUp& turned, Seat as) {
+Zone& last_play_zone(View& v, const Cards& last, std::string_view claim, const TurnedUp& turned,
+                     Seat as) {
   // The plays lie in the middle of the table, whoever makes them: the notes
   // say whose they are.
-  Zone z{ZoneKind::kTable, Layout::kRow, kNobody, "the last play", {}, "", 0, 0};
+  Zone& z = v.add_zone(ZoneKind::kTable, Layout::kRow, kNobody);
+  if (v.text()) z.name = "the last play";
   if (!last.empty()) {
     for (const Held& c : last) z.cards.push_back(c.view(as));
-    z.note = std::move(claim);
+    if (v.text()) z.note.assign(claim);
   } else if (!turned.cards.empty()) {
     for (const Held& c : turned.cards) z.cards.push_back(c.view(as));
-    z.note = seat_name(turned.of) + "'s play, turned up by " + seat_name(turned.by) + ": " +
-             (turned.truthful ? "true" : "a lie");
+    if (v.text())
+      z.note = seat_name(turned.of) + "'s play, turned up by " + seat_name(turned.by) + ": " +
+               (turned.truthful ? "true" : "a lie");
   }
   return z;
 }
 
-Zone being_played_zone(const Cards& building, Seat player, Seat as) {
-  Zone z{ZoneKind::kTable, Layout::kRow, kNobody, "being played", {}, "", 0, 0};
-  if (player >= 0 && !building.empty()) z.note = seat_name(player) + " puts down";
+Zone& being_played_zone(View& v, const Cards& building, Seat player, Seat as) {
+  Zone& z = v.add_zone(ZoneKind::kTable, Layout::kRow, kNobody);
+  if (v.text()) z.name = "being played";
+  if (v.text() && player >= 0 && !building.empty()) z.note = seat_name(player) + " puts down";
   for (const Held& c : building)
     z.cards.push_back(c.view(player >= 0 && as == player ? kEveryone : as));
   return z;

@@ -37,10 +37,12 @@ struct TurnedUp {
 // "the last play", in the middle of the table: the play face down, with
 // `claim` as its note ("Seat 1 claims two Aces"); or, with no play there, the
 // play last turned up. `as`: whom the cards are shown to (see Held::view).
-Zone last_play_zone(const Cards& last, std::string claim, const TurnedUp& turned, Seat as);
+// Each is added to `v` as its next zone; `claim` is read where v.text().
+Zone& last_play_zone(View& v, const Cards& last, std::string_view claim, const TurnedUp& turned,
+                     Seat as);
 // "being played": what `player` is putting down, face up to that player only
 // (kNobody: nobody is putting cards down).
-Zone being_played_zone(const Cards& building, Seat player, Seat as);
+Zone& being_played_zone(View& v, const Cards& building, Seat player, Seat as);
 
 // The choice that puts `card` from `hand` (zone `hand_zone`) into the zone of
 // cards being played; keyed by the card's place in the hand.

@@ -51,9 +51,11 @@ void tell_cut(const Cut& cut, const Words& w, std::vector<std::string>& out) {
                 w.verb(cut.dealer, "deal") + " first.");
 }
 
-Zone cut_zone(std::span<const Card> cards) {
-  Zone z{ZoneKind::kTable, Layout::kRow, kNobody, "cut for the first deal", {}, "", 0, 0};
+Zone& cut_zone(View& v, std::span<const Card> cards) {
+  Zone& z = v.add_zone(ZoneKind::kTable, Layout::kRow, kNobody);
   for (Card c : cards) z.cards.push_back({c, true});
+  if (!v.text()) return z;
+  z.name = "cut for the first deal";
   if (!cards.empty()) z.note = "the lowest deals, the ace low";
   return z;
 }

@@ -30,6 +30,6 @@ void tell_cut(const Cut& cut, const Words& w, std::vector<std::string>& out);
 
 // The cards cut for the first deal, face up on the table while they lie there
 // (a game shows them until its first deal is over).
-Zone cut_zone(std::span<const Card> cards);
+Zone& cut_zone(View& v, std::span<const Card> cards);
 
 }  // namespace parlour::kit

@@ -52,9 +52,9 @@ void recall(Cards& hand, const Cards& shown, Seat owner) {
   }
 }
 
-Zone hand_view(const Cards& hand, Seat owner, Seat viewer, Seat as) {
-  Zone z{ZoneKind::kHand, Layout::kHand, owner, seat_name(owner) + "'s hand", {}, "", 0, 0};
-  z.cards.reserve(hand.size());  // views are drawn at every step, for every seat
+Zone& hand_view(View& v, const Cards& hand, Seat owner, Seat viewer, Seat as) {
+  Zone& z = v.add_zone(ZoneKind::kHand, Layout::kHand, owner);
+  if (v.text()) z.name = seat_name(owner) + "'s hand";
   for (const Held& c : hand)
     if (owner == viewer || c.seen_by(as))
       z.cards.push_back(c.view(owner == viewer ? kEveryone : as));

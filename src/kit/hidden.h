@@ -96,7 +96,8 @@ inline void take_all(Cards& from, Cards& to, Seat taker) {
 // kEveryone at the end). Another's hand lists the cards the viewer knows of
 // first, then the rest, so that where a known card sits tells nothing of the
 // others.
-Zone hand_view(const Cards& hand, Seat owner, Seat viewer, Seat as);
+// Added to `v`, as its next zone.
+Zone& hand_view(View& v, const Cards& hand, Seat owner, Seat viewer, Seat as);
 
 // Deals afresh the cards `viewer` cannot see into the places it cannot see.
 // Add every place a hidden card may lie, then deal(). The cards are pooled in

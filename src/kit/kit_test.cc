@@ -275,34 +275,51 @@ TEST(Claims, ChanceOfAtLeastIsTheHypergeometricTail) {
   EXPECT_EQ(chance_of_at_least(1, 9, 4, 1), 1.0);  // a hand larger than what is unseen
 }
 
+// Each zone alone, as a view of its own holds it.
+Zone last_play(const Cards& last, std::string_view claim, const TurnedUp& turned, Seat as) {
+  View v;
+  last_play_zone(v, last, claim, turned, as);
+  return v.zones.at(0);
+}
+Zone being_played(const Cards& building, Seat player, Seat as) {
+  View v;
+  being_played_zone(v, building, player, as);
+  return v.zones.at(0);
+}
+Zone hand_of(const Cards& hand, Seat owner, Seat viewer, Seat as) {
+  View v;
+  hand_view(v, hand, owner, viewer, as);
+  return v.zones.at(0);
+}
+
 TEST(Claims, TheLastPlayIsFaceDownUntilTurnedUpAndThenShownToAll) {
   TurnedUp turned;
   const Cards play = held({"AS", "7D"}, bit(1));
-  Zone z = last_play_zone(play, "Seat 1 claims two Aces", turned, 0);
+  Zone z = last_play(play, "Seat 1 claims two Aces", turned, 0);
   EXPECT_EQ(z.name, "the last play");
   EXPECT_EQ(z.owner, kNobody);
   EXPECT_EQ(z.note, "Seat 1 claims two Aces");
   ASSERT_EQ(z.cards.size(), 2u);
   EXPECT_FALSE(z.cards[0].card.has_value());  // seat 0 cannot see seat 1's play
-  EXPECT_TRUE(last_play_zone(play, "", turned, 1).cards[1].card.has_value());
+  EXPECT_TRUE(last_play(play, "", turned, 1).cards[1].card.has_value());
 
   turned.set(held({"AS", "7D"}, 0, true), 1, 2, false);
-  z = last_play_zone({}, "", turned, 0);
+  z = last_play({}, "", turned, 0);
   EXPECT_EQ(z.note, "Seat 1's play, turned up by Seat 2: a lie");
   ASSERT_EQ(z.cards.size(), 2u);
   EXPECT_EQ(z.cards[1].card, parse_card("7D"));
   turned.clear();
-  EXPECT_TRUE(last_play_zone({}, "", turned, 0).cards.empty());
+  EXPECT_TRUE(last_play({}, "", turned, 0).cards.empty());
 }
 
 TEST(Claims, CardsBeingPlayedAreSeenByTheirPlayerOnly) {
   const Cards building = held({"2C", "2H"}, bit(3));
-  const Zone mine = being_played_zone(building, 3, 3);
+  const Zone mine = being_played(building, 3, 3);
   EXPECT_EQ(mine.note, "Seat 3 puts down");
   EXPECT_EQ(mine.cards[0].card, parse_card("2C"));
-  const Zone theirs = being_played_zone(building, 3, 0);
+  const Zone theirs = being_played(building, 3, 0);
   EXPECT_FALSE(theirs.cards[0].card.has_value());
-  EXPECT_EQ(being_played_zone({}, kNobody, 0).note, "");
+  EXPECT_EQ(being_played({}, kNobody, 0).note, "");
 }
 
 TEST(Hidden, AnothersHandListsTheKnownCardsFirst) {
@@ -310,17 +327,17 @@ TEST(Hidden, AnothersHandListsTheKnownCardsFirst) {
   // the 9S first, whatever its place, so the place tells nothing.
   Cards hand = held({"3C", "5D"}, bit(1));
   hand.push_back({*parse_card("9S"), bit(0) | bit(1), false});
-  const Zone seen = hand_view(hand, 1, 0, 0);
+  const Zone seen = hand_of(hand, 1, 0, 0);
   EXPECT_EQ(seen.name, "Seat 1's hand");
   ASSERT_EQ(seen.cards.size(), 3u);
   EXPECT_EQ(seen.cards[0].card, parse_card("9S"));
   EXPECT_FALSE(seen.cards[1].card.has_value());
   EXPECT_FALSE(seen.cards[2].card.has_value());
-  const Zone own = hand_view(hand, 1, 1, 1);  // its owner sees it in order
+  const Zone own = hand_of(hand, 1, 1, 1);  // its owner sees it in order
   EXPECT_EQ(own.cards[0].card, parse_card("3C"));
   EXPECT_EQ(own.cards[2].card, parse_card("9S"));
-  const Zone end = hand_view(hand, 1, 0, kEveryone);  // at the end, all is shown
-  EXPECT_EQ(end.cards[0].card, parse_card("3C"));     // in its order
+  const Zone end = hand_of(hand, 1, 0, kEveryone);  // at the end, all is shown
+  EXPECT_EQ(end.cards[0].card, parse_card("3C"));   // in its order
 }
 
 TEST(Claims, ChoicesPickTheCardWhereItLies) {

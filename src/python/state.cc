@@ -29,7 +29,7 @@ std::span<const Action> legal_of(const State& s) {
 py::array_t<float> tensor(const Game& g, const parlour::State& state, Seat viewer) {
   py::array_t<float> out(static_cast<py::ssize_t>(g.shape.size()));
   const Status st = rl::encode_observation(
-      state.view(viewer), g.shape,
+      state.view(viewer, Detail::kCards), g.shape,
       std::span<float>(out.mutable_data(), static_cast<std::size_t>(out.size())));
   if (!st.ok()) raise(errors().base, st.message());
   return out;
@@ -49,20 +49,24 @@ py::array_t<float> info_of(const rl::InfoState& info, const rl::InfoShape& shape
 
 // `viewer`'s information state: the game replayed from its seed and moves,
 // each seat action seen through the viewer's views just before and after it
-// (rl::InfoState reads nothing else).
+// (rl::InfoState reads nothing else, and none of their text: they are
+// filled with the cards alone, two views reused for the whole replay).
 py::array_t<float> info_tensor(const State& s, Seat viewer) {
   const Game& g = *s.game;
   const rl::InfoShape shape{g.shape};
   rl::InfoState info(shape);
   Table t(g.sel, g.config, s.table->seed());
   (void)t.set_given({s.table->given().begin(), s.table->given().end()});  // ascending already
+  View before, after;
+  before.detail = after.detail = Detail::kCards;
   for (const SeatAction& m : s.table->moves()) {
     t.settle();
-    const View before = t.state().view(viewer);
+    t.state().fill_view(viewer, before);
     if (Status st = t.act(m.seat, m.action); !st.ok()) raise(errors().base, st.message());
-    info.saw(m.seat, before, t.state().view(viewer));
+    t.state().fill_view(viewer, after);
+    info.saw(m.seat, before, after);
   }
-  return info_of(info, shape, s.table->state().view(viewer));
+  return info_of(info, shape, s.table->state().view(viewer, Detail::kCards));
 }
 
 // For the leak tests only: a twin of the game whose first deal the game's

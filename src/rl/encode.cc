@@ -1,6 +1,7 @@
 #include "rl/encode.h"
 
 #include <algorithm>
+#include <array>
 #include <numeric>
 #include <string>
 #include <vector>
@@ -29,26 +30,27 @@ Seat turned(Seat s, Seat viewer, int players) {
 // The slot of each zone: a seat's zone takes the slot of the zone that is the
 // same (kind, and which of that seat's zones of the kind) of the seat it
 // becomes; table zones keep theirs. Where the zones are not alike seat by
-// seat, which this cannot turn, the view's own order.
-std::vector<int> zone_slots(const View& v) {
+// seat, which this cannot turn, the view's own order. `slot` and `nth` hold
+// a value a zone.
+void zone_slots(const View& v, std::span<int> slot, std::span<int> nth) {
   const int n = static_cast<int>(v.zones.size());
-  std::vector<int> nth(static_cast<std::size_t>(n), 0), slot(static_cast<std::size_t>(n));
   for (int i = 0; i < n; ++i) {
     slot[static_cast<std::size_t>(i)] = i;
+    nth[static_cast<std::size_t>(i)] = 0;
     for (int j = 0; j < i; ++j)
       nth[static_cast<std::size_t>(i)] +=
           v.zones[static_cast<std::size_t>(j)].owner ==
               v.zones[static_cast<std::size_t>(i)].owner &&
           v.zones[static_cast<std::size_t>(j)].kind == v.zones[static_cast<std::size_t>(i)].kind;
   }
-  if (v.viewer < 0) return slot;
-  std::vector<bool> taken(static_cast<std::size_t>(n), false);
+  if (v.viewer < 0) return;
+  // Which zones a seat's zone has been turned onto; a table zone keeps its own.
+  std::span<int> taken = nth.subspan(static_cast<std::size_t>(n));
+  for (int i = 0; i < n; ++i)
+    taken[static_cast<std::size_t>(i)] = v.zones[static_cast<std::size_t>(i)].owner < 0;
   for (int i = 0; i < n; ++i) {
     const Zone& z = v.zones[static_cast<std::size_t>(i)];
-    if (z.owner < 0) {
-      taken[static_cast<std::size_t>(i)] = true;
-      continue;
-    }
+    if (z.owner < 0) continue;
     const Seat to = turned(z.owner, v.viewer, v.players);
     int found = -1;
     for (int j = 0; j < n && found < 0; ++j) {
@@ -58,13 +60,12 @@ std::vector<int> zone_slots(const View& v) {
         found = j;
     }
     if (found < 0 || taken[static_cast<std::size_t>(found)]) {
-      std::iota(slot.begin(), slot.end(), 0);
-      return slot;
+      std::iota(slot.begin(), slot.begin() + n, 0);
+      return;
     }
-    taken[static_cast<std::size_t>(found)] = true;
+    taken[static_cast<std::size_t>(found)] = 1;
     slot[static_cast<std::size_t>(i)] = found;
   }
-  return slot;
 }
 
 }  // namespace
@@ -107,12 +108,20 @@ Status encode_observation(const View& v, const Shape& shape, std::span<float> ou
     return Status::error(v.game + ": the view has " + std::to_string(v.zones.size()) +
                          " zones, more than the game's bounds (" + std::to_string(shape.zones) +
                          ")");
-  const std::vector<int> slot = zone_slots(v);
+  // Three values a zone, on the stack for any view of fewer than 64 zones
+  // (every game's), so that an encoding allocates nothing.
+  const std::size_t n = v.zones.size();
+  std::array<int, 3 * 64> on_stack;
+  std::vector<int> on_heap;
+  if (n > 64) on_heap.resize(3 * n);
+  const std::span<int> scratch = n > 64 ? std::span<int>(on_heap) : std::span<int>(on_stack);
+  const std::span<int> slot = scratch.first(n);
+  zone_slots(v, slot, scratch.subspan(n, 2 * n));
   float* const zones = out.data();
   float* const fans = zones + static_cast<std::size_t>(shape.zones) * kZoneWidth;
   float* const seats = fans + static_cast<std::size_t>(shape.players) *
                                   static_cast<std::size_t>(shape.fan) * kZoneWidth;
-  std::vector<bool> fanned(static_cast<std::size_t>(shape.players), false);
+  SeatMask fanned = 0;  // the (turned) seats whose fan is written
   for (std::size_t i = 0; i < v.zones.size(); ++i) {
     const Zone& z = v.zones[i];
     float* const row = zones + static_cast<std::size_t>(slot[i]) * kZoneWidth;
@@ -130,8 +139,8 @@ Status encode_observation(const View& v, const Shape& shape, std::span<float> ou
                            ")");
     }
     const Seat to = turned(z.owner, v.viewer, v.players);
-    if (fanned[static_cast<std::size_t>(to)]) continue;  // a seat's first fan only
-    fanned[static_cast<std::size_t>(to)] = true;
+    if (fanned >> to & 1) continue;  // a seat's first fan only
+    fanned |= SeatMask{1} << to;
     if (written) written->fans[static_cast<std::size_t>(to)] = static_cast<int>(z.cards.size());
     float* const hand =
         fans + static_cast<std::size_t>(to) * static_cast<std::size_t>(shape.fan) * kZoneWidth;

@@ -17,7 +17,10 @@ struct VectorEnv::Row {
   // write() clears from the mask next, step_random draws from, and
   // legal_actions() gives (the check of a step's actions reads the mask).
   std::vector<Action> legal;
-  Written written;          // what its observation row holds (encode.h)
+  Written written;  // what its observation row holds (encode.h)
+  // The view its observation is read from, filled again at each step with
+  // the cards alone (Detail::kCards): its storage kept, no allocation.
+  View view;
   std::uint64_t game = 0;   // its game's index
   std::uint64_t games = 0;  // started since reset()
   bool over = false;        // ended, not restarted
@@ -212,7 +215,9 @@ void VectorEnv::write(std::size_t i) {
   if (o_.observations && seat >= 0) {
     const std::span<float> out(obs_.data() + i * shape_.size(), shape_.size());
     // The bounds hold (conformance).
-    (void)encode_observation(s.view(seat), shape_, out, &r.written);
+    r.view.detail = Detail::kCards;
+    s.fill_view(seat, r.view);
+    (void)encode_observation(r.view, shape_, out, &r.written);
   }
 }
 

@@ -1472,8 +1472,8 @@ class Steps final : public StateBase<Steps> {
   void apply(Seat seat, Action a) override { ++actions_, ++step_, last_ = {seat, a}; }
   void apply_chance(Rng&) override { step_ = 0; }
   std::string action_label(Seat, Action a) const override { return a == kGo ? "go on" : "stay"; }
-  View view(Seat viewer) const override {
-    View v;
+  void fill_view(Seat viewer, View& v) const override {
+    v.clear();
     v.game = "toy-steps", v.viewer = viewer, v.players = 2, v.to_move = to_move();
     v.actors = actors().seats, v.resolve = actors().resolve, v.terminal = step_ > 4;
     for (Seat s = 0; s < 2; ++s) v.seats.push_back({seat_name(s), 0, 0, false, "", {}});
@@ -1485,7 +1485,6 @@ class Steps final : public StateBase<Steps> {
       v.prompt = "Step " + std::to_string(step_) + ".";
     }
     if (v.terminal) v.result = outcome().summary;
-    return v;
   }
   void narrate(Seat viewer, std::vector<std::string>& out) const override {
     if (last_.first < 0) return;

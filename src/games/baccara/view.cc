@@ -32,10 +32,10 @@ std::string BaccaraState::action_label(Seat seat, Action a) const {
   return "";
 }
 
-View BaccaraState::view(Seat viewer) const {
+void BaccaraState::fill_view(Seat viewer, View& v) const {
   const bool over = phase_ == Phase::kOver;
   const int n = r_.players;
-  View v = view_base("baccara", viewer, n);
+  view_base(v, "baccara", viewer, n);
   v.dealer = banker_;
   v.hand = std::max(hand_, 1), v.hands = r_.match_hands();
   v.hand_word = "coup";
@@ -43,7 +43,10 @@ View BaccaraState::view(Seat viewer) const {
   const bool chosen = phase_ != Phase::kBanker;
   const bool dealt = !hand(kRight).empty();
   for (Seat s = 0; s < n; ++s) {
-    SeatInfo si = kit::bank_seat(chips_, s, stake(s));
+    SeatInfo& si = kit::bank_seat(v, chips_, s, stake(s));
+    for (int h = kRight; h <= kBankHand; ++h)
+      if (dealt && s == holder(h)) si.cards = static_cast<int>(hand(h).size());
+    if (!v.text()) continue;
     std::string st;
     auto add = [&](const std::string& x) { st += (st.empty() ? "" : ", ") + x; };
     if (chosen) {
@@ -56,64 +59,49 @@ View BaccaraState::view(Seat viewer) const {
     }
     if (!over && s == turn_ && phase_ != Phase::kBanker && phase_ != Phase::kDeal)
       add(phase_ == Phase::kStake ? "staking" : "to choose");
-    for (int h = kRight; h <= kBankHand; ++h)
-      if (dealt && s == holder(h)) si.cards = static_cast<int>(hand(h).size());
     si.status = st;
-    v.seats.push_back(std::move(si));
   }
   // Zones, in order: the right's, the left's and the bank's two cards (0-2),
   // the card each took (3-5), the two sides' stakes (6, 7), the shoe, the
   // discards.
   for (int h = kRight; h <= kBankHand; ++h) {
     const Seat owner = holder(h);
-    Zone z{ZoneKind::kHand, Layout::kHand, owner, hand_name(h) + "'s cards", {}, "", 0, 0};
+    Zone& z = v.add_zone(ZoneKind::kHand, Layout::kHand, owner);
     const bool up = shown(h) || over;
     const bool sees = up || viewer == owner || viewer == kEveryone;
     for (std::size_t i = 0; i < std::min<std::size_t>(2, hand(h).size()); ++i)
       z.cards.push_back({sees ? std::optional<Card>(hand(h)[i]) : std::nullopt, up});
-    if (dealt && (up || viewer == owner || viewer == kEveryone))
-      z.note = "point " + std::to_string(point(hand(h)));
-    v.zones.push_back(std::move(z));
+    if (!v.text()) continue;
+    z.name = hand_name(h) + "'s cards";
+    if (dealt && sees) z.note = "point " + std::to_string(point(hand(h)));
   }
   for (int h = kRight; h <= kBankHand; ++h) {
-    Zone z{ZoneKind::kTable,
-           Layout::kRow,
-           holder(h),
-           hand_name(h) + "'s card drawn",
-           {},
-           "face up",
-           0,
-           0};
+    Zone& z = v.add_zone(ZoneKind::kTable, Layout::kRow, holder(h));
     if (hand(h).size() == 3) z.cards.push_back({hand(h)[2], true});
-    v.zones.push_back(std::move(z));
+    if (v.text()) z.name = hand_name(h) + "'s card drawn", z.note = "face up";
   }
-  v.zones.push_back(chips_.pot_zone(kRight, "stakes on the right"));
-  v.zones.push_back(chips_.pot_zone(kLeft, "stakes on the left"));
-  Zone shoe{ZoneKind::kStock,
-            Layout::kPile,
-            kNobody,
-            "shoe",
-            {},
-            std::to_string(r_.packs) + " packs, face down",
-            0,
-            0};
+  chips_.pot_zone(v, kRight, "stakes on the right");
+  chips_.pot_zone(v, kLeft, "stakes on the left");
+  Zone& shoe = v.add_zone(ZoneKind::kStock, Layout::kPile, kNobody);
   for (Card c : shoe_)
     shoe.cards.push_back({viewer == kEveryone ? std::optional<Card>(c) : std::nullopt, false});
-  v.zones.push_back(std::move(shoe));
-  Zone gone{ZoneKind::kDiscard, Layout::kPile, kNobody, "discards", {}, "face up", 0, 0};
+  if (v.text()) shoe.name = "shoe", shoe.note = std::to_string(r_.packs) + " packs, face down";
+  Zone& gone = v.add_zone(ZoneKind::kDiscard, Layout::kPile, kNobody);
   for (Card c : discards_) gone.cards.push_back({c, true});
-  v.zones.push_back(std::move(gone));
+  if (v.text()) gone.name = "discards", gone.note = "face up";
 
-  last_.fill(chips_, coup_summary(last_coup_), v.last_hand);
+  // The summary is words: without text, the hand and its points only.
+  last_.fill(chips_, v.text() ? coup_summary(last_coup_) : std::string(), v.last_hand);
+  if (!v.text()) return;
 
   if (viewer >= 0 && actors().has(viewer)) {
     std::vector<Action> legal;
     legal_actions(viewer, legal);
     for (Action a : legal) {
       const Move m = *Move::decode(a);
-      Choice c{a, action_label(viewer, a), "", {}, {}};
+      Choice& c = v.add_choice(a);
+      c.label = action_label(viewer, a);
       c.key = m.kind == Move::kStake ? std::to_string(m.chips) : m.kind == Move::kTake ? "t" : "r";
-      v.choices.push_back(std::move(c));
     }
     v.list_choices = true;
     if (phase_ == Phase::kStake) {
@@ -130,7 +118,6 @@ View BaccaraState::view(Seat viewer) const {
     }
   }
   if (over) v.result = outcome().summary;
-  return v;
 }
 
 void BaccaraState::tell(const Rules& r, const Event& e, const Scene& sc, const Words& w,

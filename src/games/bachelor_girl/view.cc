@@ -40,17 +40,18 @@ std::string BachelorGirlState::action_label(Seat seat, Action a) const {
   return "?";
 }
 
-View BachelorGirlState::view(Seat viewer) const {
+void BachelorGirlState::fill_view(Seat viewer, View& v) const {
   const bool all = viewer == kEveryone || phase_ == Phase::kOver;
-  View v = view_base("bachelor-girl", viewer, r_.players);
+  view_base(v, "bachelor-girl", viewer, r_.players);
   v.dealer = dealer_;
   v.hand = hand_, v.hands = 0;  // a game to a target, not a fixed number of hands
   v.terminal = phase_ == Phase::kOver;
   for (Seat s = 0; s < r_.players; ++s) {
-    SeatInfo si;
-    si.name = seat_name(s);
+    SeatInfo& si = v.add_seat();
     si.cards = static_cast<int>(hands_[s].size());
     si.score = score_[s];
+    if (!v.text()) continue;
+    si.name = seat_name(s);
     if (phase_ != Phase::kDeal && phase_ != Phase::kOver && phase_ != Phase::kClaim && s == turn_)
       si.status = "to play";
     if (phase_ == Phase::kClaim && (claim_open_ >> s & 1)) si.status = "may claim";
@@ -69,42 +70,42 @@ View BachelorGirlState::view(Seat viewer) const {
           (si.status.empty() ? "" : ", ") + std::string("held no ") + none +
           (drawn_since_[s] ? " (" + std::to_string(drawn_since_[s]) + " drawn since)" : "");
     }
-    v.seats.push_back(std::move(si));
   }
   for (Seat s = 0; s < r_.players; ++s) {
-    Zone h{ZoneKind::kHand, Layout::kHand, s, seat_name(s) + "'s hand", {}, ""};
+    Zone& h = v.add_zone(ZoneKind::kHand, Layout::kHand, s);
+    if (v.text()) h.name = seat_name(s) + "'s hand";
     for (Card c : hands_[s])
       h.cards.push_back({all || viewer == s ? std::optional<Card>(c) : std::nullopt, false});
-    v.zones.push_back(std::move(h));
-    Zone p{ZoneKind::kPairs, Layout::kRow, s, seat_name(s) + "'s pairs", {}, ""};
+    Zone& p = v.add_zone(ZoneKind::kPairs, Layout::kRow, s);
+    if (v.text()) p.name = seat_name(s) + "'s pairs";
     for (const LaidPair& lp : fronts_[s].pairs) {
       p.cards.push_back({lp.a, true});
       p.cards.push_back({lp.b, true});
-      if (lp.wild)
+      if (v.text() && lp.wild)
         p.note += (p.note.empty() ? "" : "; ") +
                   std::string("the Bachelor Girl stands for the match of ") + card_token(lp.a);
     }
-    v.zones.push_back(std::move(p));
-    Zone l{ZoneKind::kTable, Layout::kRow, s, seat_name(s) + "'s laid cards", {}, ""};
+    Zone& l = v.add_zone(ZoneKind::kTable, Layout::kRow, s);
+    if (v.text()) l.name = seat_name(s) + "'s laid cards";
     for (Card c : fronts_[s].singles) l.cards.push_back({c, true});
-    v.zones.push_back(std::move(l));
   }
-  Zone st{ZoneKind::kStock, Layout::kPile, kNobody, "stock", {}, "face down"};
+  Zone& st = v.add_zone(ZoneKind::kStock, Layout::kPile, kNobody);
+  if (v.text()) st.name = "stock", st.note = "face down";
   for (Card c : stock_) st.cards.push_back({all ? std::optional<Card>(c) : std::nullopt, false});
-  v.zones.push_back(std::move(st));
 
   if (hands_done_ > 0) {
     v.last_hand.hand = hands_done_;
-    v.last_hand.summary = last_winner_ >= 0
-                              ? seat_name(last_winner_) + " wins the hand" +
-                                    (last_bonus_ ? ", and 10 points for the Bachelor Girl." : ".")
-                              : "Nobody could finish the hand.";
+    if (v.text())
+      v.last_hand.summary = last_winner_ >= 0
+                                ? seat_name(last_winner_) + " wins the hand" +
+                                      (last_bonus_ ? ", and 10 points for the Bachelor Girl." : ".")
+                                : "Nobody could finish the hand.";
     for (Seat s = 0; s < r_.players; ++s) {
       v.last_hand.points.push_back(last_points_[s]);
       v.last_hand.totals.push_back(score_[s]);
     }
   }
-  if (viewer >= 0 && actors().has(viewer)) {
+  if (v.text() && viewer >= 0 && actors().has(viewer)) {
     std::vector<Action> legal;
     legal_actions(viewer, legal);
     bool pair = false, take = false, single = false, wild = false, swap = false;
@@ -133,7 +134,9 @@ View BachelorGirlState::view(Seat viewer) const {
       pair |= m.kind == Move::kLayPair, take |= m.kind == Move::kTake,
           single |= m.kind == Move::kLaySingle;
       wild |= m.kind == Move::kTakeWild, swap |= m.kind == Move::kSwap;
-      Choice c{a, action_label(viewer, a), key, {}, {}};
+      Choice& c = v.add_choice(a);
+      c.label = action_label(viewer, a);
+      c.key = std::move(key);
       // Zones go hand, pairs, laid cards for each seat in turn (3 per seat).
       auto at = [&](const Cards& cards, Card card, int zone) {
         const auto it = std::find(cards.begin(), cards.end(), card);
@@ -146,7 +149,6 @@ View BachelorGirlState::view(Seat viewer) const {
             c.picks.push_back({3 * viewer, i});
       if (m.kind == Move::kTake || m.kind == Move::kTakeWild)
         at(fronts_[m.seat].singles, m.card, 3 * m.seat + 2);
-      v.choices.push_back(std::move(c));
     }
     v.list_choices = true;
     switch (phase_) {
@@ -177,8 +179,7 @@ View BachelorGirlState::view(Seat viewer) const {
         break;
     }
   }
-  if (v.terminal) v.result = outcome().summary;
-  return v;
+  if (v.text() && v.terminal) v.result = outcome().summary;
 }
 
 void BachelorGirlState::tell(const Rules& r, const Event& e, const Scene& sc, const Words& w,

@@ -107,7 +107,7 @@ class BridgeWhistState final : public Narrated<BridgeWhistState, Event, Scene> {
   void apply(Seat seat, Action a) override;
   void apply_chance(Rng& rng) override;
   std::string action_label(Seat seat, Action a) const override;
-  View view(Seat viewer) const override;
+  void fill_view(Seat viewer, View& v) const override;
   // The score-sheet as `viewer` reads it (seated: "We" and "They").
   ScoreSheet sheet(Seat viewer) const;
   static void tell(const Rules& r, const Event& e, const Scene& sc, const Words& w,

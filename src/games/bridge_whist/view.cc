@@ -149,10 +149,10 @@ std::string BridgeWhistState::action_label(Seat seat, Action a) const {
          (p != seat ? " from dummy" : "");
 }
 
-View BridgeWhistState::view(Seat viewer) const {
+void BridgeWhistState::fill_view(Seat viewer, View& v) const {
   const bool over = phase_ == Phase::kOver;
   const bool all = over || viewer == kEveryone;
-  View v = view_base("bridge-whist", viewer, kPlayers);
+  view_base(v, "bridge-whist", viewer, kPlayers);
   v.dealer = dealer_;
   v.hand = deals_ + (phase_ == Phase::kDeal || over ? 0 : 1);
   if (v.hand < 1) v.hand = 1;
@@ -162,8 +162,7 @@ View BridgeWhistState::view(Seat viewer) const {
   v.terminal = over;
   const bool made = phase_ == Phase::kDouble || phase_ == Phase::kPlay;
   for (Seat s = 0; s < kPlayers; ++s) {
-    SeatInfo si;
-    si.name = seat_name(s);
+    SeatInfo& si = v.add_seat();
     si.cards = static_cast<int>(hand(s).size());
     const int side = side_of(s);
     si.score = total(side);
@@ -174,6 +173,8 @@ View BridgeWhistState::view(Seat viewer) const {
     }
     if (phase_ == Phase::kPlay)
       si.counters.push_back({"tricks", static_cast<double>(tricks(side))});
+    if (!v.text()) continue;
+    si.name = seat_name(s);
     std::string st;
     auto add = [&](const std::string& x) { st += (st.empty() ? "" : ", ") + x; };
     if (phase_ != Phase::kCut && s == dealer_) add("dealer");
@@ -183,53 +184,57 @@ View BridgeWhistState::view(Seat viewer) const {
     if (phase_ == Phase::kDouble && s == turn_) add("may double");
     if (phase_ == Phase::kPlay && s == player()) add(trick_.empty() ? "to lead" : "to play");
     si.status = st;
-    v.seats.push_back(std::move(si));
   }
   for (Seat s = 0; s < kPlayers; ++s) {
     // Dummy's hand lies face up for all from the opening lead, never before.
     const bool open = dummy_shown_ && s == dummy();
-    Zone z{ZoneKind::kHand,
-           open ? Layout::kRow : Layout::kHand,
-           s,
-           seat_name(s) + "'s hand",
-           {},
-           "",
-           0,
-           0};
+    Zone& z = v.add_zone(ZoneKind::kHand, open ? Layout::kRow : Layout::kHand, s);
     for (Card c : hand(s))
       z.cards.push_back({all || open || viewer == s ? std::optional<Card>(c) : std::nullopt, open});
+    if (!v.text()) continue;
+    z.name = seat_name(s) + "'s hand";
     if (open) z.note = "dummy: " + seat_name(dealer_) + " plays these cards";
-    v.zones.push_back(std::move(z));
   }
-  Zone t{ZoneKind::kTrick, Layout::kTrick, kNobody, "trick", {}, "", 0, 0};
+  Zone& t = v.add_zone(ZoneKind::kTrick, Layout::kTrick, kNobody);
+  if (v.text()) t.name = "trick";
   if (!trick_.empty()) {
     for (int i = 0; i < trick_.count(); ++i)
       t.cards.push_back({trick_.card(i), true, trick_.seat(i, kPlayers)});
   } else if (last_winner_ >= 0) {
     for (int i = 0; i < last_trick_.count(); ++i)
       t.cards.push_back({last_trick_.card(i), true, last_trick_.seat(i, kPlayers)});
-    t.note = seat_name(last_winner_) + " took the last trick";
+    if (v.text()) t.note = seat_name(last_winner_) + " took the last trick";
   }
-  if (made)
+  if (v.text() && made)
     t.note +=
         std::string(t.note.empty() ? "" : "; ") + strain_name(strain_) + ", " +
         value_words(strain_, doubles_) +
         (doubles_ ? " (doubled " + std::to_string(doubles_) + (doubles_ == 1 ? " time)" : " times)")
                   : "");
-  v.zones.push_back(std::move(t));
   for (int side = 0; side < 2; ++side) {
     // Tricks taken lie face down, but every card in them was seen played.
-    Zone w{ZoneKind::kTable, Layout::kPile, side, side_name(side) + "'s tricks", {}, "", 0, 0};
+    Zone& w = v.add_zone(ZoneKind::kTable, Layout::kPile, side);
     for (Card c : won_[static_cast<std::size_t>(side)]) w.cards.push_back({c, false});
+    if (!v.text()) continue;
+    w.name = side_name(side) + "'s tricks";
     if (tricks(side) > 0)
       w.note = std::to_string(tricks(side)) + (tricks(side) == 1 ? " trick" : " tricks");
-    v.zones.push_back(std::move(w));
   }
-  v.zones.push_back(kit::cut_zone(std::span<const Card>(cut_.data(), cut_.size())));
+  kit::cut_zone(v, std::span<const Card>(cut_.data(), cut_.size()));
 
   if (deals_ > 0) {
     const DealScore& d = last_;
     v.last_hand.hand = d.deal;
+    for (Seat s = 0; s < kPlayers; ++s) {
+      const int side = side_of(s);
+      const int pts = d.above[static_cast<std::size_t>(side)] + (side == d.odd_side ? d.below : 0) +
+                      (side == d.rubber_side ? 100 : 0);
+      v.last_hand.points.push_back(pts);
+      v.last_hand.totals.push_back(d.totals[static_cast<std::size_t>(side)]);
+    }
+  }
+  if (deals_ > 0 && v.text()) {
+    const DealScore& d = last_;
     std::string sum = side_name(d.odd_side) + " made " + std::to_string(d.odd) + " by cards in " +
                       strain_name(d.strain) + ": " + std::to_string(d.below) + " below the line";
     if (d.honours_side >= 0)
@@ -248,16 +253,9 @@ View BridgeWhistState::view(Seat viewer) const {
     if (d.game_side >= 0) sum += "; " + side_name(d.game_side) + " won a game";
     if (d.rubber_side >= 0) sum += "; and the rubber, 100";
     v.last_hand.summary = sum + ".";
-    for (Seat s = 0; s < kPlayers; ++s) {
-      const int side = side_of(s);
-      const int pts = d.above[static_cast<std::size_t>(side)] + (side == d.odd_side ? d.below : 0) +
-                      (side == d.rubber_side ? 100 : 0);
-      v.last_hand.points.push_back(pts);
-      v.last_hand.totals.push_back(d.totals[static_cast<std::size_t>(side)]);
-    }
   }
 
-  if (viewer >= 0 && actors().has(viewer)) {
+  if (v.text() && viewer >= 0 && actors().has(viewer)) {
     std::vector<Action> legal;
     legal_actions(viewer, legal);
     const Seat p = player();
@@ -266,7 +264,8 @@ View BridgeWhistState::view(Seat viewer) const {
     const std::array<const char*, kStrains> keys = {"clubs", "diamonds", "hearts", "spades", "nt"};
     for (Action a : legal) {
       const Move m = *Move::decode(a);
-      Choice c{a, action_label(viewer, a), "", {}, {}};
+      Choice& c = v.add_choice(a);
+      c.label = action_label(viewer, a);
       if (m.kind == Move::kMake) {
         c.key = keys[static_cast<std::size_t>(m.strain)];
       } else if (m.kind == Move::kPass) {
@@ -282,7 +281,6 @@ View BridgeWhistState::view(Seat viewer) const {
         c.picks = {{p, pos}};
         c.to = {kTrickZone, -1};
       }
-      v.choices.push_back(std::move(c));
     }
     const std::string need_words =
         r_.scope == Scope::kRubber
@@ -322,9 +320,9 @@ View BridgeWhistState::view(Seat viewer) const {
         break;
     }
   }
+  if (!v.text()) return;  // what is left is words: the result and the score-sheet
   if (over) v.result = outcome().summary;
   v.sheet = sheet(viewer);
-  return v;
 }
 
 void BridgeWhistState::tell(const Rules& r, const Event& e, const Scene& sc, const Words& w,

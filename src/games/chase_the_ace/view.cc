@@ -39,12 +39,12 @@ std::string ChaseState::action_label(Seat seat, Action a) const {
   return "?";
 }
 
-View ChaseState::view(Seat viewer) const {
+void ChaseState::fill_view(Seat viewer, View& v) const {
   const bool all = viewer == kEveryone || phase_ == Phase::kOver;
   auto sees = [&](const Held& h) {
     return all || revealed_ || h.face_up || (viewer >= 0 && (h.known >> viewer & 1));
   };
-  View v = view_base("chase-the-ace", viewer, r_.players);
+  view_base(v, "chase-the-ace", viewer, r_.players);
   v.dealer = dealer_;
   v.hand = round_, v.hands = 0;  // rounds until one player is left, not a fixed number
   v.hand_word = "round";
@@ -52,14 +52,15 @@ View ChaseState::view(Seat viewer) const {
   v.terminal = phase_ == Phase::kOver;
   const bool playing = phase_ == Phase::kTurn || phase_ == Phase::kCut;
   for (Seat s = 0; s < r_.players; ++s) {
-    SeatInfo si;
-    si.name = seat_name(s);
+    SeatInfo& si = v.add_seat();
     si.cards = holds(s) ? 1 : 0;
     // The running score is what the result counts: players outlasted so far.
     for (Seat t = 0; t < r_.players; ++t)
       si.score += out_round_[t] != 0 && (out_round_[s] == 0 || out_round_[t] < out_round_[s]);
     si.out = lives_[s] == 0;
     si.counters.push_back({"lives", static_cast<double>(lives_[s])});
+    if (!v.text()) continue;
+    si.name = seat_name(s);
     std::string st;
     auto add = [&](const std::string& x) { st += (st.empty() ? "" : ", ") + x; };
     if (s == dealer_ && lives_[s] > 0) add("dealer");
@@ -90,35 +91,41 @@ View ChaseState::view(Seat viewer) const {
       add(lives_[s] == 0 ? "lost the last life" : "lost a life");
     if (lives_[s] == 0) add("out");
     si.status = st;
-    v.seats.push_back(std::move(si));
   }
   // Zones: each seat's card (zone s), the pack, and the cards set aside.
   for (Seat s = 0; s < r_.players; ++s) {
-    Zone z{ZoneKind::kHand, Layout::kHand, s, seat_name(s) + "'s card", {}, ""};
+    Zone& z = v.add_zone(ZoneKind::kHand, Layout::kHand, s);
+    if (v.text()) z.name = seat_name(s) + "'s card";
     if (holds(s)) {
       const Held& h = held_[s];
       CardView cv;
       if (sees(h)) cv.card = h.card;
       cv.face_up = h.face_up || revealed_;
       z.cards.push_back(cv);
-      if (h.announced != kNoRank && !cv.card) z.note = a_rank(h.announced) + ", announced";
+      if (v.text() && h.announced != kNoRank && !cv.card)
+        z.note = a_rank(h.announced) + ", announced";
     }
-    v.zones.push_back(std::move(z));
   }
-  Zone pack{ZoneKind::kStock, Layout::kPile, kNobody, "pack", {}, "face down"};
+  Zone& pack = v.add_zone(ZoneKind::kStock, Layout::kPile, kNobody);
+  if (v.text()) pack.name = "pack", pack.note = "face down";
   for (Card c : pack_) pack.cards.push_back({all ? std::optional<Card>(c) : std::nullopt, false});
-  v.zones.push_back(std::move(pack));
-  Zone aside{ZoneKind::kDiscard, Layout::kRow, kNobody, "set aside", {}, ""};
+  Zone& aside = v.add_zone(ZoneKind::kDiscard, Layout::kRow, kNobody);
+  if (v.text()) aside.name = "set aside";
   for (const Held& h : aside_) {
     CardView cv;
     if (sees(h)) cv.card = h.card;
     cv.face_up = h.face_up || revealed_;
     aside.cards.push_back(cv);
   }
-  v.zones.push_back(std::move(aside));
 
   if (rounds_done_ > 0) {
     v.last_hand.hand = rounds_done_;
+    for (Seat s = 0; s < r_.players; ++s) {
+      v.last_hand.points.push_back(last_losers_ >> s & 1 ? -1 : 0);
+      v.last_hand.totals.push_back(lives_[s]);
+    }
+  }
+  if (rounds_done_ > 0 && v.text()) {
     std::string sum;
     if (last_void_) {
       sum = "Everyone left held the lowest card on the last life: the round does not count.";
@@ -136,20 +143,17 @@ View ChaseState::view(Seat viewer) const {
       sum += " " + seat_names(last_out_) +
              (std::popcount(last_out_) > 1 ? " drop out." : " drops out.");
     v.last_hand.summary = sum;
-    for (Seat s = 0; s < r_.players; ++s) {
-      v.last_hand.points.push_back(last_losers_ >> s & 1 ? -1 : 0);
-      v.last_hand.totals.push_back(lives_[s]);
-    }
   }
 
-  if (viewer >= 0 && viewer == v.to_move) {
+  if (v.text() && viewer >= 0 && viewer == v.to_move) {
     std::vector<Action> legal;
     legal_actions(viewer, legal);
     const Held& mine = held_[viewer];
     const int pack_zone = r_.players;
     for (Action a : legal) {
       const Move m = *decode(a);
-      Choice c{a, action_label(viewer, a), "", {}, {}};
+      Choice& c = v.add_choice(a);
+      c.label = action_label(viewer, a);
       switch (m) {
         case Move::kKeep:
           c.key = "k";
@@ -166,7 +170,6 @@ View ChaseState::view(Seat viewer) const {
           c.picks = {{pack_zone, static_cast<int>(pack_.size()) - 1}};
           break;
       }
-      v.choices.push_back(std::move(c));
     }
     v.list_choices = true;
     const std::string card = card_token(mine.card);
@@ -188,8 +191,7 @@ View ChaseState::view(Seat viewer) const {
         v.prompt += " You know " + seat_name(left) + " holds " + card_token(held_[left].card) + ".";
     }
   }
-  if (v.terminal) v.result = outcome().summary;
-  return v;
+  if (v.text() && v.terminal) v.result = outcome().summary;
 }
 
 void ChaseState::tell(const Rules& r, const Event& e, const Scene& sc, const Words& w,

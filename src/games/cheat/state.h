@@ -53,7 +53,7 @@ class CheatState final : public Narrated<CheatState, Event, Scene> {
   void apply(Seat seat, Action a) override;
   void apply_chance(Rng& rng) override;
   std::string action_label(Seat seat, Action a) const override;
-  View view(Seat viewer) const override;
+  void fill_view(Seat viewer, View& v) const override;
   static void tell(const Rules& r, const Event& e, const Scene& sc, const Words& w,
                    std::vector<std::string>& out);
   Outcome outcome() const override;

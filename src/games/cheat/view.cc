@@ -55,17 +55,18 @@ int CheatState::hand_shown(Seat owner, Seat viewer) const {
   return std::max({1, known, reckoned_hand(viewer, owner)});
 }
 
-View CheatState::view(Seat viewer) const {
+void CheatState::fill_view(Seat viewer, View& v) const {
   const bool over = phase_ == Phase::kOver;
   const Seat as = over ? kEveryone : viewer;
-  View v = view_base("cheat", viewer, r_.players);
+  view_base(v, "cheat", viewer, r_.players);
   v.dealer = dealer_;
   v.hand = 1, v.hands = 1;
   v.terminal = over;
   for (Seat s = 0; s < r_.players; ++s) {
-    SeatInfo si;
-    si.name = seat_name(s);
+    SeatInfo& si = v.add_seat();
     si.cards = hand_shown(s, viewer);
+    if (!v.text()) continue;
+    si.name = seat_name(s);
     if (phase_ == Phase::kBuild && s == turn_) si.status = "to play " + callable_words();
     if (phase_ == Phase::kWindow && s == claimer_)
       si.status = "claims " +
@@ -73,7 +74,6 @@ View CheatState::view(Seat viewer) const {
     if (phase_ == Phase::kWindow && (open_ >> s & 1)) si.status = "may call Cheat!";
     if (over && s == winner_) si.status = "out: the winner";
     if (s == dealer_) si.status += si.status.empty() ? "dealer" : ", dealer";
-    v.seats.push_back(std::move(si));
   }
   // With numbers stated, another's play is not counted (rules.md): a hand
   // shows what the viewer reckons it holds, the cards it knows of first; the
@@ -81,36 +81,35 @@ View CheatState::view(Seat viewer) const {
   // last play, the number stated; and cards being put down, nothing.
   const bool uncounted = r_.stated && as != kEveryone;
   for (Seat s = 0; s < r_.players; ++s) {
-    Zone hand = kit::hand_view(hands_[s], s, viewer, as);
+    Zone& hand = kit::hand_view(v, hands_[s], s, viewer, as);
     hand.cards.resize(static_cast<std::size_t>(hand_shown(s, viewer)));
-    v.zones.push_back(std::move(hand));
   }
-  Zone pile{ZoneKind::kDiscard, Layout::kPile, kNobody, "the pile", {}, "face down", 0, 0};
-  pile.cards.reserve(pile_.size());
+  Zone& pile = v.add_zone(ZoneKind::kDiscard, Layout::kPile, kNobody);
+  if (v.text()) pile.name = "the pile", pile.note = "face down";
   for (const kit::Held& c : pile_)
     if (!uncounted || c.seen_by(as)) pile.cards.push_back(c.view(as));
   if (uncounted)
     pile.cards.resize(std::max(pile.cards.size(), static_cast<std::size_t>(reckoned_pile(viewer))));
-  v.zones.push_back(std::move(pile));
-  kit::Cards stated;  // what another sees of a play it cannot count
+  kit::Cards stated;  // what another sees of a play it cannot count (a SmallVec: no heap)
   if (uncounted && phase_ == Phase::kWindow && viewer != claimer_)
     for (int i = 0; i < claim_stated_; ++i) stated.push_back(kit::Held{});
-  v.zones.push_back(kit::last_play_zone(
-      stated.empty() ? last_ : stated,
-      seat_name(claimer_) + " claims " +
-          (r_.stated ? claim_words(claim_rank_, claim_stated_) : rank_plural(claim_rank_)),
-      turned_, as));
+  std::string claim;  // the last play's note: text only
+  if (v.text())
+    claim = seat_name(claimer_) + " claims " +
+            (r_.stated ? claim_words(claim_rank_, claim_stated_) : rank_plural(claim_rank_));
+  kit::last_play_zone(v, stated.empty() ? last_ : stated, claim, turned_, as);
   const int building_zone = static_cast<int>(v.zones.size());
   const bool puts_seen = !uncounted || viewer == turn_;
-  v.zones.push_back(kit::being_played_zone(puts_seen ? building_ : kit::Cards(),
-                                           phase_ == Phase::kBuild ? turn_ : kNobody, as));
+  kit::being_played_zone(v, puts_seen ? building_ : kit::Cards(),
+                         phase_ == Phase::kBuild ? turn_ : kNobody, as);
 
-  if (viewer >= 0 && actors().has(viewer)) {
+  if (v.text() && viewer >= 0 && actors().has(viewer)) {
     std::vector<Action> legal;
     legal_actions(viewer, legal);
     for (Action a : legal) {
       const Move m = *Move::decode(a);
-      Choice c{a, action_label(viewer, a), "", {}, {}};
+      Choice& c = v.add_choice(a);
+      c.label = action_label(viewer, a);
       switch (m.kind) {
         case Move::kPut:
           c = kit::put_choice(a, c.label, m.card, hands_[viewer], hand_zone(viewer), building_zone);
@@ -129,7 +128,6 @@ View CheatState::view(Seat viewer) const {
           c.key = "n";
           break;
       }
-      v.choices.push_back(std::move(c));
     }
     if (phase_ == Phase::kWindow) {
       v.prompt = seat_name(claimer_) +
@@ -145,8 +143,7 @@ View CheatState::view(Seat viewer) const {
                      : "Put down more cards, or call them " + call + ".";
     }
   }
-  if (v.terminal) v.result = outcome().summary;
-  return v;
+  if (v.text() && v.terminal) v.result = outcome().summary;
 }
 
 void CheatState::tell(const Rules& r, const Event& e, const Scene& sc, const Words& w,

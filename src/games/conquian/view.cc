@@ -72,13 +72,13 @@ std::string ConquianState::why_not(Seat seat, std::string_view word,
   return why;
 }
 
-View ConquianState::view(Seat viewer) const {
+void ConquianState::fill_view(Seat viewer, View& v) const {
   const bool over = phase_ == Phase::kOver;
   // Between deals the hands lie face up (the deal is shown as it ended).
   const bool shown = over || (phase_ == Phase::kDeal && deals_ > 0);
   const bool all = shown || viewer == kEveryone;
   const int n = r_.players;
-  View v = view_base("conquian", viewer, n);
+  view_base(v, "conquian", viewer, n);
   v.dealer = dealer_;
   v.hand = deals_ + (phase_ == Phase::kDeal || over ? 0 : 1);
   if (v.hand < 1) v.hand = 1;
@@ -89,12 +89,13 @@ View ConquianState::view(Seat viewer) const {
   v.terminal = over;
   const bool live = phase_ == Phase::kOffer || phase_ == Phase::kDiscard;
   for (Seat s = 0; s < n; ++s) {
-    SeatInfo si;
-    si.name = seat_name(s);
+    SeatInfo& si = v.add_seat();
     si.cards = static_cast<int>(hand(s).size());
     si.score = chips_.balance(s);
     si.counters.push_back(chips_.counter(s, "counters"));
     if (live && plays(s)) si.counters.push_back({"melded", static_cast<double>(melded_count(s))});
+    if (!v.text()) continue;
+    si.name = seat_name(s);
     std::string st;
     auto add = [&](const std::string& x) { st += (st.empty() ? "" : ", ") + x; };
     if (phase_ != Phase::kCut && s == dealer_) add(plays(s) ? "dealer" : "dealer, sits out");
@@ -102,84 +103,77 @@ View ConquianState::view(Seat viewer) const {
     if (phase_ == Phase::kOffer && s == turn_) add("may take " + card_token(faced_));
     if (phase_ == Phase::kDiscard && s == turn_) add("to discard");
     si.status = st;
-    v.seats.push_back(std::move(si));
   }
   for (Seat s = 0; s < n; ++s) {
-    Zone z{ZoneKind::kHand, Layout::kHand, s, seat_name(s) + "'s hand", {}, "", 0, 0};
+    Zone& z = v.add_zone(ZoneKind::kHand, Layout::kHand, s);
+    if (v.text()) z.name = seat_name(s) + "'s hand";
     for (Card c : hand(s))
       z.cards.push_back({all || viewer == s ? std::optional<Card>(c) : std::nullopt, shown});
     // The faced card is melded with cards chosen from the hand: any may be
     // chosen, and a choice that makes no meld is told why (why_not).
     z.pick_any = phase_ == Phase::kOffer && s == viewer && s == turn_;
-    v.zones.push_back(std::move(z));
   }
   for (Seat s = 0; s < n; ++s) {
     // C1: "the meld on the table is always separate valid combinations":
     // one zone a meld, sequences in order.
     const kit::MeldList melds = layout(s);
     for (int k = 0; k < kMeldZones; ++k) {
-      Zone z{ZoneKind::kPairs,
-             Layout::kRow,
-             s,
-             seat_name(s) + "'s meld " + std::to_string(k + 1),
-             {},
-             "",
-             0,
-             0};
+      Zone& z = v.add_zone(ZoneKind::kPairs, Layout::kRow, s);
+      if (v.text()) z.name = seat_name(s) + "'s meld " + std::to_string(k + 1);
       if (static_cast<std::size_t>(k) < melds.size())
         for (Card c : kit::in_order(melds[static_cast<std::size_t>(k)], meld_))
           z.cards.push_back({c, true});
-      v.zones.push_back(std::move(z));
     }
   }
   assert(static_cast<int>(v.zones.size()) == faced_zone(n));  // why_not reads it there
-  Zone f{ZoneKind::kTable, Layout::kPile, kNobody, "faced card", {}, "", 0, 0};
+  Zone& f = v.add_zone(ZoneKind::kTable, Layout::kPile, kNobody);
+  if (v.text()) f.name = "faced card";
   if (phase_ == Phase::kOffer) {
     f.cards.push_back({faced_, true});
     // Short: the seat offered it says so in its status.
-    f.note = (how_ == Faced::kDiscarded ? "discarded by "
-              : last_                   ? "passed by "
-                                        : "turned by ") +
-             seat_name(from_);
+    if (v.text())
+      f.note = (how_ == Faced::kDiscarded ? "discarded by "
+                : last_                   ? "passed by "
+                                          : "turned by ") +
+               seat_name(from_);
   }
-  v.zones.push_back(std::move(f));
-  Zone stock{ZoneKind::kStock, Layout::kPile, kNobody, "stock", {}, "", 0, 0};
+  Zone& stock = v.add_zone(ZoneKind::kStock, Layout::kPile, kNobody);
   // Face down; the narrator (kEveryone) knows each card.
   for (Card c : stock_)
     stock.cards.push_back({viewer == kEveryone ? std::optional<Card>(c) : std::nullopt, false});
-  stock.note = std::to_string(stock_.size()) + " to turn";
-  v.zones.push_back(std::move(stock));
+  if (v.text()) stock.name = "stock", stock.note = std::to_string(stock_.size()) + " to turn";
   // Cards nobody took, turned down: every one of them was seen.
-  Zone dead{ZoneKind::kDiscard, Layout::kPile, kNobody, "turned down", {}, "", 0, 0};
+  Zone& dead = v.add_zone(ZoneKind::kDiscard, Layout::kPile, kNobody);
   for (Card c : dead_) dead.cards.push_back({c, true});
-  if (!dead_.empty()) dead.note = "let go by both: every card was seen";
-  v.zones.push_back(std::move(dead));
-  // The pool, while it holds counters (after a tableau).
-  if (pool() > 0)
-    v.zones.push_back(chips_.pot_zone(0, "the pool", "to the winner of the next deal (tableau)"));
-
-  if (!cut_.empty()) {
-    v.zones.push_back(kit::cut_zone(std::span<const Card>(cut_.data(), cut_.size())));
+  if (v.text()) {
+    dead.name = "turned down";
+    if (!dead_.empty()) dead.note = "let go by both: every card was seen";
   }
+  // The pool, while it holds counters (after a tableau).
+  if (pool() > 0) chips_.pot_zone(v, 0, "the pool", "to the winner of the next deal (tableau)");
+
+  if (!cut_.empty()) kit::cut_zone(v, std::span<const Card>(cut_.data(), cut_.size()));
   if (deals_ > 0) {
     v.last_hand.hand = deals_;
-    v.last_hand.summary = last_winner_ == kNobody
-                              ? "Deal " + std::to_string(deals_) + " was a tableau."
-                              : seat_name(last_winner_) + " won deal " + std::to_string(deals_) +
-                                    ": " + seat_name(last_loser_) + " paid " +
-                                    counters_text(last_paid_) + ".";
     for (Seat s = 0; s < n; ++s) {
       v.last_hand.points.push_back(last_change_[static_cast<std::size_t>(s)]);
       v.last_hand.totals.push_back(chips_.balance(s));
     }
   }
+  if (deals_ > 0 && v.text())
+    v.last_hand.summary = last_winner_ == kNobody
+                              ? "Deal " + std::to_string(deals_) + " was a tableau."
+                              : seat_name(last_winner_) + " won deal " + std::to_string(deals_) +
+                                    ": " + seat_name(last_loser_) + " paid " +
+                                    counters_text(last_paid_) + ".";
 
-  if (viewer >= 0 && actors().has(viewer)) {
+  if (v.text() && viewer >= 0 && actors().has(viewer)) {
     std::vector<Action> legal;
     legal_actions(viewer, legal);
     for (Action a : legal) {
       const Move m = *Move::decode(a);
-      Choice c{a, action_label(viewer, a), "", {}, {}};
+      Choice& c = v.add_choice(a);
+      c.label = action_label(viewer, a);
       switch (m.kind) {
         case Move::kMeld: {
           c.key = "m";
@@ -201,7 +195,6 @@ View ConquianState::view(Seat viewer) const {
           c.key = "f";
           break;
       }
-      v.choices.push_back(std::move(c));
     }
     const std::string count =
         " You have " + std::to_string(melded_count(viewer)) + " of 11 melded.";
@@ -217,8 +210,7 @@ View ConquianState::view(Seat viewer) const {
                  ". A faced card is melded or passed, never taken into the hand." + count;
     }
   }
-  if (over) v.result = outcome().summary;
-  return v;
+  if (v.text() && over) v.result = outcome().summary;
 }
 
 void ConquianState::tell(const Rules& r, const Event& e, const Scene& sc, const Words& w,

@@ -219,46 +219,50 @@ std::string EarlState::action_label(Seat, Action a) const {
   return (round_.empty() ? "lead " : "match with ") + card_token(m->card);
 }
 
-View EarlState::view(Seat viewer) const {
+void EarlState::fill_view(Seat viewer, View& v) const {
   const bool over = phase_ == Phase::kOver;
-  View v = view_base("earl-of-coventry", viewer, r_.players);
+  view_base(v, "earl-of-coventry", viewer, r_.players);
   v.dealer = dealer_;
   v.hand = std::max(deal_, 1), v.hands = r_.deals;
   v.terminal = over;
   const Rank rank = round_rank();
   for (Seat s = 0; s < r_.players; ++s) {
-    SeatInfo si;
-    si.name = seat_name(s);
+    SeatInfo& si = v.add_seat();
     si.cards = static_cast<int>(hand(s).size());
     si.score = chips_.balance(s);
     si.counters.push_back(chips_.counter(s, "counters"));
+    if (!v.text()) continue;
+    si.name = seat_name(s);
     if (phase_ == Phase::kPlay && s == turn_)
       si.status = rank == kNoRank ? "to lead" : "to match the " + plural(rank);
     if (s == dealer_) si.status += si.status.empty() ? "dealer" : ", dealer";
-    v.seats.push_back(std::move(si));
   }
   for (Seat s = 0; s < r_.players; ++s) {
-    Zone z{ZoneKind::kHand, Layout::kHand, s, seat_name(s) + "'s hand", {}, "", 0, 0};
+    Zone& z = v.add_zone(ZoneKind::kHand, Layout::kHand, s);
+    if (v.text()) z.name = seat_name(s) + "'s hand";
     const bool sees = over || viewer == s || viewer == kEveryone;
     for (Card c : hand(s)) z.cards.push_back({sees ? std::optional<Card>(c) : std::nullopt, false});
-    v.zones.push_back(std::move(z));
   }
   const int hand_zone = viewer >= 0 ? viewer : 0;
-  Zone round{ZoneKind::kTable, Layout::kRow, kNobody, "the round", {}, "", 0, 0};
+  Zone& round = v.add_zone(ZoneKind::kTable, Layout::kRow, kNobody);
   for (Card c : round_) round.cards.push_back({c, true});
-  round.note = rank == kNoRank ? "a new round"
-                               : std::to_string(round_.size()) + " of the four " + plural(rank);
-  v.zones.push_back(std::move(round));
-  Zone gone{ZoneKind::kDiscard, Layout::kPile, kNobody, "rounds played", {}, "face up", 0, 0};
+  if (v.text()) {
+    round.name = "the round";
+    round.note = rank == kNoRank ? "a new round"
+                                 : std::to_string(round_.size()) + " of the four " + plural(rank);
+  }
+  Zone& gone = v.add_zone(ZoneKind::kDiscard, Layout::kPile, kNobody);
+  if (v.text()) gone.name = "rounds played", gone.note = "face up";
   for (Card c : gone_) gone.cards.push_back({c, true});
-  v.zones.push_back(std::move(gone));
 
-  if (viewer >= 0 && actors().has(viewer)) {
+  if (v.text() && viewer >= 0 && actors().has(viewer)) {
     std::vector<Action> legal;
     legal_actions(viewer, legal);
     for (Action a : legal) {
       const Move m = *Move::decode(a);
-      Choice c{a, action_label(viewer, a), "n", {}, {}};
+      Choice& c = v.add_choice(a);
+      c.label = action_label(viewer, a);
+      c.key = "n";
       if (m.kind == Move::kPlay) {
         const Hand& h = hand(viewer);
         const int i = static_cast<int>(std::find(h.begin(), h.end(), m.card) - h.begin());
@@ -266,7 +270,6 @@ View EarlState::view(Seat viewer) const {
         c.picks = {{hand_zone, i}};
         c.to = {r_.players, -1};
       }
-      v.choices.push_back(std::move(c));
     }
     v.prompt = rank == kNoRank ? "Your lead: lay any card."
                : legal.size() == 1 && Move::decode(legal[0])->kind == Move::kNone
@@ -275,7 +278,7 @@ View EarlState::view(Seat viewer) const {
   }
   if (last_out_ >= 0) {
     v.last_hand.hand = last_deal_;
-    v.last_hand.summary = seat_name(last_out_) + " went out first.";
+    if (v.text()) v.last_hand.summary = seat_name(last_out_) + " went out first.";
     for (Seat s = 0; s < r_.players; ++s) {
       const int paid = last_paid_[static_cast<std::size_t>(s)];
       int won = 0;
@@ -285,8 +288,7 @@ View EarlState::view(Seat viewer) const {
       v.last_hand.totals.push_back(last_total_[static_cast<std::size_t>(s)]);
     }
   }
-  if (over) v.result = outcome().summary;
-  return v;
+  if (v.text() && over) v.result = outcome().summary;
 }
 
 void EarlState::tell(const Rules& r, const Event& e, const Scene& sc, const parlour::Words& w,

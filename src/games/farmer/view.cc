@@ -28,18 +28,19 @@ std::string FarmerState::action_label(Seat, Action a) const {
   return m->kind == Move::kTake ? "take a card" : "stand";
 }
 
-View FarmerState::view(Seat viewer) const {
+void FarmerState::fill_view(Seat viewer, View& v) const {
   const bool over = phase_ == Phase::kOver;
   const int n = r_.players;
-  View v = view_base("farmer", viewer, n);
+  view_base(v, "farmer", viewer, n);
   v.dealer = std::max(farmer_, 0);
   v.hand = std::max(deal_, 1), v.hands = deal_ <= r_.deals ? r_.deals : 0;
   v.hand_word = "deal";
   v.terminal = over;
   const bool dealt = deal_ > 0;
   for (Seat s = 0; s < n; ++s) {
-    SeatInfo si = kit::bank_seat(chips_, s, 0, "counters");
+    SeatInfo& si = kit::bank_seat(v, chips_, s, 0, "counters");
     si.cards = static_cast<int>(hand(s).size());
+    if (!v.text()) continue;
     std::string st;
     auto add = [&](const std::string& x) { st += (st.empty() ? "" : ", ") + x; };
     if (s == farmer_) add("farmer");
@@ -52,33 +53,36 @@ View FarmerState::view(Seat viewer) const {
       if (t > kTarget) add("over by " + std::to_string(t - kTarget));
     }
     si.status = st;
-    v.seats.push_back(std::move(si));
   }
   // Zones, in order: each seat's hand (zone s; the farmer's stays empty), the
   // farm, the pack.
   for (Seat s = 0; s < n; ++s) {
-    Zone z{ZoneKind::kHand, Layout::kHand, s, seat_name(s) + "'s cards", {}, "", 0, 0};
+    Zone& z = v.add_zone(ZoneKind::kHand, Layout::kHand, s);
     const bool up = shown_ || over;
     const bool sees = up || viewer == s || viewer == kEveryone;
     for (Card c : hand(s)) z.cards.push_back({sees ? std::optional<Card>(c) : std::nullopt, up});
+    if (!v.text()) continue;
+    z.name = seat_name(s) + "'s cards";
     if (!hand(s).empty()) z.note = sees ? std::to_string(total(s)) + " points" : "face down";
-    v.zones.push_back(std::move(z));
   }
-  v.zones.push_back(chips_.pot_zone(kFarm, "the farm",
-                                    farmer_ == kNobody ? "" : "owned by " + seat_name(farmer_)));
-  Zone pack{ZoneKind::kStock, Layout::kPile, kNobody, "pack", {}, "face down", 0, 0};
+  Zone& farm = chips_.pot_zone(v, kFarm, "the farm");
+  if (v.text() && farmer_ != kNobody) farm.note = "owned by " + seat_name(farmer_);
+  Zone& pack = v.add_zone(ZoneKind::kStock, Layout::kPile, kNobody);
   for (Card c : stock_)
     pack.cards.push_back({viewer == kEveryone ? std::optional<Card>(c) : std::nullopt, false});
-  v.zones.push_back(std::move(pack));
+  if (v.text()) pack.name = "pack", pack.note = "face down";
 
-  last_.fill(chips_, deal_summary(last_deal_), v.last_hand);
+  // The summary is words: without text, the deal and its points only.
+  last_.fill(chips_, v.text() ? deal_summary(last_deal_) : std::string(), v.last_hand);
+  if (!v.text()) return;
 
   if (viewer >= 0 && actors().has(viewer)) {
     std::vector<Action> legal;
     legal_actions(viewer, legal);
     for (Action a : legal) {
-      Choice c{a, action_label(viewer, a), *Move::decode(a) == Move::take() ? "t" : "s", {}, {}};
-      v.choices.push_back(std::move(c));
+      Choice& c = v.add_choice(a);
+      c.label = action_label(viewer, a);
+      c.key = *Move::decode(a) == Move::take() ? "t" : "s";
     }
     v.list_choices = true;
     const int t = total(viewer);
@@ -90,7 +94,6 @@ View FarmerState::view(Seat viewer) const {
                               : "You hold " + std::to_string(t) + ": take a card or stand.";
   }
   if (over) v.result = outcome().summary;
-  return v;
 }
 
 void FarmerState::tell(const Rules& r, const Event& e, const Scene& sc, const Words& w,

@@ -41,64 +41,61 @@ std::string KlondikeState::action_label(Seat, Action a) const {
          (m->to >= kFoundation0 ? std::string("its foundation") : place_name(m->to));
 }
 
-View KlondikeState::view(Seat viewer) const {
-  View v = view_base("klondike", viewer, 1);
+void KlondikeState::fill_view(Seat viewer, View& v) const {
+  view_base(v, "klondike", viewer, 1);
   v.terminal = over_;
   const bool all = viewer == kEveryone || r_.thoughtful || over_;
-  SeatInfo si;
-  si.name = seat_name(0);
+  SeatInfo& si = v.add_seat();
   si.score = r_.scoring == Scoring::kNone ? on_foundations() : score_;
-  si.status = std::to_string(on_foundations()) + " of 52 on the foundations";
-  if (r_.redeals != kUnlimited)
-    si.status += "; " + std::to_string(r_.redeals - recycles_) + " redeals left";
-  v.seats.push_back(std::move(si));
-  Zone stock{ZoneKind::kStock, Layout::kPile, kNobody, "stock", {}, "", 0, 0};
+  if (v.text()) {
+    si.name = seat_name(0);
+    si.status = std::to_string(on_foundations()) + " of 52 on the foundations";
+    if (r_.redeals != kUnlimited)
+      si.status += "; " + std::to_string(r_.redeals - recycles_) + " redeals left";
+  }
+  Zone& stock = v.add_zone(ZoneKind::kStock, Layout::kPile, kNobody);
   for (Card c : stock_) stock.cards.push_back({all ? std::optional<Card>(c) : std::nullopt, false});
-  stock.note = r_.redeals == kUnlimited ? "turn " + std::to_string(r_.draw) + " at a time"
-                                        : std::to_string(r_.redeals - recycles_) + " redeals left";
-  v.zones.push_back(std::move(stock));
-  Zone waste{ZoneKind::kDiscard, Layout::kPile, kNobody, "waste", {}, "", 0, 0};
+  if (v.text()) {
+    stock.name = "stock";
+    stock.note = r_.redeals == kUnlimited
+                     ? "turn " + std::to_string(r_.draw) + " at a time"
+                     : std::to_string(r_.redeals - recycles_) + " redeals left";
+  }
+  Zone& waste = v.add_zone(ZoneKind::kDiscard, Layout::kPile, kNobody);
   for (Card c : waste_) waste.cards.push_back({c, true});
+  if (v.text()) waste.name = "waste";
   // Turned three at a time, the waste lies fanned: the two cards under the
   // top are in sight too (only the top may be played).
-  if (r_.draw > 1 && waste_.size() > 1) {
+  if (v.text() && r_.draw > 1 && waste_.size() > 1) {
     waste.note = "under it:";
     for (std::size_t k = 2;
          k <= std::min<std::size_t>(static_cast<std::size_t>(r_.draw), waste_.size()); ++k)
       waste.note += " " + card_token(waste_[waste_.size() - k]);
   }
-  v.zones.push_back(std::move(waste));
   for (int s = 0; s < 4; ++s) {
     // Each foundation is its suit's: named by it ("hearts"), so that even
     // an empty one says what goes there.
-    Zone f{ZoneKind::kFoundation, Layout::kPile, kNobody, std::string(suit_name(Suit(s))), {}, "",
-           0, 0};
+    Zone& f = v.add_zone(ZoneKind::kFoundation, Layout::kPile, kNobody);
+    if (v.text()) f.name = suit_name(Suit(s));
     for (int r = 1; r <= found_[static_cast<std::size_t>(s)]; ++r)
       f.cards.push_back({Card::standard(Rank(r), Suit(s)), true});
-    v.zones.push_back(std::move(f));
   }
   for (int c = 0; c < kColumns; ++c) {
-    Zone z{ZoneKind::kTableau,
-           Layout::kColumn,
-           kNobody,
-           "column " + std::to_string(c + 1),
-           {},
-           "",
-           0,
-           0};
+    Zone& z = v.add_zone(ZoneKind::kTableau, Layout::kColumn, kNobody);
+    if (v.text()) z.name = "column " + std::to_string(c + 1);
     const Pile& p = columns_[static_cast<std::size_t>(c)];
     for (int k = 0; k < static_cast<int>(p.size()); ++k) {
       const bool up = k >= down_[static_cast<std::size_t>(c)];
       z.cards.push_back(
           {up || all ? std::optional<Card>(p[static_cast<std::size_t>(k)]) : std::nullopt, up});
     }
-    v.zones.push_back(std::move(z));
   }
-  if ((viewer == 0 || viewer == kEveryone) && dealt_ && !over_) {
+  if (v.text() && (viewer == 0 || viewer == kEveryone) && dealt_ && !over_) {
     Moves ms;
     moves(ms);
     for (const Move& m : ms) {
-      Choice ch{m.encode(), action_label(0, m.encode()), "", {}, {}};
+      Choice& ch = v.add_choice(m.encode());
+      ch.label = action_label(0, m.encode());
       if (m.kind == Move::kTurn) {
         ch.key = "t", ch.zone = 0;  // a click on the stock turns it
       } else if (m.kind == Move::kRecycle) {
@@ -123,15 +120,13 @@ View KlondikeState::view(Seat viewer) const {
                                       : kColumnZone + (m.to - kColumn0),
                  -1};
       }
-      v.choices.push_back(std::move(ch));
     }
     v.list_choices = false;  // many: reached by selecting cards, or typed
     v.prompt =
         "Build down in alternating colours, a King into an empty column, the foundations up "
         "from the Ace in suit; or turn the stock.";
   }
-  if (over_) v.result = outcome().summary;
-  return v;
+  if (v.text() && over_) v.result = outcome().summary;
 }
 
 void KlondikeState::tell(const Rules& r, const Event& e, const Words&,

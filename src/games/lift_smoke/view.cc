@@ -36,20 +36,21 @@ std::string LiftSmokeState::action_label(Seat, Action a) const {
   return "play " + card_token(m->card);
 }
 
-View LiftSmokeState::view(Seat viewer) const {
+void LiftSmokeState::fill_view(Seat viewer, View& v) const {
   const bool over = phase_ == Phase::kOver;
   const bool all = over || viewer == kEveryone;
   const int n = r_.players;
-  View v = view_base("lift-smoke", viewer, n);
+  view_base(v, "lift-smoke", viewer, n);
   v.dealer = dealer_;
   v.terminal = over;
   const bool dealt = phase_ != Phase::kDeal;
   for (Seat s = 0; s < n; ++s) {
-    SeatInfo si;
-    si.name = seat_name(s);
+    SeatInfo& si = v.add_seat();
     si.cards = static_cast<int>(hands_[s].size());
     si.score = si.cards;
     si.out = dealt && !is_in(s);
+    if (!v.text()) continue;
+    si.name = seat_name(s);
     std::string st;
     auto add = [&](const std::string& x) { st += (st.empty() ? "" : ", ") + x; };
     if (s == dealer_) add("dealer");
@@ -57,10 +58,10 @@ View LiftSmokeState::view(Seat viewer) const {
     if (phase_ == Phase::kPlay && s == turn_) add(trick_.empty() ? "to lead" : "to play");
     if (over && s == winner_) add("the last with cards");
     si.status = st;
-    v.seats.push_back(std::move(si));
   }
   for (Seat s = 0; s < n; ++s) {
-    Zone z{ZoneKind::kHand, Layout::kHand, s, seat_name(s) + "'s hand", {}, "", 0, 0};
+    Zone& z = v.add_zone(ZoneKind::kHand, Layout::kHand, s);
+    if (v.text()) z.name = seat_name(s) + "'s hand";
     // The turned card the dealer keeps is public until he plays it: shown
     // first to those who cannot see the rest, so that where it lies in his
     // sorted hand tells them nothing.
@@ -71,41 +72,44 @@ View LiftSmokeState::view(Seat viewer) const {
       if (pinned && !sees && c == turned_) continue;
       z.cards.push_back({sees ? std::optional<Card>(c) : std::nullopt, pinned && c == turned_});
     }
-    v.zones.push_back(std::move(z));
   }
-  Zone t{ZoneKind::kTrick, Layout::kTrick, kNobody, "trick", {}, "", 0, 0};
+  Zone& t = v.add_zone(ZoneKind::kTrick, Layout::kTrick, kNobody);
+  if (v.text()) t.name = "trick";
   if (!trick_.empty()) {
     for (int i = 0; i < trick_.count(); ++i) t.cards.push_back({trick_.card(i), true, order_[i]});
   } else if (last_winner_ >= 0) {
     for (int i = 0; i < last_trick_.count(); ++i)
       t.cards.push_back({last_trick_.card(i), true, last_order_[i]});
-    t.note = seat_name(last_winner_) + " took the last trick";
+    if (v.text()) t.note = seat_name(last_winner_) + " took the last trick";
   }
-  v.zones.push_back(std::move(t));
-  Zone trump_zone{ZoneKind::kAside, Layout::kRow, kNobody, "trump card", {}, "", 0, 0};
+  Zone& trump_zone = v.add_zone(ZoneKind::kAside, Layout::kRow, kNobody);
+  if (v.text()) trump_zone.name = "trump card";
   if (turned_.valid()) {
     if (!r_.dealer_keeps_trump) trump_zone.cards.push_back({turned_, true});
-    trump_zone.note = "trumps: " + std::string(suit_name(turned_.suit()));
-    if (turned_held()) trump_zone.note += " (the dealer holds the card turned)";
+    if (v.text()) {
+      trump_zone.note = "trumps: " + std::string(suit_name(turned_.suit()));
+      if (turned_held()) trump_zone.note += " (the dealer holds the card turned)";
+    }
   }
-  v.zones.push_back(std::move(trump_zone));
-  Zone stock{ZoneKind::kStock, Layout::kPile, kNobody, "stock", {}, "face down", 0, 0};
+  Zone& stock = v.add_zone(ZoneKind::kStock, Layout::kPile, kNobody);
+  if (v.text()) stock.name = "stock", stock.note = "face down";
   for (Card c : stock_) stock.cards.push_back({all ? std::optional<Card>(c) : std::nullopt, false});
-  v.zones.push_back(std::move(stock));
-  Zone played{ZoneKind::kDiscard, Layout::kPile, kNobody, "tricks played", {}, "", 0, 0};
+  Zone& played = v.add_zone(ZoneKind::kDiscard, Layout::kPile, kNobody);
+  if (v.text()) played.name = "tricks played";
   for (Card c : discards_) played.cards.push_back({c, true});
-  v.zones.push_back(std::move(played));
 
-  if (viewer >= 0 && actors().has(viewer)) {
+  if (v.text() && viewer >= 0 && actors().has(viewer)) {
     std::vector<Action> legal;
     legal_actions(viewer, legal);
     const Hand& mine = hands_[viewer];
     for (Action a : legal) {
       const Move m = *Move::decode(a);
       const int pos = static_cast<int>(std::find(mine.begin(), mine.end(), m.card) - mine.begin());
-      Choice c{a, action_label(viewer, a), std::to_string(pos + 1), {{viewer, pos}}, {}};
+      Choice& c = v.add_choice(a);
+      c.label = action_label(viewer, a);
+      c.key = std::to_string(pos + 1);
+      c.picks = {{viewer, pos}};
       c.to = {trick_zone(n), -1};
-      v.choices.push_back(std::move(c));
     }
     const std::string trumps = std::string(suit_name(trump())) + " are trumps";
     v.prompt = trick_.empty()
@@ -113,8 +117,7 @@ View LiftSmokeState::view(Seat viewer) const {
                    : "Play to the trick: follow " + std::string(suit_name(trick_.led())) +
                          " if you can (" + trumps + ").";
   }
-  if (v.terminal) v.result = outcome().summary;
-  return v;
+  if (v.text() && v.terminal) v.result = outcome().summary;
 }
 
 void LiftSmokeState::tell(const Rules& r, const Event& e, const Scene& sc, const Words& w,

@@ -76,7 +76,7 @@ class MacaoState final : public Narrated<MacaoState, Event> {
   void apply(Seat seat, Action a) override;
   void apply_chance(Rng& rng) override;
   std::string action_label(Seat seat, Action a) const override;
-  View view(Seat viewer) const override;
+  void fill_view(Seat viewer, View& v) const override;
   static void tell(const Rules& r, const Event& e, const Words& w, std::vector<std::string>& out);
   Outcome outcome() const override;
   // The result of a match that ended with `chips`: what outcome() and the story say.

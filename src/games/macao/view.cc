@@ -31,17 +31,18 @@ std::string MacaoState::action_label(Seat, Action a) const {
   return "";
 }
 
-View MacaoState::view(Seat viewer) const {
+void MacaoState::fill_view(Seat viewer, View& v) const {
   const bool over = phase_ == Phase::kOver;
   const int n = r_.players;
-  View v = view_base("macao", viewer, n);
+  view_base(v, "macao", viewer, n);
   v.dealer = banker_;
   v.hand = std::max(hand_, 1), v.hands = r_.match_hands();
   v.terminal = over;
   const bool chosen = phase_ != Phase::kBanker;
   for (Seat s = 0; s < n; ++s) {
-    SeatInfo si = kit::bank_seat(chips_, s, stake(s));
+    SeatInfo& si = kit::bank_seat(v, chips_, s, stake(s));
     si.cards = static_cast<int>(hand(s).size());
+    if (!v.text()) continue;
     std::string st;
     auto add = [&](const std::string& x) { st += (st.empty() ? "" : ", ") + x; };
     if (chosen && s == banker_) add("banker");
@@ -65,43 +66,45 @@ View MacaoState::view(Seat viewer) const {
       }
     }
     si.status = st;
-    v.seats.push_back(std::move(si));
   }
   // Zones, in order: each seat's first card (zone s), the cards each seat has
   // drawn (zone n + s), the stakes, the stock.
   for (Seat s = 0; s < n; ++s) {
-    Zone z{ZoneKind::kHand, Layout::kHand, s, seat_name(s) + "'s card", {}, "", 0, 0};
+    Zone& z = v.add_zone(ZoneKind::kHand, Layout::kHand, s);
     if (!hand(s).empty()) {
       const bool up = shown(s) || over;
       const bool sees = up || viewer == s || viewer == kEveryone;
       z.cards.push_back({sees ? std::optional<Card>(hand(s)[0]) : std::nullopt, up});
     }
+    if (!v.text()) continue;
+    z.name = seat_name(s) + "'s card";
     if (!hand(s).empty() && (shown(s) || viewer == s || viewer == kEveryone))
       z.note = points_text(total(s));
-    v.zones.push_back(std::move(z));
   }
   for (Seat s = 0; s < n; ++s) {
-    Zone z{ZoneKind::kTable, Layout::kRow, s, seat_name(s) + "'s cards drawn", {}, "face up", 0, 0};
+    Zone& z = v.add_zone(ZoneKind::kTable, Layout::kRow, s);
     for (std::size_t i = 1; i < hand(s).size(); ++i) z.cards.push_back({hand(s)[i], true});
-    v.zones.push_back(std::move(z));
+    if (v.text()) z.name = seat_name(s) + "'s cards drawn", z.note = "face up";
   }
-  v.zones.push_back(kit::stakes_zone(chips_, n));
-  Zone stock{ZoneKind::kStock, Layout::kPile, kNobody, "stock", {}, "face down", 0, 0};
+  kit::stakes_zone(v, chips_, n);
+  Zone& stock = v.add_zone(ZoneKind::kStock, Layout::kPile, kNobody);
   for (std::size_t i = 0; i < stock_.size(); ++i)
     stock.cards.push_back(
         {viewer == kEveryone ? std::optional<Card>(stock_[i]) : std::nullopt, false});
-  v.zones.push_back(std::move(stock));
+  if (v.text()) stock.name = "stock", stock.note = "face down";
 
-  last_.fill(chips_, kit::hand_summary(last_bank_), v.last_hand);
+  // The summary is words: without text, the hand and its points only.
+  last_.fill(chips_, v.text() ? kit::hand_summary(last_bank_) : std::string(), v.last_hand);
+  if (!v.text()) return;
 
   if (viewer >= 0 && actors().has(viewer)) {
     std::vector<Action> legal;
     legal_actions(viewer, legal);
     for (Action a : legal) {
       const Move m = *Move::decode(a);
-      Choice c{a, action_label(viewer, a), "", {}, {}};
+      Choice& c = v.add_choice(a);
+      c.label = action_label(viewer, a);
       c.key = m.kind == Move::kStake ? std::to_string(m.chips) : m.kind == Move::kDraw ? "d" : "s";
-      v.choices.push_back(std::move(c));
     }
     v.list_choices = true;
     if (phase_ == Phase::kStake) {
@@ -114,7 +117,6 @@ View MacaoState::view(Seat viewer) const {
     }
   }
   if (over) v.result = outcome().summary;
-  return v;
 }
 
 void MacaoState::tell(const Rules& r, const Event& e, const Words& w,

@@ -68,22 +68,23 @@ std::string MichiganState::action_label(Seat seat, Action a) const {
   return (leading() ? "lead " : "play ") + card_token(m->card);
 }
 
-View MichiganState::view(Seat viewer) const {
+void MichiganState::fill_view(Seat viewer, View& v) const {
   const bool over = phase_ == Phase::kOver;
   const bool all = over || viewer == kEveryone;
   const int n = r_.players;
-  View v = view_base("michigan", viewer, n);
+  view_base(v, "michigan", viewer, n);
   v.dealer = dealer_;
   v.hand = std::max(hand_, 1), v.hands = r_.match_hands();
   v.terminal = over;
   const bool chosen = phase_ != Phase::kDealer;
   for (Seat s = 0; s < n; ++s) {
-    SeatInfo si;
-    si.name = seat_name(s);
+    SeatInfo& si = v.add_seat();
     si.cards = static_cast<int>(hand(s).size());
     si.score = chips_.balance(s);
     si.counters.push_back(chips_.counter(s));
     if (chosen && !over) si.counters.push_back({"staked", static_cast<double>(staked(s))});
+    if (!v.text()) continue;
+    si.name = seat_name(s);
     std::string st;
     auto add = [&](const std::string& x) { st += (st.empty() ? "" : ", ") + x; };
     if (chosen && s == dealer_) add("dealer");
@@ -91,21 +92,23 @@ View MichiganState::view(Seat viewer) const {
     if (phase_ == Phase::kExchange && s == turn_) add("may exchange");
     if (phase_ == Phase::kPlay && s == turn_) add(leading_ ? "to lead" : "to play");
     si.status = st;
-    v.seats.push_back(std::move(si));
   }
   for (Seat s = 0; s < n; ++s) {
-    Zone z{ZoneKind::kHand, Layout::kHand, s, seat_name(s) + "'s hand", {}, "", 0, 0};
+    Zone& z = v.add_zone(ZoneKind::kHand, Layout::kHand, s);
+    if (v.text()) z.name = seat_name(s) + "'s hand";
     for (Card c : hand(s))
       z.cards.push_back({all || viewer == s ? std::optional<Card>(c) : std::nullopt, false});
-    v.zones.push_back(std::move(z));
   }
   // "This hand will not be seen by any of the players."
-  Zone dead{ZoneKind::kAside, Layout::kHand, kNobody, "dead hand", {}, "nobody sees it", 0, 0};
+  Zone& dead = v.add_zone(ZoneKind::kAside, Layout::kHand, kNobody);
   const bool sees_dead = all || (viewer >= 0 && viewer == knows_dead_);
   for (Card c : dead_)
     dead.cards.push_back({sees_dead ? std::optional<Card>(c) : std::nullopt, false});
-  if (knows_dead_ != kNobody) dead.note = seat_name(knows_dead_) + "'s old hand";
-  if (known_dead_) {
+  if (v.text()) {
+    dead.name = "dead hand";
+    dead.note = knows_dead_ != kNobody ? seat_name(knows_dead_) + "'s old hand" : "nobody sees it";
+  }
+  if (v.text() && known_dead_) {
     std::string known;
     for (int i = 0; i < 52; ++i)
       if (known_dead_ >> i & 1)
@@ -113,19 +116,29 @@ View MichiganState::view(Seat viewer) const {
             (known.empty() ? "" : " ") + card_token(Card::from_index(static_cast<std::uint8_t>(i)));
     dead.note += (dead.note.empty() ? "" : "; ") + std::string("holds ") + known + " (stops)";
   }
-  v.zones.push_back(std::move(dead));
-  Zone run{ZoneKind::kTable, Layout::kRow, kNobody, "the run", {}, "", 0, 0};
+  Zone& run = v.add_zone(ZoneKind::kTable, Layout::kRow, kNobody);
   for (Card c : run_) run.cards.push_back({c, true});
-  if (!run_.empty())
-    run.note = std::string(suit_name(run_[0].suit())) + (leading_ ? ", stopped" : "");
-  v.zones.push_back(std::move(run));
-  Zone gone{ZoneKind::kDiscard, Layout::kPile, kNobody, "played earlier", {}, "face up", 0, 0};
+  if (v.text()) {
+    run.name = "the run";
+    if (!run_.empty())
+      run.note = std::string(suit_name(run_[0].suit())) + (leading_ ? ", stopped" : "");
+  }
+  Zone& gone = v.add_zone(ZoneKind::kDiscard, Layout::kPile, kNobody);
   for (Card c : played_) gone.cards.push_back({c, true});
-  v.zones.push_back(std::move(gone));
-  for (int b = 0; b < kBoodles; ++b) v.zones.push_back(chips_.pot_zone(b, boodle_name(b)));
+  if (v.text()) gone.name = "played earlier", gone.note = "face up";
+  for (int b = 0; b < kBoodles; ++b) {
+    Zone& pot = chips_.pot_zone(v, b, {});
+    if (v.text()) pot.name = boodle_name(b);
+  }
 
   if (last_out_ != kNobody) {
     v.last_hand.hand = over ? hand_ : hand_ - 1;
+    for (Seat s = 0; s < n; ++s) {
+      v.last_hand.points.push_back(last_change_[static_cast<std::size_t>(s)]);
+      v.last_hand.totals.push_back(last_total_[static_cast<std::size_t>(s)]);
+    }
+  }
+  if (last_out_ != kNobody && v.text()) {
     std::string sum = seat_name(last_out_) + " went out first";
     int won = 0;
     for (int p : last_paid_) won += p;
@@ -136,19 +149,16 @@ View MichiganState::view(Seat viewer) const {
     if (over && shared_ > 0)
       sum += "; the " + chips_text(shared_) + " left on the boodle cards were divided equally";
     v.last_hand.summary = sum + ".";
-    for (Seat s = 0; s < n; ++s) {
-      v.last_hand.points.push_back(last_change_[static_cast<std::size_t>(s)]);
-      v.last_hand.totals.push_back(last_total_[static_cast<std::size_t>(s)]);
-    }
   }
 
-  if (viewer >= 0 && actors().has(viewer)) {
+  if (v.text() && viewer >= 0 && actors().has(viewer)) {
     std::vector<Action> legal;
     legal_actions(viewer, legal);
     const Hand& mine = hand(viewer);
     for (Action a : legal) {
       const Move m = *Move::decode(a);
-      Choice c{a, action_label(viewer, a), "", {}, {}};
+      Choice& c = v.add_choice(a);
+      c.label = action_label(viewer, a);
       if (m.kind == Move::kStake) {
         c.key = std::to_string(m.boodle + 1);
       } else if (m.kind == Move::kStakeEvenly || m.kind == Move::kStakeAsLast) {
@@ -164,7 +174,6 @@ View MichiganState::view(Seat viewer) const {
         c.picks = {{viewer, pos}};
         c.to = {run_zone(n), -1};
       }
-      v.choices.push_back(std::move(c));
     }
     if (phase_ == Phase::kExchange) {
       v.list_choices = true;
@@ -188,8 +197,7 @@ View MichiganState::view(Seat viewer) const {
                                          std::string(suit_name(barred)) + ").";
     }
   }
-  if (over) v.result = outcome().summary;
-  return v;
+  if (v.text() && over) v.result = outcome().summary;
 }
 
 // "The 11 chips left on the boodle cards are divided equally: each player

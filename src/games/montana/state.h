@@ -40,7 +40,7 @@ class MontanaState final : public Narrated<MontanaState, Event> {
   void apply(Seat seat, Action a) override;
   void apply_chance(Rng& rng) override;
   std::string action_label(Seat seat, Action a) const override;
-  View view(Seat viewer) const override;
+  void fill_view(Seat viewer, View& v) const override;
   static void tell(const Rules& r, const Event& e, const Words& w, std::vector<std::string>& out);
   Outcome outcome() const override;
   // What outcome() and the story say of a game that ended.

@@ -32,38 +32,44 @@ std::string MontanaState::action_label(Seat, Action a) const {
   return card_token(c) + " after " + card_token(left) + " (" + cell_name(r_, m->to) + ")";
 }
 
-View MontanaState::view(Seat viewer) const {
-  View v = view_base("montana", viewer, 1);
+void MontanaState::fill_view(Seat viewer, View& v) const {
+  view_base(v, "montana", viewer, 1);
   v.terminal = over_;
-  SeatInfo si;
-  si.name = seat_name(0);
+  SeatInfo& si = v.add_seat();
   si.score = placed();
-  si.status = std::to_string(placed()) + " of 48 in sequence; " + std::to_string(redeals_left()) +
-              (redeals_left() == 1 ? " redeal left" : " redeals left");
-  v.seats.push_back(std::move(si));
+  if (v.text()) {
+    si.name = seat_name(0);
+    si.status = std::to_string(placed()) + " of 48 in sequence; " + std::to_string(redeals_left()) +
+                (redeals_left() == 1 ? " redeal left" : " redeals left");
+  }
   // Zone 0: the four rows; zone 1: the aces, set aside. Under Blue Moon the
   // aces stand in the rows' first column instead, and there is no zone 1.
   const bool left = r_.aces == Aces::kLeft;
   const int width = kColumns + (left ? 1 : 0);
-  std::vector<std::uint8_t> slots;
+  // The slots as shown, on the stack: a view is filled at every step.
+  constexpr std::size_t kMostSlots = kRows * (kColumns + 1);
+  std::array<std::uint8_t, kMostSlots> slots{};
+  std::size_t n = 0;
   for (int r = 0; r < kRows; ++r) {
-    if (left) slots.push_back(Card::standard(kAce, Suit(r)).index());
+    if (left) slots[n++] = Card::standard(kAce, Suit(r)).index();
     for (int c = 0; c < kColumns; ++c)
-      slots.push_back(grid_[static_cast<std::size_t>(r * kColumns + c)]);
+      slots[n++] = grid_[static_cast<std::size_t>(r * kColumns + c)];
   }
   auto shown = [&](int cell) { return cell / kColumns * width + shown_column(r_, cell); };
-  Zone grid = grid_zone("the rows", slots, width, dealt_);
-  grid.note =
-      std::to_string(redeals_left()) + (redeals_left() == 1 ? " redeal left" : " redeals left");
-  v.zones.push_back(std::move(grid));
+  Zone& grid = grid_zone(v, std::span(slots.data(), n), width, dealt_);
+  if (v.text()) {
+    grid.name = "the rows";
+    grid.note =
+        std::to_string(redeals_left()) + (redeals_left() == 1 ? " redeal left" : " redeals left");
+  }
   if (!left) {
-    Zone aces{ZoneKind::kAside, Layout::kRow, kNobody, "aces, set aside", {}, "", 0, 0};
+    Zone& aces = v.add_zone(ZoneKind::kAside, Layout::kRow, kNobody);
+    if (v.text()) aces.name = "aces, set aside";
     if (dealt_)
       for (int s = 0; s < 4; ++s) aces.cards.push_back({Card::standard(kAce, Suit(s)), true});
-    v.zones.push_back(std::move(aces));
   }
 
-  if (viewer == 0 || viewer == kEveryone) {
+  if (v.text() && (viewer == 0 || viewer == kEveryone)) {
     if (!over_ && dealt_) {
       std::vector<Action> legal;
       legal_actions(0, legal);
@@ -81,12 +87,13 @@ View MontanaState::view(Seat viewer) const {
           if (targets[static_cast<std::size_t>(m.from)] > 1)
             key += " " + std::to_string(m.to / kColumns + 1);
         }
-        Choice c{a, action_label(0, a), key, {}, {}};
+        Choice& c = v.add_choice(a);
+        c.label = action_label(0, a);
+        c.key = std::move(key);
         if (!m.redeal) {
           c.picks = {{0, shown(m.from)}};
           c.to = {0, shown(m.to)};
         }
-        v.choices.push_back(std::move(c));
       }
       v.list_choices = true;
       v.prompt = legal.size() == 1 && Move::decode(legal[0])->redeal
@@ -98,8 +105,7 @@ View MontanaState::view(Seat viewer) const {
                        "the card on the gap's left; a Two to the start of a row.";
     }
   }
-  if (over_) v.result = outcome().summary;
-  return v;
+  if (v.text() && over_) v.result = outcome().summary;
 }
 
 void MontanaState::tell(const Rules& r, const Event& e, const Words&,

@@ -15,25 +15,27 @@ std::string MonteCarloState::action_label(Seat, Action a) const {
          card_token(Card::from_index(at(m->b)));
 }
 
-View MonteCarloState::view(Seat viewer) const {
-  View v = view_base("monte-carlo", viewer, 1);
+void MonteCarloState::fill_view(Seat viewer, View& v) const {
+  view_base(v, "monte-carlo", viewer, 1);
   v.terminal = over_;
-  SeatInfo si;
-  si.name = seat_name(0);
+  SeatInfo& si = v.add_seat();
   si.score = discarded_;
-  si.status = std::to_string(discarded_) + " of 52 discarded";
-  v.seats.push_back(std::move(si));
+  if (v.text()) {
+    si.name = seat_name(0);
+    si.status = std::to_string(discarded_) + " of 52 discarded";
+  }
   // Zone 0: the table, five by five; 1: the stock, face down; 2: the discards.
-  v.zones.push_back(grid_zone("the table", cells_, kSide, dealt_));
-  Zone stock{ZoneKind::kStock, Layout::kPile, kNobody, "stock", {}, "face down", 0, 0};
+  Zone& table = grid_zone(v, cells_, kSide, dealt_);
+  if (v.text()) table.name = "the table";
+  Zone& stock = v.add_zone(ZoneKind::kStock, Layout::kPile, kNobody);
+  if (v.text()) stock.name = "stock", stock.note = "face down";
   for (Card c : stock_)
     stock.cards.push_back({viewer == kEveryone ? std::optional<Card>(c) : std::nullopt, false});
-  v.zones.push_back(std::move(stock));
-  Zone pile{ZoneKind::kDiscard, Layout::kPile, kNobody, "discards", {}, "", 0, 0};
+  Zone& pile = v.add_zone(ZoneKind::kDiscard, Layout::kPile, kNobody);
+  if (v.text()) pile.name = "discards";
   for (Card c : pile_) pile.cards.push_back({c, true});
-  v.zones.push_back(std::move(pile));
 
-  if ((viewer == 0 || viewer == kEveryone) && dealt_ && !over_) {
+  if (v.text() && (viewer == 0 || viewer == kEveryone) && dealt_ && !over_) {
     Moves ms;
     moves(ms);
     for (const Move& m : ms) {
@@ -42,16 +44,16 @@ View MonteCarloState::view(Seat viewer) const {
       if (!m.close)
         key = short_name(Card::from_index(at(m.a)), Charset::kAscii) + " " +
               short_name(Card::from_index(at(m.b)), Charset::kAscii);
-      Choice c{m.encode(), action_label(0, m.encode()), key, {}, {}};
+      Choice& c = v.add_choice(m.encode());
+      c.label = action_label(0, m.encode());
+      c.key = std::move(key);
       if (!m.close) c.picks = {{0, m.a}, {0, m.b}};
-      v.choices.push_back(std::move(c));
     }
     v.list_choices = false;  // many: reached by selecting cards, or typed
     v.prompt = ms.size() == 1 && ms[0].close ? "No pair touches: close the gaps."
                                              : "Discard a pair that touches, or close the gaps.";
   }
-  if (over_) v.result = outcome().summary;
-  return v;
+  if (v.text() && over_) v.result = outcome().summary;
 }
 
 void MonteCarloState::tell(const Rules&, const Event& e, const Words&,

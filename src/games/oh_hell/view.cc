@@ -29,38 +29,39 @@ std::string OhHellState::action_label(Seat, Action a) const {
   return m->kind == Move::kBid ? "bid " + std::to_string(m->bid) : "play " + card_token(m->card);
 }
 
-View OhHellState::view(Seat viewer) const {
+void OhHellState::fill_view(Seat viewer, View& v) const {
   const bool over = phase_ == Phase::kOver;
   const bool all = over || viewer == kEveryone;
-  View v = view_base("oh-hell", viewer, r_.players);
+  view_base(v, "oh-hell", viewer, r_.players);
   v.dealer = dealer_;
   v.hand = hand_ + 1, v.hands = r_.hands();
   v.terminal = over;
   const bool dealt = phase_ != Phase::kDraw;
   for (Seat s = 0; s < r_.players; ++s) {
-    SeatInfo si;
-    si.name = seat_name(s);
+    SeatInfo& si = v.add_seat();
     si.cards = cards_held(s);
     si.score = score_[s];
     if (bids_[s] >= 0) si.counters.push_back({"bid", static_cast<double>(bids_[s])});
     si.counters.push_back({"tricks", static_cast<double>(taken_[s])});
+    if (!v.text()) continue;
+    si.name = seat_name(s);
     std::string st;
     auto add = [&](const std::string& x) { st += (st.empty() ? "" : ", ") + x; };
     if (dealt && s == dealer_) add("dealer");
     if (phase_ == Phase::kBid && s == turn_) add("to bid");
     if (phase_ == Phase::kPlay && s == turn_) add(trick_.empty() ? "to lead" : "to play");
     si.status = st;
-    v.seats.push_back(std::move(si));
   }
   for (Seat s = 0; s < r_.players; ++s) {
-    Zone z{ZoneKind::kHand, Layout::kHand, s, seat_name(s) + "'s hand", {}, "", 0, 0};
+    Zone& z = v.add_zone(ZoneKind::kHand, Layout::kHand, s);
+    if (v.text()) z.name = seat_name(s) + "'s hand";
     for (Card c : hand(s))
       z.cards.push_back({all || viewer == s ? std::optional<Card>(c) : std::nullopt, false});
-    v.zones.push_back(std::move(z));
   }
   // The trick in play, each card by its seat; between tricks, the last one
   // taken, until the next card is led.
-  Zone t{ZoneKind::kTrick, Layout::kTrick, kNobody, "trick", {}, "", 0, 0};
+  Zone& t = v.add_zone(ZoneKind::kTrick, Layout::kTrick, kNobody);
+  if (v.text()) t.name = "trick";
   const int players = r_.players;
   if (!trick_.empty()) {
     for (int i = 0; i < trick_.count(); ++i)
@@ -68,36 +69,42 @@ View OhHellState::view(Seat viewer) const {
   } else if (last_winner_ >= 0) {
     for (int i = 0; i < last_trick_.count(); ++i)
       t.cards.push_back({last_trick_.card(i), true, last_trick_.seat(i, players)});
-    t.note = seat_name(last_winner_) + " took the last trick";
+    if (v.text()) t.note = seat_name(last_winner_) + " took the last trick";
   }
-  v.zones.push_back(std::move(t));
-  Zone trump{ZoneKind::kTable, Layout::kRow, kNobody, "trump card", {}, "", 0, 0};
+  Zone& trump = v.add_zone(ZoneKind::kTable, Layout::kRow, kNobody);
+  if (v.text()) trump.name = "trump card";
   if (turned_.valid()) {
     trump.cards.push_back({turned_, true});
-    trump.note = "trumps: " + suit_plural(trump_);
-  } else if (dealt) {
+    if (v.text()) trump.note = "trumps: " + suit_plural(trump_);
+  } else if (dealt && v.text()) {
     trump.note = "no trump";
   }
-  v.zones.push_back(std::move(trump));
-  Zone stock{ZoneKind::kStock, Layout::kPile, kNobody, "stock", {}, "face down", 0, 0};
+  Zone& stock = v.add_zone(ZoneKind::kStock, Layout::kPile, kNobody);
+  if (v.text()) stock.name = "stock", stock.note = "face down";
   for (Card c : stock_) stock.cards.push_back({all ? std::optional<Card>(c) : std::nullopt, false});
-  v.zones.push_back(std::move(stock));
   for (Seat s = 0; s < r_.players; ++s) {
     // Tricks taken lie face down, but every card in them was seen played.
-    Zone w{ZoneKind::kTable, Layout::kPile, s, seat_name(s) + "'s tricks", {}, "", 0, 0};
+    Zone& w = v.add_zone(ZoneKind::kTable, Layout::kPile, s);
     for (Card c : won_[s]) w.cards.push_back({c, false});
+    if (!v.text()) continue;
+    w.name = seat_name(s) + "'s tricks";
     if (!won_[s].empty()) w.note = trick_text(static_cast<int>(won_[s].size()) / players);
-    v.zones.push_back(std::move(w));
   }
-  Zone drawn{ZoneKind::kTable, Layout::kRow, kNobody, "drawn for the first deal", {}, "", 0, 0};
+  Zone& drawn = v.add_zone(ZoneKind::kTable, Layout::kRow, kNobody);
+  if (v.text()) drawn.name = "drawn for the first deal";
   if (hands_done_ == 0 && !first_draw_.empty()) {
     for (Card c : first_draw_) drawn.cards.push_back({c, true});
-    drawn.note = "shuffled back into the pack; the highest deals";
+    if (v.text()) drawn.note = "shuffled back into the pack; the highest deals";
   }
-  v.zones.push_back(std::move(drawn));
 
   if (hands_done_ > 0) {
     v.last_hand.hand = hands_done_;
+    for (Seat s = 0; s < r_.players; ++s) {
+      v.last_hand.points.push_back(last_points_[s]);
+      v.last_hand.totals.push_back(score_[s]);
+    }
+  }
+  if (hands_done_ > 0 && v.text()) {
     SeatMask made = 0;
     for (Seat s = 0; s < r_.players; ++s)
       if (last_bids_[s] == last_taken_[s]) made |= bit(s);
@@ -115,19 +122,16 @@ View OhHellState::view(Seat viewer) const {
       sum += " (" + how + ")";
     }
     v.last_hand.summary = sum + ".";
-    for (Seat s = 0; s < r_.players; ++s) {
-      v.last_hand.points.push_back(last_points_[s]);
-      v.last_hand.totals.push_back(score_[s]);
-    }
   }
 
-  if (viewer >= 0 && actors().has(viewer)) {
+  if (v.text() && viewer >= 0 && actors().has(viewer)) {
     std::vector<Action> legal;
     legal_actions(viewer, legal);
     const Hand mine = hand(viewer);
     for (Action a : legal) {
       const Move m = *Move::decode(a);
-      Choice c{a, action_label(viewer, a), "", {}, {}};
+      Choice& c = v.add_choice(a);
+      c.label = action_label(viewer, a);
       if (m.kind == Move::kBid) {
         c.key = "b " + std::to_string(m.bid);
       } else {
@@ -137,7 +141,6 @@ View OhHellState::view(Seat viewer) const {
         c.picks = {{viewer, pos}};
         c.to = {trick_zone(players), -1};
       }
-      v.choices.push_back(std::move(c));
     }
     const std::string trumps =
         trump_ == kit::kNoTrump ? "no trump" : suit_plural(trump_) + " are trumps";
@@ -157,8 +160,7 @@ View OhHellState::view(Seat viewer) const {
                   std::to_string(taken_[viewer]) + ".";
     }
   }
-  if (v.terminal) v.result = outcome().summary;
-  return v;
+  if (v.text() && v.terminal) v.result = outcome().summary;
 }
 
 void OhHellState::tell(const Rules& r, const Event& e, const Scene& sc, const Words& w,

@@ -55,7 +55,7 @@ std::string OldMaidState::action_label(Seat, Action a) const {
   return "?";
 }
 
-View OldMaidState::view(Seat viewer) const {
+void OldMaidState::fill_view(Seat viewer, View& v) const {
   const bool all = viewer == kEveryone || phase_ == Phase::kOver;
   // Between the hands of a match (and while the loser is cut), the loser's
   // last cards lie shown, as the narration tells them.
@@ -64,17 +64,22 @@ View OldMaidState::view(Seat viewer) const {
       last_losers_;
   auto shown = [&](Seat owner) { return shown_losers && (last_losers_ >> owner & 1); };
   auto sees_hand = [&](Seat owner) { return all || viewer == owner || shown(owner); };
-  View v = view_base("old-maid", viewer, r_.players);
+  view_base(v, "old-maid", viewer, r_.players);
   v.dealer = dealer_;
   v.hand = hand_, v.hands = r_.hands;
   v.terminal = phase_ == Phase::kOver;
   const bool playing = phase_ == Phase::kOffer || phase_ == Phase::kDraw;
   for (Seat s = 0; s < r_.players; ++s) {
-    SeatInfo si;
-    si.name = seat_name(s);
+    SeatInfo& si = v.add_seat();
     si.cards = fans_[s].size();
     si.score = score_[s];
     si.out = place_[s] != 0;
+    if (r_.penalty == Penalty::kSoot && lost_[s])
+      si.counters.push_back({"soot marks", static_cast<double>(lost_[s])});
+    if (r_.penalty == Penalty::kRaps && raps_[s])
+      si.counters.push_back({"raps", static_cast<double>(raps_[s])});
+    if (!v.text()) continue;
+    si.name = seat_name(s);
     if (playing && s == offerer_)
       si.status = "offering to " + seat_name(drawer_);
     else if (playing && s == drawer_)
@@ -84,20 +89,15 @@ View OldMaidState::view(Seat viewer) const {
     else if (dealt_ && (last_losers_ >> s & 1) && !playing)
       si.status = std::string(title_name(r_.title));
     if (s == dealer_) si.status += si.status.empty() ? "dealer" : ", dealer";
-    if (r_.penalty == Penalty::kSoot && lost_[s]) {
+    if (r_.penalty == Penalty::kSoot && lost_[s])
       si.status += (si.status.empty() ? "" : ", ") + std::to_string(lost_[s]) + " soot mark" +
                    (lost_[s] > 1 ? "s" : "");
-      si.counters.push_back({"soot marks", static_cast<double>(lost_[s])});
-    }
-    if (r_.penalty == Penalty::kRaps && raps_[s]) {
+    if (r_.penalty == Penalty::kRaps && raps_[s])
       si.status += (si.status.empty() ? "" : ", ") + std::to_string(raps_[s]) + " raps";
-      si.counters.push_back({"raps", static_cast<double>(raps_[s])});
-    }
-    v.seats.push_back(std::move(si));
   }
   for (Seat s = 0; s < r_.players; ++s) {
     const Fan& f = fans_[s];
-    Zone z{ZoneKind::kHand, Layout::kFan, s, seat_name(s) + "'s hand", {}, ""};
+    Zone& z = v.add_zone(ZoneKind::kHand, Layout::kFan, s);
     for (int i = 0; i < f.size(); ++i) {
       CardView cv;
       if (sees_hand(s) || (viewer >= 0 && !f.shuffled && (f.known[i] >> viewer & 1)))
@@ -105,45 +105,50 @@ View OldMaidState::view(Seat viewer) const {
       cv.face_up = shown(s);
       z.cards.push_back(cv);
     }
-    if (f.shuffled) z.note = "shuffled face down";
-    if (all && f.shuffled) z.note.clear();
-    v.zones.push_back(std::move(z));
-    Zone p{ZoneKind::kPairs,          Layout::kRow, s,
-           seat_name(s) + "'s pairs", {},           r_.face_up ? "" : "face down"};
+    if (v.text()) {
+      z.name = seat_name(s) + "'s hand";
+      if (f.shuffled && !all) z.note = "shuffled face down";
+    }
+    Zone& p = v.add_zone(ZoneKind::kPairs, Layout::kRow, s);
+    if (v.text()) {
+      p.name = seat_name(s) + "'s pairs";
+      if (!r_.face_up) p.note = "face down";
+    }
     for (Card c : pairs_[s]) {
       CardView cv;
       cv.face_up = r_.face_up;
       if (r_.face_up || sees_hand(s)) cv.card = c;
       p.cards.push_back(cv);
     }
-    v.zones.push_back(std::move(p));
   }
   if (!aside_.empty()) {
-    Zone z{ZoneKind::kAside, Layout::kRow, kNobody, "set aside", {}, ""};
+    Zone& z = v.add_zone(ZoneKind::kAside, Layout::kRow, kNobody);
+    if (v.text()) z.name = "set aside";
     for (std::size_t i = 0; i < aside_.size(); ++i) {
       CardView cv;
       cv.face_up = static_cast<int>(i) < aside_up_;
       if (cv.face_up || all) cv.card = aside_[i];
       z.cards.push_back(cv);
     }
-    if (static_cast<int>(aside_.size()) > aside_up_)
+    if (v.text() && static_cast<int>(aside_.size()) > aside_up_)
       z.note = aside_up_ ? "the others face down, unseen" : "face down, unseen";
-    v.zones.push_back(std::move(z));
   }
   if (hands_done_ > 0 && (r_.hands > 1 || r_.scoring != Scoring::kLoser)) {
     v.last_hand.hand = hands_done_;
-    const std::string title(title_name(r_.title));
-    v.last_hand.summary =
-        last_losers_
-            ? seat_names(last_losers_) +
-                  (std::popcount(last_losers_) > 1 ? " share the fate of " : " is ") + title + "."
-            : "Every card paired off: nobody is " + title + ".";
+    if (v.text()) {
+      const std::string title(title_name(r_.title));
+      v.last_hand.summary =
+          last_losers_
+              ? seat_names(last_losers_) +
+                    (std::popcount(last_losers_) > 1 ? " share the fate of " : " is ") + title + "."
+              : "Every card paired off: nobody is " + title + ".";
+    }
     for (Seat s = 0; s < r_.players; ++s) {
       v.last_hand.points.push_back(hand_points_[s]);
       v.last_hand.totals.push_back(score_[s]);
     }
   }
-  if (viewer >= 0 && viewer == v.to_move) {
+  if (v.text() && viewer >= 0 && viewer == v.to_move) {
     std::vector<Action> legal;
     legal_actions(viewer, legal);
     for (Action a : legal) {
@@ -154,11 +159,12 @@ View OldMaidState::view(Seat viewer) const {
                         : m.kind == Move::kDraw
                             ? std::to_string(m.from + 1)
                             : "m " + std::to_string(m.from + 1) + " " + std::to_string(m.to + 1);
-      Choice c{a, action_label(viewer, a), key, {}, {}};
+      Choice& c = v.add_choice(a);
+      c.label = action_label(viewer, a);
+      c.key = std::move(key);
       if (m.kind == Move::kDraw) c.picks = {{hand_zone(offerer_), m.from}};
       if (m.kind == Move::kArrange)
         c.picks = {{hand_zone(offerer_), m.from}}, c.to = {hand_zone(offerer_), m.to};
-      v.choices.push_back(std::move(c));
     }
     const Fan& f = fans_[offerer_];
     if (phase_ == Phase::kOffer) {
@@ -185,8 +191,7 @@ View OldMaidState::view(Seat viewer) const {
               " You know card " + std::to_string(i + 1) + " is " + card_token(f.cards[i]) + ".";
     }
   }
-  if (v.terminal) v.result = outcome().summary;
-  return v;
+  if (v.text() && v.terminal) v.result = outcome().summary;
 }
 
 void OldMaidState::tell(const Rules& r, const Event& e, const Scene& sc, const Words& w,

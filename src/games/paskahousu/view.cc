@@ -53,19 +53,20 @@ std::string PaskahousuState::action_label(Seat, Action a) const {
   return "?";
 }
 
-View PaskahousuState::view(Seat viewer) const {
+void PaskahousuState::fill_view(Seat viewer, View& v) const {
   const bool over = phase_ == Phase::kOver;
   const Seat as = over ? kEveryone : viewer;
   const bool building_turn = phase_ == Phase::kPlay || phase_ == Phase::kStart;
-  View v = view_base("paskahousu", viewer, r_.players);
+  view_base(v, "paskahousu", viewer, r_.players);
   v.dealer = dealer_;
   v.hand = 1, v.hands = 1;
   v.terminal = over;
   for (Seat s = 0; s < r_.players; ++s) {
-    SeatInfo si;
-    si.name = seat_name(s);
+    SeatInfo& si = v.add_seat();
     si.cards = static_cast<int>(hands_[s].size());
     si.out = !in_play(s);
+    if (!v.text()) continue;
+    si.name = seat_name(s);
     if (phase_ == Phase::kStart && s == turn_)
       si.status = "offered to start with " + claim_words(offer_, 1);
     if (phase_ == Phase::kPlay && s == turn_)
@@ -77,44 +78,46 @@ View PaskahousuState::view(Seat viewer) const {
     if (!in_play(s)) si.status = "out";
     if (over && (losers_ >> s & 1)) si.status = "Paskahousu";
     if (s == dealer_) si.status += si.status.empty() ? "dealer" : ", dealer";
-    v.seats.push_back(std::move(si));
   }
   for (Seat s = 0; s < r_.players; ++s) {
-    Zone z = kit::hand_view(hands_[s], s, viewer, as);
-    if (!in_play(s)) z.note = "out of play";
-    v.zones.push_back(std::move(z));
+    Zone& z = kit::hand_view(v, hands_[s], s, viewer, as);
+    if (v.text() && !in_play(s)) z.note = "out of play";
   }
   const int stock_zone = static_cast<int>(v.zones.size());
-  Zone stock{ZoneKind::kStock, Layout::kPile, kNobody, "the stock", {}, "face down", 0, 0};
+  Zone& stock = v.add_zone(ZoneKind::kStock, Layout::kPile, kNobody);
+  if (v.text()) stock.name = "the stock", stock.note = "face down";
   for (const kit::Held& c : stock_) stock.cards.push_back(c.view(as));
-  v.zones.push_back(std::move(stock));
   // The pile, with what each play covered on it was called.
-  Zone pile{ZoneKind::kDiscard, Layout::kPile, kNobody, "the pile", {}, "", 0, 0};
+  Zone& pile = v.add_zone(ZoneKind::kDiscard, Layout::kPile, kNobody);
   for (const kit::Held& c : pile_) pile.cards.push_back(c.view(as));
-  for (const Claim& c : claims_)
-    pile.note += (pile.note.empty() ? "called: " : ", ") + seat_name(c.seat) + " " +
-                 claim_words(c.rank, c.count) + (c.blind ? " (blind)" : "");
-  if (pile_.empty() && last_.empty())
-    pile.note = fresh_ == Fresh::kRestart ? "cleared: a new pile is due" : "empty";
-  v.zones.push_back(std::move(pile));
-  v.zones.push_back(kit::last_play_zone(
-      last_,
-      seat_name(claimer_) + " claims " + claim_words(claim_rank_, static_cast<int>(last_.size())) +
-          (claim_blind_ ? ", played blind from the stock" : ""),
-      turned_, as));
+  if (v.text()) {
+    pile.name = "the pile";
+    for (const Claim& c : claims_)
+      pile.note += (pile.note.empty() ? "called: " : ", ") + seat_name(c.seat) + " " +
+                   claim_words(c.rank, c.count) + (c.blind ? " (blind)" : "");
+    if (pile_.empty() && last_.empty())
+      pile.note = fresh_ == Fresh::kRestart ? "cleared: a new pile is due" : "empty";
+  }
+  std::string claim;  // the last play's note: text only
+  if (v.text())
+    claim = seat_name(claimer_) + " claims " +
+            claim_words(claim_rank_, static_cast<int>(last_.size())) +
+            (claim_blind_ ? ", played blind from the stock" : "");
+  kit::last_play_zone(v, last_, claim, turned_, as);
   const int building_zone = static_cast<int>(v.zones.size());
-  v.zones.push_back(kit::being_played_zone(building_, building_turn ? turn_ : kNobody, as));
-  Zone gone{ZoneKind::kAside, Layout::kPile, kNobody, "removed from play", {}, "face down", 0, 0};
+  kit::being_played_zone(v, building_, building_turn ? turn_ : kNobody, as);
+  Zone& gone = v.add_zone(ZoneKind::kAside, Layout::kPile, kNobody);
+  if (v.text()) gone.name = "removed from play", gone.note = "face down";
   for (const kit::Held& c : removed_) gone.cards.push_back(c.view(as));
-  v.zones.push_back(std::move(gone));
 
-  if (viewer >= 0 && actors().has(viewer)) {
+  if (v.text() && viewer >= 0 && actors().has(viewer)) {
     std::vector<Action> legal;
     legal_actions(viewer, legal);
     const int top = static_cast<int>(stock_.size()) - 1;
     for (Action a : legal) {
       const Move m = *Move::decode(a);
-      Choice c{a, action_label(viewer, a), "", {}, {}};
+      Choice& c = v.add_choice(a);
+      c.label = action_label(viewer, a);
       switch (m.kind) {
         case Move::kPut:
           c = kit::put_choice(a, c.label, m.card, hands_[viewer], hand_zone(viewer), building_zone);
@@ -142,7 +145,6 @@ View PaskahousuState::view(Seat viewer) const {
           c.key = "x";
           break;
       }
-      v.choices.push_back(std::move(c));
     }
     const std::string calls = callable_words(*this);
     const bool stock = !stock_.empty();
@@ -175,8 +177,7 @@ View PaskahousuState::view(Seat viewer) const {
                  (stock ? ", or draw from the stock." : ".");
     }
   }
-  if (v.terminal) v.result = outcome().summary;
-  return v;
+  if (v.text() && v.terminal) v.result = outcome().summary;
 }
 
 void PaskahousuState::tell(const Rules& r, const Event& e, const Scene& sc, const Words& w,

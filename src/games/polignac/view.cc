@@ -28,24 +28,25 @@ std::string PolignacState::action_label(Seat, Action a) const {
   }
 }
 
-View PolignacState::view(Seat viewer) const {
+void PolignacState::fill_view(Seat viewer, View& v) const {
   const bool over = phase_ == Phase::kOver;
   const bool all = over || viewer == kEveryone;
   const int n = r_.players;
-  View v = view_base("polignac", viewer, n);
+  view_base(v, "polignac", viewer, n);
   v.dealer = dealer_;
   v.hand = std::min(deals_done_ + 1, r_.deals), v.hands = r_.deals;
   v.hand_word = "deal";
   v.terminal = over;
   for (Seat s = 0; s < n; ++s) {
-    SeatInfo si;
-    si.name = seat_name(s);
+    SeatInfo& si = v.add_seat();
     si.cards = static_cast<int>(hands_[s].size());
     si.score = chips_.balance(s);
     si.counters.push_back(chips_.counter(s, "counters"));
     si.counters.push_back({"tricks", static_cast<double>(taken(s))});
     si.counters.push_back({"jacks", static_cast<double>(jacks_[s])});
     si.counters.push_back({"paid", static_cast<double>(paid_[s])});
+    if (!v.text()) continue;
+    si.name = seat_name(s);
     std::string st;
     auto add = [&](const std::string& x) { st += (st.empty() ? "" : ", ") + x; };
     if (s == dealer_ && !over) add("dealer");
@@ -53,40 +54,46 @@ View PolignacState::view(Seat viewer) const {
     if (phase_ == Phase::kCapot && s == turn_) add("to announce");
     if (phase_ == Phase::kPlay && s == turn_) add(trick_.empty() ? "to lead" : "to play");
     si.status = st;
-    v.seats.push_back(std::move(si));
   }
   for (Seat s = 0; s < n; ++s) {
-    Zone z{ZoneKind::kHand, Layout::kHand, s, seat_name(s) + "'s hand", {}, "", 0, 0};
+    Zone& z = v.add_zone(ZoneKind::kHand, Layout::kHand, s);
+    if (v.text()) z.name = seat_name(s) + "'s hand";
     for (Card c : hands_[s])
       z.cards.push_back({all || viewer == s ? std::optional<Card>(c) : std::nullopt, false});
-    v.zones.push_back(std::move(z));
   }
   // The trick in play; between tricks, the last one taken until the next lead.
-  Zone t{ZoneKind::kTrick, Layout::kTrick, kNobody, "trick", {}, "", 0, 0};
+  Zone& t = v.add_zone(ZoneKind::kTrick, Layout::kTrick, kNobody);
+  if (v.text()) t.name = "trick";
   if (!trick_.empty()) {
     for (int i = 0; i < trick_.count(); ++i)
       t.cards.push_back({trick_.card(i), true, trick_.seat(i, n)});
   } else if (last_winner_ >= 0) {
     for (int i = 0; i < last_trick_.count(); ++i)
       t.cards.push_back({last_trick_.card(i), true, last_trick_.seat(i, n)});
-    t.note = seat_name(last_winner_) + " took the last trick";
+    if (v.text()) t.note = seat_name(last_winner_) + " took the last trick";
   }
-  v.zones.push_back(std::move(t));
-  v.zones.push_back(chips_.pot_zone(kPool, "pool", "a counter a Jack taken, two for Polignac"));
+  chips_.pot_zone(v, kPool, "pool", "a counter a Jack taken, two for Polignac");
   for (Seat s = 0; s < n; ++s) {
     // Tricks taken lie face down, but every card in them was seen played.
-    Zone w{ZoneKind::kTable, Layout::kPile, s, seat_name(s) + "'s tricks", {}, "", 0, 0};
+    Zone& w = v.add_zone(ZoneKind::kTable, Layout::kPile, s);
     for (Card c : won_[s]) w.cards.push_back({c, false});
+    if (!v.text()) continue;
+    w.name = seat_name(s) + "'s tricks";
     if (!won_[s].empty())
       w.note = std::to_string(taken(s)) + (taken(s) == 1 ? " trick" : " tricks");
-    v.zones.push_back(std::move(w));
   }
-  Zone pack{ZoneKind::kStock, Layout::kPile, kNobody, "pack", {}, "to be dealt", 0, 0};
+  Zone& pack = v.add_zone(ZoneKind::kStock, Layout::kPile, kNobody);
+  if (v.text()) pack.name = "pack", pack.note = "to be dealt";
   for (Card c : pack_) pack.cards.push_back({all ? std::optional<Card>(c) : std::nullopt, false});
-  v.zones.push_back(std::move(pack));
 
   if (deals_done_ > 0) {
     v.last_hand.hand = deals_done_;
+    for (Seat s = 0; s < n; ++s) {
+      v.last_hand.points.push_back(last_change_[s]);
+      v.last_hand.totals.push_back(last_total_[s]);
+    }
+  }
+  if (deals_done_ > 0 && v.text()) {
     std::string sum;
     if (last_capot_ != kNobody)
       sum = seat_name(last_capot_) + (last_capot_made_ ? " made capot" : "'s capot failed");
@@ -96,19 +103,16 @@ View PolignacState::view(Seat viewer) const {
              counters_text(-last_change_[s]);
     }
     v.last_hand.summary = (sum.empty() ? "Nobody paid" : sum) + ".";
-    for (Seat s = 0; s < n; ++s) {
-      v.last_hand.points.push_back(last_change_[s]);
-      v.last_hand.totals.push_back(last_total_[s]);
-    }
   }
 
-  if (viewer >= 0 && actors().has(viewer)) {
+  if (v.text() && viewer >= 0 && actors().has(viewer)) {
     std::vector<Action> legal;
     legal_actions(viewer, legal);
     const Hand& mine = hands_[viewer];
     for (Action a : legal) {
       const Move m = *Move::decode(a);
-      Choice c{a, action_label(viewer, a), "", {}, {}};
+      Choice& c = v.add_choice(a);
+      c.label = action_label(viewer, a);
       if (m.kind == Move::kCapot) {
         c.key = "c";
       } else if (m.kind == Move::kPass) {
@@ -120,7 +124,6 @@ View PolignacState::view(Seat viewer) const {
         c.picks = {{viewer, pos}};
         c.to = {trick_zone(n), -1};
       }
-      v.choices.push_back(std::move(c));
     }
     if (phase_ == Phase::kCapot) {
       v.list_choices = true;
@@ -134,8 +137,7 @@ View PolignacState::view(Seat viewer) const {
       if (capot_ == viewer && !capot_failed_) v.prompt += " You announced capot: take them all.";
     }
   }
-  if (v.terminal) v.result = outcome().summary;
-  return v;
+  if (v.text() && v.terminal) v.result = outcome().summary;
 }
 
 void PolignacState::tell(const Rules& r, const Event& e, const Scene& sc, const Words& w,

@@ -73,7 +73,7 @@ class RumState final : public Narrated<RumState, Event, Scene> {
   std::string action_label(Seat seat, Action a) const override;
   std::string why_not(Seat seat, std::string_view word,
                       std::span<const CardRef> picks) const override;
-  View view(Seat viewer) const override;
+  void fill_view(Seat viewer, View& v) const override;
   static void tell(const Rules& r, const Event& e, const Scene& sc, const Words& w,
                    std::vector<std::string>& out);
   Outcome outcome() const override;

@@ -73,12 +73,12 @@ std::string RumState::why_not(Seat seat, std::string_view word,
   return kit::why_not_meld(b, meld_);
 }
 
-View RumState::view(Seat viewer) const {
+void RumState::fill_view(Seat viewer, View& v) const {
   const bool over = phase_ == Phase::kOver;
   const bool shown = over || (phase_ == Phase::kDeal && deals_ > 0);
   const bool all = shown || viewer == kEveryone;
   const int n = r_.players;
-  View v = view_base("rum", viewer, n);
+  view_base(v, "rum", viewer, n);
   v.dealer = dealer_;
   v.hand = deals_ + (phase_ == Phase::kDeal || over ? 0 : 1);
   if (v.hand < 1) v.hand = 1;
@@ -88,25 +88,26 @@ View RumState::view(Seat viewer) const {
   v.terminal = over;
   const bool live = phase_ == Phase::kDraw || phase_ == Phase::kPlay;
   for (Seat s = 0; s < n; ++s) {
-    SeatInfo si;
-    si.name = seat_name(s);
+    SeatInfo& si = v.add_seat();
     si.cards = static_cast<int>(hand(s).size());
     si.score = chips_.balance(s);
     si.counters.push_back(chips_.counter(s, "counters"));
     if (r_.going_out == GoingOut::kCall)
       si.counters.push_back({"debited", static_cast<double>(debited(s))});
+    if (!v.text()) continue;
+    si.name = seat_name(s);
     std::string st;
     auto add = [&](const std::string& x) { st += (st.empty() ? "" : ", ") + x; };
     if (phase_ != Phase::kCut && s == dealer_) add("dealer");
     if (live && s == turn_) add(phase_ == Phase::kDraw ? "to draw" : "to meld and discard");
     if (live && !known(s).empty()) add("took " + token_list(known(s)));
     si.status = st;
-    v.seats.push_back(std::move(si));
   }
   for (Seat s = 0; s < n; ++s) {
     // Item 7: the cards taken from the discard pile are shown to all, first
     // (where they lie in the holder's sorted hand would tell of the rest).
-    Zone z{ZoneKind::kHand, Layout::kHand, s, seat_name(s) + "'s hand", {}, "", 0, 0};
+    Zone& z = v.add_zone(ZoneKind::kHand, Layout::kHand, s);
+    if (v.text()) z.name = seat_name(s) + "'s hand";
     if (all || viewer == s) {
       for (Card c : hand(s)) z.cards.push_back({c, shown});
     } else {
@@ -114,40 +115,41 @@ View RumState::view(Seat viewer) const {
       for (Card c : k) z.cards.push_back({c, false});
       for (std::size_t i = k.size(); i < hand(s).size(); ++i)
         z.cards.push_back({std::nullopt, false});
-      if (!k.empty()) z.note = "taken from the discard pile: " + token_list(k);
+      if (v.text() && !k.empty()) z.note = "taken from the discard pile: " + token_list(k);
     }
     // Melds are chosen by their cards: any card of the hand may be selected,
     // and a selection that makes no move is told why (why_not). A discard is
     // then a selected card's move to the pile (or a drag there).
     z.pick_any = phase_ == Phase::kPlay && r_.going_out == GoingOut::kMelds && s == viewer &&
                  s == turn_;
-    v.zones.push_back(std::move(z));
   }
   // The melds on the table, in one row, each numbered for a lay-off.
-  Zone t{ZoneKind::kPairs, Layout::kRow, kNobody, "melds", {}, "", 0, 0};
-  std::string list;
+  Zone& t = v.add_zone(ZoneKind::kPairs, Layout::kRow, kNobody);
+  if (v.text()) t.name = "melds";
   for (std::size_t m = 0; m < melds_.size(); ++m) {
     for (Card c : kit::in_order(melds_[m], meld_)) t.cards.push_back({c, true});
-    list += (list.empty() ? "" : "; ") + std::to_string(m + 1) + ": " +
-            kit::meld_text(melds_[m], meld_);
+    if (v.text())
+      t.note += (t.note.empty() ? "" : "; ") + std::to_string(m + 1) + ": " +
+                kit::meld_text(melds_[m], meld_);
   }
-  t.note = list;
-  v.zones.push_back(std::move(t));
-  Zone stock{ZoneKind::kStock, Layout::kPile, kNobody, "stock", {}, "", 0, 0};
+  Zone& stock = v.add_zone(ZoneKind::kStock, Layout::kPile, kNobody);
   // Face down; the narrator (kEveryone) knows each card.
   for (Card c : stock_)
     stock.cards.push_back({viewer == kEveryone ? std::optional<Card>(c) : std::nullopt, false});
-  stock.note = std::to_string(stock_.size()) + " to draw";
-  v.zones.push_back(std::move(stock));
-  Zone d{ZoneKind::kDiscard, Layout::kPile, kNobody, "discard pile", {}, "", 0, 0};
+  if (v.text()) stock.name = "stock", stock.note = std::to_string(stock_.size()) + " to draw";
+  Zone& d = v.add_zone(ZoneKind::kDiscard, Layout::kPile, kNobody);
+  if (v.text()) d.name = "discard pile";
   for (Card c : discards_) d.cards.push_back({c, true});
-  v.zones.push_back(std::move(d));
 
-  if (!cut_.empty()) {
-    v.zones.push_back(kit::cut_zone(std::span<const Card>(cut_.data(), cut_.size())));
-  }
+  if (!cut_.empty()) kit::cut_zone(v, std::span<const Card>(cut_.data(), cut_.size()));
   if (deals_ > 0) {
     v.last_hand.hand = deals_;
+    for (Seat s = 0; s < n; ++s) {
+      v.last_hand.points.push_back(last_change_[static_cast<std::size_t>(s)]);
+      v.last_hand.totals.push_back(chips_.balance(s));
+    }
+  }
+  if (deals_ > 0 && v.text())
     v.last_hand.summary =
         last_winner_ == kNobody ? "Deal " + std::to_string(deals_) +
                                       (last_capped_ ? " was abandoned: nobody went out."
@@ -156,20 +158,16 @@ View RumState::view(Seat viewer) const {
             ? seat_name(last_winner_) + " called Rummy in deal " + std::to_string(deals_) + "."
             : seat_name(last_winner_) + " went out in deal " + std::to_string(deals_) +
                   (last_rummy_ ? ", rummy: paid double." : ".");
-    for (Seat s = 0; s < n; ++s) {
-      v.last_hand.points.push_back(last_change_[static_cast<std::size_t>(s)]);
-      v.last_hand.totals.push_back(chips_.balance(s));
-    }
-  }
 
-  if (viewer >= 0 && actors().has(viewer)) {
+  if (v.text() && viewer >= 0 && actors().has(viewer)) {
     std::vector<Action> legal;
     legal_actions(viewer, legal);
     const int hand_zone = viewer;
     const int meld_zone = n;
     for (Action a : legal) {
       const Move m = *Move::decode(a);
-      Choice c{a, action_label(viewer, a), "", {}, {}};
+      Choice& c = v.add_choice(a);
+      c.label = action_label(viewer, a);
       switch (m.kind) {
         case Move::kDrawStock:
           c.key = "s";
@@ -201,7 +199,6 @@ View RumState::view(Seat viewer) const {
           c.to = {meld_zone + 2, -1};
           break;
       }
-      v.choices.push_back(std::move(c));
     }
     if (phase_ == Phase::kDraw) {
       v.list_choices = true;
@@ -222,8 +219,7 @@ View RumState::view(Seat viewer) const {
         v.prompt += " Not " + card_token(taken_) + ", taken from the pile this turn.";
     }
   }
-  if (over) v.result = outcome().summary;
-  return v;
+  if (v.text() && over) v.result = outcome().summary;
 }
 
 void RumState::tell(const Rules& r, const Event& e, const Scene& sc, const Words& w,

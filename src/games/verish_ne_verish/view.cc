@@ -37,19 +37,20 @@ std::string VerishState::action_label(Seat, Action a) const {
   return "?";
 }
 
-View VerishState::view(Seat viewer) const {
+void VerishState::fill_view(Seat viewer, View& v) const {
   const bool over = phase_ == Phase::kOver;
   const Seat as = over ? kEveryone : viewer;
-  View v = view_base("verish-ne-verish", viewer, r_.players);
+  view_base(v, "verish-ne-verish", viewer, r_.players);
   v.dealer = dealer_;
   v.hand = 1, v.hands = 1;
   v.terminal = over;
   const Seat claimer = this->claimer();
   for (Seat s = 0; s < r_.players; ++s) {
-    SeatInfo si;
-    si.name = seat_name(s);
+    SeatInfo& si = v.add_seat();
     si.cards = static_cast<int>(hands_[s].size());
     si.out = dealt_ && !over && !in_play(s);
+    if (!v.text()) continue;
+    si.name = seat_name(s);
     if (si.out) si.status = "out";
     if (phase_ == Phase::kPlay && s == turn_)
       si.status = starts_round() ? "to start a round" : "to play " + rank_plural(round_rank_);
@@ -57,46 +58,41 @@ View VerishState::view(Seat viewer) const {
     if (!over && s == claimer) si.status = "claims " + rank_plural(round_rank_);
     if (over && (losers_ >> s & 1)) si.status = "the loser";
     if (s == dealer_) si.status += si.status.empty() ? "dealer" : ", dealer";
-    v.seats.push_back(std::move(si));
   }
-  for (Seat s = 0; s < r_.players; ++s) v.zones.push_back(kit::hand_view(hands_[s], s, viewer, as));
-  Zone table{ZoneKind::kDiscard, Layout::kPile, kNobody, "the table", {}, "", 0, 0};
+  for (Seat s = 0; s < r_.players; ++s) kit::hand_view(v, hands_[s], s, viewer, as);
+  Zone& table = v.add_zone(ZoneKind::kDiscard, Layout::kPile, kNobody);
   for (const kit::Held& c : pile_) table.cards.push_back(c.view(as));
-  table.note = round_rank_ == kNoRank ? "a new round"
-                                      : "face down, all played as " + rank_plural(round_rank_);
-  v.zones.push_back(std::move(table));
-  v.zones.push_back(kit::last_play_zone(
-      last_, seat_name(claimer) + " claims " + rank_plural(round_rank_), turned_, as));
+  if (v.text()) {
+    table.name = "the table";
+    table.note = round_rank_ == kNoRank ? "a new round"
+                                        : "face down, all played as " + rank_plural(round_rank_);
+  }
+  std::string claim;  // the last play's note: text only
+  if (v.text()) claim = seat_name(claimer) + " claims " + rank_plural(round_rank_);
+  kit::last_play_zone(v, last_, claim, turned_, as);
   const int building_zone = static_cast<int>(v.zones.size());
-  v.zones.push_back(
-      kit::being_played_zone(building_, phase_ == Phase::kPlay ? turn_ : kNobody, as));
+  kit::being_played_zone(v, building_, phase_ == Phase::kPlay ? turn_ : kNobody, as);
   // At the end the card laid aside is turned up, as the result names it.
-  Zone aside{ZoneKind::kAside,
-             Layout::kRow,
-             kNobody,
-             "laid aside",
-             {},
-             over ? "turned up at the end" : "face down, unseen",
-             0,
-             0};
+  Zone& aside = v.add_zone(ZoneKind::kAside, Layout::kRow, kNobody);
+  if (v.text())
+    aside.name = "laid aside", aside.note = over ? "turned up at the end" : "face down, unseen";
   for (const kit::Held& c : aside_) {
     CardView cv = c.view(as);
     cv.face_up |= over;
     aside.cards.push_back(cv);
   }
-  v.zones.push_back(std::move(aside));
-  Zone gone{
-      ZoneKind::kPairs, Layout::kRow, kNobody, "sets put away", {}, "shown to everyone", 0, 0};
+  Zone& gone = v.add_zone(ZoneKind::kPairs, Layout::kRow, kNobody);
+  if (v.text()) gone.name = "sets put away", gone.note = "shown to everyone";
   for (const kit::Held& c : sets_) gone.cards.push_back(c.view(as));
-  v.zones.push_back(std::move(gone));
 
-  if (viewer >= 0 && actors().has(viewer)) {
+  if (v.text() && viewer >= 0 && actors().has(viewer)) {
     std::vector<Action> legal;
     legal_actions(viewer, legal);
     int sets = 0;
     for (Action a : legal) {
       const Move m = *Move::decode(a);
-      Choice c{a, action_label(viewer, a), "", {}, {}};
+      Choice& c = v.add_choice(a);
+      c.label = action_label(viewer, a);
       switch (m.kind) {
         case Move::kPut:
           c = kit::put_choice(a, c.label, m.card, hands_[viewer], hand_zone(viewer), building_zone);
@@ -123,7 +119,6 @@ View VerishState::view(Seat viewer) const {
           c.key = "n";
           break;
       }
-      v.choices.push_back(std::move(c));
     }
     const bool first = starts_round();
     const int most = r_.most(first);
@@ -147,8 +142,7 @@ View VerishState::view(Seat viewer) const {
                  rank_plural(round_rank_) + ".";
     }
   }
-  if (v.terminal) v.result = outcome().summary;
-  return v;
+  if (v.text() && v.terminal) v.result = outcome().summary;
 }
 
 void VerishState::tell(const Rules& r, const Event& e, const Scene& sc, const Words& w,

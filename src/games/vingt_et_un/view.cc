@@ -28,17 +28,18 @@ std::string VingtState::action_label(Seat, Action a) const {
   return "";
 }
 
-View VingtState::view(Seat viewer) const {
+void VingtState::fill_view(Seat viewer, View& v) const {
   const bool over = phase_ == Phase::kOver;
   const int n = r_.players;
-  View v = view_base("vingt-et-un", viewer, n);
+  view_base(v, "vingt-et-un", viewer, n);
   v.dealer = banker_;
   v.hand = std::max(hand_, 1), v.hands = r_.match_hands();
   v.terminal = over;
   const bool chosen = phase_ != Phase::kBanker;
   for (Seat s = 0; s < n; ++s) {
-    SeatInfo si = kit::bank_seat(chips_, s, stake(s), "counters");
+    SeatInfo& si = kit::bank_seat(v, chips_, s, stake(s), "counters");
     si.cards = static_cast<int>(hand(s).size());
+    if (!v.text()) continue;
     std::string st;
     auto add = [&](const std::string& x) { st += (st.empty() ? "" : ", ") + x; };
     if (chosen && s == banker_) add("dealer");
@@ -62,41 +63,45 @@ View VingtState::view(Seat viewer) const {
         break;
     }
     si.status = st;
-    v.seats.push_back(std::move(si));
   }
   // Zones, in order: each seat's two cards (zone s), the cards each drew
   // (zone n + s), the stakes, the stock, the discards.
   for (Seat s = 0; s < n; ++s) {
-    Zone z{ZoneKind::kHand, Layout::kHand, s, seat_name(s) + "'s cards", {}, "", 0, 0};
+    Zone& z = v.add_zone(ZoneKind::kHand, Layout::kHand, s);
     const bool up = shown(s) || over;
     const bool sees = up || viewer == s || viewer == kEveryone;
     for (std::size_t i = 0; i < std::min<std::size_t>(2, hand(s).size()); ++i)
       z.cards.push_back({sees ? std::optional<Card>(hand(s)[i]) : std::nullopt, up});
+    if (!v.text()) continue;
+    z.name = seat_name(s) + "'s cards";
     if (!hand(s).empty() && sees) z.note = std::to_string(total(s));
-    v.zones.push_back(std::move(z));
   }
   for (Seat s = 0; s < n; ++s) {
-    Zone z{ZoneKind::kTable, Layout::kRow, s, seat_name(s) + "'s cards drawn", {}, "face up", 0, 0};
+    Zone& z = v.add_zone(ZoneKind::kTable, Layout::kRow, s);
     for (std::size_t i = 2; i < hand(s).size(); ++i) z.cards.push_back({hand(s)[i], true});
-    v.zones.push_back(std::move(z));
+    if (v.text()) z.name = seat_name(s) + "'s cards drawn", z.note = "face up";
   }
-  v.zones.push_back(kit::stakes_zone(chips_, n));
-  Zone stock{ZoneKind::kStock, Layout::kPile, kNobody, "stock", {}, "face down", 0, 0};
+  kit::stakes_zone(v, chips_, n);
+  Zone& stock = v.add_zone(ZoneKind::kStock, Layout::kPile, kNobody);
   for (Card c : stock_)
     stock.cards.push_back({viewer == kEveryone ? std::optional<Card>(c) : std::nullopt, false});
-  v.zones.push_back(std::move(stock));
-  Zone gone{ZoneKind::kDiscard, Layout::kPile, kNobody, "discards", {}, "face down", 0, 0};
+  if (v.text()) stock.name = "stock", stock.note = "face down";
+  Zone& gone = v.add_zone(ZoneKind::kDiscard, Layout::kPile, kNobody);
   for (Card c : discards_)
     gone.cards.push_back({viewer == kEveryone ? std::optional<Card>(c) : std::nullopt, false});
-  v.zones.push_back(std::move(gone));
-  last_.fill(chips_, kit::hand_summary(last_bank_, "counter"), v.last_hand);
+  if (v.text()) gone.name = "discards", gone.note = "face down";
+  // The summary is words: without text, the hand and its points only.
+  last_.fill(chips_, v.text() ? kit::hand_summary(last_bank_, "counter") : std::string(),
+             v.last_hand);
+  if (!v.text()) return;
 
   if (viewer >= 0 && actors().has(viewer)) {
     std::vector<Action> legal;
     legal_actions(viewer, legal);
     for (Action a : legal) {
       const Move m = *Move::decode(a);
-      Choice c{a, action_label(viewer, a), "", {}, {}};
+      Choice& c = v.add_choice(a);
+      c.label = action_label(viewer, a);
       switch (m.kind) {
         case Move::kStake:
           c.key = std::to_string(m.chips);
@@ -116,7 +121,6 @@ View VingtState::view(Seat viewer) const {
           c.key = "n";
           break;
       }
-      v.choices.push_back(std::move(c));
     }
     v.list_choices = true;
     switch (phase_) {
@@ -137,7 +141,6 @@ View VingtState::view(Seat viewer) const {
     }
   }
   if (over) v.result = outcome().summary;
-  return v;
 }
 
 void VingtState::tell(const Rules& r, const Event& e, const Words& w,
