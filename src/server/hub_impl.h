@@ -269,9 +269,12 @@ struct Hub::Impl {
   // Whether narrate() tells viewer index v (0: the spectators, s + 1: seat s).
   static bool narrated(const Live& t, std::size_t v);
   // `undone`: a move was taken back (the version is lower than the last).
+  // Fills update_view, whose storage each update reuses (State::fill_view):
+  // the views of every seat at every move are most of the server's work.
   std::string update(Live& t, Seat viewer, const std::vector<std::string>& log,
                      std::optional<Seat> actor, const std::string& label, bool undone = false,
                      bool forced = false);
+  View update_view;
   void broadcast_update(Live& t, const Lines& lines, Seat actor, const std::string& label,
                         bool forced = false);
   static json seats_json(const TableRow& row, const std::vector<Client*>* players,

@@ -71,7 +71,8 @@ void Hub::Impl::narrate(Live& t, Lines& lines) {
 std::string Hub::Impl::update(Live& t, Seat viewer, const std::vector<std::string>& log,
                               std::optional<Seat> actor, const std::string& label, bool undone,
                               bool forced) {
-  View view = t.state().view(viewer);
+  View& view = update_view;
+  t.state().fill_view(viewer, view);
   // A person's only move is played for them (schedule_bots) in this same
   // turn of the event loop: their view of the table before it offers no
   // choice, so that no click, sound or "your turn" answers a move that is none.
