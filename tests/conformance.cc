@@ -116,7 +116,9 @@ void check_position(const State& s, const Config& config, const Bounds& bounds, 
     if (config.players > 4 && !actors.has(v) && v != step % config.players) continue;
     const View view = s.view(v);
     check_bounds(view, bounds, v);
-    check_refilled(s, v, view);
+    // Filled again at one position in four, each seat in turn: it costs
+    // two views more, and thousands of games still reach every kind of one.
+    if ((step + v) % 4 == 0) check_refilled(s, v, view);
     ASSERT_EQ(view.actors, actors.seats) << "seat " << v << "'s view names other actors";
     if (!actors.has(v)) {
       ASSERT_TRUE(view.choices.empty()) << "seat " << v << " sees choices while it may not act";
