@@ -113,53 +113,66 @@ double AdditiveGame::guaranteed_b(const std::vector<double>& y, std::vector<int>
   return v;
 }
 
-AdditiveSolution solve(const AdditiveGame& g, double gap) {
-  // Pure strategies: a plan per type (A), a plan per set (B).
-  std::vector<std::vector<int>> as{std::vector<int>(static_cast<std::size_t>(g.a_types()), 0)};
-  std::vector<std::vector<int>> bs{std::vector<int>(static_cast<std::size_t>(g.b_sets()), 0)};
-  // A pure strategy's payoffs against each of the other side's: first its
-  // sums over the other side's sets (or types), once, then a term per set
-  // (or type) for each of the other's strategies, where summing all of m
-  // afresh for each pair would cost the whole product every time.
-  auto row_of = [&](const std::vector<int>& a) {
-    std::vector<double> through(g.b_pairs(), 0.0);
-    double base = 0;
-    for (int t = 0; t < g.a_types(); ++t) {
-      const std::size_t ai = g.a_index(t, a[static_cast<std::size_t>(t)]);
-      base += g.base(ai);
-      for (std::size_t b = 0; b < g.b_pairs(); ++b) through[b] += g.m(ai, b);
-    }
-    std::vector<double> row;
-    for (const auto& b : bs) {
-      double v = base;
-      for (int i = 0; i < g.b_sets(); ++i)
-        v += through[g.b_index(i, b[static_cast<std::size_t>(i)])];
-      row.push_back(v);
-    }
-    return row;
-  };
-  auto add_column = [&](const std::vector<int>& b, std::vector<std::vector<double>>& p) {
-    std::vector<double> through(g.a_pairs(), 0.0);
+namespace {
+// Whether a pure strategy (a plan per type or set) fits those options.
+bool fits(const std::vector<int>& pure, int n, auto options) {
+  if (static_cast<int>(pure.size()) != n) return false;
+  for (int i = 0; i < n; ++i)
+    if (pure[static_cast<std::size_t>(i)] < 0 || pure[static_cast<std::size_t>(i)] >= options(i))
+      return false;
+  return true;
+}
+
+}  // namespace
+
+AdditiveSolution solve(const AdditiveGame& g, double gap, const AdditiveSolution* from) {
+  // Pure strategies: a plan per type (A), a plan per set (B); the start's
+  // where they fit this game, else the first plan everywhere.
+  std::vector<std::vector<int>> as, bs;
+  if (from) {
+    for (const auto& a : from->a_pure)
+      if (fits(a, g.a_types(), [&](int t) { return g.a_options(t); })) as.push_back(a);
+    for (const auto& b : from->b_pure)
+      if (fits(b, g.b_sets(), [&](int i) { return g.b_options(i); })) bs.push_back(b);
+  }
+  if (as.empty()) as.emplace_back(static_cast<std::size_t>(g.a_types()), 0);
+  if (bs.empty()) bs.emplace_back(static_cast<std::size_t>(g.b_sets()), 0);
+  // Each of B's pure strategies against every plan of A's (by pair): the
+  // plan's base and its payoffs at B's plans, summed over B's sets, once.
+  // A pure strategy of A's against it is then a sum over A's types, and A's
+  // best answer to B's mixture is read from these sums, where going through
+  // m afresh would cost the whole product at every pair and every round.
+  std::vector<std::vector<double>> through;  // by B's pure strategy
+  auto through_of = [&](const std::vector<int>& b) {
+    std::vector<double> out(g.a_pairs(), 0.0);
     for (std::size_t a = 0; a < g.a_pairs(); ++a) {
-      through[a] = g.base(a);
+      out[a] = g.base(a);
       for (int i = 0; i < g.b_sets(); ++i)
-        through[a] += g.m(a, g.b_index(i, b[static_cast<std::size_t>(i)]));
+        out[a] += g.m(a, g.b_index(i, b[static_cast<std::size_t>(i)]));
     }
-    for (std::size_t r = 0; r < as.size(); ++r) {
-      double v = 0;
-      for (int t = 0; t < g.a_types(); ++t)
-        v += through[g.a_index(t, as[r][static_cast<std::size_t>(t)])];
-      p[r].push_back(v);
-    }
+    return out;
   };
-  std::vector<std::vector<double>> p{row_of(as[0])};
+  auto payoff = [&](const std::vector<int>& a, std::size_t c) {
+    double v = 0;
+    for (int t = 0; t < g.a_types(); ++t)
+      v += through[c][g.a_index(t, a[static_cast<std::size_t>(t)])];
+    return v;
+  };
+  for (const auto& b : bs) through.push_back(through_of(b));
+  std::vector<std::vector<double>> p;
+  for (const auto& a : as) {
+    std::vector<double> row;
+    for (std::size_t c = 0; c < bs.size(); ++c) row.push_back(payoff(a, c));
+    p.push_back(std::move(row));
+  }
   AdditiveSolution out;
   for (int round = 1; round <= 10000; ++round) {
     MatrixSolution ms = solve_matrix(p);
     if (!ms.ok) {
       // The simplex's guard: the last round's answer stands, not ok.
       if (round > 1) return out;
-      ms.rows = ms.cols = {1.0};
+      ms.rows.assign(as.size(), 0.0), ms.cols.assign(bs.size(), 0.0);
+      ms.rows[0] = ms.cols[0] = 1;
     }
     out.x.assign(g.a_pairs(), 0.0);
     out.y.assign(g.b_pairs(), 0.0);
@@ -171,8 +184,25 @@ AdditiveSolution solve(const AdditiveGame& g, double gap) {
         out.y[g.b_index(i, bs[c][static_cast<std::size_t>(i)])] += ms.cols[c];
     std::vector<int> best_a, best_b;
     out.lower = g.guaranteed_a(out.x, &best_b);
-    out.upper = g.guaranteed_b(out.y, &best_a);
+    // What y holds A to (guaranteed_b), from the columns' sums.
+    out.upper = 0;
+    best_a.assign(static_cast<std::size_t>(g.a_types()), 0);
+    for (int t = 0; t < g.a_types(); ++t) {
+      double best = -std::numeric_limits<double>::infinity();
+      for (int k = 0; k < g.a_options(t); ++k) {
+        const std::size_t a = g.a_index(t, k);
+        double v = 0;
+        for (std::size_t c = 0; c < bs.size(); ++c) v += ms.cols[c] * through[c][a];
+        if (v > best) best = v, best_a[static_cast<std::size_t>(t)] = k;
+      }
+      out.upper += best;
+    }
     out.rounds = round;
+    out.a_pure.clear(), out.b_pure.clear();
+    for (std::size_t r = 0; r < as.size(); ++r)
+      if (ms.rows[r] > 0) out.a_pure.push_back(as[r]);
+    for (std::size_t c = 0; c < bs.size(); ++c)
+      if (ms.cols[c] > 0) out.b_pure.push_back(bs[c]);
     const bool new_a = std::find(as.begin(), as.end(), best_a) == as.end();
     const bool new_b = std::find(bs.begin(), bs.end(), best_b) == bs.end();
     if (out.upper - out.lower <= gap || (!new_a && !new_b)) {
@@ -181,11 +211,14 @@ AdditiveSolution solve(const AdditiveGame& g, double gap) {
     }
     if (new_a) {
       as.push_back(best_a);
-      p.push_back(row_of(best_a));
+      std::vector<double> row;
+      for (std::size_t c = 0; c < bs.size(); ++c) row.push_back(payoff(best_a, c));
+      p.push_back(std::move(row));
     }
     if (new_b) {
       bs.push_back(best_b);
-      add_column(best_b, p);
+      through.push_back(through_of(best_b));
+      for (std::size_t r = 0; r < as.size(); ++r) p[r].push_back(payoff(as[r], bs.size() - 1));
     }
   }
   return out;

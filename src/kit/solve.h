@@ -64,10 +64,18 @@ struct AdditiveSolution {
   double lower = 0;          // A's payoff guaranteed by x
   double upper = 0;          // A's payoff that y holds him to
   int rounds = 0;            // of the double oracle
+  // The pure strategies the last matrix game mixed (a plan per type, per
+  // set): where a game like this one is solved again, its start.
+  std::vector<std::vector<int>> a_pure, b_pure;
   double value() const { return (lower + upper) / 2; }
 };
 
 // Stops when upper - lower <= gap, or when neither best response is new.
-AdditiveSolution solve(const AdditiveGame& g, double gap = 1e-12);
+// `from`: a solution of a game of the same shape whose pure strategies the
+// oracle starts from (a warm start: where the payoffs changed a little, the
+// equilibrium's support changes little, and most rounds are saved). The
+// answer is exact whatever the start.
+AdditiveSolution solve(const AdditiveGame& g, double gap = 1e-12,
+                       const AdditiveSolution* from = nullptr);
 
 }  // namespace parlour::kit

@@ -849,12 +849,16 @@ struct SideResult {
   double lower = 0, upper = 0, value = 0;
   int rounds = 0;
 };
-SideResult solve_side(Duel& duel, int side, const std::vector<Deal>& all, DealerDraws& dealer) {
+// `last`: this side's solution in the round before, where the call and the
+// answer were a little different (the start of the oracle), and then this.
+SideResult solve_side(Duel& duel, int side, const std::vector<Deal>& all, DealerDraws& dealer,
+                      kit::AdditiveSolution& last) {
   kit::AdditiveGame g(std::vector<int>(kTypes, kPlans), std::vector<int>(kTypes * kSeen, kPlans));
   std::array<std::array<std::array<double, kSeen>, kPlans>, kTypes> stands{};
   double fixed = 0;
   payoffs(g, duel, side, all, dealer, stands, fixed);
-  const kit::AdditiveSolution sol = kit::solve(g);
+  last = kit::solve(g, 1e-12, last.a_pure.empty() ? nullptr : &last);
+  const kit::AdditiveSolution& sol = last;
   auto& punter = duel.punter[z(side)];
   for (int t = 0; t < kTypes; ++t)
     for (int j = 0; j < kPlans; ++j) punter[z(t)][z(j)] = sol.x[g.a_index(t, j)];
@@ -899,6 +903,7 @@ Duel solve_duel(bool double_on) {
   DealerDraws dealer;
   duel.dealer.assign(dealer_set(kSides, 0, 0), {});
   const int sides = double_on ? kSides : 1;
+  std::array<kit::AdditiveSolution, kSides> last;
   // The stakes given up (called and refused), per chip first staked.
   auto given = [&] {
     double out = 0;
@@ -910,7 +915,7 @@ Duel solve_duel(bool double_on) {
     duel.rounds = 0;
     duel.lower = duel.upper = duel.value = 0;
     for (int side = 0; side < sides; ++side) {
-      const SideResult r = solve_side(duel, side, all, dealer);
+      const SideResult r = solve_side(duel, side, all, dealer, last[z(side)]);
       duel.ok = duel.ok && r.ok;
       duel.rounds += r.rounds;
       duel.lower += r.lower, duel.upper += r.upper, duel.value += r.value;
