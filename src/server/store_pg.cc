@@ -17,6 +17,7 @@
 // The connection is made again at the next call after it breaks: while the
 // database cannot be reached every call fails with the reason, and play
 // resumes by itself when it returns.
+#include <dlfcn.h>
 #include <libpq-fe.h>
 #include <unistd.h>
 
@@ -29,7 +30,9 @@
 #include <map>
 #include <mutex>
 #include <set>
+#include <string>
 #include <thread>
+#include <type_traits>
 #include <unordered_map>
 #include <utility>
 
@@ -40,12 +43,82 @@ namespace {
 
 using namespace store_impl;
 
+// libpq, loaded (dlopen) when a connection is first made rather than linked:
+// linked, libpq and what it needs (Kerberos, LDAP, GnuTLS) are loaded and
+// set up in every process that starts, some 20 ms each, where most (each
+// `parlour play`, each test) never open a PostgreSQL store.
+struct LibPq {
+  decltype(&::PQclear) PQclear = nullptr;
+  decltype(&::PQcmdTuples) PQcmdTuples = nullptr;
+  decltype(&::PQconnectdbParams) PQconnectdbParams = nullptr;
+  decltype(&::PQerrorMessage) PQerrorMessage = nullptr;
+  decltype(&::PQexec) PQexec = nullptr;
+  decltype(&::PQexecParams) PQexecParams = nullptr;
+  decltype(&::PQexecPrepared) PQexecPrepared = nullptr;
+  decltype(&::PQfinish) PQfinish = nullptr;
+  decltype(&::PQgetisnull) PQgetisnull = nullptr;
+  decltype(&::PQgetlength) PQgetlength = nullptr;
+  decltype(&::PQgetvalue) PQgetvalue = nullptr;
+  decltype(&::PQntuples) PQntuples = nullptr;
+  decltype(&::PQprepare) PQprepare = nullptr;
+  decltype(&::PQreset) PQreset = nullptr;
+  decltype(&::PQresultErrorField) PQresultErrorField = nullptr;
+  decltype(&::PQresultStatus) PQresultStatus = nullptr;
+  decltype(&::PQsetNoticeProcessor) PQsetNoticeProcessor = nullptr;
+  decltype(&::PQstatus) PQstatus = nullptr;
+};
+struct LoadedPq {
+  LibPq fns;
+  std::string error;  // why libpq cannot be used; empty when it can
+};
+const LoadedPq& loaded_pq() {
+  static const LoadedPq loaded = [] {
+    LoadedPq out;
+    void* lib = dlopen("libpq.so.5", RTLD_NOW | RTLD_LOCAL);
+    if (!lib) {
+      const char* why = dlerror();
+      out.error = std::string("libpq (PostgreSQL's client, Debian's libpq5) cannot be loaded: ") +
+                  (why ? why : "libpq.so.5 not found");
+      return out;
+    }
+    auto take = [&](auto& f, const char* name) {
+      f = reinterpret_cast<std::remove_reference_t<decltype(f)>>(dlsym(lib, name));
+      if (!f && out.error.empty()) out.error = std::string("libpq.so.5 has no ") + name;
+    };
+    take(out.fns.PQclear, "PQclear");
+    take(out.fns.PQcmdTuples, "PQcmdTuples");
+    take(out.fns.PQconnectdbParams, "PQconnectdbParams");
+    take(out.fns.PQerrorMessage, "PQerrorMessage");
+    take(out.fns.PQexec, "PQexec");
+    take(out.fns.PQexecParams, "PQexecParams");
+    take(out.fns.PQexecPrepared, "PQexecPrepared");
+    take(out.fns.PQfinish, "PQfinish");
+    take(out.fns.PQgetisnull, "PQgetisnull");
+    take(out.fns.PQgetlength, "PQgetlength");
+    take(out.fns.PQgetvalue, "PQgetvalue");
+    take(out.fns.PQntuples, "PQntuples");
+    take(out.fns.PQprepare, "PQprepare");
+    take(out.fns.PQreset, "PQreset");
+    take(out.fns.PQresultErrorField, "PQresultErrorField");
+    take(out.fns.PQresultStatus, "PQresultStatus");
+    take(out.fns.PQsetNoticeProcessor, "PQsetNoticeProcessor");
+    take(out.fns.PQstatus, "PQstatus");
+    return out;
+  }();
+  return loaded;
+}
+// REQUIRES: loaded_pq().error is empty (checked before the first connection:
+// nothing else calls libpq without one).
+const LibPq& pq() {
+  return loaded_pq().fns;
+}
+
 struct ResultFree {
-  void operator()(PGresult* r) const { PQclear(r); }
+  void operator()(PGresult* r) const { pq().PQclear(r); }
 };
 using PgResult = std::unique_ptr<PGresult, ResultFree>;
 struct ConnFree {
-  void operator()(PGconn* c) const { PQfinish(c); }
+  void operator()(PGconn* c) const { pq().PQfinish(c); }
 };
 
 // A failure of the database, with its SQLSTATE ("" when it never answered).
@@ -100,22 +173,23 @@ class Connection {
 
   // Connects (again) if the connection is not open; throws if it cannot.
   void ensure() {
-    if (c_ && PQstatus(c_.get()) == CONNECTION_OK) return;
+    if (const std::string& why = loaded_pq().error; !why.empty()) throw PgError(why, "");
+    if (c_ && pq().PQstatus(c_.get()) == CONNECTION_OK) return;
     if (c_) {
-      PQreset(c_.get());
+      pq().PQreset(c_.get());
     } else {
       // Defaults the URI may override (it is expanded after them).
       const char* keys[] = {"connect_timeout", "application_name", "dbname", nullptr};
       const char* values[] = {"3", "parlour", uri_.c_str(), nullptr};
-      c_.reset(PQconnectdbParams(keys, values, /*expand_dbname=*/1));
+      c_.reset(pq().PQconnectdbParams(keys, values, /*expand_dbname=*/1));
     }
     if (!c_) throw PgError("out of memory", "");
     prepared_.clear();  // a new session: its statements are to prepare again
-    if (PQstatus(c_.get()) != CONNECTION_OK) {
-      throw PgError("cannot reach PostgreSQL: " + trimmed(PQerrorMessage(c_.get())), "");
+    if (pq().PQstatus(c_.get()) != CONNECTION_OK) {
+      throw PgError("cannot reach PostgreSQL: " + trimmed(pq().PQerrorMessage(c_.get())), "");
     }
     // Notices (a table that exists already) are not the server's to print.
-    PQsetNoticeProcessor(
+    pq().PQsetNoticeProcessor(
         c_.get(), [](void*, const char*) {}, nullptr);
     // Said outright, whatever the database's defaults.
     run(synced_ ? "SET synchronous_commit = on" : "SET synchronous_commit = off", {});
@@ -139,29 +213,29 @@ class Connection {
     auto it = prepared_.find(sql);
     if (it == prepared_.end() && prepared_.size() < kMaxPrepared) {
       std::string name = "parlour_" + std::to_string(prepared_.size());
-      checked(PQprepare(c_.get(), name.c_str(), sql.c_str(), n, nullptr));
+      checked(pq().PQprepare(c_.get(), name.c_str(), sql.c_str(), n, nullptr));
       it = prepared_.emplace(sql, std::move(name)).first;
     }
     if (it == prepared_.end())
       return checked(
-          PQexecParams(c_.get(), sql.c_str(), n, nullptr, values.data(), nullptr, nullptr, 0));
+          pq().PQexecParams(c_.get(), sql.c_str(), n, nullptr, values.data(), nullptr, nullptr, 0));
     return checked(
-        PQexecPrepared(c_.get(), it->second.c_str(), n, values.data(), nullptr, nullptr, 0));
+        pq().PQexecPrepared(c_.get(), it->second.c_str(), n, values.data(), nullptr, nullptr, 0));
   }
   // Several statements without parameters (a step of the schema).
   void script(const std::string& sql) {
     ensure();
-    checked(PQexec(c_.get(), sql.c_str()));
+    checked(pq().PQexec(c_.get(), sql.c_str()));
   }
 
  private:
   PgResult checked(PGresult* raw) {
     PgResult r(raw);
-    const ExecStatusType status = r ? PQresultStatus(r.get()) : PGRES_FATAL_ERROR;
+    const ExecStatusType status = r ? pq().PQresultStatus(r.get()) : PGRES_FATAL_ERROR;
     if (status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK) return r;
-    const char* state = r ? PQresultErrorField(r.get(), PG_DIAG_SQLSTATE) : nullptr;
-    const char* primary = r ? PQresultErrorField(r.get(), PG_DIAG_MESSAGE_PRIMARY) : nullptr;
-    const std::string why = trimmed(primary ? primary : PQerrorMessage(c_.get()));
+    const char* state = r ? pq().PQresultErrorField(r.get(), PG_DIAG_SQLSTATE) : nullptr;
+    const char* primary = r ? pq().PQresultErrorField(r.get(), PG_DIAG_MESSAGE_PRIMARY) : nullptr;
+    const std::string why = trimmed(primary ? primary : pq().PQerrorMessage(c_.get()));
     throw PgError(why.empty() ? "no answer" : why, state ? state : "");
   }
 
@@ -198,30 +272,30 @@ struct PgCells : Cells {
   int row;
   PgCells(const PGresult* res, int i) : r(res), row(i) {}
   std::string text(int c) const override {
-    return PQgetisnull(r, row, c) ? std::string() : std::string(PQgetvalue(r, row, c));
+    return pq().PQgetisnull(r, row, c) ? std::string() : std::string(pq().PQgetvalue(r, row, c));
   }
   std::optional<std::int64_t> whole(int c) const override {
-    if (PQgetisnull(r, row, c)) return std::nullopt;
-    const char* v = PQgetvalue(r, row, c);
-    const char* end = v + PQgetlength(r, row, c);
+    if (pq().PQgetisnull(r, row, c)) return std::nullopt;
+    const char* v = pq().PQgetvalue(r, row, c);
+    const char* end = v + pq().PQgetlength(r, row, c);
     std::int64_t out = 0;
     auto [p, ec] = std::from_chars(v, end, out);
     if (ec != std::errc() || p != end) return std::nullopt;
     return out;
   }
   std::string shown(int c) const override {
-    return PQgetisnull(r, row, c) ? std::string("null") : text(c).substr(0, 20);
+    return pq().PQgetisnull(r, row, c) ? std::string("null") : text(c).substr(0, 20);
   }
 };
 
 std::string cell(const PGresult* r, int row, int column) {
-  return PQgetvalue(r, row, column);
+  return pq().PQgetvalue(r, row, column);
 }
 std::int64_t number(const PGresult* r, int row, int column) {
   return PgCells(r, row).whole(column).value_or(0);
 }
 int affected(const PGresult* r) {
-  const char* n = PQcmdTuples(const_cast<PGresult*>(r));
+  const char* n = pq().PQcmdTuples(const_cast<PGresult*>(r));
   return n && *n ? std::atoi(n) : 0;
 }
 
@@ -319,7 +393,7 @@ void migrate(Connection& c) {
   c.run("CREATE TABLE IF NOT EXISTS parlour_schema(version INTEGER NOT NULL)", {});
   PgResult v = c.run("SELECT version FROM parlour_schema", {});
   int at = 0;
-  if (PQntuples(v.get()) == 0)
+  if (pq().PQntuples(v.get()) == 0)
     c.run("INSERT INTO parlour_schema(version) VALUES(0)", {});
   else
     at = static_cast<int>(number(v.get(), 0, 0));
@@ -467,18 +541,18 @@ class PgStore final : public Store {
   Result<std::optional<TableRow>> table(const std::string& id, bool actions) override {
     return guarded("loading a table", [&]() -> Result<std::optional<TableRow>> {
       PgResult q = c_.run(select_columns(" FROM tables WHERE id = $1"), {id});
-      if (PQntuples(q.get()) == 0) return std::optional<TableRow>();
+      if (pq().PQntuples(q.get()) == 0) return std::optional<TableRow>();
       TableRow t = row_of(PgCells(q.get(), 0));
       if (!actions) return std::optional<TableRow>(std::move(t));
       PgResult a =
           c_.run("SELECT idx, action, seat FROM actions WHERE table_id = $1 ORDER BY idx", {id});
-      const int n = PQntuples(a.get());
+      const int n = pq().PQntuples(a.get());
       t.actions.reserve(static_cast<std::size_t>(n));
       for (int i = 0; i < n; ++i) {
         if (number(a.get(), i, 0) != static_cast<std::int64_t>(t.actions.size()))
           return Status::error("database: table " + id + " has a gap in its actions");
         const Seat seat =
-            PQgetisnull(a.get(), i, 2) ? kNobody : static_cast<Seat>(number(a.get(), i, 2));
+            pq().PQgetisnull(a.get(), i, 2) ? kNobody : static_cast<Seat>(number(a.get(), i, 2));
         t.actions.push_back({seat, static_cast<Action>(number(a.get(), i, 1))});
       }
       return std::optional<TableRow>(std::move(t));
@@ -492,7 +566,7 @@ class PgStore final : public Store {
           " ORDER BY GREATEST(created, active) DESC",
           {std::to_string(active_since)});
       std::vector<std::string> ids;
-      for (int i = 0; i < PQntuples(q.get()); ++i) ids.push_back(cell(q.get(), i, 0));
+      for (int i = 0; i < pq().PQntuples(q.get()); ++i) ids.push_back(cell(q.get(), i, 0));
       return ids;
     });
   }
@@ -541,7 +615,7 @@ class PgStore final : public Store {
                                 " ORDER BY created DESC, made DESC LIMIT $1"),
                  {std::to_string(std::max(limit, 0))});
       std::vector<TableRow> rows;
-      for (int i = 0; i < PQntuples(q.get()); ++i) {
+      for (int i = 0; i < pq().PQntuples(q.get()); ++i) {
         try {
           rows.push_back(row_of(PgCells(q.get(), i)));
         } catch (const std::exception& e) {
@@ -557,7 +631,7 @@ class PgStore final : public Store {
   Result<std::optional<std::string>> record(const std::string& id) override {
     return guarded("reading a record", [&]() -> Result<std::optional<std::string>> {
       PgResult q = c_.run("SELECT record FROM tables WHERE id = $1 AND finished = 1", {id});
-      if (PQntuples(q.get()) == 0 || PQgetisnull(q.get(), 0, 0))
+      if (pq().PQntuples(q.get()) == 0 || pq().PQgetisnull(q.get(), 0, 0))
         return std::optional<std::string>();
       return std::optional<std::string>(cell(q.get(), 0, 0));
     });
@@ -571,10 +645,10 @@ class PgStore final : public Store {
           {limit < 0 ? Param() : Param(std::to_string(limit)),
            std::to_string(std::max(offset, 0))});
       std::vector<StatRow> rows;
-      for (int i = 0; i < PQntuples(q.get()); ++i) {
+      for (int i = 0; i < pq().PQntuples(q.get()); ++i) {
         auto n = [&](int c) { return static_cast<int>(number(q.get(), i, c)); };
         rows.push_back({cell(q.get(), i, 0), cell(q.get(), i, 1), n(2), n(3), n(4),
-                        std::strtod(PQgetvalue(q.get(), i, 5), nullptr), n(6), n(7)});
+                        std::strtod(pq().PQgetvalue(q.get(), i, 5), nullptr), n(6), n(7)});
       }
       return rows;
     });
@@ -589,7 +663,7 @@ class PgStore final : public Store {
                               "), at FROM chat WHERE table_id = $1 ORDER BY id DESC LIMIT $2",
                           {table, std::to_string(std::max(limit, 0))});
       std::vector<Chat> lines;
-      for (int i = PQntuples(q.get()) - 1; i >= 0; --i)
+      for (int i = pq().PQntuples(q.get()) - 1; i >= 0; --i)
         lines.push_back({static_cast<Seat>(number(q.get(), i, 0)), cell(q.get(), i, 1),
                          cell(q.get(), i, 2), number(q.get(), i, 3)});
       return lines;
@@ -607,7 +681,7 @@ class PgStore final : public Store {
                               " SELECT 1 FROM tables WHERE id = $3 AND owner = $1 AND epoch = $4",
                           {owner_, lease_, table, std::to_string(held_[table])});
         lengthened(false);
-        if (PQntuples(r.get()) == 1) return Claim{true, true, "", held_[table]};
+        if (pq().PQntuples(r.get()) == 1) return Claim{true, true, "", held_[table]};
         held_.erase(table);
       }
       // FOR UPDATE first: a write of the old owner's in flight (holding a
@@ -623,7 +697,7 @@ class PgStore final : public Store {
                 kLapsed + ") RETURNING t.epoch",
             {owner_, lease_, table});
         lengthened(false);
-        if (PQntuples(r.get()) == 1) {
+        if (pq().PQntuples(r.get()) == 1) {
           held_[table] = number(r.get(), 0, 0);
           return Claim{true, true, "", held_[table]};
         }
@@ -634,8 +708,8 @@ class PgStore final : public Store {
             " asked AS (UPDATE tables SET wanted_by = $2 WHERE id = $1 AND owner IS NOT NULL"
             " AND owner <> $2) SELECT owner FROM t",
             {table, owner_});
-        if (PQntuples(who.get()) == 0) return Claim{false, false, ""};
-        if (!PQgetisnull(who.get(), 0, 0)) return Claim{false, true, cell(who.get(), 0, 0)};
+        if (pq().PQntuples(who.get()) == 0) return Claim{false, false, ""};
+        if (!pq().PQgetisnull(who.get(), 0, 0)) return Claim{false, true, cell(who.get(), 0, 0)};
       }
       return Claim{false, true, ""};
     });
@@ -659,8 +733,9 @@ class PgStore final : public Store {
           "SELECT extract(epoch FROM until - clock_timestamp()) FROM leases WHERE owner = $1"
           " FOR UPDATE",
           {owner_});
-      const bool kept = PQntuples(left.get()) == 1 &&
-                        std::strtod(PQgetvalue(left.get(), 0, 0), nullptr) * 2 >= std::stod(lease_);
+      const bool kept =
+          pq().PQntuples(left.get()) == 1 &&
+          std::strtod(pq().PQgetvalue(left.get(), 0, 0), nullptr) * 2 >= std::stod(lease_);
       const std::uint64_t n = ++renewals_;
       if (!kept || gap_ || n % 10 == 0) {
         gap_ = false;
@@ -672,13 +747,14 @@ class PgStore final : public Store {
             "SELECT h.id FROM unnest($1::text[], $2::bigint[]) AS h(id, epoch) WHERE NOT EXISTS"
             " (SELECT 1 FROM tables t WHERE t.id = h.id AND t.epoch = h.epoch AND t.owner = $3)",
             {text_array(ids), int_array(epochs), owner_});
-        for (int i = 0; i < PQntuples(gone.get()); ++i) out.lost.push_back(cell(gone.get(), i, 0));
+        for (int i = 0; i < pq().PQntuples(gone.get()); ++i)
+          out.lost.push_back(cell(gone.get(), i, 0));
       }
       // The tables another process asks for (a proxy sends their clients there).
       PgResult wanted = c_.run(
           "SELECT id FROM tables WHERE owner = $1 AND wanted_by IS NOT NULL AND wanted_by <> $1",
           {owner_});
-      for (int i = 0; i < PQntuples(wanted.get()); ++i)
+      for (int i = 0; i < pq().PQntuples(wanted.get()); ++i)
         if (held_.count(cell(wanted.get(), i, 0))) out.wanted.push_back(cell(wanted.get(), i, 0));
       // Leases of processes gone an hour, now and then.
       if (n % 600 == 1) c_.run("DELETE FROM leases WHERE until < now() - interval '1 hour'", {});
@@ -908,11 +984,11 @@ class PgStore final : public Store {
   // transaction, holding a share lock on its row until the commit (a claim
   // waits for it).
   bool owns(const std::string& table, const std::string& epoch, bool lock) {
-    return PQntuples(c_.run(std::string("SELECT 1 FROM tables WHERE id = $1 AND owner = $2 AND"
-                                        " epoch = $3") +
-                                (lock ? " FOR KEY SHARE" : ""),
-                            {table, owner_, epoch})
-                         .get()) == 1;
+    return pq().PQntuples(c_.run(std::string("SELECT 1 FROM tables WHERE id = $1 AND owner = $2 AND"
+                                             " epoch = $3") +
+                                     (lock ? " FOR KEY SHARE" : ""),
+                                 {table, owner_, epoch})
+                              .get()) == 1;
   }
 
   // After a failed fence: the tables of `held` no longer ours are forgotten.
@@ -953,7 +1029,7 @@ class PgStore final : public Store {
       Transaction tx(c_);
       PgResult ids = c_.run(std::string(which) + " FOR UPDATE", {std::to_string(before)});
       std::vector<std::string> gone;
-      for (int i = 0; i < PQntuples(ids.get()); ++i) gone.push_back(cell(ids.get(), i, 0));
+      for (int i = 0; i < pq().PQntuples(ids.get()); ++i) gone.push_back(cell(ids.get(), i, 0));
       const std::string list = text_array(gone);
       for (const char* from : {"actions", "chat"})
         c_.run(std::string("DELETE FROM ") + from + " WHERE table_id = ANY($1::text[])", {list});
