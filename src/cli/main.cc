@@ -151,6 +151,12 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(0, 60000))
       ->capture_default_str();
   serve
+      ->add_option("--request-seconds", so.request_seconds,
+                   "seconds a request (headers and body) may take to arrive: a client sending a "
+                   "byte now and then is cut off after it")
+      ->check(CLI::Range(1.0, 600.0))
+      ->capture_default_str();
+  serve
       ->add_option("--hand-pause", so.hand_pause_ms,
                    "milliseconds bots wait after a hand ends, so that people can read its summary")
       ->check(CLI::Range(0, 60000))

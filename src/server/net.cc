@@ -51,7 +51,6 @@ using asio::use_awaitable;
 
 constexpr std::size_t kMaxBody = 64 * 1024;      // POST /api/tables is small
 constexpr std::size_t kMaxQueued = 1024 * 1024;  // a client this far behind is dropped
-constexpr auto kRequestTime = std::chrono::seconds(15);
 
 // Runs `fn`, logging rather than letting out what it throws: an exception
 // out of a handler would end the thread, and with it the server.
@@ -543,7 +542,8 @@ awaitable<void> session(tcp::socket socket, Server& srv) {
     parser.body_limit(kMaxBody);
     // A request, headers and body, comes whole within this time: a client
     // sending a byte now and then holds its slot no longer.
-    stream.expires_after(kRequestTime);
+    stream.expires_after(std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+        std::chrono::duration<double>(srv.options.request_seconds)));
     co_await http::async_read(stream, buffer, parser, asio::redirect_error(use_awaitable, ec));
     if (ec == http::error::body_limit || ec == http::error::header_limit) {
       auto res = refusal(11, http::status::payload_too_large,

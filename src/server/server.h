@@ -20,6 +20,9 @@ struct ServeOptions {
   double seconds_per_table = 3;  // then one every this many seconds
   int hint_burst = 10;        // hints and live odds at once, per client and seat; then one a second
   int max_connections = 32;   // open at once, HTTP and WebSocket; 0: no limit
+  // A request, headers and body, comes whole within this many seconds: a
+  // client sending a byte now and then (slow headers) holds its slot no longer.
+  double request_seconds = 15;
   int keep_days = 30;         // finished tables are removed this long after creation; 0: never
   std::string trusted_proxy;  // a reverse proxy's address: its X-Forwarded-For is believed
   std::vector<std::string>

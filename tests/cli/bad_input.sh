@@ -67,6 +67,8 @@ expect_in err "cannot read record file" "says it cannot read the file"
 expect_status 2 "serve port out of range" -- "$PARLOUR" serve --port 70000
 expect_in err "70000" "names the bad port"
 expect_status 2 "serve bot delay not a number" -- "$PARLOUR" serve --bot-delay soon
+expect_status 2 "serve request time of none" -- "$PARLOUR" serve --request-seconds 0
+expect_in err "request-seconds" "names the bad request time"
 # Issue 35: the server's caps on bots' thinking and on abandoned tables.
 expect_status 2 "serve bot budget of no time" -- "$PARLOUR" serve --bot-budget 0
 expect_status 2 "serve bot budget not a number" -- "$PARLOUR" serve --bot-budget .
