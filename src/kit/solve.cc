@@ -158,13 +158,14 @@ AdditiveSolution solve(const AdditiveGame& g, double gap, const AdditiveSolution
       v += through[c][g.a_index(t, a[static_cast<std::size_t>(t)])];
     return v;
   };
-  for (const auto& b : bs) through.push_back(through_of(b));
-  std::vector<std::vector<double>> p;
-  for (const auto& a : as) {
+  auto row_of = [&](const std::vector<int>& a) {
     std::vector<double> row;
     for (std::size_t c = 0; c < bs.size(); ++c) row.push_back(payoff(a, c));
-    p.push_back(std::move(row));
-  }
+    return row;
+  };
+  for (const auto& b : bs) through.push_back(through_of(b));
+  std::vector<std::vector<double>> p;
+  for (const auto& a : as) p.push_back(row_of(a));
   AdditiveSolution out;
   for (int round = 1; round <= 10000; ++round) {
     MatrixSolution ms = solve_matrix(p);
@@ -211,9 +212,7 @@ AdditiveSolution solve(const AdditiveGame& g, double gap, const AdditiveSolution
     }
     if (new_a) {
       as.push_back(best_a);
-      std::vector<double> row;
-      for (std::size_t c = 0; c < bs.size(); ++c) row.push_back(payoff(best_a, c));
-      p.push_back(std::move(row));
+      p.push_back(row_of(best_a));
     }
     if (new_b) {
       bs.push_back(best_b);

@@ -857,7 +857,7 @@ SideResult solve_side(Duel& duel, int side, const std::vector<Deal>& all, Dealer
   std::array<std::array<std::array<double, kSeen>, kPlans>, kTypes> stands{};
   double fixed = 0;
   payoffs(g, duel, side, all, dealer, stands, fixed);
-  last = kit::solve(g, 1e-12, last.a_pure.empty() ? nullptr : &last);
+  last = kit::solve(g, 1e-12, &last);  // the first time, empty: from nothing
   const kit::AdditiveSolution& sol = last;
   auto& punter = duel.punter[z(side)];
   for (int t = 0; t < kTypes; ++t)
