@@ -66,7 +66,8 @@ def masked_random(mask, rng):
     below the row's count. A wide mask is read as 64-bit words (by_words);
     a narrow one by np.flatnonzero, which costs about 4 ns a legal action
     found and is cheaper below a few hundred actions a row (Oh Hell!'s 82:
-    46 us against 93 for 1,024 rows; Old Maid's 1,088: 279 against 197)."""
+    46 us against 93 for 1,024 rows; Old Maid's 460 with 4 players, whose
+    offers list about 150 moves a row: 202 against 221)."""
     n, width = mask.shape
     if width >= 256 and mask.size % 8 == 0 and mask.flags.c_contiguous:
         return by_words(mask, rng)

@@ -822,6 +822,32 @@ TEST(OldMaidOdds, ASeatKnowsMoreThanASpectator) {
   EXPECT_NEAR(b, 1, 1e-9);
 }
 
+// GameInfo::bounds says a fan holds at most one card of each pairing class
+// (pairs go down the moment they form: seed 001, "three of a kind keeps the
+// third card back"), so arranging's codes stop at 64 + (F - 1) * 32 + F - 2.
+// The conformance harness checks no position passes the bound; random games
+// seldom reach it (two hands of 13 ranks pair off to about 7 cards each), so
+// here a real deal that does: with 2 players, every rank but the queen splits
+// 3 to 1 (about one deal in 4,096), and the dealer, dealt 25 cards, keeps one
+// of each of the 13 classes, the queen among them; the dealer offers first
+// (seed 002's variation), so this fan is the one arranged. Its largest legal
+// action is the bound's last code, and its fan the bound's fan.
+TEST(OldMaidBounds, ADealCanReachThemAndTheirLastCodeIsLegalThere) {
+  const Bounds b = game().bounds(config(2, {"first=dealer"}));
+  for (std::uint64_t seed = 1; seed < 200000; ++seed) {
+    OldMaidState s = dealt(2, {"first=dealer"}, seed);
+    ASSERT_LE(s.fan(s.offerer()).size(), b.fan) << "seed " << seed;
+    if (s.fan(s.offerer()).size() < 13) continue;
+    const std::vector<Action> moves = legal(s, s.to_move());
+    EXPECT_EQ(b.fan, 13);
+    EXPECT_EQ(*std::max_element(moves.begin(), moves.end()), b.actions - 1) << "seed " << seed;
+    EXPECT_EQ(s.action_label(s.to_move(), b.actions - 1), "move 13 to 12")
+        << "seed " << seed;
+    return;
+  }
+  FAIL() << "no deal of the first 200,000 gives the offerer a card of each class";
+}
+
 // ---- The conformance harness ------------------------------------------------------------
 
 TEST(OldMaidConformance, DefaultGameAllPlayerCounts) {
