@@ -209,9 +209,14 @@ struct Hub::Impl {
   // store is shared: `elsewhere` is then set if another process holds it);
   // null if there is none.
   Result<Live*> find(const std::string& id, bool* elsewhere = nullptr);
-  // `owner`: the address that asked for it (see Live::owner).
+  // `owner`: the address that asked for it (see Live::owner). `by_message`:
+  // its players hear of it only by a message held behind the commit
+  // (deliver() with `made`: a rematch), not in the reply to a request; where
+  // the group commits off this thread, it is then made in the group, and the
+  // Hub waits for no write of the database.
   Result<Live*> create(TableRow row, std::optional<std::uint64_t> seed = std::nullopt,
-                       const std::string& rematch_of = "", const std::string& owner = "");
+                       const std::string& rematch_of = "", const std::string& owner = "",
+                       bool by_message = false);
   // The bot `spec` as this server runs it (HubOptions::bot_seconds): refused
   // beyond the budget (a new table), or brought within it (`clamp`: a stored
   // one). The error names what is wrong and what is accepted.
@@ -293,12 +298,19 @@ struct Hub::Impl {
     Client* to;
     std::string message;
     bool close = false;  // then closed, once what it was sent before is out
+    std::string made;    // the table it tells of, if one made in a group (see unmake)
   };
   bool grouping = false;  // a group of actions is open
   std::vector<Held> held;
   std::unordered_set<std::string> grouped;    // tables with actions in the group
   std::unordered_set<std::string> finishing;  // tables finished in it
-  void deliver(Client& c, std::string message);
+  // Tables made in it (Store::add_table_in_group): id -> the table it is a
+  // rematch of ("" if none).
+  using Made = std::unordered_map<std::string, std::string>;
+  Made making;
+  // `made`: the message tells of that table (a rematch), made in a group.
+  void deliver(Client& c, std::string message, std::string made = "");
+  Status open_group();
   void hang_up(Client& c);  // Client::close() in its turn after deliver()
   // Adds an action to the store: at once, or to the open group (opening one
   // and asking the Scheduler to commit it soon).
@@ -320,6 +332,7 @@ struct Hub::Impl {
     std::vector<Held> held;
     std::unordered_set<std::string> tables;
     std::unordered_set<std::string> finishing;  // finished in it (Store::finish_in_group)
+    Made making;
     std::shared_future<Status> result;
     std::uint64_t seq = 0;
   };
@@ -336,6 +349,11 @@ struct Hub::Impl {
   // `dropped`), and the tables leave memory.
   void lose(const std::unordered_set<std::string>& ids, const Status& s,
             std::unordered_set<Client*>& dropped);
+  // After a failed commit that was to make these tables: they leave memory,
+  // the tables they were rematches of forget the link (a rematch may be
+  // asked again), and every message still to be sent that tells of one, in
+  // `out` or in the open group, becomes an error saying why.
+  void unmake(const Made& made, const Status& s, std::vector<Held>& out);
   void send_held(std::vector<Held>& out, const std::unordered_set<Client*>& dropped);
 
   // A write the store refused (a read-only file, a full disk) is logged: at

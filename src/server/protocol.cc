@@ -426,11 +426,15 @@ void Hub::Impl::rematch(Client& c, Conn& conn) {
     row.seats = old.row.seats;  // the same tokens open the same seats
     row.absent_after = old.row.absent_after;
     row.window_seconds = old.row.window_seconds;
-    auto created = create(std::move(row), std::nullopt, old.row.id, c.address());
+    auto created = create(std::move(row), std::nullopt, old.row.id, c.address(),
+                          /*by_message=*/true);
     if (!created.ok()) return send_error("storage", created.message());
     old.row.next = (*created)->row.id;
   }
-  broadcast(old, dump(json{{"type", "rematch"}, {"table", old.row.next}}));
+  // Held behind the commit that makes the table, if one is in flight; an
+  // error instead if that commit fails (unmake).
+  const std::string m = dump(json{{"type", "rematch"}, {"table", old.row.next}});
+  for (Client* to : old.clients()) deliver(*to, m, old.row.next);
 }
 
 void Hub::Impl::chat(Client& c, Conn& conn, const json& m) {

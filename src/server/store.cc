@@ -153,7 +153,20 @@ void Store::finish_in_group(StoredFinish f) {
   finishing_.push_back(std::move(f));
 }
 
-Status Store::finish_each(std::span<const StoredFinish> finishes) {
+Status Store::add_table_in_group(const TableRow& t, const std::string& rematch_of, bool hold) {
+  assert(group_);
+  if (std::string why = t.problem(); !why.empty()) return Status::error("not stored: " + why);
+  making_.push_back({t, rematch_of, hold});
+  return Status();
+}
+
+Status Store::write_group(std::span<const StoredTable> tables,
+                          std::span<const StoredAction> actions,
+                          std::span<const StoredFinish> finishes) {
+  if (!actions.empty())
+    if (Status s = write_actions(actions); !s.ok()) return s;
+  for (const StoredTable& t : tables)
+    if (Status s = add_table(t.row, t.rematch_of, t.hold); !s.ok()) return s;
   for (const StoredFinish& f : finishes)
     if (Status s = finish(f.table, f.record_json, f.results); !s.ok()) return s;
   return Status();
@@ -162,26 +175,23 @@ Status Store::finish_each(std::span<const StoredFinish> finishes) {
 Status Store::commit_group() {
   assert(group_);
   group_ = false;
-  std::vector<StoredAction> actions = std::exchange(grouped_, {});
-  std::vector<StoredFinish> finishes = std::exchange(finishing_, {});
-  if (!actions.empty())
-    if (Status s = write_actions(actions); !s.ok()) return s;
-  return finish_each(finishes);
+  return write_group(std::exchange(making_, {}), std::exchange(grouped_, {}),
+                     std::exchange(finishing_, {}));
 }
 
 std::shared_future<Status> Store::commit_group_async(std::function<void()> ready) {
   assert(group_);
   group_ = false;
-  return write_actions_async(std::exchange(grouped_, {}), std::exchange(finishing_, {}),
-                             std::move(ready));
+  return write_actions_async(std::exchange(making_, {}), std::exchange(grouped_, {}),
+                             std::exchange(finishing_, {}), std::move(ready));
 }
 
-std::shared_future<Status> Store::write_actions_async(std::vector<StoredAction> actions,
+std::shared_future<Status> Store::write_actions_async(std::vector<StoredTable> tables,
+                                                      std::vector<StoredAction> actions,
                                                       std::vector<StoredFinish> finishes,
                                                       std::function<void()> ready) {
   std::promise<Status> done;
-  Status s = actions.empty() ? Status() : write_actions(actions);
-  if (s.ok()) s = finish_each(finishes);
+  const Status s = write_group(tables, actions, finishes);
   ready();
   done.set_value(s);
   return done.get_future().share();

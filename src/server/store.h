@@ -108,6 +108,13 @@ struct StoredAction {
   Action action = 0;
 };
 
+// A table made within a group of actions (Store::add_table_in_group).
+struct StoredTable {
+  TableRow row;
+  std::string rematch_of;
+  bool hold = true;
+};
+
 // A table finished within a group of actions (Store::finish_in_group).
 struct StoredFinish {
   std::string table, record_json;
@@ -169,6 +176,14 @@ class Store {
   // end a game; elsewhere just after them. A failed commit finishes none.
   // REQUIRES: group_open().
   void finish_in_group(StoredFinish f);
+  // add_table(), at the commit of the open group: where the group commits
+  // off the caller's thread (commits_async), in the same transaction, so
+  // that the caller waits for no write of the database to make a table it
+  // tells of once the group is in (a rematch); elsewhere just after its
+  // actions. A commit that fails makes none (elsewhere: whose actions fail).
+  // The row is checked now (TableRow::problem). REQUIRES: group_open().
+  [[nodiscard]] Status add_table_in_group(const TableRow& t, const std::string& rematch_of = "",
+                                          bool hold = true);
   // Adds each result of a game played elsewhere (the terminal) to the
   // players' stats, in one transaction.
   [[nodiscard]] virtual Status add_results(const std::vector<StatRow>& results) = 0;
@@ -255,9 +270,11 @@ class Store {
   // Writes these actions, and marks their tables active, in one transaction:
   // all of them or none.
   virtual Status write_actions(std::span<const StoredAction> actions) = 0;
-  // These actions, then these finishes (in the same transaction where the
-  // back end can), off the caller's thread where it can: by default at once.
-  virtual std::shared_future<Status> write_actions_async(std::vector<StoredAction> actions,
+  // These actions, tables and finishes (in one transaction where the back
+  // end can), off the caller's thread where it can: by default at once, in
+  // that order.
+  virtual std::shared_future<Status> write_actions_async(std::vector<StoredTable> tables,
+                                                         std::vector<StoredAction> actions,
                                                          std::vector<StoredFinish> finishes,
                                                          std::function<void()> ready);
   virtual Status write_chat(const std::string& table, const Chat& line) = 0;
@@ -266,8 +283,10 @@ class Store {
   bool group_ = false;
   std::vector<StoredAction> grouped_;
   std::vector<StoredFinish> finishing_;
-  // Each of these finished, in order: the first failure.
-  Status finish_each(std::span<const StoredFinish> finishes);
+  std::vector<StoredTable> making_;
+  // The group's writes on the caller's thread, the actions first: the first failure.
+  Status write_group(std::span<const StoredTable> tables, std::span<const StoredAction> actions,
+                     std::span<const StoredFinish> finishes);
 };
 
 }  // namespace parlour::server

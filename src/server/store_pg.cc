@@ -450,49 +450,57 @@ class PgStore final : public Store {
   Status add_table(const TableRow& t, const std::string& rematch_of, bool hold) override {
     if (std::string why = t.problem(); !why.empty()) return Status::error("not stored: " + why);
     return guarded("adding a table", [&] {
-      std::vector<Param> values{
-          t.id,
-          t.game,
-          std::to_string(t.players),
-          options_json(t.options),
-          std::to_string(to_db(t.seed)),
-          std::to_string(to_db(t.bot_seed)),
-          seats_json(t.seats),
-          t.finished ? "1" : "0",
-          t.next,
-          std::to_string(t.created ? t.created : static_cast<std::int64_t>(std::time(nullptr))),
-          std::to_string(t.absent_after),
-          std::to_string(t.window_seconds)};
-      // One statement, so one round trip and one commit: the lease (where
-      // it is held) and the link from the table it is a rematch of are
-      // written by its CTEs.
-      std::string with;
-      auto cte = [&](const std::string& c) { with += (with.empty() ? "WITH " : ", ") + c; };
-      if (hold) {
-        values.push_back(owner_);
-        values.push_back(lease_);
-        cte(lease_cte(13, 14));
-      }
-      if (!rematch_of.empty()) {
-        values.push_back(rematch_of);
-        cte("linked AS (UPDATE tables SET next = $1 WHERE id = $" + std::to_string(values.size()) +
-            ")");
-      }
-      PgResult r = c_.run(
-          with +
-              " INSERT INTO tables(id, game, players, options, seed, bot_seed, seats, finished,"
-              " next, created, absent_after, window_seconds, owner, epoch, lease_until)"
-              " VALUES($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, " +
-              (hold ? "$13, 1, now() + make_interval(secs => $14)"
-                    : "NULL, 0, NULL") +  // nobody's: its first claim takes epoch 1
-              ") RETURNING epoch",
-          values);
+      const Statement insert = table_insert(t, rematch_of, hold);
+      PgResult r = c_.run(insert.sql, insert.params);
       if (hold) {
         lengthened(false);
         held_[t.id] = number(r.get(), 0, 0);
       }
       return Status();
     });
+  }
+
+  // A new table's row in one statement, so one round trip and one commit:
+  // the lease (where it is held) and the link from the table it is a
+  // rematch of are written by its CTEs. It returns the epoch.
+  struct Statement {
+    std::string sql;
+    std::vector<Param> params;
+  };
+  Statement table_insert(const TableRow& t, const std::string& rematch_of, bool hold) const {
+    std::vector<Param> values{
+        t.id,
+        t.game,
+        std::to_string(t.players),
+        options_json(t.options),
+        std::to_string(to_db(t.seed)),
+        std::to_string(to_db(t.bot_seed)),
+        seats_json(t.seats),
+        t.finished ? "1" : "0",
+        t.next,
+        std::to_string(t.created ? t.created : static_cast<std::int64_t>(std::time(nullptr))),
+        std::to_string(t.absent_after),
+        std::to_string(t.window_seconds)};
+    std::string with;
+    auto cte = [&](const std::string& c) { with += (with.empty() ? "WITH " : ", ") + c; };
+    if (hold) {
+      values.push_back(owner_);
+      values.push_back(lease_);
+      cte(lease_cte(13, 14));
+    }
+    if (!rematch_of.empty()) {
+      values.push_back(rematch_of);
+      cte("linked AS (UPDATE tables SET next = $1 WHERE id = $" + std::to_string(values.size()) +
+          ")");
+    }
+    return {with +
+                " INSERT INTO tables(id, game, players, options, seed, bot_seed, seats, finished,"
+                " next, created, absent_after, window_seconds, owner, epoch, lease_until)"
+                " VALUES($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, " +
+                (hold ? "$13, 1, now() + make_interval(secs => $14)"
+                      : "NULL, 0, NULL") +  // nobody's: its first claim takes epoch 1
+                ") RETURNING epoch",
+            std::move(values)};
   }
 
   Status remove_action(const std::string& table, int index) override {
@@ -813,10 +821,19 @@ class PgStore final : public Store {
 
   bool commits_async() const override { return true; }
 
-  std::shared_future<Status> write_actions_async(std::vector<StoredAction> actions,
+  std::shared_future<Status> write_actions_async(std::vector<StoredTable> tables,
+                                                 std::vector<StoredAction> actions,
                                                  std::vector<StoredFinish> finishes,
                                                  std::function<void()> ready) override {
-    Job job{group_call(actions), {}, {}, std::move(ready)};
+    Job job{group_call(actions), {}, {}, {}, std::move(ready)};
+    for (const StoredTable& t : tables) {
+      if (!job.call.ok()) break;
+      if (t.hold) {  // its lease is kept on this thread (held_): written here, first
+        if (Status s = add_table(t.row, t.rematch_of, true); !s.ok()) job.call = s;
+        continue;
+      }
+      job.made.push_back(table_insert(t.row, t.rematch_of, false));
+    }
     for (StoredFinish& f : finishes) {
       if (!job.call.ok()) break;
       auto it = held_.find(f.table);
@@ -862,6 +879,7 @@ class PgStore final : public Store {
     std::vector<Param> params;  // the first: this Store's owner
     std::vector<std::string> held;
     const char* what;
+    bool any = true;  // false: no action (a group that only makes a table)
   };
   Result<GroupCall> group_call(std::span<const StoredAction> actions) const {
     std::vector<std::string> held, ids;
@@ -883,7 +901,10 @@ class PgStore final : public Store {
     return GroupCall{{owner_, text_array(held), int_array(epochs), text_array(ids), int_array(idxs),
                       int_array(acts), int_array(seats), now_seconds()},
                      held,
-                     actions.size() == 1 ? "adding an action" : "committing a group of actions"};
+                     actions.empty()       ? "adding a table"
+                     : actions.size() == 1 ? "adding an action"
+                                           : "committing a group of actions",
+                     !actions.empty()};
   }
   // A table finished with a group, its epoch read on the caller's thread.
   struct FinishCall {
@@ -902,9 +923,10 @@ class PgStore final : public Store {
     return true;
   }
 
-  // The result, and whether the fence refused it. With `finishes`, the group
-  // and they are one transaction.
+  // The result, and whether the fence refused it. With new tables (`made`)
+  // or `finishes`, the group and they are one transaction.
   static std::pair<Status, bool> run_group(Connection& c, const GroupCall& g,
+                                           std::span<const Statement> made = {},
                                            std::span<const FinishCall> finishes = {}) {
     try {
       // Every writer locks rows of `tables` in the order of their ids, so
@@ -915,12 +937,13 @@ class PgStore final : public Store {
           static const std::string add =
               "SELECT parlour_add_actions($1, $2::text[], $3::bigint[], $4::text[],"
               " $5::integer[], $6::bigint[], $7::integer[], $8)";
-          if (finishes.empty()) {
+          if (made.empty() && finishes.empty()) {
             c.run(add, g.params);
             return {Status(), false};
           }
           Transaction tx(c);
-          c.run(add, g.params);
+          if (g.any) c.run(add, g.params);
+          for (const Statement& t : made) c.run(t.sql, t.params);
           for (const FinishCall& f : finishes)
             if (const std::string& owner = *g.params[0]; !finish_on(c, owner, f))
               throw PgError("table " + f.table + " is no longer held by " + owner, kFenced);
@@ -942,6 +965,7 @@ class PgStore final : public Store {
   // connection (made at its first group, and again after it breaks).
   struct Job {
     Result<GroupCall> call;
+    std::vector<Statement> made;
     std::vector<FinishCall> finishes;
     std::promise<Status> done;
     std::function<void()> ready;
@@ -955,7 +979,7 @@ class PgStore final : public Store {
       Job job = std::move(jobs_.front());
       jobs_.pop_front();
       lock.unlock();
-      const Status s = run_group(c, *job.call, job.finishes).first;
+      const Status s = run_group(c, *job.call, job.made, job.finishes).first;
       job.ready();  // first: whoever waits on the result may then end the Store
       job.done.set_value(s);
       lock.lock();

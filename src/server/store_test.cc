@@ -281,6 +281,58 @@ TEST_P(StoreTest, AGameEndsInTheCommitOfItsLastMoveAllOrNothing) {
   EXPECT_EQ(played(), 2);
 }
 
+// A table made with a group (a rematch: Store::add_table_in_group) is
+// written in the group's commit: nobody reads it, or the link from the table
+// it is a rematch of, before; both after; a group that fails makes neither.
+TEST_P(StoreTest, ATableMadeInAGroupIsStoredWithItsCommitAllOrNothing) {
+  auto other = db->open();
+  const bool hold = !pg();  // as the Hub makes them: on a shared store held by nobody
+  auto next_of = [&](const std::string& id) {
+    auto t = other->table(id, false);
+    EXPECT_TRUE(t.ok() && t->has_value()) << id;
+    return t.ok() && t->has_value() ? (**t).next : std::string("?");
+  };
+  auto stored = [&](const std::string& id) {
+    auto t = other->table(id, false);
+    EXPECT_TRUE(t.ok()) << t.message();
+    return t.ok() && t->has_value();
+  };
+  ASSERT_TRUE(store->add_table(row("m0")).ok());
+  int index = 0;
+  for (bool async : {true, false})
+    for (bool with_moves : {true, false}) {
+      const std::string id = std::string("m") + (async ? "a" : "s") + (with_moves ? "1" : "0");
+      ASSERT_TRUE(store->begin_group().ok());
+      if (with_moves) {
+        ASSERT_TRUE(store->add_action("m0", index++, 0, 1).ok());
+      }
+      ASSERT_TRUE(store->add_table_in_group(row(id), "m0", hold).ok());
+      EXPECT_FALSE(stored(id)) << "made before the commit";
+      EXPECT_NE(next_of("m0"), id) << "linked before the commit";
+      const Status s = async ? store->commit_group_async([] {}).get() : store->commit_group();
+      ASSERT_TRUE(s.ok()) << s.message();
+      EXPECT_TRUE(stored(id));
+      EXPECT_EQ(next_of("m0"), id);
+      EXPECT_EQ(actions_of(*other, "m0").size(), static_cast<std::size_t>(index));
+    }
+  // A group that fails (an index already stored) makes no table, and the
+  // link stays where it was.
+  ASSERT_TRUE(store->begin_group().ok());
+  ASSERT_TRUE(store->add_action("m0", 0, 0, 2).ok());
+  ASSERT_TRUE(store->add_table_in_group(row("mx"), "m0", hold).ok());
+  EXPECT_FALSE(store->commit_group_async([] {}).get().ok());
+  EXPECT_FALSE(stored("mx")) << "made by a group that failed";
+  EXPECT_EQ(next_of("m0"), "ms0");
+  // A row that breaks TableRow's rules is refused at once, naming why.
+  TableRow bad = row("bad");
+  bad.players = 3;
+  ASSERT_TRUE(store->begin_group().ok());
+  EXPECT_NE(store->add_table_in_group(bad).message().find("2 seats for 3 players"),
+            std::string::npos);
+  ASSERT_TRUE(store->commit_group().ok());
+  EXPECT_FALSE(stored("bad"));
+}
+
 TEST_P(StoreTest, OldTablesGoAndOnlyTheLiveAreListed) {
   const std::int64_t now = std::time(nullptr);
   for (const char* id : {"old", "kept", "fresh", "done", "olddone"}) {
@@ -667,6 +719,30 @@ struct Process {
     hub->opened(c);
     hub->received(c, nlohmann::json{{"type", "join"}, {"table", table}, {"token", token}}.dump());
   }
+  // Steps the clock until `c` is sent something (a commit's end comes back
+  // from the store's thread): whether it was.
+  bool until_told(Recorder& c) {
+    const std::size_t had = c.got.size();
+    for (int i = 0; i < 1000 && c.got.size() == had; ++i) {
+      clock.step();
+      if (c.got.size() == had) std::this_thread::sleep_for(1ms);
+    }
+    return c.got.size() > had;
+  }
+  // x and y at seats 0 and 1 play the first choice offered until the game
+  // ends, each move told before the next: whether it ended.
+  bool play_to_end(Recorder& x, Recorder& y) {
+    for (int moves = 0; moves < 2000; ++moves) {
+      const nlohmann::json& view = (*x.last_of("update"))["view"];
+      if (view["terminal"]) return true;
+      Recorder& who = view["to_move"] == 0 ? x : y;
+      const nlohmann::json& choices = (*who.last_of("update"))["view"]["choices"];
+      if (choices.empty()) return false;
+      hub->received(who, nlohmann::json{{"type", "act"}, {"action", choices[0]["action"]}}.dump());
+      if (!until_told(x)) return false;
+    }
+    return false;
+  }
 };
 
 TEST_P(StoreTest, AJoinWhereAnotherProcessPlaysTheTableIsSentThereAndTheTableFollows) {
@@ -835,6 +911,55 @@ TEST_P(StoreTest, AMoveCommittedOffTheHubsThreadIsToldOnlyOnceItIsIn) {
     a.reset();
     EXPECT_EQ(stored(), "3");
   }
+}
+
+// Where moves commit off the Hub's thread, a rematch's table is made in the
+// group (Hub::Impl::create, by_message): the players hear of it only once it
+// is stored, linked from the game they played; if that commit fails, they
+// are told so instead, and a rematch asked again is made.
+TEST_P(StoreTest, ARematchMadeWithTheGroupIsToldOnlyOnceStoredAndAFailureSaysSo) {
+  if (!pg()) GTEST_SKIP() << "SQLite commits on the Hub's thread: the table is made before";
+  Process a(*db, "a", /*group_commit=*/true);
+  const auto t = a.make_table();
+  ASSERT_TRUE(t.contains("table"));
+  const std::string id = t["table"];
+  Recorder x, y;
+  a.join(x, id, t["seats"][0]["token"]);
+  a.join(y, id, t["seats"][1]["token"]);
+  ASSERT_NE(x.last_of("update"), nullptr) << x.got.back().dump();
+  ASSERT_TRUE(a.play_to_end(x, y));
+  auto next = [&] { return db->value("SELECT next FROM tables WHERE id = '" + id + "'"); };
+  auto tables = [&] { return db->value("SELECT COUNT(*) FROM tables"); };
+  const std::string before = tables();
+  // The database refuses new tables for a while: the rematch's commit fails.
+  db->exec("ALTER TABLE tables ADD CONSTRAINT test_no_new CHECK (id = '') NOT VALID");
+  const std::size_t had = y.got.size();
+  a.hub->received(x, R"({"type":"rematch"})");
+  EXPECT_EQ(y.got.size(), had) << "told before its commit: " << y.got.back().dump();
+  ASSERT_TRUE(a.until_told(y));
+  EXPECT_EQ(y.got.back()["type"], "error") << y.got.back().dump();
+  EXPECT_EQ(y.got.back()["code"], "storage");
+  EXPECT_EQ(x.got.back()["code"], "storage") << x.got.back().dump();
+  EXPECT_EQ(tables(), before);
+  EXPECT_EQ(next(), "");
+  EXPECT_FALSE(x.closed || y.closed);
+  // Asked again once the database takes new tables: made, linked, then told.
+  db->exec("ALTER TABLE tables DROP CONSTRAINT test_no_new");
+  y.from = "10.4.5.6";  // x's address has made its two tables (tables_burst)
+  a.hub->received(y, R"({"type":"rematch"})");
+  ASSERT_TRUE(a.until_told(x));
+  ASSERT_EQ(x.got.back()["type"], "rematch") << x.got.back().dump();
+  const std::string made = x.got.back()["table"];
+  EXPECT_EQ(next(), made);
+  EXPECT_EQ(db->value("SELECT COUNT(*) FROM tables WHERE id = '" + made + "' AND owner IS NULL"),
+            "1");
+  EXPECT_EQ(y.got.back()["table"], made);
+  // Its players join it, and it is played: the same tokens open the same seats.
+  Recorder x2, y2;
+  a.join(x2, made, t["seats"][0]["token"]);
+  a.join(y2, made, t["seats"][1]["token"]);
+  ASSERT_NE(x2.last_of("joined"), nullptr) << x2.got.back().dump();
+  EXPECT_EQ(db->value("SELECT owner FROM tables WHERE id = '" + made + "'"), "a");
 }
 
 INSTANTIATE_TEST_SUITE_P(Backends, StoreTest, ::testing::Values("sqlite", "postgresql"),

@@ -273,7 +273,8 @@ Result<Live*> Hub::Impl::find(const std::string& id, bool* elsewhere) {
 }
 
 Result<Live*> Hub::Impl::create(TableRow row, std::optional<std::uint64_t> seed,
-                                const std::string& rematch_of, const std::string& owner) {
+                                const std::string& rematch_of, const std::string& owner,
+                                bool by_message) {
   if (tables.size() >= options.max_tables)
     return Status::error("the server is holding " + std::to_string(tables.size()) +
                          " tables, its limit; try later");
@@ -286,15 +287,26 @@ Result<Live*> Hub::Impl::create(TableRow row, std::optional<std::uint64_t> seed,
   name_bots(row, row.bot_seed % kBotNames.size());
   auto live = build(row);
   if (!live.ok()) return live.status();
-  // Nor does a new table (and nobody hears of it before the moves that
-  // went before it are stored: deliver() holds what is sent meanwhile).
-  if (!store.commits_async()) commit();
   // Its people reach it through a proxy that sends a table's clients to one
   // process, not necessarily this one: on a shared store it is made held by
   // nobody, and whichever process they reach claims it at their first join.
   // Here it stays in memory, unplayed, for that claim (find), a few
   // seconds: its players join at once, or elsewhere.
-  if (Status s = noted(store.add_table(row, rematch_of, /*hold=*/!shared())); !s.ok()) return s;
+  const bool hold = !shared();
+  if (by_message && options.group_commit && store.commits_async()) {
+    // Nobody hears of it before the group is in (deliver() holds the
+    // message that tells of it), so it can be written with the group: one
+    // synced commit fewer waited for on this thread a rematch.
+    if (Status s = open_group(); !s.ok()) return s;
+    if (Status s = noted(store.add_table_in_group(row, rematch_of, hold)); !s.ok()) return s;
+    making[row.id] = rematch_of;
+  } else {
+    // Nor does a new table wait for the moves in flight (and nobody hears
+    // of it before the moves that went before it are stored: deliver()
+    // holds what is sent meanwhile).
+    if (!store.commits_async()) commit();
+    if (Status s = noted(store.add_table(row, rematch_of, hold)); !s.ok()) return s;
+  }
   Live* t = live->get();
   if (!owner.empty()) t->owner = owner;
   tables.emplace(row.id, std::move(*live));
@@ -521,20 +533,20 @@ Status Hub::Impl::play(Live& t, Seat seat, Action a, bool again, bool forced) {
   return Status();
 }
 
-void Hub::Impl::deliver(Client& c, std::string message) {
+void Hub::Impl::deliver(Client& c, std::string message, std::string made) {
   if (grouping)
-    held.push_back({&c, std::move(message)});
+    held.push_back({&c, std::move(message), false, std::move(made)});
   else if (in_flight)  // behind the moves being committed, in order
-    in_flight->held.push_back({&c, std::move(message)});
+    in_flight->held.push_back({&c, std::move(message), false, std::move(made)});
   else
     c.send(std::move(message));
 }
 
 void Hub::Impl::hang_up(Client& c) {
   if (grouping)
-    held.push_back({&c, "", true});
+    held.push_back({&c, "", true, ""});
   else if (in_flight)
-    in_flight->held.push_back({&c, "", true});
+    in_flight->held.push_back({&c, "", true, ""});
   else
     c.close();
 }
@@ -542,17 +554,21 @@ void Hub::Impl::hang_up(Client& c) {
 Status Hub::Impl::store_action(Live& t, Seat seat, Action a) {
   if (t.lost) return Status::error("this table's last moves could not be stored; join it again");
   if (!options.group_commit) return noted(store.add_action(t.row.id, t.version(), seat, a));
-  if (!grouping) {
-    if (Status s = noted(store.begin_group()); !s.ok()) return s;
-    grouping = true;
-    scheduler.soon([this] { commit_soon(); });
-  }
+  if (Status s = open_group(); !s.ok()) return s;
   if (Status s = noted(store.add_action(t.row.id, t.version(), seat, a)); !s.ok()) {
     // The group cannot be trusted now: end it as a failed commit would.
     commit();
     return s;
   }
   grouped.insert(t.row.id);
+  return Status();
+}
+
+Status Hub::Impl::open_group() {
+  if (grouping) return Status();
+  if (Status s = noted(store.begin_group()); !s.ok()) return s;
+  grouping = true;
+  scheduler.soon([this] { commit_soon(); });
   return Status();
 }
 
@@ -568,8 +584,9 @@ void Hub::Impl::commit_soon() {
       if (*alive) async_done(seq);
     });
   });
-  in_flight = InFlight{std::exchange(held, {}), std::exchange(grouped, {}),
-                       std::exchange(finishing, {}), std::move(result), seq};
+  in_flight =
+      InFlight{std::exchange(held, {}),   std::exchange(grouped, {}), std::exchange(finishing, {}),
+               std::exchange(making, {}), std::move(result),          seq};
 }
 
 void Hub::Impl::async_done(std::uint64_t seq) {
@@ -588,6 +605,7 @@ void Hub::Impl::settle_in_flight() {
     const std::vector<std::string> ids(f.tables.begin(), f.tables.end());
     store.recheck(ids);
     lose(f.tables, s, dropped);
+    unmake(f.making, s, f.held);
   } else {
     finished(f.finishing);
   }
@@ -604,11 +622,14 @@ void Hub::Impl::commit() {
   std::unordered_set<std::string> tables_in = std::move(grouped);
   grouped.clear();
   std::unordered_set<std::string> ended = std::exchange(finishing, {});
+  const Made made = std::exchange(making, {});
   std::unordered_set<Client*> dropped;
-  if (!s.ok())
+  if (!s.ok()) {
     lose(tables_in, s, dropped);
-  else
+    unmake(made, s, out);
+  } else {
     finished(ended);
+  }
   send_held(out, dropped);
 }
 
@@ -638,6 +659,20 @@ void Hub::Impl::lose(const std::unordered_set<std::string>& ids, const Status& s
       if (auto gone = tables.find(id); gone != tables.end() && gone->second->lost) forget(gone);
     });
   }
+}
+
+void Hub::Impl::unmake(const Made& made, const Status& s, std::vector<Held>& out) {
+  if (made.empty()) return;
+  for (const auto& [id, rematch_of] : made) {
+    tables.erase(id);  // never stored: nothing to let go
+    if (auto old = tables.find(rematch_of); old != tables.end() && old->second->row.next == id)
+      old->second->row.next.clear();
+  }
+  const std::string why =
+      error_message("storage", "the rematch could not be stored (" + s.message() + "); ask again");
+  for (std::vector<Held>* list : {&out, &held})
+    for (Held& h : *list)
+      if (!h.made.empty() && made.contains(h.made)) h.message = why, h.made.clear();
 }
 
 void Hub::Impl::send_held(std::vector<Held>& out, const std::unordered_set<Client*>& dropped) {

@@ -841,8 +841,7 @@ TEST(OldMaidBounds, ADealCanReachThemAndTheirLastCodeIsLegalThere) {
     const std::vector<Action> moves = legal(s, s.to_move());
     EXPECT_EQ(b.fan, 13);
     EXPECT_EQ(*std::max_element(moves.begin(), moves.end()), b.actions - 1) << "seed " << seed;
-    EXPECT_EQ(s.action_label(s.to_move(), b.actions - 1), "move 13 to 12")
-        << "seed " << seed;
+    EXPECT_EQ(s.action_label(s.to_move(), b.actions - 1), "move 13 to 12") << "seed " << seed;
     return;
   }
   FAIL() << "no deal of the first 200,000 gives the offerer a card of each class";
