@@ -181,7 +181,9 @@ class Store {
   // that the caller waits for no write of the database to make a table it
   // tells of once the group is in (a rematch); elsewhere just after its
   // actions. A commit that fails makes none (elsewhere: whose actions fail).
-  // The row is checked now (TableRow::problem). REQUIRES: group_open().
+  // A table to be held by this Store (`hold`) is written at the commit's
+  // start on the caller's thread, which keeps the leases. The row is checked
+  // now (TableRow::problem). REQUIRES: group_open().
   [[nodiscard]] Status add_table_in_group(const TableRow& t, const std::string& rematch_of = "",
                                           bool hold = true);
   // Adds each result of a game played elsewhere (the terminal) to the
