@@ -64,6 +64,7 @@ Result<std::unique_ptr<VectorEnv>> VectorEnv::make(const Selection& sel, const C
   }
   const auto n = static_cast<std::size_t>(o.envs);
   e->rows_.resize(n);
+  for (Row& r : e->rows_) r.view.detail = Detail::kCards;  // View::clear() keeps it
   e->obs_.assign(o.observations ? n * e->shape_.size() : 0, 0);
   e->mask_.assign(n * e->bounds_.actions, 0);
   e->rewards_.assign(n * static_cast<std::size_t>(p), 0);
@@ -215,7 +216,6 @@ void VectorEnv::write(std::size_t i) {
   if (o_.observations && seat >= 0) {
     const std::span<float> out(obs_.data() + i * shape_.size(), shape_.size());
     // The bounds hold (conformance).
-    r.view.detail = Detail::kCards;
     s.fill_view(seat, r.view);
     (void)encode_observation(r.view, shape_, out, &r.written);
   }

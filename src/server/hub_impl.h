@@ -204,6 +204,13 @@ struct Hub::Impl {
   // the sweep finds them): a table watched or sat at is not abandoned,
   // moves or none (HubOptions::expire_unfinished).
   void keep(std::span<Live* const> tables);
+  // keep() for a table joined, a second later with the others joined in
+  // that second: one write for all (on a shared store each is a round trip
+  // the serving thread waits for; two a game). A stamp lost in a crash only
+  // lets a table look unplayed since its last move or stamp, days from
+  // expiry, and the sweep stamps every table with people at it.
+  void keep_soon(const std::string& id);
+  std::unordered_set<std::string> to_keep;
   Result<std::unique_ptr<Live>> build(TableRow row);
   // A table in memory, or loaded from the store (claimed first, where the
   // store is shared: `elsewhere` is then set if another process holds it);

@@ -292,8 +292,7 @@ void Hub::Impl::join(Client& c, const json& m) {
   } else {
     t.watchers.push_back(&c);
   }
-  Live* here = &t;
-  keep(std::span<Live* const>(&here, 1));  // someone is at it: not abandoned
+  keep_soon(t.row.id);  // someone is at it: not abandoned
   json chat = json::array();
   for (const ChatLine& l : t.chat)
     chat.push_back({{"seat", l.seat}, {"name", l.name}, {"text", l.text}, {"at", l.at}});

@@ -903,6 +903,12 @@ TEST(Persistence, ATableSomeoneIsAtIsNotAbandoned) {
   f.join(watcher, watched["table"]);
   f.join(first, sat["table"], token(sat, 0));
   f.join(second, sat["table"], token(sat, 1));
+  // The joins' stamp, one write a second later (Hub::Impl::keep_soon).
+  ASSERT_EQ(f.clock.pending.size(), 2u);
+  ASSERT_EQ(f.clock.pending[1].first, std::chrono::seconds(1));
+  auto stamp = std::move(f.clock.pending[1].second);
+  f.clock.pending.pop_back();
+  stamp();
   {  // eight days on, as far as the store can tell
     SQLite::Database raw(db, SQLite::OPEN_READWRITE);
     raw.exec(
@@ -929,6 +935,42 @@ TEST(Persistence, ATableSomeoneIsAtIsNotAbandoned) {
   auto row = f.store->table(sat["table"]);
   ASSERT_TRUE(row.ok() && row->has_value());
   EXPECT_EQ((*row)->actions.size(), 1u);
+}
+
+// A join stamps its table as someone's (not abandoned) a second later, with
+// every other joined in that second: one timer, one write for all of them.
+TEST(Persistence, JoinsAreStampedTogetherASecondLater) {
+  const std::string db = (std::filesystem::temp_directory_path() / "parlour_stamps.db").string();
+  for (const char* ext : {"", "-wal", "-shm"}) std::filesystem::remove(db + ext);
+  HubOptions o;
+  o.expire_unfinished = std::chrono::seconds(7 * 86400);
+  Fixture f(db, 0, o);
+  std::vector<json> made;
+  for (int i = 0; i < 3; ++i)
+    made.push_back(f.create({{"game", "old-maid"}, {"players", 2}, {"seats", {"human", "human"}}}));
+  auto active = [&](const json& t) {
+    SQLite::Database raw(db, SQLite::OPEN_READONLY);
+    return raw
+        .execAndGet("SELECT active FROM tables WHERE id = '" + t["table"].get<std::string>() + "'")
+        .getInt64();
+  };
+  {
+    SQLite::Database raw(db, SQLite::OPEN_READWRITE);
+    raw.exec("UPDATE tables SET active = 5");
+  }
+  std::vector<Recorder> people(made.size());
+  for (std::size_t i = 0; i < made.size(); ++i)
+    f.join(people[i], made[i]["table"], token(made[i], 0));
+  for (const json& t : made) EXPECT_EQ(active(t), 5) << "stamped at the join itself";
+  ASSERT_EQ(f.clock.pending.size(), 1u) << "one stamp for the three joins";
+  EXPECT_EQ(f.clock.pending[0].first, std::chrono::seconds(1));
+  const std::int64_t now = std::time(nullptr);
+  EXPECT_EQ(f.clock.run(), 1);
+  for (const json& t : made) EXPECT_GE(active(t), now);
+  // Joined again later: stamped again, by a timer of its own.
+  Recorder again;
+  f.join(again, made[0]["table"], token(made[0], 1));
+  EXPECT_EQ(f.clock.pending.size(), 1u);
 }
 
 TEST(Protocol, ChatIsLimitedPerAddressAndNotRenewedByConnectingAgain) {
@@ -2104,7 +2146,8 @@ TEST(Protocol, WhySelectedCardsMakeNoMoveIsAnsweredAndChangesNothing) {
   // Conquian: the player offered the faced card asks why cards of his hand
   // make no meld; the answer is the game's, for his seat, and nothing moves.
   Fixture f;
-  json t = f.create({{"game", "conquian"}, {"players", 2}, {"seed", 3}, {"seats", {"human", "human"}}});
+  json t =
+      f.create({{"game", "conquian"}, {"players", 2}, {"seed", 3}, {"seats", {"human", "human"}}});
   const std::string id = t["table"];
   Recorder a, b, watcher;
   f.join(a, id, token(t, 0));
@@ -2139,10 +2182,10 @@ TEST(Protocol, WhySelectedCardsMakeNoMoveIsAnsweredAndChangesNothing) {
       << want;
   EXPECT_EQ(f.hub->state(id)->actions_applied(), moves);
   // Malformed picks, and a spectator, are refused by name.
-  for (const char* bad : {R"({"type":"why"})", R"({"type":"why","picks":[]})",
-                          R"({"type":"why","picks":[[0]]})", R"({"type":"why","picks":[[0,-1]]})",
-                          R"({"type":"why","picks":[["a",1]]})",
-                          R"({"type":"why","picks":[[0,1]],"word":"abcdefghi"})"}) {
+  for (const char* bad :
+       {R"({"type":"why"})", R"({"type":"why","picks":[]})", R"({"type":"why","picks":[[0]]})",
+        R"({"type":"why","picks":[[0,-1]]})", R"({"type":"why","picks":[["a",1]]})",
+        R"({"type":"why","picks":[[0,1]],"word":"abcdefghi"})"}) {
     f.hub->received(mover, bad);
     EXPECT_EQ(mover.last()["code"], "bad-message") << bad;
     EXPECT_NE(mover.last()["message"].get<std::string>().find("[zone, card]"), std::string::npos);

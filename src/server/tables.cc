@@ -145,6 +145,17 @@ void Hub::Impl::keep(std::span<Live* const> in_use) {
   (void)noted(store.keep(ids));
 }
 
+void Hub::Impl::keep_soon(const std::string& id) {
+  if (options.expire_unfinished.count() <= 0) return;
+  if (!to_keep.insert(id).second || to_keep.size() > 1) return;  // a write is due already
+  scheduler.after(std::chrono::seconds(1), [this] {
+    std::vector<Live*> joined;
+    for (const std::string& t : std::exchange(to_keep, {}))
+      if (auto it = tables.find(t); it != tables.end()) joined.push_back(it->second.get());
+    keep(joined);
+  });
+}
+
 // Finished tables older than the server keeps them go, with their records;
 // the players' stats stay.
 void Hub::Impl::remove_old() {
