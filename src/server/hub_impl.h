@@ -211,6 +211,12 @@ struct Hub::Impl {
   // expiry, and the sweep stamps every table with people at it.
   void keep_soon(const std::string& id);
   std::unordered_set<std::string> to_keep;
+  // forget() for a finished table nobody is at (one a game), its lease let
+  // go a second later with the others of that second: one write for all
+  // (Store::release_all). One joined again meanwhile is kept (it is held
+  // and played here again).
+  void forget_soon(std::unordered_map<std::string, std::unique_ptr<Live>>::iterator it);
+  std::unordered_set<std::string> to_release;
   Result<std::unique_ptr<Live>> build(TableRow row);
   // A table in memory, or loaded from the store (claimed first, where the
   // store is shared: `elsewhere` is then set if another process holds it);

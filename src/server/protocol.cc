@@ -207,7 +207,7 @@ void Hub::Impl::detach(Client& c, const std::string& keep) {
   std::erase(live.watchers, &c);
   if (conn.seat >= 0) broadcast_seats(live);
   // A finished table nobody watches need not stay in memory: it is stored.
-  if (live.row.finished && !live.has_clients() && live.row.id != keep) forget(t);
+  if (live.row.finished && !live.has_clients() && live.row.id != keep) forget_soon(t);
 }
 
 void Hub::Impl::join(Client& c, const json& m) {

@@ -792,6 +792,25 @@ class PgStore final : public Store {
     }
   }
 
+  void release_all(std::span<const std::string> tables) override {
+    std::vector<std::string> ids;
+    std::vector<std::int64_t> epochs;
+    for (const std::string& t : tables)
+      if (auto it = held_.find(t); it != held_.end()) {
+        ids.push_back(t), epochs.push_back(it->second);
+        held_.erase(it);
+      }
+    if (ids.empty()) return;
+    try {  // unsynced, as release()
+      unsynced_.run(
+          "UPDATE tables t SET owner = NULL, lease_until = NULL, wanted_by = NULL"
+          " FROM unnest($1::text[], $2::bigint[]) AS r(id, epoch)"
+          " WHERE t.id = r.id AND t.owner = $3 AND t.epoch = r.epoch",
+          {text_array(ids), int_array(epochs), owner_});
+    } catch (const std::exception&) {  // unreachable: the leases run out by themselves
+    }
+  }
+
   bool holds(const std::string& table) const override { return held_.count(table) > 0; }
   const std::string& owner() const override { return owner_; }
 

@@ -145,6 +145,19 @@ void Hub::Impl::keep(std::span<Live* const> in_use) {
   (void)noted(store.keep(ids));
 }
 
+void Hub::Impl::forget_soon(std::unordered_map<std::string, std::unique_ptr<Live>>::iterator it) {
+  if (!shared()) return forget(it);  // nothing to let go
+  const std::string id = it->first;
+  tables.erase(it);
+  if (!to_release.insert(id).second || to_release.size() > 1) return;  // a write is due already
+  scheduler.after(std::chrono::seconds(1), [this] {
+    std::vector<std::string> ids;
+    for (const std::string& t : std::exchange(to_release, {}))
+      if (!tables.contains(t)) ids.push_back(t);
+    store.release_all(ids);
+  });
+}
+
 void Hub::Impl::keep_soon(const std::string& id) {
   if (options.expire_unfinished.count() <= 0) return;
   if (!to_keep.insert(id).second || to_keep.size() > 1) return;  // a write is due already
