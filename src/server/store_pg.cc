@@ -775,22 +775,7 @@ class PgStore final : public Store {
     });
   }
 
-  void release(const std::string& table) override {
-    auto it = held_.find(table);
-    if (it == held_.end()) return;
-    const std::string epoch = std::to_string(it->second);
-    held_.erase(it);
-    try {
-      // Unsynced: lost in a crash, the table stays held until this
-      // process's lease runs out.
-      unsynced_.run(
-          "UPDATE tables SET owner = NULL, lease_until = NULL, wanted_by = NULL WHERE id = $1"
-          " AND owner = $2"
-          " AND epoch = $3",
-          {table, owner_, epoch});
-    } catch (const std::exception&) {  // unreachable: the lease runs out by itself
-    }
-  }
+  void release(const std::string& table) override { release_all(std::span(&table, 1)); }
 
   void release_all(std::span<const std::string> tables) override {
     std::vector<std::string> ids;
@@ -801,11 +786,14 @@ class PgStore final : public Store {
         held_.erase(it);
       }
     if (ids.empty()) return;
-    try {  // unsynced, as release()
+    try {
+      // Unsynced: lost in a crash, a table stays held until this process's
+      // lease runs out. Found by `id = ANY`, each by its key (a join with
+      // unnest may be planned as a scan of every table).
       unsynced_.run(
-          "UPDATE tables t SET owner = NULL, lease_until = NULL, wanted_by = NULL"
-          " FROM unnest($1::text[], $2::bigint[]) AS r(id, epoch)"
-          " WHERE t.id = r.id AND t.owner = $3 AND t.epoch = r.epoch",
+          "UPDATE tables SET owner = NULL, lease_until = NULL, wanted_by = NULL"
+          " WHERE id = ANY($1::text[]) AND owner = $3"
+          " AND epoch = ($2::bigint[])[array_position($1::text[], id)]",
           {text_array(ids), int_array(epochs), owner_});
     } catch (const std::exception&) {  // unreachable: the leases run out by themselves
     }

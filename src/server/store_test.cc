@@ -333,6 +333,28 @@ TEST_P(StoreTest, ATableMadeInAGroupIsStoredWithItsCommitAllOrNothing) {
   EXPECT_FALSE(stored("bad"));
 }
 
+// Store::release_all lets each table go at the epoch this Store holds it at,
+// in one statement: one taken over meanwhile by another process stays its.
+TEST_P(StoreTest, ReleasingSeveralLetsEachGoAtItsOwnEpoch) {
+  if (!pg()) GTEST_SKIP() << "one process has a SQLite file: no table is let go";
+  for (const char* id : {"r1", "r2", "r3"}) ASSERT_TRUE(store->add_table(row(id)).ok());
+  store->release("r2");
+  auto again = store->claim("r2");
+  ASSERT_TRUE(again.ok() && again->ours) << again.message();
+  EXPECT_EQ(again->epoch, 2);
+  db->exec("UPDATE tables SET owner = 'other', epoch = epoch + 1 WHERE id = 'r3'");
+  const std::vector<std::string> ids{"r1", "r2", "r3", "nowhere"};
+  store->release_all(ids);
+  auto owner = [&](const std::string& id) {
+    return db->value("SELECT COALESCE(owner, '-') || ' ' || epoch FROM tables WHERE id = '" + id +
+                     "'");
+  };
+  EXPECT_EQ(owner("r1"), "- 1");
+  EXPECT_EQ(owner("r2"), "- 2");
+  EXPECT_EQ(owner("r3"), "other 2") << "let go by a process that no longer held it";
+  for (const std::string& id : ids) EXPECT_FALSE(store->holds(id)) << id;
+}
+
 TEST_P(StoreTest, OldTablesGoAndOnlyTheLiveAreListed) {
   const std::int64_t now = std::time(nullptr);
   for (const char* id : {"old", "kept", "fresh", "done", "olddone"}) {
