@@ -18,8 +18,8 @@ struct ServeOptions {
   // Limits per client (its address, or X-Forwarded-For from a trusted proxy).
   int tables_burst = 20;         // new tables at once, rematches included; 0: no limit
   double seconds_per_table = 3;  // then one every this many seconds
-  int hint_burst = 10;        // hints and live odds at once, per client and seat; then one a second
-  int max_connections = 32;   // open at once, HTTP and WebSocket; 0: no limit
+  int hint_burst = 10;       // hints and live odds at once, per client and seat; then one a second
+  int max_connections = 32;  // open at once, HTTP and WebSocket; 0: no limit
   // A request, headers and body, comes whole within this many seconds: a
   // client sending a byte now and then (slow headers) holds its slot no longer.
   double request_seconds = 15;

@@ -153,10 +153,10 @@ void Store::finish_in_group(StoredFinish f) {
   finishing_.push_back(std::move(f));
 }
 
-Status Store::add_table_in_group(const TableRow& t, const std::string& rematch_of, bool hold) {
+Status Store::add_table_in_group(const TableRow& t, const std::string& rematch_of) {
   assert(group_);
   if (std::string why = t.problem(); !why.empty()) return Status::error("not stored: " + why);
-  making_.push_back({t, rematch_of, hold});
+  making_.push_back({t, rematch_of});
   return Status();
 }
 
@@ -166,7 +166,7 @@ Status Store::write_group(std::span<const StoredTable> tables,
   if (!actions.empty())
     if (Status s = write_actions(actions); !s.ok()) return s;
   for (const StoredTable& t : tables)
-    if (Status s = add_table(t.row, t.rematch_of, t.hold); !s.ok()) return s;
+    if (Status s = add_table(t.row, t.rematch_of, /*hold=*/owner().empty()); !s.ok()) return s;
   for (const StoredFinish& f : finishes)
     if (Status s = finish(f.table, f.record_json, f.results); !s.ok()) return s;
   return Status();

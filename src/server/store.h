@@ -112,7 +112,6 @@ struct StoredAction {
 struct StoredTable {
   TableRow row;
   std::string rematch_of;
-  bool hold = true;
 };
 
 // A table finished within a group of actions (Store::finish_in_group).
@@ -181,11 +180,11 @@ class Store {
   // that the caller waits for no write of the database to make a table it
   // tells of once the group is in (a rematch); elsewhere just after its
   // actions. A commit that fails makes none (elsewhere: whose actions fail).
-  // A table to be held by this Store (`hold`) is written at the commit's
-  // start on the caller's thread, which keeps the leases. The row is checked
-  // now (TableRow::problem). REQUIRES: group_open().
-  [[nodiscard]] Status add_table_in_group(const TableRow& t, const std::string& rematch_of = "",
-                                          bool hold = true);
+  // Where tables are shared (owner() not empty) it is made held by nobody,
+  // for whichever process its players reach to claim (add_table's `hold`
+  // false). The row is checked now (TableRow::problem). REQUIRES:
+  // group_open().
+  [[nodiscard]] Status add_table_in_group(const TableRow& t, const std::string& rematch_of = "");
   // Adds each result of a game played elsewhere (the terminal) to the
   // players' stats, in one transaction.
   [[nodiscard]] virtual Status add_results(const std::vector<StatRow>& results) = 0;

@@ -833,14 +833,8 @@ class PgStore final : public Store {
                                                  std::vector<StoredFinish> finishes,
                                                  std::function<void()> ready) override {
     Job job{group_call(actions), {}, {}, {}, std::move(ready)};
-    for (const StoredTable& t : tables) {
-      if (!job.call.ok()) break;
-      if (t.hold) {  // its lease is kept on this thread (held_): written here, first
-        if (Status s = add_table(t.row, t.rematch_of, true); !s.ok()) job.call = s;
-        continue;
-      }
-      job.made.push_back(table_insert(t.row, t.rematch_of, false));
-    }
+    for (const StoredTable& t : tables)  // held by nobody (Store::add_table_in_group)
+      job.made.push_back(table_insert(t.row, t.rematch_of, /*hold=*/false));
     for (StoredFinish& f : finishes) {
       if (!job.call.ok()) break;
       auto it = held_.find(f.table);
@@ -886,7 +880,6 @@ class PgStore final : public Store {
     std::vector<Param> params;  // the first: this Store's owner
     std::vector<std::string> held;
     const char* what;
-    bool any = true;  // false: no action (a group that only makes a table)
   };
   Result<GroupCall> group_call(std::span<const StoredAction> actions) const {
     std::vector<std::string> held, ids;
@@ -910,8 +903,7 @@ class PgStore final : public Store {
                      held,
                      actions.empty()       ? "adding a table"
                      : actions.size() == 1 ? "adding an action"
-                                           : "committing a group of actions",
-                     !actions.empty()};
+                                           : "committing a group of actions"};
   }
   // A table finished with a group, its epoch read on the caller's thread.
   struct FinishCall {
@@ -949,7 +941,7 @@ class PgStore final : public Store {
             return {Status(), false};
           }
           Transaction tx(c);
-          if (g.any) c.run(add, g.params);
+          if (!g.held.empty()) c.run(add, g.params);  // a group of actions, not only tables
           for (const Statement& t : made) c.run(t.sql, t.params);
           for (const FinishCall& f : finishes)
             if (const std::string& owner = *g.params[0]; !finish_on(c, owner, f))

@@ -286,7 +286,6 @@ TEST_P(StoreTest, AGameEndsInTheCommitOfItsLastMoveAllOrNothing) {
 // it is a rematch of, before; both after; a group that fails makes neither.
 TEST_P(StoreTest, ATableMadeInAGroupIsStoredWithItsCommitAllOrNothing) {
   auto other = db->open();
-  const bool hold = !pg();  // as the Hub makes them: on a shared store held by nobody
   auto next_of = [&](const std::string& id) {
     auto t = other->table(id, false);
     EXPECT_TRUE(t.ok() && t->has_value()) << id;
@@ -306,7 +305,7 @@ TEST_P(StoreTest, ATableMadeInAGroupIsStoredWithItsCommitAllOrNothing) {
       if (with_moves) {
         ASSERT_TRUE(store->add_action("m0", index++, 0, 1).ok());
       }
-      ASSERT_TRUE(store->add_table_in_group(row(id), "m0", hold).ok());
+      ASSERT_TRUE(store->add_table_in_group(row(id), "m0").ok());
       EXPECT_FALSE(stored(id)) << "made before the commit";
       EXPECT_NE(next_of("m0"), id) << "linked before the commit";
       const Status s = async ? store->commit_group_async([] {}).get() : store->commit_group();
@@ -319,7 +318,7 @@ TEST_P(StoreTest, ATableMadeInAGroupIsStoredWithItsCommitAllOrNothing) {
   // link stays where it was.
   ASSERT_TRUE(store->begin_group().ok());
   ASSERT_TRUE(store->add_action("m0", 0, 0, 2).ok());
-  ASSERT_TRUE(store->add_table_in_group(row("mx"), "m0", hold).ok());
+  ASSERT_TRUE(store->add_table_in_group(row("mx"), "m0").ok());
   EXPECT_FALSE(store->commit_group_async([] {}).get().ok());
   EXPECT_FALSE(stored("mx")) << "made by a group that failed";
   EXPECT_EQ(next_of("m0"), "ms0");

@@ -316,20 +316,19 @@ Result<Live*> Hub::Impl::create(TableRow row, std::optional<std::uint64_t> seed,
   // nobody, and whichever process they reach claims it at their first join.
   // Here it stays in memory, unplayed, for that claim (find), a few
   // seconds: its players join at once, or elsewhere.
-  const bool hold = !shared();
   if (by_message && options.group_commit && store.commits_async()) {
     // Nobody hears of it before the group is in (deliver() holds the
     // message that tells of it), so it can be written with the group: one
     // synced commit fewer waited for on this thread a rematch.
     if (Status s = open_group(); !s.ok()) return s;
-    if (Status s = noted(store.add_table_in_group(row, rematch_of, hold)); !s.ok()) return s;
+    if (Status s = noted(store.add_table_in_group(row, rematch_of)); !s.ok()) return s;
     making[row.id] = rematch_of;
   } else {
     // Nor does a new table wait for the moves in flight (and nobody hears
     // of it before the moves that went before it are stored: deliver()
     // holds what is sent meanwhile).
     if (!store.commits_async()) commit();
-    if (Status s = noted(store.add_table(row, rematch_of, hold)); !s.ok()) return s;
+    if (Status s = noted(store.add_table(row, rematch_of, /*hold=*/!shared())); !s.ok()) return s;
   }
   Live* t = live->get();
   if (!owner.empty()) t->owner = owner;
