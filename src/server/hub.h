@@ -181,6 +181,13 @@ class Hub {
   // only if the store cannot be read.
   [[nodiscard]] Result<std::vector<std::string>> restore();
 
+  // At a graceful stop, the network and the timers stopped: commits what is
+  // played, writes the join stamps still due, and, where tables are shared,
+  // lets go of every table this Hub holds, in one write, so that the process
+  // its players reconnect to claims it at once rather than after the lease
+  // runs out. Says how many it let go. Nothing may be played after it.
+  std::size_t let_go();
+
   // A request under /api/ (see protocol.md), or GET /healthz: 200 while the
   // store can commit a write, 503 with the reason when it cannot. `from` is
   // the client's address, for the limit on new tables. `done` gets the

@@ -210,6 +210,7 @@ struct Hub::Impl {
   // lets a table look unplayed since its last move or stamp, days from
   // expiry, and the sweep stamps every table with people at it.
   void keep_soon(const std::string& id);
+  void keep_joined();  // the stamps due: keep() of the tables in to_keep
   std::unordered_set<std::string> to_keep;
   // forget() for a finished table nobody is at (one a game), its lease let
   // go a second later with the others of that second: one write for all

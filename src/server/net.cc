@@ -733,7 +733,13 @@ int serve(const ServeOptions& o) {
     return 1;
   }
   asio::signal_set signals(ioc, SIGINT, SIGTERM);
-  signals.async_wait([&](beast::error_code, int) { ioc.stop(); });
+  // Connections are refused from the signal on: a proxy in front sends a
+  // reconnecting player to another process at once (option redispatch).
+  signals.async_wait([&](beast::error_code, int) {
+    beast::error_code ignore;
+    acceptor.close(ignore);
+    ioc.stop();
+  });
   asio::co_spawn(ioc, listen(acceptor, srv), asio::detached);
   for (auto& w : srv.workers) w->thread = std::thread([&ioc = w->ioc] { ioc.run(); });
   spdlog::info(
@@ -770,6 +776,14 @@ int serve(const ServeOptions& o) {
     w->ioc.restart();
     w->ioc.poll();
   }
+  // Last, once every move is committed: the tables held are let go, so that
+  // the process their players reconnect to takes them now, not when the
+  // leases run out (the players' sockets close as this process ends).
+  std::size_t let_go = 0;
+  for (auto& w : srv.workers) let_go += w->hub->let_go();
+  if (let_go > 0)
+    spdlog::info("let go of {} tables: another process takes each at its players' next join",
+                 let_go);
   srv.workers.clear();
   spdlog::info("stopped; every table is saved in {}", o.db);
   if (!all_ended) {

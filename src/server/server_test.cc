@@ -971,6 +971,14 @@ TEST(Persistence, JoinsAreStampedTogetherASecondLater) {
   Recorder again;
   f.join(again, made[0]["table"], token(made[0], 1));
   EXPECT_EQ(f.clock.pending.size(), 1u);
+  // A stop (serve's SIGTERM, its timers gone) writes the stamps still due.
+  {
+    SQLite::Database raw(db, SQLite::OPEN_READWRITE);
+    raw.exec("UPDATE tables SET active = 5");
+  }
+  EXPECT_EQ(f.hub->let_go(), 0u) << "one process's file: nothing to let go";
+  EXPECT_GE(active(made[0]), now);
+  EXPECT_EQ(active(made[1]), 5) << "not joined since its stamp";
 }
 
 TEST(Protocol, ChatIsLimitedPerAddressAndNotRenewedByConnectingAgain) {

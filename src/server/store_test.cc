@@ -973,6 +973,64 @@ TEST_P(StoreTest, FinishedTablesLeftAreLetGoTogetherASecondLater) {
   EXPECT_FALSE(back.closed);
 }
 
+// A process stopped gracefully (serve's SIGTERM) lets go of what it holds
+// once its moves are in (Hub::let_go): the process its players reach next
+// claims each table at once, not when the lease runs out, and goes on from
+// the last move, which was committed first.
+TEST_P(StoreTest, AStoppingProcessLetsGoOfItsTablesOnceItsMovesAreIn) {
+  if (!pg()) GTEST_SKIP() << "one process has a SQLite file: nothing to let go";
+  Process a(*db, "a", /*group_commit=*/true), b(*db, "b");
+  std::vector<nlohmann::json> made;
+  for (int i = 0; i < 2; ++i) made.push_back(a.make_table());
+  a.clock.step();
+  // A third, from another address (two a client), made after: in memory,
+  // held by nobody until joined.
+  const HttpReply third =
+      a.hub->http("POST", "/api/tables",
+                  R"({"game":"old-maid","players":2,"seats":["human","human"]})", "10.9.9.9");
+  ASSERT_EQ(third.status, 201) << third.body;
+  made.push_back(nlohmann::json::parse(third.body));
+  for (const nlohmann::json& t : made) ASSERT_TRUE(t.contains("table"));
+  auto id = [&](int i) { return made[static_cast<std::size_t>(i)]["table"].get<std::string>(); };
+  auto tok = [&](int i, int seat) {
+    return made[static_cast<std::size_t>(i)]["seats"][seat]["token"].get<std::string>();
+  };
+  auto owner = [&](int i) {
+    return db->value("SELECT COALESCE(owner, '-') FROM tables WHERE id = '" + id(i) + "'");
+  };
+  // Table 0 played to its end and left: its lease due to go within the
+  // second. Table 1 joined, a move made and not yet committed.
+  Recorder x0, y0, x1, y1;
+  a.join(x0, id(0), tok(0, 0));
+  a.join(y0, id(0), tok(0, 1));
+  ASSERT_TRUE(a.play_to_end(x0, y0));
+  a.hub->closed(x0), a.hub->closed(y0);
+  a.join(x1, id(1), tok(1, 0));
+  a.join(y1, id(1), tok(1, 1));
+  const nlohmann::json& view = (*x1.last_of("update"))["view"];
+  Recorder& mover = view["to_move"] == 0 ? x1 : y1;
+  const nlohmann::json& choices = (*mover.last_of("update"))["view"]["choices"];
+  ASSERT_FALSE(choices.empty());
+  a.hub->received(mover, nlohmann::json{{"type", "act"}, {"action", choices[0]["action"]}}.dump());
+  EXPECT_EQ(owner(0), "a");
+  EXPECT_EQ(owner(1), "a");
+  EXPECT_EQ(owner(2), "-");
+  // Held: b cannot take table 1 (its people are sent back to a).
+  Recorder early;
+  b.join(early, id(1), tok(1, 0));
+  EXPECT_EQ(early.got.back()["code"], "elsewhere") << early.got.back().dump();
+  EXPECT_EQ(a.hub->let_go(), 2u) << "tables 0 and 1";
+  EXPECT_EQ(db->value("SELECT COUNT(*) FROM actions WHERE table_id = '" + id(1) + "'"), "1")
+      << "its move committed before the table was let go";
+  for (int i = 0; i < 3; ++i) EXPECT_EQ(owner(i), "-") << i;
+  // b claims it at once, and goes on from the move a made.
+  Recorder x2;
+  b.join(x2, id(1), tok(1, 0));
+  ASSERT_NE(x2.last_of("joined"), nullptr) << x2.got.back().dump();
+  EXPECT_EQ((*x2.last_of("update"))["version"], 1);
+  EXPECT_EQ(owner(1), "b");
+}
+
 // Where moves commit off the Hub's thread, a rematch's table is made in the
 // group (Hub::Impl::create, by_message): the players hear of it only once it
 // is stored, linked from the game they played; if that commit fails, they

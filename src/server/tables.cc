@@ -158,15 +158,33 @@ void Hub::Impl::forget_soon(std::unordered_map<std::string, std::unique_ptr<Live
   });
 }
 
+std::size_t Hub::let_go() {
+  Impl& i = *impl_;
+  i.commit();
+  i.keep_joined();
+  if (!i.shared()) return 0;
+  // What it holds: the tables in memory, and the finished ones left whose
+  // lease was to go within the second (forget_soon).
+  std::vector<std::string> ids;
+  for (const auto& [id, t] : i.tables)
+    if (i.store.holds(id)) ids.push_back(id);
+  for (const std::string& id : std::exchange(i.to_release, {}))
+    if (!i.tables.contains(id) && i.store.holds(id)) ids.push_back(id);
+  i.store.release_all(ids);
+  return ids.size();
+}
+
 void Hub::Impl::keep_soon(const std::string& id) {
   if (options.expire_unfinished.count() <= 0) return;
   if (!to_keep.insert(id).second || to_keep.size() > 1) return;  // a write is due already
-  scheduler.after(std::chrono::seconds(1), [this] {
-    std::vector<Live*> joined;
-    for (const std::string& t : std::exchange(to_keep, {}))
-      if (auto it = tables.find(t); it != tables.end()) joined.push_back(it->second.get());
-    keep(joined);
-  });
+  scheduler.after(std::chrono::seconds(1), [this] { keep_joined(); });
+}
+
+void Hub::Impl::keep_joined() {
+  std::vector<Live*> joined;
+  for (const std::string& t : std::exchange(to_keep, {}))
+    if (auto it = tables.find(t); it != tables.end()) joined.push_back(it->second.get());
+  keep(joined);
 }
 
 // Finished tables older than the server keeps them go, with their records;

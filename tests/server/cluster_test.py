@@ -6,7 +6,8 @@ every address on loopback; every wait bounded.
 
     cluster_test.py PARLOUR [failover] [pg-restart] [nginx]
       failover     kill -9 the process holding the most tables mid-game, then
-                   restart it
+                   restart it; then stop the one holding the most (SIGTERM)
+                   mid-game, as a host does to upgrade it
       pg-restart   stop PostgreSQL for 5 s mid-game (16 tables)
       nginx        failover, the clients going through nginx configured with
                    deploy/nginx.conf.in instead of HAProxy (`ctest -L long`:
@@ -18,7 +19,8 @@ every address on loopback; every wait bounded.
 Each table has two people (clients here) and a bot. Every client logs every
 update it receives. The checks rest on what the clients saw and on the rows
 PostgreSQL holds, read with psql, never on the servers' word:
-  - every game finishes, every client back at its table within 10 s of a kill;
+  - every game finishes, every client back at its table within 10 s of a kill,
+    and within 4 s of a SIGTERM (before any lease could run out);
   - for every table, each update a client received (version v, the seat that
     moved) matches the row at index v - 1, and each move a client made and saw
     acknowledged is the action stored there: no acknowledged move lost, none
@@ -286,11 +288,11 @@ class Player(threading.Thread):
                 failures += 1
 
 
-def make_tables(port, n):
+def make_tables(port, n, seats=("human", "human", "blind")):
     tables = []
     for _ in range(n):
         status, body, _ = request(port, "POST", "/api/tables",
-                                  {"game": "old-maid", "players": 3, "seats": ["human", "human", "blind"]})
+                                  {"game": "old-maid", "players": len(seats), "seats": list(seats)})
         if not check(status == 201, f"create a table through HAProxy: {status} {body}"):
             continue
         t = json.loads(body)
@@ -413,6 +415,77 @@ def failover(c, work):
                          f"{ports}")
     say(f"after its restart, the process took {ports.count(port)} of {len(ports)} new tables, by "
         f"{time.time() - restarted_at:.1f} s after it answered /healthz")
+    drain(c, work)
+
+
+def gone(pid):
+    """Whether a process has ended (exited, or a zombie its parent has not reaped)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] == "Z"
+    except FileNotFoundError:
+        return True
+
+
+def drain(c, work):
+    """A process stopped as a host stops one to upgrade it (SIGTERM): it
+    commits, lets go of its tables and ends; its players, reconnecting
+    through the proxy, are sent to another process (it refuses connections
+    from the signal on), which claims each table at once. A kill -9 leaves
+    the tables held until the lease (5 s) runs out; here every player must be
+    back sooner than any lease could have run out (4 s: the lease, renewed
+    every second, had 4 to 5 s left at the signal), and no move lost."""
+    # Two people a table, no bot (whose moves wait a second): short games.
+    tables = make_tables(c.port, 16, seats=("human", "human"))
+    deadline = time.time() + 150
+    players = [Player(c.port, t, tok[s], s, deadline, think=(0.3, 0.3)) for t, tok in tables for s in (0, 1)]
+    for p in players:
+        p.start()
+    time.sleep(4)
+    held = c.sql("SELECT t.owner, COUNT(*) FROM tables t JOIN leases l ON l.owner = t.owner "
+                 "WHERE l.until > now() AND t.finished = 0 GROUP BY t.owner ORDER BY 2 DESC")
+    if not check(held, "drain: no process holds a table"):
+        return
+    owner = held[0][0]
+    port = int(owner.split(":")[1])
+    name = next(n for n, s in c.serves.items() if s["port"] == port)
+    pid = c.serves[name]["pid"]
+    victims = {r[0] for r in c.sql(f"SELECT id FROM tables WHERE owner = '{owner}' AND finished = 0")}
+    say(f"drain: SIGTERM to {name} (pid {pid}): it holds {len(victims)} unfinished tables, "
+        f"{len(victims & {t for t, _ in tables})} of them being played")
+    term_at = time.time()
+    os.kill(pid, signal.SIGTERM)
+    while not gone(pid) and time.time() < term_at + 10:
+        time.sleep(0.02)
+    ended = time.time() - term_at
+    check(gone(pid), f"drain: {name} still running 10 s after SIGTERM")
+    if "proc" in c.serves[name]:
+        check(c.serves[name]["proc"].wait(timeout=5) == 0, f"drain: {name} ended with an error")
+    # What it held, read from PostgreSQL as it ends: nothing (let go, or
+    # claimed since by another process).
+    still = c.sql(f"SELECT COUNT(*) FROM tables WHERE owner = '{owner}' AND finished = 0")[0][0]
+    check(still == "0", f"drain: {still} tables still held by {name} after it ended")
+    log = open(c.serves[name]["log"]).read()
+    check("let go of" in log, f"drain: {name}'s log does not say it let its tables go: {log[-500:]}")
+    for p in players:
+        p.join(max(1, deadline - time.time()))
+    back = []
+    for p in players:
+        if p.table in victims:
+            again = [t for t in p.joins if t > term_at]
+            if not again and p.finished:
+                continue  # its game ended before the signal
+            if check(again, f"drain: table {p.table} seat {p.seat}: never joined again"):
+                back.append(again[0] - term_at)
+    if back:
+        back.sort()
+        say(f"drain: {name} ended {ended:.2f} s after SIGTERM; {len(back)} clients back at their "
+            f"tables, from the signal: median {back[len(back) // 2]:.2f} s, max {back[-1]:.2f} s")
+        check(back[-1] < 4, f"drain: the last client was back {back[-1]:.2f} s after SIGTERM "
+                            "(4 s or more: it may have waited for the lease)")
+    check(all(p.finished for p in players),
+          f"drain: {sum(not p.finished for p in players)} clients' games did not finish")
+    check_against_store(c, players, work)
 
 
 def pg_restart(c, work):
