@@ -192,7 +192,8 @@ def cards_named(text):
 class Player(threading.Thread):
     """One person at one table, through HAProxy: joins, plays the first choice
     offered after a pause, and after any drop (a killed process, `elsewhere`,
-    PostgreSQL away) connects again with backoff, as the page does."""
+    PostgreSQL away) connects again with backoff, as the page does (at most a
+    second after `elsewhere`)."""
 
     def __init__(self, port, table, token, seat, deadline, think=(0.6, 0.4)):
         super().__init__(daemon=True)
@@ -241,6 +242,7 @@ class Player(threading.Thread):
 
     def run(self):
         failures = 0
+        elsewhere = False  # the last try was answered `elsewhere`: the page waits at most 1 s
         while not self.finished and time.time() < self.deadline:
             try:
                 ws = WS(self.port, path=f"/ws?table={self.table}", timeout=15)
@@ -262,6 +264,7 @@ class Player(threading.Thread):
                         failures = 0
                     elif kind == "error":
                         self.errors.append((time.time(), m.get("code")))
+                        elsewhere = m.get("code") == "elsewhere"
                         if m.get("code") in ("elsewhere", "storage", "bad-token", "unknown-table", "replaced"):
                             break
                     elif kind == "update":
@@ -284,8 +287,10 @@ class Player(threading.Thread):
             finally:
                 ws.close()
             if not self.finished:
-                time.sleep(min(8, 0.25 * 2 ** failures) * (0.8 + 0.4 * self.rng.random()))
+                # As the page waits (web/src/connection.ts: backoff, ELSEWHERE_MS).
+                time.sleep(min(1 if elsewhere else 8, 0.25 * 2 ** failures) * (0.8 + 0.4 * self.rng.random()))
                 failures += 1
+                elsewhere = False
 
 
 def make_tables(port, n, seats=("human", "human", "blind")):

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { backoff, Connection, DEAD_MS, PING_MS, socketUrl, type Status } from './connection';
+import { backoff, Connection, DEAD_MS, ELSEWHERE_MS, PING_MS, socketUrl, type Status } from './connection';
 import fixtures from './fixtures/views.json';
 import { FakeSocket } from './fakesocket';
 import type { ServerMessage, View } from './protocol';
@@ -186,6 +186,35 @@ describe('connection', () => {
     expect(sockets).toHaveLength(first + 3);
     expect(sockets[first + 2].url).toBe('ws://host/ws?table=t');
     expect(shown).not.toContain('error');
+  });
+
+  it('tries again within a second of each elsewhere, however often, where a drop backs off', () => {
+    // The table is free within a second (a live holder asked to let it go) or once the dead
+    // holder's lease runs out (5 s): a wait doubling to 8 s would find it there seconds late.
+    const c = new Connection({
+      url: 'ws://host/ws?table=t', table: 't', token: 'a'.repeat(32),
+      onMessage: () => {}, onStatus: () => {},
+      createSocket: (url) => { const s = new FakeSocket(url); sockets.push(s); return s; },
+      clock, random: () => 1,  // the longest jitter
+    });
+    c.start();
+    for (let tries = 0; tries < 8; tries++) {
+      const s = sockets.at(-1)!;
+      s.open();
+      s.receive({ type: 'error', code: 'elsewhere', message: 'played by another server just now' });
+      const had = sockets.length;
+      clock.advance(ELSEWHERE_MS * 1.2 - 1);
+      if (tries === 0) expect(backoff(0, () => 1)).toBeLessThan(ELSEWHERE_MS * 1.2);
+      if (sockets.length === had) clock.advance(1);
+      expect(sockets).toHaveLength(had + 1);
+    }
+    // A server gone (no answer at all) still backs off: 8 failures in, the wait is 8 s.
+    const before = sockets.length;
+    sockets.at(-1)!.drop();
+    clock.advance(ELSEWHERE_MS * 1.2);
+    expect(sockets).toHaveLength(before);
+    clock.advance(backoff(8, () => 1));
+    expect(sockets).toHaveLength(before + 1);
   });
 
   it('cuts a long name at 24 characters, never inside one', () => {

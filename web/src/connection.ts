@@ -57,6 +57,11 @@ export function backoff(failures: number, random: () => number = Math.random): n
   return Math.round(base * (0.8 + 0.4 * random()));
 }
 
+/** The longest wait after `elsewhere`: the table is free once its holder lets it go (within a
+ * second, asked by the server we reached) or its holder's lease runs out (5 s after it died), so
+ * trying again every second finds it there sooner than a wait doubling to 8 s. */
+export const ELSEWHERE_MS = 1000;
+
 const defaultClock: Clock = {
   setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
   clearTimeout: (h) => globalThis.clearTimeout(h as ReturnType<typeof setTimeout>),
@@ -231,7 +236,7 @@ export class Connection {
         if (msg.code === 'elsewhere') {
           // Another server plays the table (it moved, or the proxy and the servers briefly
           // disagree): connect again, with backoff, and the proxy sends us to it.
-          this.dropped();
+          this.dropped(ELSEWHERE_MS);
           return;
         }
         if (msg.code === 'replaced') {
@@ -249,12 +254,13 @@ export class Connection {
     this.opts.onMessage(msg);
   }
 
-  private dropped(): void {
+  private dropped(longest = Infinity): void {
     this.teardown();
     if (this.status === 'stopped' || this.status === 'replaced' || this.status === 'failed') return;
     this.pending = null;
     this.setStatus('reconnecting');
-    this.retryTimer = this.clock.setTimeout(() => this.connect(), backoff(this.failures++, this.random));
+    const wait = Math.min(backoff(this.failures++, this.random), Math.round(longest * (0.8 + 0.4 * this.random())));
+    this.retryTimer = this.clock.setTimeout(() => this.connect(), wait);
   }
 
   private schedulePing(): void {
