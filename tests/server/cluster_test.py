@@ -440,16 +440,19 @@ def drain(c, work):
     the tables held until the lease (5 s) runs out; here every player must be
     back sooner than any lease could have run out (4 s: the lease, renewed
     every second, had 4 to 5 s left at the signal), and no move lost."""
-    # Two people a table, no bot (whose moves wait a second): short games.
+    # Two people a table, no bot (whose moves wait a second), quick to move:
+    # short games.
     tables = make_tables(c.port, 16, seats=("human", "human"))
     deadline = time.time() + 150
-    players = [Player(c.port, t, tok[s], s, deadline, think=(0.3, 0.3)) for t, tok in tables for s in (0, 1)]
+    players = [Player(c.port, t, tok[s], s, deadline, think=(0.1, 0.1)) for t, tok in tables for s in (0, 1)]
     for p in players:
         p.start()
-    time.sleep(4)
+    time.sleep(2)
+    ids = ",".join(f"'{t}'" for t, _ in tables)
     held = c.sql("SELECT t.owner, COUNT(*) FROM tables t JOIN leases l ON l.owner = t.owner "
-                 "WHERE l.until > now() AND t.finished = 0 GROUP BY t.owner ORDER BY 2 DESC")
-    if not check(held, "drain: no process holds a table"):
+                 f"WHERE l.until > now() AND t.finished = 0 AND t.id IN ({ids}) "
+                 "GROUP BY t.owner ORDER BY 2 DESC")
+    if not check(held, "drain: no process holds a table being played"):
         return
     owner = held[0][0]
     port = int(owner.split(":")[1])
