@@ -185,8 +185,9 @@ class Hub {
   // played, writes the join stamps still due, and, where tables are shared,
   // lets go of every table this Hub holds, in one write, so that the process
   // its players reconnect to claims it at once rather than after the lease
-  // runs out. Says how many it let go. Nothing may be played after it.
-  std::size_t let_go();
+  // runs out. Says how many it let go, or why it could not (they are then
+  // taken as the lease runs out). Nothing may be played after it.
+  [[nodiscard]] Result<std::size_t> let_go();
 
   // A request under /api/ (see protocol.md), or GET /healthz: 200 while the
   // store can commit a write, 503 with the reason when it cannot. `from` is

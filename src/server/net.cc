@@ -780,7 +780,13 @@ int serve(const ServeOptions& o) {
   // the process their players reconnect to takes them now, not when the
   // leases run out (the players' sockets close as this process ends).
   std::size_t let_go = 0;
-  for (auto& w : srv.workers) let_go += w->hub->let_go();
+  for (auto& w : srv.workers) {
+    auto n = w->hub->let_go();
+    if (n.ok())
+      let_go += *n;
+    else
+      spdlog::warn("{}: its tables go to another process as its lease runs out", n.message());
+  }
   if (let_go > 0)
     spdlog::info("let go of {} tables: another process takes each at its players' next join",
                  let_go);

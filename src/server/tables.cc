@@ -154,11 +154,11 @@ void Hub::Impl::forget_soon(std::unordered_map<std::string, std::unique_ptr<Live
     std::vector<std::string> ids;
     for (const std::string& t : std::exchange(to_release, {}))
       if (!tables.contains(t)) ids.push_back(t);
-    store.release_all(ids);
+    (void)store.release_all(ids);  // one that fails lets them go as the lease runs out
   });
 }
 
-std::size_t Hub::let_go() {
+Result<std::size_t> Hub::let_go() {
   Impl& i = *impl_;
   i.commit();
   i.keep_joined();
@@ -170,7 +170,7 @@ std::size_t Hub::let_go() {
     if (i.store.holds(id)) ids.push_back(id);
   for (const std::string& id : std::exchange(i.to_release, {}))
     if (!i.tables.contains(id) && i.store.holds(id)) ids.push_back(id);
-  i.store.release_all(ids);
+  if (Status st = i.store.release_all(ids); !st.ok()) return st;
   return ids.size();
 }
 
