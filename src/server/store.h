@@ -254,11 +254,13 @@ class Store {
   // Lets a table go (it leaves memory): another process may claim it at once.
   virtual void release(const std::string& table) = 0;
   // release() for each, in one write where the back end can (PostgreSQL:
-  // one statement, one round trip). Says whether it was written: one that
-  // failed lets the tables go only as the lease runs out, which is safe.
-  virtual Status release_all(std::span<const std::string> tables) {
+  // one statement, one round trip). Says how many it let go (those still
+  // held here at the epoch it holds them at), or why none: a release that
+  // failed leaves them held until this process's lease runs out, which it
+  // renews while it holds any table (at the latest, as the process ends).
+  [[nodiscard]] virtual Result<std::size_t> release_all(std::span<const std::string> tables) {
     for (const std::string& t : tables) release(t);
-    return {};
+    return tables.size();
   }
   // Whether this Store may write the table: it holds its lease, at the epoch
   // it claimed. A write refused by the fence forgets the table here.

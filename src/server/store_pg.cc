@@ -36,6 +36,7 @@
 #include <unordered_map>
 #include <utility>
 
+#include "server/log_limit.h"
 #include "server/store_impl.h"
 
 namespace parlour::server {
@@ -434,13 +435,20 @@ class PgStore final : public Store {
         half_lease_(std::chrono::duration_cast<std::chrono::milliseconds>(o.lease) / 2) {}
 
   ~PgStore() override {
-    if (!committer_.joinable()) return;
-    {
-      std::lock_guard lock(mu_);
-      stop_ = true;
+    if (committer_.joinable()) {
+      {
+        std::lock_guard lock(mu_);
+        stop_ = true;
+      }
+      wake_.notify_one();
+      committer_.join();
     }
-    wake_.notify_one();
-    committer_.join();
+    std::lock_guard lock(commits_.mu);
+    if (const long n = commits_.n; n > 0)
+      spdlog::info(
+          "{} commits of moves, {} of them {} ms or more (the longest {} ms): a move is told only "
+          "once its commit is synced to disk",
+          n, commits_.slow, CommitTimes::kSlow.count(), commits_.longest.count());
   }
 
   void start() { migrate(c_); }
@@ -777,7 +785,7 @@ class PgStore final : public Store {
 
   void release(const std::string& table) override { (void)release_all(std::span(&table, 1)); }
 
-  Status release_all(std::span<const std::string> tables) override {
+  Result<std::size_t> release_all(std::span<const std::string> tables) override {
     std::vector<std::string> ids;
     std::vector<std::int64_t> epochs;
     for (const std::string& t : tables)
@@ -785,18 +793,19 @@ class PgStore final : public Store {
         ids.push_back(t), epochs.push_back(it->second);
         held_.erase(it);
       }
-    if (ids.empty()) return {};
+    if (ids.empty()) return std::size_t{0};
     try {
       // Unsynced: lost in a crash, a table stays held until this process's
       // lease runs out. Found by `id = ANY`, each by its key (a join with
       // unnest may be planned as a scan of every table).
-      unsynced_.run(
-          "UPDATE tables SET owner = NULL, lease_until = NULL, wanted_by = NULL"
-          " WHERE id = ANY($1::text[]) AND owner = $3"
-          " AND epoch = ($2::bigint[])[array_position($1::text[], id)]",
-          {text_array(ids), int_array(epochs), owner_});
-      return {};
-    } catch (const std::exception& e) {  // the leases run out by themselves
+      return static_cast<std::size_t>(
+          affected(unsynced_
+                       .run("UPDATE tables SET owner = NULL, lease_until = NULL, wanted_by = NULL"
+                            " WHERE id = ANY($1::text[]) AND owner = $3"
+                            " AND epoch = ($2::bigint[])[array_position($1::text[], id)]",
+                            {text_array(ids), int_array(epochs), owner_})
+                       .get()));
+    } catch (const std::exception& e) {
       return Status::error(std::string("letting tables go: ") + e.what());
     }
   }
@@ -823,7 +832,9 @@ class PgStore final : public Store {
   Status write_actions(std::span<const StoredAction> actions) override {
     auto call = group_call(actions);
     if (!call.ok()) return call.status();
+    const auto began = std::chrono::steady_clock::now();
     auto [status, fenced] = run_group(c_, *call);
+    commits_.took(std::chrono::steady_clock::now() - began, call->held.size());
     if (fenced) forget_lost(call->held);
     return status;
   }
@@ -980,7 +991,9 @@ class PgStore final : public Store {
       Job job = std::move(jobs_.front());
       jobs_.pop_front();
       lock.unlock();
+      const auto began = std::chrono::steady_clock::now();
       const Status s = run_group(c, *job.call, job.made, job.finishes).first;
+      commits_.took(std::chrono::steady_clock::now() - began, job.call->held.size());
       job.ready();  // first: whoever waits on the result may then end the Store
       job.done.set_value(s);
       lock.lock();
@@ -1088,6 +1101,30 @@ class PgStore final : public Store {
     extended_ = now;
   }
   std::uint64_t counted_ = 0;
+  // How long the groups of moves took to commit, round trip and sync: each
+  // move waits for its group's, and a slow one holds the groups behind it,
+  // so a slow disk shows in every player's wait. Said in the log as it
+  // happens (rationed) and in total at the end. From the committing thread,
+  // or the caller's where it commits itself.
+  struct CommitTimes {
+    static constexpr std::chrono::milliseconds kSlow{50}, kWarn{200};
+    std::mutex mu;
+    long n = 0, slow = 0;
+    std::chrono::milliseconds longest{0};
+    LogLimit warn{3, std::chrono::minutes(1), spdlog::level::warn};
+    void took(std::chrono::steady_clock::duration d, std::size_t tables) {
+      const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(d);
+      std::lock_guard lock(mu);
+      ++n;
+      slow += ms >= kSlow;
+      longest = std::max(longest, ms);
+      if (ms >= kWarn)
+        warn.log("committing the moves of " + std::to_string(tables) +
+                 (tables == 1 ? " table took " : " tables took ") + std::to_string(ms.count()) +
+                 " ms, and every move of theirs and of the groups behind waited for it (a slow "
+                 "disk under PostgreSQL?)");
+    }
+  } commits_;
   std::thread committer_;
   std::mutex mu_;
   std::condition_variable wake_;

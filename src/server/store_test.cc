@@ -8,6 +8,8 @@
 #include <SQLiteCpp/SQLiteCpp.h>
 #include <gtest/gtest.h>
 #include <libpq-fe.h>
+#include <spdlog/sinks/ostream_sink.h>
+#include <spdlog/spdlog.h>
 
 #include <atomic>
 #include <chrono>
@@ -15,6 +17,8 @@
 #include <filesystem>
 #include <mutex>
 #include <nlohmann/json.hpp>
+#include <regex>
+#include <sstream>
 #include <thread>
 
 #include "server/hub.h"
@@ -343,7 +347,9 @@ TEST_P(StoreTest, ReleasingSeveralLetsEachGoAtItsOwnEpoch) {
   EXPECT_EQ(again->epoch, 2);
   db->exec("UPDATE tables SET owner = 'other', epoch = epoch + 1 WHERE id = 'r3'");
   const std::vector<std::string> ids{"r1", "r2", "r3", "nowhere"};
-  ASSERT_TRUE(store->release_all(ids).ok());
+  auto released = store->release_all(ids);
+  ASSERT_TRUE(released.ok()) << released.message();
+  EXPECT_EQ(*released, 2u) << "r1 and r2: not r3, another's since, nor one unknown";
   auto owner = [&](const std::string& id) {
     return db->value("SELECT COALESCE(owner, '-') || ' ' || epoch FROM tables WHERE id = '" + id +
                      "'");
@@ -359,12 +365,57 @@ TEST_P(StoreTest, ReleasingSeveralLetsEachGoAtItsOwnEpoch) {
   ASSERT_TRUE(r4.ok() && r4->ours) << r4.message();
   db->exec("ALTER TABLE tables ADD CONSTRAINT test_held CHECK (owner IS NOT NULL) NOT VALID");
   const std::vector<std::string> four{"r4"};
-  const Status refused = store->release_all(four);
+  const auto refused = store->release_all(four);
   db->exec("ALTER TABLE tables DROP CONSTRAINT test_held");
   EXPECT_FALSE(refused.ok());
   EXPECT_NE(refused.message().find("letting tables go"), std::string::npos) << refused.message();
   EXPECT_EQ(owner("r4"), store->owner() + " " + std::to_string(r4->epoch));
   EXPECT_FALSE(store->holds("r4")) << "no longer played here: taken as the lease runs out";
+}
+
+// A commit of moves that waits on PostgreSQL (here a trigger that sleeps a
+// quarter of a second, as a slow disk would make it wait) is said in the log
+// as it happens, and counted in the line the Store writes as it ends: a
+// host learns why every player waited.
+TEST_P(StoreTest, ASlowCommitOfMovesIsSaidInTheLog) {
+  if (!pg()) GTEST_SKIP() << "SQLite does not sync each commit (synchronous=NORMAL)";
+  std::ostringstream said;
+  const auto before = spdlog::default_logger();
+  spdlog::set_default_logger(std::make_shared<spdlog::logger>(
+      "test", std::make_shared<spdlog::sinks::ostream_sink_mt>(said)));
+  {
+    auto s = db->open({.owner = "slow"});
+    ASSERT_TRUE(s->add_table(row("s1")).ok());
+    ASSERT_TRUE(s->add_action("s1", 0, 0, 1).ok());
+    db->exec(
+        "CREATE FUNCTION test_slow() RETURNS trigger AS $$ BEGIN PERFORM pg_sleep(0.25); "
+        "RETURN NEW; END $$ LANGUAGE plpgsql");
+    db->exec(
+        "CREATE TRIGGER test_slow BEFORE INSERT ON actions FOR EACH ROW "
+        "EXECUTE FUNCTION test_slow()");
+    const Status slow = s->add_action("s1", 1, 1, 2);
+    db->exec("DROP TRIGGER test_slow ON actions");
+    db->exec("DROP FUNCTION test_slow()");
+    ASSERT_TRUE(slow.ok()) << slow.message();
+    ASSERT_TRUE(s->add_action("s1", 2, 0, 3).ok());
+    // At least the trigger's sleep: the time the test imposed, not one the
+    // Store computed.
+    std::smatch m;
+    const std::string now = said.str();
+    ASSERT_TRUE(
+        std::regex_search(now, m, std::regex("committing the moves of 1 table took (\\d+) ms")))
+        << now;
+    EXPECT_GE(std::stoi(m[1]), 250);
+    EXPECT_EQ(now.find("commits of moves"), std::string::npos) << "only at the end";
+  }
+  spdlog::set_default_logger(before);
+  const std::string text = said.str();
+  std::smatch m;
+  ASSERT_TRUE(std::regex_search(
+      text, m,
+      std::regex("3 commits of moves, 1 of them 50 ms or more \\(the longest (\\d+) ms\\)")))
+      << text;
+  EXPECT_GE(std::stoi(m[1]), 250);
 }
 
 TEST_P(StoreTest, OldTablesGoAndOnlyTheLiveAreListed) {

@@ -154,7 +154,9 @@ void Hub::Impl::forget_soon(std::unordered_map<std::string, std::unique_ptr<Live
     std::vector<std::string> ids;
     for (const std::string& t : std::exchange(to_release, {}))
       if (!tables.contains(t)) ids.push_back(t);
-    (void)store.release_all(ids);  // one that fails lets them go as the lease runs out
+    // One that fails leaves them held until the process's lease runs out
+    // (at the latest, as it ends): safe, if slower for whoever joins next.
+    (void)store.release_all(ids);
   });
 }
 
@@ -170,8 +172,7 @@ Result<std::size_t> Hub::let_go() {
     if (i.store.holds(id)) ids.push_back(id);
   for (const std::string& id : std::exchange(i.to_release, {}))
     if (!i.tables.contains(id) && i.store.holds(id)) ids.push_back(id);
-  if (Status st = i.store.release_all(ids); !st.ok()) return st;
-  return ids.size();
+  return i.store.release_all(ids);
 }
 
 void Hub::Impl::keep_soon(const std::string& id) {

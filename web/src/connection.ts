@@ -57,9 +57,10 @@ export function backoff(failures: number, random: () => number = Math.random): n
   return Math.round(base * (0.8 + 0.4 * random()));
 }
 
-/** The longest wait after `elsewhere`: the table is free once its holder lets it go (within a
- * second, asked by the server we reached) or its holder's lease runs out (5 s after it died), so
- * trying again every second finds it there sooner than a wait doubling to 8 s. */
+/** The wait after `elsewhere`, before jitter (0.8 to 1.2 times it), however many tries failed:
+ * the table is free once its holder lets it go (within a second, asked by the server we reached)
+ * or its holder's lease runs out (5 s after it died), so trying again every second finds it
+ * there sooner than a wait doubling to 8 s. */
 export const ELSEWHERE_MS = 1000;
 
 const defaultClock: Clock = {
@@ -259,7 +260,8 @@ export class Connection {
     if (this.status === 'stopped' || this.status === 'replaced' || this.status === 'failed') return;
     this.pending = null;
     this.setStatus('reconnecting');
-    const wait = Math.min(backoff(this.failures++, this.random), Math.round(longest * (0.8 + 0.4 * this.random())));
+    let wait = backoff(this.failures++, this.random);
+    if (longest < wait) wait = Math.round(longest * (0.8 + 0.4 * this.random()));
     this.retryTimer = this.clock.setTimeout(() => this.connect(), wait);
   }
 
