@@ -151,13 +151,17 @@ void Hub::Impl::forget_soon(std::unordered_map<std::string, std::unique_ptr<Live
   tables.erase(it);
   if (!to_release.insert(id).second || to_release.size() > 1) return;  // a write is due already
   scheduler.after(std::chrono::seconds(1), [this] {
-    std::vector<std::string> ids;
-    for (const std::string& t : std::exchange(to_release, {}))
-      if (!tables.contains(t)) ids.push_back(t);
     // One that fails leaves them held until the process's lease runs out
     // (at the latest, as it ends): safe, if slower for whoever joins next.
-    (void)store.release_all(ids);
+    (void)store.release_all(releases_due());
   });
+}
+
+std::vector<std::string> Hub::Impl::releases_due() {
+  std::vector<std::string> ids;
+  for (const std::string& t : std::exchange(to_release, {}))
+    if (!tables.contains(t)) ids.push_back(t);  // not joined again meanwhile
+  return ids;
 }
 
 Result<std::size_t> Hub::let_go() {
@@ -166,12 +170,10 @@ Result<std::size_t> Hub::let_go() {
   i.keep_joined();
   if (!i.shared()) return 0;
   // What it holds: the tables in memory, and the finished ones left whose
-  // lease was to go within the second (forget_soon).
-  std::vector<std::string> ids;
-  for (const auto& [id, t] : i.tables)
-    if (i.store.holds(id)) ids.push_back(id);
-  for (const std::string& id : std::exchange(i.to_release, {}))
-    if (!i.tables.contains(id) && i.store.holds(id)) ids.push_back(id);
+  // lease was to go within the second (forget_soon). The Store lets go of
+  // those it holds (not one made here for nobody), and counts them.
+  std::vector<std::string> ids = i.releases_due();
+  for (const auto& [id, t] : i.tables) ids.push_back(id);
   return i.store.release_all(ids);
 }
 

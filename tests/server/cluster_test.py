@@ -349,6 +349,42 @@ def check_against_store(c, players, work):
     check(not leaks, f"{len(leaks)} leaks; first: {leaks[:3]}")
 
 
+def busiest(c, among=None):
+    """The live process holding the most unfinished tables (of `among`, if
+    given), read from PostgreSQL: (rows of owner and count, most first; its
+    serve name, and the ids of every unfinished table it holds)."""
+    only = f" AND t.id IN ({','.join(repr(t) for t in among)})" if among else ""
+    held = c.sql("SELECT t.owner, COUNT(*) FROM tables t JOIN leases l ON l.owner = t.owner "
+                 f"WHERE l.until > now() AND t.finished = 0{only} GROUP BY t.owner ORDER BY 2 DESC")
+    if not held:
+        return held, None, set()
+    owner = held[0][0]
+    port = int(owner.split(":")[1])
+    name = next(n for n, s in c.serves.items() if s["port"] == port)
+    return held, name, {r[0] for r in c.sql(f"SELECT id FROM tables WHERE owner = '{owner}' AND finished = 0")}
+
+
+def back_after(players, victims, since, what):
+    """When each client of the tables in `victims` was back at its table
+    (its first join after `since`), sorted; and how many had no join since,
+    their game having ended before."""
+    back, ended = [], 0
+    for p in players:
+        if p.table in victims:
+            again = [t for t in p.joins if t > since]
+            if not again and p.finished:
+                # A client is told the end only on a connection, so without a
+                # join since, its game ended on that process before `since`:
+                # the table's row is marked finished by a write after the
+                # last move's, which the kill or signal (or the moment between
+                # the query that chose the process and it) can come between.
+                ended += 1
+                continue
+            if check(again, f"table {p.table} seat {p.seat}: never joined again after the {what}"):
+                back.append(again[0] - since)
+    return sorted(back), ended
+
+
 def failover(c, work):
     tables = make_tables(c.port, 60)
     start = time.time()
@@ -357,13 +393,9 @@ def failover(c, work):
     for p in players:
         p.start()
     time.sleep(20)
-    held = c.sql("SELECT t.owner, COUNT(*) FROM tables t JOIN leases l ON l.owner = t.owner "
-                 "WHERE l.until > now() AND t.finished = 0 GROUP BY t.owner ORDER BY 2 DESC")
+    held, name, victims = busiest(c)
     check(len(held) >= 2, f"tables held by at least two processes: {held}")
-    owner, count = held[0][0], int(held[0][1])
-    port = int(owner.split(":")[1])
-    name = next(n for n, s in c.serves.items() if s["port"] == port)
-    victims = {r[0] for r in c.sql(f"SELECT id FROM tables WHERE owner = '{owner}' AND finished = 0")}
+    port, count = c.serves[name]["port"], int(held[0][1])
     unfinished_then = {p.table for p in players if not p.finished}
     say(f"killing {name} (pid {c.serves[name]['pid']}, port {port}): it holds {count} tables; "
         f"{len(unfinished_then)} games unfinished")
@@ -372,23 +404,8 @@ def failover(c, work):
     for p in players:
         p.join(max(1, deadline - time.time()))
     # Every client of a table the killed process held is back within 10 s.
-    back = []
-    ended_there = 0
-    for p in players:
-        if p.table in victims:
-            again = [t for t in p.joins if t > killed_at]
-            if not again and p.finished:
-                # A client is told the end only on a connection, so without a
-                # join since the kill its game ended on the killed process
-                # before the kill: the table's row is marked finished by a
-                # write after the last move's, which the kill (or the moment
-                # between the query above and the kill) can come between.
-                ended_there += 1
-                continue
-            if check(again, f"table {p.table} seat {p.seat}: never joined again after the kill"):
-                back.append(again[0] - killed_at)
+    back, ended_there = back_after(players, victims, killed_at, "kill")
     if back:
-        back.sort()
         say(f"failover: {len(back)} clients back at their tables; from the kill: median "
             f"{back[len(back) // 2]:.2f} s, max {back[-1]:.2f} s ({ended_there} clients' games "
             f"had ended there just before it)")
@@ -448,17 +465,10 @@ def drain(c, work):
     for p in players:
         p.start()
     time.sleep(2)
-    ids = ",".join(f"'{t}'" for t, _ in tables)
-    held = c.sql("SELECT t.owner, COUNT(*) FROM tables t JOIN leases l ON l.owner = t.owner "
-                 f"WHERE l.until > now() AND t.finished = 0 AND t.id IN ({ids}) "
-                 "GROUP BY t.owner ORDER BY 2 DESC")
+    held, name, victims = busiest(c, among=[t for t, _ in tables])
     if not check(held, "drain: no process holds a table being played"):
         return
-    owner = held[0][0]
-    port = int(owner.split(":")[1])
-    name = next(n for n, s in c.serves.items() if s["port"] == port)
-    pid = c.serves[name]["pid"]
-    victims = {r[0] for r in c.sql(f"SELECT id FROM tables WHERE owner = '{owner}' AND finished = 0")}
+    owner, pid = held[0][0], c.serves[name]["pid"]
     say(f"drain: SIGTERM to {name} (pid {pid}): it holds {len(victims)} unfinished tables, "
         f"{len(victims & {t for t, _ in tables})} of them being played")
     term_at = time.time()
@@ -477,16 +487,8 @@ def drain(c, work):
     check("stopped; every table is saved" in log, f"drain: {name} did not stop as SIGTERM asks: {log[-500:]}")
     for p in players:
         p.join(max(1, deadline - time.time()))
-    back = []
-    for p in players:
-        if p.table in victims:
-            again = [t for t in p.joins if t > term_at]
-            if not again and p.finished:
-                continue  # its game ended before the signal
-            if check(again, f"drain: table {p.table} seat {p.seat}: never joined again"):
-                back.append(again[0] - term_at)
+    back, _ = back_after(players, victims, term_at, "SIGTERM")
     if back:
-        back.sort()
         say(f"drain: {name} ended {ended:.2f} s after SIGTERM; {len(back)} clients back at their "
             f"tables, from the signal: median {back[len(back) // 2]:.2f} s, max {back[-1]:.2f} s")
         check(back[-1] < 4, f"drain: the last client was back {back[-1]:.2f} s after SIGTERM "
