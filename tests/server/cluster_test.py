@@ -42,6 +42,7 @@ import sys
 import tempfile
 import threading
 import time
+import traceback
 
 sys.path.insert(0, os.path.dirname(__file__))
 from wire import WS, request  # noqa: E402
@@ -445,7 +446,9 @@ def gone(pid):
     try:
         with open(f"/proc/{pid}/stat") as f:
             return f.read().rsplit(")", 1)[1].split()[0] == "Z"
-    except FileNotFoundError:
+    except (FileNotFoundError, ProcessLookupError):
+        # Reaped before the open, or between the open and the read (ESRCH:
+        # CI saw it, the process ending a few milliseconds after SIGTERM).
         return True
 
 
@@ -546,7 +549,8 @@ def run(mode):
                 start_nginx(c, work)
             {"failover": failover, "pg-restart": pg_restart, "nginx": failover}[mode](c, work)
         except Exception as e:  # noqa: BLE001: reported as a failure, the cluster still stopped
-            check(False, f"{mode}: {type(e).__name__}: {e}")
+            where = traceback.extract_tb(e.__traceback__)[-1]
+            check(False, f"{mode}: {type(e).__name__}: {e} (at line {where.lineno}, in {where.name})")
         finally:
             if getattr(c, "nginx", None):
                 c.nginx.kill()
