@@ -219,7 +219,7 @@ struct Hub::Impl {
   void forget_soon(std::unordered_map<std::string, std::unique_ptr<Live>>::iterator it);
   std::unordered_set<std::string> to_release;
   std::vector<std::string> releases_due();  // empties to_release, less those joined again
-  Result<std::unique_ptr<Live>> build(TableRow row);
+  Result<std::unique_ptr<Live>> build(TableRow row, std::vector<Store::Chat> chat);
   // A table in memory, or loaded from the store (claimed first, where the
   // store is shared: `elsewhere` is then set if another process holds it);
   // null if there is none.

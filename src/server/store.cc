@@ -197,6 +197,18 @@ std::shared_future<Status> Store::write_actions_async(std::vector<StoredTable> t
   return done.get_future().share();
 }
 
+Result<Store::Loaded> Store::claim_and_load(const std::string& table, int chat_lines) {
+  auto claimed = claim(table);
+  if (!claimed.ok()) return claimed.status();
+  Loaded out{*claimed, std::nullopt, {}};
+  if (!out.claim.ours) return out;
+  auto row = this->table(table);
+  if (!row.ok()) return row.status();
+  out.row = std::move(*row);
+  if (auto lines = chat(table, chat_lines); lines.ok()) out.chat = std::move(*lines);
+  return out;
+}
+
 Status Store::add_chat(const std::string& table, const Chat& line) {
   assert(!group_);  // a group of actions is committed first
   if (line.text.size() > 4 * kMaxChatText || line.name.size() > 4 * kMaxChatName)

@@ -242,6 +242,19 @@ class Store {
   // writes), or it is ours already. If another holds it, the holder is
   // asked to let it go (see renew).
   virtual Result<Claim> claim(const std::string& table) = 0;
+  // A table not in memory, claimed and, if it is ours, read as claim(),
+  // table() and chat(table, chat_lines) would read it (no row: it went in
+  // between). PostgreSQL sends the four statements in one round trip (a
+  // pipeline, one transaction: a failure claims nothing), each reading after
+  // the one before it: the serving thread waits for one answer where it
+  // waited for four, at the first join of every table another process made.
+  // One by one (the default), a talk that cannot be read is left out.
+  struct Loaded {
+    Claim claim;
+    std::optional<TableRow> row;
+    std::vector<Chat> chat;
+  };
+  virtual Result<Loaded> claim_and_load(const std::string& table, int chat_lines);
   // Renews the leases this Store holds (every second or so). Says which
   // tables it has lost (another claimed them after its lease ran out), and
   // which another process has been asked to join (a proxy sends that table's

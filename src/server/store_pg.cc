@@ -56,6 +56,12 @@ struct LibPq {
   decltype(&::PQexec) PQexec = nullptr;
   decltype(&::PQexecParams) PQexecParams = nullptr;
   decltype(&::PQexecPrepared) PQexecPrepared = nullptr;
+  decltype(&::PQenterPipelineMode) PQenterPipelineMode = nullptr;
+  decltype(&::PQexitPipelineMode) PQexitPipelineMode = nullptr;
+  decltype(&::PQgetResult) PQgetResult = nullptr;
+  decltype(&::PQpipelineSync) PQpipelineSync = nullptr;
+  decltype(&::PQsendQueryParams) PQsendQueryParams = nullptr;
+  decltype(&::PQsendQueryPrepared) PQsendQueryPrepared = nullptr;
   decltype(&::PQfinish) PQfinish = nullptr;
   decltype(&::PQgetisnull) PQgetisnull = nullptr;
   decltype(&::PQgetlength) PQgetlength = nullptr;
@@ -93,6 +99,12 @@ const LoadedPq& loaded_pq() {
     take(out.fns.PQexec, "PQexec");
     take(out.fns.PQexecParams, "PQexecParams");
     take(out.fns.PQexecPrepared, "PQexecPrepared");
+    take(out.fns.PQenterPipelineMode, "PQenterPipelineMode");
+    take(out.fns.PQexitPipelineMode, "PQexitPipelineMode");
+    take(out.fns.PQgetResult, "PQgetResult");
+    take(out.fns.PQpipelineSync, "PQpipelineSync");
+    take(out.fns.PQsendQueryParams, "PQsendQueryParams");
+    take(out.fns.PQsendQueryPrepared, "PQsendQueryPrepared");
     take(out.fns.PQfinish, "PQfinish");
     take(out.fns.PQgetisnull, "PQgetisnull");
     take(out.fns.PQgetlength, "PQgetlength");
@@ -139,6 +151,11 @@ std::string trimmed(std::string why) {
 
 // A parameter in text form; nullopt is NULL.
 using Param = std::optional<std::string>;
+// A statement and its parameters, to run later or with others.
+struct Statement {
+  std::string sql;
+  std::vector<Param> params;
+};
 
 std::string text_array(std::span<const std::string> items) {
   std::string out = "{";
@@ -207,21 +224,55 @@ class Connection {
   // travel as parameters), so they are few; past kMaxPrepared, unnamed.
   PgResult run(const std::string& sql, const std::vector<Param>& params) {
     ensure();
-    std::vector<const char*> values;
-    values.reserve(params.size());
-    for (const Param& p : params) values.push_back(p ? p->c_str() : nullptr);
+    const std::vector<const char*> values = texts(params);
     const int n = static_cast<int>(values.size());
-    auto it = prepared_.find(sql);
-    if (it == prepared_.end() && prepared_.size() < kMaxPrepared) {
-      std::string name = "parlour_" + std::to_string(prepared_.size());
-      checked(pq().PQprepare(c_.get(), name.c_str(), sql.c_str(), n, nullptr));
-      it = prepared_.emplace(sql, std::move(name)).first;
-    }
-    if (it == prepared_.end())
+    if (const std::string* name = prepared(sql, n))
       return checked(
-          pq().PQexecParams(c_.get(), sql.c_str(), n, nullptr, values.data(), nullptr, nullptr, 0));
+          pq().PQexecPrepared(c_.get(), name->c_str(), n, values.data(), nullptr, nullptr, 0));
     return checked(
-        pq().PQexecPrepared(c_.get(), it->second.c_str(), n, values.data(), nullptr, nullptr, 0));
+        pq().PQexecParams(c_.get(), sql.c_str(), n, nullptr, values.data(), nullptr, nullptr, 0));
+  }
+  // Several statements in one round trip (libpq's pipeline mode), run in
+  // order as one transaction, each reading what the ones before it wrote
+  // and, at READ COMMITTED, what others committed before it began. Their
+  // results in order; throws the first failure, having read every answer
+  // (a connection left mid-pipeline is closed, and made again at its next
+  // use).
+  std::vector<PgResult> pipeline(std::span<const Statement> statements) {
+    ensure();
+    std::vector<const std::string*> names;  // prepared first, each once a session
+    for (const Statement& st : statements)
+      names.push_back(prepared(st.sql, static_cast<int>(st.params.size())));
+    PGconn* c = c_.get();
+    auto broken = [&](const std::string& why) {
+      PgError e(why + ": " + trimmed(pq().PQerrorMessage(c)), "");
+      c_.reset();  // mid-pipeline: not to be used again
+      return e;
+    };
+    if (pq().PQenterPipelineMode(c) != 1) throw PgError("cannot enter pipeline mode", "");
+    for (std::size_t i = 0; i < statements.size(); ++i) {
+      const std::vector<const char*> values = texts(statements[i].params);
+      const int n = static_cast<int>(values.size());
+      const int sent = names[i] ? pq().PQsendQueryPrepared(c, names[i]->c_str(), n, values.data(),
+                                                           nullptr, nullptr, 0)
+                                : pq().PQsendQueryParams(c, statements[i].sql.c_str(), n, nullptr,
+                                                         values.data(), nullptr, nullptr, 0);
+      if (sent != 1) throw broken("sending a statement");
+    }
+    if (pq().PQpipelineSync(c) != 1) throw broken("sending a pipeline");
+    std::vector<PgResult> results;
+    for (std::size_t i = 0; i < statements.size(); ++i) {
+      PgResult r(pq().PQgetResult(c));
+      if (!r) throw broken("reading a pipeline");
+      while (PGresult* more = pq().PQgetResult(c)) pq().PQclear(more);  // ends with null
+      results.push_back(std::move(r));
+    }
+    PgResult sync(pq().PQgetResult(c));
+    if (!sync || pq().PQresultStatus(sync.get()) != PGRES_PIPELINE_SYNC)
+      throw broken("ending a pipeline");
+    if (pq().PQexitPipelineMode(c) != 1) throw broken("leaving pipeline mode");
+    for (PgResult& r : results) r = checked(r.release());
+    return results;
   }
   // Several statements without parameters (a step of the schema).
   void script(const std::string& sql) {
@@ -230,6 +281,23 @@ class Connection {
   }
 
  private:
+  static std::vector<const char*> texts(const std::vector<Param>& params) {
+    std::vector<const char*> values;
+    values.reserve(params.size());
+    for (const Param& p : params) values.push_back(p ? p->c_str() : nullptr);
+    return values;
+  }
+  // The name `sql` is prepared under in this session (prepared now if need
+  // be), or null past kMaxPrepared (then sent unnamed).
+  const std::string* prepared(const std::string& sql, int n) {
+    auto it = prepared_.find(sql);
+    if (it == prepared_.end() && prepared_.size() < kMaxPrepared) {
+      std::string name = "parlour_" + std::to_string(prepared_.size());
+      checked(pq().PQprepare(c_.get(), name.c_str(), sql.c_str(), n, nullptr));
+      it = prepared_.emplace(sql, std::move(name)).first;
+    }
+    return it == prepared_.end() ? nullptr : &it->second;
+  }
   PgResult checked(PGresult* raw) {
     PgResult r(raw);
     const ExecStatusType status = r ? pq().PQresultStatus(r.get()) : PGRES_FATAL_ERROR;
@@ -471,10 +539,6 @@ class PgStore final : public Store {
   // A new table's row in one statement, so one round trip and one commit:
   // the lease (where it is held) and the link from the table it is a
   // rematch of are written by its CTEs. It returns the epoch.
-  struct Statement {
-    std::string sql;
-    std::vector<Param> params;
-  };
   Statement table_insert(const TableRow& t, const std::string& rematch_of, bool hold) const {
     std::vector<Param> values{
         t.id,
@@ -556,23 +620,38 @@ class PgStore final : public Store {
 
   Result<std::optional<TableRow>> table(const std::string& id, bool actions) override {
     return guarded("loading a table", [&]() -> Result<std::optional<TableRow>> {
-      PgResult q = c_.run(select_columns(" FROM tables WHERE id = $1"), {id});
-      if (pq().PQntuples(q.get()) == 0) return std::optional<TableRow>();
-      TableRow t = row_of(PgCells(q.get(), 0));
-      if (!actions) return std::optional<TableRow>(std::move(t));
-      PgResult a =
-          c_.run("SELECT idx, action, seat FROM actions WHERE table_id = $1 ORDER BY idx", {id});
-      const int n = pq().PQntuples(a.get());
-      t.actions.reserve(static_cast<std::size_t>(n));
-      for (int i = 0; i < n; ++i) {
-        if (number(a.get(), i, 0) != static_cast<std::int64_t>(t.actions.size()))
-          return Status::error("database: table " + id + " has a gap in its actions");
-        const Seat seat =
-            pq().PQgetisnull(a.get(), i, 2) ? kNobody : static_cast<Seat>(number(a.get(), i, 2));
-        t.actions.push_back({seat, static_cast<Action>(number(a.get(), i, 1))});
-      }
-      return std::optional<TableRow>(std::move(t));
+      const Statement row = row_select(id);
+      PgResult q = c_.run(row.sql, row.params);
+      if (!actions || pq().PQntuples(q.get()) == 0) return table_of(q.get(), nullptr);
+      const Statement acts = actions_select(id);
+      PgResult a = c_.run(acts.sql, acts.params);
+      return table_of(q.get(), a.get());
     });
+  }
+
+  // The statements that read a table (its row, its actions), and what they
+  // read made a row (none if there is no such table; the actions too, unless
+  // `actions` is null).
+  static Statement row_select(const std::string& id) {
+    return {select_columns(" FROM tables WHERE id = $1"), {id}};
+  }
+  static Statement actions_select(const std::string& id) {
+    return {"SELECT idx, action, seat FROM actions WHERE table_id = $1 ORDER BY idx", {id}};
+  }
+  static Result<std::optional<TableRow>> table_of(const PGresult* row, const PGresult* actions) {
+    if (pq().PQntuples(row) == 0) return std::optional<TableRow>();
+    TableRow t = row_of(PgCells(row, 0));
+    if (!actions) return std::optional<TableRow>(std::move(t));
+    const int n = pq().PQntuples(actions);
+    t.actions.reserve(static_cast<std::size_t>(n));
+    for (int i = 0; i < n; ++i) {
+      if (number(actions, i, 0) != static_cast<std::int64_t>(t.actions.size()))
+        return Status::error("database: table " + t.id + " has a gap in its actions");
+      const Seat seat =
+          pq().PQgetisnull(actions, i, 2) ? kNobody : static_cast<Seat>(number(actions, i, 2));
+      t.actions.push_back({seat, static_cast<Action>(number(actions, i, 1))});
+    }
+    return std::optional<TableRow>(std::move(t));
   }
 
   Result<std::vector<std::string>> unfinished(std::int64_t active_since) override {
@@ -672,18 +751,24 @@ class PgStore final : public Store {
 
   Result<std::vector<Chat>> chat(const std::string& table, int limit) override {
     return guarded("reading table talk", [&]() -> Result<std::vector<Chat>> {
-      // Bounded as read, whatever was stored: one huge line must not make
-      // its table impossible to join.
-      PgResult q = c_.run("SELECT seat, substr(name, 1, " + std::to_string(kMaxChatName) +
-                              "), substr(text, 1, " + std::to_string(kMaxChatText) +
-                              "), at FROM chat WHERE table_id = $1 ORDER BY id DESC LIMIT $2",
-                          {table, std::to_string(std::max(limit, 0))});
-      std::vector<Chat> lines;
-      for (int i = pq().PQntuples(q.get()) - 1; i >= 0; --i)
-        lines.push_back({static_cast<Seat>(number(q.get(), i, 0)), cell(q.get(), i, 1),
-                         cell(q.get(), i, 2), number(q.get(), i, 3)});
-      return lines;
+      const Statement read = chat_select(table, limit);
+      return chat_of(c_.run(read.sql, read.params).get());
     });
+  }
+  // Bounded as read, whatever was stored: one huge line must not make its
+  // table impossible to join.
+  static Statement chat_select(const std::string& table, int limit) {
+    return {"SELECT seat, substr(name, 1, " + std::to_string(kMaxChatName) + "), substr(text, 1, " +
+                std::to_string(kMaxChatText) +
+                "), at FROM chat WHERE table_id = $1 ORDER BY id DESC LIMIT $2",
+            {table, std::to_string(std::max(limit, 0))}};
+  }
+  static std::vector<Chat> chat_of(const PGresult* q) {
+    std::vector<Chat> lines;
+    for (int i = pq().PQntuples(q) - 1; i >= 0; --i)
+      lines.push_back(
+          {static_cast<Seat>(number(q, i, 0)), cell(q, i, 1), cell(q, i, 2), number(q, i, 3)});
+    return lines;
   }
 
   // Without waiting for a sync of the log: a claim lost in a crash leaves
@@ -704,14 +789,8 @@ class PgStore final : public Store {
       // key-share lock on the row) is waited for, so none lands after this.
       // A second try where the holder let it go in between.
       for (int attempt = 0; attempt < 2; ++attempt) {
-        PgResult r = unsynced_.run(
-            "WITH " + lease_cte(1, 2) +
-                ", row AS (SELECT id FROM tables WHERE id = $3 FOR UPDATE)"
-                " UPDATE tables t SET owner = $1, epoch = epoch + 1, wanted_by = NULL,"
-                " lease_until = now() + make_interval(secs => $2) FROM row"
-                " WHERE t.id = row.id AND (t.owner = $1 OR " +
-                kLapsed + ") RETURNING t.epoch",
-            {owner_, lease_, table});
+        const Statement take = claim_update(table);
+        PgResult r = unsynced_.run(take.sql, take.params);
         lengthened(false);
         if (pq().PQntuples(r.get()) == 1) {
           held_[table] = number(r.get(), 0, 0);
@@ -729,6 +808,42 @@ class PgStore final : public Store {
       }
       return Claim{false, true, ""};
     });
+  }
+
+  // The claim of a table held by nobody, or lapsed, or ours: its new epoch,
+  // or no row.
+  Statement claim_update(const std::string& table) const {
+    return {"WITH " + lease_cte(1, 2) +
+                ", row AS (SELECT id FROM tables WHERE id = $3 FOR UPDATE)"
+                " UPDATE tables t SET owner = $1, epoch = epoch + 1, wanted_by = NULL,"
+                " lease_until = now() + make_interval(secs => $2) FROM row"
+                " WHERE t.id = row.id AND (t.owner = $1 OR " +
+                kLapsed + ") RETURNING t.epoch",
+            {owner_, lease_, table}};
+  }
+
+  // The claim and the three reads in one pipeline: each read is a statement
+  // after the claim's, so it sees every move the old holder committed (the
+  // claim's FOR UPDATE waited for any write of its in flight). Where the
+  // claim takes nothing (held by another, or ours already), claim() and the
+  // reads one by one, as any Store.
+  Result<Loaded> claim_and_load(const std::string& table, int chat_lines) override {
+    if (held_.count(table)) return Store::claim_and_load(table, chat_lines);
+    auto done = guarded("claiming and loading a table", [&]() -> Result<std::optional<Loaded>> {
+      const Statement all[] = {claim_update(table), row_select(table), actions_select(table),
+                               chat_select(table, chat_lines)};
+      std::vector<PgResult> r = unsynced_.pipeline(all);
+      lengthened(false);
+      if (pq().PQntuples(r[0].get()) != 1) return std::optional<Loaded>();
+      held_[table] = number(r[0].get(), 0, 0);
+      auto row = table_of(r[1].get(), r[2].get());
+      if (!row.ok()) return row.status();
+      return std::optional<Loaded>(
+          Loaded{Claim{true, true, "", held_[table]}, std::move(*row), chat_of(r[3].get())});
+    });
+    if (!done.ok()) return done.status();
+    if (!*done) return Store::claim_and_load(table, chat_lines);
+    return std::move(**done);
   }
 
   Result<Renewal> renew() override {

@@ -643,6 +643,99 @@ TEST_P(StoreTest, OneOwnerPlaysATableAndALateWriteOfTheOldOwnerIsRefused) {
   EXPECT_EQ(db->value("SELECT epoch FROM tables WHERE id = 't'"), "3");
 }
 
+// A table not in memory is claimed and read in one go (PostgreSQL: one
+// pipeline): what it reads is what the database holds, read by the test's own
+// connection, after the claim, and the claim is the database's.
+TEST_P(StoreTest, AClaimAndLoadReadsTheTableAsTheDatabaseHoldsItOnceClaimed) {
+  auto a = pg() ? db->open({.owner = "a", .lease = 5s}) : db->open();
+  ASSERT_TRUE(a->add_table(row("t")).ok());
+  for (int i = 0; i < 3; ++i) ASSERT_TRUE(a->add_action("t", i, i % 2, 10 + i).ok());
+  for (int i = 0; i < 3; ++i)
+    ASSERT_TRUE(a->add_chat("t", {i % 2, "Ann", "line " + std::to_string(i), 100 + i}).ok());
+  const std::string stored =
+      pg() ? "SELECT string_agg(idx || ':' || seat || ':' || action, ',' ORDER BY idx) FROM "
+             "actions WHERE table_id = 't'"
+           : "SELECT group_concat(x, ',') FROM (SELECT idx || ':' || seat || ':' || action AS x "
+             "FROM actions WHERE table_id = 't' ORDER BY idx)";
+  auto as_text = [](const std::vector<SeatAction>& acts) {
+    std::string out;
+    for (std::size_t i = 0; i < acts.size(); ++i)
+      out += (i ? "," : "") + std::to_string(i) + ":" + std::to_string(acts[i].seat) + ":" +
+             std::to_string(acts[i].action);
+    return out;
+  };
+  auto b = pg() ? db->open({.owner = "b", .lease = 5s}) : db->open();
+  auto none = b->claim_and_load("nosuch", 2);
+  ASSERT_TRUE(none.ok()) << none.message();
+  EXPECT_FALSE(none->row);
+  if (pg()) {
+    EXPECT_FALSE(none->claim.known);
+  }
+  if (pg()) {
+    // Held by a: not b's, and nothing read.
+    auto refused = b->claim_and_load("t", 2);
+    ASSERT_TRUE(refused.ok()) << refused.message();
+    EXPECT_FALSE(refused->claim.ours);
+    EXPECT_EQ(refused->claim.holder, "a");
+    EXPECT_FALSE(refused->row);
+    EXPECT_EQ(db->value("SELECT owner FROM tables WHERE id = 't'"), "a");
+    a->release("t");
+  }
+  auto got = b->claim_and_load("t", 2);
+  ASSERT_TRUE(got.ok()) << got.message();
+  ASSERT_TRUE(got->claim.ours);
+  ASSERT_TRUE(got->row);
+  EXPECT_EQ(got->row->id, "t");
+  EXPECT_EQ(got->row->seats.size(), 2u);
+  EXPECT_EQ(as_text(got->row->actions), db->value(stored));
+  EXPECT_EQ(as_text(got->row->actions), "0:0:10,1:1:11,2:0:12");
+  ASSERT_EQ(got->chat.size(), 2u);  // the last two, oldest first
+  EXPECT_EQ(got->chat[0].text, "line 1");
+  EXPECT_EQ(got->chat[1].text, "line 2");
+  EXPECT_EQ(got->chat[1].at, 102);
+  if (!pg()) return;
+  EXPECT_EQ(db->value("SELECT owner || ' ' || epoch FROM tables WHERE id = 't'"),
+            "b " + std::to_string(got->claim.epoch));
+  EXPECT_TRUE(b->holds("t"));
+  ASSERT_TRUE(b->add_action("t", 3, 1, 13).ok());
+  EXPECT_FALSE(a->add_action("t", 3, 1, 99).ok()) << "a let it go";
+  // Ours already: the same epoch, and the move just made read too.
+  auto again = b->claim_and_load("t", 2);
+  ASSERT_TRUE(again.ok() && again->claim.ours && again->row) << again.message();
+  EXPECT_EQ(again->claim.epoch, got->claim.epoch);
+  EXPECT_EQ(as_text(again->row->actions), db->value(stored));
+  // A row the database holds damaged is refused, naming the fault.
+  b->release("t");
+  db->exec("DELETE FROM actions WHERE table_id = 't' AND idx = 1");
+  auto c = db->open({.owner = "c", .lease = 5s});
+  auto gap = c->claim_and_load("t", 2);
+  ASSERT_FALSE(gap.ok());
+  EXPECT_NE(gap.message().find("gap in its actions"), std::string::npos) << gap.message();
+  // A statement of the pipeline the database refuses: the error names it,
+  // and the connection serves the next call.
+  c->release("t");
+  db->exec("INSERT INTO actions(table_id, idx, seat, action) VALUES('t', 1, 1, 11)");
+  db->exec("ALTER TABLE tables ADD CONSTRAINT not_c CHECK (owner IS DISTINCT FROM 'c') NOT VALID");
+  auto refused = c->claim_and_load("t", 2);
+  ASSERT_FALSE(refused.ok());
+  EXPECT_NE(refused.message().find("not_c"), std::string::npos) << refused.message();
+  db->exec("ALTER TABLE tables DROP CONSTRAINT not_c");
+  auto fine = c->claim_and_load("t", 2);
+  ASSERT_TRUE(fine.ok() && fine->claim.ours && fine->row) << fine.message();
+  EXPECT_EQ(as_text(fine->row->actions), db->value(stored));
+  // A connection cut by the database is made again at the next call: the
+  // pipeline does not leave it unusable.
+  c->release("t");
+  db->exec(
+      "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = "
+      "'parlour' AND pid <> pg_backend_pid()");
+  Result<Store::Loaded> after = Status::error("not tried");
+  for (int i = 0; i < 2 && !(after.ok() && after->claim.ours); ++i)
+    after = c->claim_and_load("t", 2);
+  ASSERT_TRUE(after.ok() && after->claim.ours && after->row) << after.message();
+  EXPECT_EQ(as_text(after->row->actions), db->value(stored));
+}
+
 // A table made for whichever process its people reach (a proxy sends them
 // by its id) is held by nobody, at epoch 0; a claim says the epoch it holds.
 TEST_P(StoreTest, ATableMadeUnheldIsClaimedAtEpochOneAndALostOwnersEndIsRefused) {

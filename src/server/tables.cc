@@ -217,7 +217,7 @@ void Hub::Impl::remove_old() {
 
 // Rebuilds a table from its row: the deal from the seed, then every action,
 // through the core's replay (as a record is replayed).
-Result<std::unique_ptr<Live>> Hub::Impl::build(TableRow row) {
+Result<std::unique_ptr<Live>> Hub::Impl::build(TableRow row, std::vector<Store::Chat> chat) {
   auto sel = select(row.game);
   if (!sel.ok()) return Status::error("table " + row.id + ": " + sel.message());
   auto config = make_config(*sel, row.players, row.options);
@@ -258,8 +258,8 @@ Result<std::unique_ptr<Live>> Hub::Impl::build(TableRow row) {
   row.actions.clear();  // the Table holds them now
   t->row = std::move(row);
   t->owner = t->row.id;
-  if (auto lines = store.chat(t->row.id, static_cast<int>(kChatKept)); lines.ok())
-    for (const Store::Chat& c : *lines) t->chat.push_back({c.seat, c.name, c.text, c.at});
+  for (Store::Chat& c : chat)
+    t->chat.push_back({c.seat, std::move(c.name), std::move(c.text), c.at});
   return t;
 }
 
@@ -280,15 +280,17 @@ Result<Live*> Hub::Impl::find(const std::string& id, bool* elsewhere) {
     }  // else made here, held by nobody: claimed below, played as it is if it may be
   }
   // Nor is a table another process plays.
-  auto claim = store.claim(id);
-  if (!claim.ok()) return claim.status();
-  if (!claim->known) return static_cast<Live*>(nullptr);
-  if (!claim->ours) {
+  auto not_ours = [&](const Claim& claim) -> Result<Live*> {
+    if (!claim.known) return static_cast<Live*>(nullptr);
     if (elsewhere) *elsewhere = true;
-    return Status::error("table " + id + " is played by another server (" + claim->holder +
+    return Status::error("table " + id + " is played by another server (" + claim.holder +
                          ") just now; try again in a moment");
-  }
-  if (auto it = tables.find(id); it != tables.end()) {  // made here, unheld
+  };
+  if (auto it = tables.find(id); it != tables.end()) {  // made here, held by nobody
+    // Claimed alone: at its first claim there is nothing to read.
+    auto claim = store.claim(id);
+    if (!claim.ok()) return claim.status();
+    if (!claim->ours) return not_ours(*claim);
     Live* t = it->second.get();
     if (t->unheld && claim->epoch == 1) {  // its first claim: nobody had it meanwhile
       t->unheld = false;
@@ -297,12 +299,14 @@ Result<Live*> Hub::Impl::find(const std::string& id, bool* elsewhere) {
       watch_absent(*t);
       return t;
     }
-    tables.erase(it);  // another process had it: load it as stored (it has no clients)
+    tables.erase(it);  // another process had it: read it as stored (it has no clients)
   }
-  auto row = store.table(id);
-  if (!row.ok()) return row.status();
-  if (!*row) return static_cast<Live*>(nullptr);
-  auto live = build(std::move(**row));
+  // Claimed and read in one go.
+  auto loaded = store.claim_and_load(id, static_cast<int>(kChatKept));
+  if (!loaded.ok()) return loaded.status();
+  if (!loaded->claim.ours) return not_ours(loaded->claim);
+  if (!loaded->row) return static_cast<Live*>(nullptr);
+  auto live = build(std::move(*loaded->row), std::move(loaded->chat));
   if (!live.ok()) {
     store.release(id);
     return live.status();
@@ -330,7 +334,7 @@ Result<Live*> Hub::Impl::create(TableRow row, std::optional<std::uint64_t> seed,
   row.bot_seed = seed ? *seed * 0x9e3779b97f4a7c15ULL + 1 : random_u64();
   row.created = std::time(nullptr);
   name_bots(row, row.bot_seed % kBotNames.size());
-  auto live = build(row);
+  auto live = build(row, {});  // new: no talk yet, nothing to read
   if (!live.ok()) return live.status();
   // Its people reach it through a proxy that sends a table's clients to one
   // process, not necessarily this one: on a shared store it is made held by

@@ -36,7 +36,6 @@ import random
 import re
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -45,7 +44,7 @@ import time
 import traceback
 
 sys.path.insert(0, os.path.dirname(__file__))
-from wire import WS, request  # noqa: E402
+from wire import WS, free_base, request  # noqa: E402
 from wire import start_nginx as wire_start_nginx  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -78,24 +77,6 @@ def check(cond, what):
 def skip(why):
     print("SKIP:", why, flush=True)
     sys.exit(77)
-
-
-def free_base(n):
-    """A port with the n after it free too (HAProxy's, then the processes')."""
-    for _ in range(200):
-        base = random.randint(10000, 32000 - n)  # below the ephemeral ports (32768 up)
-        ok = True
-        for p in range(base, base + n + 1):
-            s = socket.socket()
-            try:
-                s.bind(("127.0.0.1", p))
-            except OSError:
-                ok = False
-            finally:
-                s.close()
-        if ok:
-            return base
-    raise SystemExit("no free ports")
 
 
 class Cluster:

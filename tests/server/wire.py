@@ -9,6 +9,7 @@ import base64
 import http.client
 import json
 import os
+import random
 import shutil
 import socket
 import struct
@@ -22,6 +23,24 @@ def free_port():
     port = s.getsockname()[1]
     s.close()
     return port
+
+
+def free_base(n):
+    """A port with the n after it free too (HAProxy's, then the processes')."""
+    for _ in range(200):
+        base = random.randint(10000, 32000 - n)  # below the ephemeral ports (32768 up)
+        ok = True
+        for p in range(base, base + n + 1):
+            s = socket.socket()
+            try:
+                s.bind(("127.0.0.1", p))
+            except OSError:
+                ok = False
+            finally:
+                s.close()
+        if ok:
+            return base
+    raise SystemExit("no free ports")
 
 
 def start_nginx(work, port, body, path="/api/games"):
