@@ -47,6 +47,7 @@ struct Args {
   double duration = 30;
   double ramp = 10;
   bool timeline = false;
+  bool reconnect = false;
 };
 
 struct Stats {
@@ -55,6 +56,7 @@ struct Stats {
   Clock::time_point begin;
   long actions = 0, games = 0, errors = 0, updates = 0, bytes = 0;
   int connected = 0, failed_connects = 0;
+  long rejoined = 0;  // sockets opened again for a rematch (--reconnect)
   std::vector<std::string> error_samples;
 };
 
@@ -159,7 +161,8 @@ class Seat : public std::enable_shared_from_this<Seat> {
  public:
   Seat(asio::io_context& ioc, const Args& a, Stats& st, std::string table, std::string token,
        int seat, std::uint64_t seed)
-      : ws_(asio::make_strand(ioc)),
+      : ioc_(ioc),
+        ws_(asio::make_strand(ioc)),
         timer_(ioc),
         args_(a),
         stats_(st),
@@ -168,7 +171,7 @@ class Seat : public std::enable_shared_from_this<Seat> {
         seat_(seat),
         rng_(seed) {}
 
-  awaitable<void> run(Clock::time_point stop) {
+  awaitable<void> run(Clock::time_point stop, bool again = false) {
     beast::error_code ec;
     tcp::resolver resolver(ws_.get_executor());
     auto results = co_await resolver.async_resolve(args_.host, std::to_string(args_.port),
@@ -186,7 +189,10 @@ class Seat : public std::enable_shared_from_this<Seat> {
       ++stats_.failed_connects;
       co_return;
     }
-    ++stats_.connected;
+    if (again)
+      ++stats_.rejoined;
+    else
+      ++stats_.connected;
     send(json{{"type", "join"}, {"table", table_}, {"token", token_}}.dump());
     beast::flat_buffer buffer;
     while (Clock::now() < stop) {
@@ -205,6 +211,15 @@ class Seat : public std::enable_shared_from_this<Seat> {
         table_ = m.table;
         pending_ = -1;
         timer_.cancel();
+        if (args_.reconnect) {
+          // As the page does: a new socket to the new table's URL, which a
+          // proxy may send to another process (that claims and loads it).
+          auto next = std::make_shared<Seat>(ioc_, args_, stats_, table_, token_, seat_, rng_());
+          asio::co_spawn(
+              ioc_, [next, stop]() -> awaitable<void> { co_await next->run(stop, true); },
+              asio::detached);
+          break;
+        }
         send(json{{"type", "join"}, {"table", table_}, {"token", token_}}.dump());
       } else if (m.type == "update") {
         ++stats_.updates;
@@ -265,6 +280,7 @@ class Seat : public std::enable_shared_from_this<Seat> {
     writing_ = false;
   }
 
+  asio::io_context& ioc_;
   websocket::stream<beast::tcp_stream> ws_;
   asio::steady_timer timer_;
   const Args& args_;
@@ -356,6 +372,10 @@ int main(int argc, char** argv) {
   app.add_flag("--timeline", a.timeline,
                "also print each measured second: updates, p50, p99 and max latency, so that "
                "a tail made by a few stalls shows apart from a steady one");
+  app.add_flag("--reconnect", a.reconnect,
+               "at a rematch, each seat opens a new socket to the new table (/ws?table=NEW), as "
+               "the page does, instead of joining it on the socket it has: through a proxy, a "
+               "table's first join then lands where the proxy sends that table");
   CLI11_PARSE(app, argc, argv);
 
   // Two descriptors per seat (ours and the server's, on one machine).
@@ -420,6 +440,7 @@ int main(int argc, char** argv) {
                  {"actions_per_second", static_cast<double>(measured) / a.duration},
                  {"actions_total", st.actions},
                  {"games_finished", st.games},
+                 {"sockets_reopened", st.rejoined},
                  {"errors", st.errors},
                  {"p50_ms", percentile(l, 50)},
                  {"p90_ms", percentile(l, 90)},
@@ -435,6 +456,8 @@ int main(int argc, char** argv) {
   std::printf("latency from action to update: p50 %.2f ms, p90 %.2f ms, p99 %.2f ms, max %.2f ms\n",
               report["p50_ms"].get<double>(), report["p90_ms"].get<double>(),
               report["p99_ms"].get<double>(), report["max_ms"].get<double>());
+  if (a.reconnect)
+    std::printf("sockets opened again for a rematch (--reconnect): %ld\n", st.rejoined);
   for (const auto& e : st.error_samples) std::printf("error: %s\n", e.c_str());
   std::printf("%s\n", report.dump().c_str());
   return st.failed_connects || st.errors ? 1 : 0;

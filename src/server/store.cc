@@ -205,6 +205,7 @@ Result<Store::Loaded> Store::claim_and_load(const std::string& table, int chat_l
   auto row = this->table(table);
   if (!row.ok()) return row.status();
   out.row = std::move(*row);
+  if (!out.row) return out;
   if (auto lines = chat(table, chat_lines); lines.ok()) out.chat = std::move(*lines);
   return out;
 }

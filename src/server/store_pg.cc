@@ -76,7 +76,8 @@ struct LibPq {
 };
 struct LoadedPq {
   LibPq fns;
-  std::string error;  // why libpq cannot be used; empty when it can
+  std::string error;       // why libpq cannot be used; empty when it can
+  bool pipelines = false;  // it has pipeline mode
 };
 const LoadedPq& loaded_pq() {
   static const LoadedPq loaded = [] {
@@ -99,12 +100,20 @@ const LoadedPq& loaded_pq() {
     take(out.fns.PQexec, "PQexec");
     take(out.fns.PQexecParams, "PQexecParams");
     take(out.fns.PQexecPrepared, "PQexecPrepared");
-    take(out.fns.PQenterPipelineMode, "PQenterPipelineMode");
-    take(out.fns.PQexitPipelineMode, "PQexitPipelineMode");
-    take(out.fns.PQgetResult, "PQgetResult");
-    take(out.fns.PQpipelineSync, "PQpipelineSync");
-    take(out.fns.PQsendQueryParams, "PQsendQueryParams");
-    take(out.fns.PQsendQueryPrepared, "PQsendQueryPrepared");
+    // Pipeline mode (libpq 14 and later): without it, statements go one by
+    // one (PgStore::claim_and_load).
+    auto maybe = [&](auto& f, const char* name) {
+      f = reinterpret_cast<std::remove_reference_t<decltype(f)>>(dlsym(lib, name));
+    };
+    maybe(out.fns.PQenterPipelineMode, "PQenterPipelineMode");
+    maybe(out.fns.PQexitPipelineMode, "PQexitPipelineMode");
+    maybe(out.fns.PQgetResult, "PQgetResult");
+    maybe(out.fns.PQpipelineSync, "PQpipelineSync");
+    maybe(out.fns.PQsendQueryParams, "PQsendQueryParams");
+    maybe(out.fns.PQsendQueryPrepared, "PQsendQueryPrepared");
+    out.pipelines = out.fns.PQenterPipelineMode && out.fns.PQexitPipelineMode &&
+                    out.fns.PQgetResult && out.fns.PQpipelineSync && out.fns.PQsendQueryParams &&
+                    out.fns.PQsendQueryPrepared;
     take(out.fns.PQfinish, "PQfinish");
     take(out.fns.PQgetisnull, "PQgetisnull");
     take(out.fns.PQgetlength, "PQgetlength");
@@ -828,12 +837,15 @@ class PgStore final : public Store {
   // claim takes nothing (held by another, or ours already), claim() and the
   // reads one by one, as any Store.
   Result<Loaded> claim_and_load(const std::string& table, int chat_lines) override {
-    if (held_.count(table)) return Store::claim_and_load(table, chat_lines);
+    if (held_.count(table) || !loaded_pq().pipelines)
+      return Store::claim_and_load(table, chat_lines);
     auto done = guarded("claiming and loading a table", [&]() -> Result<std::optional<Loaded>> {
       const Statement all[] = {claim_update(table), row_select(table), actions_select(table),
                                chat_select(table, chat_lines)};
       std::vector<PgResult> r = unsynced_.pipeline(all);
       lengthened(false);
+      if (pq().PQntuples(r[1].get()) == 0)  // no such table
+        return std::optional<Loaded>(Loaded{Claim{false, false, ""}, std::nullopt, {}});
       if (pq().PQntuples(r[0].get()) != 1) return std::optional<Loaded>();
       held_[table] = number(r[0].get(), 0, 0);
       auto row = table_of(r[1].get(), r[2].get());

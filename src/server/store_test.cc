@@ -647,7 +647,7 @@ TEST_P(StoreTest, OneOwnerPlaysATableAndALateWriteOfTheOldOwnerIsRefused) {
 // pipeline): what it reads is what the database holds, read by the test's own
 // connection, after the claim, and the claim is the database's.
 TEST_P(StoreTest, AClaimAndLoadReadsTheTableAsTheDatabaseHoldsItOnceClaimed) {
-  auto a = pg() ? db->open({.owner = "a", .lease = 5s}) : db->open();
+  auto a = pg() ? db->open({.owner = "a", .lease = 1s}) : db->open();
   ASSERT_TRUE(a->add_table(row("t")).ok());
   for (int i = 0; i < 3; ++i) ASSERT_TRUE(a->add_action("t", i, i % 2, 10 + i).ok());
   for (int i = 0; i < 3; ++i)
@@ -679,7 +679,7 @@ TEST_P(StoreTest, AClaimAndLoadReadsTheTableAsTheDatabaseHoldsItOnceClaimed) {
     EXPECT_EQ(refused->claim.holder, "a");
     EXPECT_FALSE(refused->row);
     EXPECT_EQ(db->value("SELECT owner FROM tables WHERE id = 't'"), "a");
-    a->release("t");
+    std::this_thread::sleep_for(1100ms);  // a pauses: its lease runs out, unrenewed
   }
   auto got = b->claim_and_load("t", 2);
   ASSERT_TRUE(got.ok()) << got.message();
@@ -698,7 +698,12 @@ TEST_P(StoreTest, AClaimAndLoadReadsTheTableAsTheDatabaseHoldsItOnceClaimed) {
             "b " + std::to_string(got->claim.epoch));
   EXPECT_TRUE(b->holds("t"));
   ASSERT_TRUE(b->add_action("t", 3, 1, 13).ok());
-  EXPECT_FALSE(a->add_action("t", 3, 1, 99).ok()) << "a let it go";
+  // a, waking, still thinks it holds the table: the database's fence refuses
+  // its write, the claim having raised the epoch.
+  EXPECT_TRUE(a->holds("t"));
+  const Status late = a->add_action("t", 4, 1, 99);
+  EXPECT_FALSE(late.ok());
+  EXPECT_NE(late.message().find("no longer held by a"), std::string::npos) << late.message();
   // Ours already: the same epoch, and the move just made read too.
   auto again = b->claim_and_load("t", 2);
   ASSERT_TRUE(again.ok() && again->claim.ours && again->row) << again.message();
@@ -723,9 +728,21 @@ TEST_P(StoreTest, AClaimAndLoadReadsTheTableAsTheDatabaseHoldsItOnceClaimed) {
   auto fine = c->claim_and_load("t", 2);
   ASSERT_TRUE(fine.ok() && fine->claim.ours && fine->row) << fine.message();
   EXPECT_EQ(as_text(fine->row->actions), db->value(stored));
-  // A connection cut by the database is made again at the next call: the
-  // pipeline does not leave it unusable.
+  // The claim and the reads are one transaction: a read that fails (the
+  // talk's table away) leaves the table as it was, and not held.
   c->release("t");
+  const std::string holder =
+      "SELECT COALESCE(owner, '-') || ' ' || epoch FROM tables WHERE id = 't'";
+  const std::string before = db->value(holder);
+  db->exec("ALTER TABLE chat RENAME TO chat_away");
+  auto no_talk = c->claim_and_load("t", 2);
+  db->exec("ALTER TABLE chat_away RENAME TO chat");
+  ASSERT_FALSE(no_talk.ok());
+  EXPECT_EQ(db->value(holder), before);
+  EXPECT_EQ(before.substr(0, 2), "- ");
+  EXPECT_FALSE(c->holds("t"));
+  // A connection cut by the database (between calls) is made again at the
+  // next call.
   db->exec(
       "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = "
       "'parlour' AND pid <> pg_backend_pid()");

@@ -303,7 +303,10 @@ Result<Live*> Hub::Impl::find(const std::string& id, bool* elsewhere) {
   }
   // Claimed and read in one go.
   auto loaded = store.claim_and_load(id, static_cast<int>(kChatKept));
-  if (!loaded.ok()) return loaded.status();
+  if (!loaded.ok()) {
+    if (shared() && store.holds(id)) store.release(id);  // claimed, and not to be played here
+    return loaded.status();
+  }
   if (!loaded->claim.ours) return not_ours(loaded->claim);
   if (!loaded->row) return static_cast<Live*>(nullptr);
   auto live = build(std::move(*loaded->row), std::move(loaded->chat));
