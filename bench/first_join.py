@@ -15,8 +15,6 @@ and every table of that thread waited.
 """
 import json
 import os
-import re
-import signal
 import statistics
 import subprocess
 import sys
@@ -26,20 +24,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, os.path.join(ROOT, "tests", "server"))
-from wire import WS, free_base, request  # noqa: E402
-
-
-def cpu(pids):
-    """CPU seconds (user and system) these processes have used."""
-    tck = os.sysconf("SC_CLK_TCK")
-    total = 0
-    for pid in pids:
-        try:
-            f = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
-            total += (int(f[11]) + int(f[12])) / tck
-        except OSError:
-            pass
-    return total
+from wire import WS, Cluster, cpu_seconds, healthy, request  # noqa: E402
 
 
 def postgres_pids():
@@ -55,35 +40,18 @@ def main():
     n = int(sys.argv[2]) if len(sys.argv) > 2 else 200
     if n < 1 or n > 10000:
         sys.exit("first_join: TABLES must be 1 to 10000")
-    base = free_base(2)  # HAProxy (unused here), then the two processes
+    parlour = os.path.join(build, "parlour")
+    if not os.access(parlour, os.X_OK):
+        sys.exit(f"first_join: no {parlour}: run make build first")
     with tempfile.TemporaryDirectory(prefix="parlour-first-join.") as work:
         os.chmod(work, 0o755)
-        out = open(os.path.join(work, "cluster.out"), "w+")
-        env = dict(os.environ, PORT=str(base), CLUSTER_DIR=os.path.join(work, "cluster"),
-                   SERVE_ARGS="--tables-burst 0 --max-connections 0")
-        cluster = subprocess.Popen([os.path.join(ROOT, "scripts", "cluster"), "2", build], env=env,
-                                   stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
+        c = Cluster(2, work, parlour, "--tables-burst 0 --max-connections 0")
         try:
-            for _ in range(300):
-                if "cluster: ready" in open(out.name).read():
-                    break
-                time.sleep(0.2)
-            else:
-                sys.exit("first_join: scripts/cluster was not ready: " + open(out.name).read()[-2000:])
-            text = open(out.name).read()
-            ports = [int(p) for p in re.findall(r"cluster: serve\d+ pid \d+ port (\d+)", text)]
-            pids = [int(p) for p in re.findall(r"cluster: serve\d+ pid (\d+)", text)]
+            ports = [s["port"] for s in c.serves.values()]
+            pids = [s["pid"] for s in c.serves.values()]
             for port in ports:  # each answers before it is measured
-                for _ in range(100):
-                    try:
-                        if request(port, "GET", "/healthz")[0] == 200:
-                            break
-                    except OSError:
-                        pass
-                    time.sleep(0.1)
-                else:
-                    logs = [open(p).read()[-1500:] for p in re.findall(r"log (\S+)", text)]
-                    sys.exit(f"first_join: the process on port {port} is not up:\n" + text + "\n".join(logs))
+                if not healthy(port):
+                    sys.exit(f"first_join: the process on port {port} is not up")
             times = {"make": [], "join elsewhere": [], "join here": []}
 
             def make():
@@ -114,10 +82,10 @@ def main():
             # joins (the client's own work, a WebSocket handshake a join
             # included, counted in process 2's).
             made = [make() for _ in range(n)]
-            before = cpu([pids[1]]), cpu(postgres_pids())
+            before = cpu_seconds([pids[1]]), cpu_seconds(postgres_pids())
             for table, token in made:
                 join(ports[1], table, token, "join elsewhere")
-            spent = cpu([pids[1]]) - before[0], cpu(postgres_pids()) - before[1]
+            spent = cpu_seconds([pids[1]]) - before[0], cpu_seconds(postgres_pids()) - before[1]
             # Made on process 1 and joined there at once (held by nobody and
             # kept in memory 10 s for that: claimed only).
             for _ in range(n):
@@ -134,8 +102,7 @@ def main():
             print(f"CPU a first join on the other process: that process {spent[0] / n * 1e6:.0f} us, "
                   f"PostgreSQL {spent[1] / n * 1e6:.0f} us")
         finally:
-            os.killpg(cluster.pid, signal.SIGTERM)
-            cluster.wait(timeout=60)
+            c.stop()
 
 
 if __name__ == "__main__":

@@ -89,9 +89,9 @@ const LoadedPq& loaded_pq() {
                   (why ? why : "libpq.so.5 not found");
       return out;
     }
-    auto take = [&](auto& f, const char* name) {
+    auto take = [&](auto& f, const char* name, bool required = true) {
       f = reinterpret_cast<std::remove_reference_t<decltype(f)>>(dlsym(lib, name));
-      if (!f && out.error.empty()) out.error = std::string("libpq.so.5 has no ") + name;
+      if (!f && required && out.error.empty()) out.error = std::string("libpq.so.5 has no ") + name;
     };
     take(out.fns.PQclear, "PQclear");
     take(out.fns.PQcmdTuples, "PQcmdTuples");
@@ -102,15 +102,12 @@ const LoadedPq& loaded_pq() {
     take(out.fns.PQexecPrepared, "PQexecPrepared");
     // Pipeline mode (libpq 14 and later): without it, statements go one by
     // one (PgStore::claim_and_load).
-    auto maybe = [&](auto& f, const char* name) {
-      f = reinterpret_cast<std::remove_reference_t<decltype(f)>>(dlsym(lib, name));
-    };
-    maybe(out.fns.PQenterPipelineMode, "PQenterPipelineMode");
-    maybe(out.fns.PQexitPipelineMode, "PQexitPipelineMode");
-    maybe(out.fns.PQgetResult, "PQgetResult");
-    maybe(out.fns.PQpipelineSync, "PQpipelineSync");
-    maybe(out.fns.PQsendQueryParams, "PQsendQueryParams");
-    maybe(out.fns.PQsendQueryPrepared, "PQsendQueryPrepared");
+    take(out.fns.PQenterPipelineMode, "PQenterPipelineMode", false);
+    take(out.fns.PQexitPipelineMode, "PQexitPipelineMode", false);
+    take(out.fns.PQgetResult, "PQgetResult", false);
+    take(out.fns.PQpipelineSync, "PQpipelineSync", false);
+    take(out.fns.PQsendQueryParams, "PQsendQueryParams", false);
+    take(out.fns.PQsendQueryPrepared, "PQsendQueryPrepared", false);
     out.pipelines = out.fns.PQenterPipelineMode && out.fns.PQexitPipelineMode &&
                     out.fns.PQgetResult && out.fns.PQpipelineSync && out.fns.PQsendQueryParams &&
                     out.fns.PQsendQueryPrepared;

@@ -44,7 +44,7 @@ import time
 import traceback
 
 sys.path.insert(0, os.path.dirname(__file__))
-from wire import WS, free_base, request  # noqa: E402
+from wire import WS, Cluster, free_base, request  # noqa: E402
 from wire import start_nginx as wire_start_nginx  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -79,77 +79,9 @@ def skip(why):
     sys.exit(77)
 
 
-class Cluster:
-    """scripts/cluster N, as a user runs it; its lines say where each part is."""
-
-    def __init__(self, n, work):
-        self.port = free_base(n)
-        env = dict(os.environ, PORT=str(self.port), CLUSTER_DIR=os.path.join(work, "cluster"),
-                   SERVE_ARGS="--bot-delay 1000 --hand-pause 500 --tables-burst 0 --max-connections 0")
-        self.out = open(os.path.join(work, "cluster.log"), "w+")
-        self.proc = subprocess.Popen(["bash", os.path.join(ROOT, "scripts", "cluster"), str(n),
-                                      os.path.dirname(PARLOUR)],
-                                     stdout=self.out, stderr=subprocess.STDOUT, env=env,
-                                     start_new_session=True)
-        self.serves = {}  # name -> {"pid", "port", "log"}
-        deadline = time.time() + 60
-        while time.time() < deadline:
-            text = open(self.out.name).read()
-            if "cluster: ready" in text:
-                break
-            if self.proc.poll() is not None:
-                raise SystemExit("scripts/cluster ended: " + text)
-            time.sleep(0.2)
-        else:
-            raise SystemExit("scripts/cluster was not ready in 60 s: " + open(self.out.name).read())
-        text = open(self.out.name).read()
-        for m in re.finditer(r"cluster: (serve\d+) pid (\d+) port (\d+) log (\S+)", text):
-            self.serves[m.group(1)] = {"pid": int(m.group(2)), "port": int(m.group(3)), "log": m.group(4)}
-        m = re.search(r"cluster: postgresql pid \d+ port (\d+) dir (\S+) bin (\S+)", text)
-        self.pg_port, self.pg_dir, self.pg_bin = int(m.group(1)), m.group(2), m.group(3)
-        self.uri = f"postgresql://postgres@127.0.0.1:{self.pg_port}/postgres"
-
-    def sql(self, query):
-        r = subprocess.run([os.path.join(self.pg_bin, "psql"), "-X", "-A", "-t", "-F", "\t", "-d", self.uri,
-                            "-c", query], capture_output=True, text=True, timeout=30)
-        if r.returncode != 0:
-            raise RuntimeError(f"psql: {query}: {r.stderr}")
-        return [line.split("\t") for line in r.stdout.splitlines() if line]
-
-    def pg_ctl(self, *args):
-        as_pg = ["runuser", "-u", "postgres", "--"] if os.getuid() == 0 else []
-        subprocess.run(as_pg + [os.path.join(self.pg_bin, "pg_ctl"), "-D", self.pg_dir, *args],
-                       check=True, capture_output=True, timeout=60)
-
-    def restart_serve(self, name):
-        """The killed process started again, as scripts/cluster started it."""
-        s = self.serves[name]
-        log = open(s["log"], "a")
-        proc = subprocess.Popen([PARLOUR, "serve", "--port", str(s["port"]), "--db", self.uri,
-                                 "--trusted-proxy", "127.0.0.1", "--bot-delay", "1000", "--hand-pause", "500",
-                                 "--tables-burst", "0", "--max-connections", "0"],
-                                stdout=log, stderr=log, start_new_session=True)
-        s["pid"] = proc.pid
-        s["proc"] = proc
-        for _ in range(100):
-            try:
-                if request(s["port"], "GET", "/healthz")[0] == 200:
-                    return proc
-            except OSError:
-                pass
-            time.sleep(0.1)
-        raise SystemExit("the restarted process did not come up: " + open(s["log"]).read()[-2000:])
-
-    def stop(self):
-        for s in self.serves.values():
-            if "proc" in s:
-                s["proc"].kill()
-                s["proc"].wait()
-        try:
-            os.killpg(self.proc.pid, signal.SIGINT)
-            self.proc.wait(timeout=30)
-        except (ProcessLookupError, subprocess.TimeoutExpired):
-            os.killpg(self.proc.pid, signal.SIGKILL)
+# The cluster's serve processes wait a second before a bot's move and half a
+# second after a hand, as a person would see them.
+SERVE_ARGS = "--bot-delay 1000 --hand-pause 500 --tables-burst 0 --max-connections 0"
 
 
 def start_nginx(c, work):
@@ -522,7 +454,7 @@ def pg_restart(c, work):
 def run(mode):
     with tempfile.TemporaryDirectory(prefix=f"parlour-{mode}.") as work:
         os.chmod(work, 0o755)
-        c = Cluster(3, work)
+        c = Cluster(3, work, PARLOUR, SERVE_ARGS)
         failed = len(FAILURES)
         started = time.time()
         try:

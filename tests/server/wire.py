@@ -10,11 +10,15 @@ import http.client
 import json
 import os
 import random
+import re
 import shutil
+import signal
 import socket
 import struct
 import subprocess
 import time
+
+ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 
 
 def free_port():
@@ -41,6 +45,33 @@ def free_base(n):
         if ok:
             return base
     raise SystemExit("no free ports")
+
+
+def healthy(port, seconds=10):
+    """Whether `parlour serve` on `port` answers GET /healthz within `seconds`."""
+    for _ in range(int(seconds * 10)):
+        try:
+            if request(port, "GET", "/healthz")[0] == 200:
+                return True
+        except OSError:
+            pass
+        time.sleep(0.1)
+    return False
+
+
+def cpu_seconds(pids):
+    """CPU seconds (user and system) these processes have used; one that has
+    ended counts nothing."""
+    tck = os.sysconf("SC_CLK_TCK")
+    total = 0
+    for pid in pids:
+        try:
+            with open(f"/proc/{pid}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / tck
+        except (OSError, IndexError, ValueError):
+            pass
+    return total
 
 
 def start_nginx(work, port, body, path="/api/games"):
@@ -188,3 +219,73 @@ class WS:
 
 def update(m):
     return isinstance(m, dict) and m.get("type") == "update"
+
+
+class Cluster:
+    """scripts/cluster N, as a user runs it, with `parlour` (the program) and
+    `serve_args` (more options for every serve process); its lines say where
+    each part is."""
+
+    def __init__(self, n, work, parlour, serve_args):
+        self.parlour, self.serve_args = parlour, serve_args
+        self.port = free_base(n)
+        env = dict(os.environ, PORT=str(self.port), CLUSTER_DIR=os.path.join(work, "cluster"),
+                   SERVE_ARGS=serve_args)
+        self.out = open(os.path.join(work, "cluster.log"), "w+")
+        self.proc = subprocess.Popen(["bash", os.path.join(ROOT, "scripts", "cluster"), str(n),
+                                      os.path.dirname(parlour)],
+                                     stdout=self.out, stderr=subprocess.STDOUT, env=env,
+                                     start_new_session=True)
+        self.serves = {}  # name -> {"pid", "port", "log"}
+        deadline = time.time() + 60
+        while time.time() < deadline:
+            text = open(self.out.name).read()
+            if "cluster: ready" in text:
+                break
+            if self.proc.poll() is not None:
+                raise SystemExit("scripts/cluster ended: " + text)
+            time.sleep(0.2)
+        else:
+            raise SystemExit("scripts/cluster was not ready in 60 s: " + open(self.out.name).read())
+        text = open(self.out.name).read()
+        for m in re.finditer(r"cluster: (serve\d+) pid (\d+) port (\d+) log (\S+)", text):
+            self.serves[m.group(1)] = {"pid": int(m.group(2)), "port": int(m.group(3)), "log": m.group(4)}
+        m = re.search(r"cluster: postgresql pid \d+ port (\d+) dir (\S+) bin (\S+)", text)
+        self.pg_port, self.pg_dir, self.pg_bin = int(m.group(1)), m.group(2), m.group(3)
+        self.uri = f"postgresql://postgres@127.0.0.1:{self.pg_port}/postgres"
+
+    def sql(self, query):
+        r = subprocess.run([os.path.join(self.pg_bin, "psql"), "-X", "-A", "-t", "-F", "\t", "-d", self.uri,
+                            "-c", query], capture_output=True, text=True, timeout=30)
+        if r.returncode != 0:
+            raise RuntimeError(f"psql: {query}: {r.stderr}")
+        return [line.split("\t") for line in r.stdout.splitlines() if line]
+
+    def pg_ctl(self, *args):
+        as_pg = ["runuser", "-u", "postgres", "--"] if os.getuid() == 0 else []
+        subprocess.run(as_pg + [os.path.join(self.pg_bin, "pg_ctl"), "-D", self.pg_dir, *args],
+                       check=True, capture_output=True, timeout=60)
+
+    def restart_serve(self, name):
+        """The killed process started again, as scripts/cluster started it."""
+        s = self.serves[name]
+        log = open(s["log"], "a")
+        proc = subprocess.Popen([self.parlour, "serve", "--port", str(s["port"]), "--db", self.uri,
+                                 "--trusted-proxy", "127.0.0.1", *self.serve_args.split()],
+                                stdout=log, stderr=log, start_new_session=True)
+        s["pid"] = proc.pid
+        s["proc"] = proc
+        if healthy(s["port"]):
+            return proc
+        raise SystemExit("the restarted process did not come up: " + open(s["log"]).read()[-2000:])
+
+    def stop(self):
+        for s in self.serves.values():
+            if "proc" in s:
+                s["proc"].kill()
+                s["proc"].wait()
+        try:
+            os.killpg(self.proc.pid, signal.SIGINT)
+            self.proc.wait(timeout=30)
+        except (ProcessLookupError, subprocess.TimeoutExpired):
+            os.killpg(self.proc.pid, signal.SIGKILL)
