@@ -16,6 +16,7 @@ import signal
 import socket
 import struct
 import subprocess
+import threading
 import time
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
@@ -29,10 +30,26 @@ def free_port():
     return port
 
 
+_bases_lock = threading.Lock()
+_bases_given = []  # (first, last) port ranges handed out in this process
+
+
 def free_base(n):
-    """A port with the n after it free too (HAProxy's, then the processes')."""
+    """A port with the n after it free too (HAProxy's, then the processes').
+    Never one overlapping a range given before in this process: tests that
+    start clusters from several threads at once (cluster_test's modes) bind
+    their ports seconds later, so a free port alone could be chosen twice."""
+    with _bases_lock:
+        base = _free_base(n)
+        _bases_given.append((base, base + n))
+        return base
+
+
+def _free_base(n):
     for _ in range(200):
         base = random.randint(10000, 32000 - n)  # below the ephemeral ports (32768 up)
+        if any(base <= last and first <= base + n for first, last in _bases_given):
+            continue
         ok = True
         for p in range(base, base + n + 1):
             s = socket.socket()
