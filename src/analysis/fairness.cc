@@ -6,6 +6,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "analysis/percent.h"
 #include "analysis/plot.h"
 #include "analysis/sim.h"
 
@@ -14,16 +15,6 @@ namespace parlour {
 double FairnessRow::range() const {
   return *std::max_element(lose.begin(), lose.end()) - *std::min_element(lose.begin(), lose.end());
 }
-
-namespace {
-
-std::string pct(double x, int digits = 2) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.*f%%", digits, 100 * x);
-  return buf;
-}
-
-}  // namespace
 
 Result<std::vector<FairnessTable>> fairness(const FairnessSpec& spec) {
   const GameInfo& g = *spec.game;

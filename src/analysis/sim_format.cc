@@ -6,19 +6,12 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "analysis/percent.h"
 #include "analysis/plot.h"
 #include "analysis/sim.h"
 
 namespace parlour {
 namespace {
-
-std::string pct(double x) {
-  std::ostringstream o;
-  o.setf(std::ios::fixed);
-  o.precision(2);
-  o << 100 * x << "%";
-  return o.str();
-}
 
 std::string num(double x, int digits = 2) {
   std::ostringstream o;

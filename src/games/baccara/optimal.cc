@@ -30,9 +30,9 @@ std::string card_name(int c) {
 
 }  // namespace
 
-Choice optimal_choice(const BaccaraState& s, Seat me) {
+OptimalChoice optimal_choice(const BaccaraState& s, Seat me) {
   const CoupPlay& eq = equilibrium();
-  Choice c;
+  OptimalChoice c;
   if (s.phase() == BaccaraState::Phase::kStake) {
     c.why = "stake one chip: the figures are per chip, and the least stake risks least";
     return c;

@@ -13,11 +13,11 @@ namespace parlour::baccara {
 
 // The optimal choice for `me`, who may act: the chance of taking the card
 // (or drawing), and why, for people.
-struct Choice {
+struct OptimalChoice {
   double take = 0;
   std::string why;
 };
-Choice optimal_choice(const BaccaraState& s, Seat me);
+OptimalChoice optimal_choice(const BaccaraState& s, Seat me);
 
 // Stakes a chip; takes or refuses, draws or stands, as the solved coup says
 // (mixing where it mixes); as banker with unequal stakes on the sides,

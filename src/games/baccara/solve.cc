@@ -105,9 +105,9 @@ bool better(double& play, const std::array<double, 2>& v) {
 
 // ---- A fresh shoe, card by card ---------------------------------------------------------
 
-class Shoe {
+class FreshShoe {
  public:
-  Shoe(const CoupPlay& p, int packs) : p_(p) {
+  FreshShoe(const CoupPlay& p, int packs) : p_(p) {
     left_.fill(4 * packs);
     left_[0] = 16 * packs;
     n_ = 52 * packs;
@@ -294,7 +294,7 @@ CoupPlay threshold_play() {
 
 Worth worth(const CoupPlay& p, int packs) {
   Worth w;
-  Shoe(p, packs).value(w.right, w.left);
+  FreshShoe(p, packs).value(w.right, w.left);
   return w;
 }
 

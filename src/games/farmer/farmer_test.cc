@@ -627,7 +627,7 @@ TEST(FarmerOptimal, HeadsUpItStandsOnFifteenUnlessTheFarmPaysForTheAce) {
   FarmerState s = dealt(2, 0, {"9S"}, {"6H"});
   act(s, 1, Move::take());
   ASSERT_EQ(s.total(1), 15);
-  Choice c = optimal_choice(s, 1);
+  OptimalChoice c = optimal_choice(s, 1);
   EXPECT_FALSE(c.draw) << c.why;
   EXPECT_NEAR(c.if_stand, 0, 1e-12);
   EXPECT_NEAR(c.if_draw, (4.0 * 6 - (4 + 8 + 12 + 16 + 24 + 3 * 8 + 16 * 9)) / 43, 1e-12);

@@ -58,8 +58,8 @@ int hand_of(const FarmerState& s) {
          (p == FarmerState::Phase::kDraw || p == FarmerState::Phase::kOver ? 0 : 1);
 }
 
-Choice optimal_choice(const FarmerState& s, Seat me) {
-  Choice c;
+OptimalChoice optimal_choice(const FarmerState& s, Seat me) {
+  OptimalChoice c;
   const int place = s.from_farmer(me) - 1;
   std::vector<int> taken;
   for (int j = 0; j < place; ++j)

@@ -13,12 +13,12 @@ namespace parlour::farmer {
 
 // The optimal choice for `me`, whose turn it is to draw or stand: whether
 // he draws, what each is worth, and why, for people.
-struct Choice {
+struct OptimalChoice {
   bool draw = false;
   double if_draw = 0, if_stand = 0;  // counters a deal
   std::string why;
 };
-Choice optimal_choice(const FarmerState& s, Seat me);
+OptimalChoice optimal_choice(const FarmerState& s, Seat me);
 
 // Draws where drawing on is worth more than standing: heads-up the exact
 // best play; with more players the best answer, every card he has not seen

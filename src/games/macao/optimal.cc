@@ -31,9 +31,9 @@ Drawn drawn(const Hand& h) {
 
 }  // namespace
 
-Choice optimal_choice(const MacaoState& s, Seat me) {
+OptimalChoice optimal_choice(const MacaoState& s, Seat me) {
   const Duel& d = duel(s.rules().ties);
-  Choice c;
+  OptimalChoice c;
   if (s.phase() == MacaoState::Phase::kStake) {
     c.why =
         "stake one chip: the punter's expectation is below nothing, so the least stake loses least";

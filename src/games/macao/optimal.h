@@ -13,11 +13,11 @@ namespace parlour::macao {
 
 // The optimal choice for `me`, who may act: the chance of drawing, and why,
 // for people.
-struct Choice {
+struct OptimalChoice {
   double draw = 0;
   std::string why;
 };
-Choice optimal_choice(const MacaoState& s, Seat me);
+OptimalChoice optimal_choice(const MacaoState& s, Seat me);
 Action optimal_action(const MacaoState& s, Seat me, std::span<const Action> legal, Rng& rng);
 
 // Stakes a chip; draws as the duel's equilibrium says (mixing where it

@@ -293,9 +293,6 @@ std::map<std::vector<std::uint16_t>, long double> deal_distribution(const Rules&
   return out;
 }
 
-// Counting every deal is exact and quick up to four players (seconds for four).
-constexpr int kExactPlayers = 4;
-
 class OldMaidOdds final : public ExactOdds {
  public:
   Result<OddsReport> from_deal(const Config& config) const override {

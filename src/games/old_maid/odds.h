@@ -21,6 +21,11 @@ namespace parlour::old_maid {
 
 class OldMaidState;
 
+// Counting every deal is exact and quick up to four players (seconds for
+// four): the table odds (odds.cc) and a seat's odds (seat_odds.cc) both count
+// up to here.
+inline constexpr int kExactPlayers = 4;
+
 struct ChainPos {
   std::vector<std::uint16_t> holders;  // one holder set per live class, sorted
   int offerer = 0, drawer = 0;

@@ -22,8 +22,6 @@
 namespace parlour::old_maid {
 namespace {
 
-constexpr int kExactPlayers = 4;
-
 // What a seat's view says about the cards: per class, the seats seen holding
 // one, and the cards of it nobody (to this viewer) can place; and where the
 // unseen cards lie.

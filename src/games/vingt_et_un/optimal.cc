@@ -43,9 +43,9 @@ std::string card_word(int v) {
 
 }  // namespace
 
-Choice optimal_choice(const VingtState& s, Seat me) {
+OptimalChoice optimal_choice(const VingtState& s, Seat me) {
   const Duel& d = duel(s.rules().dealer_double);
-  Choice c;
+  OptimalChoice c;
   std::string what;
   switch (s.phase()) {
     case VingtState::Phase::kStake:

@@ -13,11 +13,11 @@ namespace parlour::vingt_et_un {
 
 // The optimal choice for `me`, who may act: the chance of the first of the
 // two moves (call, double, draw), and why, for people.
-struct Choice {
+struct OptimalChoice {
   double yes = 0;
   std::string why;
 };
-Choice optimal_choice(const VingtState& s, Seat me);
+OptimalChoice optimal_choice(const VingtState& s, Seat me);
 
 // Stakes a chip; calls, doubles, draws as the solved duel says (mixing where
 // it mixes); as dealer against several punters standing, answers them all at

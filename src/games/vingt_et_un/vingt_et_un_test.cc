@@ -343,7 +343,7 @@ TEST(VingtOptimal, AgainstSeveralPuntersTheDealerAnswersThemAll) {
     act(s, punter(s, k), Move::of(Move::kStand));
   }
   ASSERT_EQ(s.phase(), VingtState::Phase::kDealerDraw);
-  const Choice c = optimal_choice(s, s.banker());
+  const OptimalChoice c = optimal_choice(s, s.banker());
   EXPECT_NEAR(c.yes, 1, 1e-12) << c.why;
   EXPECT_NE(c.why.find("2 punters standing"), std::string::npos) << c.why;
 }
