@@ -187,7 +187,7 @@ int main(int argc, char** argv) {
   serve
       ->add_option("--workers", so.workers,
                    "threads holding the tables, each table always on one (0: one a core, less the "
-                   "network's)")
+                   "network's; a lone worker runs on the network's thread)")
       ->check(CLI::Range(0, 64))
       ->capture_default_str();
   serve

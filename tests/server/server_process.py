@@ -33,11 +33,11 @@ PORT = wire.free_port()
 BASE = f"http://127.0.0.1:{PORT}"
 
 
-def start():
+def start(workers=3):
     log = open(os.path.join(TMP, "serve.log"), "a")
     # Three workers, whatever the cores: tables fall to each, and clients move.
     p = subprocess.Popen([PARLOUR, "serve", "--port", str(PORT), "--db", DB, "--bot-delay", "0", "--allow-seed",
-                          "--workers", "3"],
+                          "--workers", str(workers)],
                          stdout=log, stderr=log)
     for _ in range(100):
         try:
@@ -268,6 +268,57 @@ try:
     log = open(os.path.join(TMP, "serve.log")).read()
     check("stopped; every table is saved" in log, "the server says it stopped")
     check("3 workers" in log, "the server says how many workers it runs")
+
+    # A lone worker runs on the network's thread (two cores' default). SIGTERM
+    # while the seats act: it exits 0, and after a restart the table holds
+    # every move either seat was told of.
+    server = start(workers=1)
+    status, body = http("POST", "/api/tables", json.dumps(
+        {"game": "old-maid", "players": 2, "seats": ["human", "human"], "seed": 5}))
+    check(status == 201, f"create (lone worker): {status} {body}")
+    t = json.loads(body)
+    lone = []
+    for seat in range(2):
+        ws = WS()
+        ws.send({"type": "join", "table": t["table"], "token": t["seats"][seat]["token"]})
+        lone.append([ws, ws.until(update)])
+
+    def lone_step(wait=True):
+        """The seat offered a choice plays its first; with `wait`, both seats
+        read on to the update after it."""
+        mover = [pair for pair in lone if pair[1]["view"]["choices"]]
+        if not mover:
+            return False
+        ws, m = mover[0]
+        ws.send({"type": "act", "action": m["view"]["choices"][0]["action"], "version": m["version"]})
+        for pair in lone if wait else []:
+            pair[1] = pair[0].until(lambda u: update(u) and u["version"] > m["version"])
+        return True
+
+    for _ in range(6):
+        if not lone_step():
+            break
+    told = max(m["version"] for _, m in lone)
+    lone_step(wait=False)  # a move in flight as the signal comes
+    server.send_signal(signal.SIGTERM)
+    for pair in lone:  # what each seat is told before its socket closes
+        try:
+            while True:
+                m = pair[0].recv()
+                if update(m):
+                    told = max(told, m["version"])
+        except (ConnectionError, OSError, ValueError):
+            pass
+        pair[0].close()
+    check(server.wait(timeout=10) == 0, f"exit status after SIGTERM (lone worker): {server.returncode}")
+    log = open(os.path.join(TMP, "serve.log")).read()
+    check("1 worker, on the network's thread" in log, "the server says its lone worker is on the network's thread")
+    server = start(workers=1)
+    ws = WS()
+    ws.send({"type": "join", "table": t["table"], "token": t["seats"][0]["token"]})
+    back = ws.until(update)
+    check(back["version"] >= told, f"after SIGTERM the table is at version {back['version']}, a seat was told of {told}")
+    ws.close()
 finally:
     server.kill()
     server.wait()
