@@ -205,7 +205,7 @@ class Seat : public std::enable_shared_from_this<Seat> {
         seat_(seat),
         rng_(seed) {}
 
-  awaitable<void> run(Clock::time_point stop, bool again = false) {
+  awaitable<void> run(bool again = false) {
     beast::error_code ec;
     tcp::resolver resolver(ws_.get_executor());
     auto results = co_await resolver.async_resolve(args_.host, std::to_string(args_.port),
@@ -230,7 +230,7 @@ class Seat : public std::enable_shared_from_this<Seat> {
     send(json{{"type", "join"}, {"table", table_}, {"token", token_}}.dump());
     beast::flat_buffer buffer;
     Gist m;  // one for every message: its choices' storage is kept
-    while (Clock::now() < stop) {
+    while (Clock::now() < stats_.end) {
       buffer.consume(buffer.size());
       co_await ws_.async_read(buffer, asio::redirect_error(use_awaitable, ec));
       if (ec) break;
@@ -255,20 +255,19 @@ class Seat : public std::enable_shared_from_this<Seat> {
           // proxy may send to another process (that claims and loads it).
           auto next = std::make_shared<Seat>(ioc_, args_, stats_, table_, token_, seat_, rng_());
           asio::co_spawn(
-              ioc_, [next, stop]() -> awaitable<void> { co_await next->run(stop, true); },
-              asio::detached);
+              ioc_, [next]() -> awaitable<void> { co_await next->run(true); }, asio::detached);
           break;
         }
         send(json{{"type", "join"}, {"table", table_}, {"token", token_}}.dump());
       } else if (m.type == "update") {
         ++stats_.updates;
-        // Only within the measured window: from `stop` on, seats close their
+        // Only within the measured window: from its end on, seats close their
         // sockets one by one as their next message comes, and the server's
         // work for thousands of goodbyes at once is the harness's, not the
         // load's (those last two seconds were 1-2% of the samples, enough to
         // be the p99 by themselves).
         if (pending_ >= 0 && m.version > pending_) {
-          if (now < stop) {
+          if (now < stats_.end) {
             stats_.latency_ms.push_back(
                 std::chrono::duration<double, std::milli>(now - sent_).count());
             stats_.latency_at.push_back(std::chrono::duration<double>(now - stats_.begin).count());
@@ -363,7 +362,7 @@ awaitable<json> create_table(beast::tcp_stream& stream, const Args& a) {
 // tables first, first + step, ...: one alone waits for each answer in turn
 // and falls behind a fast ramp.
 awaitable<void> create_some(asio::io_context& ioc, const Args& a, Stats& st, Clock::time_point t0,
-                            Clock::time_point stop, int first, int step) {
+                            int first, int step) {
   beast::tcp_stream stream(ioc);
   tcp::resolver resolver(ioc);
   co_await stream.async_connect(
@@ -380,7 +379,7 @@ awaitable<void> create_some(asio::io_context& ioc, const Args& a, Stats& st, Clo
       auto seat = std::make_shared<Seat>(ioc, a, st, t["table"], t["seats"][s]["token"], s,
                                          1000003ull * i + s);
       asio::co_spawn(
-          ioc, [seat, stop]() -> awaitable<void> { co_await seat->run(stop); }, asio::detached);
+          ioc, [seat]() -> awaitable<void> { co_await seat->run(); }, asio::detached);
     }
   }
 }
@@ -440,17 +439,16 @@ int main(int argc, char** argv) {
   bool failed = false;
   constexpr int kCreators = 8;
   for (int k = 0; k < kCreators; ++k)
-    asio::co_spawn(ioc, create_some(ioc, a, st, begin, stop, k, kCreators),
-                   [&](std::exception_ptr e) {
-                     if (!e) return;
-                     try {
-                       std::rethrow_exception(e);
-                     } catch (const std::exception& x) {
-                       std::cerr << "parlour_load: " << x.what() << "\n";
-                       failed = true;
-                       ioc.stop();
-                     }
-                   });
+    asio::co_spawn(ioc, create_some(ioc, a, st, begin, k, kCreators), [&](std::exception_ptr e) {
+      if (!e) return;
+      try {
+        std::rethrow_exception(e);
+      } catch (const std::exception& x) {
+        std::cerr << "parlour_load: " << x.what() << "\n";
+        failed = true;
+        ioc.stop();
+      }
+    });
   // Measure only once every table is up: the ramp's latencies are dropped.
   asio::steady_timer warm(ioc);
   warm.expires_at(

@@ -524,7 +524,7 @@ class PgStore final : public Store {
       spdlog::info(
           "{} commits of moves, {} of them {} ms or more (the longest {} ms); half took {}, 9 in "
           "10 {}, 99 in 100 {}: a move is told only once its commit is synced to disk",
-          n, commits_.slow, CommitTimes::kSlow.count(), commits_.longest.count(),
+          n, commits_.by_ms.back(), CommitTimes::kSlow.count(), commits_.longest.count(),
           commits_.within(0.5), commits_.within(0.9), commits_.within(0.99));
   }
 
@@ -1236,11 +1236,10 @@ class PgStore final : public Store {
   struct CommitTimes {
     static constexpr std::chrono::milliseconds kSlow{50}, kWarn{200};
     std::mutex mu;
-    long n = 0, slow = 0;
+    long n = 0;
     std::chrono::milliseconds longest{0};
-    // Commits by whole milliseconds, the last bucket kSlow and more: what
-    // the p99 of a move's latency can owe to the disk, beyond the count of
-    // slow ones.
+    // Commits by whole milliseconds, the last bucket kSlow and more (the
+    // slow ones): what the p99 of a move's latency can owe to the disk.
     std::array<long, kSlow.count() + 1> by_ms{};
     // "under N ms" for the time that the share `p` of the commits took at
     // most, or "kSlow ms or more".
@@ -1256,7 +1255,6 @@ class PgStore final : public Store {
       const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(d);
       std::lock_guard lock(mu);
       ++n;
-      slow += ms >= kSlow;
       ++by_ms[static_cast<std::size_t>(std::min(ms, kSlow).count())];
       longest = std::max(longest, ms);
       if (ms >= kWarn)
