@@ -411,11 +411,13 @@ TEST_P(StoreTest, ASlowCommitOfMovesIsSaidInTheLog) {
   spdlog::set_default_logger(before);
   const std::string text = said.str();
   std::smatch m;
+  // At least the one the trigger slowed; on a busy machine (CI ran this
+  // beside the other tests) the other two may pass 50 ms as well.
   ASSERT_TRUE(std::regex_search(
       text, m,
-      std::regex("3 commits of moves, 1 of them 50 ms or more \\(the longest (\\d+) ms\\)")))
+      std::regex("3 commits of moves, ([123]) of them 50 ms or more \\(the longest (\\d+) ms\\)")))
       << text;
-  EXPECT_GE(std::stoi(m[1]), 250);
+  EXPECT_GE(std::stoi(m[2]), 250);
   // The one slow commit of three is the 99th percentile: its 250 ms are the
   // test's own sleep.
   EXPECT_NE(text.find("99 in 100 50 ms or more"), std::string::npos) << text;
