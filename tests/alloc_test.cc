@@ -138,7 +138,7 @@ TEST(Allocations, TheDriverAllocatesNothingPerStepOnceWarm) {
 }
 
 // VectorEnv::step, observations and all, for every game at its fewest and
-// most players: 20,000 row steps after a warm-up, the learner at seat 0 and
+// most players: 10^5 row steps after a warm-up, the learner at seat 0 and
 // random bots at the others (a game's own bots may allocate as they think:
 // a search's tree; this is the env's and the driver's part).
 // A row whose game ends starts the next at once, which may allocate (the
@@ -150,7 +150,7 @@ struct EnvCount {
   long allocations = 0, games = 0;
 };
 
-// 20,000 row steps of a VectorEnv of 64 rows after 200 steps to warm up, the
+// 10^5 row steps of a VectorEnv of 64 rows after 200 steps to warm up, the
 // learner at seat 0 given random legal actions from the masks.
 EnvCount count_env(const GameInfo& g, int p, bool observations) {
   EnvCount out;
@@ -183,9 +183,8 @@ EnvCount count_env(const GameInfo& g, int p, bool observations) {
   for (int k = 0; k < 200; ++k) step();
   const std::uint64_t started = env.games_started();
   const long before = allocations.load();
-  // (10^5 row steps, as issue 39 asks, pass too: 40 s of test time, most
-  // of it this test reading Rum's masks of 90,003 actions.)
-  const int steps = 20000 / o.envs;
+  // 10^5 row steps, as issue 39 asks.
+  const int steps = 100000 / o.envs;
   if (std::getenv("PARLOUR_ALLOC_TRACE")) trace = 6;
   for (int k = 0; k < steps; ++k) step();
   trace = 0;
@@ -224,9 +223,10 @@ TEST(Allocations, AVectorEnvStepAllocatesOnlyForTheGamesItStarts) {
       EXPECT_LE(off.allocations, off.games * (8 + 8 * p) + 4 * 64)
           << g.name << " " << p << " players";
       // A row's view grows a few times (a zone holding more cards than it
-      // has yet): some hundreds over the 64 rows, where an allocation a step
-      // would be 20,000.
-      EXPECT_LE(on.allocations - off.allocations, 8 * 64)
+      // has yet, each growth doubling it): some hundreds over the 64 rows
+      // (Paskahousu's 644 the most seen), where an allocation a step would
+      // be 100,000.
+      EXPECT_LE(on.allocations - off.allocations, 16 * 64)
           << g.name << " " << p << " players allocates for its observations";
     }
   }

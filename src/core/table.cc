@@ -357,7 +357,8 @@ Result<Replayed> replay(const Record& r, const StepFn& on_step) {
     if (m.seat < 0 || m.seat >= r.players)
       return Status::error("bad record: action " + std::to_string(next + 1) + " names seat " +
                            std::to_string(m.seat) + ", which is not a seat of this game");
-    if (Status st = t.act(m.seat, m.action, on_step); !st.ok())
+    const Action a = g->recode ? g->recode(*cfg, m.action) : m.action;
+    if (Status st = t.act(m.seat, a, on_step); !st.ok())
       return Status::error("bad record: action " + std::to_string(next + 1) + " (" +
                            seat_name(m.seat) + ", " + std::to_string(m.action) +
                            ") is not legal at that point of the game (" + st.message() +

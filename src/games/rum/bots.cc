@@ -42,12 +42,13 @@ Action heuristic_action(const RumState& s, Seat me) {
   std::vector<Action> legal;
   s.legal_actions(me, legal);
   if (legal.empty()) return kNoAction;
+  const int hand_max = s.rules().max_hand();  // Move's codes are numbered for it
   auto has = [&](Move m) {
-    return std::find(legal.begin(), legal.end(), m.encode()) != legal.end();
+    return std::find(legal.begin(), legal.end(), m.encode(hand_max)) != legal.end();
   };
   const Hand& h = s.hand(me);
   if (s.phase() == RumState::Phase::kDraw) {
-    if (has(Move::call())) return Move::call().encode();
+    if (has(Move::call())) return Move::call().encode(hand_max);
     // The discard, only if it completes or extends a meld.
     if (has(Move::draw_discard()) && s.rules().going_out == GoingOut::kMelds) {
       const Card top = s.discards().back();
@@ -55,10 +56,10 @@ Action heuristic_action(const RumState& s, Seat me) {
       with.push_back(top);
       for (std::uint32_t m :
            kit::melds_in(std::span<const Card>(with.data(), with.size()), s.meld_rules()))
-        if (m >> (with.size() - 1) & 1) return Move::draw_discard().encode();
+        if (m >> (with.size() - 1) & 1) return Move::draw_discard().encode(hand_max);
       for (CardBits m : s.melds())
         if (!(m & card_bit(top)) && kit::is_meld(m | card_bit(top), s.meld_rules()))
-          return Move::draw_discard().encode();
+          return Move::draw_discard().encode(hand_max);
     }
     if (has(Move::draw_discard()) && s.rules().going_out == GoingOut::kCall) {
       // Calling: the discard if it lowers the unmatched count.
@@ -72,25 +73,25 @@ Action heuristic_action(const RumState& s, Seat me) {
         best_after = std::min(best_after, kit::min_deadwood(now, s.meld_rules()));
         ++now[c.index()];
       }
-      if (best_after < before) return Move::draw_discard().encode();
+      if (best_after < before) return Move::draw_discard().encode(hand_max);
     }
-    return has(Move::draw_stock()) ? Move::draw_stock().encode() : legal.front();
+    return has(Move::draw_stock()) ? Move::draw_stock().encode(hand_max) : legal.front();
   }
   // Melds first, the largest; then lay-offs; so it goes out as soon as it can.
   Action best = kNoAction;
   int most = 0;
   for (Action a : legal) {
-    const Move m = *Move::decode(a);
+    const Move m = *Move::decode(a, hand_max);
     if (m.kind == Move::kMeld && std::popcount(m.mask) > most)
       most = std::popcount(m.mask), best = a;
   }
   if (best != kNoAction) return best;
   for (Action a : legal)
-    if (Move::decode(a)->kind == Move::kLayOff) return a;
+    if (Move::decode(a, hand_max)->kind == Move::kLayOff) return a;
   // Discard: the highest card that joins nothing; else the highest.
   int pick = -1, pick_loose = -1;
   for (Action a : legal) {
-    const Move m = *Move::decode(a);
+    const Move m = *Move::decode(a, hand_max);
     if (m.kind != Move::kDiscard) continue;
     const Card c = h[static_cast<std::size_t>(m.pos)];
     auto better = [&](int cur) {
@@ -108,10 +109,10 @@ Action heuristic_action(const RumState& s, Seat me) {
       pick_loose = m.pos;
     if (better(pick)) pick = m.pos;
   }
-  if (pick_loose >= 0) return Move::discard(pick_loose).encode();
-  if (pick >= 0) return Move::discard(pick).encode();
+  if (pick_loose >= 0) return Move::discard(pick_loose).encode(hand_max);
+  if (pick >= 0) return Move::discard(pick).encode(hand_max);
   for (Action a : legal)
-    if (Move::decode(a)->kind == Move::kDiscard) return a;
+    if (Move::decode(a, hand_max)->kind == Move::kDiscard) return a;
   return legal.front();
 }
 

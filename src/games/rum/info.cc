@@ -135,10 +135,12 @@ GameInfo game_info() {
              [] { return make_heuristic_bot(); }}};
   g.validate = validate;
   g.new_game = state_factory<RumState, Rules>();
-  // Move::encode: melds are masks of the hand (below 2^kMaxHand), lay-offs
-  // 70000 + 64 * position + meld, discards 80000 +, draws 90000-90001, the
-  // call 90002; the cut's zone shows only while cutting.
-  g.bounds = [](const Config& c) { return Bounds{90003, c.players + 4, 0}; };
+  // Move::encode numbers actions for the config's largest hand; the cut's
+  // zone shows only while cutting.
+  g.bounds = [](const Config& c) {
+    return Bounds{Move::actions(Rules::from(c).max_hand()), c.players + 4, 0};
+  };
+  g.recode = [](const Config& c, Action a) { return Move::recode(a, Rules::from(c).max_hand()); };
   g.resampler = &resampler();
   g.search = &search_hints();
   return g;

@@ -133,16 +133,18 @@ void RumState::legal_actions(Seat seat, std::vector<Action>& out) const {
   out.clear();
   if (seat < 0 || seat >= r_.players || seat != to_move()) return;
   const Hand& h = hand(seat);
+  const int most = r_.max_hand();  // Move's codes are numbered for it
   if (phase_ == Phase::kDraw) {
     // D2: the stock's top card or the discard pile's; an empty stock is
     // the discard pile turned over (so a draw from the stock is there while
     // either holds a card).
-    if (!stock_.empty() || discards_.size() > 1) out.push_back(Move::draw_stock().encode());
-    if (!discards_.empty()) out.push_back(Move::draw_discard().encode());
+    if (!stock_.empty() || discards_.size() > 1) out.push_back(Move::draw_stock().encode(most));
+    if (!discards_.empty()) out.push_back(Move::draw_discard().encode(most));
     // D1: "Rummy" is called with the unmatched cards at `call_at` or less.
     if (r_.going_out == GoingOut::kCall && unmatched(seat) <= r_.call_at)
-      out.push_back(Move::call().encode());
-    if (out.empty()) out.push_back(Move::draw_stock().encode());  // nothing to draw: ends the deal
+      out.push_back(Move::call().encode(most));
+    if (out.empty())
+      out.push_back(Move::draw_stock().encode(most));  // nothing to draw: ends the deal
     return;
   }
   assert(phase_ == Phase::kPlay);
@@ -150,12 +152,12 @@ void RumState::legal_actions(Seat seat, std::vector<Action>& out) const {
     // R8, D2: melds of the hand's cards (groups of 3 or 4, sequences of 3
     // or more), and lay-offs on any meld on the table.
     for (std::uint32_t m : kit::melds_in(std::span<const Card>(h.data(), h.size()), meld_))
-      out.push_back(Move::meld_of(m).encode());
+      out.push_back(Move::meld_of(m).encode(most));
     for (std::size_t i = 0; i < h.size(); ++i) {
       if (i > 0 && h[i] == h[i - 1]) continue;  // two alike (two packs): one choice
       for (std::size_t m = 0; m < melds_.size(); ++m)
         if (!(melds_[m] & card_bit(h[i])) && kit::is_meld(melds_[m] | card_bit(h[i]), meld_))
-          out.push_back(Move::lay_off(static_cast<int>(i), static_cast<int>(m)).encode());
+          out.push_back(Move::lay_off(static_cast<int>(i), static_cast<int>(m)).encode(most));
     }
   }
   // D2: "a card drawn from the discard pile may not be discarded in the
@@ -164,7 +166,7 @@ void RumState::legal_actions(Seat seat, std::vector<Action>& out) const {
     if (i > 0 && h[i] == h[i - 1]) continue;  // two alike: one choice
     const bool alone = i + 1 >= h.size() || h[i + 1] != h[i];
     if (taken_.valid() && h[i] == taken_ && alone && h.size() > 1) continue;
-    out.push_back(Move::discard(static_cast<int>(i)).encode());
+    out.push_back(Move::discard(static_cast<int>(i)).encode(most));
   }
 }
 
@@ -178,7 +180,7 @@ void RumState::forget_known(Seat s, Card c) {
 void RumState::apply(Seat seat, Action a) {
   ev_ = Event();
   ++actions_;
-  const Move m = *Move::decode(a);
+  const Move m = *Move::decode(a, r_.max_hand());
   ev_.actor = seat;
   Hand& h = hands_[static_cast<std::size_t>(seat)];
   switch (m.kind) {

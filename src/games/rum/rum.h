@@ -45,6 +45,9 @@ struct Rules {
 
   static Rules from(const Config& c);
   int match_deals() const { return deals > 0 ? deals : players; }
+  // The most cards a hand holds: those dealt, and one drawn before the
+  // discard (a draw is always of one card). Move's codes are numbered for it.
+  int max_hand() const { return hand_size + 1; }
 };
 
 // A move. Draw: the stock's top, or the discard pile's. Meld: the hand's
@@ -63,34 +66,63 @@ struct Move {
   static constexpr Move lay_off(int pos, int meld) { return {kLayOff, 0, pos, meld}; }
   static constexpr Move discard(int pos) { return {kDiscard, 0, pos, 0}; }
   static constexpr Move call() { return {kCall, 0, 0, 0}; }
-  // Melds 0..65535; lay-offs 70000 + 64 pos + meld; discards 80000 + pos;
-  // draws 90000, 90001; the call 90002.
-  constexpr Action encode() const {
+  // Actions are numbered for a hand of at most `hand` cards
+  // (Rules::max_hand()), so that the mask a learner reads is as narrow as
+  // the game allows: 2,502 wide with ten cards dealt, 587 with seven.
+  // Melds are the masks of the hand's positions, [0, 2^hand); lay-offs
+  // follow, kMaxMelds a position; then a discard a position; then the
+  // draws and the call.
+  static constexpr Action lay_offs(int hand) { return Action{1} << hand; }
+  static constexpr Action discards(int hand) { return lay_offs(hand) + hand * kMaxMelds; }
+  static constexpr Action draws(int hand) { return discards(hand) + hand; }
+  static constexpr Action actions(int hand) { return draws(hand) + 3; }  // GameInfo::bounds
+  constexpr Action encode(int hand) const {
     switch (kind) {
       case kMeld:
         return mask;
       case kLayOff:
-        return 70000 + 64 * static_cast<Action>(pos) + static_cast<Action>(meld);
+        return lay_offs(hand) + kMaxMelds * static_cast<Action>(pos) + static_cast<Action>(meld);
       case kDiscard:
-        return 80000 + static_cast<Action>(pos);
+        return discards(hand) + static_cast<Action>(pos);
       case kDrawStock:
-        return 90000;
+        return draws(hand);
       case kDrawDiscard:
-        return 90001;
+        return draws(hand) + 1;
       case kCall:
-        return 90002;
+        return draws(hand) + 2;
     }
-    return 90000;
+    return draws(hand);
   }
-  static constexpr std::optional<Move> decode(Action a) {
-    if (a < 65536) return meld_of(a);
-    if (a >= 70000 && a < 70000 + 64 * kMaxHand)
-      return lay_off(static_cast<int>((a - 70000) / 64), static_cast<int>((a - 70000) % 64));
-    if (a >= 80000 && a < 80000 + kMaxHand) return discard(static_cast<int>(a - 80000));
-    if (a == 90000) return draw_stock();
-    if (a == 90001) return draw_discard();
-    if (a == 90002) return call();
+  static constexpr std::optional<Move> decode(Action a, int hand) {
+    if (a < lay_offs(hand)) return meld_of(a);
+    if (a < discards(hand))
+      return lay_off(static_cast<int>((a - lay_offs(hand)) / kMaxMelds),
+                     static_cast<int>((a - lay_offs(hand)) % kMaxMelds));
+    if (a < draws(hand)) return discard(static_cast<int>(a - discards(hand)));
+    if (a == draws(hand)) return draw_stock();
+    if (a == draws(hand) + 1) return draw_discard();
+    if (a == draws(hand) + 2) return call();
     return std::nullopt;
+  }
+  // Records written before these codes (to 2026-12-03) numbered every
+  // config alike: melds as now (masks), lay-offs 70000 + 64 position +
+  // meld, discards 80000 + position, the draws and the call 90000-90002.
+  // Those codes, all 70000 or more, are above every code of today's, so a
+  // record's action is read as the old code exactly when it is that large
+  // (GameInfo::recode); a meld's code is the same in both.
+  static constexpr Action recode(Action a, int hand) {
+    const Action never = actions(hand);  // no move's code: refused as any illegal action
+    if (a < 70000) return a;
+    if (a < 70000 + 64 * kMaxHand) {
+      const int pos = static_cast<int>((a - 70000) / 64), meld = static_cast<int>((a - 70000) % 64);
+      return pos < hand && meld < kMaxMelds ? lay_off(pos, meld).encode(hand) : never;
+    }
+    if (a >= 80000 && a < 80000 + static_cast<Action>(hand))
+      return discard(static_cast<int>(a - 80000)).encode(hand);
+    if (a == 90000) return draw_stock().encode(hand);
+    if (a == 90001) return draw_discard().encode(hand);
+    if (a == 90002) return call().encode(hand);
+    return never;
   }
   bool operator==(const Move&) const = default;
 };

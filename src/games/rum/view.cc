@@ -14,7 +14,7 @@ using kit::card_bit;
 }  // namespace
 
 std::string RumState::action_label(Seat seat, Action a) const {
-  const auto m = Move::decode(a);
+  const auto m = Move::decode(a, r_.max_hand());
   if (!m) return "action " + std::to_string(a);
   const Hand& h = hand(seat);
   auto at = [&](int pos) {
@@ -55,17 +55,20 @@ std::string RumState::why_not(Seat seat, std::string_view word,
   if (k == 1 && word.empty()) {
     const Card c = h[static_cast<std::size_t>(std::countr_zero(*mask))];
     const bool discards = std::any_of(legal.begin(), legal.end(), [&](Action a) {
-      const Move m = *Move::decode(a);
+      const Move m = *Move::decode(a, r_.max_hand());
       return m.kind == Move::kDiscard && h[static_cast<std::size_t>(m.pos)] == c;
     });
     if (discards) return {};
-    return card_token(c) + " was taken from the discard pile this turn and may not be discarded "
-                           "in it";
+    return card_token(c) +
+           " was taken from the discard pile this turn and may not be discarded "
+           "in it";
   }
   if (r_.going_out == GoingOut::kCall)
     return "in this game no meld is laid on the table: call \"Rummy\" when your unmatched cards "
-           "count " + std::to_string(r_.call_at) + " or less";
-  if (std::find(legal.begin(), legal.end(), Move::meld_of(*mask).encode()) != legal.end())
+           "count " +
+           std::to_string(r_.call_at) + " or less";
+  if (std::find(legal.begin(), legal.end(), Move::meld_of(*mask).encode(r_.max_hand())) !=
+      legal.end())
     return {};
   const CardBits b = hand_bits(seat, *mask);
   if (std::popcount(b) < k) return "a meld holds no two cards alike";
@@ -120,8 +123,8 @@ void RumState::fill_view(Seat viewer, View& v) const {
     // Melds are chosen by their cards: any card of the hand may be selected,
     // and a selection that makes no move is told why (why_not). A discard is
     // then a selected card's move to the pile (or a drag there).
-    z.pick_any = phase_ == Phase::kPlay && r_.going_out == GoingOut::kMelds && s == viewer &&
-                 s == turn_;
+    z.pick_any =
+        phase_ == Phase::kPlay && r_.going_out == GoingOut::kMelds && s == viewer && s == turn_;
   }
   // The melds on the table, in one row, each numbered for a lay-off.
   Zone& t = v.add_zone(ZoneKind::kPairs, Layout::kRow, kNobody);
@@ -165,7 +168,7 @@ void RumState::fill_view(Seat viewer, View& v) const {
     const int hand_zone = viewer;
     const int meld_zone = n;
     for (Action a : legal) {
-      const Move m = *Move::decode(a);
+      const Move m = *Move::decode(a, r_.max_hand());
       Choice& c = v.add_choice(a);
       c.label = action_label(viewer, a);
       switch (m.kind) {
