@@ -55,6 +55,7 @@ struct Args {
 struct Stats {
   std::vector<double> latency_ms;  // action sent -> the update with its version
   std::vector<double> latency_at;  // seconds from the start at which each arrived
+  std::vector<double> game_at;     // seconds from the start at which each game ended
   Clock::time_point begin, end;    // the run's start, and the end of the measured window
   long actions = 0, games = 0, errors = 0, updates = 0, bytes = 0;
   int connected = 0, failed_connects = 0;
@@ -276,6 +277,7 @@ class Seat : public std::enable_shared_from_this<Seat> {
         }
         if (m.terminal && seat_ == 0 && m.last_is_object) {
           ++stats_.games;
+          stats_.game_at.push_back(std::chrono::duration<double>(now - stats_.begin).count());
           send(R"({"type":"rematch"})");
         }
         if (!m.actions.empty()) {
@@ -415,8 +417,8 @@ int main(int argc, char** argv) {
   app.add_option("--ramp", a.ramp, "seconds over which the tables are created")
       ->capture_default_str();
   app.add_flag("--timeline", a.timeline,
-               "also print each measured second: updates, p50, p99 and max latency, so that "
-               "a tail made by a few stalls shows apart from a steady one");
+               "also print each measured second: updates, games ended, p50, p99 and max "
+               "latency, so that a tail made by a few stalls shows apart from a steady one");
   app.add_flag("--reconnect", a.reconnect,
                "at a rematch, each seat opens a new socket to the new table (/ws?table=NEW), as "
                "the page does, instead of joining it on the socket it has: through a proxy, a "
@@ -467,13 +469,18 @@ int main(int argc, char** argv) {
 
   if (a.timeline) {
     // Before the percentiles below reorder the latencies.
+    // Games ended each second too: each is a rematch, a new table stored
+    // and joined, work the moves of every table wait behind; the first
+    // games end only a game's length after the ramp.
     std::map<long, std::vector<double>> by_second;
+    std::map<long, long> games_in;
     for (std::size_t i = 0; i < st.latency_ms.size(); ++i)
       by_second[static_cast<long>(st.latency_at[i])].push_back(st.latency_ms[i]);
-    std::printf("second  updates   p50 ms   p99 ms   max ms\n");
+    for (double at : st.game_at) ++games_in[static_cast<long>(at)];
+    std::printf("second  updates   games   p50 ms   p99 ms   max ms\n");
     for (auto& [sec, v] : by_second)
-      std::printf("%6ld %8zu %8.2f %8.2f %8.2f\n", sec, v.size(), percentile(v, 50),
-                  percentile(v, 99), *std::max_element(v.begin(), v.end()));
+      std::printf("%6ld %8zu %7ld %8.2f %8.2f %8.2f\n", sec, v.size(), games_in[sec],
+                  percentile(v, 50), percentile(v, 99), *std::max_element(v.begin(), v.end()));
   }
   auto& l = st.latency_ms;
   const long measured = st.actions - actions_at_ramp;
