@@ -55,9 +55,9 @@ struct Args {
 struct Stats {
   std::vector<double> latency_ms;  // action sent -> the update with its version
   std::vector<double> latency_at;  // seconds from the start at which each arrived
-  std::vector<double> game_at;     // seconds from the start at which each game ended
+  std::vector<double> game_at;     // seconds from the start at which each game ended (one a game)
   Clock::time_point begin, end;    // the run's start, and the end of the measured window
-  long actions = 0, games = 0, errors = 0, updates = 0, bytes = 0;
+  long actions = 0, errors = 0, updates = 0, bytes = 0;
   int connected = 0, failed_connects = 0;
   long rejoined = 0;  // sockets opened again for a rematch (--reconnect)
   std::vector<std::string> error_samples;
@@ -276,7 +276,6 @@ class Seat : public std::enable_shared_from_this<Seat> {
           pending_ = -1;
         }
         if (m.terminal && seat_ == 0 && m.last_is_object) {
-          ++stats_.games;
           stats_.game_at.push_back(std::chrono::duration<double>(now - stats_.begin).count());
           send(R"({"type":"rematch"})");
         }
@@ -470,8 +469,7 @@ int main(int argc, char** argv) {
   if (a.timeline) {
     // Before the percentiles below reorder the latencies.
     // Games ended each second too: each is a rematch, a new table stored
-    // and joined, work the moves of every table wait behind; the first
-    // games end only a game's length after the ramp.
+    // and joined; the first games end only a game's length after the ramp.
     std::map<long, std::vector<double>> by_second;
     std::map<long, long> games_in;
     for (std::size_t i = 0; i < st.latency_ms.size(); ++i)
@@ -499,7 +497,7 @@ int main(int argc, char** argv) {
                  {"actions_measured", static_cast<long>(l.size())},
                  {"actions_per_second", static_cast<double>(measured) / a.duration},
                  {"actions_total", st.actions},
-                 {"games_finished", st.games},
+                 {"games_finished", static_cast<long>(st.game_at.size())},
                  {"sockets_reopened", st.rejoined},
                  {"errors", st.errors},
                  {"p50_ms", percentile(l, 50)},
@@ -512,7 +510,7 @@ int main(int argc, char** argv) {
   std::printf(
       "measured %.0f s after a %.0f s ramp: %ld actions (%.0f/s), %ld games finished, %ld errors\n",
       a.duration, a.ramp, static_cast<long>(l.size()), report["actions_per_second"].get<double>(),
-      st.games, st.errors);
+      static_cast<long>(st.game_at.size()), st.errors);
   std::printf("latency from action to update: p50 %.2f ms, p90 %.2f ms, p99 %.2f ms, max %.2f ms\n",
               report["p50_ms"].get<double>(), report["p90_ms"].get<double>(),
               report["p99_ms"].get<double>(), report["max_ms"].get<double>());
