@@ -18,7 +18,7 @@
    (with observations off, also drawing from the lists):
    the numpy draw's cost is the mask's width, the env's the game's step, so
    the ratio is lowest for the cheapest games (Old Maid's and Oh Hell!'s
-   steps are the fastest of all) and the widest masks (Bachelor Girl's 8,005).
+   steps are the fastest of all) and the widest masks (Montana's 2,706).
 """
 import os
 import random

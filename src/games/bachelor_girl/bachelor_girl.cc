@@ -28,49 +28,87 @@ std::vector<Card> Rules::deck_cards() const {
   return d;
 }
 
-Action Move::encode() const {
+namespace {
+constexpr Action kSpecials = 86;  // kDraw ... kDecline: 32 + 54 to 58, no card's index
+constexpr Action kTakes = 128;
+constexpr Action kOldMaxSeats = 8;  // the numbering before had room for 8 seats
+constexpr Action kOldWild = 2048, kOldSwap = 4096, kOldSpecials = 8000;
+static_assert(kTakes + 128 * kMaxPlayers + 2 * 52 * kMaxPlayers <= kOldWild,
+              "today's codes stay below the old numbering's, which recode() reads");
+static_assert(kMaxPlayers <= kOldMaxSeats);
+
+bool card_ok(Action v) {
+  return v < 96 && Card::from_index(static_cast<std::uint8_t>(v)).valid();
+}
+Card card_of(Action v) {
+  return Card::from_index(static_cast<std::uint8_t>(v));
+}
+Action wild_base(const Rules& r) {
+  return kTakes + 128 * static_cast<Action>(r.players);
+}
+}  // namespace
+
+Action Move::bound(const Rules& r) {
+  return wild_base(r) + 2 * static_cast<Action>(r.kinds() * r.players);
+}
+
+Action Move::encode(const Rules& r) const {
+  const auto k = static_cast<Action>(r.kinds());
   switch (kind) {
     case kLayPair:
       return static_cast<Action>(cls);
     case kLaySingle:
       return 32 + card.index();
     case kTake:
-      return 128 + seat * 128 + card.index();
+      return kTakes + static_cast<Action>(seat) * 128 + card.index();
     case kTakeWild:
-      return 2048 + seat * 128 + card.index();
-    case kSwap:
-      return 4096 + seat * 128 + card.index();
+    case kSwap: {
+      const Action row = static_cast<Action>(seat) + (kind == kSwap ? r.players : 0);
+      return wild_base(r) + row * k + static_cast<Action>(r.slot(card));
+    }
     case kDraw:
-      return 8000;
     case kPass:
-      return 8001;
     case kDone:
-      return 8002;
     case kClaim:
-      return 8003;
     case kDecline:
-      return 8004;
+      return kSpecials + (kind - kDraw);
   }
-  return 9999;
+  return bound(r);
 }
 
-std::optional<Move> Move::decode(Action a) {
-  auto card_ok = [](Action v) {
-    return v < 128 && Card::from_index(static_cast<std::uint8_t>(v)).valid();
-  };
-  auto card = [](Action v) { return Card::from_index(static_cast<std::uint8_t>(v)); };
+std::optional<Move> Move::decode(Action a, const Rules& r) {
   if (a < 32) return Move(kLayPair, 0, Card(), static_cast<int>(a));
-  if (a < 128)
-    return card_ok(a - 32) ? std::optional<Move>(Move(kLaySingle, 0, card(a - 32))) : std::nullopt;
-  for (auto [base, kind] : {std::pair{128u, kTake}, {2048u, kTakeWild}, {4096u, kSwap}}) {
-    if (a >= base && a < base + kMaxPlayers * 128) {
-      const Action rest = a - base;
-      if (!card_ok(rest % 128)) return std::nullopt;
-      return Move(kind, static_cast<int>(rest / 128), card(rest % 128));
-    }
+  if (a >= kSpecials && a <= kSpecials + (kDecline - kDraw))
+    return Move(static_cast<Kind>(kDraw + (a - kSpecials)));
+  if (a < kTakes)
+    return card_ok(a - 32) ? std::optional<Move>(Move(kLaySingle, 0, card_of(a - 32)))
+                           : std::nullopt;
+  if (a < wild_base(r)) {
+    const Action rest = a - kTakes;
+    if (!card_ok(rest % 128)) return std::nullopt;
+    return Move(kTake, static_cast<int>(rest / 128), card_of(rest % 128));
   }
-  if (a >= 8000 && a <= 8004) return Move(static_cast<Kind>(kDraw + (a - 8000)));
-  return std::nullopt;
+  if (a >= bound(r)) return std::nullopt;
+  const Action k = static_cast<Action>(r.kinds()), row = (a - wild_base(r)) / k;
+  const int seat = static_cast<int>(row % static_cast<Action>(r.players));
+  const Kind kind = row < static_cast<Action>(r.players) ? kTakeWild : kSwap;
+  return Move(kind, seat, r.card_at(static_cast<int>((a - wild_base(r)) % k)));
+}
+
+Action Move::recode(Action old, const Rules& r) {
+  if (old < kOldWild) return old;  // laying and taking: the same codes
+  if (old >= kOldSpecials && old <= kOldSpecials + (kDecline - kDraw))
+    return Move(static_cast<Kind>(kDraw + (old - kOldSpecials))).encode(r);
+  for (auto [base, kind] : {std::pair{kOldWild, kTakeWild}, {kOldSwap, kSwap}}) {
+    if (old < base || old >= base + kOldMaxSeats * 128) continue;
+    const Action seat = (old - base) / 128, index = (old - base) % 128;
+    const Card c = card_of(index);
+    // Only a card of the table's deck, before one of its seats, had a move.
+    const bool in_deck = r.deck == DeckKind::kPicture ? c.is_picture() : c.is_standard();
+    if (in_deck && seat < static_cast<Action>(r.players))
+      return Move(kind, static_cast<int>(seat), c).encode(r);
+  }
+  return old;  // no move had it, and none has: every code today is below 2,048
 }
 
 // ---- Setting up ------------------------------------------------------------------
@@ -167,7 +205,7 @@ void BachelorGirlState::natural_takes(Seat p, Out& out) const {
     const Seat s = left(p, k);
     for (Card x : fronts_[s].singles)
       if (!r_.wild(x) && find_class_in_hand(p, r_.cls(x)) >= 0)
-        out.push_back(Move(Move::kTake, s, x).encode());
+        out.push_back(Move(Move::kTake, s, x).encode(r_));
   }
 }
 
@@ -178,7 +216,7 @@ void BachelorGirlState::wild_takes(Seat p, Out& out) const {
   if (std::find(hands_[p].begin(), hands_[p].end(), r_.bachelor_girl()) == hands_[p].end()) return;
   for (int k = 1; k < r_.players; ++k) {
     const Seat s = left(p, k);
-    for (Card x : fronts_[s].singles) out.push_back(Move(Move::kTakeWild, s, x).encode());
+    for (Card x : fronts_[s].singles) out.push_back(Move(Move::kTakeWild, s, x).encode(r_));
   }
 }
 
@@ -200,7 +238,7 @@ Seat BachelorGirlState::to_move() const {
 // "the player first noticing the error may take both cards": every other
 // seat may claim at once, and the first to claim takes them.
 Actors BachelorGirlState::actors() const {
-  return phase_ == Phase::kClaim ? Actors::window(claim_open_, Move(Move::kDecline).encode())
+  return phase_ == Phase::kClaim ? Actors::window(claim_open_, Move(Move::kDecline).encode(r_))
                                  : Actors::turn(to_move());
 }
 
@@ -228,21 +266,21 @@ void BachelorGirlState::list_moves(Seat seat, std::vector<Action>& out) const {
   assert(actors().has(seat));
   switch (phase_) {
     case Phase::kClaim:
-      out.push_back(Move(Move::kClaim).encode());
-      out.push_back(Move(Move::kDecline).encode());
+      out.push_back(Move(Move::kClaim).encode(r_));
+      out.push_back(Move(Move::kDecline).encode(r_));
       return;
     case Phase::kLaySingle: {
       // "then place another face up": any card but the Bachelor Girl, unless she is the last.
       for (Card c : hands_[p])
         if (!r_.wild(c) || hands_[p].size() == 1)
-          out.push_back(Move(Move::kLaySingle, 0, c).encode());
+          out.push_back(Move(Move::kLaySingle, 0, c).encode(r_));
       return;
     }
     case Phase::kTaking: {
       natural_takes(p, out);
       const bool must = !out.empty();
       wild_takes(p, out);
-      if (!must) out.push_back(Move(Move::kDone).encode());
+      if (!must) out.push_back(Move(Move::kDone).encode(r_));
       return;
     }
     case Phase::kTurn: {
@@ -252,7 +290,7 @@ void BachelorGirlState::list_moves(Seat seat, std::vector<Action>& out) const {
         for (Seat s = 0; s < r_.players; ++s)
           for (const LaidPair& lp : fronts_[s].pairs)
             if (lp.wild && find_class_in_hand(p, r_.cls(lp.a)) >= 0)
-              out.push_back(Move(Move::kSwap, s, lp.a).encode());
+              out.push_back(Move(Move::kSwap, s, lp.a).encode(r_));
       // "If two cards in your hand match, place them face up in front of you"
       if (has_natural_pair(p)) {
         std::uint32_t seen = 0, done = 0;
@@ -260,7 +298,7 @@ void BachelorGirlState::list_moves(Seat seat, std::vector<Action>& out) const {
           if (r_.wild(c)) continue;
           const std::uint32_t bit = 1u << r_.cls(c);
           if ((seen & bit) && !(done & bit))
-            out.push_back(Move(Move::kLayPair, 0, Card(), r_.cls(c)).encode()), done |= bit;
+            out.push_back(Move(Move::kLayPair, 0, Card(), r_.cls(c)).encode(r_)), done |= bit;
           seen |= bit;
         }
         return;
@@ -273,16 +311,16 @@ void BachelorGirlState::list_moves(Seat seat, std::vector<Action>& out) const {
       // Stuck: no pair, nothing of others' to take (our reading; rules.md).
       switch (r_.stuck) {
         case Stuck::kDraw:
-          out.push_back(Move(stock_.empty() ? Move::kPass : Move::kDraw).encode());
+          out.push_back(Move(stock_.empty() ? Move::kPass : Move::kDraw).encode(r_));
           break;
         case Stuck::kLay:
           for (Card c : hands_[p])
             if (!r_.wild(c) || hands_[p].size() == 1)
-              out.push_back(Move(Move::kLaySingle, 0, c).encode());
-          if (out.size() == before) out.push_back(Move(Move::kPass).encode());
+              out.push_back(Move(Move::kLaySingle, 0, c).encode(r_));
+          if (out.size() == before) out.push_back(Move(Move::kPass).encode(r_));
           break;
         case Stuck::kPass:
-          out.push_back(Move(Move::kPass).encode());
+          out.push_back(Move(Move::kPass).encode(r_));
           break;
       }
       return;
@@ -295,7 +333,7 @@ void BachelorGirlState::list_moves(Seat seat, std::vector<Action>& out) const {
 // ---- Doing moves --------------------------------------------------------------------
 
 void BachelorGirlState::apply(Seat seat, Action a) {
-  const Move m = *Move::decode(a);
+  const Move m = *Move::decode(a, r_);
   ++actions_;
   const Seat p = seat;
   ev_ = Event();

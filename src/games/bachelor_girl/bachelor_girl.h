@@ -50,6 +50,14 @@ struct Rules {
   // Pairing class of a card that is not the Bachelor Girl.
   int cls(Card c) const { return c.is_picture() ? c.character() : c.rank() - 1; }
   std::vector<Card> deck_cards() const;
+  // A card's place among the deck's kinds, 0 to kinds() - 1, and back
+  // (actions number the cards a seat holds in front of it this way).
+  int kinds() const { return deck == DeckKind::kPicture ? kLoneCharacter + 1 : 52; }
+  int slot(Card c) const { return c.is_picture() ? c.character() : c.index(); }
+  Card card_at(int slot) const {
+    return deck == DeckKind::kPicture ? Card::picture(slot)
+                                      : Card::from_index(static_cast<std::uint8_t>(slot));
+  }
 };
 
 // A move of Bachelor Girl, typed; an Action only at the interface.
@@ -73,8 +81,26 @@ struct Move {
   Card card;
   int cls;
 
-  Action encode() const;
-  static std::optional<Move> decode(Action a);
+  // Actions are numbered for the table (Rules: its seats and deck), so that a
+  // learner's mask is as wide as this table needs: 848 with the picture deck
+  // and 4 players, where numbering every table alike took 8,005.
+  //   lay a pair:  class                      [0, 32)
+  //   lay a card:  32 + card index            [32, 128), a card's index below 96
+  //   draw, pass, done, claim, decline        86 to 90 (no card's index is 54 to 58)
+  //   take:        128 + 128 seat + card index
+  //   take with the Bachelor Girl, then swap: 128 + 128 P + K (seat or P + seat) + slot,
+  //                with K = kinds(), P players, slot = Rules::slot
+  // Every code is below 2,048. Those of laying and taking are the codes of
+  // every table before, and the rest fall where no code was legal for the
+  // table, so recode() reads an old record without knowing its age.
+  Action encode(const Rules& r) const;
+  static std::optional<Move> decode(Action a, const Rules& r);
+  // Every action of the table is below this.
+  static Action bound(const Rules& r);
+  // A code of the numbering before (GameInfo::recode): the bases 2048 (take
+  // with the Bachelor Girl), 4096 (swap) and 8000 (draw ... decline), each
+  // seat 128 apart; today's code of the same move, or an unused code.
+  static Action recode(Action old, const Rules& r);
   bool operator==(const Move&) const = default;
 };
 

@@ -117,7 +117,7 @@ Action greedy_action(const BachelorGirlState& s, Seat me) {
   auto first_of = [&](Move::Kind k) -> std::optional<Move> {
     std::optional<Move> best;
     for (Action a : legal) {
-      const Move m = *Move::decode(a);
+      const Move m = *Move::decode(a, s.rules());
       if (m.kind != k) continue;
       // Between takes, take from the leader.
       if (!best ||
@@ -127,14 +127,14 @@ Action greedy_action(const BachelorGirlState& s, Seat me) {
     return best;
   };
   for (Move::Kind k : {Move::kClaim, Move::kSwap, Move::kLayPair, Move::kTake, Move::kTakeWild})
-    if (auto m = first_of(k)) return m->encode();
+    if (auto m = first_of(k)) return m->encode(s.rules());
   // Laying a single: never an error someone can claim, then the rarest match.
   const Rules& r = s.rules();
   const std::array<int, 32> seen = seen_by_class(s, me);
   std::optional<Move> best;
   int best_cost = std::numeric_limits<int>::max();
   for (Action a : legal) {
-    const Move m = *Move::decode(a);
+    const Move m = *Move::decode(a, s.rules());
     if (m.kind != Move::kLaySingle) continue;
     if (r.wild(m.card)) continue;  // she is offered only when she is the last card
     // Never break a pair still in hand: it lays as a pair next turn.
@@ -145,9 +145,9 @@ Action greedy_action(const BachelorGirlState& s, Seat me) {
         (lies_single_elsewhere(s, me, m.card) ? 1000 : 0) + (in_hand > 1 ? 500 : 0) + unseen;
     if (cost < best_cost) best_cost = cost, best = m;
   }
-  if (best) return best->encode();
+  if (best) return best->encode(s.rules());
   for (Move::Kind k : {Move::kDraw, Move::kDone, Move::kPass})
-    if (auto m = first_of(k)) return m->encode();
+    if (auto m = first_of(k)) return m->encode(s.rules());
   return legal[0];
 }
 

@@ -140,9 +140,12 @@ GameInfo game_info() {
        [] { return make_greedy_bot(); }}};
   g.validate = validate;
   g.new_game = state_factory<BachelorGirlState, Rules>();
-  // Move::encode: the last code is kDecline's 8004; a hand, a row and a
-  // pile a seat, and the stock.
-  g.bounds = [](const Config& c) { return Bounds{8005, 3 * c.players + 1, 0}; };
+  // Move::encode numbers the actions for the table; a hand, a row and a pile
+  // a seat, and the stock.
+  g.bounds = [](const Config& c) {
+    return Bounds{Move::bound(Rules::from(c)), 3 * c.players + 1, 0};
+  };
+  g.recode = [](const Config& c, Action a) { return Move::recode(a, Rules::from(c)); };
   g.resampler = &resampler();
   g.timed_windows = true;
   return g;

@@ -7,7 +7,7 @@ namespace parlour::bachelor_girl {
 namespace {}  // namespace
 
 std::string BachelorGirlState::action_label(Seat seat, Action a) const {
-  const auto m = Move::decode(a);
+  const auto m = Move::decode(a, r_);
   if (!m) return "action " + std::to_string(a);
   switch (m->kind) {
     case Move::kLayPair: {
@@ -110,7 +110,7 @@ void BachelorGirlState::fill_view(Seat viewer, View& v) const {
     legal_actions(viewer, legal);
     bool pair = false, take = false, single = false, wild = false, swap = false;
     for (Action a : legal) {
-      const Move m = *Move::decode(a);
+      const Move m = *Move::decode(a, r_);
       std::string key;
       switch (m.kind) {
         case Move::kDraw:
