@@ -203,7 +203,7 @@ void VectorEnv::write(std::size_t i) {
   const std::size_t a = bounds_.actions;
   // The row's mask holds the last legal actions alone: clearing those, not
   // the whole row, touches a few bytes where the row is num_distinct_actions
-  // wide (Old Maid's 460 with 4 players, Rum's 2,502 with 2).
+  // wide (Old Maid's 173, Rum's 2,502 with 2).
   for (Action x : r.legal) mask_[i * a + x] = 0;
   r.legal.clear();
   Seat seat = kTerminal;

@@ -16,11 +16,12 @@ class BlindBot final : public Bot {
   Action act(const Observation& obs, Rng& rng) override {
     const std::span<const Action> legal = obs.legal();
     assert(!legal.empty());
-    if (Move::decode(legal[0])->kind == Move::kDraw)
-      return legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
-    assert(Move::decode(legal[0])->kind == Move::kOffer);
+    // Offer and shuffle have the same codes at every table (Move::encode).
+    constexpr Action offer = Move{Move::kOffer}.encode(kMaxFan);
+    constexpr Action shuffle = Move{Move::kShuffle}.encode(kMaxFan);
+    if (legal[0] != offer) return legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
     // Shuffle first, whenever allowed; then offer.
-    if (legal.size() > 1 && Move::decode(legal[1])->kind == Move::kShuffle) return legal[1];
+    if (legal.size() > 1 && legal[1] == shuffle) return legal[1];
     return legal[0];
   }
 };

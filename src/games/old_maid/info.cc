@@ -379,15 +379,14 @@ GameInfo game_info() {
   g.validate = validate;
   g.new_game = state_factory<OldMaidState, Rules>();
   // A pair is laid down the moment it forms, at the deal and at every draw,
-  // so a fan never holds two cards of one class: at most classes() cards.
-  // Move::encode arranges as 64 + from * 32 + to (from != to), so the last
-  // code is 64 + (F - 1) * 32 + F - 2 (Old Maid with 4 players: 460 wide,
-  // not the 1,088 of every fan up to 32). Zones: a hand and its pairs a seat,
-  // and the cards aside.
+  // so a fan never holds two cards of one class: at most classes() cards, for
+  // which Move::encode numbers the actions (a standard pack: 173 wide). Zones:
+  // a hand and its pairs a seat, and the cards aside.
   g.bounds = [](const Config& c) {
     const int fan = Rules::from(c).classes();
-    return Bounds{static_cast<Action>(64 + (fan - 1) * 32 + fan - 1), 2 * c.players + 1, fan};
+    return Bounds{Move::bound(fan), 2 * c.players + 1, fan};
   };
+  g.recode = [](const Config& c, Action a) { return Move::recode(a, Rules::from(c).classes()); };
   g.resampler = &resampler();
   g.stats = &odd_card_stats();
   g.exact_odds = &exact_odds();

@@ -19,6 +19,7 @@
 //   still holds cards, so a player who goes out is simply passed over.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 
@@ -64,7 +65,11 @@ struct Rules {
 
   // Pairing classes: two cards pair when their classes are equal. At most
   // kMaxClasses, so a hand's classes fit a 32-bit mask.
-  int classes() const;
+  // Inline: every step numbers its moves by it (Move::encode).
+  int classes() const {
+    if (odd == Odd::kPicture) return kPictureCharacters + 1;
+    return (colour_pairs ? 26 : 13) + (odd == Odd::kJoker ? 1 : 0);
+  }
   int pair_class(Card c) const {
     if (c.is_picture()) return c.character();
     if (c.is_joker()) return classes() - 1;
@@ -91,8 +96,35 @@ struct Move {
   int from = 0;  // kDraw: position drawn; kArrange: position moved from (0-based)
   int to = 0;    // kArrange: position moved to
 
+  // Actions are numbered for the table's largest fan, `fan` (Rules::classes():
+  // a fan never holds two cards of one class), so that a learner's mask is as
+  // wide as the table needs: 173 with a standard pack, not the 460 of before.
+  //   offer 0, shuffle 1, look 2; draw position p: 32 + p;
+  //   move the card at position f to position t: 64 + 32 f + t for f below
+  //   kept(fan), as every table numbered them before; the moves from the
+  //   positions after fill, in order, the codes that named no move here:
+  //   3 to 31, 32 + fan to 63, and in each kept block of 32 the code of a
+  //   card moved to its own place and those of positions fan to 31.
+  // So every code is below 64 + 32 kept(fan) (bound(fan) is exact: 173 for
+  // 13 classes), and a code above is one of the old numbering, which
+  // recode() reads.
+  static constexpr int kept(int fan) {
+    // The spare codes: 29 + (32 - fan) + kept (33 - fan), for
+    // (fan - kept)(fan - 1) moves: enough when 32 kept >= fan^2 - 61.
+    return fan * fan <= 61 ? 0 : (fan * fan - 61 + 31) / 32;
+  }
+  // One past the largest code: the last kept move (kept - 1 to fan - 1), the
+  // last spare code taken, or the last draw.
+  static constexpr Action bound(int fan) {
+    const int k = kept(fan);
+    Action last = 32 + static_cast<Action>(fan - 1);
+    if (k > 0) last = std::max(last, 64 + static_cast<Action>(32 * (k - 1) + fan - 1));
+    if (fan >= 2) last = std::max(last, spare((fan - k) * (fan - 1) - 1, fan));
+    return last + 1;
+  }
+
   // Inline: simulation decodes a few moves every step.
-  constexpr Action encode() const {
+  constexpr Action encode(int fan) const {
     switch (kind) {
       case kOffer:
         return 0;
@@ -103,19 +135,58 @@ struct Move {
       case kDraw:
         return 32 + static_cast<Action>(from);
       case kArrange:
-        return 64 + static_cast<Action>(from * 32 + to);
+        if (from < kept(fan)) return 64 + static_cast<Action>(from * 32 + to);
+        return spare((from - kept(fan)) * (fan - 1) + to - (to > from ? 1 : 0), fan);
     }
-    return 0;
+    return bound(fan);
   }
-  static constexpr std::optional<Move> decode(Action a) {
+  static constexpr std::optional<Move> decode(Action a, int fan) {
     if (a == 0) return Move{kOffer};
     if (a == 1) return Move{kShuffle};
     if (a == 2) return Move{kLook};
-    if (a >= 32 && a < 64) return Move{kDraw, static_cast<int>(a - 32)};
-    if (a >= 64 && a < 64 + 32 * 32)
-      return Move{kArrange, static_cast<int>((a - 64) / 32), static_cast<int>((a - 64) % 32)};
-    return std::nullopt;
+    if (a >= 32 && a < 32 + static_cast<Action>(fan)) return Move{kDraw, static_cast<int>(a - 32)};
+    if (a >= 64 + 32 * static_cast<Action>(kept(fan))) return std::nullopt;
+    if (a >= 64) {
+      const int f = static_cast<int>((a - 64) / 32), t = static_cast<int>((a - 64) % 32);
+      if (t < fan && t != f) return Move{kArrange, f, t};
+    }
+    // A spare code: the j-th move from the positions kept(fan) and after.
+    int j = 0;
+    if (a < 32) {
+      j = static_cast<int>(a) - 3;
+    } else if (a < 64) {
+      j = 29 + static_cast<int>(a) - 32 - fan;
+    } else {
+      const int b = static_cast<int>((a - 64) / 32), t = static_cast<int>((a - 64) % 32);
+      j = 29 + 32 - fan + b * (33 - fan) + (t == b ? 0 : t - fan + 1);
+    }
+    if (fan < 2) return std::nullopt;
+    const int f = kept(fan) + j / (fan - 1), r = j % (fan - 1);
+    if (f >= fan) return std::nullopt;
+    return Move{kArrange, f, r + (r >= f ? 1 : 0)};
   }
+  // A code of the numbering before, where a move from f to t was always
+  // 64 + 32 f + t (GameInfo::recode): today's code of the same move, or
+  // an unused one. Codes below bound(fan) meant the same then.
+  static constexpr Action recode(Action old, int fan) {
+    if (old < 64 + 32 * static_cast<Action>(kept(fan)) || old >= 64 + 32 * 32) return old;
+    const int f = static_cast<int>((old - 64) / 32), t = static_cast<int>((old - 64) % 32);
+    if (f >= fan || t >= fan || f == t) return old;
+    return Move{kArrange, f, t}.encode(fan);
+  }
+
+ private:
+  // The j-th code that named no move at a table of this fan (see encode).
+  static constexpr Action spare(int j, int fan) {
+    if (j < 29) return 3 + static_cast<Action>(j);
+    j -= 29;
+    if (j < 32 - fan) return 32 + static_cast<Action>(fan + j);
+    j -= 32 - fan;
+    const int b = j / (33 - fan), s = j % (33 - fan);
+    return 64 + static_cast<Action>(32 * b + (s == 0 ? b : fan + s - 1));
+  }
+
+ public:
   bool operator==(const Move&) const = default;
 };
 

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <set>
 
 #include "conformance.h"
 #include "core/registry.h"
@@ -129,8 +130,9 @@ TEST(OldMaidStory, Seed002_PictureCardsAreNamedWithTheirOccupations) {
   ASSERT_EQ(long_name(ron), "Rag-and-bone Ron");
   OldMaidState s = fresh(2, {"odd=picture"});
   s.set_position({{ron, dora}, {ron, dora, Card::picture(kLoneCharacter)}}, 1, 0);
-  ASSERT_TRUE(act(s, Move(Move::kOffer).encode()));
-  ASSERT_TRUE(act(s, Move(Move::kDraw, 0).encode()));  // seat 0 draws Ron: a pair
+  ASSERT_TRUE(act(s, Move(Move::kOffer).encode(s.rules().classes())));
+  ASSERT_TRUE(
+      act(s, Move(Move::kDraw, 0).encode(s.rules().classes())));  // seat 0 draws Ron: a pair
   std::vector<std::string> story;
   s.narrate(kEveryone, story);
   ASSERT_FALSE(story.empty());
@@ -192,13 +194,14 @@ TEST(OldMaidRules, Seed001_LongerVariationPairsByRankAndColour) {
   // they're both red cards, but not with the nine of clubs"
   OldMaidState s = fresh(2, {"pairs=colour"});
   s.set_position({cards({"9D", "5S"}), cards({"9C", "9H"})}, 1, 0);
-  ASSERT_TRUE(act(s, Move(Move::kOffer).encode()));
-  ASSERT_TRUE(act(s, Move(Move::kDraw, 0).encode()));  // seat 0 draws 9C: no pair
+  ASSERT_TRUE(act(s, Move(Move::kOffer).encode(s.rules().classes())));
+  ASSERT_TRUE(
+      act(s, Move(Move::kDraw, 0).encode(s.rules().classes())));  // seat 0 draws 9C: no pair
   EXPECT_EQ(s.fan(0).cards, cards({"9D", "5S", "9C"}));
   EXPECT_TRUE(s.pairs(0).empty());
   // Seat 1 now draws from seat 0's fan: the 9D pairs with its 9H.
-  ASSERT_TRUE(act(s, Move(Move::kOffer).encode()));
-  ASSERT_TRUE(act(s, Move(Move::kDraw, 0).encode()));
+  ASSERT_TRUE(act(s, Move(Move::kOffer).encode(s.rules().classes())));
+  ASSERT_TRUE(act(s, Move(Move::kDraw, 0).encode(s.rules().classes())));
   EXPECT_EQ(s.pairs(1), cards({"9H", "9D"}));
 }
 
@@ -232,8 +235,9 @@ TEST(OldMaidRules, Seed001_ThenHeOffersHisOwnHandToTheNextPlayer) {
   // seed 001: "Then, he offers his own hand (shuffled) to the next player on his left."
   OldMaidState s = fresh(3);
   s.set_position({cards({"2C", "3C"}), cards({"2H", "5C"}), cards({"3H", "5D", "QS"})}, 0, 1);
-  ASSERT_TRUE(act(s, Move(Move::kOffer).encode()));
-  ASSERT_TRUE(act(s, Move(Move::kDraw, 1).encode()));  // the 3C: no pair for seat 1
+  ASSERT_TRUE(act(s, Move(Move::kOffer).encode(s.rules().classes())));
+  ASSERT_TRUE(
+      act(s, Move(Move::kDraw, 1).encode(s.rules().classes())));  // the 3C: no pair for seat 1
   EXPECT_EQ(s.offerer(), 1);
   EXPECT_EQ(s.drawer(), 2);
 }
@@ -243,7 +247,7 @@ TEST(OldMaidRules, Seed001_TheDrawerChoosesOneCardFromTheBacks) {
   // The player on the left chooses one card": a position, not a card.
   OldMaidState s = fresh(2);
   s.set_position({cards({"2C", "3C", "QS"}), cards({"4C"})}, 0, 1);
-  ASSERT_TRUE(act(s, Move(Move::kOffer).encode()));
+  ASSERT_TRUE(act(s, Move(Move::kOffer).encode(s.rules().classes())));
   std::vector<Action> legal;
   s.legal_actions(s.to_move(), legal);
   EXPECT_EQ(legal.size(), 3u);
@@ -252,7 +256,7 @@ TEST(OldMaidRules, Seed001_TheDrawerChoosesOneCardFromTheBacks) {
     if (z.kind == ZoneKind::kHand && z.owner == 0) {
       for (const CardView& c : z.cards) EXPECT_FALSE(c.card.has_value());
     }
-  ASSERT_TRUE(act(s, Move(Move::kDraw, 2).encode()));
+  ASSERT_TRUE(act(s, Move(Move::kDraw, 2).encode(s.rules().classes())));
   EXPECT_EQ(s.fan(1).cards, cards({"4C", "QS"}));
 }
 
@@ -261,8 +265,8 @@ TEST(OldMaidRules, Seed002_ADrawnCardThatPairsIsDiscarded) {
   // discards that pair."
   OldMaidState s = fresh(3);
   s.set_position({cards({"5H", "9C"}), cards({"5S", "KD"}), cards({"QS"})}, 0, 1);
-  ASSERT_TRUE(act(s, Move(Move::kOffer).encode()));
-  ASSERT_TRUE(act(s, Move(Move::kDraw, 0).encode()));
+  ASSERT_TRUE(act(s, Move(Move::kOffer).encode(s.rules().classes())));
+  ASSERT_TRUE(act(s, Move(Move::kDraw, 0).encode(s.rules().classes())));
   EXPECT_EQ(s.fan(1).cards, cards({"KD"}));
   EXPECT_EQ(s.pairs(1), cards({"5S", "5H"}));
 }
@@ -273,8 +277,8 @@ TEST(OldMaidRules, Seed001_BoltonMatchLetsTheDrawerDrawAgain) {
   for (bool keep : {false, true}) {
     OldMaidState s = fresh(3, {keep ? "keep-drawing=yes" : "keep-drawing=no"});
     s.set_position({cards({"5H", "9C"}), cards({"5S", "KD"}), cards({"QS", "9D", "KH"})}, 0, 1);
-    ASSERT_TRUE(act(s, Move(Move::kOffer).encode()));
-    ASSERT_TRUE(act(s, Move(Move::kDraw, 0).encode()));
+    ASSERT_TRUE(act(s, Move(Move::kOffer).encode(s.rules().classes())));
+    ASSERT_TRUE(act(s, Move(Move::kDraw, 0).encode(s.rules().classes())));
     EXPECT_EQ(s.offerer(), keep ? 0 : 1);
     EXPECT_EQ(s.drawer(), keep ? 1 : 2);
   }
@@ -289,8 +293,9 @@ TEST(OldMaidRules, Seed002_SafeOnceAllCardsAreDiscarded) {
   OldMaidState s = fresh(4);
   s.set_position(
       {cards({"5H", "9C"}), cards({"5S"}), cards({"QS", "9D"}), cards({"2C", "2D", "KH"})}, 0, 1);
-  ASSERT_TRUE(act(s, Move(Move::kOffer).encode()));
-  ASSERT_TRUE(act(s, Move(Move::kDraw, 0).encode()));  // seat 1 pairs its last card
+  ASSERT_TRUE(act(s, Move(Move::kOffer).encode(s.rules().classes())));
+  ASSERT_TRUE(
+      act(s, Move(Move::kDraw, 0).encode(s.rules().classes())));  // seat 1 pairs its last card
   EXPECT_TRUE(s.fan(1).cards.empty());
   EXPECT_FALSE(s.active(1));
   EXPECT_EQ(s.drawer(), 2);   // seat 2 draws next ...
@@ -303,14 +308,14 @@ TEST(OldMaidRules, Seed004_GivingAwayTheLastCardIsSafeToo) {
   // get rid of all their cards ... they drop out of play and are safe from loss."
   OldMaidState s = fresh(3);
   s.set_position({cards({"9C"}), cards({"5S", "KD"}), cards({"QS", "5D", "KH"})}, 0, 1);
-  ASSERT_TRUE(act(s, Move(Move::kOffer).encode()));
-  ASSERT_TRUE(act(s, Move(Move::kDraw, 0).encode()));
+  ASSERT_TRUE(act(s, Move(Move::kOffer).encode(s.rules().classes())));
+  ASSERT_TRUE(act(s, Move(Move::kDraw, 0).encode(s.rules().classes())));
   EXPECT_FALSE(s.active(0));
   EXPECT_EQ(s.offerer(), 1);
   EXPECT_EQ(s.drawer(), 2);
   // Seat 2 then offers to seat 1: seat 0 is passed over.
-  ASSERT_TRUE(act(s, Move(Move::kOffer).encode()));
-  ASSERT_TRUE(act(s, Move(Move::kDraw, 0).encode()));
+  ASSERT_TRUE(act(s, Move(Move::kOffer).encode(s.rules().classes())));
+  ASSERT_TRUE(act(s, Move(Move::kDraw, 0).encode(s.rules().classes())));
   EXPECT_EQ(s.offerer(), 2);
   EXPECT_EQ(s.drawer(), 1);
 }
@@ -320,8 +325,8 @@ TEST(OldMaidRules, Seed002_TheLastPlayerHoldingTheQueenLoses) {
   // card (or the last queen). That player becomes the Old Maid and loses the game."
   OldMaidState s = fresh(3);
   s.set_position({cards({"9C"}), cards({"9S", "QS"}), {}}, 0, 1);
-  ASSERT_TRUE(act(s, Move(Move::kOffer).encode()));
-  ASSERT_TRUE(act(s, Move(Move::kDraw, 0).encode()));
+  ASSERT_TRUE(act(s, Move(Move::kOffer).encode(s.rules().classes())));
+  ASSERT_TRUE(act(s, Move(Move::kDraw, 0).encode(s.rules().classes())));
   ASSERT_TRUE(s.terminal());
   Outcome o = s.outcome();
   EXPECT_EQ(o.scores, (std::vector<double>{0, -1, 0}));
@@ -365,8 +370,8 @@ TEST(OldMaidRules, Seed001_ShuffleBeforeOfferingHidesWhereCardsAre) {
   // went until the fan is shuffled.
   OldMaidState s = fresh(2);
   s.set_position({cards({"QS", "3C"}), cards({"4C", "3H"})}, 0, 1);
-  ASSERT_TRUE(act(s, Move(Move::kOffer).encode()));
-  ASSERT_TRUE(act(s, Move(Move::kDraw, 0).encode()));  // seat 1 takes the QS
+  ASSERT_TRUE(act(s, Move(Move::kOffer).encode(s.rules().classes())));
+  ASSERT_TRUE(act(s, Move(Move::kDraw, 0).encode(s.rules().classes())));  // seat 1 takes the QS
   ASSERT_EQ(s.fan(1).cards, cards({"4C", "3H", "QS"}));
   auto zone_of = [](const View& v, Seat owner) {
     for (const Zone& z : v.zones)
@@ -376,15 +381,15 @@ TEST(OldMaidRules, Seed001_ShuffleBeforeOfferingHidesWhereCardsAre) {
   EXPECT_EQ(zone_of(s.view(0), 1).cards[2].card, card("QS"));  // seat 0 saw it go to the end
   EXPECT_FALSE(zone_of(s.view(0), 1).cards[0].card.has_value());
   // Moving it keeps it in sight.
-  ASSERT_TRUE(act(s, Move(Move::kArrange, 2, 0).encode()));
+  ASSERT_TRUE(act(s, Move(Move::kArrange, 2, 0).encode(s.rules().classes())));
   EXPECT_EQ(zone_of(s.view(0), 1).cards[0].card, card("QS"));
   // Shuffling hides it; the prompt of seat 0 no longer names it.
-  ASSERT_TRUE(act(s, Move(Move::kShuffle).encode()));
+  ASSERT_TRUE(act(s, Move(Move::kShuffle).encode(s.rules().classes())));
   for (const CardView& c : zone_of(s.view(0), 1).cards) EXPECT_FALSE(c.card.has_value());
   EXPECT_EQ(zone_of(s.view(1), 1).note, "shuffled face down");
   // A draw from a shuffled fan is chance's to decide.
-  ASSERT_TRUE(act(s, Move(Move::kOffer).encode()));
-  ASSERT_TRUE(act(s, Move(Move::kDraw, 1).encode()));
+  ASSERT_TRUE(act(s, Move(Move::kOffer).encode(s.rules().classes())));
+  ASSERT_TRUE(act(s, Move(Move::kDraw, 1).encode(s.rules().classes())));
   EXPECT_EQ(s.to_move(), kChance);
 }
 
@@ -396,18 +401,20 @@ TEST(OldMaidRules, EveryOfferEnds) {
   int moves = 0;
   for (;; ++moves) {
     s.legal_actions(s.to_move(), legal);
-    auto arrange = std::find_if(legal.begin(), legal.end(),
-                                [](Action a) { return Move::decode(a)->kind == Move::kArrange; });
+    const int fan = s.rules().classes();
+    auto arrange = std::find_if(legal.begin(), legal.end(), [fan](Action a) {
+      return Move::decode(a, fan)->kind == Move::kArrange;
+    });
     if (arrange == legal.end()) break;
     s.apply(s.to_move(), *arrange);
   }
   EXPECT_EQ(moves, 3);
-  ASSERT_TRUE(act(s, Move(Move::kShuffle).encode()));
-  ASSERT_TRUE(act(s, Move(Move::kLook).encode()));
+  ASSERT_TRUE(act(s, Move(Move::kShuffle).encode(s.rules().classes())));
+  ASSERT_TRUE(act(s, Move(Move::kLook).encode(s.rules().classes())));
   Rng rng(3);
   s.apply_chance(rng);
   s.legal_actions(s.to_move(), legal);
-  EXPECT_EQ(legal, (std::vector<Action>{Move(Move::kOffer).encode()}));
+  EXPECT_EQ(legal, (std::vector<Action>{Move(Move::kOffer).encode(s.rules().classes())}));
 }
 
 // ---- Scoring and matches -------------------------------------------------------------
@@ -416,8 +423,8 @@ TEST(OldMaidRules, Seed001_MostPairsWithoutTheOldMaidWins) {
   // seed 001: "have it be the player with the most pairs who doesn't have the Old Maid"
   OldMaidState s = fresh(3, {"scoring=most-pairs"});
   s.set_position({cards({"9C"}), cards({"9S", "QS"}), {}}, 0, 1);
-  ASSERT_TRUE(act(s, Move(Move::kOffer).encode()));
-  ASSERT_TRUE(act(s, Move(Move::kDraw, 0).encode()));
+  ASSERT_TRUE(act(s, Move(Move::kOffer).encode(s.rules().classes())));
+  ASSERT_TRUE(act(s, Move(Move::kDraw, 0).encode(s.rules().classes())));
   ASSERT_TRUE(s.terminal());
   // Seat 1 made the only pair but holds the queen: it scores nothing.
   EXPECT_EQ(s.outcome().scores, (std::vector<double>{0, 0, 0}));
@@ -446,10 +453,13 @@ TEST(OldMaidRules, BabanukiRanksByGoingOut) {
   // Babanuki ranks players by the order they go out; the first out scores most.
   OldMaidState s = fresh(3, {"scoring=finishing-order"});
   s.set_position({cards({"9C"}), cards({"9S", "QS", "5D"}), cards({"5C"})}, 0, 1);
-  ASSERT_TRUE(act(s, Move(Move::kOffer).encode()));
-  ASSERT_TRUE(act(s, Move(Move::kDraw, 0).encode()));  // seat 0 gives its last card: first out
-  ASSERT_TRUE(act(s, Move(Move::kOffer).encode()));
-  ASSERT_TRUE(act(s, Move(Move::kDraw, 1).encode()));  // seat 2 pairs the 5: second out
+  ASSERT_TRUE(act(s, Move(Move::kOffer).encode(s.rules().classes())));
+  ASSERT_TRUE(act(
+      s,
+      Move(Move::kDraw, 0).encode(s.rules().classes())));  // seat 0 gives its last card: first out
+  ASSERT_TRUE(act(s, Move(Move::kOffer).encode(s.rules().classes())));
+  ASSERT_TRUE(
+      act(s, Move(Move::kDraw, 1).encode(s.rules().classes())));  // seat 2 pairs the 5: second out
   ASSERT_TRUE(s.terminal());
   EXPECT_EQ(s.outcome().scores, (std::vector<double>{2, 0, 1}));
   EXPECT_EQ(s.outcome().places, (std::vector<int>{1, 3, 2}));
@@ -494,9 +504,12 @@ TEST(OldMaidRules, BadCombinationsAreRefusedWithReasons) {
 RC_GTEST_PROP(OldMaidProps, MovesRoundTrip, ()) {
   const auto kind =
       *rc::gen::element(Move::kOffer, Move::kShuffle, Move::kLook, Move::kDraw, Move::kArrange);
-  const int from = *rc::gen::inRange(0, kMaxFan), to = *rc::gen::inRange(0, kMaxFan);
+  const int fan = *rc::gen::inRange(2, kMaxFan + 1);
+  const int from = *rc::gen::inRange(0, fan), to = *rc::gen::inRange(0, fan);
+  RC_PRE(kind != Move::kArrange || from != to);
   Move m(kind, kind >= Move::kDraw ? from : 0, kind == Move::kArrange ? to : 0);
-  RC_ASSERT(Move::decode(m.encode()) == std::optional<Move>(m));
+  RC_ASSERT(m.encode(fan) < Move::bound(fan));
+  RC_ASSERT(Move::decode(m.encode(fan), fan) == std::optional<Move>(m));
 }
 
 RC_GTEST_PROP(OldMaidProps, EveryGameEndsWithOneLoserHoldingTheOddCard, ()) {
@@ -538,15 +551,18 @@ TEST(OldMaidBots, BlindBotShufflesThenOffersAndDrawsAnyPosition) {
   auto bot = make_blind_bot();
   Rng rng(1);
   std::vector<Action> l = legal(s, 0);
-  EXPECT_EQ(bot->act(Observation(s, 0, nullptr, l), rng), Move(Move::kShuffle).encode());
-  s.apply(s.to_move(), Move(Move::kShuffle).encode());
+  EXPECT_EQ(bot->act(Observation(s, 0, nullptr, l), rng),
+            Move(Move::kShuffle).encode(s.rules().classes()));
+  s.apply(s.to_move(), Move(Move::kShuffle).encode(s.rules().classes()));
   l = legal(s, 0);
-  EXPECT_EQ(bot->act(Observation(s, 0, nullptr, l), rng), Move(Move::kOffer).encode());
-  s.apply(s.to_move(), Move(Move::kOffer).encode());
+  EXPECT_EQ(bot->act(Observation(s, 0, nullptr, l), rng),
+            Move(Move::kOffer).encode(s.rules().classes()));
+  s.apply(s.to_move(), Move(Move::kOffer).encode(s.rules().classes()));
   std::array<int, 3> seen{};
   l = legal(s, 1);
   const Observation obs(s, 1, nullptr, l);
-  for (int i = 0; i < 3000; ++i) ++seen[Move::decode(bot->act(obs, rng))->from];
+  for (int i = 0; i < 3000; ++i)
+    ++seen[Move::decode(bot->act(obs, rng), s.rules().classes())->from];
   for (int n : seen) EXPECT_NEAR(n, 1000, 150);
 }
 
@@ -824,7 +840,8 @@ TEST(OldMaidOdds, ASeatKnowsMoreThanASpectator) {
 
 // GameInfo::bounds says a fan holds at most one card of each pairing class
 // (pairs go down the moment they form: seed 001, "three of a kind keeps the
-// third card back"), so arranging's codes stop at 64 + (F - 1) * 32 + F - 2.
+// third card back"), so a fan of F = 13 classes numbers its moves below 173
+// (Move::encode: the last is a move from position 4 to 13).
 // The conformance harness checks no position passes the bound; random games
 // seldom reach it (two hands of 13 ranks pair off to about 7 cards each), so
 // here a real deal that does: with 2 players, every rank but the queen splits
@@ -841,10 +858,140 @@ TEST(OldMaidBounds, ADealCanReachThemAndTheirLastCodeIsLegalThere) {
     const std::vector<Action> moves = legal(s, s.to_move());
     EXPECT_EQ(b.fan, 13);
     EXPECT_EQ(*std::max_element(moves.begin(), moves.end()), b.actions - 1) << "seed " << seed;
-    EXPECT_EQ(s.action_label(s.to_move(), b.actions - 1), "move 13 to 12") << "seed " << seed;
+    EXPECT_EQ(b.actions, 173u);
+    EXPECT_EQ(s.action_label(s.to_move(), b.actions - 1), "move 4 to 13") << "seed " << seed;
     return;
   }
   FAIL() << "no deal of the first 200,000 gives the offerer a card of each class";
+}
+
+// The numbering before 2026-12-03, written out here from its own layout (not
+// from Move::recode): a move from f to t was 64 + 32 f + t at every table.
+Action old_code(const Move& m) {
+  switch (m.kind) {
+    case Move::kOffer:
+      return 0;
+    case Move::kShuffle:
+      return 1;
+    case Move::kLook:
+      return 2;
+    case Move::kDraw:
+      return 32 + static_cast<Action>(m.from);
+    case Move::kArrange:
+      return 64 + static_cast<Action>(m.from * 32 + m.to);
+  }
+  return 0;
+}
+
+// For every fan a table can have, each move has its own code below the
+// bound, decodes back to itself, and its old code reads as it (recode); a
+// code no move has decodes to none.
+TEST(OldMaidActions, EveryMoveHasItsOwnCodeAndItsOldCodeReadsAsIt) {
+  for (int fan = 2; fan <= kMaxFan; ++fan) {
+    std::vector<Move> moves = {Move(Move::kOffer), Move(Move::kShuffle), Move(Move::kLook)};
+    for (int f = 0; f < fan; ++f) {
+      moves.emplace_back(Move::kDraw, f);
+      for (int t = 0; t < fan; ++t)
+        if (t != f) moves.emplace_back(Move::kArrange, f, t);
+    }
+    std::set<Action> codes;
+    for (const Move& m : moves) {
+      const Action a = m.encode(fan);
+      ASSERT_LT(a, Move::bound(fan)) << "fan " << fan;
+      EXPECT_TRUE(codes.insert(a).second) << "fan " << fan << ": code " << a << " twice";
+      EXPECT_EQ(Move::decode(a, fan), std::optional<Move>(m)) << "fan " << fan << ", code " << a;
+      EXPECT_EQ(Move::recode(old_code(m), fan), a) << "fan " << fan;
+      EXPECT_EQ(Move::recode(a, fan), a) << "fan " << fan << ": today's codes read as they are";
+    }
+    EXPECT_EQ(*codes.rbegin(), Move::bound(fan) - 1) << "fan " << fan << ": the bound is exact";
+    for (Action a = 0; a < 64 + 32 * 32; ++a) {
+      if (codes.count(a)) continue;
+      EXPECT_FALSE(Move::decode(a, fan).has_value()) << "fan " << fan << ", " << a;
+    }
+  }
+  // By hand: 13 classes (a standard pack) keep ceil((169 - 61) / 32) = 4 blocks,
+  // the last move kept from 4 to 13: 64 + 3 * 32 + 12 = 172 (460 before); 26
+  // (pairs by colour, or the picture deck) keep 20: 64 + 19 * 32 + 25 = 697 (890).
+  EXPECT_EQ(Move::bound(13), 173u);
+  EXPECT_EQ(Move::bound(26), 698u);
+}
+
+// An offer lists its moves in Move::encode's codes (legal_actions steps
+// through the spare ones without encode), in order: each position's moves
+// to every other. Random games, fans of 13, 26 and 27 classes.
+TEST(OldMaidActions, AnOfferListsItsMovesInEncodesCodes) {
+  int offers = 0;
+  for (const char* opt : {"first=dealer", "pairs=colour", "odd=picture", "odd=joker"}) {
+    for (int players : {2, 3}) {
+      for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+        OldMaidState s = dealt(players, {opt}, seed);
+        const int fan = s.rules().classes();
+        Rng rng(seed);
+        std::vector<Action> moves;
+        while (!s.terminal()) {
+          if (s.chance()) {
+            s.apply_chance(rng);
+            continue;
+          }
+          moves = legal(s, s.to_move());
+          std::vector<Action> arranges, expected;
+          for (Action a : moves)
+            if (Move::decode(a, fan)->kind == Move::kArrange) arranges.push_back(a);
+          if (!arranges.empty()) {
+            ++offers;
+            const int n = s.fan(s.offerer()).size();
+            for (int i = 0; i < n; ++i)
+              for (int j = 0; j < n; ++j)
+                if (i != j) expected.push_back(Move(Move::kArrange, i, j).encode(fan));
+            ASSERT_EQ(arranges, expected) << opt << ", fan of " << n;
+          }
+          s.apply(s.to_move(), moves[rng.below(static_cast<std::uint32_t>(moves.size()))]);
+        }
+      }
+    }
+  }
+  EXPECT_GT(offers, 1000);
+}
+
+// Records and stored games in the old codes replay to the same game, as do
+// those begun in the old codes and finished in the new (a server's table
+// across an upgrade). tests/records' Old Maid records are in the old codes
+// too (engine_test).
+TEST(OldMaidActions, ARecordInTheOldCodesReplaysToTheSameGameAndPlayTakesOnlyTheNew) {
+  const Selection sel{&game(), nullptr};
+  int renumbered = 0;  // moves whose code changed
+  for (const char* opt : {"odd=queen", "pairs=colour", "odd=picture", "odd=joker"}) {
+    for (int players : {2, 4}) {
+      const Config cfg = config(players, {opt});
+      const int fan = Rules::from(cfg).classes();
+      for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+        SCOPED_TRACE(std::string(opt) + ", " + std::to_string(players) + " players, seed " +
+                     std::to_string(seed));
+        const Record now = testing::random_game(sel, cfg, seed);
+        Record old = now, mixed = now;
+        for (std::size_t i = 0; i < now.moves.size(); ++i) {
+          const Action code = old_code(*Move::decode(now.moves[i].action, fan));
+          renumbered += code != now.moves[i].action;
+          old.moves[i].action = code;
+          if (i < now.moves.size() / 2) mixed.moves[i].action = code;
+        }
+        Result<Replayed> a = replay(now), b = replay(old), c = replay(mixed);
+        ASSERT_TRUE(a.ok()) << a.message();
+        ASSERT_TRUE(b.ok()) << b.message();
+        ASSERT_TRUE(c.ok()) << c.message();
+        EXPECT_EQ(b->table->record().moves, now.moves);
+        EXPECT_EQ(c->table->record().moves, now.moves);
+        EXPECT_EQ(b->state().outcome(), a->state().outcome());
+      }
+    }
+  }
+  EXPECT_GT(renumbered, 100);
+  // Play takes today's codes alone: the old code of a move from position 5
+  // to 1 (64 + 4 * 32 + 0 = 192) is past the bound.
+  OldMaidState s = dealt(2, {"first=dealer"}, 1);
+  ASSERT_GE(s.fan(s.offerer()).size(), 5);
+  EXPECT_FALSE(testing::play(s, s.to_move(), 192));
+  EXPECT_TRUE(testing::play(s, s.to_move(), Move(Move::kArrange, 4, 0).encode(13)));
 }
 
 // ---- The conformance harness ------------------------------------------------------------

@@ -38,7 +38,7 @@ int hand_zone(Seat s) {
 }  // namespace
 
 std::string OldMaidState::action_label(Seat, Action a) const {
-  const auto m = Move::decode(a);
+  const auto m = Move::decode(a, r_.classes());
   if (!m) return "action " + std::to_string(a);
   switch (m->kind) {
     case Move::kOffer:
@@ -152,7 +152,7 @@ void OldMaidState::fill_view(Seat viewer, View& v) const {
     std::vector<Action> legal;
     legal_actions(viewer, legal);
     for (Action a : legal) {
-      const Move m = *Move::decode(a);
+      const Move m = *Move::decode(a, r_.classes());
       std::string key = m.kind == Move::kOffer     ? "o"
                         : m.kind == Move::kShuffle ? "s"
                         : m.kind == Move::kLook    ? "l"
