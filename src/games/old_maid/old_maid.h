@@ -123,7 +123,8 @@ struct Move {
     return last + 1;
   }
 
-  // Inline: simulation decodes a few moves every step.
+  // Inline and constexpr: old_maid.cc tabulates the arrangements' codes when
+  // compiling (legal_actions and apply read the table).
   constexpr Action encode(int fan) const {
     switch (kind) {
       case kOffer:
@@ -167,7 +168,7 @@ struct Move {
   }
   // A code of the numbering before, where a move from f to t was always
   // 64 + 32 f + t (GameInfo::recode): today's code of the same move, or
-  // an unused one. Codes below bound(fan) meant the same then.
+  // an unused one. Codes below 64 + 32 kept(fan) meant the same then.
   static constexpr Action recode(Action old, int fan) {
     if (old < 64 + 32 * static_cast<Action>(kept(fan)) || old >= 64 + 32 * 32) return old;
     const int f = static_cast<int>((old - 64) / 32), t = static_cast<int>((old - 64) % 32);
