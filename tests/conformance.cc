@@ -283,6 +283,27 @@ Record random_game(const Selection& sel, const Config& config, std::uint64_t see
   return t.record();
 }
 
+int expect_old_codes_replay(const Record& now, const std::function<Action(Action)>& old_code) {
+  Record old = now, mixed = now;
+  int renumbered = 0;
+  for (std::size_t i = 0; i < now.moves.size(); ++i) {
+    const Action code = old_code(now.moves[i].action);
+    renumbered += code != now.moves[i].action;
+    old.moves[i].action = code;
+    if (i < now.moves.size() / 2) mixed.moves[i].action = code;
+  }
+  Result<Replayed> a = replay(now), b = replay(old), c = replay(mixed);
+  EXPECT_TRUE(a.ok()) << a.message();
+  EXPECT_TRUE(b.ok()) << b.message();
+  EXPECT_TRUE(c.ok()) << c.message();
+  if (!a.ok() || !b.ok() || !c.ok()) return renumbered;
+  // The replays play today's codes, move for move.
+  EXPECT_EQ(b->table->record().moves, now.moves);
+  EXPECT_EQ(c->table->record().moves, now.moves);
+  EXPECT_EQ(b->state().outcome(), a->state().outcome());
+  return renumbered;
+}
+
 void check_conformance(const Selection& sel, const Config& config, const ConformanceOptions& opt) {
   const GameInfo& g = *sel.game;
   const std::vector<Card> deck = sorted(g.cards(config));

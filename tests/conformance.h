@@ -11,6 +11,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <initializer_list>
 #include <string>
 #include <string_view>
@@ -44,6 +45,14 @@ void check_all_presets(const GameInfo& game, const ConformanceOptions& opt = {})
 
 // Plays one random game to the end through a Table; returns the record.
 Record random_game(const Selection& sel, const Config& config, std::uint64_t seed);
+
+// For a game that renumbered its actions (GameInfo::recode): `now`, a record
+// in today's codes, rewritten by `old_code` (the test's own writing of the
+// layout before, not the game's recode) wholly, and in its first half alone
+// (a stored table begun before the change and finished after), replays move
+// for move to today's codes and to the same outcome, with gtest assertions.
+// Returns how many of its moves have another code in the old layout.
+int expect_old_codes_replay(const Record& now, const std::function<Action(Action)>& old_code);
 
 // ---- Fixtures for a game's own tests ---------------------------------------
 

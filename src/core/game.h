@@ -587,10 +587,11 @@ struct GameInfo {
   // REQUIRES: validate(config).ok(). See Bounds.
   std::function<Bounds(const Config&)> bounds;
   // A game that renumbered its actions reads records written before with
-  // this: a record's action as today's code (any other number unchanged,
-  // and a number no move had, one no move has). replay() applies it, so
+  // this: for a config, what reads a record's action as today's code (any
+  // other number unchanged, and a number no move had, one no move has).
+  // replay() asks for it once a record and applies it to every action, so
   // that stored games and saved records still replay. Unset: none changed.
-  std::function<Action(const Config&, Action)> recode;
+  std::function<std::function<Action(Action)>(const Config&)> recode;
 
   // Optional capabilities: null where the game has none.
   const Resampler* resampler = nullptr;

@@ -344,6 +344,8 @@ Result<Replayed> replay(const Record& r, const StepFn& on_step) {
     return Status::error("bad record: its given chance cannot be played (" + t.chance_error() +
                          "); the record was changed or made with other rules");
   };
+  // The game's reading of renumbered actions, worked out for the config once.
+  const std::function<Action(Action)> recode = g->recode ? g->recode(*cfg) : nullptr;
   std::size_t next = 0;
   for (; next < r.moves.size(); ++next) {
     t.settle(on_step);
@@ -357,7 +359,7 @@ Result<Replayed> replay(const Record& r, const StepFn& on_step) {
     if (m.seat < 0 || m.seat >= r.players)
       return Status::error("bad record: action " + std::to_string(next + 1) + " names seat " +
                            std::to_string(m.seat) + ", which is not a seat of this game");
-    const Action a = g->recode ? g->recode(*cfg, m.action) : m.action;
+    const Action a = recode ? recode(m.action) : m.action;
     if (Status st = t.act(m.seat, a, on_step); !st.ok())
       return Status::error("bad record: action " + std::to_string(next + 1) + " (" +
                            seat_name(m.seat) + ", " + std::to_string(m.action) +

@@ -722,9 +722,10 @@ TEST(Persistence, AStoredTableInARenumberedGamesOldCodesResumesWhereItWas) {
     ASSERT_TRUE(g->recode);
     Result<Config> cfg = make_config(Selection{g, nullptr}, c.players, c.options);
     ASSERT_TRUE(cfg.ok()) << cfg.message();
+    const std::function<Action(Action)> recode = g->recode(*cfg);
     std::map<Action, Action> old_code;  // today's code -> the one recode reads as it
     for (Action o = 0; o < 100'000; ++o)
-      if (const Action now = g->recode(*cfg, o); now != o) old_code.emplace(now, o);
+      if (const Action now = recode(o); now != o) old_code.emplace(now, o);
     std::string id, before;
     std::vector<std::string> tokens;
     int version = 0;
@@ -787,7 +788,7 @@ TEST(Persistence, AStoredTableInARenumberedGamesOldCodesResumesWhereItWas) {
     ASSERT_EQ(rec.status, 200);
     auto parsed = parse_record(rec.body);
     ASSERT_TRUE(parsed.ok()) << parsed.message();
-    for (const SeatAction& m : parsed->moves) EXPECT_EQ(g->recode(*cfg, m.action), m.action);
+    for (const SeatAction& m : parsed->moves) EXPECT_EQ(recode(m.action), m.action);
     EXPECT_TRUE(replay(*parsed).ok());
   }
 }

@@ -145,7 +145,9 @@ GameInfo game_info() {
   g.bounds = [](const Config& c) {
     return Bounds{Move::bound(Rules::from(c)), 3 * c.players + 1, 0};
   };
-  g.recode = [](const Config& c, Action a) { return Move::recode(a, Rules::from(c)); };
+  g.recode = [](const Config& c) {
+    return [r = Rules::from(c)](Action a) { return Move::recode(a, r); };
+  };
   g.resampler = &resampler();
   g.timed_windows = true;
   return g;

@@ -723,10 +723,10 @@ TEST(BridgeBots, DdSampleSolvesOnlyDealsItsViewAllows) {
   }
   ASSERT_TRUE(a.has_value());
   ASSERT_NE(a->view(1), b->view(1));
-  const testing::BotAnswer x = testing::answer_of(
-      *make_dd_sample_bot({.samples = 6, .seconds = 0}), *a, 0, &resampler(), 7);
-  const testing::BotAnswer y = testing::answer_of(
-      *make_dd_sample_bot({.samples = 6, .seconds = 0}), *b, 0, &resampler(), 7);
+  const testing::BotAnswer x =
+      testing::answer_of(*make_dd_sample_bot({.samples = 6, .seconds = 0}), *a, 0, &resampler(), 7);
+  const testing::BotAnswer y =
+      testing::answer_of(*make_dd_sample_bot({.samples = 6, .seconds = 0}), *b, 0, &resampler(), 7);
   EXPECT_EQ(x.action, y.action);
   EXPECT_EQ(x.why, y.why);
   EXPECT_NE(x.why.find("over 6 deals"), std::string::npos) << x.why;

@@ -217,9 +217,9 @@ TEST(ConquianRules, ASelectionThatMakesNoMeldIsToldWhyC1C3) {
   EXPECT_TRUE(s.view(0).zones[0].pick_any);
   EXPECT_FALSE(s.view(1).zones[1].pick_any);
   // The Spanish pack runs 4 5 6 7 J: the 6♠ is missing.
-  EXPECT_EQ(s.why_not(0, "m", picks({"4S", "JS"})),
-            t("4S") + " " + t("5S") + " " + t("JS") + " is not a sequence: " + t("6S") +
-                " is missing");
+  EXPECT_EQ(
+      s.why_not(0, "m", picks({"4S", "JS"})),
+      t("4S") + " " + t("5S") + " " + t("JS") + " is not a sequence: " + t("6S") + " is missing");
   EXPECT_EQ(s.why_not(0, "", picks({"4S", "6C"})),
             t("4S") + " " + t("5S") + " " + t("6C") +
                 " is neither a group (one rank) nor a sequence (one suit)");

@@ -386,7 +386,9 @@ GameInfo game_info() {
     const int fan = Rules::from(c).classes();
     return Bounds{Move::bound(fan), 2 * c.players + 1, fan};
   };
-  g.recode = [](const Config& c, Action a) { return Move::recode(a, Rules::from(c).classes()); };
+  g.recode = [](const Config& c) {
+    return [fan = Rules::from(c).classes()](Action a) { return Move::recode(a, fan); };
+  };
   g.resampler = &resampler();
   g.stats = &odd_card_stats();
   g.exact_odds = &exact_odds();

@@ -124,7 +124,7 @@ struct Move {
   }
 
   // Inline and constexpr: old_maid.cc tabulates the arrangements' codes when
-  // compiling (legal_actions and apply read the table).
+  // compiling, and legal_actions and decode read the table.
   constexpr Action encode(int fan) const {
     switch (kind) {
       case kOffer:
@@ -141,31 +141,9 @@ struct Move {
     }
     return bound(fan);
   }
-  static constexpr std::optional<Move> decode(Action a, int fan) {
-    if (a == 0) return Move{kOffer};
-    if (a == 1) return Move{kShuffle};
-    if (a == 2) return Move{kLook};
-    if (a >= 32 && a < 32 + static_cast<Action>(fan)) return Move{kDraw, static_cast<int>(a - 32)};
-    if (a >= 64 + 32 * static_cast<Action>(kept(fan))) return std::nullopt;
-    if (a >= 64) {
-      const int f = static_cast<int>((a - 64) / 32), t = static_cast<int>((a - 64) % 32);
-      if (t < fan && t != f) return Move{kArrange, f, t};
-    }
-    // A spare code: the j-th move from the positions kept(fan) and after.
-    int j = 0;
-    if (a < 32) {
-      j = static_cast<int>(a) - 3;
-    } else if (a < 64) {
-      j = 29 + static_cast<int>(a) - 32 - fan;
-    } else {
-      const int b = static_cast<int>((a - 64) / 32), t = static_cast<int>((a - 64) % 32);
-      j = 29 + 32 - fan + b * (33 - fan) + (t == b ? 0 : t - fan + 1);
-    }
-    if (fan < 2) return std::nullopt;
-    const int f = kept(fan) + j / (fan - 1), r = j % (fan - 1);
-    if (f >= fan) return std::nullopt;
-    return Move{kArrange, f, r + (r >= f ? 1 : 0)};
-  }
+  // The move of a code at a table of this fan, or none (old_maid.cc: read
+  // from a table of encode's codes).
+  static std::optional<Move> decode(Action a, int fan);
   // A code of the numbering before, where a move from f to t was always
   // 64 + 32 f + t (GameInfo::recode): today's code of the same move, or
   // an unused one. Codes below 64 + 32 kept(fan) meant the same then.

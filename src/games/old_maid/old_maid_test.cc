@@ -967,21 +967,9 @@ TEST(OldMaidActions, ARecordInTheOldCodesReplaysToTheSameGameAndPlayTakesOnlyThe
       for (std::uint64_t seed = 1; seed <= 4; ++seed) {
         SCOPED_TRACE(std::string(opt) + ", " + std::to_string(players) + " players, seed " +
                      std::to_string(seed));
-        const Record now = testing::random_game(sel, cfg, seed);
-        Record old = now, mixed = now;
-        for (std::size_t i = 0; i < now.moves.size(); ++i) {
-          const Action code = old_code(*Move::decode(now.moves[i].action, fan));
-          renumbered += code != now.moves[i].action;
-          old.moves[i].action = code;
-          if (i < now.moves.size() / 2) mixed.moves[i].action = code;
-        }
-        Result<Replayed> a = replay(now), b = replay(old), c = replay(mixed);
-        ASSERT_TRUE(a.ok()) << a.message();
-        ASSERT_TRUE(b.ok()) << b.message();
-        ASSERT_TRUE(c.ok()) << c.message();
-        EXPECT_EQ(b->table->record().moves, now.moves);
-        EXPECT_EQ(c->table->record().moves, now.moves);
-        EXPECT_EQ(b->state().outcome(), a->state().outcome());
+        renumbered += testing::expect_old_codes_replay(
+            testing::random_game(sel, cfg, seed),
+            [fan](Action a) { return old_code(*Move::decode(a, fan)); });
       }
     }
   }

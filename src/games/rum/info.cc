@@ -140,7 +140,9 @@ GameInfo game_info() {
   g.bounds = [](const Config& c) {
     return Bounds{Move::actions(Rules::from(c).max_hand()), c.players + 4, 0};
   };
-  g.recode = [](const Config& c, Action a) { return Move::recode(a, Rules::from(c).max_hand()); };
+  g.recode = [](const Config& c) {
+    return [hand = Rules::from(c).max_hand()](Action a) { return Move::recode(a, hand); };
+  };
   g.resampler = &resampler();
   g.search = &search_hints();
   return g;

@@ -288,19 +288,11 @@ TEST(RumRecords, ARecordInTheOldCodesReplaysToTheSameGameAndPlayTakesOnlyTheNew)
         SCOPED_TRACE(std::string(name) + ", " + std::to_string(players) + " players, seed " +
                      std::to_string(seed));
         const Record now = testing::random_game(sel, c, seed);
-        Record old = now;
-        for (SeatAction& m : old.moves) {
-          const Move mv = *Move::decode(m.action, hand);
-          lay_offs += mv.kind == Move::kLayOff;
-          m.action = old_code(mv);
-        }
-        ASSERT_NE(old.moves, now.moves);
-        Result<Replayed> a = replay(now), b = replay(old);
-        ASSERT_TRUE(a.ok()) << a.message();
-        ASSERT_TRUE(b.ok()) << b.message();
-        // The replay of the old record plays today's codes, move for move.
-        EXPECT_EQ(b->table->record().moves, now.moves);
-        EXPECT_EQ(b->state().outcome(), a->state().outcome());
+        for (const SeatAction& m : now.moves)
+          lay_offs += Move::decode(m.action, hand)->kind == Move::kLayOff;
+        EXPECT_GT(testing::expect_old_codes_replay(
+                      now, [hand](Action a) { return old_code(*Move::decode(a, hand)); }),
+                  0);
       }
       if (std::string(name) == "rum") {
         EXPECT_GT(lay_offs, 0) << "the games lay off";
