@@ -102,7 +102,25 @@ void VectorEnv::run_phase(Phase phase) {
 void VectorEnv::work(std::size_t block) {
   // Rows in contiguous blocks: each thread writes its own rows' slices only.
   const std::size_t n = rows_.size();
-  for (std::size_t i = block * n / blocks_; i < (block + 1) * n / blocks_; ++i) row(i, block);
+  const std::size_t end = (block + 1) * n / blocks_;
+  // A row's step begins by reading its table and its state, each on the
+  // heap: fetched a few rows ahead (the table's address two rows before the
+  // state's, which is read from the table), so that those reads do not stall
+  // one after another. 4 to 10% less time a step of 1,024 rows of Old Maid
+  // (farm-bench of step_random); the check reads the mask alone.
+  const bool ahead = phase_ == Phase::kStep || phase_ == Phase::kRandom;
+  for (std::size_t i = block * n / blocks_; i < end; ++i) {
+    if (ahead && i + 4 < end) __builtin_prefetch(rows_[i + 4].table.get());
+    if (ahead && i + 2 < end && rows_[i + 2].table) {
+      const Row& next = rows_[i + 2];
+      const auto* state = reinterpret_cast<const char*>(&next.table->state());
+      __builtin_prefetch(state);
+      __builtin_prefetch(state + 64);
+      __builtin_prefetch(next.legal.data());
+      __builtin_prefetch(next.players.data());
+    }
+    row(i, block);
+  }
 }
 
 bool VectorEnv::legal(std::size_t i) const {
