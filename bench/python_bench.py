@@ -185,10 +185,19 @@ def main():
             whole = median([py / cpp for (py, _), cpp in runs])
             step = median([st / cpp for (_, st), cpp in runs])
             target = 0.5 if observations else 0.7
+            # Per step of the N rows, in microseconds: the draw (with the
+            # loop's Python) is the time outside step().
+            us = [(v.n / py * 1e6, v.n / st * 1e6, v.n / cpp * 1e6) for (py, st), cpp in runs]
+            draw = median([loop - in_step for loop, in_step, _ in us])
+            in_step = median([x[1] for x in us])
+            cpp_us = median([x[2] for x in us])
             print(f"2. VectorEnv.step N=1024, {name}, observations "
                   f"{'on' if observations else 'off'}: numpy loop {median([r[0][0] for r in runs]):,.0f}, "
                   f"C++ {median([r[1] for r in runs]):,.0f}: ratio {whole:.2f} (target at least "
                   f"{target}); the time in step() alone {step:.2f}")
+            print(f"   a step of the 1,024 rows: the draw {draw:.0f} us, step() {in_step:.0f} us, "
+                  f"the C++ step {cpp_us:.0f} us; were step() as fast as C++, the draw would "
+                  f"still hold the ratio to {cpp_us / (cpp_us + draw):.2f}")
             if not observations:
                 lists = median([v.python_lists(steps) / v.cpp(steps) for _ in range(5)])
                 print(f"   the same loop drawing from env.legal_actions() instead of the mask: "
