@@ -73,20 +73,26 @@ void zone_slots(const View& v, std::span<int> slot, std::span<int> nth) {
 namespace {
 
 // Zeroes `out` (an observation of `shape`), all of it, or where `written`
-// says an encoding left something in the fans part and all the rest.
+// says an encoding left something in the fans part (one value a position)
+// and all the rest.
 void clear(const Shape& shape, std::span<float> out, const Written* written) {
   const auto p = static_cast<std::size_t>(shape.players);
   const std::size_t zones = static_cast<std::size_t>(shape.zones) * kZoneWidth;
-  const std::size_t fan = static_cast<std::size_t>(shape.fan) * kZoneWidth;  // one seat's
-  if (!written || !written->known || written->fans.size() != p || out.size() != shape.size()) {
+  const auto fan = static_cast<std::size_t>(shape.fan);  // positions of one seat's
+  if (!written || !written->known || written->fans.size() != p ||
+      written->kinds.size() != p * fan || out.size() != shape.size()) {
     std::fill(out.begin(), out.end(), 0.0f);
     return;
   }
   std::fill_n(out.begin(), zones, 0.0f);
-  for (std::size_t t = 0; t < p; ++t)
-    std::fill_n(out.begin() + static_cast<std::ptrdiff_t>(zones + t * fan),
-                std::min(static_cast<std::size_t>(written->fans[t]) * kZoneWidth, fan), 0.0f);
-  std::fill(out.begin() + static_cast<std::ptrdiff_t>(zones + p * fan), out.end(), 0.0f);
+  float* const fans = out.data() + zones;
+  for (std::size_t t = 0; t < p; ++t) {
+    const std::size_t held = std::min(static_cast<std::size_t>(written->fans[t]), fan);
+    for (std::size_t i = 0; i < held; ++i)
+      fans[(t * fan + i) * kZoneWidth + written->kinds[t * fan + i]] = 0.0f;
+  }
+  std::fill(out.begin() + static_cast<std::ptrdiff_t>(zones + p * fan * kZoneWidth), out.end(),
+            0.0f);
 }
 
 }  // namespace
@@ -96,7 +102,9 @@ Status encode_observation(const View& v, const Shape& shape, std::span<float> ou
   clear(shape, out, written);
   if (written) {  // all zero until the fans below are written
     written->known = out.size() == shape.size();
-    written->fans.assign(static_cast<std::size_t>(std::max(shape.players, 0)), 0);
+    const auto p = static_cast<std::size_t>(std::max(shape.players, 0));
+    written->fans.assign(p, 0);
+    written->kinds.resize(p * static_cast<std::size_t>(std::max(shape.fan, 0)));
   }
   if (out.size() != shape.size())
     return Status::error("an observation of " + std::to_string(shape.size()) +
@@ -147,7 +155,11 @@ Status encode_observation(const View& v, const Shape& shape, std::span<float> ou
     for (std::size_t p = 0; p < z.cards.size(); ++p) {
       const CardView& c = z.cards[p];
       const int k = c.card ? card_kind(*c.card) : kCardKinds;
-      hand[p * kZoneWidth + static_cast<std::size_t>(k < 0 ? kCardKinds : k)] = 1;
+      const auto slot = static_cast<std::size_t>(k < 0 ? kCardKinds : k);
+      hand[p * kZoneWidth + slot] = 1;
+      if (written)
+        written->kinds[static_cast<std::size_t>(to) * static_cast<std::size_t>(shape.fan) + p] =
+            static_cast<std::uint8_t>(slot);
     }
   }
   for (Seat s = 0; s < v.players && s < static_cast<Seat>(v.seats.size()); ++s) {

@@ -23,6 +23,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <span>
 #include <vector>
 
@@ -54,13 +55,16 @@ struct Shape {
 Shape observation_shape(const Bounds& bounds, int players);
 
 // What an encoding left in its buffer's fans part: each (turned) seat's fan
-// length. A caller that encodes into the same buffer again (a VectorEnv row)
-// keeps it, and the next encoding clears those positions alone instead of
-// the whole part: Old Maid's fans are 4,212 of its 4,980 values (4 players), and
-// clearing them was a quarter of a batched step with observations.
+// length, and the kind whose slot is set at each position. A caller that
+// encodes into the same buffer again (a VectorEnv row) keeps it, and the next
+// encoding clears those values alone instead of the whole part: Old Maid's
+// fans are 4,212 of its 4,980 values (4 players); clearing them was a quarter
+// of a batched step with observations, and clearing each position's 81 slots
+// still an eighth.
 struct Written {
-  bool known = false;     // false: the buffer may hold anything
-  std::vector<int> fans;  // by turned seat
+  bool known = false;               // false: the buffer may hold anything
+  std::vector<int> fans;            // by turned seat
+  std::vector<std::uint8_t> kinds;  // [turned seat][position]: the slot set, 0..kCardKinds
 };
 
 // Writes `view`'s observation into `out` (REQUIRES: out.size() ==
