@@ -186,6 +186,7 @@ struct ViewSpares {
   std::vector<SeatInfo> seats;
   std::vector<Zone> zones;
   std::vector<Choice> choices;
+  std::size_t next_seat = 0, next_zone = 0, next_choice = 0;  // the next to take back
   ViewSpares() = default;
   ViewSpares(const ViewSpares&) {}
   ViewSpares& operator=(const ViewSpares&) { return *this; }
