@@ -17,10 +17,7 @@ struct VectorEnv::Row {
   // write() clears from the mask next, step_random draws from, and
   // legal_actions() gives (the check of a step's actions reads the mask).
   std::vector<Action> legal;
-  Written written;  // what its observation row holds (encode.h)
-  // The view its observation is read from, filled again at each step with
-  // the cards alone (Detail::kCards): its storage kept, no allocation.
-  View view;
+  Written written;          // what its observation row holds (encode.h)
   std::uint64_t game = 0;   // its game's index
   std::uint64_t games = 0;  // started since reset()
   bool over = false;        // ended, not restarted
@@ -64,7 +61,6 @@ Result<std::unique_ptr<VectorEnv>> VectorEnv::make(const Selection& sel, const C
   }
   const auto n = static_cast<std::size_t>(o.envs);
   e->rows_.resize(n);
-  for (Row& r : e->rows_) r.view.detail = Detail::kCards;  // View::clear() keeps it
   e->obs_.assign(o.observations ? n * e->shape_.size() : 0, 0);
   e->mask_.assign(n * e->bounds_.actions, 0);
   e->rewards_.assign(n * static_cast<std::size_t>(p), 0);
@@ -73,6 +69,8 @@ Result<std::unique_ptr<VectorEnv>> VectorEnv::make(const Selection& sel, const C
   e->to_move_.assign(n, kTerminal);
   e->blocks_ = std::min<std::size_t>(static_cast<std::size_t>(o.threads), n);
   e->bad_.resize(e->blocks_);
+  e->views_.resize(e->blocks_);
+  for (Scratch& v : e->views_) v.view.detail = Detail::kCards;  // View::clear() keeps it
   if (e->blocks_ > 1) {
     const auto parties = static_cast<int>(e->blocks_);
     e->begin_ = std::make_unique<SpinBarrier>(parties);
@@ -143,12 +141,12 @@ void VectorEnv::row(std::size_t i, std::size_t block) {
   if (phase_ == Phase::kReset) {
     start(i);
     advance(i);
-    return write(i);
+    return write(i, block);
   }
   const auto p = static_cast<std::size_t>(config_.players);
   std::fill_n(rewards_.begin() + static_cast<std::ptrdiff_t>(i * p), p, 0.0f);
   terminated_[i] = 0;
-  if (r.over) return write(i);
+  if (r.over) return write(i, block);
   Action a = static_cast<Action>(actions_.empty() ? 0 : actions_[i]);  // checked in step()
   if (phase_ == Phase::kRandom) {
     Rng rng(random_seed_, i);
@@ -156,7 +154,7 @@ void VectorEnv::row(std::size_t i, std::size_t block) {
   }
   r.table->act_legal(to_move_[i], a);  // checked against the mask, or drawn from the list
   advance(i);
-  write(i);
+  write(i, block);
 }
 
 void VectorEnv::start(std::size_t i) {
@@ -215,7 +213,7 @@ void VectorEnv::advance(std::size_t i) {
   }
 }
 
-void VectorEnv::write(std::size_t i) {
+void VectorEnv::write(std::size_t i, std::size_t block) {
   Row& r = rows_[i];
   const State& s = r.table->state();
   const std::size_t a = bounds_.actions;
@@ -234,8 +232,9 @@ void VectorEnv::write(std::size_t i) {
   if (o_.observations && seat >= 0) {
     const std::span<float> out(obs_.data() + i * shape_.size(), shape_.size());
     // The bounds hold (conformance).
-    s.fill_view(seat, r.view);
-    (void)encode_observation(r.view, shape_, out, &r.written);
+    View& view = views_[block].view;
+    s.fill_view(seat, view);
+    (void)encode_observation(view, shape_, out, &r.written);
   }
 }
 

@@ -83,7 +83,7 @@ class VectorEnv {
   VectorEnv() = default;
   void advance(std::size_t row);  // to a learner's turn, or the end (with auto-reset)
   void start(std::size_t row);    // the row's next game
-  void write(std::size_t row);    // its arrays
+  void write(std::size_t row, std::size_t block);  // its arrays
   // Every row's work of one phase, split over the threads: the workers
   // (threads - 1 of them, made once: a thread made each step cost more than
   // the step) take a contiguous block of rows each, this thread the first.
@@ -116,6 +116,14 @@ class VectorEnv {
     int rows = 0;
   };
   std::vector<Bad> bad_;
+  // Each block's view, filled for each of its rows' observations in turn
+  // with the cards alone (Detail::kCards): one view a thread, whose storage
+  // stays in the cache from row to row (a view a row, 1,024 of them, was cold
+  // at every step), and is kept, so that no step allocates.
+  struct alignas(64) Scratch {
+    View view;
+  };
+  std::vector<Scratch> views_;
   // The threads (see run_phase).
   std::size_t blocks_ = 1;
   Phase phase_ = Phase::kReset;
