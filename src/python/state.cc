@@ -50,23 +50,42 @@ py::array_t<float> info_of(const rl::InfoState& info, const rl::InfoShape& shape
 // `viewer`'s information state: the game replayed from its seed and moves,
 // each seat action seen through the viewer's views just before and after it
 // (rl::InfoState reads nothing else, and none of their text: they are
-// filled with the cards alone, two views reused for the whole replay).
+// filled with the cards alone). The replay goes on from where the viewer's
+// last call left it (InfoSoFar): a state's record only grows, and it starts
+// again from the deal where chance outcomes were given since, which the
+// replay must be told of before it reaches them.
 py::array_t<float> info_tensor(const State& s, Seat viewer) {
   const Game& g = *s.game;
   const rl::InfoShape shape{g.shape};
-  rl::InfoState info(shape);
-  Table t(g.sel, g.config, s.table->seed());
-  (void)t.set_given({s.table->given().begin(), s.table->given().end()});  // ascending already
-  View before, after;
-  before.detail = after.detail = Detail::kCards;
-  for (const SeatAction& m : s.table->moves()) {
-    t.settle();
-    t.state().fill_view(viewer, before);
-    if (Status st = t.act(m.seat, m.action); !st.ok()) raise(errors().base, st.message());
-    t.state().fill_view(viewer, after);
-    info.saw(m.seat, before, after);
+  const std::span<const SeatAction> moves = s.table->moves();
+  const std::span<const GivenChance> given = s.table->given();
+  auto it = std::find_if(s.infos.begin(), s.infos.end(),
+                         [&](const InfoSoFar& f) { return f.viewer == viewer; });
+  if (it == s.infos.end()) {
+    it = s.infos.insert(s.infos.end(), InfoSoFar(shape));
+    it->viewer = viewer;
   }
-  return info_of(info, shape, s.table->state().view(viewer, Detail::kCards));
+  InfoSoFar& f = *it;
+  if (!f.replay || f.given != given.size() || f.seen > moves.size()) {
+    f.info = rl::InfoState(shape);
+    f.replay = std::make_unique<Table>(g.sel, g.config, s.table->seed());
+    (void)f.replay->set_given({given.begin(), given.end()});  // ascending already
+    f.given = given.size(), f.seen = 0;
+    f.before.detail = f.after.detail = Detail::kCards;
+  }
+  Table& t = *f.replay;
+  for (; f.seen < moves.size(); ++f.seen) {
+    const SeatAction& m = moves[f.seen];
+    t.settle();
+    t.state().fill_view(viewer, f.before);
+    if (Status st = t.act(m.seat, m.action); !st.ok()) {
+      f.replay.reset();  // not to be gone on from
+      raise(errors().base, st.message());
+    }
+    t.state().fill_view(viewer, f.after);
+    f.info.saw(m.seat, f.before, f.after);
+  }
+  return info_of(f.info, shape, s.table->state().view(viewer, Detail::kCards));
 }
 
 // For the leak tests only: a twin of the game whose first deal the game's
