@@ -11,7 +11,9 @@
    observations on and off, against the same steps with the actions drawn in
    C++ (VectorEnv.step_random: step, bots and encoding, no Python per step);
    with observations off, also the loop drawing from env.legal_actions()'s
-   lists, which costs the same at any mask width.
+   lists, which costs the same at any mask width. Each step of the N rows is
+   also given in parts (the draw, step(), the C++ step), with the ratio the
+   draw alone would allow were step() as fast as C++.
 3. VectorEnv with threads=2 against threads=1: the env alone (step_random)
    and the numpy loop (whose drawing in numpy is one thread's work).
 4. (--every-game) 2.'s ratios for every game at its default player count
