@@ -26,6 +26,14 @@ using testing::legal;
 [[nodiscard]] bool act(State& s, Action a) {
   return testing::play(s, s.to_move(), a);
 }
+// A move's code at this state's table (Move::encode numbers them for its fan).
+Action code(const OldMaidState& s, const Move& m) {
+  return m.encode(s.rules().classes());
+}
+// A move, checked, as above.
+[[nodiscard]] bool act(OldMaidState& s, const Move& m) {
+  return act(s, code(s, m));
+}
 // Blind bots in every seat, as sim seats them.
 std::vector<std::unique_ptr<Player>> blind_players(int players, std::uint64_t seed,
                                                    std::vector<Player*>& at) {
@@ -130,9 +138,8 @@ TEST(OldMaidStory, Seed002_PictureCardsAreNamedWithTheirOccupations) {
   ASSERT_EQ(long_name(ron), "Rag-and-bone Ron");
   OldMaidState s = fresh(2, {"odd=picture"});
   s.set_position({{ron, dora}, {ron, dora, Card::picture(kLoneCharacter)}}, 1, 0);
-  ASSERT_TRUE(act(s, Move(Move::kOffer).encode(s.rules().classes())));
-  ASSERT_TRUE(
-      act(s, Move(Move::kDraw, 0).encode(s.rules().classes())));  // seat 0 draws Ron: a pair
+  ASSERT_TRUE(act(s, Move(Move::kOffer)));
+  ASSERT_TRUE(act(s, Move(Move::kDraw, 0)));  // seat 0 draws Ron: a pair
   std::vector<std::string> story;
   s.narrate(kEveryone, story);
   ASSERT_FALSE(story.empty());
@@ -194,14 +201,13 @@ TEST(OldMaidRules, Seed001_LongerVariationPairsByRankAndColour) {
   // they're both red cards, but not with the nine of clubs"
   OldMaidState s = fresh(2, {"pairs=colour"});
   s.set_position({cards({"9D", "5S"}), cards({"9C", "9H"})}, 1, 0);
-  ASSERT_TRUE(act(s, Move(Move::kOffer).encode(s.rules().classes())));
-  ASSERT_TRUE(
-      act(s, Move(Move::kDraw, 0).encode(s.rules().classes())));  // seat 0 draws 9C: no pair
+  ASSERT_TRUE(act(s, Move(Move::kOffer)));
+  ASSERT_TRUE(act(s, Move(Move::kDraw, 0)));  // seat 0 draws 9C: no pair
   EXPECT_EQ(s.fan(0).cards, cards({"9D", "5S", "9C"}));
   EXPECT_TRUE(s.pairs(0).empty());
   // Seat 1 now draws from seat 0's fan: the 9D pairs with its 9H.
-  ASSERT_TRUE(act(s, Move(Move::kOffer).encode(s.rules().classes())));
-  ASSERT_TRUE(act(s, Move(Move::kDraw, 0).encode(s.rules().classes())));
+  ASSERT_TRUE(act(s, Move(Move::kOffer)));
+  ASSERT_TRUE(act(s, Move(Move::kDraw, 0)));
   EXPECT_EQ(s.pairs(1), cards({"9H", "9D"}));
 }
 
@@ -235,9 +241,8 @@ TEST(OldMaidRules, Seed001_ThenHeOffersHisOwnHandToTheNextPlayer) {
   // seed 001: "Then, he offers his own hand (shuffled) to the next player on his left."
   OldMaidState s = fresh(3);
   s.set_position({cards({"2C", "3C"}), cards({"2H", "5C"}), cards({"3H", "5D", "QS"})}, 0, 1);
-  ASSERT_TRUE(act(s, Move(Move::kOffer).encode(s.rules().classes())));
-  ASSERT_TRUE(
-      act(s, Move(Move::kDraw, 1).encode(s.rules().classes())));  // the 3C: no pair for seat 1
+  ASSERT_TRUE(act(s, Move(Move::kOffer)));
+  ASSERT_TRUE(act(s, Move(Move::kDraw, 1)));  // the 3C: no pair for seat 1
   EXPECT_EQ(s.offerer(), 1);
   EXPECT_EQ(s.drawer(), 2);
 }
@@ -247,7 +252,7 @@ TEST(OldMaidRules, Seed001_TheDrawerChoosesOneCardFromTheBacks) {
   // The player on the left chooses one card": a position, not a card.
   OldMaidState s = fresh(2);
   s.set_position({cards({"2C", "3C", "QS"}), cards({"4C"})}, 0, 1);
-  ASSERT_TRUE(act(s, Move(Move::kOffer).encode(s.rules().classes())));
+  ASSERT_TRUE(act(s, Move(Move::kOffer)));
   std::vector<Action> legal;
   s.legal_actions(s.to_move(), legal);
   EXPECT_EQ(legal.size(), 3u);
@@ -256,7 +261,7 @@ TEST(OldMaidRules, Seed001_TheDrawerChoosesOneCardFromTheBacks) {
     if (z.kind == ZoneKind::kHand && z.owner == 0) {
       for (const CardView& c : z.cards) EXPECT_FALSE(c.card.has_value());
     }
-  ASSERT_TRUE(act(s, Move(Move::kDraw, 2).encode(s.rules().classes())));
+  ASSERT_TRUE(act(s, Move(Move::kDraw, 2)));
   EXPECT_EQ(s.fan(1).cards, cards({"4C", "QS"}));
 }
 
@@ -265,8 +270,8 @@ TEST(OldMaidRules, Seed002_ADrawnCardThatPairsIsDiscarded) {
   // discards that pair."
   OldMaidState s = fresh(3);
   s.set_position({cards({"5H", "9C"}), cards({"5S", "KD"}), cards({"QS"})}, 0, 1);
-  ASSERT_TRUE(act(s, Move(Move::kOffer).encode(s.rules().classes())));
-  ASSERT_TRUE(act(s, Move(Move::kDraw, 0).encode(s.rules().classes())));
+  ASSERT_TRUE(act(s, Move(Move::kOffer)));
+  ASSERT_TRUE(act(s, Move(Move::kDraw, 0)));
   EXPECT_EQ(s.fan(1).cards, cards({"KD"}));
   EXPECT_EQ(s.pairs(1), cards({"5S", "5H"}));
 }
@@ -277,8 +282,8 @@ TEST(OldMaidRules, Seed001_BoltonMatchLetsTheDrawerDrawAgain) {
   for (bool keep : {false, true}) {
     OldMaidState s = fresh(3, {keep ? "keep-drawing=yes" : "keep-drawing=no"});
     s.set_position({cards({"5H", "9C"}), cards({"5S", "KD"}), cards({"QS", "9D", "KH"})}, 0, 1);
-    ASSERT_TRUE(act(s, Move(Move::kOffer).encode(s.rules().classes())));
-    ASSERT_TRUE(act(s, Move(Move::kDraw, 0).encode(s.rules().classes())));
+    ASSERT_TRUE(act(s, Move(Move::kOffer)));
+    ASSERT_TRUE(act(s, Move(Move::kDraw, 0)));
     EXPECT_EQ(s.offerer(), keep ? 0 : 1);
     EXPECT_EQ(s.drawer(), keep ? 1 : 2);
   }
@@ -293,9 +298,8 @@ TEST(OldMaidRules, Seed002_SafeOnceAllCardsAreDiscarded) {
   OldMaidState s = fresh(4);
   s.set_position(
       {cards({"5H", "9C"}), cards({"5S"}), cards({"QS", "9D"}), cards({"2C", "2D", "KH"})}, 0, 1);
-  ASSERT_TRUE(act(s, Move(Move::kOffer).encode(s.rules().classes())));
-  ASSERT_TRUE(
-      act(s, Move(Move::kDraw, 0).encode(s.rules().classes())));  // seat 1 pairs its last card
+  ASSERT_TRUE(act(s, Move(Move::kOffer)));
+  ASSERT_TRUE(act(s, Move(Move::kDraw, 0)));  // seat 1 pairs its last card
   EXPECT_TRUE(s.fan(1).cards.empty());
   EXPECT_FALSE(s.active(1));
   EXPECT_EQ(s.drawer(), 2);   // seat 2 draws next ...
@@ -308,14 +312,14 @@ TEST(OldMaidRules, Seed004_GivingAwayTheLastCardIsSafeToo) {
   // get rid of all their cards ... they drop out of play and are safe from loss."
   OldMaidState s = fresh(3);
   s.set_position({cards({"9C"}), cards({"5S", "KD"}), cards({"QS", "5D", "KH"})}, 0, 1);
-  ASSERT_TRUE(act(s, Move(Move::kOffer).encode(s.rules().classes())));
-  ASSERT_TRUE(act(s, Move(Move::kDraw, 0).encode(s.rules().classes())));
+  ASSERT_TRUE(act(s, Move(Move::kOffer)));
+  ASSERT_TRUE(act(s, Move(Move::kDraw, 0)));
   EXPECT_FALSE(s.active(0));
   EXPECT_EQ(s.offerer(), 1);
   EXPECT_EQ(s.drawer(), 2);
   // Seat 2 then offers to seat 1: seat 0 is passed over.
-  ASSERT_TRUE(act(s, Move(Move::kOffer).encode(s.rules().classes())));
-  ASSERT_TRUE(act(s, Move(Move::kDraw, 0).encode(s.rules().classes())));
+  ASSERT_TRUE(act(s, Move(Move::kOffer)));
+  ASSERT_TRUE(act(s, Move(Move::kDraw, 0)));
   EXPECT_EQ(s.offerer(), 2);
   EXPECT_EQ(s.drawer(), 1);
 }
@@ -325,8 +329,8 @@ TEST(OldMaidRules, Seed002_TheLastPlayerHoldingTheQueenLoses) {
   // card (or the last queen). That player becomes the Old Maid and loses the game."
   OldMaidState s = fresh(3);
   s.set_position({cards({"9C"}), cards({"9S", "QS"}), {}}, 0, 1);
-  ASSERT_TRUE(act(s, Move(Move::kOffer).encode(s.rules().classes())));
-  ASSERT_TRUE(act(s, Move(Move::kDraw, 0).encode(s.rules().classes())));
+  ASSERT_TRUE(act(s, Move(Move::kOffer)));
+  ASSERT_TRUE(act(s, Move(Move::kDraw, 0)));
   ASSERT_TRUE(s.terminal());
   Outcome o = s.outcome();
   EXPECT_EQ(o.scores, (std::vector<double>{0, -1, 0}));
@@ -370,8 +374,8 @@ TEST(OldMaidRules, Seed001_ShuffleBeforeOfferingHidesWhereCardsAre) {
   // went until the fan is shuffled.
   OldMaidState s = fresh(2);
   s.set_position({cards({"QS", "3C"}), cards({"4C", "3H"})}, 0, 1);
-  ASSERT_TRUE(act(s, Move(Move::kOffer).encode(s.rules().classes())));
-  ASSERT_TRUE(act(s, Move(Move::kDraw, 0).encode(s.rules().classes())));  // seat 1 takes the QS
+  ASSERT_TRUE(act(s, Move(Move::kOffer)));
+  ASSERT_TRUE(act(s, Move(Move::kDraw, 0)));  // seat 1 takes the QS
   ASSERT_EQ(s.fan(1).cards, cards({"4C", "3H", "QS"}));
   auto zone_of = [](const View& v, Seat owner) {
     for (const Zone& z : v.zones)
@@ -381,15 +385,15 @@ TEST(OldMaidRules, Seed001_ShuffleBeforeOfferingHidesWhereCardsAre) {
   EXPECT_EQ(zone_of(s.view(0), 1).cards[2].card, card("QS"));  // seat 0 saw it go to the end
   EXPECT_FALSE(zone_of(s.view(0), 1).cards[0].card.has_value());
   // Moving it keeps it in sight.
-  ASSERT_TRUE(act(s, Move(Move::kArrange, 2, 0).encode(s.rules().classes())));
+  ASSERT_TRUE(act(s, Move(Move::kArrange, 2, 0)));
   EXPECT_EQ(zone_of(s.view(0), 1).cards[0].card, card("QS"));
   // Shuffling hides it; the prompt of seat 0 no longer names it.
-  ASSERT_TRUE(act(s, Move(Move::kShuffle).encode(s.rules().classes())));
+  ASSERT_TRUE(act(s, Move(Move::kShuffle)));
   for (const CardView& c : zone_of(s.view(0), 1).cards) EXPECT_FALSE(c.card.has_value());
   EXPECT_EQ(zone_of(s.view(1), 1).note, "shuffled face down");
   // A draw from a shuffled fan is chance's to decide.
-  ASSERT_TRUE(act(s, Move(Move::kOffer).encode(s.rules().classes())));
-  ASSERT_TRUE(act(s, Move(Move::kDraw, 1).encode(s.rules().classes())));
+  ASSERT_TRUE(act(s, Move(Move::kOffer)));
+  ASSERT_TRUE(act(s, Move(Move::kDraw, 1)));
   EXPECT_EQ(s.to_move(), kChance);
 }
 
@@ -409,12 +413,12 @@ TEST(OldMaidRules, EveryOfferEnds) {
     s.apply(s.to_move(), *arrange);
   }
   EXPECT_EQ(moves, 3);
-  ASSERT_TRUE(act(s, Move(Move::kShuffle).encode(s.rules().classes())));
-  ASSERT_TRUE(act(s, Move(Move::kLook).encode(s.rules().classes())));
+  ASSERT_TRUE(act(s, Move(Move::kShuffle)));
+  ASSERT_TRUE(act(s, Move(Move::kLook)));
   Rng rng(3);
   s.apply_chance(rng);
   s.legal_actions(s.to_move(), legal);
-  EXPECT_EQ(legal, (std::vector<Action>{Move(Move::kOffer).encode(s.rules().classes())}));
+  EXPECT_EQ(legal, (std::vector<Action>{code(s, Move(Move::kOffer))}));
 }
 
 // ---- Scoring and matches -------------------------------------------------------------
@@ -423,8 +427,8 @@ TEST(OldMaidRules, Seed001_MostPairsWithoutTheOldMaidWins) {
   // seed 001: "have it be the player with the most pairs who doesn't have the Old Maid"
   OldMaidState s = fresh(3, {"scoring=most-pairs"});
   s.set_position({cards({"9C"}), cards({"9S", "QS"}), {}}, 0, 1);
-  ASSERT_TRUE(act(s, Move(Move::kOffer).encode(s.rules().classes())));
-  ASSERT_TRUE(act(s, Move(Move::kDraw, 0).encode(s.rules().classes())));
+  ASSERT_TRUE(act(s, Move(Move::kOffer)));
+  ASSERT_TRUE(act(s, Move(Move::kDraw, 0)));
   ASSERT_TRUE(s.terminal());
   // Seat 1 made the only pair but holds the queen: it scores nothing.
   EXPECT_EQ(s.outcome().scores, (std::vector<double>{0, 0, 0}));
@@ -453,13 +457,10 @@ TEST(OldMaidRules, BabanukiRanksByGoingOut) {
   // Babanuki ranks players by the order they go out; the first out scores most.
   OldMaidState s = fresh(3, {"scoring=finishing-order"});
   s.set_position({cards({"9C"}), cards({"9S", "QS", "5D"}), cards({"5C"})}, 0, 1);
-  ASSERT_TRUE(act(s, Move(Move::kOffer).encode(s.rules().classes())));
-  ASSERT_TRUE(act(
-      s,
-      Move(Move::kDraw, 0).encode(s.rules().classes())));  // seat 0 gives its last card: first out
-  ASSERT_TRUE(act(s, Move(Move::kOffer).encode(s.rules().classes())));
-  ASSERT_TRUE(
-      act(s, Move(Move::kDraw, 1).encode(s.rules().classes())));  // seat 2 pairs the 5: second out
+  ASSERT_TRUE(act(s, Move(Move::kOffer)));
+  ASSERT_TRUE(act(s, Move(Move::kDraw, 0)));  // seat 0 gives its last card: first out
+  ASSERT_TRUE(act(s, Move(Move::kOffer)));
+  ASSERT_TRUE(act(s, Move(Move::kDraw, 1)));  // seat 2 pairs the 5: second out
   ASSERT_TRUE(s.terminal());
   EXPECT_EQ(s.outcome().scores, (std::vector<double>{2, 0, 1}));
   EXPECT_EQ(s.outcome().places, (std::vector<int>{1, 3, 2}));
@@ -551,13 +552,11 @@ TEST(OldMaidBots, BlindBotShufflesThenOffersAndDrawsAnyPosition) {
   auto bot = make_blind_bot();
   Rng rng(1);
   std::vector<Action> l = legal(s, 0);
-  EXPECT_EQ(bot->act(Observation(s, 0, nullptr, l), rng),
-            Move(Move::kShuffle).encode(s.rules().classes()));
-  s.apply(s.to_move(), Move(Move::kShuffle).encode(s.rules().classes()));
+  EXPECT_EQ(bot->act(Observation(s, 0, nullptr, l), rng), code(s, Move(Move::kShuffle)));
+  s.apply(s.to_move(), code(s, Move(Move::kShuffle)));
   l = legal(s, 0);
-  EXPECT_EQ(bot->act(Observation(s, 0, nullptr, l), rng),
-            Move(Move::kOffer).encode(s.rules().classes()));
-  s.apply(s.to_move(), Move(Move::kOffer).encode(s.rules().classes()));
+  EXPECT_EQ(bot->act(Observation(s, 0, nullptr, l), rng), code(s, Move(Move::kOffer)));
+  s.apply(s.to_move(), code(s, Move(Move::kOffer)));
   std::array<int, 3> seen{};
   l = legal(s, 1);
   const Observation obs(s, 1, nullptr, l);
