@@ -11,7 +11,8 @@
    observations on and off, against the same steps with the actions drawn in
    C++ (VectorEnv.step_random: step, bots and encoding, no Python per step);
    with observations off, also the loop drawing from env.legal_actions()'s
-   lists, which costs the same at any mask width. Each step of the N rows is
+   lists, which costs the same at any mask width, and the loop with one
+   learner seat against the game's default bot. Each step of the N rows is
    also given in parts (the draw, step(), the C++ step), with the ratio the
    draw alone would allow were step() as fast as C++.
 3. VectorEnv with threads=2 against threads=1: the env alone (step_random)
@@ -130,10 +131,11 @@ def listed_random(offsets, actions, rng):
 class Vector:
     """A VectorEnv at a given N, threads and observations, warmed."""
 
-    def __init__(self, name, players, n, threads=1, observations=True):
+    def __init__(self, name, players, n, threads=1, observations=True, learner_seats=None):
         self.n = n
         self.env = parlour.VectorEnv(parlour.load_game(name, players=players), n, seed=1,
-                                     threads=threads, observations=observations)
+                                     threads=threads, observations=observations,
+                                     learner_seats=learner_seats)
         _, self.mask, _ = self.env.reset()
         self.env.step_random(2)  # every row's buffers at their size
         self.rng = np.random.default_rng(0)
@@ -204,6 +206,13 @@ def main():
                 lists = median([v.python_lists(steps) / v.cpp(steps) for _ in range(5)])
                 print(f"   the same loop drawing from env.legal_actions() instead of the mask: "
                       f"ratio {lists:.2f}")
+                # One learner against the game's default bot: each step() also
+                # plays the three other seats in C++, so the draw weighs less.
+                b = Vector(name, players, 1024, observations=False, learner_seats=[0])
+                bots = median([b.python(steps // 4)[0] / b.cpp(steps // 4) for _ in range(5)])
+                bot = parlour.games()[[g.name for g in parlour.games()].index(name)].bots[0]
+                print(f"   with seat 0 the learner and the default bot ({bot}) at the others: "
+                      f"ratio {bots:.2f}")
     for name, observations in (("old-maid", True), ("old-maid", False), ("oh-hell", False)):
         one = Vector(name, 4, 4096, threads=1, observations=observations)
         two = Vector(name, 4, 4096, threads=2, observations=observations)
