@@ -72,50 +72,55 @@ void zone_slots(const View& v, std::span<int> slot, std::span<int> nth) {
 
 namespace {
 
-// Zeroes `out` (an observation of `shape`), all of it, or where `written`
-// says an encoding left something in the fans part (one value a position)
-// and all the rest.
-void clear(const Shape& shape, std::span<float> out, const Written* written) {
+// Zeroes `out` (an observation of `shape`), all of it, or, where `written`
+// says what an encoding left there, all but the fans part, which the
+// encoding then rewrites where it changed (returns true).
+bool clear(const Shape& shape, std::span<float> out, const Written* written) {
   const auto p = static_cast<std::size_t>(shape.players);
   const std::size_t zones = static_cast<std::size_t>(shape.zones) * kZoneWidth;
   const auto fan = static_cast<std::size_t>(shape.fan);  // positions of one seat's
   if (!written || !written->known || written->fans.size() != p ||
-      written->kinds.size() != p * fan || out.size() != shape.size()) {
+      written->kinds.size() != p * fan || out.size() != shape.size() || shape.players > kMaxSeats) {
     std::fill(out.begin(), out.end(), 0.0f);
-    return;
+    return false;
   }
   std::fill_n(out.begin(), zones, 0.0f);
-  float* const fans = out.data() + zones;
-  for (std::size_t t = 0; t < p; ++t) {
-    const std::size_t held = std::min(static_cast<std::size_t>(written->fans[t]), fan);
-    for (std::size_t i = 0; i < held; ++i)
-      fans[(t * fan + i) * kZoneWidth + written->kinds[t * fan + i]] = 0.0f;
-  }
   std::fill(out.begin() + static_cast<std::ptrdiff_t>(zones + p * fan * kZoneWidth), out.end(),
             0.0f);
+  return true;
 }
 
 }  // namespace
 
 Status encode_observation(const View& v, const Shape& shape, std::span<float> out,
                           Written* written) {
-  clear(shape, out, written);
-  if (written) {  // all zero until the fans below are written
+  std::string bad;
+  if (out.size() != shape.size())
+    bad = "an observation of " + std::to_string(shape.size()) + " values was asked into " +
+          std::to_string(out.size());
+  else if (v.players != shape.players)
+    bad = "a view of " + std::to_string(v.players) + " players for a shape of " +
+          std::to_string(shape.players);
+  else if (static_cast<int>(v.zones.size()) > shape.zones)
+    bad = v.game + ": the view has " + std::to_string(v.zones.size()) +
+          " zones, more than the game's bounds (" + std::to_string(shape.zones) + ")";
+  // Each (turned) seat's fan length the buffer holds: where it is kept, a
+  // position whose kind is unchanged is not written again. A seat that moves
+  // several times running (Old Maid's offerer arranging its fan) shifts a few
+  // positions, and the rest of its row, cold in a batch of rows, is not
+  // touched. What is left beyond a fan now shorter is cleared at the end.
+  std::array<int, kMaxSeats> held{};
+  if (!bad.empty())
+    std::fill(out.begin(), out.end(), 0.0f);
+  else if (clear(shape, out, written))
+    std::copy(written->fans.begin(), written->fans.end(), held.begin());
+  if (written) {  // said again as the fans below are written
     written->known = out.size() == shape.size();
     const auto p = static_cast<std::size_t>(std::max(shape.players, 0));
     written->fans.assign(p, 0);
     written->kinds.resize(p * static_cast<std::size_t>(std::max(shape.fan, 0)));
   }
-  if (out.size() != shape.size())
-    return Status::error("an observation of " + std::to_string(shape.size()) +
-                         " values was asked into " + std::to_string(out.size()));
-  if (v.players != shape.players)
-    return Status::error("a view of " + std::to_string(v.players) + " players for a shape of " +
-                         std::to_string(shape.players));
-  if (static_cast<int>(v.zones.size()) > shape.zones)
-    return Status::error(v.game + ": the view has " + std::to_string(v.zones.size()) +
-                         " zones, more than the game's bounds (" + std::to_string(shape.zones) +
-                         ")");
+  if (!bad.empty()) return Status::error(bad);
   // Three values a zone, on the stack for any view of fewer than 64 zones
   // (every game's), so that an encoding allocates nothing.
   const std::size_t n = v.zones.size();
@@ -152,14 +157,30 @@ Status encode_observation(const View& v, const Shape& shape, std::span<float> ou
     if (written) written->fans[static_cast<std::size_t>(to)] = static_cast<int>(z.cards.size());
     float* const hand =
         fans + static_cast<std::size_t>(to) * static_cast<std::size_t>(shape.fan) * kZoneWidth;
+    const auto was = static_cast<std::size_t>(held[static_cast<std::size_t>(to)]);
     for (std::size_t p = 0; p < z.cards.size(); ++p) {
       const CardView& c = z.cards[p];
       const int k = c.card ? card_kind(*c.card) : kCardKinds;
-      const auto slot = static_cast<std::size_t>(k < 0 ? kCardKinds : k);
+      const auto slot = static_cast<std::uint8_t>(k < 0 ? kCardKinds : k);
+      if (!written) {
+        hand[p * kZoneWidth + slot] = 1;
+        continue;
+      }
+      std::uint8_t& kind =
+          written->kinds[static_cast<std::size_t>(to) * static_cast<std::size_t>(shape.fan) + p];
+      if (p < was && kind == slot) continue;  // the buffer holds it already
+      if (p < was) hand[p * kZoneWidth + kind] = 0;
       hand[p * kZoneWidth + slot] = 1;
-      if (written)
-        written->kinds[static_cast<std::size_t>(to) * static_cast<std::size_t>(shape.fan) + p] =
-            static_cast<std::uint8_t>(slot);
+      kind = slot;
+    }
+  }
+  if (written) {  // positions held before and not now
+    const auto fan = static_cast<std::size_t>(std::max(shape.fan, 0));
+    for (std::size_t t = 0; t < written->fans.size(); ++t) {
+      float* const hand = fans + t * fan * kZoneWidth;
+      for (auto p = static_cast<std::size_t>(written->fans[t]);
+           p < static_cast<std::size_t>(held[t]); ++p)
+        hand[p * kZoneWidth + written->kinds[t * fan + p]] = 0;
     }
   }
   for (Seat s = 0; s < v.players && s < static_cast<Seat>(v.seats.size()); ++s) {

@@ -57,10 +57,10 @@ Shape observation_shape(const Bounds& bounds, int players);
 // What an encoding left in its buffer's fans part: each (turned) seat's fan
 // length, and the kind whose slot is set at each position. A caller that
 // encodes into the same buffer again (a VectorEnv row) keeps it, and the next
-// encoding clears those values alone instead of the whole part: Old Maid's
-// fans are 4,212 of its 4,980 values (4 players); clearing them was a quarter
-// of a batched step with observations, and clearing each position's 81 slots
-// still an eighth.
+// encoding writes only the positions whose kind changed, clearing the slot
+// they had, instead of the whole part: Old Maid's fans are 4,212 of its 4,980
+// values (4 players); clearing them was a quarter of a batched step with
+// observations, and clearing each position's 81 slots still an eighth.
 struct Written {
   bool known = false;               // false: the buffer may hold anything
   std::vector<int> fans;            // by turned seat
