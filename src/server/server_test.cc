@@ -731,8 +731,12 @@ TEST(Persistence, AStoredTableInARenumberedGamesOldCodesResumesWhereItWas) {
     int version = 0;
     {
       auto f = std::make_unique<Fixture>(db);
+      // Seeded: dealt at random, Old Maid's first 16 moves played no
+      // renumbered move for 3 of the 12 seeds 1 to 12 (3, 5, 12), and the
+      // test failed so.
       json t = f->create({{"game", c.game},
                           {"players", c.players},
+                          {"seed", 1},
                           {"options", c.options},
                           {"seats", std::vector<std::string>(c.players, "human")}});
       id = t["table"];
