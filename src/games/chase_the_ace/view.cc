@@ -98,10 +98,9 @@ void ChaseState::fill_view(Seat viewer, View& v) const {
     if (v.text()) z.name = seat_name(s) + "'s card";
     if (holds(s)) {
       const Held& h = held_[s];
-      CardView cv;
+      CardView& cv = z.cards.emplace_back();
       if (sees(h)) cv.card = h.card;
       cv.face_up = h.face_up || revealed_;
-      z.cards.push_back(cv);
       if (v.text() && h.announced != kNoRank && !cv.card)
         z.note = a_rank(h.announced) + ", announced";
     }
@@ -112,10 +111,9 @@ void ChaseState::fill_view(Seat viewer, View& v) const {
   Zone& aside = v.add_zone(ZoneKind::kDiscard, Layout::kRow, kNobody);
   if (v.text()) aside.name = "set aside";
   for (const Held& h : aside_) {
-    CardView cv;
+    CardView& cv = aside.cards.emplace_back();
     if (sees(h)) cv.card = h.card;
     cv.face_up = h.face_up || revealed_;
-    aside.cards.push_back(cv);
   }
 
   if (rounds_done_ > 0) {

@@ -98,12 +98,15 @@ void OldMaidState::fill_view(Seat viewer, View& v) const {
   for (Seat s = 0; s < r_.players; ++s) {
     const Fan& f = fans_[s];
     Zone& z = v.add_zone(ZoneKind::kHand, Layout::kFan, s);
+    // Each CardView made in its place: one built on the stack a byte at a
+    // time and copied in whole waited on those stores (three quarters of
+    // this function's time in a VectorEnv step with observations).
+    const bool whole = sees_hand(s), up = shown(s), marked = viewer >= 0 && !f.shuffled;
     for (int i = 0; i < f.size(); ++i) {
-      CardView cv;
-      if (sees_hand(s) || (viewer >= 0 && !f.shuffled && (f.known[i] >> viewer & 1)))
-        cv.card = f.cards[i];
-      cv.face_up = shown(s);
-      z.cards.push_back(cv);
+      const bool sees = whole || (marked && (f.known[i] >> viewer & 1));
+      CardView& cv = z.cards.emplace_back();
+      if (sees) cv.card = f.cards[i];
+      cv.face_up = up;
     }
     if (v.text()) {
       z.name = seat_name(s) + "'s hand";
@@ -114,21 +117,21 @@ void OldMaidState::fill_view(Seat viewer, View& v) const {
       p.name = seat_name(s) + "'s pairs";
       if (!r_.face_up) p.note = "face down";
     }
+    const bool sees = r_.face_up || sees_hand(s);
     for (Card c : pairs_[s]) {
-      CardView cv;
+      CardView& cv = p.cards.emplace_back();
+      if (sees) cv.card = c;
       cv.face_up = r_.face_up;
-      if (r_.face_up || sees_hand(s)) cv.card = c;
-      p.cards.push_back(cv);
     }
   }
   if (!aside_.empty()) {
     Zone& z = v.add_zone(ZoneKind::kAside, Layout::kRow, kNobody);
     if (v.text()) z.name = "set aside";
     for (std::size_t i = 0; i < aside_.size(); ++i) {
-      CardView cv;
-      cv.face_up = static_cast<int>(i) < aside_up_;
-      if (cv.face_up || all) cv.card = aside_[i];
-      z.cards.push_back(cv);
+      const bool up = static_cast<int>(i) < aside_up_;
+      CardView& cv = z.cards.emplace_back();
+      if (up || all) cv.card = aside_[i];
+      cv.face_up = up;
     }
     if (v.text() && static_cast<int>(aside_.size()) > aside_up_)
       z.note = aside_up_ ? "the others face down, unseen" : "face down, unseen";
