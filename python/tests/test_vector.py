@@ -95,13 +95,20 @@ def test_without_auto_reset_an_ended_row_waits():
     env = parlour.VectorEnv(game, 4, seed=1, auto_reset=False)
     obs, mask, to_move = env.reset()
     rng = np.random.default_rng(0)
+    kept = {}  # an ended row's observation: the last written, before its final move
     for _ in range(500):
         if (to_move == parlour.TERMINAL).all():
             break
+        before = obs.copy()
         actions = np.where(to_move == parlour.TERMINAL, -1, random_actions(mask, rng))
         obs, mask, rewards, terminated, to_move = env.step(actions)
+        for i in np.flatnonzero(terminated):
+            kept[int(i)] = before[i]
+        for i, row in kept.items():
+            assert np.array_equal(obs[i], row), i
     assert (to_move == parlour.TERMINAL).all()
     assert not mask.any()
+    assert sorted(kept) == [0, 1, 2, 3]
 
 
 def test_bad_settings():
