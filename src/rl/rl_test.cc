@@ -91,15 +91,17 @@ TEST(SpinBarrier, NoThreadPassesARoundBeforeAllHaveWrittenTheirPart) {
 // into a zeroed buffer: the env's games followed by tables of our own, from
 // the seeds the env's numbering gives (row i's j-th game is game j*N + i),
 // with the actions it was given. Every game at its fewest and most players,
-// through games that end and restart.
+// through games that end and restart; with one thread, and with two (each
+// filling one View for its block of rows in turn).
 TEST(Observation, AVectorEnvsRowsAreTheirPositionsEncodedAfresh) {
   for (const GameInfo& g : games()) {
-    for (int p : {g.min_players, g.max_players}) {
-      SCOPED_TRACE(std::string(g.name) + " " + std::to_string(p) + " players");
+    for (const auto& [p, threads] : {std::pair{g.min_players, 1}, std::pair{g.max_players, 2}}) {
+      SCOPED_TRACE(std::string(g.name) + " " + std::to_string(p) + " players, " +
+                   std::to_string(threads) + " threads");
       Result<Config> c = make_config(Selection{&g, nullptr}, p, {});
       ASSERT_TRUE(c.ok()) << c.message();
       VectorOptions o;
-      o.envs = 6, o.seed = 11;
+      o.envs = 6, o.seed = 11, o.threads = threads;
       Result<std::unique_ptr<VectorEnv>> made = VectorEnv::make(Selection{&g, nullptr}, *c, o);
       ASSERT_TRUE(made.ok()) << made.message();
       VectorEnv& env = **made;
