@@ -11,9 +11,11 @@
 #include <vector>
 
 #include "analysis/sim.h"
+#include "bots/random_bot.h"
 #include "conformance.h"
 #include "core/registry.h"
 #include "core/rng.h"
+#include "core/seeds.h"
 #include "core/table.h"
 #include "rl/encode.h"
 #include "rl/spin_barrier.h"
@@ -143,6 +145,76 @@ TEST(Observation, AVectorEnvsRowsAreTheirPositionsEncodedAfresh) {
         ASSERT_TRUE(env.step(actions).ok());
       }
       EXPECT_EQ(compared, 150 * o.envs);
+    }
+  }
+}
+
+// The same with one learner, seat 0, and the game's default bot at the other
+// seats: a step plays the bots' turns too, so the rows are checked against
+// tables of our own that the same bots play, each made as the env makes its
+// own (from the bot streams of the game's seed, again at each new game).
+TEST(Observation, ALearnersRowsAmongBotsAreItsPositionsEncodedAfresh) {
+  for (const GameInfo& g : games()) {
+    if (g.max_players < 2) continue;  // a solitaire has no seat for a bot
+    const int p = g.min_players;
+    SCOPED_TRACE(std::string(g.name) + " " + std::to_string(p) + " players");
+    Result<Config> c = make_config(Selection{&g, nullptr}, p, {});
+    ASSERT_TRUE(c.ok()) << c.message();
+    VectorOptions o;
+    o.envs = 4, o.seed = 5, o.learners = {0}, o.threads = 2;
+    Result<std::unique_ptr<VectorEnv>> made = VectorEnv::make(Selection{&g, nullptr}, *c, o);
+    ASSERT_TRUE(made.ok()) << made.message();
+    VectorEnv& env = **made;
+    env.reset();
+    const Shape shape = env.shape();
+    const auto n = static_cast<std::size_t>(o.envs);
+    struct Ours {
+      std::unique_ptr<Table> table;
+      std::vector<std::unique_ptr<Player>> bots;
+      std::vector<Player*> players;
+      std::uint64_t game = 0;
+      void start(const GameInfo& g, const Config& c, std::uint64_t seed) {
+        if (!table)
+          table = std::make_unique<Table>(Selection{&g, nullptr}, c, seed);
+        else
+          table->restart(seed);
+        bots.clear(), players.assign(1, nullptr);  // seat 0: the learner
+        for (Seat s = 1; s < c.players; ++s) {
+          bots.push_back(make_bot_player(g, g.bots.front().name, bot_rng(seed, s)));
+          players.push_back(bots.back().get());
+        }
+      }
+      void run_on(const GameInfo& g, const Config& c, std::uint64_t env_seed, std::size_t rows) {
+        while (table->run(players)) start(g, c, game_seed(env_seed, game += rows));
+      }
+    };
+    std::vector<Ours> ours(n);
+    for (std::size_t i = 0; i < n; ++i) {
+      ours[i].game = i;
+      ours[i].start(g, *c, game_seed(o.seed, i));
+      ours[i].run_on(g, *c, o.seed, n);
+    }
+    Rng rng(7, 7);
+    std::vector<std::int64_t> actions(n);
+    std::vector<Action> legal;
+    std::vector<float> fresh(shape.size());
+    for (int step = 0; step < 30; ++step) {
+      for (std::size_t i = 0; i < n; ++i) {
+        ASSERT_EQ(env.to_move()[i], 0) << "row " << i << ", step " << step;
+        ASSERT_EQ(ours[i].table->asked(), 0) << "row " << i << ", step " << step;
+        const State& s = ours[i].table->state();
+        s.legal_actions(0, legal);
+        ASSERT_FALSE(legal.empty());
+        std::fill(fresh.begin(), fresh.end(), 0.0f);
+        ASSERT_TRUE(encode_observation(s.view(0), shape, fresh).ok());
+        const auto row = env.observations().subspan(i * shape.size(), shape.size());
+        ASSERT_TRUE(std::equal(fresh.begin(), fresh.end(), row.begin()))
+            << "row " << i << ", step " << step;
+        actions[i] = legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
+        ASSERT_TRUE(ours[i].table->act(0, static_cast<Action>(actions[i])).ok());
+        ours[i].run_on(g, *c, o.seed, n);
+      }
+      ASSERT_TRUE(env.step(actions).ok());
     }
   }
 }
