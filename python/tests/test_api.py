@@ -147,6 +147,8 @@ def test_an_information_state_read_as_the_game_goes_is_the_one_read_afresh(name,
     # replays the game from the deal. Every seat and the spectator are asked
     # in turn. Some chance events are given (apply_chance(outcome)) after a
     # seat's reading began: its replay must start again to be told of them.
+    # A seat asked twice at one position reads the same; a clone, played on
+    # apart, reads its own game, and the original's reading is unmoved by it.
     game = parlour.load_game(name, players=players)
     s = game.new_initial_state(seed=6)
     rng = random.Random(6)
@@ -162,6 +164,13 @@ def test_an_information_state_read_as_the_game_goes_is_the_one_read_afresh(name,
             continue
         viewer = viewers[step % len(viewers)]
         info = s.information_state_tensor(viewer)
+        assert np.array_equal(info, s.information_state_tensor(viewer)), ("again", step, viewer)
+        if step % 11 == 3:  # a copy goes its own way; the original reads on where it was
+            c = s.clone()
+            c.apply_action(rng.choice(c.legal_actions()))
+            c_info = c.information_state_tensor(viewer)
+            fresh = game.deserialize_state(c.serialize())
+            assert np.array_equal(c_info, fresh.information_state_tensor(viewer)), ("copy", step)
         if step % 7 == 0:
             fresh = game.deserialize_state(s.serialize())
             assert np.array_equal(info, fresh.information_state_tensor(viewer)), (step, viewer)
