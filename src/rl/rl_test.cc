@@ -88,134 +88,105 @@ TEST(SpinBarrier, NoThreadPassesARoundBeforeAllHaveWrittenTheirPart) {
   EXPECT_EQ(stale.load(), 0);
 }
 
-// A VectorEnv's observation rows, which each step clears only where the
-// last encoding wrote (Written), against each row's position encoded afresh
-// into a zeroed buffer: the env's games followed by tables of our own, from
-// the seeds the env's numbering gives (row i's j-th game is game j*N + i),
-// with the actions it was given. Every game at its fewest and most players,
-// through games that end and restart; with one thread, and with two (each
-// filling one View for its block of rows in turn).
+// A VectorEnv's observation rows, which each step rewrites only where they
+// changed (Written), against each row's position encoded afresh into a
+// zeroed buffer: the env's games followed by tables of our own, from the
+// seeds the env's numbering gives (row i's j-th game is game j*N + i), with
+// the actions it was given, and the seats that are not the learner's played
+// by the same bots, each made as the env makes its own (from the bot streams
+// of the game's seed, again at each new game). Through games that end and
+// restart.
+void rows_are_positions_encoded_afresh(const GameInfo& g, int p, const VectorOptions& o,
+                                       int steps) {
+  Result<Config> c = make_config(Selection{&g, nullptr}, p, {});
+  ASSERT_TRUE(c.ok()) << c.message();
+  Result<std::unique_ptr<VectorEnv>> made = VectorEnv::make(Selection{&g, nullptr}, *c, o);
+  ASSERT_TRUE(made.ok()) << made.message();
+  VectorEnv& env = **made;
+  env.reset();
+  const Shape shape = env.shape();
+  const auto n = static_cast<std::size_t>(o.envs);
+  auto learner = [&](Seat s) {
+    return o.learners.empty() ||
+           std::find(o.learners.begin(), o.learners.end(), s) != o.learners.end();
+  };
+  struct Ours {
+    std::unique_ptr<Table> table;
+    std::vector<std::unique_ptr<Player>> bots;
+    std::vector<Player*> players;  // by seat; null for a learner
+    std::uint64_t game = 0;
+  };
+  auto start = [&](Ours& r, std::uint64_t seed) {
+    if (!r.table)
+      r.table = std::make_unique<Table>(Selection{&g, nullptr}, *c, seed);
+    else
+      r.table->restart(seed);
+    r.bots.clear(), r.players.clear();
+    for (Seat s = 0; s < p; ++s) {
+      if (!learner(s)) r.bots.push_back(make_bot_player(g, g.bots.front().name, bot_rng(seed, s)));
+      r.players.push_back(learner(s) ? nullptr : r.bots.back().get());
+    }
+  };
+  auto run_on = [&](Ours& r) {  // to a learner's turn; a game over starts the row's next
+    while (r.table->run(r.players)) start(r, game_seed(o.seed, r.game += n));
+  };
+  std::vector<Ours> ours(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    ours[i].game = i;
+    start(ours[i], game_seed(o.seed, i));
+    run_on(ours[i]);
+  }
+  Rng rng(3, 3);
+  std::vector<std::int64_t> actions(n);
+  std::vector<Action> legal;
+  std::vector<float> fresh(shape.size());
+  int compared = 0;
+  for (int step = 0; step < steps; ++step) {
+    for (std::size_t i = 0; i < n; ++i) {
+      const Seat seat = env.to_move()[i];
+      ASSERT_EQ(seat, ours[i].table->asked()) << "row " << i << ", step " << step;
+      ASSERT_TRUE(learner(seat)) << "row " << i << ", step " << step;
+      const State& s = ours[i].table->state();
+      s.legal_actions(seat, legal);
+      ASSERT_FALSE(legal.empty());
+      std::fill(fresh.begin(), fresh.end(), 0.0f);
+      ASSERT_TRUE(encode_observation(s.view(seat), shape, fresh).ok());
+      const auto row = env.observations().subspan(i * shape.size(), shape.size());
+      ASSERT_TRUE(std::equal(fresh.begin(), fresh.end(), row.begin()))
+          << "row " << i << ", step " << step;
+      ++compared;
+      actions[i] = legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
+      ASSERT_TRUE(ours[i].table->act(seat, static_cast<Action>(actions[i])).ok());
+      run_on(ours[i]);
+    }
+    ASSERT_TRUE(env.step(actions).ok());
+  }
+  EXPECT_EQ(compared, steps * o.envs);
+}
+
+// Every seat a learner: every game at its fewest players with one thread, and
+// at its most with two (each filling one View for its block of rows in turn).
 TEST(Observation, AVectorEnvsRowsAreTheirPositionsEncodedAfresh) {
   for (const GameInfo& g : games()) {
     for (const auto& [p, threads] : {std::pair{g.min_players, 1}, std::pair{g.max_players, 2}}) {
       SCOPED_TRACE(std::string(g.name) + " " + std::to_string(p) + " players, " +
                    std::to_string(threads) + " threads");
-      Result<Config> c = make_config(Selection{&g, nullptr}, p, {});
-      ASSERT_TRUE(c.ok()) << c.message();
       VectorOptions o;
       o.envs = 6, o.seed = 11, o.threads = threads;
-      Result<std::unique_ptr<VectorEnv>> made = VectorEnv::make(Selection{&g, nullptr}, *c, o);
-      ASSERT_TRUE(made.ok()) << made.message();
-      VectorEnv& env = **made;
-      env.reset();
-      const Shape shape = env.shape();
-      const auto n = static_cast<std::size_t>(o.envs);
-      std::vector<std::unique_ptr<Table>> ours;
-      std::vector<std::uint64_t> game(n);
-      const std::vector<Player*> nobody(static_cast<std::size_t>(p), nullptr);
-      for (std::size_t i = 0; i < n; ++i) {
-        game[i] = i;
-        ours.push_back(std::make_unique<Table>(Selection{&g, nullptr}, *c, game_seed(o.seed, i)));
-        ours[i]->run(nobody);
-      }
-      Rng rng(3, 3);
-      std::vector<std::int64_t> actions(n);
-      std::vector<Action> legal;
-      std::vector<float> fresh(shape.size());
-      int compared = 0;
-      for (int step = 0; step < 150; ++step) {
-        for (std::size_t i = 0; i < n; ++i) {
-          const Seat seat = env.to_move()[i];
-          ASSERT_EQ(seat, ours[i]->asked()) << "row " << i << ", step " << step;
-          ours[i]->state().legal_actions(seat, legal);
-          ASSERT_FALSE(legal.empty());
-          std::fill(fresh.begin(), fresh.end(), 0.0f);
-          ASSERT_TRUE(encode_observation(ours[i]->state().view(seat), shape, fresh).ok());
-          const auto row = env.observations().subspan(i * shape.size(), shape.size());
-          ASSERT_TRUE(std::equal(fresh.begin(), fresh.end(), row.begin()))
-              << "row " << i << ", step " << step;
-          ++compared;
-          actions[i] = legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
-          ASSERT_TRUE(ours[i]->act(seat, static_cast<Action>(actions[i])).ok());
-          while (ours[i]->run(nobody)) {  // over: the row's next game
-            game[i] += n;
-            ours[i]->restart(game_seed(o.seed, game[i]));
-          }
-        }
-        ASSERT_TRUE(env.step(actions).ok());
-      }
-      EXPECT_EQ(compared, 150 * o.envs);
+      rows_are_positions_encoded_afresh(g, p, o, 150);
     }
   }
 }
 
-// The same with one learner, seat 0, and the game's default bot at the other
-// seats: a step plays the bots' turns too, so the rows are checked against
-// tables of our own that the same bots play, each made as the env makes its
-// own (from the bot streams of the game's seed, again at each new game).
+// One learner, seat 0, and the game's default bot at the other seats: a step
+// plays the bots' turns too. Every game with two seats or more, two threads.
 TEST(Observation, ALearnersRowsAmongBotsAreItsPositionsEncodedAfresh) {
   for (const GameInfo& g : games()) {
     if (g.max_players < 2) continue;  // a solitaire has no seat for a bot
-    const int p = g.min_players;
-    SCOPED_TRACE(std::string(g.name) + " " + std::to_string(p) + " players");
-    Result<Config> c = make_config(Selection{&g, nullptr}, p, {});
-    ASSERT_TRUE(c.ok()) << c.message();
+    SCOPED_TRACE(std::string(g.name) + " " + std::to_string(g.min_players) + " players");
     VectorOptions o;
     o.envs = 4, o.seed = 5, o.learners = {0}, o.threads = 2;
-    Result<std::unique_ptr<VectorEnv>> made = VectorEnv::make(Selection{&g, nullptr}, *c, o);
-    ASSERT_TRUE(made.ok()) << made.message();
-    VectorEnv& env = **made;
-    env.reset();
-    const Shape shape = env.shape();
-    const auto n = static_cast<std::size_t>(o.envs);
-    struct Ours {
-      std::unique_ptr<Table> table;
-      std::vector<std::unique_ptr<Player>> bots;
-      std::vector<Player*> players;
-      std::uint64_t game = 0;
-      void start(const GameInfo& g, const Config& c, std::uint64_t seed) {
-        if (!table)
-          table = std::make_unique<Table>(Selection{&g, nullptr}, c, seed);
-        else
-          table->restart(seed);
-        bots.clear(), players.assign(1, nullptr);  // seat 0: the learner
-        for (Seat s = 1; s < c.players; ++s) {
-          bots.push_back(make_bot_player(g, g.bots.front().name, bot_rng(seed, s)));
-          players.push_back(bots.back().get());
-        }
-      }
-      void run_on(const GameInfo& g, const Config& c, std::uint64_t env_seed, std::size_t rows) {
-        while (table->run(players)) start(g, c, game_seed(env_seed, game += rows));
-      }
-    };
-    std::vector<Ours> ours(n);
-    for (std::size_t i = 0; i < n; ++i) {
-      ours[i].game = i;
-      ours[i].start(g, *c, game_seed(o.seed, i));
-      ours[i].run_on(g, *c, o.seed, n);
-    }
-    Rng rng(7, 7);
-    std::vector<std::int64_t> actions(n);
-    std::vector<Action> legal;
-    std::vector<float> fresh(shape.size());
-    for (int step = 0; step < 30; ++step) {
-      for (std::size_t i = 0; i < n; ++i) {
-        ASSERT_EQ(env.to_move()[i], 0) << "row " << i << ", step " << step;
-        ASSERT_EQ(ours[i].table->asked(), 0) << "row " << i << ", step " << step;
-        const State& s = ours[i].table->state();
-        s.legal_actions(0, legal);
-        ASSERT_FALSE(legal.empty());
-        std::fill(fresh.begin(), fresh.end(), 0.0f);
-        ASSERT_TRUE(encode_observation(s.view(0), shape, fresh).ok());
-        const auto row = env.observations().subspan(i * shape.size(), shape.size());
-        ASSERT_TRUE(std::equal(fresh.begin(), fresh.end(), row.begin()))
-            << "row " << i << ", step " << step;
-        actions[i] = legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
-        ASSERT_TRUE(ours[i].table->act(0, static_cast<Action>(actions[i])).ok());
-        ours[i].run_on(g, *c, o.seed, n);
-      }
-      ASSERT_TRUE(env.step(actions).ok());
-    }
+    rows_are_positions_encoded_afresh(g, g.min_players, o, 30);
   }
 }
 
