@@ -210,7 +210,7 @@ def main():
                 # plays the three other seats in C++, so the draw weighs less.
                 b = Vector(name, players, 1024, observations=False, learner_seats=[0])
                 bots = median([b.python(steps // 4)[0] / b.cpp(steps // 4) for _ in range(5)])
-                bot = parlour.games()[[g.name for g in parlour.games()].index(name)].bots[0]
+                bot = next(g for g in parlour.games() if g.name == name).bots[0]
                 print(f"   with seat 0 the learner and the default bot ({bot}) at the others: "
                       f"ratio {bots:.2f}")
     for name, observations in (("old-maid", True), ("old-maid", False), ("oh-hell", False)):
